@@ -2,3 +2,11 @@
 //!
 //! The pipeline runs one way:
 //! `data/ --load--> model --check--> model --rating--> results --render--> site/`.
+
+pub mod check;
+pub mod config;
+pub mod diagnostic;
+pub mod load;
+pub mod model;
+pub mod rating;
+pub mod text;

@@ -1,0 +1,198 @@
+//! Rules for one crosstable: ids, start numbers, and both sides of every game.
+
+use crate::diagnostic::Diagnostic;
+use crate::model::{Cell, Dataset, Entry, Membership, Tournament};
+use std::collections::BTreeMap;
+
+/// Checks one tournament's crosstable against the player files and itself.
+pub fn check_tournament(t: &Tournament, dataset: &Dataset) -> Vec<Diagnostic> {
+    let mut problems = Vec::new();
+    check_start_numbers(t, &mut problems);
+    check_players(t, dataset, &mut problems);
+    check_games(t, &mut problems);
+    problems
+}
+
+fn at_cell(t: &Tournament, entry: &Entry, round: usize) -> (usize, usize) {
+    (entry.line, t.first_round_column + round)
+}
+
+/// Start numbers are unique and run 1..n.
+fn check_start_numbers(t: &Tournament, problems: &mut Vec<Diagnostic>) {
+    let mut seen: BTreeMap<u32, usize> = BTreeMap::new();
+    for entry in &t.entries {
+        if let Some(first_line) = seen.insert(entry.start_no, entry.line) {
+            problems.push(
+                Diagnostic::error(
+                    &t.table_source,
+                    format!("start number {} is used twice (also on line {first_line})", entry.start_no),
+                )
+                .at(entry.line, 1)
+                .field("no")
+                .hint("give every row its own start number"),
+            );
+        }
+    }
+    let n = t.entries.len() as u32;
+    if let Some(entry) = t.entries.iter().find(|e| e.start_no > n) {
+        problems.push(
+            Diagnostic::error(
+                &t.table_source,
+                format!("start number {} is above the number of players ({n})", entry.start_no),
+            )
+            .at(entry.line, 1)
+            .field("no")
+            .hint("start numbers run from 1 to the number of rows without gaps"),
+        );
+    }
+}
+
+/// Every row names a known player, once.
+fn check_players(t: &Tournament, dataset: &Dataset, problems: &mut Vec<Diagnostic>) {
+    let mut seen: BTreeMap<&str, usize> = BTreeMap::new();
+    for entry in &t.entries {
+        let id = entry.player.as_str();
+        match dataset.player(id) {
+            None => {
+                let mut d = Diagnostic::error(&t.table_source, format!("unknown player `{id}`"))
+                    .at(entry.line, 2)
+                    .field("player");
+                d = match crate::text::closest(id, dataset.players.iter().map(|p| p.id.as_str())) {
+                    Some(near) => d.hint(format!("did you mean `{near}`?")),
+                    None => d.hint(format!("add data/players/{id}.toml or fix the id")),
+                };
+                problems.push(d);
+            }
+            Some(player) => {
+                let has_rating = entry.rating.or(player.international_rating).is_some();
+                if player.membership == Membership::Rif && t.rated && !has_rating {
+                    problems.push(
+                        Diagnostic::warning(
+                            &t.table_source,
+                            format!("`{id}` is a rif player without an international rating: their games will not be rated"),
+                        )
+                        .at(entry.line, 3)
+                        .field("rating")
+                        .hint("give the rating in the `rating` column or `international_rating` in the player file"),
+                    );
+                }
+            }
+        }
+        if let Some(first_line) = seen.insert(id, entry.line) {
+            problems.push(
+                Diagnostic::error(
+                    &t.table_source,
+                    format!("player `{id}` appears twice (also on line {first_line})"),
+                )
+                .at(entry.line, 2)
+                .field("player")
+                .hint("merge the two rows into one"),
+            );
+        }
+    }
+}
+
+/// Both sides of every game agree: the opponent names us back in the same round,
+/// with the opposite colour and the complementary result.
+fn check_games(t: &Tournament, problems: &mut Vec<Diagnostic>) {
+    for entry in &t.entries {
+        for (round, cell) in entry.cells.iter().enumerate() {
+            let Cell::Game {
+                opponent,
+                colour,
+                result,
+            } = *cell
+            else {
+                continue;
+            };
+            let (line, column) = at_cell(t, entry, round);
+            let r = round + 1;
+            let fail = |message: String, hint: &str| {
+                Diagnostic::error(&t.table_source, format!("round {r}: {message}"))
+                    .at(line, column)
+                    .field(r.to_string())
+                    .hint(hint)
+            };
+            if opponent == entry.start_no {
+                problems.push(fail(
+                    format!("player {} is paired with themselves", entry.start_no),
+                    "write the opponent's start number",
+                ));
+                continue;
+            }
+            let Some(other) = t.entry(opponent) else {
+                problems.push(fail(
+                    format!("opponent {opponent} is not in the crosstable"),
+                    "use a start number from the `no` column",
+                ));
+                continue;
+            };
+            let theirs = other.cells.get(round).copied().unwrap_or(Cell::Absent);
+            let Cell::Game {
+                opponent: their_opponent,
+                colour: their_colour,
+                result: their_result,
+            } = theirs
+            else {
+                problems.push(fail(
+                    format!(
+                        "{} says they played {opponent}, but row {opponent} has `{}` in this round",
+                        entry.start_no,
+                        theirs.to_notation()
+                    ),
+                    &format!("write `{}` in row {opponent}, round {r}", mirror(entry.start_no, colour, result)),
+                ));
+                continue;
+            };
+            if their_opponent != entry.start_no {
+                problems.push(fail(
+                    format!(
+                        "{} says they played {opponent}, but row {opponent} says they played {their_opponent}",
+                        entry.start_no
+                    ),
+                    "a player meets one opponent per round: fix whichever row is wrong",
+                ));
+                continue;
+            }
+            // Report each disagreement once, from the lower start number.
+            if entry.start_no > opponent {
+                continue;
+            }
+            if their_result != result.complement() {
+                problems.push(fail(
+                    format!(
+                        "{} scored `{}` against {opponent}, but {opponent} scored `{}`",
+                        entry.start_no,
+                        result.symbol(),
+                        their_result.symbol()
+                    ),
+                    &format!(
+                        "results must complement each other: `{}` against `{}`",
+                        result.symbol(),
+                        result.complement().symbol()
+                    ),
+                ));
+            }
+            match (colour, their_colour) {
+                (Some(a), Some(b)) if a == b => problems.push(fail(
+                    format!("{} and {opponent} both have colour `{}`", entry.start_no, a.letter()),
+                    "one player has white (w), the other black (b)",
+                )),
+                (Some(_), None) | (None, Some(_)) => problems.push(fail(
+                    format!("the colour of {} vs {opponent} is written on one side only", entry.start_no),
+                    "write the colour in both cells or in neither",
+                )),
+                _ => {}
+            }
+        }
+    }
+}
+
+fn mirror(start_no: u32, colour: Option<crate::model::Colour>, result: crate::model::GameResult) -> String {
+    Cell::Game {
+        opponent: start_no,
+        colour: colour.map(|c| c.opposite()),
+        result: result.complement(),
+    }
+    .to_notation()
+}

@@ -1,0 +1,69 @@
+//! Every validation rule that needs more than one file, each returning diagnostics.
+//!
+//! Single-file problems (syntax, field values) are found while loading; the rules
+//! here compare crosstables with player files, both sides of each game, and
+//! tournaments with each other.
+
+mod crosstable;
+mod overlap;
+
+use crate::diagnostic::{self, Diagnostic};
+use crate::model::Dataset;
+use std::collections::BTreeMap;
+
+pub use crosstable::check_tournament;
+pub use overlap::check_overlaps;
+
+/// Runs every cross-file rule over a loaded dataset. Diagnostics come back sorted.
+pub fn check_dataset(dataset: &Dataset) -> Vec<Diagnostic> {
+    use rayon::prelude::*;
+    let mut problems: Vec<Diagnostic> = dataset
+        .tournaments
+        .par_iter()
+        .flat_map_iter(|t| check_tournament(t, dataset))
+        .collect();
+    problems.extend(check_unique_tournament_ids(dataset));
+    problems.extend(check_year_folders(dataset));
+    problems.extend(check_overlaps(dataset));
+    diagnostic::sort(&mut problems);
+    problems
+}
+
+/// Tournament ids are file stems and must be unique across year folders,
+/// because they name the tournament's pages.
+fn check_unique_tournament_ids(dataset: &Dataset) -> Vec<Diagnostic> {
+    let mut seen: BTreeMap<&str, &std::path::Path> = BTreeMap::new();
+    let mut problems = Vec::new();
+    for t in &dataset.tournaments {
+        if let Some(first) = seen.insert(t.id.as_str(), &t.meta_source) {
+            problems.push(
+                Diagnostic::error(
+                    &t.meta_source,
+                    format!("tournament id `{}` is also used by {}", t.id, first.display()),
+                )
+                .hint("rename one pair of files (.toml and .csv), e.g. add the year"),
+            );
+        }
+    }
+    problems
+}
+
+/// A tournament lives in the folder of its start year.
+fn check_year_folders(dataset: &Dataset) -> Vec<Diagnostic> {
+    dataset
+        .tournaments
+        .iter()
+        .filter_map(|t| {
+            let folder = t.meta_source.parent()?.file_name()?.to_str()?;
+            let year = t.year().to_string();
+            (folder != year).then(|| {
+                Diagnostic::error(
+                    &t.meta_source,
+                    format!("the tournament starts in {year} but is in folder `{folder}`"),
+                )
+                .field("start")
+                .hint(format!("move both files to data/tournaments/{year}/ or fix the start date"))
+            })
+        })
+        .collect()
+}

@@ -1,0 +1,142 @@
+//! `ratingbook.toml`: site settings, rating parameters and output switches.
+//!
+//! Every field has a default, so a data repository builds with no config file.
+
+use serde::{Deserialize, Serialize};
+
+/// The whole configuration file.
+#[derive(Debug, Clone, Default, Deserialize, Serialize, PartialEq)]
+#[serde(default, deny_unknown_fields)]
+pub struct Config {
+    /// Site settings.
+    pub site: SiteConfig,
+    /// Rating-system parameters.
+    pub rating: RatingConfig,
+    /// Which outputs `build` writes.
+    pub output: OutputConfig,
+    /// Standings settings.
+    pub standings: StandingsConfig,
+}
+
+/// Site-wide settings.
+#[derive(Debug, Clone, Deserialize, Serialize, PartialEq)]
+#[serde(default, deny_unknown_fields)]
+pub struct SiteConfig {
+    /// Site title shown in every page header.
+    pub title: String,
+    /// BCP 47 language tag: the pages' `lang` and the collation of names.
+    pub language: String,
+    /// Absolute URL the site is published at (for canonical links and the sitemap); empty = relative only.
+    pub base_url: String,
+    /// Name of the association, shown in the footer.
+    pub association: String,
+}
+
+impl Default for SiteConfig {
+    fn default() -> Self {
+        SiteConfig {
+            title: "Rating book".into(),
+            language: "en".into(),
+            base_url: String::new(),
+            association: String::new(),
+        }
+    }
+}
+
+/// How expected scores are computed.
+#[derive(Debug, Clone, Copy, Deserialize, Serialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum ExpectedScore {
+    /// The seed's two-decimal table.
+    Table,
+    /// The exact logistic curve `1 / (1 + 10^(−D/400))`.
+    Logistic,
+}
+
+/// How fractional rating changes are rounded.
+#[derive(Debug, Clone, Copy, Deserialize, Serialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum Rounding {
+    /// Nearest integer, halves away from zero (the seed's rule).
+    HalfAwayFromZero,
+    /// Nearest integer, halves to the even neighbour.
+    HalfEven,
+}
+
+/// Rating-system parameters (spec: rating-rules.md).
+#[derive(Debug, Clone, Deserialize, Serialize, PartialEq)]
+#[serde(default, deny_unknown_fields)]
+pub struct RatingConfig {
+    /// Base K when the tournament fixes none.
+    pub base_k: u32,
+    /// Start-of-tournament rating from which the high-rating K applies.
+    pub high_rating: i32,
+    /// K for players at or above `high_rating` (never more than the base K).
+    pub high_k: u32,
+    /// Preset plus rated games needed to leave the provisional phase.
+    pub provisional_games: u32,
+    /// The provisional formula's spread: `Rp = Rc + (Wc − 0.5) × spread`.
+    pub provisional_spread: u32,
+    /// Expected-score method.
+    pub expected: ExpectedScore,
+    /// Rounding of rating changes.
+    pub rounding: Rounding,
+    /// Months without a rated game after which a player is listed as inactive.
+    pub inactive_after_months: u32,
+}
+
+impl Default for RatingConfig {
+    fn default() -> Self {
+        RatingConfig {
+            base_k: 32,
+            high_rating: 2400,
+            high_k: 24,
+            provisional_games: 20,
+            provisional_spread: 850,
+            expected: ExpectedScore::Table,
+            rounding: Rounding::HalfAwayFromZero,
+            inactive_after_months: 24,
+        }
+    }
+}
+
+/// Output switches.
+#[derive(Debug, Clone, Deserialize, Serialize, PartialEq)]
+#[serde(default, deny_unknown_fields)]
+pub struct OutputConfig {
+    /// Write the HTML site.
+    pub html: bool,
+    /// Write Markdown reports.
+    pub markdown: bool,
+    /// Write the SQL dump.
+    pub sql: bool,
+    /// Write CSV downloads.
+    pub csv: bool,
+}
+
+impl Default for OutputConfig {
+    fn default() -> Self {
+        OutputConfig {
+            html: true,
+            markdown: true,
+            sql: true,
+            csv: true,
+        }
+    }
+}
+
+/// Standings settings.
+#[derive(Debug, Clone, Deserialize, Serialize, PartialEq)]
+#[serde(default, deny_unknown_fields)]
+pub struct StandingsConfig {
+    /// Default tie-break chain for tournaments that set none.
+    pub tiebreaks: Vec<String>,
+}
+
+impl Default for StandingsConfig {
+    fn default() -> Self {
+        StandingsConfig {
+            tiebreaks: vec!["bh-1".into(), "bh-2".into(), "sb".into(), "win".into()],
+        }
+    }
+}

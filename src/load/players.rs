@@ -1,0 +1,197 @@
+//! `data/players/<id>.toml`.
+
+use super::source::{read_text, span_position, toml_error};
+use super::relative;
+use crate::diagnostic::Diagnostic;
+use crate::model::{Membership, Player, Preset, Slug};
+use serde::Deserialize;
+use std::path::Path;
+use toml::Spanned;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawPlayer {
+    name: Spanned<String>,
+    membership: Spanned<String>,
+    country: Option<String>,
+    club: Option<String>,
+    licence: Option<Spanned<i64>>,
+    international_rating: Option<Spanned<i64>>,
+    grade: Option<Spanned<String>>,
+    preset: Option<RawPreset>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawPreset {
+    rating: Option<Spanned<i64>>,
+    games: Option<Spanned<i64>>,
+}
+
+/// Highest international rating accepted; anything above is a typo.
+const MAX_RATING: i64 = 3500;
+
+/// Reads one player file. Returns the player when it is usable, and every problem found.
+pub fn load_player(root: &Path, path: &Path) -> (Option<Player>, Vec<Diagnostic>) {
+    let shown = relative(root, path);
+    let mut problems = Vec::new();
+    let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("");
+    let id = match Slug::parse(stem) {
+        Ok(id) => Some(id),
+        Err(e) => {
+            problems.push(
+                Diagnostic::error(&shown, format!("invalid player id `{stem}`: {e}"))
+                    .hint(format!("rename the file to `{}.toml`", Slug::from_name(stem))),
+            );
+            None
+        }
+    };
+    let text = match read_text(path, &shown) {
+        Ok(text) => text,
+        Err(d) => {
+            problems.push(d);
+            return (None, problems);
+        }
+    };
+    let raw: RawPlayer = match toml::from_str(&text) {
+        Ok(raw) => raw,
+        Err(e) => {
+            let mut d = toml_error(&shown, &text, &e);
+            if e.message().contains("missing field") {
+                d = d.hint("a player file needs at least `name = \"...\"` and `membership = \"member\"`");
+            }
+            problems.push(d);
+            return (None, problems);
+        }
+    };
+    let at = |span: std::ops::Range<usize>| span_position(&text, span);
+    let bad = |span: std::ops::Range<usize>, field: &str, message: String, hint: &str| {
+        let (line, column) = at(span);
+        Diagnostic::error(&shown, message)
+            .at(line, column)
+            .field(field)
+            .hint(hint)
+    };
+
+    let name = raw.name.get_ref().trim().to_string();
+    if name.is_empty() || name.chars().any(char::is_control) {
+        problems.push(bad(
+            raw.name.span(),
+            "name",
+            "the name is empty or contains control characters".into(),
+            "write the name as printed, e.g. `name = \"Ikonen Jussi\"`",
+        ));
+    }
+    let membership = Membership::parse(raw.membership.get_ref());
+    if membership.is_none() {
+        problems.push(bad(
+            raw.membership.span(),
+            "membership",
+            format!("unknown membership `{}`", raw.membership.get_ref()),
+            "use one of: member, honorary, rif, other",
+        ));
+    }
+    let licence = raw.licence.as_ref().and_then(|l| {
+        let value = *l.get_ref();
+        if value > 0 && value <= i64::from(u32::MAX) {
+            Some(value as u32)
+        } else {
+            problems.push(bad(
+                l.span(),
+                "licence",
+                format!("licence number {value} is not a positive integer"),
+                "licence numbers are whole numbers from 1 up; remove the line if there is none",
+            ));
+            None
+        }
+    });
+    let international_rating = raw.international_rating.as_ref().and_then(|r| {
+        let value = *r.get_ref();
+        if (1..=MAX_RATING).contains(&value) {
+            Some(value as u32)
+        } else {
+            problems.push(bad(
+                r.span(),
+                "international_rating",
+                format!("international rating {value} is out of range"),
+                "give a rating between 1 and 3500, or remove the line if the player has none",
+            ));
+            None
+        }
+    });
+    let preset = load_preset(raw.preset.as_ref(), &mut problems, &bad);
+    if let Some(grade) = &raw.grade {
+        if !is_grade(grade.get_ref()) {
+            problems.push(bad(
+                grade.span(),
+                "grade",
+                format!("`{}` is not a grade", grade.get_ref()),
+                "write kyu grades as `5k` (30k..1k) and dan grades as `2d` (1d..9d)",
+            ));
+        }
+    }
+    let player = match (id, membership) {
+        (Some(id), Some(membership)) if problems.is_empty() => Some(Player {
+            id,
+            name,
+            membership,
+            country: non_empty(raw.country),
+            club: non_empty(raw.club),
+            licence,
+            international_rating,
+            grade: raw.grade.map(|g| g.into_inner()),
+            preset,
+            source: shown.clone(),
+        }),
+        _ => None,
+    };
+    (player, problems)
+}
+
+fn load_preset(
+    raw: Option<&RawPreset>,
+    problems: &mut Vec<Diagnostic>,
+    bad: &dyn Fn(std::ops::Range<usize>, &str, String, &str) -> Diagnostic,
+) -> Preset {
+    let mut preset = Preset::default();
+    let Some(raw) = raw else { return preset };
+    if let Some(rating) = &raw.rating {
+        let value = *rating.get_ref();
+        match Preset::RATINGS.iter().find(|r| i64::from(**r) == value) {
+            Some(r) => preset.rating = *r,
+            None => problems.push(bad(
+                rating.span(),
+                "preset.rating",
+                format!("preset rating {value} is not allowed"),
+                "use one of 1600, 1700, 1800, 1900, 2000",
+            )),
+        }
+    }
+    if let Some(games) = &raw.games {
+        let value = *games.get_ref();
+        match Preset::GAMES.iter().find(|g| i64::from(**g) == value) {
+            Some(g) => preset.games = *g,
+            None => problems.push(bad(
+                games.span(),
+                "preset.games",
+                format!("preset game count {value} is not allowed"),
+                "use one of 0, 5, 10, 15",
+            )),
+        }
+    }
+    preset
+}
+
+fn non_empty(text: Option<String>) -> Option<String> {
+    text.map(|t| t.trim().to_string()).filter(|t| !t.is_empty())
+}
+
+/// Whether `text` is a Go grade: `1k`..`30k` or `1d`..`9d`.
+fn is_grade(text: &str) -> bool {
+    let (number, kind) = text.split_at(text.len().saturating_sub(1));
+    match (number.parse::<u32>(), kind) {
+        (Ok(n), "k") => (1..=30).contains(&n),
+        (Ok(n), "d") => (1..=9).contains(&n),
+        _ => false,
+    }
+}

@@ -1,0 +1,469 @@
+//! `data/tournaments/<year>/<id>.toml` (metadata) and `<id>.csv` (crosstable).
+
+use super::cell::parse_cell;
+use super::relative;
+use super::source::{read_text, span_position, toml_error};
+use crate::diagnostic::Diagnostic;
+use crate::model::{Date, Entry, Rules, Slug, System, TimeControl, Tournament};
+use serde::Deserialize;
+use std::path::Path;
+use toml::Spanned;
+
+/// Tournament metadata as written in the TOML file.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TournamentMeta {
+    name: Spanned<String>,
+    start: Spanned<toml::value::Datetime>,
+    end: Spanned<toml::value::Datetime>,
+    city: Option<String>,
+    system: Spanned<String>,
+    rounds: Spanned<i64>,
+    #[serde(default = "yes")]
+    rated: bool,
+    #[serde(default = "standard")]
+    time_control: Spanned<String>,
+    #[serde(default = "standard")]
+    rules: Spanned<String>,
+    base_k: Option<Spanned<i64>>,
+    #[serde(default)]
+    sequence: u32,
+    #[serde(default)]
+    illustrative: bool,
+    note: Option<String>,
+    tiebreaks: Option<Vec<String>>,
+}
+
+fn yes() -> bool {
+    true
+}
+
+fn standard() -> Spanned<String> {
+    Spanned::new(0..0, "standard".to_string())
+}
+
+/// Most rounds a tournament may declare.
+const MAX_ROUNDS: i64 = 1000;
+
+/// Reads a tournament's metadata file and the crosstable beside it.
+pub fn load_tournament(root: &Path, meta_path: &Path) -> (Option<Tournament>, Vec<Diagnostic>) {
+    let shown = relative(root, meta_path);
+    let mut problems = Vec::new();
+    let stem = meta_path.file_stem().and_then(|s| s.to_str()).unwrap_or("");
+    let id = match Slug::parse(stem) {
+        Ok(id) => Some(id),
+        Err(e) => {
+            problems.push(
+                Diagnostic::error(&shown, format!("invalid tournament id `{stem}`: {e}"))
+                    .hint(format!("rename the files to `{}.toml` and `.csv`", Slug::from_name(stem))),
+            );
+            None
+        }
+    };
+    let text = match read_text(meta_path, &shown) {
+        Ok(text) => text,
+        Err(d) => return (None, vec![d]),
+    };
+    let meta: TournamentMeta = match toml::from_str(&text) {
+        Ok(meta) => meta,
+        Err(e) => {
+            problems.push(toml_error(&shown, &text, &e));
+            return (None, problems);
+        }
+    };
+    let header = read_meta(&meta, &text, &shown, &mut problems);
+    let table_path = meta_path.with_extension("csv");
+    let table_shown = relative(root, &table_path);
+    let table_text = if table_path.exists() {
+        match read_text(&table_path, &table_shown) {
+            Ok(t) => Some(t),
+            Err(d) => {
+                problems.push(d);
+                None
+            }
+        }
+    } else {
+        problems.push(
+            Diagnostic::error(&shown, "the tournament has no crosstable").hint(format!(
+                "add `{}` with a header `no,player,rating,1,2,...`",
+                table_shown.display()
+            )),
+        );
+        None
+    };
+    let (Some(id), Some(header), Some(table_text)) = (id, header, table_text) else {
+        return (None, problems);
+    };
+    let (entries, first_round_column) =
+        parse_crosstable(&table_text, &table_shown, header.rounds, &mut problems);
+    if problems.iter().any(Diagnostic::is_error) {
+        return (None, problems);
+    }
+    let tournament = Tournament {
+        id,
+        name: header.name,
+        start: header.start,
+        end: header.end,
+        city: meta.city.map(|c| c.trim().to_string()).filter(|c| !c.is_empty()),
+        system: header.system,
+        rounds: header.rounds,
+        rated: meta.rated,
+        time_control: header.time_control,
+        rules: header.rules,
+        base_k: header.base_k,
+        sequence: meta.sequence,
+        illustrative: meta.illustrative,
+        note: meta.note,
+        tiebreaks: meta.tiebreaks,
+        entries,
+        first_round_column,
+        meta_source: shown,
+        table_source: table_shown,
+    };
+    (Some(tournament), problems)
+}
+
+struct Header {
+    name: String,
+    start: Date,
+    end: Date,
+    system: System,
+    rounds: u32,
+    time_control: TimeControl,
+    rules: Rules,
+    base_k: Option<u32>,
+}
+
+fn read_meta(
+    meta: &TournamentMeta,
+    text: &str,
+    shown: &Path,
+    problems: &mut Vec<Diagnostic>,
+) -> Option<Header> {
+    let bad = |span: std::ops::Range<usize>, field: &str, message: String, hint: &str| {
+        let (line, column) = span_position(text, span);
+        Diagnostic::error(shown, message)
+            .at(line, column)
+            .field(field)
+            .hint(hint)
+    };
+    let before = problems.len();
+    let name = meta.name.get_ref().trim().to_string();
+    if name.is_empty() {
+        problems.push(bad(meta.name.span(), "name", "the name is empty".into(), "give the tournament's name"));
+    }
+    let start = read_date(&meta.start, "start", &bad, problems);
+    let end = read_date(&meta.end, "end", &bad, problems);
+    if let (Some(s), Some(e)) = (start, end) {
+        if e < s {
+            problems.push(bad(
+                meta.end.span(),
+                "end",
+                format!("the tournament ends ({e}) before it starts ({s})"),
+                "check the dates; a one-day event has end = start",
+            ));
+        }
+    }
+    let system = match meta.system.get_ref().as_str() {
+        "swiss" => Some(System::Swiss),
+        "round-robin" => Some(System::RoundRobin),
+        other => {
+            problems.push(bad(
+                meta.system.span(),
+                "system",
+                format!("unknown system `{other}`"),
+                "use `swiss` or `round-robin`",
+            ));
+            None
+        }
+    };
+    let rounds = *meta.rounds.get_ref();
+    if !(1..=MAX_ROUNDS).contains(&rounds) {
+        problems.push(bad(
+            meta.rounds.span(),
+            "rounds",
+            format!("{rounds} rounds is out of range"),
+            "give the number of rounds played, from 1 to 1000",
+        ));
+    }
+    let time_control = match meta.time_control.get_ref().as_str() {
+        "standard" => Some(TimeControl::Standard),
+        "rapid" => Some(TimeControl::Rapid),
+        other => {
+            problems.push(bad(
+                meta.time_control.span(),
+                "time_control",
+                format!("unknown time control `{other}`"),
+                "use `standard` or `rapid` (under 30 minutes per player)",
+            ));
+            None
+        }
+    };
+    let rules = match meta.rules.get_ref().as_str() {
+        "standard" => Some(Rules::Standard),
+        "modified" => Some(Rules::Modified),
+        other => {
+            problems.push(bad(
+                meta.rules.span(),
+                "rules",
+                format!("unknown rules `{other}`"),
+                "use `standard` or `modified`",
+            ));
+            None
+        }
+    };
+    let base_k = meta.base_k.as_ref().and_then(|k| {
+        let value = *k.get_ref();
+        if (1..=100).contains(&value) {
+            Some(value as u32)
+        } else {
+            problems.push(bad(
+                k.span(),
+                "base_k",
+                format!("base K {value} is out of range"),
+                "use a K between 1 and 100, or remove the line to use the configured base K",
+            ));
+            None
+        }
+    });
+    if problems.len() > before {
+        return None;
+    }
+    Some(Header {
+        name,
+        start: start?,
+        end: end?,
+        system: system?,
+        rounds: rounds as u32,
+        time_control: time_control?,
+        rules: rules?,
+        base_k,
+    })
+}
+
+fn read_date(
+    value: &Spanned<toml::value::Datetime>,
+    field: &str,
+    bad: &dyn Fn(std::ops::Range<usize>, &str, String, &str) -> Diagnostic,
+    problems: &mut Vec<Diagnostic>,
+) -> Option<Date> {
+    let datetime = value.get_ref();
+    let date = datetime
+        .date
+        .filter(|_| datetime.time.is_none())
+        .and_then(|d| Date::new(i32::from(d.year), u32::from(d.month), u32::from(d.day)));
+    if date.is_none() {
+        problems.push(bad(
+            value.span(),
+            field,
+            format!("`{datetime}` is not a calendar date"),
+            "write a plain date like 2003-09-20 (no time, no quotes)",
+        ));
+    }
+    date
+}
+
+/// Parses a crosstable CSV. `rounds` is the declared round count. Returns the
+/// rows in start-number order and the 1-based column of round 1.
+pub fn parse_crosstable(
+    text: &str,
+    shown: &Path,
+    rounds: u32,
+    problems: &mut Vec<Diagnostic>,
+) -> (Vec<Entry>, usize) {
+    let mut reader = csv::ReaderBuilder::new()
+        .has_headers(false)
+        .flexible(true)
+        .trim(csv::Trim::All)
+        .from_reader(text.as_bytes());
+    let mut records = reader.records();
+    let Some(header) = records.next() else {
+        problems.push(
+            Diagnostic::error(shown, "the crosstable is empty")
+                .hint("start with a header line `no,player,rating,1,2,...`"),
+        );
+        return (Vec::new(), 3);
+    };
+    let header = match header {
+        Ok(h) => h,
+        Err(e) => {
+            problems.push(csv_error(shown, &e));
+            return (Vec::new(), 3);
+        }
+    };
+    let Some(layout) = read_header(&header, shown, rounds, problems) else {
+        return (Vec::new(), 3);
+    };
+    let mut entries = Vec::new();
+    for record in records {
+        match record {
+            Ok(record) => {
+                if record.iter().all(str::is_empty) {
+                    continue;
+                }
+                if let Some(entry) = read_row(&record, &layout, shown, rounds, problems) {
+                    entries.push(entry);
+                }
+            }
+            Err(e) => problems.push(csv_error(shown, &e)),
+        }
+    }
+    entries.sort_by_key(|e| e.start_no);
+    (entries, layout.first_round_column + 1)
+}
+
+struct Layout {
+    rating_column: Option<usize>,
+    first_round_column: usize,
+    round_columns: usize,
+}
+
+fn read_header(
+    header: &csv::StringRecord,
+    shown: &Path,
+    rounds: u32,
+    problems: &mut Vec<Diagnostic>,
+) -> Option<Layout> {
+    let line = header.position().map_or(1, |p| p.line() as usize);
+    let field = |i: usize| header.get(i).unwrap_or("").trim_start_matches('\u{feff}');
+    let expected = "the header is `no,player,rating,1,2,...` (the rating column is optional)";
+    if field(0) != "no" || field(1) != "player" {
+        let column = if field(0) != "no" { 1 } else { 2 };
+        problems.push(
+            Diagnostic::error(shown, "the header does not start with `no,player`")
+                .at(line, column)
+                .hint(expected),
+        );
+        return None;
+    }
+    let rating_column = (field(2) == "rating").then_some(2);
+    let first_round_column = if rating_column.is_some() { 3 } else { 2 };
+    let round_columns = header.len().saturating_sub(first_round_column);
+    for i in first_round_column..header.len() {
+        let want = (i - first_round_column + 1).to_string();
+        if field(i) != want {
+            problems.push(
+                Diagnostic::error(
+                    shown,
+                    format!("column {} is headed `{}`, expected round `{want}`", i + 1, field(i)),
+                )
+                .at(line, i + 1)
+                .hint(expected),
+            );
+            return None;
+        }
+    }
+    if round_columns as u32 > rounds {
+        problems.push(
+            Diagnostic::error(
+                shown,
+                format!("the crosstable has {round_columns} round columns but the tournament declares {rounds} rounds"),
+            )
+            .at(line, first_round_column + rounds as usize + 1)
+            .hint("raise `rounds` in the metadata file or remove the extra columns"),
+        );
+        return None;
+    }
+    Some(Layout {
+        rating_column,
+        first_round_column,
+        round_columns,
+    })
+}
+
+fn read_row(
+    record: &csv::StringRecord,
+    layout: &Layout,
+    shown: &Path,
+    rounds: u32,
+    problems: &mut Vec<Diagnostic>,
+) -> Option<Entry> {
+    let line = record.position().map_or(0, |p| p.line() as usize);
+    let before = problems.len();
+    let expected_len = layout.first_round_column + layout.round_columns;
+    if record.len() != expected_len {
+        problems.push(
+            Diagnostic::error(
+                shown,
+                format!("the row has {} fields but the header has {expected_len}", record.len()),
+            )
+            .at(line, record.len().min(expected_len) + 1)
+            .hint("every row needs start number, player id, (rating,) and one cell per round; leave absent rounds empty"),
+        );
+        return None;
+    }
+    let start_no = match record[0].parse::<u32>() {
+        Ok(n) if n > 0 => Some(n),
+        _ => {
+            problems.push(
+                Diagnostic::error(shown, format!("start number `{}` is not a positive integer", &record[0]))
+                    .at(line, 1)
+                    .field("no")
+                    .hint("number the rows 1, 2, 3, ..."),
+            );
+            None
+        }
+    };
+    let player = match Slug::parse(&record[1]) {
+        Ok(id) => Some(id),
+        Err(e) => {
+            problems.push(
+                Diagnostic::error(shown, format!("invalid player id `{}`: {e}", &record[1]))
+                    .at(line, 2)
+                    .field("player")
+                    .hint("use the player's file name without `.toml`, e.g. `ikonen-jussi`"),
+            );
+            None
+        }
+    };
+    let rating = layout.rating_column.and_then(|c| {
+        let text = &record[c];
+        if text.is_empty() {
+            return None;
+        }
+        match text.parse::<u32>() {
+            Ok(r) if (1..=3500).contains(&r) => Some(r),
+            _ => {
+                problems.push(
+                    Diagnostic::error(shown, format!("rating `{text}` is not a rating"))
+                        .at(line, c + 1)
+                        .field("rating")
+                        .hint("give the international rating for this event (1..3500), or leave it empty"),
+                );
+                None
+            }
+        }
+    });
+    let mut cells = Vec::with_capacity(rounds as usize);
+    for round in 0..layout.round_columns {
+        let column = layout.first_round_column + round;
+        match parse_cell(&record[column]) {
+            Ok(cell) => cells.push(cell),
+            Err(e) => problems.push(
+                Diagnostic::error(shown, format!("round {}: {e}", round + 1))
+                    .at(line, column + 1)
+                    .field((round + 1).to_string())
+                    .hint(e.hint()),
+            ),
+        }
+    }
+    cells.resize(rounds as usize, crate::model::Cell::Absent);
+    if problems.len() > before {
+        return None;
+    }
+    Some(Entry {
+        start_no: start_no?,
+        player: player?,
+        rating,
+        cells,
+        line,
+    })
+}
+
+fn csv_error(shown: &Path, error: &csv::Error) -> Diagnostic {
+    let mut d = Diagnostic::error(shown, format!("cannot read the CSV: {error}"));
+    if let Some(position) = error.position() {
+        d = d.at_line(position.line() as usize);
+    }
+    d.hint("check quoting: a field containing a comma must be in double quotes")
+}

@@ -1,0 +1,118 @@
+//! Identifiers that become file and URL names: lowercase slugs only.
+
+use serde::Serialize;
+use std::fmt;
+
+/// A lowercase slug: `[a-z0-9]+(-[a-z0-9]+)*`, at most 64 characters.
+///
+/// Ids become file names and URL paths, so anything else (dots, slashes,
+/// upper case, spaces) is rejected rather than cleaned up.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(transparent)]
+pub struct Slug(String);
+
+/// Why a string is not a valid id.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum IdError {
+    /// Empty string.
+    #[error("the id is empty")]
+    Empty,
+    /// Longer than [`Slug::MAX_LEN`].
+    #[error("the id is longer than {} characters", Slug::MAX_LEN)]
+    TooLong,
+    /// A character outside `a-z`, `0-9`, `-`.
+    #[error("the id contains `{0}`; use only lowercase letters a-z, digits and single hyphens")]
+    BadChar(char),
+    /// Starts or ends with a hyphen or has two in a row.
+    #[error("the id has a leading, trailing or doubled hyphen")]
+    BadHyphen,
+}
+
+impl Slug {
+    /// Longest accepted id.
+    pub const MAX_LEN: usize = 64;
+
+    /// Validates `text` as an id.
+    pub fn parse(text: &str) -> Result<Slug, IdError> {
+        if text.is_empty() {
+            return Err(IdError::Empty);
+        }
+        if text.len() > Self::MAX_LEN {
+            return Err(IdError::TooLong);
+        }
+        if let Some(c) = text
+            .chars()
+            .find(|c| !(c.is_ascii_lowercase() || c.is_ascii_digit() || *c == '-'))
+        {
+            return Err(IdError::BadChar(c));
+        }
+        if text.starts_with('-') || text.ends_with('-') || text.contains("--") {
+            return Err(IdError::BadHyphen);
+        }
+        Ok(Slug(text.to_string()))
+    }
+
+    /// Builds a slug from a display name: ASCII-folds letters, joins words with hyphens.
+    pub fn from_name(name: &str) -> Slug {
+        let mut out = String::new();
+        for c in name.chars() {
+            let folded = crate::text::fold_ascii(c);
+            for f in folded.chars() {
+                if f.is_ascii_alphanumeric() {
+                    out.push(f.to_ascii_lowercase());
+                } else if !out.is_empty() && !out.ends_with('-') {
+                    out.push('-');
+                }
+            }
+            if folded.is_empty() && !out.is_empty() && !out.ends_with('-') {
+                out.push('-');
+            }
+        }
+        let mut trimmed: String = out.trim_matches('-').chars().take(Self::MAX_LEN).collect();
+        while trimmed.ends_with('-') {
+            trimmed.pop();
+        }
+        if trimmed.is_empty() {
+            trimmed.push_str("player");
+        }
+        Slug(trimmed)
+    }
+
+    /// The id as text.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Display for Slug {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn accepts_slugs() {
+        assert!(Slug::parse("ikonen-jussi").is_ok());
+        assert!(Slug::parse("a1").is_ok());
+    }
+
+    #[test]
+    fn rejects_path_tricks_and_case() {
+        for bad in ["../etc", "a/b", "A", "a b", "-a", "a-", "a--b", "", "ä", "a.b"] {
+            assert!(Slug::parse(bad).is_err(), "{bad} accepted");
+        }
+        assert_eq!(Slug::parse(&"a".repeat(65)), Err(IdError::TooLong));
+    }
+
+    #[test]
+    fn slug_from_name_folds_letters() {
+        assert_eq!(Slug::from_name("Saarenpää Samuli").as_str(), "saarenpaa-samuli");
+        assert_eq!(Slug::from_name("Işık İlker").as_str(), "isik-ilker");
+        assert_eq!(Slug::from_name("O'Brien, Pat").as_str(), "o-brien-pat");
+        assert_eq!(Slug::from_name("???").as_str(), "player");
+    }
+}

@@ -1,0 +1,461 @@
+//! Plain data: players, tournaments, crosstable cells and the games they describe.
+//!
+//! Nothing here does I/O or validation; `load` builds these values and `check`
+//! decides whether they are consistent.
+
+mod date;
+mod id;
+
+pub use date::Date;
+pub use id::{IdError, Slug};
+
+use serde::Serialize;
+use std::path::PathBuf;
+
+/// How a player relates to the association (spec: rating-rules.md, "Players and membership").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Membership {
+    /// A member of the association: rated by us.
+    Member,
+    /// An honorary member: rated exactly like a member.
+    Honorary,
+    /// A member of the international federation only: not rated by us, but games
+    /// against them count for our members at their international rating.
+    Rif,
+    /// Anyone else: games against them are ignored for both sides.
+    Other,
+}
+
+impl Membership {
+    /// All values, in the order they are documented.
+    pub const ALL: [Membership; 4] = [Self::Member, Self::Honorary, Self::Rif, Self::Other];
+
+    /// The spelling used in player files.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Member => "member",
+            Self::Honorary => "honorary",
+            Self::Rif => "rif",
+            Self::Other => "other",
+        }
+    }
+
+    /// Parses the spelling used in player files.
+    pub fn parse(text: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|m| m.as_str() == text)
+    }
+
+    /// Whether the association computes a rating for this player.
+    pub fn is_rated_by_us(self) -> bool {
+        matches!(self, Self::Member | Self::Honorary)
+    }
+}
+
+/// A member's rating-pool start: `games` virtual games at `rating`, each scored ½.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Preset {
+    /// Preset rating, one of [`Preset::RATINGS`].
+    pub rating: u32,
+    /// Number of virtual games, one of [`Preset::GAMES`].
+    pub games: u32,
+}
+
+impl Preset {
+    /// Allowed preset ratings (seed 000, section 2.1.2.1).
+    pub const RATINGS: [u32; 5] = [1600, 1700, 1800, 1900, 2000];
+    /// Allowed preset game counts (seed 000, section 2.1.2.1).
+    pub const GAMES: [u32; 4] = [0, 5, 10, 15];
+}
+
+impl Default for Preset {
+    fn default() -> Self {
+        Preset {
+            rating: 1600,
+            games: 0,
+        }
+    }
+}
+
+/// One player, as written in `data/players/<id>.toml`.
+#[derive(Debug, Clone, Serialize)]
+pub struct Player {
+    /// The file stem: a lowercase slug.
+    pub id: Slug,
+    /// Display name as written.
+    pub name: String,
+    /// Membership type.
+    pub membership: Membership,
+    /// Country code or name, if given.
+    pub country: Option<String>,
+    /// Club, if given.
+    pub club: Option<String>,
+    /// National licence number, if given.
+    pub licence: Option<u32>,
+    /// International rating, if the player has one.
+    pub international_rating: Option<u32>,
+    /// Go grade such as `3k` or `1d`, if given.
+    pub grade: Option<String>,
+    /// Rating-pool start.
+    pub preset: Preset,
+    /// Where the player was read from.
+    pub source: PathBuf,
+}
+
+/// Pairing system of a tournament.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum System {
+    /// Swiss system.
+    Swiss,
+    /// Everyone plays everyone (possibly several cycles).
+    RoundRobin,
+}
+
+/// Time control class; rapid games are rated with half K.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum TimeControl {
+    /// 30 minutes or more per player.
+    Standard,
+    /// Under 30 minutes per player.
+    Rapid,
+}
+
+/// Rule set; modified rules are rated with half K.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Rules {
+    /// The standard rules of the game.
+    Standard,
+    /// Modified rules (e.g. renju opening variants).
+    Modified,
+}
+
+/// Colour of a player in one game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+pub enum Colour {
+    /// White.
+    White,
+    /// Black.
+    Black,
+}
+
+impl Colour {
+    /// The other colour.
+    pub fn opposite(self) -> Colour {
+        match self {
+            Colour::White => Colour::Black,
+            Colour::Black => Colour::White,
+        }
+    }
+
+    /// `w` or `b`, as written in crosstable cells.
+    pub fn letter(self) -> char {
+        match self {
+            Colour::White => 'w',
+            Colour::Black => 'b',
+        }
+    }
+}
+
+/// Result of a paired game from one player's side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+pub enum GameResult {
+    /// Won over the board.
+    Win,
+    /// Drawn over the board.
+    Draw,
+    /// Lost over the board.
+    Loss,
+    /// Won because the opponent did not come.
+    ForfeitWin,
+    /// Lost by not coming (on both sides: a double forfeit).
+    ForfeitLoss,
+}
+
+impl GameResult {
+    /// The result the opponent must have written.
+    pub fn complement(self) -> GameResult {
+        match self {
+            Self::Win => Self::Loss,
+            Self::Loss => Self::Win,
+            Self::Draw => Self::Draw,
+            Self::ForfeitWin => Self::ForfeitLoss,
+            Self::ForfeitLoss => Self::ForfeitWin,
+        }
+    }
+
+    /// Whether the game was played over the board (forfeits are not).
+    pub fn is_played(self) -> bool {
+        matches!(self, Self::Win | Self::Draw | Self::Loss)
+    }
+
+    /// Points in half-point units: 2 for a win, 1 for a draw.
+    pub fn half_points(self) -> u32 {
+        match self {
+            Self::Win | Self::ForfeitWin => 2,
+            Self::Draw => 1,
+            Self::Loss | Self::ForfeitLoss => 0,
+        }
+    }
+
+    /// The symbol written in crosstable cells.
+    pub fn symbol(self) -> &'static str {
+        match self {
+            Self::Win => "1",
+            Self::Draw => "½",
+            Self::Loss => "0",
+            Self::ForfeitWin => "+",
+            Self::ForfeitLoss => "-",
+        }
+    }
+}
+
+/// A round without an opponent.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+pub enum Bye {
+    /// Bye allocated by the pairing (odd player out): 1 point.
+    PairingAllocated,
+    /// Requested full-point bye: 1 point.
+    Full,
+    /// Requested half-point bye: ½ point.
+    Half,
+    /// Zero-point bye: 0 points.
+    Zero,
+}
+
+impl Bye {
+    /// Points in half-point units.
+    pub fn half_points(self) -> u32 {
+        match self {
+            Self::PairingAllocated | Self::Full => 2,
+            Self::Half => 1,
+            Self::Zero => 0,
+        }
+    }
+
+    /// The token written in crosstable cells (the TRF letter for requested byes).
+    pub fn token(self) -> &'static str {
+        match self {
+            Self::PairingAllocated => "bye",
+            Self::Full => "F",
+            Self::Half => "H",
+            Self::Zero => "Z",
+        }
+    }
+}
+
+/// One player's entry for one round in a crosstable.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+pub enum Cell {
+    /// Paired against the player with start number `opponent`.
+    Game {
+        /// The opponent's start number.
+        opponent: u32,
+        /// This player's colour, when recorded.
+        colour: Option<Colour>,
+        /// The result from this player's side.
+        result: GameResult,
+    },
+    /// Not paired, with the given kind of bye.
+    Bye(Bye),
+    /// Not paired and not present: no points.
+    Absent,
+}
+
+impl Cell {
+    /// Points in half-point units.
+    pub fn half_points(&self) -> u32 {
+        match self {
+            Cell::Game { result, .. } => result.half_points(),
+            Cell::Bye(bye) => bye.half_points(),
+            Cell::Absent => 0,
+        }
+    }
+
+    /// The cell in the crosstable's own notation, e.g. `12 w 1`, `bye` or empty.
+    pub fn to_notation(&self) -> String {
+        match self {
+            Cell::Game {
+                opponent,
+                colour,
+                result,
+            } => {
+                let result = match result {
+                    GameResult::Draw => "=",
+                    other => other.symbol(),
+                };
+                match colour {
+                    Some(c) => format!("{opponent} {} {result}", c.letter()),
+                    None => format!("{opponent} {result}"),
+                }
+            }
+            Cell::Bye(bye) => bye.token().to_string(),
+            Cell::Absent => String::new(),
+        }
+    }
+}
+
+/// A position in a source file, 1-based.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+pub struct Position {
+    /// Line number, from 1.
+    pub line: usize,
+    /// Column number (CSV: field number), from 1.
+    pub column: usize,
+}
+
+/// One row of a crosstable.
+#[derive(Debug, Clone, Serialize)]
+pub struct Entry {
+    /// Start number, from 1.
+    pub start_no: u32,
+    /// The player's id.
+    pub player: Slug,
+    /// International rating for this event, if given.
+    pub rating: Option<u32>,
+    /// One cell per round (index 0 = round 1).
+    pub cells: Vec<Cell>,
+    /// Where the row starts in the CSV file.
+    pub line: usize,
+}
+
+impl Entry {
+    /// Total points in half-point units.
+    pub fn half_points(&self) -> u32 {
+        self.cells.iter().map(Cell::half_points).sum()
+    }
+}
+
+/// One tournament: metadata and crosstable.
+#[derive(Debug, Clone, Serialize)]
+pub struct Tournament {
+    /// File stem, unique across all years.
+    pub id: Slug,
+    /// Display name.
+    pub name: String,
+    /// First day.
+    pub start: Date,
+    /// Last day.
+    pub end: Date,
+    /// City, if given.
+    pub city: Option<String>,
+    /// Pairing system.
+    pub system: System,
+    /// Declared number of rounds.
+    pub rounds: u32,
+    /// Whether games are rated.
+    pub rated: bool,
+    /// Time control class.
+    pub time_control: TimeControl,
+    /// Rule set.
+    pub rules: Rules,
+    /// A base K fixed for this tournament, if any.
+    pub base_k: Option<u32>,
+    /// Order among tournaments that start on the same day.
+    pub sequence: u32,
+    /// True when the results are invented sample data.
+    pub illustrative: bool,
+    /// Free-text note shown on the tournament page.
+    pub note: Option<String>,
+    /// Tie-break chain for standings, if this tournament sets its own.
+    pub tiebreaks: Option<Vec<String>>,
+    /// Crosstable rows in start-number order.
+    pub entries: Vec<Entry>,
+    /// 1-based CSV column of round 1 (for messages).
+    pub first_round_column: usize,
+    /// The metadata file.
+    pub meta_source: PathBuf,
+    /// The crosstable file.
+    pub table_source: PathBuf,
+}
+
+/// A game seen once, from the side of the player with the lower start number.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Pairing {
+    /// Round number, from 1.
+    pub round: u32,
+    /// Start number of the first player.
+    pub first: u32,
+    /// Start number of the second player.
+    pub second: u32,
+    /// The first player's colour, if recorded.
+    pub first_colour: Option<Colour>,
+    /// The result from the first player's side.
+    pub result: GameResult,
+}
+
+impl Tournament {
+    /// The row with the given start number.
+    pub fn entry(&self, start_no: u32) -> Option<&Entry> {
+        self.entries
+            .binary_search_by_key(&start_no, |e| e.start_no)
+            .ok()
+            .map(|i| &self.entries[i])
+    }
+
+    /// Every paired game once (from the lower start number's side), in round order.
+    pub fn pairings(&self) -> Vec<Pairing> {
+        let mut out = Vec::new();
+        for round in 0..self.rounds as usize {
+            for entry in &self.entries {
+                if let Some(Cell::Game {
+                    opponent,
+                    colour,
+                    result,
+                }) = entry.cells.get(round)
+                {
+                    if entry.start_no < *opponent {
+                        out.push(Pairing {
+                            round: round as u32 + 1,
+                            first: entry.start_no,
+                            second: *opponent,
+                            first_colour: *colour,
+                            result: *result,
+                        });
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Year folder the tournament belongs in.
+    pub fn year(&self) -> i32 {
+        self.start.year
+    }
+}
+
+/// Everything loaded from a data repository.
+#[derive(Debug, Clone, Default)]
+pub struct Dataset {
+    /// Players sorted by id.
+    pub players: Vec<Player>,
+    /// Tournaments in chronological order (start date, then sequence, then id).
+    pub tournaments: Vec<Tournament>,
+}
+
+impl Dataset {
+    /// The player with the given id.
+    pub fn player(&self, id: &str) -> Option<&Player> {
+        self.players
+            .binary_search_by(|p| p.id.as_str().cmp(id))
+            .ok()
+            .map(|i| &self.players[i])
+    }
+
+    /// Index of the player with the given id in `players`.
+    pub fn player_index(&self, id: &str) -> Option<usize> {
+        self.players
+            .binary_search_by(|p| p.id.as_str().cmp(id))
+            .ok()
+    }
+
+    /// Sorts players by id and tournaments chronologically.
+    pub fn sort(&mut self) {
+        self.players.sort_by(|a, b| a.id.cmp(&b.id));
+        self.tournaments
+            .sort_by(|a, b| (a.start, a.sequence, &a.id).cmp(&(b.start, b.sequence, &b.id)));
+    }
+}

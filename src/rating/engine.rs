@@ -1,0 +1,324 @@
+//! Chronological processing of tournaments.
+
+use super::expected::{expected, table_hundredths};
+use super::k_factor::{k_factor, KFactor};
+use super::rounding::{round_float, round_ratio};
+use super::{GameRating, NotCounted, Phase, PlayerRating, Ratings, TournamentRating};
+use crate::config::{ExpectedScore, RatingConfig};
+use crate::model::{Cell, Dataset, Entry, Membership, Player, Tournament};
+
+/// A provisional member's games so far, preset virtual games included.
+#[derive(Debug, Clone, Copy, Default)]
+struct Tally {
+    games: u32,
+    opponent_sum: i64,
+    half_points: u32,
+}
+
+#[derive(Debug, Clone)]
+struct State {
+    phase: Phase,
+    rating: Option<i32>,
+    tally: Tally,
+    rated_games: u32,
+    last_rated_tournament: Option<usize>,
+}
+
+/// How an opponent looks to the rules at the start of a tournament.
+#[derive(Debug, Clone, Copy)]
+enum Opponent {
+    /// An established member with this rating.
+    Established(i32),
+    /// A provisional member: preset start rating and international rating, if any.
+    Provisional { preset: i32, international: Option<i32> },
+    /// A `rif` player with an international rating for the event, if any.
+    International(Option<i32>),
+    /// An `other` player.
+    Other,
+}
+
+/// Rates every tournament in order. `dataset` must have passed `check`: every
+/// crosstable player exists and both sides of every game agree.
+pub fn rate(dataset: &Dataset, config: &RatingConfig) -> Ratings {
+    let mut states: Vec<State> = dataset.players.iter().map(initial_state).collect();
+    let mut by_tournament = Vec::with_capacity(dataset.tournaments.len());
+    for (index, tournament) in dataset.tournaments.iter().enumerate() {
+        let players: Vec<Option<usize>> = tournament
+            .entries
+            .iter()
+            .map(|e| dataset.player_index(e.player.as_str()))
+            .collect();
+        let records: Vec<TournamentRating> = tournament
+            .entries
+            .iter()
+            .zip(&players)
+            .filter_map(|(entry, player)| {
+                let player = (*player)?;
+                Some(rate_entry(
+                    config, dataset, tournament, index, entry, player, &players, &states,
+                ))
+            })
+            .collect();
+        for record in &records {
+            apply(config, &mut states[record.player], record, index);
+        }
+        let records = records
+            .into_iter()
+            .map(|mut r| {
+                let state = &states[r.player];
+                r.phase_after = state.phase;
+                r.rating_after = state.rating;
+                r.provisional_games_after = state.tally.games;
+                r
+            })
+            .collect();
+        by_tournament.push(records);
+    }
+    let players = states
+        .into_iter()
+        .map(|s| PlayerRating {
+            phase: s.phase,
+            rating: s.rating,
+            provisional_games: s.tally.games,
+            rated_games: s.rated_games,
+            last_rated_tournament: s.last_rated_tournament,
+        })
+        .collect();
+    Ratings {
+        by_tournament,
+        players,
+    }
+}
+
+/// Phase 0: members start provisional with their preset's virtual games.
+fn initial_state(player: &Player) -> State {
+    let (phase, tally) = if player.membership.is_rated_by_us() {
+        let preset = player.preset;
+        let tally = Tally {
+            games: preset.games,
+            opponent_sum: i64::from(preset.games) * i64::from(preset.rating),
+            half_points: preset.games,
+        };
+        (Phase::Provisional, tally)
+    } else {
+        (Phase::Unrated, Tally::default())
+    };
+    State {
+        phase,
+        rating: None,
+        tally,
+        rated_games: 0,
+        last_rated_tournament: None,
+    }
+}
+
+/// The international rating that applies to an entry: the event's, else the player file's.
+fn event_rating(entry: &Entry, player: &Player) -> Option<i32> {
+    entry
+        .rating
+        .or(player.international_rating)
+        .map(|r| r as i32)
+}
+
+fn opponent_view(player: &Player, state: &State, international: Option<i32>) -> Opponent {
+    match (player.membership, state.phase) {
+        (Membership::Other, _) => Opponent::Other,
+        (Membership::Rif, _) => Opponent::International(international),
+        (_, Phase::Established) => Opponent::Established(state.rating.unwrap_or(0)),
+        _ => Opponent::Provisional {
+            preset: player.preset.rating as i32,
+            international,
+        },
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn rate_entry(
+    config: &RatingConfig,
+    dataset: &Dataset,
+    tournament: &Tournament,
+    tournament_index: usize,
+    entry: &Entry,
+    player: usize,
+    players: &[Option<usize>],
+    states: &[State],
+) -> TournamentRating {
+    let state = &states[player];
+    let mut games = Vec::new();
+    for (round, cell) in entry.cells.iter().enumerate() {
+        let Cell::Game {
+            opponent, result, ..
+        } = *cell
+        else {
+            continue;
+        };
+        let Some(opponent_index) = tournament
+            .entry(opponent)
+            .and_then(|e| players.get(e.start_no as usize - 1).copied().flatten())
+        else {
+            continue;
+        };
+        let opponent_entry = tournament.entry(opponent).expect("checked above");
+        let opponent_player = &dataset.players[opponent_index];
+        let view = opponent_view(
+            opponent_player,
+            &states[opponent_index],
+            event_rating(opponent_entry, opponent_player),
+        );
+        let mut game = GameRating {
+            round: round as u32 + 1,
+            opponent: opponent_index,
+            half_points: result.half_points(),
+            opponent_rating: None,
+            expected: None,
+            k: None,
+            change: None,
+            not_counted: None,
+        };
+        if !result.is_played() {
+            game.not_counted = Some(NotCounted::NotPlayed);
+        } else if !tournament.rated {
+            game.not_counted = Some(NotCounted::UnratedTournament);
+        } else {
+            match state.phase {
+                Phase::Unrated => game.not_counted = Some(NotCounted::PlayerUnrated),
+                Phase::Provisional => rate_provisional_game(&mut game, view),
+                Phase::Established => rate_established_game(
+                    config,
+                    tournament,
+                    state.rating.unwrap_or(0),
+                    &mut game,
+                    view,
+                ),
+            }
+        }
+        games.push(game);
+    }
+    let _ = tournament_index;
+    TournamentRating {
+        player,
+        tournament: tournament_index,
+        start_no: entry.start_no,
+        phase_before: state.phase,
+        phase_after: state.phase,
+        rating_before: state.rating,
+        rating_after: state.rating,
+        provisional_games_before: state.tally.games,
+        provisional_games_after: state.tally.games,
+        games,
+        tournament_half_points: entry.half_points(),
+    }
+}
+
+/// Provisional phase: the game counts at the opponent's rating as the rules define it
+/// (established rating, international rating, or a provisional member's preset).
+fn rate_provisional_game(game: &mut GameRating, opponent: Opponent) {
+    match opponent {
+        Opponent::Other => game.not_counted = Some(NotCounted::OpponentOther),
+        Opponent::International(None) => {
+            game.not_counted = Some(NotCounted::OpponentWithoutRating)
+        }
+        Opponent::International(Some(r)) | Opponent::Established(r) => {
+            game.opponent_rating = Some(r)
+        }
+        Opponent::Provisional { preset, .. } => game.opponent_rating = Some(preset),
+    }
+}
+
+/// Established phase: only established members and internationally rated opponents count.
+fn rate_established_game(
+    config: &RatingConfig,
+    tournament: &Tournament,
+    own: i32,
+    game: &mut GameRating,
+    opponent: Opponent,
+) {
+    let (rating, international_only) = match opponent {
+        Opponent::Other => {
+            game.not_counted = Some(NotCounted::OpponentOther);
+            return;
+        }
+        Opponent::International(None) => {
+            game.not_counted = Some(NotCounted::OpponentWithoutRating);
+            return;
+        }
+        Opponent::Provisional {
+            international: None,
+            ..
+        } => {
+            game.not_counted = Some(NotCounted::OpponentProvisional);
+            return;
+        }
+        Opponent::Established(r) => (r, false),
+        Opponent::International(Some(r))
+        | Opponent::Provisional {
+            international: Some(r),
+            ..
+        } => (r, true),
+    };
+    let k = k_factor(config, tournament, own, international_only);
+    let we = expected(config.expected, own, rating);
+    game.opponent_rating = Some(rating);
+    game.expected = Some(we);
+    game.k = Some(k);
+    game.change = Some(k.value() * (f64::from(game.half_points) / 2.0 - we));
+}
+
+/// Applies a tournament's record to a player's state.
+fn apply(config: &RatingConfig, state: &mut State, record: &TournamentRating, index: usize) {
+    let counted: Vec<&GameRating> = record.games.iter().filter(|g| g.counted()).collect();
+    if counted.is_empty() {
+        return;
+    }
+    state.rated_games += counted.len() as u32;
+    state.last_rated_tournament = Some(index);
+    match state.phase {
+        Phase::Unrated => {}
+        Phase::Provisional => {
+            for game in &counted {
+                state.tally.games += 1;
+                state.tally.opponent_sum += i64::from(game.opponent_rating.unwrap_or(0));
+                state.tally.half_points += game.half_points;
+            }
+            if state.tally.games >= config.provisional_games {
+                state.rating = Some(provisional_rating(config, state.tally));
+                state.phase = Phase::Established;
+            }
+        }
+        Phase::Established => {
+            let own = state.rating.unwrap_or(0);
+            state.rating = Some(own + established_change(config, own, &counted));
+        }
+    }
+}
+
+/// `Rp = Rc + (Wc − 0.5) × spread` over all provisional-phase games, rounded
+/// exactly (seed 000, section 2.1.2.2; spec: rating-rules.md, "Phase 1").
+fn provisional_rating(config: &RatingConfig, tally: Tally) -> i32 {
+    let games = i64::from(tally.games.max(1));
+    let numerator = 2 * tally.opponent_sum
+        + i64::from(config.provisional_spread) * (i64::from(tally.half_points) - games);
+    round_ratio(numerator, 2 * games, config.rounding) as i32
+}
+
+/// `round(Σ K × (W − We))` over a tournament's counted games (spec: "Phase 2").
+/// With the table, the sum is computed exactly in units of 1/800.
+fn established_change(config: &RatingConfig, own: i32, games: &[&GameRating]) -> i32 {
+    match config.expected {
+        ExpectedScore::Table => {
+            let units: i64 = games
+                .iter()
+                .map(|g| {
+                    let k = i64::from(g.k.unwrap_or(KFactor(0)).0);
+                    let we = i64::from(table_hundredths(own, g.opponent_rating.unwrap_or(own)));
+                    k * (50 * i64::from(g.half_points) - we)
+                })
+                .sum();
+            round_ratio(units, 800, config.rounding) as i32
+        }
+        ExpectedScore::Logistic => {
+            let sum: f64 = games.iter().filter_map(|g| g.change).sum();
+            round_float(sum, config.rounding) as i32
+        }
+    }
+}

@@ -1,0 +1,181 @@
+//! The association's rating system (spec: rating-rules.md; seed 000, chapter 2).
+//!
+//! [`rate`] is a pure function: it takes the loaded dataset and the rating
+//! parameters and returns, for every player in every tournament, what the
+//! rules did. Tournaments are processed in chronological order; within a
+//! tournament every player is rated from the ratings everyone had at its start.
+
+mod engine;
+pub mod expected;
+mod k_factor;
+mod rounding;
+
+pub use engine::rate;
+pub use k_factor::{k_factor, KFactor};
+pub use rounding::round_ratio;
+
+use serde::Serialize;
+
+/// Where a member stands in the rating system.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Phase {
+    /// Fewer than the required games (preset included): no published rating.
+    Provisional,
+    /// Rated game by game, tournament by tournament.
+    Established,
+    /// Not rated by us (`rif` and `other` players).
+    Unrated,
+}
+
+/// Why a played game did not count for a player.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum NotCounted {
+    /// The tournament is not rated.
+    UnratedTournament,
+    /// The opponent's membership is `other`.
+    OpponentOther,
+    /// A `rif` opponent without an international rating for the event.
+    OpponentWithoutRating,
+    /// An established player met a provisional member without an international rating.
+    OpponentProvisional,
+    /// Forfeits and byes are never rated.
+    NotPlayed,
+    /// The player is not rated by us.
+    PlayerUnrated,
+}
+
+impl NotCounted {
+    /// Short explanation for pages.
+    pub fn explain(self) -> &'static str {
+        match self {
+            Self::UnratedTournament => "unrated tournament",
+            Self::OpponentOther => "opponent not affiliated",
+            Self::OpponentWithoutRating => "opponent has no rating",
+            Self::OpponentProvisional => "opponent provisional",
+            Self::NotPlayed => "not played",
+            Self::PlayerUnrated => "not rated by us",
+        }
+    }
+}
+
+/// One game of one player, as the rating rules saw it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct GameRating {
+    /// Round number, from 1.
+    pub round: u32,
+    /// Opponent's index in `Dataset::players`.
+    pub opponent: usize,
+    /// Score in half points (2 win, 1 draw, 0 loss).
+    pub half_points: u32,
+    /// The opponent rating the rules used, when the game counted.
+    pub opponent_rating: Option<i32>,
+    /// Expected score (established players only).
+    pub expected: Option<f64>,
+    /// K for this game (established players only).
+    pub k: Option<KFactor>,
+    /// `K × (W − We)` (established players only).
+    pub change: Option<f64>,
+    /// Why the game did not count, if it did not.
+    pub not_counted: Option<NotCounted>,
+}
+
+impl GameRating {
+    /// Whether the game counted for the rating.
+    pub fn counted(&self) -> bool {
+        self.not_counted.is_none()
+    }
+}
+
+/// One player's record in one tournament.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct TournamentRating {
+    /// Index in `Dataset::players`.
+    pub player: usize,
+    /// Index in `Dataset::tournaments`.
+    pub tournament: usize,
+    /// Start number in the tournament.
+    pub start_no: u32,
+    /// Phase at the start of the tournament.
+    pub phase_before: Phase,
+    /// Phase at its end.
+    pub phase_after: Phase,
+    /// Published rating at the start (established players only).
+    pub rating_before: Option<i32>,
+    /// Published rating at the end (established, or just completed the provisional phase).
+    pub rating_after: Option<i32>,
+    /// Provisional-phase games (preset included) at the start.
+    pub provisional_games_before: u32,
+    /// Provisional-phase games (preset included) at the end.
+    pub provisional_games_after: u32,
+    /// Every paired game, counted or not.
+    pub games: Vec<GameRating>,
+    /// Total points scored in the tournament in half points (byes and forfeits included).
+    pub tournament_half_points: u32,
+}
+
+impl TournamentRating {
+    /// Games that counted for the rating.
+    pub fn games_counted(&self) -> usize {
+        self.games.iter().filter(|g| g.counted()).count()
+    }
+
+    /// Score in counted games, in half points.
+    pub fn counted_half_points(&self) -> u32 {
+        self.games
+            .iter()
+            .filter(|g| g.counted())
+            .map(|g| g.half_points)
+            .sum()
+    }
+
+    /// Sum of expected scores over counted games (established players).
+    pub fn expected_total(&self) -> Option<f64> {
+        let expected: Vec<f64> = self.games.iter().filter_map(|g| g.expected).collect();
+        (!expected.is_empty()).then(|| expected.iter().sum())
+    }
+
+    /// Rating change, when there is a rating before and after.
+    pub fn change(&self) -> Option<i32> {
+        Some(self.rating_after? - self.rating_before?)
+    }
+
+    /// Whether this tournament completed the provisional phase.
+    pub fn completed_provisional(&self) -> bool {
+        self.phase_before == Phase::Provisional && self.phase_after == Phase::Established
+    }
+}
+
+/// A player's standing after all tournaments.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PlayerRating {
+    /// Current phase.
+    pub phase: Phase,
+    /// Current published rating (established players only).
+    pub rating: Option<i32>,
+    /// Provisional-phase games so far, preset included.
+    pub provisional_games: u32,
+    /// Rated games played in total (preset excluded).
+    pub rated_games: u32,
+    /// Index of the last tournament with a counted game.
+    pub last_rated_tournament: Option<usize>,
+}
+
+/// Everything [`rate`] computed.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Ratings {
+    /// Per tournament (same order as `Dataset::tournaments`), one record per entry in start order.
+    pub by_tournament: Vec<Vec<TournamentRating>>,
+    /// Per player (same order as `Dataset::players`): the state after the last tournament.
+    pub players: Vec<PlayerRating>,
+}
+
+impl Ratings {
+    /// A player's records across tournaments, in chronological order.
+    pub fn history(&self, player: usize) -> impl Iterator<Item = &TournamentRating> {
+        self.by_tournament
+            .iter()
+            .flat_map(move |records| records.iter().filter(move |r| r.player == player))
+    }
+}

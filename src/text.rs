@@ -1,0 +1,100 @@
+//! Text helpers shared by ids, search keys and sorting fallbacks.
+
+/// ASCII transliteration of one character for ids and search keys
+/// (`ä` → `a`, `ß` → `ss`, `ı` → `i`); ASCII passes through, other
+/// characters without a Latin base give an empty string.
+pub fn fold_ascii(c: char) -> String {
+    if c.is_ascii() {
+        return c.to_string();
+    }
+    let base = match c {
+        'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'ā' | 'ă' | 'ą' => "a",
+        'À' | 'Á' | 'Â' | 'Ã' | 'Ä' | 'Å' | 'Ā' | 'Ă' | 'Ą' => "A",
+        'æ' => "ae",
+        'Æ' => "AE",
+        'ç' | 'ć' | 'č' | 'ĉ' | 'ċ' => "c",
+        'Ç' | 'Ć' | 'Č' | 'Ĉ' | 'Ċ' => "C",
+        'ď' | 'đ' | 'ð' => "d",
+        'Ď' | 'Đ' | 'Ð' => "D",
+        'è' | 'é' | 'ê' | 'ë' | 'ē' | 'ė' | 'ę' | 'ě' | 'ĕ' => "e",
+        'È' | 'É' | 'Ê' | 'Ë' | 'Ē' | 'Ė' | 'Ę' | 'Ě' | 'Ĕ' => "E",
+        'ğ' | 'ĝ' | 'ġ' | 'ģ' => "g",
+        'Ğ' | 'Ĝ' | 'Ġ' | 'Ģ' => "G",
+        'ì' | 'í' | 'î' | 'ï' | 'ī' | 'į' | 'ı' | 'ĭ' | 'ĩ' => "i",
+        'Ì' | 'Í' | 'Î' | 'Ï' | 'Ī' | 'Į' | 'İ' | 'Ĭ' | 'Ĩ' => "I",
+        'ķ' => "k",
+        'Ķ' => "K",
+        'ł' | 'ľ' | 'ĺ' | 'ļ' => "l",
+        'Ł' | 'Ľ' | 'Ĺ' | 'Ļ' => "L",
+        'ñ' | 'ń' | 'ň' | 'ņ' => "n",
+        'Ñ' | 'Ń' | 'Ň' | 'Ņ' => "N",
+        'ò' | 'ó' | 'ô' | 'õ' | 'ö' | 'ø' | 'ō' | 'ő' => "o",
+        'Ò' | 'Ó' | 'Ô' | 'Õ' | 'Ö' | 'Ø' | 'Ō' | 'Ő' => "O",
+        'œ' => "oe",
+        'Œ' => "OE",
+        'ŕ' | 'ř' => "r",
+        'Ŕ' | 'Ř' => "R",
+        'ś' | 'š' | 'ş' | 'ș' => "s",
+        'Ś' | 'Š' | 'Ş' | 'Ș' => "S",
+        'ß' => "ss",
+        'ť' | 'ţ' | 'ț' => "t",
+        'Ť' | 'Ţ' | 'Ț' => "T",
+        'þ' => "th",
+        'Þ' => "TH",
+        'ù' | 'ú' | 'û' | 'ü' | 'ū' | 'ů' | 'ű' | 'ų' => "u",
+        'Ù' | 'Ú' | 'Û' | 'Ü' | 'Ū' | 'Ů' | 'Ű' | 'Ų' => "U",
+        'ý' | 'ÿ' => "y",
+        'Ý' | 'Ÿ' => "Y",
+        'ź' | 'ż' | 'ž' => "z",
+        'Ź' | 'Ż' | 'Ž' => "Z",
+        _ => "",
+    };
+    base.to_string()
+}
+
+/// Lowercase ASCII search key: `"Saarenpää Samuli"` → `"saarenpaa samuli"`.
+pub fn search_key(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        let folded = fold_ascii(c);
+        if folded.is_empty() {
+            out.extend(c.to_lowercase());
+        } else {
+            out.push_str(&folded.to_ascii_lowercase());
+        }
+    }
+    out
+}
+
+/// The known id closest to `wanted` by edit distance, if any is close enough to suggest.
+pub fn closest<'a, I>(wanted: &str, candidates: I) -> Option<&'a str>
+where
+    I: IntoIterator<Item = &'a str>,
+{
+    let mut best: Option<(f64, &str)> = None;
+    for candidate in candidates {
+        let score = strsim::jaro_winkler(wanted, candidate);
+        if best.is_none_or(|(s, c)| score > s || (score == s && candidate < c)) {
+            best = Some((score, candidate));
+        }
+    }
+    best.filter(|(score, _)| *score >= 0.8).map(|(_, c)| c)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn search_keys_ignore_diacritics() {
+        assert_eq!(search_key("Saarenpää Samuli"), "saarenpaa samuli");
+        assert_eq!(search_key("IŞIK İlker"), "isik ilker");
+    }
+
+    #[test]
+    fn closest_suggests_typos_only() {
+        let ids = ["ikonen-jussi", "pellikka-marko"];
+        assert_eq!(closest("ikonen-jusi", ids), Some("ikonen-jussi"));
+        assert_eq!(closest("zzz", ids), None);
+    }
+}
