@@ -2,11 +2,109 @@
 //!
 //! The pipeline runs one way:
 //! `data/ --load--> model --check--> model --rating--> results --render--> site/`.
+//! Each arrow is a module; [`check_repository`] and [`build_repository`] run them in order.
 
 pub mod check;
+pub mod cli;
 pub mod config;
 pub mod diagnostic;
+pub mod export;
+pub mod generate;
 pub mod load;
 pub mod model;
 pub mod rating;
+pub mod render;
+pub mod standings;
 pub mod text;
+
+use diagnostic::Diagnostic;
+use std::path::Path;
+
+/// A repository loaded and checked.
+#[derive(Debug)]
+pub struct Checked {
+    /// What was loaded.
+    pub loaded: load::Loaded,
+    /// Every problem, loading and cross-file, sorted.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl Checked {
+    /// Number of errors.
+    pub fn error_count(&self) -> usize {
+        self.diagnostics.iter().filter(|d| d.is_error()).count()
+    }
+}
+
+/// Loads the repository at `root` and runs every check.
+pub fn check_repository(root: &Path) -> Checked {
+    let mut loaded = load::load_repository(root);
+    let mut diagnostics = std::mem::take(&mut loaded.diagnostics);
+    diagnostics.extend(check::check_dataset(&loaded.dataset));
+    diagnostic::sort(&mut diagnostics);
+    Checked {
+        loaded,
+        diagnostics,
+    }
+}
+
+/// Why a build did not produce a site.
+#[derive(Debug, thiserror::Error)]
+pub enum BuildError {
+    /// The data has errors; nothing was written.
+    #[error("the data has {errors} error(s); site not written")]
+    InvalidData {
+        /// Number of errors.
+        errors: usize,
+        /// All diagnostics (errors and warnings).
+        diagnostics: Vec<Diagnostic>,
+    },
+    /// Templates could not be read.
+    #[error(transparent)]
+    Templates(#[from] render::templates::TemplateReadError),
+    /// A template failed; nothing was written.
+    #[error(transparent)]
+    Render(#[from] render::RenderError),
+    /// Writing the site failed.
+    #[error("cannot write the site: {0}")]
+    Write(#[from] std::io::Error),
+}
+
+/// What a successful build did.
+#[derive(Debug)]
+pub struct BuildReport {
+    /// Warnings found by the checks.
+    pub warnings: Vec<Diagnostic>,
+    /// Files in the site.
+    pub files: usize,
+    /// What changed on disk.
+    pub written: render::output::WriteReport,
+}
+
+/// Checks, rates and renders the repository at `root` into `out`. `out` changes
+/// only if everything succeeded, and then only files whose content changed.
+/// `tick` is called once per rendered page (for progress display).
+pub fn build_repository(
+    root: &Path,
+    out: &Path,
+    tick: &(dyn Fn() + Sync),
+) -> Result<BuildReport, BuildError> {
+    let checked = check_repository(root);
+    let errors = checked.error_count();
+    if errors > 0 {
+        return Err(BuildError::InvalidData {
+            errors,
+            diagnostics: checked.diagnostics,
+        });
+    }
+    let loaded = checked.loaded;
+    let ratings = rating::rate(&loaded.dataset, &loaded.config.rating);
+    let templates = render::templates::TemplateSet::load(&root.join("templates"))?;
+    let files = render::render_site(&loaded.dataset, &ratings, &loaded.config, &templates, tick)?;
+    let written = render::output::write_site(out, &files)?;
+    Ok(BuildReport {
+        warnings: checked.diagnostics,
+        files: files.len(),
+        written,
+    })
+}

@@ -1,17 +1,165 @@
 //! The `ratingbook` command line: parses arguments, calls the library, prints diagnostics.
+
 use clap::{Parser, Subcommand};
+use ratingbook::cli::{format_diagnostic, show_progress, MessageFormat};
+use ratingbook::diagnostic::Diagnostic;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
 
 #[derive(Parser)]
-#[command(name = "ratingbook", version, about = "Rating book and tournament tools")]
+#[command(name = "ratingbook", version, about = "Rating book and tournament tools for a games association")]
 struct Cli {
+    /// How to print problems in the data (default: fancy on a terminal, plain otherwise).
+    #[arg(long, global = true, value_enum)]
+    message_format: Option<MessageFormat>,
     #[command(subcommand)]
     command: Command,
 }
 
 #[derive(Subcommand)]
-enum Command {}
+enum Command {
+    /// Check the data repository and report every problem.
+    Check {
+        /// Root of the data repository (holds data/ and ratingbook.toml).
+        #[arg(long, default_value = ".")]
+        root: PathBuf,
+    },
+    /// Check, compute ratings and write the site (HTML, Markdown, SQL, CSV).
+    Build {
+        /// Root of the data repository.
+        #[arg(long, default_value = ".")]
+        root: PathBuf,
+        /// Output folder (default: <root>/site).
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
+    /// Write a synthetic data repository for tests and benchmarks.
+    Generate {
+        /// Number of players.
+        #[arg(long, default_value_t = 200)]
+        players: usize,
+        /// Number of tournaments.
+        #[arg(long, default_value_t = 20)]
+        tournaments: usize,
+        /// Random seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Folder to write (created; must be empty or absent).
+        #[arg(long)]
+        out: PathBuf,
+    },
+}
 
-fn main() -> miette::Result<()> {
+fn main() -> ExitCode {
     let cli = Cli::parse();
-    match cli.command {}
+    let format = cli.message_format.unwrap_or_else(MessageFormat::detect);
+    match cli.command {
+        Command::Check { root } => check(&root, format),
+        Command::Build { root, out } => {
+            let out = out.unwrap_or_else(|| root.join("site"));
+            build(&root, &out, format)
+        }
+        Command::Generate {
+            players,
+            tournaments,
+            seed,
+            out,
+        } => generate(players, tournaments, seed, &out),
+    }
+}
+
+fn print_diagnostics(diagnostics: &[Diagnostic], root: &Path, format: MessageFormat) {
+    for d in diagnostics {
+        eprintln!("{}", format_diagnostic(d, root, format));
+    }
+}
+
+fn summary(diagnostics: &[Diagnostic]) -> String {
+    let errors = diagnostics.iter().filter(|d| d.is_error()).count();
+    let warnings = diagnostics.len() - errors;
+    format!("{errors} error(s), {warnings} warning(s)")
+}
+
+fn check(root: &Path, format: MessageFormat) -> ExitCode {
+    let checked = ratingbook::check_repository(root);
+    print_diagnostics(&checked.diagnostics, root, format);
+    let data = &checked.loaded.dataset;
+    eprintln!(
+        "checked {} players and {} tournaments: {}",
+        data.players.len(),
+        data.tournaments.len(),
+        summary(&checked.diagnostics)
+    );
+    if checked.error_count() > 0 {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+fn build(root: &Path, out: &Path, format: MessageFormat) -> ExitCode {
+    let bar = show_progress().then(|| {
+        let bar = indicatif::ProgressBar::new_spinner();
+        bar.set_message("rendering pages");
+        bar
+    });
+    let tick = || {
+        if let Some(bar) = &bar {
+            bar.inc(1);
+        }
+    };
+    let result = ratingbook::build_repository(root, out, &tick);
+    if let Some(bar) = &bar {
+        bar.finish_and_clear();
+    }
+    match result {
+        Ok(report) => {
+            print_diagnostics(&report.warnings, root, format);
+            eprintln!(
+                "built {} files into {}: {} written, {} unchanged, {} removed",
+                report.files,
+                out.display(),
+                report.written.written,
+                report.written.unchanged,
+                report.written.removed
+            );
+            ExitCode::SUCCESS
+        }
+        Err(ratingbook::BuildError::InvalidData { diagnostics, .. }) => {
+            print_diagnostics(&diagnostics, root, format);
+            eprintln!("build stopped, site not changed: {}", summary(&diagnostics));
+            ExitCode::FAILURE
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            eprintln!("build stopped, site not changed");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn generate(players: usize, tournaments: usize, seed: u64, out: &Path) -> ExitCode {
+    match ratingbook::generate::write_repository(
+        out,
+        &ratingbook::generate::Options {
+            players,
+            tournaments,
+            seed,
+        },
+    ) {
+        Ok(stats) => {
+            eprintln!(
+                "wrote {} players, {} tournaments, {} games into {}",
+                stats.players,
+                stats.tournaments,
+                stats.games,
+                out.display()
+            );
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
 }

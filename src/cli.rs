@@ -1,0 +1,131 @@
+//! Helpers for the command-line edge: printing diagnostics and progress.
+
+use crate::diagnostic::{Diagnostic, Severity};
+use std::io::IsTerminal;
+use std::path::Path;
+
+/// How diagnostics are printed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum MessageFormat {
+    /// Source excerpts with the place marked (default on a terminal).
+    Fancy,
+    /// One line per problem plus a `help:` line (default otherwise).
+    Plain,
+    /// One JSON object per line.
+    Json,
+}
+
+impl MessageFormat {
+    /// The default for the current stderr.
+    pub fn detect() -> MessageFormat {
+        if std::io::stderr().is_terminal() {
+            MessageFormat::Fancy
+        } else {
+            MessageFormat::Plain
+        }
+    }
+}
+
+/// Whether progress bars should be shown: on a terminal and not under CI.
+pub fn show_progress() -> bool {
+    std::io::stderr().is_terminal() && std::env::var_os("CI").is_none()
+}
+
+/// Formats one diagnostic; `root` is where relative file names are found.
+pub fn format_diagnostic(d: &Diagnostic, root: &Path, format: MessageFormat) -> String {
+    match format {
+        MessageFormat::Plain => d.to_string(),
+        MessageFormat::Json => serde_json::to_string(d).unwrap_or_default(),
+        MessageFormat::Fancy => fancy(d, root).unwrap_or_else(|| d.to_string()),
+    }
+}
+
+#[derive(Debug)]
+struct Fancy {
+    message: String,
+    severity: miette::Severity,
+    help: Option<String>,
+    source: miette::NamedSource<String>,
+    label: miette::LabeledSpan,
+}
+
+impl std::fmt::Display for Fancy {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for Fancy {}
+
+impl miette::Diagnostic for Fancy {
+    fn severity(&self) -> Option<miette::Severity> {
+        Some(self.severity)
+    }
+    fn help<'a>(&'a self) -> Option<Box<dyn std::fmt::Display + 'a>> {
+        self.help
+            .as_ref()
+            .map(|h| Box::new(h) as Box<dyn std::fmt::Display>)
+    }
+    fn source_code(&self) -> Option<&dyn miette::SourceCode> {
+        Some(&self.source)
+    }
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = miette::LabeledSpan> + '_>> {
+        Some(Box::new(std::iter::once(self.label.clone())))
+    }
+}
+
+fn fancy(d: &Diagnostic, root: &Path) -> Option<String> {
+    let line = d.line?;
+    let text = std::fs::read_to_string(root.join(&d.file)).ok()?;
+    let line_start: usize = text
+        .split_inclusive('\n')
+        .take(line - 1)
+        .map(str::len)
+        .sum();
+    let line_text = text[line_start..].lines().next().unwrap_or("");
+    let offset = match d.column {
+        Some(column) if is_csv(&d.file) => csv_field_offset(line_text, column),
+        Some(column) => line_text
+            .char_indices()
+            .nth(column.saturating_sub(1))
+            .map_or(line_text.len(), |(i, _)| i),
+        None => 0,
+    };
+    let label_text = d.field.as_ref().map(|f| format!("field `{f}`"));
+    let report = Fancy {
+        message: format!("{}: {}", d.location(), d.message),
+        severity: match d.severity {
+            Severity::Error => miette::Severity::Error,
+            Severity::Warning => miette::Severity::Warning,
+        },
+        help: d.hint.clone(),
+        source: miette::NamedSource::new(d.file.display().to_string(), text),
+        label: miette::LabeledSpan::new(label_text, line_start + offset, 1),
+    };
+    let mut out = String::new();
+    miette::GraphicalReportHandler::new()
+        .render_report(&mut out, &report)
+        .ok()?;
+    Some(out)
+}
+
+fn is_csv(path: &Path) -> bool {
+    path.extension().is_some_and(|e| e == "csv")
+}
+
+/// Byte offset of the n-th (1-based) comma-separated field in a line.
+fn csv_field_offset(line: &str, field: usize) -> usize {
+    let mut commas = 0;
+    let mut quoted = false;
+    for (i, c) in line.char_indices() {
+        if commas + 1 == field {
+            return i;
+        }
+        match c {
+            '"' => quoted = !quoted,
+            ',' if !quoted => commas += 1,
+            _ => {}
+        }
+    }
+    line.len()
+}

@@ -1,0 +1,684 @@
+//! View models: everything a template shows, computed and formatted in Rust.
+//!
+//! Templates get ready-made rows of strings and numbers, never domain objects
+//! with logic left to do.
+
+use super::format;
+use crate::config::Config;
+use crate::model::{Cell, Dataset, Membership, Player, Tournament};
+use crate::rating::{Phase, Ratings, TournamentRating};
+use crate::standings::{self, Standing};
+use serde::Serialize;
+
+/// Site-wide values every page receives as `site`.
+#[derive(Debug, Clone, Serialize)]
+pub struct SiteView {
+    /// Site title.
+    pub title: String,
+    /// Page language.
+    pub lang: String,
+    /// Association name for the footer.
+    pub association: String,
+    /// Date of the newest tournament, the "as of" date of the lists.
+    pub as_of: String,
+    /// Games needed to become established.
+    pub provisional_games: u32,
+}
+
+/// A link: text and a path relative to the site root.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct Link {
+    /// Text shown.
+    pub text: String,
+    /// Path from the site root, e.g. `players/ikonen-jussi.html`.
+    pub href: String,
+}
+
+/// A row of the established rating list.
+#[derive(Debug, Clone, Serialize)]
+pub struct RatedRow {
+    /// Rank, shared ranks repeat.
+    pub rank: usize,
+    /// Player link.
+    pub player: Link,
+    /// Player id.
+    pub id: String,
+    /// Club or empty.
+    pub club: String,
+    /// Country or empty.
+    pub country: String,
+    /// Membership.
+    pub membership: String,
+    /// Current rating.
+    pub rating: i32,
+    /// Rated games in total.
+    pub games: u32,
+    /// Date of the last tournament with a rated game.
+    pub last_played: String,
+}
+
+/// A row of the provisional list.
+#[derive(Debug, Clone, Serialize)]
+pub struct ProvisionalRow {
+    /// Player link.
+    pub player: Link,
+    /// Club or empty.
+    pub club: String,
+    /// Games so far, preset included.
+    pub games: u32,
+    /// `12/20`.
+    pub progress: String,
+}
+
+/// A row of the international players' list.
+#[derive(Debug, Clone, Serialize)]
+pub struct InternationalRow {
+    /// Player link.
+    pub player: Link,
+    /// Country or empty.
+    pub country: String,
+    /// International rating.
+    pub rating: u32,
+}
+
+/// The rating list page.
+#[derive(Debug, Clone, Serialize)]
+pub struct RatingListView {
+    /// Established members by rating.
+    pub established: Vec<RatedRow>,
+    /// Provisional members by games played.
+    pub provisional: Vec<ProvisionalRow>,
+    /// International (`rif`) players with their international rating.
+    pub international: Vec<InternationalRow>,
+}
+
+/// One tournament in a player's history.
+#[derive(Debug, Clone, Serialize)]
+pub struct HistoryRow {
+    /// Start date.
+    pub date: String,
+    /// Tournament link.
+    pub tournament: Link,
+    /// Games that counted for the rating.
+    pub games: usize,
+    /// Score in counted games.
+    pub score: String,
+    /// Expected score over counted games, or empty.
+    pub expected: String,
+    /// K values used, e.g. `32` or `16, 32`, or empty.
+    pub k: String,
+    /// Change, e.g. `+12`, or empty.
+    pub change: String,
+    /// Rating after the tournament, or the provisional count.
+    pub rating_after: String,
+    /// Phase at the end: `provisional`, `established`.
+    pub phase: String,
+    /// A note such as "provisional rating computed".
+    pub note: String,
+}
+
+/// One game on a player's page.
+#[derive(Debug, Clone, Serialize)]
+pub struct GameRow {
+    /// Date of the tournament.
+    pub date: String,
+    /// Tournament link.
+    pub tournament: Link,
+    /// Round.
+    pub round: u32,
+    /// Opponent link.
+    pub opponent: Link,
+    /// `1`, `½`, `0`, `+`, `-`.
+    pub result: String,
+    /// Opponent rating used, or empty.
+    pub opponent_rating: String,
+    /// Expected score, or empty.
+    pub expected: String,
+    /// K, or empty.
+    pub k: String,
+    /// `K × (W − We)`, or empty.
+    pub change: String,
+    /// Why the game did not count, or empty.
+    pub note: String,
+}
+
+/// A player's page.
+#[derive(Debug, Clone, Serialize)]
+pub struct PlayerView {
+    /// Id.
+    pub id: String,
+    /// Name.
+    pub name: String,
+    /// Membership.
+    pub membership: String,
+    /// Country or empty.
+    pub country: String,
+    /// Club or empty.
+    pub club: String,
+    /// `established`, `provisional` or `unrated`.
+    pub phase: String,
+    /// Current rating or empty.
+    pub rating: String,
+    /// Provisional progress `12/20` (provisional players) or empty.
+    pub progress: String,
+    /// International rating or empty.
+    pub international_rating: String,
+    /// Highest established rating and when, or empty.
+    pub peak: String,
+    /// Rated games in total.
+    pub rated_games: u32,
+    /// Tournaments in order.
+    pub history: Vec<HistoryRow>,
+    /// Every paired game, newest tournament first.
+    pub games: Vec<GameRow>,
+}
+
+/// A cell of the crosstable in final order.
+#[derive(Debug, Clone, Serialize)]
+pub struct CrossCell {
+    /// Opponent's rank (final order) or empty.
+    pub opponent: String,
+    /// Colour letter or empty.
+    pub colour: String,
+    /// Result symbol, bye token, or empty.
+    pub result: String,
+}
+
+/// A row of the tournament's crosstable in final order.
+#[derive(Debug, Clone, Serialize)]
+pub struct CrossRow {
+    /// Rank, `3–4` when shared.
+    pub rank: String,
+    /// Start number.
+    pub start_no: u32,
+    /// Player link.
+    pub player: Link,
+    /// One cell per round.
+    pub cells: Vec<CrossCell>,
+    /// Points.
+    pub points: String,
+    /// Rating after, or change, or provisional progress.
+    pub rating: String,
+    /// Change or empty.
+    pub change: String,
+}
+
+/// A row of the tournament's rating changes.
+#[derive(Debug, Clone, Serialize)]
+pub struct ChangeRow {
+    /// Player link.
+    pub player: Link,
+    /// Phase at the start.
+    pub phase: String,
+    /// Rating at the start, or provisional progress.
+    pub before: String,
+    /// Counted games.
+    pub games: usize,
+    /// Score in counted games.
+    pub score: String,
+    /// Expected score or empty.
+    pub expected: String,
+    /// K values or empty.
+    pub k: String,
+    /// Change or empty.
+    pub change: String,
+    /// Rating after, or provisional progress.
+    pub after: String,
+}
+
+/// A tournament page.
+#[derive(Debug, Clone, Serialize)]
+pub struct TournamentView {
+    /// Id.
+    pub id: String,
+    /// Name.
+    pub name: String,
+    /// `2003-09-20 – 2003-09-21` or a single day.
+    pub dates: String,
+    /// City or empty.
+    pub city: String,
+    /// `swiss` or `round-robin`.
+    pub system: String,
+    /// Rounds.
+    pub rounds: u32,
+    /// Round numbers 1..=rounds for table headers.
+    pub round_numbers: Vec<u32>,
+    /// Number of players.
+    pub players: usize,
+    /// Rated or not.
+    pub rated: bool,
+    /// `standard` or `rapid`.
+    pub time_control: String,
+    /// `standard` or `modified`.
+    pub rules: String,
+    /// Base K in force.
+    pub base_k: u32,
+    /// Invented sample results.
+    pub illustrative: bool,
+    /// Note or empty.
+    pub note: String,
+    /// Crosstable in final order.
+    pub crosstable: Vec<CrossRow>,
+    /// Rating changes, in final order.
+    pub changes: Vec<ChangeRow>,
+}
+
+/// A tournament in lists.
+#[derive(Debug, Clone, Serialize)]
+pub struct TournamentSummary {
+    /// Link.
+    pub link: Link,
+    /// Dates.
+    pub dates: String,
+    /// City or empty.
+    pub city: String,
+    /// Player count.
+    pub players: usize,
+    /// Rounds.
+    pub rounds: u32,
+    /// Rated.
+    pub rated: bool,
+    /// Invented sample results.
+    pub illustrative: bool,
+}
+
+/// Tournaments of one year.
+#[derive(Debug, Clone, Serialize)]
+pub struct YearView {
+    /// The year.
+    pub year: i32,
+    /// Its tournaments, newest first.
+    pub tournaments: Vec<TournamentSummary>,
+}
+
+/// Builds view models from the dataset and the computed ratings.
+pub struct ViewBuilder<'a> {
+    dataset: &'a Dataset,
+    ratings: &'a Ratings,
+    config: &'a Config,
+}
+
+/// Path of a player's page from the site root.
+pub fn player_href(player: &Player) -> String {
+    format!("players/{}.html", player.id)
+}
+
+/// Path of a tournament's page from the site root.
+pub fn tournament_href(tournament: &Tournament) -> String {
+    format!("tournaments/{}.html", tournament.id)
+}
+
+fn dates(t: &Tournament) -> String {
+    if t.start == t.end {
+        t.start.to_string()
+    } else {
+        format!("{} – {}", t.start, t.end)
+    }
+}
+
+fn phase_name(phase: Phase) -> &'static str {
+    match phase {
+        Phase::Provisional => "provisional",
+        Phase::Established => "established",
+        Phase::Unrated => "unrated",
+    }
+}
+
+fn k_values(record: &TournamentRating) -> String {
+    let mut ks: Vec<f64> = record
+        .games
+        .iter()
+        .filter_map(|g| g.k.map(|k| k.value()))
+        .collect();
+    ks.sort_by(|a, b| a.total_cmp(b));
+    ks.dedup();
+    ks.into_iter()
+        .map(format::k)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+impl<'a> ViewBuilder<'a> {
+    /// A builder over one computed rating book.
+    pub fn new(dataset: &'a Dataset, ratings: &'a Ratings, config: &'a Config) -> Self {
+        ViewBuilder {
+            dataset,
+            ratings,
+            config,
+        }
+    }
+
+    /// Site-wide values.
+    pub fn site(&self) -> SiteView {
+        let as_of = self
+            .dataset
+            .tournaments
+            .iter()
+            .map(|t| t.end)
+            .max()
+            .map(|d| d.to_string())
+            .unwrap_or_default();
+        SiteView {
+            title: self.config.site.title.clone(),
+            lang: self.config.site.language.clone(),
+            association: self.config.site.association.clone(),
+            as_of,
+            provisional_games: self.config.rating.provisional_games,
+        }
+    }
+
+    fn player_link(&self, index: usize) -> Link {
+        let player = &self.dataset.players[index];
+        Link {
+            text: player.name.clone(),
+            href: player_href(player),
+        }
+    }
+
+    fn tournament_link(&self, index: usize) -> Link {
+        let t = &self.dataset.tournaments[index];
+        Link {
+            text: t.name.clone(),
+            href: tournament_href(t),
+        }
+    }
+
+    fn progress(&self, games: u32) -> String {
+        format!("{games}/{}", self.config.rating.provisional_games)
+    }
+
+    /// The rating list.
+    pub fn rating_list(&self) -> RatingListView {
+        let mut established = Vec::new();
+        let mut provisional = Vec::new();
+        let mut international = Vec::new();
+        for (index, player) in self.dataset.players.iter().enumerate() {
+            let state = &self.ratings.players[index];
+            match (state.phase, state.rating) {
+                (Phase::Established, Some(rating)) => established.push(RatedRow {
+                    rank: 0,
+                    player: self.player_link(index),
+                    id: player.id.to_string(),
+                    club: player.club.clone().unwrap_or_default(),
+                    country: player.country.clone().unwrap_or_default(),
+                    membership: player.membership.as_str().to_string(),
+                    rating,
+                    games: state.rated_games,
+                    last_played: state
+                        .last_rated_tournament
+                        .map(|t| self.dataset.tournaments[t].end.to_string())
+                        .unwrap_or_default(),
+                }),
+                (Phase::Provisional, _) => provisional.push(ProvisionalRow {
+                    player: self.player_link(index),
+                    club: player.club.clone().unwrap_or_default(),
+                    games: state.provisional_games,
+                    progress: self.progress(state.provisional_games),
+                }),
+                _ => {
+                    if let (Membership::Rif, Some(rating)) =
+                        (player.membership, player.international_rating)
+                    {
+                        international.push(InternationalRow {
+                            player: self.player_link(index),
+                            country: player.country.clone().unwrap_or_default(),
+                            rating,
+                        });
+                    }
+                }
+            }
+        }
+        established.sort_by(|a, b| b.rating.cmp(&a.rating).then(a.id.cmp(&b.id)));
+        let mut rank = 0;
+        for i in 0..established.len() {
+            if i == 0 || established[i].rating != established[i - 1].rating {
+                rank = i + 1;
+            }
+            established[i].rank = rank;
+        }
+        provisional.sort_by(|a, b| b.games.cmp(&a.games).then(a.player.href.cmp(&b.player.href)));
+        international
+            .sort_by(|a, b| b.rating.cmp(&a.rating).then(a.player.href.cmp(&b.player.href)));
+        RatingListView {
+            established,
+            provisional,
+            international,
+        }
+    }
+
+    /// A player's page.
+    pub fn player(&self, index: usize) -> PlayerView {
+        let player = &self.dataset.players[index];
+        let state = &self.ratings.players[index];
+        let records: Vec<&TournamentRating> = self.ratings.history(index).collect();
+        let history = records.iter().map(|r| self.history_row(r)).collect();
+        let mut games = Vec::new();
+        for record in records.iter().rev() {
+            let t = &self.dataset.tournaments[record.tournament];
+            for g in &record.games {
+                games.push(GameRow {
+                    date: t.start.to_string(),
+                    tournament: self.tournament_link(record.tournament),
+                    round: g.round,
+                    opponent: self.player_link(g.opponent),
+                    result: result_symbol(g.half_points, t, record.start_no, g.round),
+                    opponent_rating: g.opponent_rating.map(|r| r.to_string()).unwrap_or_default(),
+                    expected: g.expected.map(format::two_decimals).unwrap_or_default(),
+                    k: g.k.map(|k| format::k(k.value())).unwrap_or_default(),
+                    change: g.change.map(format::signed_two_decimals).unwrap_or_default(),
+                    note: g.not_counted.map(|n| n.explain().to_string()).unwrap_or_default(),
+                });
+            }
+        }
+        let peak = records
+            .iter()
+            .filter_map(|r| r.rating_after.map(|rating| (rating, r.tournament)))
+            .fold(None::<(i32, usize)>, |best, (rating, t)| match best {
+                Some((b, _)) if b >= rating => best,
+                _ => Some((rating, t)),
+            })
+            .map(|(rating, t)| {
+                format!("{rating} ({})", self.dataset.tournaments[t].end)
+            })
+            .unwrap_or_default();
+        PlayerView {
+            id: player.id.to_string(),
+            name: player.name.clone(),
+            membership: player.membership.as_str().to_string(),
+            country: player.country.clone().unwrap_or_default(),
+            club: player.club.clone().unwrap_or_default(),
+            phase: phase_name(state.phase).to_string(),
+            rating: state.rating.map(|r| r.to_string()).unwrap_or_default(),
+            progress: if state.phase == Phase::Provisional {
+                self.progress(state.provisional_games)
+            } else {
+                String::new()
+            },
+            international_rating: player
+                .international_rating
+                .map(|r| r.to_string())
+                .unwrap_or_default(),
+            peak,
+            rated_games: state.rated_games,
+            history,
+            games,
+        }
+    }
+
+    fn history_row(&self, record: &TournamentRating) -> HistoryRow {
+        let t = &self.dataset.tournaments[record.tournament];
+        let note = if record.completed_provisional() {
+            format!(
+                "provisional rating computed over {} games",
+                record.provisional_games_after
+            )
+        } else {
+            String::new()
+        };
+        HistoryRow {
+            date: t.start.to_string(),
+            tournament: self.tournament_link(record.tournament),
+            games: record.games_counted(),
+            score: format::points(record.counted_half_points()),
+            expected: record.expected_total().map(format::two_decimals).unwrap_or_default(),
+            k: k_values(record),
+            change: record.change().map(format::signed).unwrap_or_default(),
+            rating_after: self.rating_or_progress(record.rating_after, record.phase_after, record.provisional_games_after),
+            phase: phase_name(record.phase_after).to_string(),
+            note,
+        }
+    }
+
+    fn rating_or_progress(&self, rating: Option<i32>, phase: Phase, games: u32) -> String {
+        match (phase, rating) {
+            (Phase::Established, Some(r)) => r.to_string(),
+            (Phase::Provisional, _) => self.progress(games),
+            _ => String::new(),
+        }
+    }
+
+    /// A tournament's page.
+    pub fn tournament(&self, index: usize) -> TournamentView {
+        let t = &self.dataset.tournaments[index];
+        let records = &self.ratings.by_tournament[index];
+        let standing = standings::standings(t);
+        let rank_of_start: std::collections::BTreeMap<u32, usize> = standing
+            .iter()
+            .enumerate()
+            .map(|(i, s)| (s.start_no, i + 1))
+            .collect();
+        let record_of = |start_no: u32| records.iter().find(|r| r.start_no == start_no);
+        let crosstable = standing
+            .iter()
+            .map(|s| self.cross_row(t, s, &rank_of_start, record_of(s.start_no)))
+            .collect();
+        let changes = standing
+            .iter()
+            .filter_map(|s| record_of(s.start_no))
+            .filter(|r| r.phase_before != Phase::Unrated)
+            .map(|r| self.change_row(r))
+            .collect();
+        TournamentView {
+            id: t.id.to_string(),
+            name: t.name.clone(),
+            dates: dates(t),
+            city: t.city.clone().unwrap_or_default(),
+            system: match t.system {
+                crate::model::System::Swiss => "swiss".into(),
+                crate::model::System::RoundRobin => "round-robin".into(),
+            },
+            rounds: t.rounds,
+            round_numbers: (1..=t.rounds).collect(),
+            players: t.entries.len(),
+            rated: t.rated,
+            time_control: format!("{:?}", t.time_control).to_lowercase(),
+            rules: format!("{:?}", t.rules).to_lowercase(),
+            base_k: t.base_k.unwrap_or(self.config.rating.base_k),
+            illustrative: t.illustrative,
+            note: t.note.clone().unwrap_or_default(),
+            crosstable,
+            changes,
+        }
+    }
+
+    fn cross_row(
+        &self,
+        t: &Tournament,
+        standing: &Standing,
+        rank_of_start: &std::collections::BTreeMap<u32, usize>,
+        record: Option<&TournamentRating>,
+    ) -> CrossRow {
+        let entry = t.entry(standing.start_no).expect("standings come from entries");
+        let index = self.dataset.player_index(entry.player.as_str()).unwrap_or(0);
+        let cells = entry
+            .cells
+            .iter()
+            .map(|cell| match *cell {
+                Cell::Game {
+                    opponent,
+                    colour,
+                    result,
+                } => CrossCell {
+                    opponent: rank_of_start.get(&opponent).map(|r| r.to_string()).unwrap_or_default(),
+                    colour: colour.map(|c| c.letter().to_string()).unwrap_or_default(),
+                    result: result.symbol().to_string(),
+                },
+                Cell::Bye(bye) => CrossCell {
+                    opponent: String::new(),
+                    colour: String::new(),
+                    result: if bye.half_points() == 2 { "+".into() } else { format::points(bye.half_points()) },
+                },
+                Cell::Absent => CrossCell {
+                    opponent: String::new(),
+                    colour: String::new(),
+                    result: "–".into(),
+                },
+            })
+            .collect();
+        let (rating, change) = match record {
+            Some(r) => (
+                self.rating_or_progress(r.rating_after, r.phase_after, r.provisional_games_after),
+                r.change().map(format::signed).unwrap_or_default(),
+            ),
+            None => (String::new(), String::new()),
+        };
+        CrossRow {
+            rank: standing.rank_label.clone(),
+            start_no: entry.start_no,
+            player: self.player_link(index),
+            cells,
+            points: format::points(standing.half_points),
+            rating,
+            change,
+        }
+    }
+
+    fn change_row(&self, r: &TournamentRating) -> ChangeRow {
+        ChangeRow {
+            player: self.player_link(r.player),
+            phase: phase_name(r.phase_before).to_string(),
+            before: self.rating_or_progress(r.rating_before, r.phase_before, r.provisional_games_before),
+            games: r.games_counted(),
+            score: format::points(r.counted_half_points()),
+            expected: r.expected_total().map(format::two_decimals).unwrap_or_default(),
+            k: k_values(r),
+            change: r.change().map(format::signed).unwrap_or_default(),
+            after: self.rating_or_progress(r.rating_after, r.phase_after, r.provisional_games_after),
+        }
+    }
+
+    /// Tournaments grouped by year, newest first.
+    pub fn years(&self) -> Vec<YearView> {
+        let mut years: Vec<YearView> = Vec::new();
+        for (index, t) in self.dataset.tournaments.iter().enumerate().rev() {
+            let summary = TournamentSummary {
+                link: self.tournament_link(index),
+                dates: dates(t),
+                city: t.city.clone().unwrap_or_default(),
+                players: t.entries.len(),
+                rounds: t.rounds,
+                rated: t.rated,
+                illustrative: t.illustrative,
+            };
+            match years.last_mut() {
+                Some(y) if y.year == t.year() => y.tournaments.push(summary),
+                _ => years.push(YearView {
+                    year: t.year(),
+                    tournaments: vec![summary],
+                }),
+            }
+        }
+        years
+    }
+}
+
+/// The result symbol of a player's game in a round.
+fn result_symbol(half_points: u32, t: &Tournament, start_no: u32, round: u32) -> String {
+    match t
+        .entry(start_no)
+        .and_then(|e| e.cells.get(round as usize - 1))
+    {
+        Some(Cell::Game { result, .. }) => result.symbol().to_string(),
+        _ => format::points(half_points),
+    }
+}

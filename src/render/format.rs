@@ -1,0 +1,96 @@
+//! How numbers and results are written on pages: one place for every format.
+
+/// Points from half points: `3½`, `4`, `½`, `0`.
+pub fn points(half_points: u32) -> String {
+    match (half_points / 2, half_points % 2) {
+        (0, 1) => "½".to_string(),
+        (whole, 1) => format!("{whole}½"),
+        (whole, _) => whole.to_string(),
+    }
+}
+
+/// Points as a decimal number for machine-readable outputs: `3.5`.
+pub fn points_decimal(half_points: u32) -> String {
+    if half_points % 2 == 1 {
+        format!("{}.5", half_points / 2)
+    } else {
+        (half_points / 2).to_string()
+    }
+}
+
+/// A signed change: `+12`, `−3` (with a real minus sign), `0`.
+pub fn signed(change: i32) -> String {
+    match change {
+        c if c > 0 => format!("+{c}"),
+        c if c < 0 => format!("−{}", c.unsigned_abs()),
+        _ => "0".to_string(),
+    }
+}
+
+/// A fraction with two decimals: `0.64`.
+pub fn two_decimals(value: f64) -> String {
+    format!("{value:.2}")
+}
+
+/// A signed fraction with two decimals: `+20.48`, `−2.24`.
+pub fn signed_two_decimals(value: f64) -> String {
+    let rounded = (value * 100.0).round() / 100.0;
+    if rounded > 0.0 {
+        format!("+{rounded:.2}")
+    } else if rounded < 0.0 {
+        format!("−{:.2}", -rounded)
+    } else {
+        "0.00".to_string()
+    }
+}
+
+/// A K factor: whole numbers without decimals, fractions with as many as needed.
+pub fn k(value: f64) -> String {
+    if value.fract() == 0.0 {
+        format!("{value:.0}")
+    } else {
+        let text = format!("{value:.3}");
+        text.trim_end_matches('0').to_string()
+    }
+}
+
+/// Escapes text for Markdown (tables included): inline punctuation that Markdown or a
+/// table would interpret gets a backslash, and `<`, `>` and `&` become entities so raw HTML
+/// in a name can never reach a page.
+pub fn markdown_text(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '&' => out.push_str("&amp;"),
+            '\\' | '`' | '*' | '_' | '[' | ']' | '|' | '~' => {
+                out.push('\\');
+                out.push(c);
+            }
+            '\n' | '\r' => out.push(' '),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn formats() {
+        assert_eq!(points(7), "3½");
+        assert_eq!(points(1), "½");
+        assert_eq!(points(8), "4");
+        assert_eq!(points_decimal(7), "3.5");
+        assert_eq!(signed(-3), "−3");
+        assert_eq!(signed(23), "+23");
+        assert_eq!(signed_two_decimals(20.48), "+20.48");
+        assert_eq!(signed_two_decimals(-2.24), "−2.24");
+        assert_eq!(k(6.0), "6");
+        assert_eq!(k(1.5), "1.5");
+        assert_eq!(markdown_text("a|b <i>"), "a\\|b &lt;i&gt;");
+    }
+}
