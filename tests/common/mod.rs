@@ -1,0 +1,133 @@
+//! Builders shared by integration tests: datasets in code, and the binary.
+#![allow(dead_code)]
+
+use ratingbook::load::parse_cell;
+use ratingbook::model::{
+    Dataset, Date, Entry, Membership, Player, Preset, Rules, Slug, System, TimeControl, Tournament,
+};
+use std::path::PathBuf;
+
+/// Builds datasets for rating tests, one tournament after another.
+#[derive(Default)]
+pub struct Book {
+    pub dataset: Dataset,
+    day: i64,
+}
+
+impl Book {
+    pub fn new() -> Book {
+        Book::default()
+    }
+
+    pub fn player(&mut self, id: &str, membership: Membership) -> &mut Player {
+        self.dataset.players.push(Player {
+            id: Slug::parse(id).unwrap(),
+            name: id.to_string(),
+            membership,
+            country: None,
+            club: None,
+            licence: None,
+            international_rating: None,
+            grade: None,
+            preset: Preset::default(),
+            source: PathBuf::from(format!("data/players/{id}.toml")),
+        });
+        self.dataset.players.last_mut().unwrap()
+    }
+
+    pub fn member(&mut self, id: &str, preset_rating: u32, preset_games: u32) {
+        self.player(id, Membership::Member).preset = Preset {
+            rating: preset_rating,
+            games: preset_games,
+        };
+    }
+
+    pub fn rif(&mut self, id: &str, rating: Option<u32>) {
+        self.player(id, Membership::Rif).international_rating = rating;
+    }
+
+    /// Adds a tournament; each row is (player id, cells). Returns its index.
+    pub fn tournament(&mut self, rows: &[(&str, &[&str])]) -> usize {
+        self.tournament_with(rows, |_| {})
+    }
+
+    pub fn tournament_with(
+        &mut self,
+        rows: &[(&str, &[&str])],
+        adjust: impl FnOnce(&mut Tournament),
+    ) -> usize {
+        let rounds = rows.iter().map(|r| r.1.len()).max().unwrap_or(1) as u32;
+        let start = Date::new(2000, 1, 1).unwrap().plus_days(self.day);
+        self.day += 10;
+        let index = self.dataset.tournaments.len();
+        let mut t = Tournament {
+            id: Slug::parse(&format!("t{index}")).unwrap(),
+            name: format!("T{index}"),
+            start,
+            end: start,
+            city: None,
+            system: System::Swiss,
+            rounds,
+            rated: true,
+            time_control: TimeControl::Standard,
+            rules: Rules::Standard,
+            base_k: None,
+            sequence: 0,
+            illustrative: false,
+            note: None,
+            tiebreaks: None,
+            entries: rows
+                .iter()
+                .enumerate()
+                .map(|(i, (id, cells))| Entry {
+                    start_no: i as u32 + 1,
+                    player: Slug::parse(id).unwrap(),
+                    rating: None,
+                    cells: cells.iter().map(|c| parse_cell(c).unwrap()).collect(),
+                    line: i + 2,
+                })
+                .collect(),
+            first_round_column: 4,
+            meta_source: PathBuf::from(format!("data/tournaments/2000/t{index}.toml")),
+            table_source: PathBuf::from(format!("data/tournaments/2000/t{index}.csv")),
+        };
+        adjust(&mut t);
+        self.dataset.tournaments.push(t);
+        index
+    }
+
+    /// Makes `id` an established member at exactly `rating`: preset 2000/15 plus
+    /// five draws against a rif player rated `4 × rating − 6000`, so that
+    /// `Rc = rating` and `Wc = ½`.
+    pub fn established(&mut self, id: &str, rating: i32) {
+        let helper = format!("{id}-setup");
+        self.member(id, 2000, 15);
+        self.rif(&helper, Some((4 * rating - 6000) as u32));
+        self.tournament(&[(id, &["2 =", "2 =", "2 =", "2 =", "2 ="]), (&helper, &["1 =", "1 =", "1 =", "1 =", "1 ="])]);
+    }
+
+    /// Sorts and returns the dataset (players by id, tournaments by date).
+    pub fn finish(&mut self) -> Dataset {
+        let mut d = self.dataset.clone();
+        d.sort();
+        d
+    }
+}
+
+/// The `ratingbook` binary built for these tests.
+pub fn binary() -> PathBuf {
+    PathBuf::from(env!("CARGO_BIN_EXE_ratingbook"))
+}
+
+/// Copies a directory tree.
+pub fn copy_tree(from: &std::path::Path, to: &std::path::Path) {
+    for entry in walkdir::WalkDir::new(from) {
+        let entry = entry.unwrap();
+        let target = to.join(entry.path().strip_prefix(from).unwrap());
+        if entry.file_type().is_dir() {
+            std::fs::create_dir_all(&target).unwrap();
+        } else {
+            std::fs::copy(entry.path(), &target).unwrap();
+        }
+    }
+}

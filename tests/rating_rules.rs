@@ -1,0 +1,414 @@
+//! Every rule of the rating spec (shared/spec/rating-rules.md), including its
+//! three worked examples, checked through the public engine.
+
+mod common;
+
+use common::Book;
+use ratingbook::config::{ExpectedScore, RatingConfig, Rounding};
+use ratingbook::model::{Dataset, Membership};
+use ratingbook::rating::{self, expected, k_factor, NotCounted, Phase, Ratings};
+
+fn rate(dataset: &Dataset) -> Ratings {
+    rating::rate(dataset, &RatingConfig::default())
+}
+
+fn state<'a>(d: &Dataset, r: &'a Ratings, id: &str) -> &'a rating::PlayerRating {
+    &r.players[d.player_index(id).unwrap()]
+}
+
+fn rating_of(d: &Dataset, r: &Ratings, id: &str) -> Option<i32> {
+    state(d, r, id).rating
+}
+
+#[test]
+fn setup_helper_makes_established_players_at_exact_ratings() {
+    let mut book = Book::new();
+    for (id, rating) in [("a", 2100), ("b", 1900), ("c", 1800), ("d", 2200)] {
+        book.established(id, rating);
+    }
+    let d = book.finish();
+    let r = rate(&d);
+    for (id, rating) in [("a", 2100), ("b", 1900), ("c", 1800), ("d", 2200)] {
+        assert_eq!(state(&d, &r, id).phase, Phase::Established);
+        assert_eq!(rating_of(&d, &r, id), Some(rating));
+    }
+}
+
+/// Worked example 1: preset 2000/15 plus five games → Rp = 2042.5 → 2043.
+#[test]
+fn worked_example_1_provisional_completion() {
+    let mut book = Book::new();
+    for (id, rating) in [("o1", 2100), ("o2", 1900), ("o3", 2000), ("o4", 2200), ("o5", 1800)] {
+        book.established(id, rating);
+    }
+    book.member("p", 2000, 15);
+    book.tournament(&[
+        ("p", &["2 1", "3 1", "4 =", "5 0", "6 1"]),
+        ("o1", &["1 0", "", "", "", ""]),
+        ("o2", &["", "1 0", "", "", ""]),
+        ("o3", &["", "", "1 =", "", ""]),
+        ("o4", &["", "", "", "1 1", ""]),
+        ("o5", &["", "", "", "", "1 0"]),
+    ]);
+    let d = book.finish();
+    let r = rate(&d);
+    let p = state(&d, &r, "p");
+    assert_eq!(p.phase, Phase::Established);
+    assert_eq!(p.rating, Some(2043));
+    assert_eq!(p.provisional_games, 20);
+    let record = r.history(d.player_index("p").unwrap()).last().unwrap();
+    assert!(record.completed_provisional());
+    assert_eq!(record.games_counted(), 5);
+}
+
+/// Worked example 2: 2475 vs 1959, rapid, modified rules: K 24 → 12 → 6, We .96.
+#[test]
+fn worked_example_2_k_and_expected() {
+    let mut book = Book::new();
+    book.member("x", 1600, 0);
+    let t = book.tournament_with(&[("x", &[])], |t| {
+        t.time_control = ratingbook::model::TimeControl::Rapid;
+        t.rules = ratingbook::model::Rules::Modified;
+    });
+    let d = book.finish();
+    let config = RatingConfig::default();
+    let k = k_factor(&config, &d.tournaments[t], 2475, false);
+    assert_eq!(k.value(), 6.0);
+    assert_eq!(expected::table_hundredths(2475, 1959), 96);
+    assert!((k.value() * (1.0 - 0.96) - 0.24).abs() < 1e-9);
+}
+
+/// Worked example 2 through the engine: a win adds 0.24, which rounds to 0.
+#[test]
+fn worked_example_2_in_the_engine() {
+    let mut book = Book::new();
+    book.established("high", 2475);
+    book.established("low", 1959);
+    book.tournament_with(&[("high", &["2 1"]), ("low", &["1 0"])], |t| {
+        t.time_control = ratingbook::model::TimeControl::Rapid;
+        t.rules = ratingbook::model::Rules::Modified;
+    });
+    let d = book.finish();
+    let r = rate(&d);
+    assert_eq!(rating_of(&d, &r, "high"), Some(2475));
+    let record = r.history(d.player_index("high").unwrap()).last().unwrap();
+    let game = &record.games[0];
+    assert_eq!(game.k.unwrap().value(), 6.0);
+    assert_eq!(game.expected, Some(0.96));
+    // The loser: K = 32 → 16 → 8, We = .04, change −0.32 → 0.
+    assert_eq!(rating_of(&d, &r, "low"), Some(1959));
+}
+
+/// Worked example 3: beat an established 2100 (+20.48), draw a rif 1900 (−2.24) → 2018.
+#[test]
+fn worked_example_3_established_tournament() {
+    let mut book = Book::new();
+    book.established("a", 2000);
+    book.established("b", 2100);
+    book.rif("r", Some(1900));
+    book.tournament(&[("a", &["2 w 1", "3 b ="]), ("b", &["1 b 0", ""]), ("r", &["", "1 w ="])]);
+    let d = book.finish();
+    let r = rate(&d);
+    assert_eq!(rating_of(&d, &r, "a"), Some(2018));
+    let record = r.history(d.player_index("a").unwrap()).last().unwrap();
+    let ks: Vec<f64> = record.games.iter().map(|g| g.k.unwrap().value()).collect();
+    assert_eq!(ks, [32.0, 16.0]);
+    assert_eq!(record.change(), Some(18));
+    // b lost to a: We .64 → 32 × −0.64 = −20.48 → −20.
+    assert_eq!(rating_of(&d, &r, "b"), Some(2080));
+}
+
+#[test]
+fn all_k_combinations() {
+    let config = RatingConfig::default();
+    let mut book = Book::new();
+    book.member("x", 1600, 0);
+    book.tournament(&[("x", &[])]);
+    let d = book.finish();
+    for high in [false, true] {
+        for modified in [false, true] {
+            for rapid in [false, true] {
+                for international in [false, true] {
+                    let mut t = d.tournaments[0].clone();
+                    if modified {
+                        t.rules = ratingbook::model::Rules::Modified;
+                    }
+                    if rapid {
+                        t.time_control = ratingbook::model::TimeControl::Rapid;
+                    }
+                    let own = if high { 2400 } else { 2399 };
+                    let k = k_factor(&config, &t, own, international).value();
+                    let halvings = [modified, rapid, international].iter().filter(|h| **h).count();
+                    let base = if high { 24.0 } else { 32.0 };
+                    assert_eq!(k, base / f64::from(1 << halvings));
+                }
+            }
+        }
+    }
+    let mut values: Vec<f64> = Vec::new();
+    for high in [2399, 2400] {
+        for halvings in 0..=3 {
+            values.push(if high >= 2400 { 24.0 } else { 32.0 } / f64::from(1 << halvings));
+        }
+    }
+    values.sort_by(|a, b| b.total_cmp(a));
+    assert_eq!(values, [32.0, 24.0, 16.0, 12.0, 8.0, 6.0, 4.0, 3.0]);
+    // An unrated tournament gives 0; a tournament's own base K replaces the configured one.
+    let mut t = d.tournaments[0].clone();
+    t.rated = false;
+    assert_eq!(k_factor(&config, &t, 2000, false).value(), 0.0);
+    t.rated = true;
+    t.base_k = Some(16);
+    assert_eq!(k_factor(&config, &t, 2000, false).value(), 16.0);
+    assert_eq!(k_factor(&config, &t, 2500, true).value(), 8.0);
+}
+
+#[test]
+fn exactly_twenty_games_from_scratch() {
+    let mut book = Book::new();
+    book.member("p", 1600, 0);
+    book.rif("r", Some(1800));
+    let win: Vec<&str> = vec!["2 1"; 10];
+    let loss: Vec<&str> = vec!["1 0"; 10];
+    book.tournament(&[("p", &win), ("r", &loss)]);
+    let d1 = book.finish();
+    let r1 = rate(&d1);
+    assert_eq!(state(&d1, &r1, "p").phase, Phase::Provisional);
+    assert_eq!(state(&d1, &r1, "p").provisional_games, 10);
+    let draws: Vec<&str> = vec!["2 ="; 10];
+    let draws_back: Vec<&str> = vec!["1 ="; 10];
+    book.tournament(&[("p", &draws), ("r", &draws_back)]);
+    let d = book.finish();
+    let r = rate(&d);
+    // 20 games at 1800, score 15/20: Rp = 1800 + 0.25 × 850 = 2012.5 → 2013.
+    assert_eq!(state(&d, &r, "p").phase, Phase::Established);
+    assert_eq!(rating_of(&d, &r, "p"), Some(2013));
+}
+
+#[test]
+fn nineteen_games_stay_provisional() {
+    let mut book = Book::new();
+    book.member("p", 1600, 15);
+    book.rif("r", Some(1800));
+    book.tournament(&[("p", &["2 1", "2 1", "2 1", "2 1"]), ("r", &["1 0", "1 0", "1 0", "1 0"])]);
+    let d = book.finish();
+    let r = rate(&d);
+    assert_eq!(state(&d, &r, "p").phase, Phase::Provisional);
+    assert_eq!(state(&d, &r, "p").provisional_games, 19);
+    assert_eq!(rating_of(&d, &r, "p"), None);
+}
+
+#[test]
+fn crossing_twenty_mid_tournament_counts_every_game_of_it() {
+    let mut book = Book::new();
+    book.member("p", 1600, 15);
+    book.rif("r", Some(2000));
+    let wins: Vec<&str> = vec!["2 1"; 7];
+    let losses: Vec<&str> = vec!["1 0"; 7];
+    book.tournament(&[("p", &wins), ("r", &losses)]);
+    let d = book.finish();
+    let r = rate(&d);
+    let p = state(&d, &r, "p");
+    assert_eq!(p.provisional_games, 22);
+    // Rc = (15·1600 + 7·2000)/22, Wc = (7.5 + 7)/22:
+    // Rp = (2·38000 + 850·(29 − 22)) / 44 = 81950 / 44 = 1862.5 → 1863.
+    assert_eq!(p.rating, Some(1863));
+}
+
+#[test]
+fn other_opponents_are_ignored_for_both_sides() {
+    let mut book = Book::new();
+    book.established("a", 2000);
+    book.member("p", 1600, 0);
+    book.player("o", Membership::Other);
+    book.tournament(&[("a", &["3 1", ""]), ("p", &["", "3 1"]), ("o", &["1 0", "2 0"])]);
+    let d = book.finish();
+    let r = rate(&d);
+    assert_eq!(rating_of(&d, &r, "a"), Some(2000));
+    assert_eq!(state(&d, &r, "p").provisional_games, 0);
+    let record = r.history(d.player_index("a").unwrap()).last().unwrap();
+    assert_eq!(record.games[0].not_counted, Some(NotCounted::OpponentOther));
+}
+
+#[test]
+fn rif_opponents_count_at_their_international_rating() {
+    let mut book = Book::new();
+    book.member("p", 1600, 15);
+    book.rif("r", Some(2400));
+    book.rif("norating", None);
+    book.tournament(&[
+        ("p", &["2 =", "2 =", "2 =", "2 =", "2 =", "3 1"]),
+        ("r", &["1 =", "1 =", "1 =", "1 =", "1 =", ""]),
+        ("norating", &["", "", "", "", "", "1 0"]),
+    ]);
+    let d = book.finish();
+    let r = rate(&d);
+    // Rc = (15·1600 + 5·2400)/20 = 1800, Wc = ½ → 1800; the game against the
+    // rif player without a rating does not count.
+    assert_eq!(rating_of(&d, &r, "p"), Some(1800));
+    assert_eq!(state(&d, &r, "p").provisional_games, 20);
+    let record = r.history(d.player_index("p").unwrap()).last().unwrap();
+    assert_eq!(record.games[5].not_counted, Some(NotCounted::OpponentWithoutRating));
+}
+
+#[test]
+fn event_rating_overrides_the_player_file() {
+    let mut book = Book::new();
+    book.established("a", 2000);
+    book.rif("r", Some(1500));
+    book.tournament_with(&[("a", &["2 ="]), ("r", &["1 ="])], |t| {
+        t.entries[1].rating = Some(2100);
+    });
+    let d = book.finish();
+    let r = rate(&d);
+    let record = r.history(d.player_index("a").unwrap()).last().unwrap();
+    assert_eq!(record.games[0].opponent_rating, Some(2100));
+    // K 16, We .36: 16 × 0.14 = 2.24 → +2.
+    assert_eq!(rating_of(&d, &r, "a"), Some(2002));
+}
+
+#[test]
+fn byes_and_forfeits_are_not_rated() {
+    let mut book = Book::new();
+    book.established("a", 2000);
+    book.established("b", 2000);
+    book.tournament(&[("a", &["2 +", "bye", "H", "2 -"]), ("b", &["1 -", "", "", "1 +"])]);
+    let d = book.finish();
+    let r = rate(&d);
+    assert_eq!(rating_of(&d, &r, "a"), Some(2000));
+    assert_eq!(rating_of(&d, &r, "b"), Some(2000));
+    let record = r.history(d.player_index("a").unwrap()).last().unwrap();
+    assert_eq!(record.games.len(), 2);
+    assert!(record.games.iter().all(|g| g.not_counted == Some(NotCounted::NotPlayed)));
+    assert_eq!(record.tournament_half_points, 2 + 2 + 1);
+}
+
+#[test]
+fn provisional_opponents() {
+    let mut book = Book::new();
+    book.established("a", 2000);
+    book.member("p", 1800, 5);
+    book.member("q", 1700, 0);
+    book.tournament(&[("a", &["2 1", ""]), ("p", &["1 0", "3 1"]), ("q", &["", "2 0"])]);
+    let d = book.finish();
+    let r = rate(&d);
+    // The established player's game against a provisional member changes nothing.
+    assert_eq!(rating_of(&d, &r, "a"), Some(2000));
+    let a = r.history(d.player_index("a").unwrap()).last().unwrap();
+    assert_eq!(a.games[0].not_counted, Some(NotCounted::OpponentProvisional));
+    // For the provisional players: the established opponent counts at 2000,
+    // a provisional opponent at their preset rating.
+    let p = r.history(d.player_index("p").unwrap()).last().unwrap();
+    assert_eq!(p.games[0].opponent_rating, Some(2000));
+    assert_eq!(p.games[1].opponent_rating, Some(1700));
+    let q = r.history(d.player_index("q").unwrap()).last().unwrap();
+    assert_eq!(q.games[0].opponent_rating, Some(1800));
+    assert_eq!(state(&d, &r, "p").provisional_games, 7);
+}
+
+#[test]
+fn provisional_member_with_international_rating_counts_with_half_k() {
+    let mut book = Book::new();
+    book.established("a", 2000);
+    book.member("p", 1600, 0);
+    book.tournament_with(&[("a", &["2 1"]), ("p", &["1 0"])], |t| {
+        t.entries[1].rating = Some(2000);
+    });
+    let d = book.finish();
+    let r = rate(&d);
+    let a = r.history(d.player_index("a").unwrap()).last().unwrap();
+    assert_eq!(a.games[0].k.unwrap().value(), 16.0);
+    assert_eq!(rating_of(&d, &r, "a"), Some(2008));
+}
+
+#[test]
+fn ratings_use_start_of_tournament_values() {
+    let mut book = Book::new();
+    book.established("a", 2000);
+    book.established("b", 2000);
+    book.established("c", 2000);
+    // a beats b, then a draws c: both games use 2000 for everyone.
+    book.tournament(&[("a", &["2 1", "3 ="]), ("b", &["1 0", ""]), ("c", &["", "1 ="])]);
+    let d = book.finish();
+    let r = rate(&d);
+    assert_eq!(rating_of(&d, &r, "a"), Some(2016));
+    assert_eq!(rating_of(&d, &r, "b"), Some(1984));
+    assert_eq!(rating_of(&d, &r, "c"), Some(2000));
+}
+
+#[test]
+fn unrated_tournaments_change_nothing() {
+    let mut book = Book::new();
+    book.established("a", 2000);
+    book.member("p", 1600, 0);
+    book.tournament_with(&[("a", &["2 1"]), ("p", &["1 0"])], |t| t.rated = false);
+    let d = book.finish();
+    let r = rate(&d);
+    assert_eq!(rating_of(&d, &r, "a"), Some(2000));
+    assert_eq!(state(&d, &r, "p").provisional_games, 0);
+}
+
+#[test]
+fn honorary_members_are_rated_like_members() {
+    let mut book = Book::new();
+    book.player("h", Membership::Honorary);
+    book.rif("r", Some(1600));
+    let wins: Vec<&str> = vec!["2 ="; 20];
+    let back: Vec<&str> = vec!["1 ="; 20];
+    book.tournament(&[("h", &wins), ("r", &back)]);
+    let d = book.finish();
+    let r = rate(&d);
+    assert_eq!(rating_of(&d, &r, "h"), Some(1600));
+}
+
+#[test]
+fn rif_and_other_players_are_not_rated_by_us() {
+    let mut book = Book::new();
+    book.rif("r", Some(2000));
+    book.player("o", Membership::Other);
+    book.tournament(&[("r", &["2 1"]), ("o", &["1 0"])]);
+    let d = book.finish();
+    let r = rate(&d);
+    assert_eq!(state(&d, &r, "r").phase, Phase::Unrated);
+    assert_eq!(state(&d, &r, "o").phase, Phase::Unrated);
+}
+
+#[test]
+fn logistic_option_and_half_even_rounding() {
+    let mut book = Book::new();
+    book.established("a", 2000);
+    book.established("b", 2100);
+    book.tournament(&[("a", &["2 1"]), ("b", &["1 0"])]);
+    let d = book.finish();
+    let config = RatingConfig {
+        expected: ExpectedScore::Logistic,
+        ..RatingConfig::default()
+    };
+    let r = rating::rate(&d, &config);
+    // We = 1/(1+10^(100/400)) = 0.3599…: 32 × 0.6401 = 20.48 → 20.
+    assert_eq!(rating_of(&d, &r, "a"), Some(2020));
+    // Base K 10, D = 190 → We .75 for the higher: a win gives 10 × 0.25 = 2.5.
+    let mut book = Book::new();
+    book.established("hi", 2190);
+    book.established("lo", 2000);
+    book.tournament_with(&[("hi", &["2 1"]), ("lo", &["1 0"])], |t| t.base_k = Some(10));
+    let d = book.finish();
+    assert_eq!(rating_of(&d, &rate(&d), "hi"), Some(2193));
+    let even = RatingConfig {
+        rounding: Rounding::HalfEven,
+        ..RatingConfig::default()
+    };
+    assert_eq!(rating_of(&d, &rating::rate(&d, &even), "hi"), Some(2192));
+}
+
+#[test]
+fn players_at_2400_get_k_24() {
+    let mut book = Book::new();
+    book.established("top", 2400);
+    book.established("b", 2400);
+    book.tournament(&[("top", &["2 1"]), ("b", &["1 0"])]);
+    let d = book.finish();
+    let r = rate(&d);
+    assert_eq!(rating_of(&d, &r, "top"), Some(2412));
+    assert_eq!(rating_of(&d, &r, "b"), Some(2388));
+}
