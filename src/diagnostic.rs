@@ -134,13 +134,8 @@ fn floor_char_boundary(text: &str, mut offset: usize) -> usize {
 /// Sorts diagnostics by file and position so output is stable.
 pub fn sort(diagnostics: &mut [Diagnostic]) {
     diagnostics.sort_by(|a, b| {
-        (&a.file, a.line, a.column, a.severity, &a.message).cmp(&(
-            &b.file,
-            b.line,
-            b.column,
-            b.severity,
-            &b.message,
-        ))
+        (&a.file, a.line, a.column, a.severity, &a.message)
+            .cmp(&(&b.file, b.line, b.column, b.severity, &b.message))
     });
 }
 
@@ -163,6 +158,9 @@ mod tests {
             .at(3, 4)
             .field("player")
             .hint("fix");
-        assert_eq!(d.to_string(), "error: a.csv:3:4: bad (field `player`)\n  help: fix");
+        assert_eq!(
+            d.to_string(),
+            "error: a.csv:3:4: bad (field `player`)\n  help: fix"
+        );
     }
 }

@@ -46,13 +46,34 @@ pub enum GenerateError {
 
 const GIVEN: [&str; 24] = [
     "Aino", "Eero", "Ilkka", "Jussi", "Kaisa", "Lauri", "Maija", "Niko", "Olli", "Pia", "Riikka",
-    "Sami", "Tuula", "Ville", "Ayşe", "Emre", "Işıl", "Çağlar", "Özgür", "Jana", "Peter",
-    "Zuzana", "Marek", "Eva",
+    "Sami", "Tuula", "Ville", "Ayşe", "Emre", "Işıl", "Çağlar", "Özgür", "Jana", "Peter", "Zuzana",
+    "Marek", "Eva",
 ];
 const FAMILY: [&str; 24] = [
-    "Virtanen", "Korhonen", "Mäkinen", "Nieminen", "Hämäläinen", "Laine", "Heikkinen", "Koskinen",
-    "Järvinen", "Lehtonen", "Yılmaz", "Kaya", "Demir", "Şahin", "Çelik", "Öztürk", "Novák",
-    "Horváth", "Kováč", "Varga", "Tóth", "Nagy", "Baláž", "Saarenpää",
+    "Virtanen",
+    "Korhonen",
+    "Mäkinen",
+    "Nieminen",
+    "Hämäläinen",
+    "Laine",
+    "Heikkinen",
+    "Koskinen",
+    "Järvinen",
+    "Lehtonen",
+    "Yılmaz",
+    "Kaya",
+    "Demir",
+    "Şahin",
+    "Çelik",
+    "Öztürk",
+    "Novák",
+    "Horváth",
+    "Kováč",
+    "Varga",
+    "Tóth",
+    "Nagy",
+    "Baláž",
+    "Saarenpää",
 ];
 
 struct GenPlayer {
@@ -65,7 +86,14 @@ struct GenPlayer {
     club: &'static str,
 }
 
-const CLUBS: [&str; 6] = ["Helsinki", "Tampere", "Turku", "İstanbul", "Bratislava", "Oulu"];
+const CLUBS: [&str; 6] = [
+    "Helsinki",
+    "Tampere",
+    "Turku",
+    "İstanbul",
+    "Bratislava",
+    "Oulu",
+];
 
 /// Writes a complete, valid data repository (players, tournaments, config) into `out`.
 pub fn write_repository(out: &Path, options: &Options) -> Result<Stats, GenerateError> {
@@ -123,7 +151,8 @@ fn make_players(rng: &mut ChaCha8Rng, n: usize) -> Vec<GenPlayer> {
                 r if r < 0.92 => "rif",
                 _ => "other",
             };
-            let international = (membership == "rif").then(|| strength.clamp(1000.0, 2900.0) as u32);
+            let international =
+                (membership == "rif").then(|| strength.clamp(1000.0, 2900.0) as u32);
             let preset = (membership == "member" && rng.random_bool(0.3)).then(|| {
                 (
                     crate::model::Preset::RATINGS[rng.random_range(0..5)],
@@ -272,7 +301,7 @@ fn round_robin_cells(
     let n = chosen.len();
     let mut cells = vec![vec![Cell::Absent; rounds]; n];
     // Circle method over an even count; index n is the bye.
-    let slots = if n % 2 == 0 { n } else { n + 1 };
+    let slots = n + n % 2;
     let mut ring: Vec<usize> = (0..slots).collect();
     for round in 0..rounds {
         for k in 0..slots / 2 {
@@ -332,7 +361,11 @@ fn swiss_cells(
             let b = waiting.remove(pos);
             met[a][b] = true;
             met[b][a] = true;
-            let (white, black) = if whites[a] <= whites[b] { (a, b) } else { (b, a) };
+            let (white, black) = if whites[a] <= whites[b] {
+                (a, b)
+            } else {
+                (b, a)
+            };
             whites[white] += 1;
             whites[black] -= 1;
             let result = draw_result(rng, &players[chosen[white]], &players[chosen[black]]);

@@ -4,6 +4,9 @@
 //! `data/ --load--> model --check--> model --rating--> results --render--> site/`.
 //! Each arrow is a module; [`check_repository`] and [`build_repository`] run them in order.
 
+// Diagnostics are returned by value on cold error paths; boxing them buys nothing.
+#![allow(clippy::result_large_err)]
+
 pub mod check;
 pub mod cli;
 pub mod config;
@@ -40,7 +43,10 @@ impl Checked {
 pub fn check_repository(root: &Path) -> Checked {
     let mut loaded = load::load_repository(root);
     let mut diagnostics = std::mem::take(&mut loaded.diagnostics);
-    diagnostics.extend(check::check_dataset(&loaded.dataset));
+    diagnostics.extend(check::check_dataset(
+        &loaded.dataset,
+        &loaded.unreadable_players,
+    ));
     diagnostic::sort(&mut diagnostics);
     Checked {
         loaded,

@@ -7,7 +7,11 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 #[derive(Parser)]
-#[command(name = "ratingbook", version, about = "Rating book and tournament tools for a games association")]
+#[command(
+    name = "ratingbook",
+    version,
+    about = "Rating book and tournament tools for a games association"
+)]
 struct Cli {
     /// How to print problems in the data (default: fancy on a terminal, plain otherwise).
     #[arg(long, global = true, value_enum)]

@@ -38,7 +38,13 @@ fn setup_helper_makes_established_players_at_exact_ratings() {
 #[test]
 fn worked_example_1_provisional_completion() {
     let mut book = Book::new();
-    for (id, rating) in [("o1", 2100), ("o2", 1900), ("o3", 2000), ("o4", 2200), ("o5", 1800)] {
+    for (id, rating) in [
+        ("o1", 2100),
+        ("o2", 1900),
+        ("o3", 2000),
+        ("o4", 2200),
+        ("o5", 1800),
+    ] {
         book.established(id, rating);
     }
     book.member("p", 2000, 15);
@@ -106,7 +112,11 @@ fn worked_example_3_established_tournament() {
     book.established("a", 2000);
     book.established("b", 2100);
     book.rif("r", Some(1900));
-    book.tournament(&[("a", &["2 w 1", "3 b ="]), ("b", &["1 b 0", ""]), ("r", &["", "1 w ="])]);
+    book.tournament(&[
+        ("a", &["2 w 1", "3 b ="]),
+        ("b", &["1 b 0", ""]),
+        ("r", &["", "1 w ="]),
+    ]);
     let d = book.finish();
     let r = rate(&d);
     assert_eq!(rating_of(&d, &r, "a"), Some(2018));
@@ -138,7 +148,10 @@ fn all_k_combinations() {
                     }
                     let own = if high { 2400 } else { 2399 };
                     let k = k_factor(&config, &t, own, international).value();
-                    let halvings = [modified, rapid, international].iter().filter(|h| **h).count();
+                    let halvings = [modified, rapid, international]
+                        .iter()
+                        .filter(|h| **h)
+                        .count();
                     let base = if high { 24.0 } else { 32.0 };
                     assert_eq!(k, base / f64::from(1 << halvings));
                 }
@@ -190,7 +203,10 @@ fn nineteen_games_stay_provisional() {
     let mut book = Book::new();
     book.member("p", 1600, 15);
     book.rif("r", Some(1800));
-    book.tournament(&[("p", &["2 1", "2 1", "2 1", "2 1"]), ("r", &["1 0", "1 0", "1 0", "1 0"])]);
+    book.tournament(&[
+        ("p", &["2 1", "2 1", "2 1", "2 1"]),
+        ("r", &["1 0", "1 0", "1 0", "1 0"]),
+    ]);
     let d = book.finish();
     let r = rate(&d);
     assert_eq!(state(&d, &r, "p").phase, Phase::Provisional);
@@ -221,7 +237,11 @@ fn other_opponents_are_ignored_for_both_sides() {
     book.established("a", 2000);
     book.member("p", 1600, 0);
     book.player("o", Membership::Other);
-    book.tournament(&[("a", &["3 1", ""]), ("p", &["", "3 1"]), ("o", &["1 0", "2 0"])]);
+    book.tournament(&[
+        ("a", &["3 1", ""]),
+        ("p", &["", "3 1"]),
+        ("o", &["1 0", "2 0"]),
+    ]);
     let d = book.finish();
     let r = rate(&d);
     assert_eq!(rating_of(&d, &r, "a"), Some(2000));
@@ -248,7 +268,10 @@ fn rif_opponents_count_at_their_international_rating() {
     assert_eq!(rating_of(&d, &r, "p"), Some(1800));
     assert_eq!(state(&d, &r, "p").provisional_games, 20);
     let record = r.history(d.player_index("p").unwrap()).last().unwrap();
-    assert_eq!(record.games[5].not_counted, Some(NotCounted::OpponentWithoutRating));
+    assert_eq!(
+        record.games[5].not_counted,
+        Some(NotCounted::OpponentWithoutRating)
+    );
 }
 
 #[test]
@@ -272,14 +295,20 @@ fn byes_and_forfeits_are_not_rated() {
     let mut book = Book::new();
     book.established("a", 2000);
     book.established("b", 2000);
-    book.tournament(&[("a", &["2 +", "bye", "H", "2 -"]), ("b", &["1 -", "", "", "1 +"])]);
+    book.tournament(&[
+        ("a", &["2 +", "bye", "H", "2 -"]),
+        ("b", &["1 -", "", "", "1 +"]),
+    ]);
     let d = book.finish();
     let r = rate(&d);
     assert_eq!(rating_of(&d, &r, "a"), Some(2000));
     assert_eq!(rating_of(&d, &r, "b"), Some(2000));
     let record = r.history(d.player_index("a").unwrap()).last().unwrap();
     assert_eq!(record.games.len(), 2);
-    assert!(record.games.iter().all(|g| g.not_counted == Some(NotCounted::NotPlayed)));
+    assert!(record
+        .games
+        .iter()
+        .all(|g| g.not_counted == Some(NotCounted::NotPlayed)));
     assert_eq!(record.tournament_half_points, 2 + 2 + 1);
 }
 
@@ -289,13 +318,20 @@ fn provisional_opponents() {
     book.established("a", 2000);
     book.member("p", 1800, 5);
     book.member("q", 1700, 0);
-    book.tournament(&[("a", &["2 1", ""]), ("p", &["1 0", "3 1"]), ("q", &["", "2 0"])]);
+    book.tournament(&[
+        ("a", &["2 1", ""]),
+        ("p", &["1 0", "3 1"]),
+        ("q", &["", "2 0"]),
+    ]);
     let d = book.finish();
     let r = rate(&d);
     // The established player's game against a provisional member changes nothing.
     assert_eq!(rating_of(&d, &r, "a"), Some(2000));
     let a = r.history(d.player_index("a").unwrap()).last().unwrap();
-    assert_eq!(a.games[0].not_counted, Some(NotCounted::OpponentProvisional));
+    assert_eq!(
+        a.games[0].not_counted,
+        Some(NotCounted::OpponentProvisional)
+    );
     // For the provisional players: the established opponent counts at 2000,
     // a provisional opponent at their preset rating.
     let p = r.history(d.player_index("p").unwrap()).last().unwrap();
@@ -328,7 +364,11 @@ fn ratings_use_start_of_tournament_values() {
     book.established("b", 2000);
     book.established("c", 2000);
     // a beats b, then a draws c: both games use 2000 for everyone.
-    book.tournament(&[("a", &["2 1", "3 ="]), ("b", &["1 0", ""]), ("c", &["", "1 ="])]);
+    book.tournament(&[
+        ("a", &["2 1", "3 ="]),
+        ("b", &["1 0", ""]),
+        ("c", &["", "1 ="]),
+    ]);
     let d = book.finish();
     let r = rate(&d);
     assert_eq!(rating_of(&d, &r, "a"), Some(2016));
@@ -391,7 +431,9 @@ fn logistic_option_and_half_even_rounding() {
     let mut book = Book::new();
     book.established("hi", 2190);
     book.established("lo", 2000);
-    book.tournament_with(&[("hi", &["2 1"]), ("lo", &["1 0"])], |t| t.base_k = Some(10));
+    book.tournament_with(&[("hi", &["2 1"]), ("lo", &["1 0"])], |t| {
+        t.base_k = Some(10)
+    });
     let d = book.finish();
     assert_eq!(rating_of(&d, &rate(&d), "hi"), Some(2193));
     let even = RatingConfig {

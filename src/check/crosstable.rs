@@ -2,13 +2,17 @@
 
 use crate::diagnostic::Diagnostic;
 use crate::model::{Cell, Dataset, Entry, Membership, Tournament};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// Checks one tournament's crosstable against the player files and itself.
-pub fn check_tournament(t: &Tournament, dataset: &Dataset) -> Vec<Diagnostic> {
+pub fn check_tournament(
+    t: &Tournament,
+    dataset: &Dataset,
+    unreadable_players: &BTreeSet<String>,
+) -> Vec<Diagnostic> {
     let mut problems = Vec::new();
     check_start_numbers(t, &mut problems);
-    check_players(t, dataset, &mut problems);
+    check_players(t, dataset, unreadable_players, &mut problems);
     check_games(t, &mut problems);
     problems
 }
@@ -25,7 +29,10 @@ fn check_start_numbers(t: &Tournament, problems: &mut Vec<Diagnostic>) {
             problems.push(
                 Diagnostic::error(
                     &t.table_source,
-                    format!("start number {} is used twice (also on line {first_line})", entry.start_no),
+                    format!(
+                        "start number {} is used twice (also on line {first_line})",
+                        entry.start_no
+                    ),
                 )
                 .at(entry.line, 1)
                 .field("no")
@@ -38,7 +45,10 @@ fn check_start_numbers(t: &Tournament, problems: &mut Vec<Diagnostic>) {
         problems.push(
             Diagnostic::error(
                 &t.table_source,
-                format!("start number {} is above the number of players ({n})", entry.start_no),
+                format!(
+                    "start number {} is above the number of players ({n})",
+                    entry.start_no
+                ),
             )
             .at(entry.line, 1)
             .field("no")
@@ -48,11 +58,17 @@ fn check_start_numbers(t: &Tournament, problems: &mut Vec<Diagnostic>) {
 }
 
 /// Every row names a known player, once.
-fn check_players(t: &Tournament, dataset: &Dataset, problems: &mut Vec<Diagnostic>) {
+fn check_players(
+    t: &Tournament,
+    dataset: &Dataset,
+    unreadable_players: &BTreeSet<String>,
+    problems: &mut Vec<Diagnostic>,
+) {
     let mut seen: BTreeMap<&str, usize> = BTreeMap::new();
     for entry in &t.entries {
         let id = entry.player.as_str();
         match dataset.player(id) {
+            None if unreadable_players.contains(id) => {}
             None => {
                 let mut d = Diagnostic::error(&t.table_source, format!("unknown player `{id}`"))
                     .at(entry.line, 2)
@@ -140,7 +156,10 @@ fn check_games(t: &Tournament, problems: &mut Vec<Diagnostic>) {
                         entry.start_no,
                         theirs.to_notation()
                     ),
-                    &format!("write `{}` in row {opponent}, round {r}", mirror(entry.start_no, colour, result)),
+                    &format!(
+                        "write `{}` in row {opponent}, round {r}",
+                        mirror(entry.start_no, colour, result)
+                    ),
                 ));
                 continue;
             };
@@ -175,11 +194,18 @@ fn check_games(t: &Tournament, problems: &mut Vec<Diagnostic>) {
             }
             match (colour, their_colour) {
                 (Some(a), Some(b)) if a == b => problems.push(fail(
-                    format!("{} and {opponent} both have colour `{}`", entry.start_no, a.letter()),
+                    format!(
+                        "{} and {opponent} both have colour `{}`",
+                        entry.start_no,
+                        a.letter()
+                    ),
                     "one player has white (w), the other black (b)",
                 )),
                 (Some(_), None) | (None, Some(_)) => problems.push(fail(
-                    format!("the colour of {} vs {opponent} is written on one side only", entry.start_no),
+                    format!(
+                        "the colour of {} vs {opponent} is written on one side only",
+                        entry.start_no
+                    ),
                     "write the colour in both cells or in neither",
                 )),
                 _ => {}
@@ -188,7 +214,11 @@ fn check_games(t: &Tournament, problems: &mut Vec<Diagnostic>) {
     }
 }
 
-fn mirror(start_no: u32, colour: Option<crate::model::Colour>, result: crate::model::GameResult) -> String {
+fn mirror(
+    start_no: u32,
+    colour: Option<crate::model::Colour>,
+    result: crate::model::GameResult,
+) -> String {
     Cell::Game {
         opponent: start_no,
         colour: colour.map(|c| c.opposite()),

@@ -9,18 +9,19 @@ mod overlap;
 
 use crate::diagnostic::{self, Diagnostic};
 use crate::model::Dataset;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 pub use crosstable::check_tournament;
 pub use overlap::check_overlaps;
 
-/// Runs every cross-file rule over a loaded dataset. Diagnostics come back sorted.
-pub fn check_dataset(dataset: &Dataset) -> Vec<Diagnostic> {
+/// Runs every cross-file rule over a loaded dataset. `unreadable_players` are ids
+/// whose files exist but failed to load (already reported). Diagnostics come back sorted.
+pub fn check_dataset(dataset: &Dataset, unreadable_players: &BTreeSet<String>) -> Vec<Diagnostic> {
     use rayon::prelude::*;
     let mut problems: Vec<Diagnostic> = dataset
         .tournaments
         .par_iter()
-        .flat_map_iter(|t| check_tournament(t, dataset))
+        .flat_map_iter(|t| check_tournament(t, dataset, unreadable_players))
         .collect();
     problems.extend(check_unique_tournament_ids(dataset));
     problems.extend(check_year_folders(dataset));
@@ -39,7 +40,11 @@ fn check_unique_tournament_ids(dataset: &Dataset) -> Vec<Diagnostic> {
             problems.push(
                 Diagnostic::error(
                     &t.meta_source,
-                    format!("tournament id `{}` is also used by {}", t.id, first.display()),
+                    format!(
+                        "tournament id `{}` is also used by {}",
+                        t.id,
+                        first.display()
+                    ),
                 )
                 .hint("rename one pair of files (.toml and .csv), e.g. add the year"),
             );
@@ -62,7 +67,9 @@ fn check_year_folders(dataset: &Dataset) -> Vec<Diagnostic> {
                     format!("the tournament starts in {year} but is in folder `{folder}`"),
                 )
                 .field("start")
-                .hint(format!("move both files to data/tournaments/{year}/ or fix the start date"))
+                .hint(format!(
+                    "move both files to data/tournaments/{year}/ or fix the start date"
+                ))
             })
         })
         .collect()

@@ -72,8 +72,8 @@ pub fn parse_cell(text: &str) -> Result<Cell, CellError> {
         return Err(CellError::Ambiguous(text.to_string()));
     }
     let result_text = rest.trim();
-    let result = parse_result(result_text)
-        .ok_or_else(|| CellError::BadResult(result_text.to_string()))?;
+    let result =
+        parse_result(result_text).ok_or_else(|| CellError::BadResult(result_text.to_string()))?;
     Ok(Cell::Game {
         opponent,
         colour,
@@ -134,7 +134,10 @@ mod tests {
     fn rejects_ambiguous_and_malformed() {
         assert!(matches!(parse_cell("121"), Err(CellError::Ambiguous(_))));
         assert!(matches!(parse_cell("12 x"), Err(CellError::BadResult(_))));
-        assert!(matches!(parse_cell("0 w 1"), Err(CellError::BadOpponent(_))));
+        assert!(matches!(
+            parse_cell("0 w 1"),
+            Err(CellError::BadOpponent(_))
+        ));
         assert!(matches!(parse_cell("w1"), Err(CellError::Malformed(_))));
         assert!(matches!(
             parse_cell("99999999999 w 1"),
@@ -144,7 +147,9 @@ mod tests {
 
     #[test]
     fn notation_round_trips() {
-        for text in ["12 w 1", "3 b =", "7 =", "5 +", "5 w -", "bye", "F", "H", "Z", ""] {
+        for text in [
+            "12 w 1", "3 b =", "7 =", "5 +", "5 w -", "bye", "F", "H", "Z", "",
+        ] {
             let cell = parse_cell(text).unwrap();
             assert_eq!(parse_cell(&cell.to_notation()), Ok(cell));
         }

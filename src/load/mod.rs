@@ -31,6 +31,9 @@ pub struct Loaded {
     pub dataset: Dataset,
     /// Every problem met while reading.
     pub diagnostics: Vec<Diagnostic>,
+    /// Ids of player files that exist but could not be read: crosstables naming
+    /// them are not reported again as naming unknown players.
+    pub unreadable_players: std::collections::BTreeSet<String>,
 }
 
 /// Loads `ratingbook.toml`, `data/players/` and `data/tournaments/` under `root`.
@@ -49,9 +52,15 @@ pub fn load_repository(root: &Path) -> Loaded {
             .map(|path| load_player(root, path))
             .collect()
     };
-    for (player, diagnostics) in players {
+    for (path, (player, diagnostics)) in player_files.iter().zip(players) {
         loaded.diagnostics.extend(diagnostics);
-        loaded.dataset.players.extend(player);
+        match player {
+            Some(player) => loaded.dataset.players.push(player),
+            None => {
+                let stem = path.file_stem().unwrap_or_default().to_string_lossy();
+                loaded.unreadable_players.insert(stem.into_owned());
+            }
+        }
     }
     let tournaments_dir = root.join("data").join("tournaments");
     let mut meta_files = files_with_extension(&tournaments_dir, "toml", 2);

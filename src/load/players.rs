@@ -1,7 +1,7 @@
 //! `data/players/<id>.toml`.
 
-use super::source::{read_text, span_position, toml_error};
 use super::relative;
+use super::source::{read_text, toml_error, FieldErrors};
 use crate::diagnostic::Diagnostic;
 use crate::model::{Membership, Player, Preset, Slug};
 use serde::Deserialize;
@@ -40,8 +40,9 @@ pub fn load_player(root: &Path, path: &Path) -> (Option<Player>, Vec<Diagnostic>
         Ok(id) => Some(id),
         Err(e) => {
             problems.push(
-                Diagnostic::error(&shown, format!("invalid player id `{stem}`: {e}"))
-                    .hint(format!("rename the file to `{}.toml`", Slug::from_name(stem))),
+                Diagnostic::error(&shown, format!("invalid player id `{stem}`: {e}")).hint(
+                    format!("rename the file to `{}.toml`", Slug::from_name(stem)),
+                ),
             );
             None
         }
@@ -56,26 +57,17 @@ pub fn load_player(root: &Path, path: &Path) -> (Option<Player>, Vec<Diagnostic>
     let raw: RawPlayer = match toml::from_str(&text) {
         Ok(raw) => raw,
         Err(e) => {
-            let mut d = toml_error(&shown, &text, &e);
-            if e.message().contains("missing field") {
-                d = d.hint("a player file needs at least `name = \"...\"` and `membership = \"member\"`");
-            }
-            problems.push(d);
+            problems.push(toml_error(&shown, &text, &e));
             return (None, problems);
         }
     };
-    let at = |span: std::ops::Range<usize>| span_position(&text, span);
-    let bad = |span: std::ops::Range<usize>, field: &str, message: String, hint: &str| {
-        let (line, column) = at(span);
-        Diagnostic::error(&shown, message)
-            .at(line, column)
-            .field(field)
-            .hint(hint)
+    let fields = FieldErrors {
+        text: &text,
+        shown: &shown,
     };
-
     let name = raw.name.get_ref().trim().to_string();
     if name.is_empty() || name.chars().any(char::is_control) {
-        problems.push(bad(
+        problems.push(fields.error(
             raw.name.span(),
             "name",
             "the name is empty or contains control characters".into(),
@@ -84,7 +76,7 @@ pub fn load_player(root: &Path, path: &Path) -> (Option<Player>, Vec<Diagnostic>
     }
     let membership = Membership::parse(raw.membership.get_ref());
     if membership.is_none() {
-        problems.push(bad(
+        problems.push(fields.error(
             raw.membership.span(),
             "membership",
             format!("unknown membership `{}`", raw.membership.get_ref()),
@@ -96,7 +88,7 @@ pub fn load_player(root: &Path, path: &Path) -> (Option<Player>, Vec<Diagnostic>
         if value > 0 && value <= i64::from(u32::MAX) {
             Some(value as u32)
         } else {
-            problems.push(bad(
+            problems.push(fields.error(
                 l.span(),
                 "licence",
                 format!("licence number {value} is not a positive integer"),
@@ -110,7 +102,7 @@ pub fn load_player(root: &Path, path: &Path) -> (Option<Player>, Vec<Diagnostic>
         if (1..=MAX_RATING).contains(&value) {
             Some(value as u32)
         } else {
-            problems.push(bad(
+            problems.push(fields.error(
                 r.span(),
                 "international_rating",
                 format!("international rating {value} is out of range"),
@@ -119,10 +111,10 @@ pub fn load_player(root: &Path, path: &Path) -> (Option<Player>, Vec<Diagnostic>
             None
         }
     });
-    let preset = load_preset(raw.preset.as_ref(), &mut problems, &bad);
+    let preset = load_preset(raw.preset.as_ref(), &mut problems, &fields);
     if let Some(grade) = &raw.grade {
         if !is_grade(grade.get_ref()) {
-            problems.push(bad(
+            problems.push(fields.error(
                 grade.span(),
                 "grade",
                 format!("`{}` is not a grade", grade.get_ref()),
@@ -151,7 +143,7 @@ pub fn load_player(root: &Path, path: &Path) -> (Option<Player>, Vec<Diagnostic>
 fn load_preset(
     raw: Option<&RawPreset>,
     problems: &mut Vec<Diagnostic>,
-    bad: &dyn Fn(std::ops::Range<usize>, &str, String, &str) -> Diagnostic,
+    fields: &FieldErrors,
 ) -> Preset {
     let mut preset = Preset::default();
     let Some(raw) = raw else { return preset };
@@ -159,7 +151,7 @@ fn load_preset(
         let value = *rating.get_ref();
         match Preset::RATINGS.iter().find(|r| i64::from(**r) == value) {
             Some(r) => preset.rating = *r,
-            None => problems.push(bad(
+            None => problems.push(fields.error(
                 rating.span(),
                 "preset.rating",
                 format!("preset rating {value} is not allowed"),
@@ -171,7 +163,7 @@ fn load_preset(
         let value = *games.get_ref();
         match Preset::GAMES.iter().find(|g| i64::from(**g) == value) {
             Some(g) => preset.games = *g,
-            None => problems.push(bad(
+            None => problems.push(fields.error(
                 games.span(),
                 "preset.games",
                 format!("preset game count {value} is not allowed"),

@@ -21,6 +21,11 @@ pub fn read_text(path: &Path, shown: &Path) -> Result<String, Diagnostic> {
 pub fn toml_error(shown: &Path, text: &str, error: &toml::de::Error) -> Diagnostic {
     let message = error.message().trim().to_string();
     let mut d = Diagnostic::error(shown, message);
+    if error.message().contains("unknown field") {
+        d = d.hint("check the spelling: the allowed fields are listed in the message");
+    } else if error.message().contains("missing field") {
+        d = d.hint("add the field; the README shows a complete example of each file");
+    }
     if let Some(span) = error.span() {
         let (line, column) = line_column(text, span.start);
         d = d.at(line, column);
@@ -28,7 +33,27 @@ pub fn toml_error(shown: &Path, text: &str, error: &toml::de::Error) -> Diagnost
     d
 }
 
-/// Position of a spanned TOML value.
-pub fn span_position(text: &str, span: std::ops::Range<usize>) -> (usize, usize) {
-    line_column(text, span.start)
+/// A source file being read, for errors that point at a spanned TOML value.
+pub struct FieldErrors<'a> {
+    /// The file's text.
+    pub text: &'a str,
+    /// The file's name in messages.
+    pub shown: &'a Path,
+}
+
+impl FieldErrors<'_> {
+    /// An error at `span` about `field`, with a fix hint.
+    pub fn error(
+        &self,
+        span: std::ops::Range<usize>,
+        field: &str,
+        message: String,
+        hint: &str,
+    ) -> Diagnostic {
+        let (line, column) = line_column(self.text, span.start);
+        Diagnostic::error(self.shown, message)
+            .at(line, column)
+            .field(field)
+            .hint(hint)
+    }
 }

@@ -2,7 +2,7 @@
 
 use super::cell::parse_cell;
 use super::relative;
-use super::source::{read_text, span_position, toml_error};
+use super::source::{read_text, toml_error, FieldErrors};
 use crate::diagnostic::Diagnostic;
 use crate::model::{Date, Entry, Rules, Slug, System, TimeControl, Tournament};
 use serde::Deserialize;
@@ -54,8 +54,12 @@ pub fn load_tournament(root: &Path, meta_path: &Path) -> (Option<Tournament>, Ve
         Ok(id) => Some(id),
         Err(e) => {
             problems.push(
-                Diagnostic::error(&shown, format!("invalid tournament id `{stem}`: {e}"))
-                    .hint(format!("rename the files to `{}.toml` and `.csv`", Slug::from_name(stem))),
+                Diagnostic::error(&shown, format!("invalid tournament id `{stem}`: {e}")).hint(
+                    format!(
+                        "rename the files to `{}.toml` and `.csv`",
+                        Slug::from_name(stem)
+                    ),
+                ),
             );
             None
         }
@@ -104,7 +108,10 @@ pub fn load_tournament(root: &Path, meta_path: &Path) -> (Option<Tournament>, Ve
         name: header.name,
         start: header.start,
         end: header.end,
-        city: meta.city.map(|c| c.trim().to_string()).filter(|c| !c.is_empty()),
+        city: meta
+            .city
+            .map(|c| c.trim().to_string())
+            .filter(|c| !c.is_empty()),
         system: header.system,
         rounds: header.rounds,
         rated: meta.rated,
@@ -140,23 +147,22 @@ fn read_meta(
     shown: &Path,
     problems: &mut Vec<Diagnostic>,
 ) -> Option<Header> {
-    let bad = |span: std::ops::Range<usize>, field: &str, message: String, hint: &str| {
-        let (line, column) = span_position(text, span);
-        Diagnostic::error(shown, message)
-            .at(line, column)
-            .field(field)
-            .hint(hint)
-    };
+    let fields = FieldErrors { text, shown };
     let before = problems.len();
     let name = meta.name.get_ref().trim().to_string();
     if name.is_empty() {
-        problems.push(bad(meta.name.span(), "name", "the name is empty".into(), "give the tournament's name"));
+        problems.push(fields.error(
+            meta.name.span(),
+            "name",
+            "the name is empty".into(),
+            "give the tournament's name",
+        ));
     }
-    let start = read_date(&meta.start, "start", &bad, problems);
-    let end = read_date(&meta.end, "end", &bad, problems);
+    let start = read_date(&meta.start, "start", &fields, problems);
+    let end = read_date(&meta.end, "end", &fields, problems);
     if let (Some(s), Some(e)) = (start, end) {
         if e < s {
-            problems.push(bad(
+            problems.push(fields.error(
                 meta.end.span(),
                 "end",
                 format!("the tournament ends ({e}) before it starts ({s})"),
@@ -168,7 +174,7 @@ fn read_meta(
         "swiss" => Some(System::Swiss),
         "round-robin" => Some(System::RoundRobin),
         other => {
-            problems.push(bad(
+            problems.push(fields.error(
                 meta.system.span(),
                 "system",
                 format!("unknown system `{other}`"),
@@ -179,7 +185,7 @@ fn read_meta(
     };
     let rounds = *meta.rounds.get_ref();
     if !(1..=MAX_ROUNDS).contains(&rounds) {
-        problems.push(bad(
+        problems.push(fields.error(
             meta.rounds.span(),
             "rounds",
             format!("{rounds} rounds is out of range"),
@@ -190,7 +196,7 @@ fn read_meta(
         "standard" => Some(TimeControl::Standard),
         "rapid" => Some(TimeControl::Rapid),
         other => {
-            problems.push(bad(
+            problems.push(fields.error(
                 meta.time_control.span(),
                 "time_control",
                 format!("unknown time control `{other}`"),
@@ -203,7 +209,7 @@ fn read_meta(
         "standard" => Some(Rules::Standard),
         "modified" => Some(Rules::Modified),
         other => {
-            problems.push(bad(
+            problems.push(fields.error(
                 meta.rules.span(),
                 "rules",
                 format!("unknown rules `{other}`"),
@@ -217,7 +223,7 @@ fn read_meta(
         if (1..=100).contains(&value) {
             Some(value as u32)
         } else {
-            problems.push(bad(
+            problems.push(fields.error(
                 k.span(),
                 "base_k",
                 format!("base K {value} is out of range"),
@@ -244,7 +250,7 @@ fn read_meta(
 fn read_date(
     value: &Spanned<toml::value::Datetime>,
     field: &str,
-    bad: &dyn Fn(std::ops::Range<usize>, &str, String, &str) -> Diagnostic,
+    fields: &FieldErrors,
     problems: &mut Vec<Diagnostic>,
 ) -> Option<Date> {
     let datetime = value.get_ref();
@@ -253,7 +259,7 @@ fn read_date(
         .filter(|_| datetime.time.is_none())
         .and_then(|d| Date::new(i32::from(d.year), u32::from(d.month), u32::from(d.day)));
     if date.is_none() {
-        problems.push(bad(
+        problems.push(fields.error(
             value.span(),
             field,
             format!("`{datetime}` is not a calendar date"),
@@ -345,7 +351,11 @@ fn read_header(
             problems.push(
                 Diagnostic::error(
                     shown,
-                    format!("column {} is headed `{}`, expected round `{want}`", i + 1, field(i)),
+                    format!(
+                        "column {} is headed `{}`, expected round `{want}`",
+                        i + 1,
+                        field(i)
+                    ),
                 )
                 .at(line, i + 1)
                 .hint(expected),
@@ -396,10 +406,13 @@ fn read_row(
         Ok(n) if n > 0 => Some(n),
         _ => {
             problems.push(
-                Diagnostic::error(shown, format!("start number `{}` is not a positive integer", &record[0]))
-                    .at(line, 1)
-                    .field("no")
-                    .hint("number the rows 1, 2, 3, ..."),
+                Diagnostic::error(
+                    shown,
+                    format!("start number `{}` is not a positive integer", &record[0]),
+                )
+                .at(line, 1)
+                .field("no")
+                .hint("number the rows 1, 2, 3, ..."),
             );
             None
         }

@@ -30,7 +30,10 @@ enum Opponent {
     /// An established member with this rating.
     Established(i32),
     /// A provisional member: preset start rating and international rating, if any.
-    Provisional { preset: i32, international: Option<i32> },
+    Provisional {
+        preset: i32,
+        international: Option<i32>,
+    },
     /// A `rif` player with an international rating for the event, if any.
     International(Option<i32>),
     /// An `other` player.
@@ -152,13 +155,13 @@ fn rate_entry(
         else {
             continue;
         };
-        let Some(opponent_index) = tournament
-            .entry(opponent)
-            .and_then(|e| players.get(e.start_no as usize - 1).copied().flatten())
+        // Start numbers run 1..n (checked), so row i holds start number i + 1.
+        let row = opponent as usize - 1;
+        let (Some(opponent_entry), Some(Some(opponent_index))) =
+            (tournament.entries.get(row), players.get(row).copied())
         else {
             continue;
         };
-        let opponent_entry = tournament.entry(opponent).expect("checked above");
         let opponent_player = &dataset.players[opponent_index];
         let view = opponent_view(
             opponent_player,
@@ -194,7 +197,6 @@ fn rate_entry(
         }
         games.push(game);
     }
-    let _ = tournament_index;
     TournamentRating {
         player,
         tournament: tournament_index,
@@ -215,9 +217,7 @@ fn rate_entry(
 fn rate_provisional_game(game: &mut GameRating, opponent: Opponent) {
     match opponent {
         Opponent::Other => game.not_counted = Some(NotCounted::OpponentOther),
-        Opponent::International(None) => {
-            game.not_counted = Some(NotCounted::OpponentWithoutRating)
-        }
+        Opponent::International(None) => game.not_counted = Some(NotCounted::OpponentWithoutRating),
         Opponent::International(Some(r)) | Opponent::Established(r) => {
             game.opponent_rating = Some(r)
         }

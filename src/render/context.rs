@@ -332,10 +332,7 @@ fn k_values(record: &TournamentRating) -> String {
         .collect();
     ks.sort_by(|a, b| a.total_cmp(b));
     ks.dedup();
-    ks.into_iter()
-        .map(format::k)
-        .collect::<Vec<_>>()
-        .join(", ")
+    ks.into_iter().map(format::k).collect::<Vec<_>>().join(", ")
 }
 
 impl<'a> ViewBuilder<'a> {
@@ -436,9 +433,16 @@ impl<'a> ViewBuilder<'a> {
             }
             established[i].rank = rank;
         }
-        provisional.sort_by(|a, b| b.games.cmp(&a.games).then(a.player.href.cmp(&b.player.href)));
-        international
-            .sort_by(|a, b| b.rating.cmp(&a.rating).then(a.player.href.cmp(&b.player.href)));
+        provisional.sort_by(|a, b| {
+            b.games
+                .cmp(&a.games)
+                .then(a.player.href.cmp(&b.player.href))
+        });
+        international.sort_by(|a, b| {
+            b.rating
+                .cmp(&a.rating)
+                .then(a.player.href.cmp(&b.player.href))
+        });
         RatingListView {
             established,
             provisional,
@@ -465,8 +469,14 @@ impl<'a> ViewBuilder<'a> {
                     opponent_rating: g.opponent_rating.map(|r| r.to_string()).unwrap_or_default(),
                     expected: g.expected.map(format::two_decimals).unwrap_or_default(),
                     k: g.k.map(|k| format::k(k.value())).unwrap_or_default(),
-                    change: g.change.map(format::signed_two_decimals).unwrap_or_default(),
-                    note: g.not_counted.map(|n| n.explain().to_string()).unwrap_or_default(),
+                    change: g
+                        .change
+                        .map(format::signed_two_decimals)
+                        .unwrap_or_default(),
+                    note: g
+                        .not_counted
+                        .map(|n| n.explain().to_string())
+                        .unwrap_or_default(),
                 });
             }
         }
@@ -477,9 +487,7 @@ impl<'a> ViewBuilder<'a> {
                 Some((b, _)) if b >= rating => best,
                 _ => Some((rating, t)),
             })
-            .map(|(rating, t)| {
-                format!("{rating} ({})", self.dataset.tournaments[t].end)
-            })
+            .map(|(rating, t)| format!("{rating} ({})", self.dataset.tournaments[t].end))
             .unwrap_or_default();
         PlayerView {
             id: player.id.to_string(),
@@ -520,10 +528,17 @@ impl<'a> ViewBuilder<'a> {
             tournament: self.tournament_link(record.tournament),
             games: record.games_counted(),
             score: format::points(record.counted_half_points()),
-            expected: record.expected_total().map(format::two_decimals).unwrap_or_default(),
+            expected: record
+                .expected_total()
+                .map(format::two_decimals)
+                .unwrap_or_default(),
             k: k_values(record),
             change: record.change().map(format::signed).unwrap_or_default(),
-            rating_after: self.rating_or_progress(record.rating_after, record.phase_after, record.provisional_games_after),
+            rating_after: self.rating_or_progress(
+                record.rating_after,
+                record.phase_after,
+                record.provisional_games_after,
+            ),
             phase: phase_name(record.phase_after).to_string(),
             note,
         }
@@ -588,8 +603,13 @@ impl<'a> ViewBuilder<'a> {
         rank_of_start: &std::collections::BTreeMap<u32, usize>,
         record: Option<&TournamentRating>,
     ) -> CrossRow {
-        let entry = t.entry(standing.start_no).expect("standings come from entries");
-        let index = self.dataset.player_index(entry.player.as_str()).unwrap_or(0);
+        let entry = t
+            .entry(standing.start_no)
+            .expect("standings come from entries");
+        let index = self
+            .dataset
+            .player_index(entry.player.as_str())
+            .unwrap_or(0);
         let cells = entry
             .cells
             .iter()
@@ -599,14 +619,21 @@ impl<'a> ViewBuilder<'a> {
                     colour,
                     result,
                 } => CrossCell {
-                    opponent: rank_of_start.get(&opponent).map(|r| r.to_string()).unwrap_or_default(),
+                    opponent: rank_of_start
+                        .get(&opponent)
+                        .map(|r| r.to_string())
+                        .unwrap_or_default(),
                     colour: colour.map(|c| c.letter().to_string()).unwrap_or_default(),
                     result: result.symbol().to_string(),
                 },
                 Cell::Bye(bye) => CrossCell {
                     opponent: String::new(),
                     colour: String::new(),
-                    result: if bye.half_points() == 2 { "+".into() } else { format::points(bye.half_points()) },
+                    result: if bye.half_points() == 2 {
+                        "+".into()
+                    } else {
+                        format::points(bye.half_points())
+                    },
                 },
                 Cell::Absent => CrossCell {
                     opponent: String::new(),
@@ -637,13 +664,24 @@ impl<'a> ViewBuilder<'a> {
         ChangeRow {
             player: self.player_link(r.player),
             phase: phase_name(r.phase_before).to_string(),
-            before: self.rating_or_progress(r.rating_before, r.phase_before, r.provisional_games_before),
+            before: self.rating_or_progress(
+                r.rating_before,
+                r.phase_before,
+                r.provisional_games_before,
+            ),
             games: r.games_counted(),
             score: format::points(r.counted_half_points()),
-            expected: r.expected_total().map(format::two_decimals).unwrap_or_default(),
+            expected: r
+                .expected_total()
+                .map(format::two_decimals)
+                .unwrap_or_default(),
             k: k_values(r),
             change: r.change().map(format::signed).unwrap_or_default(),
-            after: self.rating_or_progress(r.rating_after, r.phase_after, r.provisional_games_after),
+            after: self.rating_or_progress(
+                r.rating_after,
+                r.phase_after,
+                r.provisional_games_after,
+            ),
         }
     }
 

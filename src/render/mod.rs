@@ -18,6 +18,9 @@ use output::SiteFiles;
 use rayon::prelude::*;
 use templates::TemplateSet;
 
+/// One output file: path under the site root and content.
+type RenderedFile = (String, Vec<u8>);
+
 /// A template that failed to compile or render.
 #[derive(Debug, thiserror::Error)]
 #[error("template `{template}`: {message}")]
@@ -64,12 +67,25 @@ pub fn render_site(
     if html {
         let mut ctx = tera::Context::new();
         ctx.insert("top", &list.established.iter().take(10).collect::<Vec<_>>());
-        ctx.insert("recent", &years.iter().flat_map(|y| &y.tournaments).take(5).collect::<Vec<_>>());
+        ctx.insert(
+            "recent",
+            &years
+                .iter()
+                .flat_map(|y| &y.tournaments)
+                .take(5)
+                .collect::<Vec<_>>(),
+        );
         ctx.insert("counts", &counts(dataset));
-        files.insert("index.html".into(), page.render("html/index.html", "", ctx)?);
+        files.insert(
+            "index.html".into(),
+            page.render("html/index.html", "", ctx)?,
+        );
         let mut ctx = tera::Context::new();
         ctx.insert("list", &list);
-        files.insert("ratings.html".into(), page.render("html/ratings.html", "", ctx)?);
+        files.insert(
+            "ratings.html".into(),
+            page.render("html/ratings.html", "", ctx)?,
+        );
         let mut ctx = tera::Context::new();
         ctx.insert("years", &years);
         files.insert(
@@ -86,7 +102,7 @@ pub fn render_site(
         files.insert("ratings.csv".into(), rating_list_csv(&list));
     }
     if html {
-        let player_pages: Result<Vec<(String, Vec<u8>)>, RenderError> = (0..dataset.players.len())
+        let player_pages: Result<Vec<RenderedFile>, RenderError> = (0..dataset.players.len())
             .into_par_iter()
             .map(|i| {
                 let view = views.player(i);
@@ -99,37 +115,42 @@ pub fn render_site(
             .collect();
         files.extend(player_pages?);
     }
-    let tournament_pages: Result<Vec<Vec<(String, Vec<u8>)>>, RenderError> = (0..dataset
-        .tournaments
-        .len())
-        .into_par_iter()
-        .map(|i| {
-            let view = views.tournament(i);
-            let mut out = Vec::new();
-            let mut ctx = tera::Context::new();
-            ctx.insert("tournament", &view);
-            if html {
-                let bytes = page.render("html/tournament.html", "../", ctx.clone())?;
-                out.push((format!("tournaments/{}.html", view.id), bytes));
-            }
-            if markdown {
-                let bytes = page.render("md/tournament.md", "../", ctx)?;
-                out.push((format!("tournaments/{}.md", view.id), bytes));
-            }
-            if config.output.csv {
-                let t = &dataset.tournaments[i];
-                out.push((format!("tournaments/{}.csv", view.id), crate::export::crosstable_csv(t)));
-            }
-            tick();
-            Ok(out)
-        })
-        .collect();
+    let tournament_pages: Result<Vec<Vec<RenderedFile>>, RenderError> =
+        (0..dataset.tournaments.len())
+            .into_par_iter()
+            .map(|i| {
+                let view = views.tournament(i);
+                let mut out = Vec::new();
+                let mut ctx = tera::Context::new();
+                ctx.insert("tournament", &view);
+                if html {
+                    let bytes = page.render("html/tournament.html", "../", ctx.clone())?;
+                    out.push((format!("tournaments/{}.html", view.id), bytes));
+                }
+                if markdown {
+                    let bytes = page.render("md/tournament.md", "../", ctx)?;
+                    out.push((format!("tournaments/{}.md", view.id), bytes));
+                }
+                if config.output.csv {
+                    let t = &dataset.tournaments[i];
+                    out.push((
+                        format!("tournaments/{}.csv", view.id),
+                        crate::export::crosstable_csv(t),
+                    ));
+                }
+                tick();
+                Ok(out)
+            })
+            .collect();
     files.extend(tournament_pages?.into_iter().flatten());
     if config.output.sql {
         let dump = sql::SqlDump::new(dataset, ratings);
         let mut ctx = tera::Context::new();
         ctx.insert("dump", &dump);
-        files.insert("ratingbook.sql".into(), page.render("sql/ratingbook.sql", "", ctx)?);
+        files.insert(
+            "ratingbook.sql".into(),
+            page.render("sql/ratingbook.sql", "", ctx)?,
+        );
     }
     Ok(files)
 }
@@ -140,7 +161,12 @@ struct Page<'a> {
 }
 
 impl Page<'_> {
-    fn render(&self, template: &str, root: &str, mut ctx: tera::Context) -> Result<Vec<u8>, RenderError> {
+    fn render(
+        &self,
+        template: &str,
+        root: &str,
+        mut ctx: tera::Context,
+    ) -> Result<Vec<u8>, RenderError> {
         ctx.insert("site", &self.site);
         ctx.insert("root", root);
         self.tera
@@ -171,7 +197,17 @@ fn counts(dataset: &Dataset) -> Counts {
 
 fn rating_list_csv(list: &context::RatingListView) -> Vec<u8> {
     let mut writer = csv::Writer::from_writer(Vec::new());
-    let _ = writer.write_record(["rank", "id", "name", "club", "country", "membership", "rating", "games", "last_played"]);
+    let _ = writer.write_record([
+        "rank",
+        "id",
+        "name",
+        "club",
+        "country",
+        "membership",
+        "rating",
+        "games",
+        "last_played",
+    ]);
     for row in &list.established {
         let _ = writer.write_record([
             row.rank.to_string().as_str(),

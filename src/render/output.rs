@@ -97,6 +97,9 @@ mod tests {
         let third = write_site(dir.path(), &files).unwrap();
         assert_eq!((third.written, third.removed), (1, 1));
         assert!(!dir.path().join("sub").exists());
-        assert_eq!(std::fs::read(dir.path().join("a.html")).unwrap(), b"changed");
+        assert_eq!(
+            std::fs::read(dir.path().join("a.html")).unwrap(),
+            b"changed"
+        );
     }
 }

@@ -5,16 +5,46 @@ use std::path::Path;
 
 /// Built-in templates and static files, used where the repository has none of its own.
 const BUILT_IN: &[(&str, &str)] = &[
-    ("html/base.html", include_str!("../../templates/html/base.html")),
-    ("html/index.html", include_str!("../../templates/html/index.html")),
-    ("html/ratings.html", include_str!("../../templates/html/ratings.html")),
-    ("html/player.html", include_str!("../../templates/html/player.html")),
-    ("html/tournament.html", include_str!("../../templates/html/tournament.html")),
-    ("html/tournaments.html", include_str!("../../templates/html/tournaments.html")),
-    ("md/ratings.md", include_str!("../../templates/md/ratings.md")),
-    ("md/tournament.md", include_str!("../../templates/md/tournament.md")),
-    ("sql/ratingbook.sql", include_str!("../../templates/sql/ratingbook.sql")),
-    ("static/style.css", include_str!("../../templates/static/style.css")),
+    (
+        "html/base.html",
+        include_str!("../../templates/html/base.html"),
+    ),
+    (
+        "html/index.html",
+        include_str!("../../templates/html/index.html"),
+    ),
+    (
+        "html/ratings.html",
+        include_str!("../../templates/html/ratings.html"),
+    ),
+    (
+        "html/player.html",
+        include_str!("../../templates/html/player.html"),
+    ),
+    (
+        "html/tournament.html",
+        include_str!("../../templates/html/tournament.html"),
+    ),
+    (
+        "html/tournaments.html",
+        include_str!("../../templates/html/tournaments.html"),
+    ),
+    (
+        "md/ratings.md",
+        include_str!("../../templates/md/ratings.md"),
+    ),
+    (
+        "md/tournament.md",
+        include_str!("../../templates/md/tournament.md"),
+    ),
+    (
+        "sql/ratingbook.sql",
+        include_str!("../../templates/sql/ratingbook.sql"),
+    ),
+    (
+        "static/style.css",
+        include_str!("../../templates/static/style.css"),
+    ),
 ];
 
 /// Templates and static files by name (`html/player.html`, `static/style.css`).
@@ -81,8 +111,10 @@ impl TemplateSet {
         if let Some(rest) = name.strip_prefix("static/") {
             self.statics.insert(rest.to_string(), bytes);
         } else if name.starts_with("html/") || name.starts_with("md/") || name.starts_with("sql/") {
-            self.templates
-                .insert(name.to_string(), String::from_utf8_lossy(&bytes).into_owned());
+            self.templates.insert(
+                name.to_string(),
+                String::from_utf8_lossy(&bytes).into_owned(),
+            );
         }
     }
 
@@ -94,10 +126,9 @@ impl TemplateSet {
             "sql",
             |value: &tera::Value, _: tera::Kwargs, _: &tera::State| super::sql::literal(value),
         );
-        tera.register_filter(
-            "md",
-            |value: &str, _: tera::Kwargs, _: &tera::State| super::format::markdown_text(value),
-        );
+        tera.register_filter("md", |value: &str, _: tera::Kwargs, _: &tera::State| {
+            super::format::markdown_text(value)
+        });
         tera.add_raw_templates(self.templates.iter().map(|(k, v)| (k.as_str(), v.as_str())))?;
         Ok(tera)
     }

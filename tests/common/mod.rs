@@ -103,7 +103,10 @@ impl Book {
         let helper = format!("{id}-setup");
         self.member(id, 2000, 15);
         self.rif(&helper, Some((4 * rating - 6000) as u32));
-        self.tournament(&[(id, &["2 =", "2 =", "2 =", "2 =", "2 ="]), (&helper, &["1 =", "1 =", "1 =", "1 =", "1 ="])]);
+        self.tournament(&[
+            (id, &["2 =", "2 =", "2 =", "2 =", "2 ="]),
+            (&helper, &["1 =", "1 =", "1 =", "1 =", "1 ="]),
+        ]);
     }
 
     /// Sorts and returns the dataset (players by id, tournaments by date).

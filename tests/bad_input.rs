@@ -1,0 +1,574 @@
+//! A corpus of broken data repositories, one problem each: every problem is
+//! reported with file, line, column or field, and a fix; nothing panics; the
+//! site is not touched.
+
+mod common;
+
+use ratingbook::diagnostic::Diagnostic;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const MINI: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/mini");
+const SPRING: &str = "data/tournaments/2005/spring-open";
+
+fn mini_repo() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    common::copy_tree(Path::new(MINI), dir.path());
+    dir
+}
+
+fn edit(root: &Path, file: &str, from: &str, to: &str) {
+    let path = root.join(file);
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains(from), "{file} does not contain {from:?}");
+    std::fs::write(&path, text.replacen(from, to, 1)).unwrap();
+}
+
+fn write(root: &Path, file: &str, content: &[u8]) {
+    let path = root.join(file);
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(path, content).unwrap();
+}
+
+fn errors(root: &Path) -> Vec<Diagnostic> {
+    ratingbook::check_repository(root)
+        .diagnostics
+        .into_iter()
+        .filter(Diagnostic::is_error)
+        .collect()
+}
+
+/// Asserts there is exactly one error and it reads as expected.
+fn expect_one(root: &Path, location: &str, message: &str, hint: &str) {
+    let errors = errors(root);
+    let shown: Vec<String> = errors.iter().map(|d| d.to_string()).collect();
+    assert_eq!(errors.len(), 1, "expected one error, got {shown:#?}");
+    let d = &errors[0];
+    assert_eq!(d.location(), location, "{}", shown[0]);
+    assert!(d.message.contains(message), "message: {}", shown[0]);
+    assert!(
+        d.hint.as_deref().unwrap_or("").contains(hint),
+        "hint: {}",
+        shown[0]
+    );
+}
+
+#[test]
+fn the_base_repository_is_clean() {
+    let repo = mini_repo();
+    assert!(errors(repo.path()).is_empty());
+}
+
+#[test]
+fn unknown_player_suggests_the_closest_id() {
+    let repo = mini_repo();
+    edit(
+        repo.path(),
+        &format!("{SPRING}.csv"),
+        "1,ikonen-jussi",
+        "1,ikonen-jusi",
+    );
+    expect_one(
+        repo.path(),
+        "data/tournaments/2005/spring-open.csv:2:2",
+        "unknown player `ikonen-jusi`",
+        "did you mean `ikonen-jussi`?",
+    );
+}
+
+#[test]
+fn duplicate_start_numbers() {
+    let repo = mini_repo();
+    edit(
+        repo.path(),
+        "data/tournaments/2005/autumn-cup.csv",
+        "3,saarenpaa",
+        "2,saarenpaa",
+    );
+    let errors = errors(repo.path());
+    assert!(errors
+        .iter()
+        .any(|d| d.message.contains("start number 2 is used twice")
+            && d.location() == "data/tournaments/2005/autumn-cup.csv:4:1"));
+}
+
+#[test]
+fn asymmetric_results() {
+    let repo = mini_repo();
+    edit(
+        repo.path(),
+        &format!("{SPRING}.csv"),
+        "1 b 0,4 w 1",
+        "1 b 1,4 w 1",
+    );
+    expect_one(
+        repo.path(),
+        "data/tournaments/2005/spring-open.csv:2:4",
+        "1 scored `1` against 2, but 2 scored `1`",
+        "results must complement each other",
+    );
+}
+
+#[test]
+fn equal_colours() {
+    let repo = mini_repo();
+    edit(
+        repo.path(),
+        &format!("{SPRING}.csv"),
+        "1 b 0,4 w 1",
+        "1 w 0,4 w 1",
+    );
+    expect_one(
+        repo.path(),
+        "data/tournaments/2005/spring-open.csv:2:4",
+        "1 and 2 both have colour `w`",
+        "one player has white",
+    );
+}
+
+#[test]
+fn colour_on_one_side_only() {
+    let repo = mini_repo();
+    edit(
+        repo.path(),
+        &format!("{SPRING}.csv"),
+        "1 b 0,4 w 1",
+        "1 0,4 w 1",
+    );
+    expect_one(
+        repo.path(),
+        "data/tournaments/2005/spring-open.csv:2:4",
+        "written on one side only",
+        "in both cells or in neither",
+    );
+}
+
+#[test]
+fn player_twice_in_a_round() {
+    let repo = mini_repo();
+    // Round 1: player 3 also claims to have played 2.
+    edit(
+        repo.path(),
+        &format!("{SPRING}.csv"),
+        "3,saarenpaa-samuli,,4 b 1",
+        "3,saarenpaa-samuli,,2 b 1",
+    );
+    let errors = errors(repo.path());
+    assert!(
+        errors.iter().any(|d| d
+            .message
+            .contains("3 says they played 2, but row 2 says they played 1")),
+        "{errors:#?}"
+    );
+}
+
+#[test]
+fn opponent_not_in_the_crosstable() {
+    let repo = mini_repo();
+    edit(
+        repo.path(),
+        &format!("{SPRING}.csv"),
+        "2 w 1,3 b =",
+        "9 w 1,3 b =",
+    );
+    let errors = errors(repo.path());
+    assert!(errors.iter().any(
+        |d| d.message.contains("opponent 9 is not in the crosstable")
+            && d.location() == "data/tournaments/2005/spring-open.csv:2:4"
+    ));
+}
+
+#[test]
+fn impossible_date() {
+    let repo = mini_repo();
+    edit(
+        repo.path(),
+        &format!("{SPRING}.toml"),
+        "start = 2005-04-02",
+        "start = 2005-02-30",
+    );
+    let errors = errors(repo.path());
+    assert_eq!(errors.len(), 1, "{errors:#?}");
+    assert_eq!(errors[0].file, PathBuf::from(format!("{SPRING}.toml")));
+    assert_eq!(errors[0].line, Some(2));
+}
+
+#[test]
+fn end_before_start() {
+    let repo = mini_repo();
+    edit(
+        repo.path(),
+        &format!("{SPRING}.toml"),
+        "end = 2005-04-03",
+        "end = 2005-04-01",
+    );
+    expect_one(
+        repo.path(),
+        "data/tournaments/2005/spring-open.toml:3:7",
+        "ends (2005-04-01) before it starts (2005-04-02)",
+        "end = start",
+    );
+}
+
+#[test]
+fn preset_rating_outside_the_allowed_set() {
+    let repo = mini_repo();
+    edit(
+        repo.path(),
+        "data/players/ikonen-jussi.toml",
+        "rating = 2000",
+        "rating = 2050",
+    );
+    expect_one(
+        repo.path(),
+        "data/players/ikonen-jussi.toml:5:10",
+        "preset rating 2050 is not allowed",
+        "1600, 1700, 1800, 1900, 2000",
+    );
+}
+
+#[test]
+fn preset_games_outside_the_allowed_set() {
+    let repo = mini_repo();
+    edit(
+        repo.path(),
+        "data/players/ikonen-jussi.toml",
+        "games = 15",
+        "games = 20",
+    );
+    expect_one(
+        repo.path(),
+        "data/players/ikonen-jussi.toml:6:9",
+        "preset game count 20 is not allowed",
+        "0, 5, 10, 15",
+    );
+}
+
+#[test]
+fn rounds_beyond_the_declared_count() {
+    let repo = mini_repo();
+    edit(
+        repo.path(),
+        &format!("{SPRING}.toml"),
+        "rounds = 3",
+        "rounds = 2",
+    );
+    expect_one(
+        repo.path(),
+        "data/tournaments/2005/spring-open.csv:1:6",
+        "3 round columns but the tournament declares 2 rounds",
+        "raise `rounds`",
+    );
+}
+
+#[test]
+fn malformed_cell() {
+    let repo = mini_repo();
+    edit(
+        repo.path(),
+        &format!("{SPRING}.csv"),
+        "2 w 1,3 b =",
+        "2 w x,3 b =",
+    );
+    expect_one(
+        repo.path(),
+        "data/tournaments/2005/spring-open.csv:2:4",
+        "round 1: unknown result `x`",
+        "1 (win), 0 (loss)",
+    );
+}
+
+#[test]
+fn ambiguous_cell() {
+    let repo = mini_repo();
+    edit(
+        repo.path(),
+        &format!("{SPRING}.csv"),
+        "2 w 1,3 b =",
+        "21,3 b =",
+    );
+    expect_one(
+        repo.path(),
+        "data/tournaments/2005/spring-open.csv:2:4",
+        "ambiguous",
+        "`12 1` or `12w1`",
+    );
+}
+
+#[test]
+fn invalid_utf8() {
+    let repo = mini_repo();
+    write(
+        repo.path(),
+        "data/players/pellikka-marko.toml",
+        b"name = \"Pellikka \xff\"\nmembership = \"member\"\n",
+    );
+    expect_one(
+        repo.path(),
+        "data/players/pellikka-marko.toml:1:18",
+        "not valid UTF-8",
+        "save the file as UTF-8",
+    );
+}
+
+#[test]
+fn overlapping_tournaments() {
+    let repo = mini_repo();
+    edit(
+        repo.path(),
+        "data/tournaments/2005/autumn-cup.toml",
+        "start = 2005-10-01\nend = 2005-10-01",
+        "start = 2005-04-03\nend = 2005-04-03",
+    );
+    let errors = errors(repo.path());
+    assert_eq!(errors.len(), 3, "{errors:#?}");
+    assert!(errors[0].message.contains("plays in `autumn-cup` (2005-04-03 to 2005-04-03) while also playing in `spring-open` (2005-04-02 to 2005-04-03)"));
+}
+
+#[test]
+fn bad_player_file_name() {
+    let repo = mini_repo();
+    std::fs::rename(
+        repo.path().join("data/players/ilu-timo.toml"),
+        repo.path().join("data/players/Ilu_Timo.toml"),
+    )
+    .unwrap();
+    let errors = errors(repo.path());
+    assert!(errors
+        .iter()
+        .any(|d| d.message.contains("invalid player id `Ilu_Timo`")
+            && d.hint.as_deref() == Some("rename the file to `ilu-timo.toml`")));
+}
+
+#[test]
+fn path_tricks_in_ids_are_rejected() {
+    let repo = mini_repo();
+    edit(
+        repo.path(),
+        &format!("{SPRING}.csv"),
+        "4,ilu-timo",
+        "4,../../etc/passwd",
+    );
+    let errors = errors(repo.path());
+    assert!(errors
+        .iter()
+        .any(|d| d.message.contains("invalid player id `../../etc/passwd`")));
+}
+
+#[test]
+fn unknown_membership() {
+    let repo = mini_repo();
+    edit(
+        repo.path(),
+        "data/players/ilu-timo.toml",
+        "\"rif\"",
+        "\"fide\"",
+    );
+    expect_one(
+        repo.path(),
+        "data/players/ilu-timo.toml:2:14",
+        "unknown membership `fide`",
+        "member, honorary, rif, other",
+    );
+}
+
+#[test]
+fn misspelt_field() {
+    let repo = mini_repo();
+    edit(
+        repo.path(),
+        "data/players/ilu-timo.toml",
+        "membership",
+        "memebership",
+    );
+    let errors = errors(repo.path());
+    assert_eq!(errors.len(), 1, "{errors:#?}");
+    assert!(errors[0].message.contains("unknown field `memebership`"));
+    assert_eq!(errors[0].location(), "data/players/ilu-timo.toml:2:1");
+    assert!(errors[0].hint.as_deref().unwrap().contains("spelling"));
+}
+
+#[test]
+fn missing_crosstable() {
+    let repo = mini_repo();
+    std::fs::remove_file(repo.path().join("data/tournaments/2005/autumn-cup.csv")).unwrap();
+    expect_one(
+        repo.path(),
+        "data/tournaments/2005/autumn-cup.toml",
+        "the tournament has no crosstable",
+        "autumn-cup.csv",
+    );
+}
+
+#[test]
+fn player_twice_in_a_tournament() {
+    let repo = mini_repo();
+    edit(
+        repo.path(),
+        "data/tournaments/2005/autumn-cup.csv",
+        "3,saarenpaa-samuli",
+        "3,ikonen-jussi",
+    );
+    let errors = errors(repo.path());
+    assert!(errors.iter().any(|d| d
+        .message
+        .contains("player `ikonen-jussi` appears twice (also on line 2)")));
+}
+
+#[test]
+fn wrong_field_count() {
+    let repo = mini_repo();
+    edit(repo.path(), &format!("{SPRING}.csv"), "4 w 0\n", "4 w 0,\n");
+    let errors = errors(repo.path());
+    assert!(errors.iter().any(|d| d
+        .message
+        .contains("the row has 7 fields but the header has 6")
+        && d.line == Some(2)));
+}
+
+#[test]
+fn tournament_in_the_wrong_year_folder() {
+    let repo = mini_repo();
+    edit(
+        repo.path(),
+        &format!("{SPRING}.toml"),
+        "start = 2005-04-02\nend = 2005-04-03",
+        "start = 2006-04-02\nend = 2006-04-03",
+    );
+    let errors = errors(repo.path());
+    assert!(errors
+        .iter()
+        .any(|d| d.message.contains("starts in 2006 but is in folder `2005`")));
+}
+
+#[test]
+fn a_failed_build_leaves_the_site_untouched() {
+    let repo = mini_repo();
+    let site = repo.path().join("site");
+    let ok = Command::new(common::binary())
+        .args(["build", "--root"])
+        .arg(repo.path())
+        .output()
+        .unwrap();
+    assert!(
+        ok.status.success(),
+        "{}",
+        String::from_utf8_lossy(&ok.stderr)
+    );
+    let before = snapshot(&site);
+    edit(
+        repo.path(),
+        &format!("{SPRING}.csv"),
+        "1,ikonen-jussi",
+        "1,ikonen-jusi",
+    );
+    let failed = Command::new(common::binary())
+        .args(["build", "--root"])
+        .arg(repo.path())
+        .output()
+        .unwrap();
+    assert_eq!(failed.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&failed.stderr);
+    assert!(
+        stderr.contains(
+            "error: data/tournaments/2005/spring-open.csv:2:2: unknown player `ikonen-jusi`"
+        ),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("help: did you mean `ikonen-jussi`?"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("site not changed"), "{stderr}");
+    assert_eq!(snapshot(&site), before);
+}
+
+#[test]
+fn a_broken_template_names_itself_and_writes_nothing() {
+    let repo = mini_repo();
+    write(repo.path(), "templates/html/player.html", b"{% extends \"html/base.html\" %}\n{% block content %}\n{{ player.name \n{% endblock content %}\n");
+    let out = Command::new(common::binary())
+        .args(["build", "--root"])
+        .arg(repo.path())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("html/player.html"), "{stderr}");
+    assert!(!repo.path().join("site").exists());
+}
+
+#[test]
+fn check_reports_every_problem_and_fails() {
+    let repo = mini_repo();
+    edit(
+        repo.path(),
+        &format!("{SPRING}.csv"),
+        "1,ikonen-jussi",
+        "1,ikonen-jusi",
+    );
+    edit(
+        repo.path(),
+        "data/players/ikonen-jussi.toml",
+        "games = 15",
+        "games = 3",
+    );
+    let out = Command::new(common::binary())
+        .args(["check", "--root"])
+        .arg(repo.path())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("unknown player `ikonen-jusi`"), "{stderr}");
+    assert!(
+        stderr.contains("preset game count 3 is not allowed"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("2 error(s)"), "{stderr}");
+}
+
+fn snapshot(dir: &Path) -> Vec<(PathBuf, Vec<u8>, std::time::SystemTime)> {
+    let mut out = Vec::new();
+    for entry in walkdir::WalkDir::new(dir).sort_by_file_name() {
+        let entry = entry.unwrap();
+        if entry.file_type().is_file() {
+            let meta = entry.metadata().unwrap();
+            out.push((
+                entry.path().to_path_buf(),
+                std::fs::read(entry.path()).unwrap(),
+                meta.modified().unwrap(),
+            ));
+        }
+    }
+    out
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+
+    /// Arbitrary bytes in a player file, a crosstable or tournament metadata never panic.
+    #[test]
+    fn arbitrary_files_never_panic(bytes in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..300), which in 0usize..3) {
+        let repo = mini_repo();
+        let file = ["data/players/ilu-timo.toml", "data/tournaments/2005/spring-open.csv", "data/tournaments/2005/spring-open.toml"][which];
+        write(repo.path(), file, &bytes);
+        let _ = ratingbook::check_repository(repo.path());
+    }
+
+    /// Crosstables made of plausible tokens never panic and always name a line.
+    #[test]
+    fn plausible_crosstables_never_panic(cells in proptest::collection::vec("(|[0-9]{1,2} ?[wb]? ?[10=+-]|bye|H|x|,)", 0..40)) {
+        let repo = mini_repo();
+        let mut text = String::from("no,player,rating,1,2,3\n");
+        for (i, chunk) in cells.chunks(3).enumerate() {
+            let ids = ["ikonen-jussi", "pellikka-marko", "saarenpaa-samuli", "ilu-timo"];
+            text.push_str(&format!("{},{},,{}\n", i + 1, ids[i % 4], chunk.join(",")));
+        }
+        write(repo.path(), "data/tournaments/2005/spring-open.csv", text.as_bytes());
+        let checked = ratingbook::check_repository(repo.path());
+        for d in checked.diagnostics.iter().filter(|d| d.file.extension().is_some_and(|e| e == "csv")) {
+            proptest::prop_assert!(d.line.is_some(), "{}", d);
+        }
+    }
+}
