@@ -85,6 +85,8 @@ pub struct BuildReport {
     pub files: usize,
     /// What changed on disk.
     pub written: render::output::WriteReport,
+    /// Wall time of each phase, in order.
+    pub timings: Vec<(&'static str, std::time::Duration)>,
 }
 
 /// Checks, rates and renders the repository at `root` into `out`. `out` changes
@@ -95,7 +97,14 @@ pub fn build_repository(
     out: &Path,
     tick: &(dyn Fn() + Sync),
 ) -> Result<BuildReport, BuildError> {
+    let mut timings = Vec::new();
+    let mut clock = std::time::Instant::now();
+    let mut lap = |name: &'static str| {
+        timings.push((name, clock.elapsed()));
+        clock = std::time::Instant::now();
+    };
     let checked = check_repository(root);
+    lap("load and check");
     let errors = checked.error_count();
     if errors > 0 {
         return Err(BuildError::InvalidData {
@@ -105,12 +114,16 @@ pub fn build_repository(
     }
     let loaded = checked.loaded;
     let ratings = rating::rate(&loaded.dataset, &loaded.config.rating);
+    lap("rate");
     let templates = render::templates::TemplateSet::load(&root.join("templates"))?;
     let files = render::render_site(&loaded.dataset, &ratings, &loaded.config, &templates, tick)?;
+    lap("render");
     let written = render::output::write_site(out, &files)?;
+    lap("write");
     Ok(BuildReport {
         warnings: checked.diagnostics,
         files: files.len(),
         written,
+        timings,
     })
 }

@@ -36,6 +36,9 @@ enum Command {
         /// Output folder (default: <root>/site).
         #[arg(long)]
         out: Option<PathBuf>,
+        /// Print the time each phase took.
+        #[arg(long)]
+        timings: bool,
     },
     /// Write a synthetic data repository for tests and benchmarks.
     Generate {
@@ -59,9 +62,9 @@ fn main() -> ExitCode {
     let format = cli.message_format.unwrap_or_else(MessageFormat::detect);
     match cli.command {
         Command::Check { root } => check(&root, format),
-        Command::Build { root, out } => {
+        Command::Build { root, out, timings } => {
             let out = out.unwrap_or_else(|| root.join("site"));
-            build(&root, &out, format)
+            build(&root, &out, format, timings)
         }
         Command::Generate {
             players,
@@ -101,7 +104,7 @@ fn check(root: &Path, format: MessageFormat) -> ExitCode {
     }
 }
 
-fn build(root: &Path, out: &Path, format: MessageFormat) -> ExitCode {
+fn build(root: &Path, out: &Path, format: MessageFormat, timings: bool) -> ExitCode {
     let bar = show_progress().then(|| {
         let bar = indicatif::ProgressBar::new_spinner();
         bar.set_message("rendering pages");
@@ -119,6 +122,11 @@ fn build(root: &Path, out: &Path, format: MessageFormat) -> ExitCode {
     match result {
         Ok(report) => {
             print_diagnostics(&report.warnings, root, format);
+            if timings {
+                for (phase, took) in &report.timings {
+                    eprintln!("{phase:>16}: {:.3} s", took.as_secs_f64());
+                }
+            }
             eprintln!(
                 "built {} files into {}: {} written, {} unchanged, {} removed",
                 report.files,

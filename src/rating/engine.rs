@@ -44,7 +44,7 @@ enum Opponent {
 /// crosstable player exists and both sides of every game agree.
 pub fn rate(dataset: &Dataset, config: &RatingConfig) -> Ratings {
     let mut states: Vec<State> = dataset.players.iter().map(initial_state).collect();
-    let mut by_tournament = Vec::with_capacity(dataset.tournaments.len());
+    let mut by_tournament: Vec<Vec<TournamentRating>> = Vec::with_capacity(dataset.tournaments.len());
     for (index, tournament) in dataset.tournaments.iter().enumerate() {
         let players: Vec<Option<usize>> = tournament
             .entries
@@ -65,7 +65,7 @@ pub fn rate(dataset: &Dataset, config: &RatingConfig) -> Ratings {
         for record in &records {
             apply(config, &mut states[record.player], record, index);
         }
-        let records = records
+        let records: Vec<TournamentRating> = records
             .into_iter()
             .map(|mut r| {
                 let state = &states[r.player];
@@ -76,6 +76,12 @@ pub fn rate(dataset: &Dataset, config: &RatingConfig) -> Ratings {
             })
             .collect();
         by_tournament.push(records);
+    }
+    let mut player_records = vec![Vec::new(); dataset.players.len()];
+    for (t, records) in by_tournament.iter().enumerate() {
+        for (i, record) in records.iter().enumerate() {
+            player_records[record.player].push((t, i));
+        }
     }
     let players = states
         .into_iter()
@@ -90,6 +96,7 @@ pub fn rate(dataset: &Dataset, config: &RatingConfig) -> Ratings {
     Ratings {
         by_tournament,
         players,
+        player_records,
     }
 }
 

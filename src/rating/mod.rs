@@ -169,13 +169,15 @@ pub struct Ratings {
     pub by_tournament: Vec<Vec<TournamentRating>>,
     /// Per player (same order as `Dataset::players`): the state after the last tournament.
     pub players: Vec<PlayerRating>,
+    /// Per player: where their records are, as (tournament, position in `by_tournament[t]`).
+    pub player_records: Vec<Vec<(usize, usize)>>,
 }
 
 impl Ratings {
     /// A player's records across tournaments, in chronological order.
     pub fn history(&self, player: usize) -> impl Iterator<Item = &TournamentRating> {
-        self.by_tournament
+        self.player_records[player]
             .iter()
-            .flat_map(move |records| records.iter().filter(move |r| r.player == player))
+            .map(move |&(t, i)| &self.by_tournament[t][i])
     }
 }
