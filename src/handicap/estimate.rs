@@ -1,0 +1,358 @@
+//! Grade estimates from a matrix of handicap opinions. Pure functions, no I/O.
+//!
+//! Grades are in stone units, larger = weaker (see [`super::grade::Grade`]).
+//! `opinions[i][j]` is player i's opinion of the handicap against player j:
+//! positive when i receives stones, negative when i gives them, `None` for no
+//! opinion. The diagonal is ignored.
+//!
+//! Two estimates:
+//!
+//! - [`seed_estimate`], exactly the seed's method: fill each missing opinion
+//!   with the nominal grade difference `r_i − r_j`, `D = H − Hᵀ`,
+//!   `h_rel = D·1 / (2n)`, `r_est = h_rel + mean(r)` and
+//!   `mse = Σ (r_est − r)² / n`.
+//! - [`least_squares_estimate`], which leaves missing opinions out: it
+//!   minimises `Σ ((x_i − x_j) − H_ij)²` over the given opinions only. Only
+//!   differences are determined, so within each connected group of players
+//!   (linked by an opinion either way) the mean estimate is fixed to the
+//!   group's mean nominal grade. Groups are not compared with each other:
+//!   nothing in the survey relates them. A player with no opinions at all
+//!   (none given, none received) keeps the nominal grade and is flagged.
+
+use serde::Serialize;
+
+use super::grade::Grade;
+
+/// Why an estimate cannot be computed from its inputs.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum EstimateError {
+    /// No players.
+    #[error("no players to estimate")]
+    Empty,
+    /// A matrix row of the wrong length.
+    #[error("opinion matrix is not square: row {row} has {found} cells, expected {expected}")]
+    NotSquare {
+        /// 0-based row.
+        row: usize,
+        /// Its length.
+        found: usize,
+        /// The number of players.
+        expected: usize,
+    },
+    /// Nominal grades and matrix sizes differ.
+    #[error("{found} nominal grades for {expected} players")]
+    GradeCount {
+        /// Nominal grades given.
+        found: usize,
+        /// Players in the matrix.
+        expected: usize,
+    },
+    /// A NaN or infinite input.
+    #[error("opinions and grades must be finite numbers")]
+    NotFinite,
+    /// The least-squares system could not be solved (should not happen).
+    #[error("the least-squares system is singular")]
+    Singular,
+}
+
+/// The seed's estimate.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SeedEstimate {
+    /// Each player's mean handicap relative to the group, `D·1 / (2n)`.
+    pub h_rel: Vec<f64>,
+    /// Estimated grades `h_rel + mean(r)`, stone units.
+    pub estimate: Vec<f64>,
+    /// `estimate − nominal` per player (negative = stronger than nominal).
+    pub difference: Vec<f64>,
+    /// Mean squared difference `Σ (r_est − r)² / n`.
+    pub mse: f64,
+}
+
+/// The least-squares estimate.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct LeastSquaresEstimate {
+    /// Estimated grades, stone units.
+    pub estimate: Vec<f64>,
+    /// `estimate − nominal` per player (negative = stronger than nominal).
+    pub difference: Vec<f64>,
+    /// Mean squared difference over all players.
+    pub mse: f64,
+    /// Each player's group: 0-based index of its connected group (groups
+    /// numbered by their first player), `None` for a player with no opinions.
+    pub group: Vec<Option<usize>>,
+    /// Number of groups (of two or more players).
+    pub groups: usize,
+    /// Root mean square of the residuals `(x_i − x_j) − H_ij` over the given
+    /// opinions: how far the opinions are from any consistent set of grades.
+    /// `None` when there are no opinions.
+    pub residual_rms: Option<f64>,
+}
+
+impl LeastSquaresEstimate {
+    /// Whether player `i` gave and received no opinions at all.
+    pub fn has_no_opinions(&self, i: usize) -> bool {
+        self.group.get(i).is_some_and(Option::is_none)
+    }
+}
+
+fn validate(opinions: &[Vec<Option<f64>>], nominal: &[f64]) -> Result<usize, EstimateError> {
+    let n = opinions.len();
+    if n == 0 {
+        return Err(EstimateError::Empty);
+    }
+    if nominal.len() != n {
+        return Err(EstimateError::GradeCount {
+            found: nominal.len(),
+            expected: n,
+        });
+    }
+    for (row, cells) in opinions.iter().enumerate() {
+        if cells.len() != n {
+            return Err(EstimateError::NotSquare {
+                row,
+                found: cells.len(),
+                expected: n,
+            });
+        }
+        if cells.iter().flatten().any(|v| !v.is_finite()) {
+            return Err(EstimateError::NotFinite);
+        }
+    }
+    if nominal.iter().any(|v| !v.is_finite()) {
+        return Err(EstimateError::NotFinite);
+    }
+    Ok(n)
+}
+
+fn mean(values: &[f64]) -> f64 {
+    values.iter().sum::<f64>() / values.len() as f64
+}
+
+fn mse(estimate: &[f64], nominal: &[f64]) -> f64 {
+    estimate
+        .iter()
+        .zip(nominal)
+        .map(|(e, r)| (e - r) * (e - r))
+        .sum::<f64>()
+        / estimate.len() as f64
+}
+
+/// The seed's estimate: missing opinions are filled with `r_i − r_j`, then
+/// `D = H − Hᵀ`, `h_rel = D·1 / (2n)`, `r_est = h_rel + mean(r)`.
+pub fn seed_estimate(
+    opinions: &[Vec<Option<f64>>],
+    nominal: &[f64],
+) -> Result<SeedEstimate, EstimateError> {
+    let n = validate(opinions, nominal)?;
+    let filled = |i: usize, j: usize| -> f64 {
+        if i == j {
+            0.0
+        } else {
+            opinions[i][j].unwrap_or(nominal[i] - nominal[j])
+        }
+    };
+    let h_rel: Vec<f64> = (0..n)
+        .map(|i| (0..n).map(|j| filled(i, j) - filled(j, i)).sum::<f64>() / (2.0 * n as f64))
+        .collect();
+    let m = mean(nominal);
+    let estimate: Vec<f64> = h_rel.iter().map(|h| h + m).collect();
+    let difference = estimate.iter().zip(nominal).map(|(e, r)| e - r).collect();
+    let mse = mse(&estimate, nominal);
+    Ok(SeedEstimate {
+        h_rel,
+        estimate,
+        difference,
+        mse,
+    })
+}
+
+/// Least squares over the given opinions only: minimises
+/// `Σ ((x_i − x_j) − H_ij)²` with each connected group's mean estimate equal
+/// to its mean nominal grade; players with no opinions keep their nominal
+/// grade. See the module documentation.
+pub fn least_squares_estimate(
+    opinions: &[Vec<Option<f64>>],
+    nominal: &[f64],
+) -> Result<LeastSquaresEstimate, EstimateError> {
+    let n = validate(opinions, nominal)?;
+    let given: Vec<(usize, usize, f64)> = (0..n)
+        .flat_map(|i| (0..n).map(move |j| (i, j)))
+        .filter(|&(i, j)| i != j)
+        .filter_map(|(i, j)| opinions[i][j].map(|h| (i, j, h)))
+        .collect();
+
+    // Connected groups (union-find on the opinion graph).
+    let mut parent: Vec<usize> = (0..n).collect();
+    fn find(parent: &mut [usize], mut x: usize) -> usize {
+        while parent[x] != x {
+            parent[x] = parent[parent[x]];
+            x = parent[x];
+        }
+        x
+    }
+    let mut linked = vec![false; n];
+    for &(i, j, _) in &given {
+        linked[i] = true;
+        linked[j] = true;
+        let (a, b) = (find(&mut parent, i), find(&mut parent, j));
+        if a != b {
+            parent[a.max(b)] = a.min(b);
+        }
+    }
+    let mut group = vec![None; n];
+    let mut members: Vec<Vec<usize>> = Vec::new();
+    let mut root_group: Vec<Option<usize>> = vec![None; n];
+    for i in (0..n).filter(|&i| linked[i]) {
+        let root = find(&mut parent, i);
+        let g = *root_group[root].get_or_insert_with(|| {
+            members.push(Vec::new());
+            members.len() - 1
+        });
+        members[g].push(i);
+        group[i] = Some(g);
+    }
+
+    let mut estimate = nominal.to_vec();
+    for (g, players) in members.iter().enumerate() {
+        let m = players.len();
+        let mut local = vec![usize::MAX; n];
+        for (k, &p) in players.iter().enumerate() {
+            local[p] = k;
+        }
+        // Normal equations L y = b plus 11ᵀ to pin Σy = 0 (L is the graph
+        // Laplacian of the given opinions, so L + 11ᵀ is positive definite
+        // on a connected group and 1ᵀb = 0 forces 1ᵀy = 0).
+        let mut a = vec![vec![1.0; m]; m];
+        let mut b = vec![0.0; m];
+        for &(i, j, h) in given.iter().filter(|&&(i, _, _)| group[i] == Some(g)) {
+            let (li, lj) = (local[i], local[j]);
+            a[li][li] += 1.0;
+            a[lj][lj] += 1.0;
+            a[li][lj] -= 1.0;
+            a[lj][li] -= 1.0;
+            b[li] += h;
+            b[lj] -= h;
+        }
+        let y = solve(a, b).ok_or(EstimateError::Singular)?;
+        let target: f64 = players.iter().map(|&p| nominal[p]).sum::<f64>() / m as f64;
+        for (k, &p) in players.iter().enumerate() {
+            estimate[p] = y[k] + target;
+        }
+    }
+
+    let residual_rms = if given.is_empty() {
+        None
+    } else {
+        let sum: f64 = given
+            .iter()
+            .map(|&(i, j, h)| {
+                let r = estimate[i] - estimate[j] - h;
+                r * r
+            })
+            .sum();
+        Some((sum / given.len() as f64).sqrt())
+    };
+    let difference = estimate.iter().zip(nominal).map(|(e, r)| e - r).collect();
+    let mse = mse(&estimate, nominal);
+    Ok(LeastSquaresEstimate {
+        estimate,
+        difference,
+        mse,
+        group,
+        groups: members.len(),
+        residual_rms,
+    })
+}
+
+/// Solves `a x = b` by Gaussian elimination with partial pivoting; `None`
+/// when the matrix is (numerically) singular.
+fn solve(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Option<Vec<f64>> {
+    let m = b.len();
+    for col in 0..m {
+        let pivot = (col..m).max_by(|&x, &y| a[x][col].abs().total_cmp(&a[y][col].abs()))?;
+        if a[pivot][col].abs() < 1e-12 {
+            return None;
+        }
+        a.swap(col, pivot);
+        b.swap(col, pivot);
+        for row in col + 1..m {
+            let factor = a[row][col] / a[col][col];
+            if factor != 0.0 {
+                for k in col..m {
+                    a[row][k] -= factor * a[col][k];
+                }
+                b[row] -= factor * b[col];
+            }
+        }
+    }
+    let mut x = vec![0.0; m];
+    for row in (0..m).rev() {
+        let s: f64 = (row + 1..m).map(|k| a[row][k] * x[k]).sum();
+        x[row] = (b[row] - s) / a[row][row];
+    }
+    x.iter().all(|v| v.is_finite()).then_some(x)
+}
+
+/// Whether a suggestion is a promotion (stronger grade) or a demotion.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Direction {
+    /// The estimate is stronger than the nominal grade.
+    Promotion,
+    /// The estimate is weaker than the nominal grade.
+    Demotion,
+}
+
+/// A suggested grade change.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Suggestion {
+    /// Promotion or demotion.
+    pub direction: Direction,
+    /// Whole grades to move (at least 1).
+    pub grades: u32,
+    /// The nominal grade.
+    pub from: Grade,
+    /// The suggested grade (clamped into 30k..=9d).
+    pub to: Grade,
+}
+
+impl std::fmt::Display for Suggestion {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let verb = match self.direction {
+            Direction::Promotion => "promote",
+            Direction::Demotion => "demote",
+        };
+        write!(f, "{verb} {} → {}", self.from, self.to)
+    }
+}
+
+/// Suggests a grade change when `|estimate − nominal| ≥ threshold`: by
+/// `round(estimate − nominal)` whole grades (halves away from zero). `None`
+/// when the difference is below the threshold, rounds to zero, the new grade
+/// would be out of range, or an input is not finite. A tiny tolerance absorbs
+/// floating-point noise at the threshold.
+pub fn suggest(nominal: Grade, estimate: f64, threshold: f64) -> Option<Suggestion> {
+    let diff = estimate - f64::from(nominal.stones());
+    if !diff.is_finite() || !threshold.is_finite() || diff.abs() < threshold - 1e-9 {
+        return None;
+    }
+    let steps = (diff + diff.signum() * 1e-9).round();
+    if steps == 0.0 {
+        return None;
+    }
+    let to = nominal.offset_clamped(steps.clamp(-100.0, 100.0) as i64);
+    if to == nominal {
+        return None;
+    }
+    let grades = (i64::from(to.stones()) - i64::from(nominal.stones())).unsigned_abs() as u32;
+    Some(Suggestion {
+        direction: if steps < 0.0 {
+            Direction::Promotion
+        } else {
+            Direction::Demotion
+        },
+        grades,
+        from: nominal,
+        to,
+    })
+}
