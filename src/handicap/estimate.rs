@@ -356,3 +356,203 @@ pub fn suggest(nominal: Grade, estimate: f64, threshold: f64) -> Option<Suggesti
         to,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn matrix(rows: &[&[Option<f64>]]) -> Vec<Vec<Option<f64>>> {
+        rows.iter().map(|r| r.to_vec()).collect()
+    }
+
+    fn full(rows: &[&[f64]]) -> Vec<Vec<Option<f64>>> {
+        rows.iter()
+            .map(|r| r.iter().map(|&v| Some(v)).collect())
+            .collect()
+    }
+
+    fn assert_close(actual: &[f64], expected: &[f64]) {
+        assert_eq!(actual.len(), expected.len(), "{actual:?} vs {expected:?}");
+        for (a, e) in actual.iter().zip(expected) {
+            assert!((a - e).abs() < 1e-9, "{actual:?} vs {expected:?}");
+        }
+    }
+
+    const N: Option<f64> = None;
+
+    #[test]
+    fn seed_example_exactly() {
+        let h = full(&[
+            &[0.0, 0.0, -8.0, -5.0],
+            &[0.0, 0.0, -8.0, -4.0],
+            &[8.0, 7.0, 0.0, 2.0],
+            &[5.0, 5.0, -2.0, 0.0],
+        ]);
+        let r = [2.0, 3.0, 11.0, 8.0];
+        let est = seed_estimate(&h, &r).unwrap();
+        assert_eq!(est.h_rel, vec![-3.25, -3.0, 4.375, 1.875]);
+        assert_eq!(est.estimate, vec![2.75, 3.0, 10.375, 7.875]);
+        assert_eq!(est.difference, vec![0.75, 0.0, -0.625, -0.125]);
+        assert_eq!(est.mse, 0.2421875);
+        // With every opinion given, least squares is the same estimate.
+        let ls = least_squares_estimate(&h, &r).unwrap();
+        assert_close(&ls.estimate, &est.estimate);
+        assert!((ls.mse - 0.2421875).abs() < 1e-12);
+        assert_eq!(ls.groups, 1);
+        assert_eq!(ls.group, vec![Some(0); 4]);
+    }
+
+    #[test]
+    fn missing_opinions_are_filled_with_grade_differences() {
+        let h = matrix(&[
+            &[N, N, Some(-4.0)],
+            &[Some(1.0), N, N],
+            &[Some(4.0), N, N],
+        ]);
+        let r = [1.0, 3.0, 5.0];
+        let est = seed_estimate(&h, &r).unwrap();
+        // Filled: H01 = -2, H12 = -2, H21 = 2.
+        assert_close(&est.h_rel, &[-11.0 / 6.0, -1.0 / 6.0, 2.0]);
+        assert_close(&est.estimate, &[7.0 / 6.0, 17.0 / 6.0, 5.0]);
+        // No opinions at all: the estimate is the nominal grades.
+        let none = vec![vec![None; 3]; 3];
+        let est = seed_estimate(&none, &r).unwrap();
+        assert_close(&est.estimate, &r);
+        assert_eq!(est.mse, 0.0);
+    }
+
+    #[test]
+    fn inconsistent_opinions_average_out() {
+        // i thinks i receives 3 from j; j thinks j receives 1 from i.
+        let h = matrix(&[&[N, Some(3.0)], &[Some(1.0), N]]);
+        let r = [5.0, 5.0];
+        let est = seed_estimate(&h, &r).unwrap();
+        assert_eq!(est.h_rel, vec![0.5, -0.5]);
+        assert_eq!(est.estimate, vec![5.5, 4.5]);
+        assert_eq!(est.mse, 0.25);
+        let ls = least_squares_estimate(&h, &r).unwrap();
+        assert_close(&ls.estimate, &[5.5, 4.5]);
+        assert!((ls.residual_rms.unwrap() - 2.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn player_without_opinions() {
+        let h = matrix(&[
+            &[N, Some(-3.0), N],
+            &[Some(3.0), N, N],
+            &[N, N, N],
+        ]);
+        let r = [2.0, 4.0, 10.0];
+        let est = seed_estimate(&h, &r).unwrap();
+        assert_close(&est.estimate, &[5.0 / 3.0, 13.0 / 3.0, 10.0]);
+        let ls = least_squares_estimate(&h, &r).unwrap();
+        assert_close(&ls.estimate, &[1.5, 4.5, 10.0]);
+        assert_eq!(ls.group, vec![Some(0), Some(0), None]);
+        assert!(ls.has_no_opinions(2) && !ls.has_no_opinions(0));
+        assert_eq!(ls.groups, 1);
+    }
+
+    #[test]
+    fn least_squares_known_answer() {
+        // x0 − x1 ≈ 1, x1 − x2 ≈ 2, x0 − x2 ≈ 4: the normal equations give
+        // x0 − x1 = 4/3 and x1 − x2 = 7/3; the mean is pinned to 5.
+        let h = matrix(&[
+            &[N, Some(1.0), Some(4.0)],
+            &[N, N, Some(2.0)],
+            &[N, N, N],
+        ]);
+        let r = [5.0, 5.0, 5.0];
+        let ls = least_squares_estimate(&h, &r).unwrap();
+        assert_close(&ls.estimate, &[20.0 / 3.0, 16.0 / 3.0, 3.0]);
+        assert!((ls.residual_rms.unwrap() - 1.0 / 3.0).abs() < 1e-12);
+        let mse = ((5.0f64 / 3.0).powi(2) + (1.0f64 / 3.0).powi(2) + 4.0) / 3.0;
+        assert!((ls.mse - mse).abs() < 1e-12);
+    }
+
+    #[test]
+    fn least_squares_recovers_consistent_grades() {
+        // Opinions from true grades s = [0, 2, 5, 9], some missing: least
+        // squares recovers the differences exactly, the seed cannot.
+        let s = [0.0, 2.0, 5.0, 9.0];
+        let mut h = vec![vec![None; 4]; 4];
+        for (i, j) in [(0, 1), (1, 2), (2, 3), (3, 0), (2, 0)] {
+            h[i][j] = Some(s[i] - s[j]);
+        }
+        let r = [1.0, 1.0, 1.0, 1.0];
+        let ls = least_squares_estimate(&h, &r).unwrap();
+        assert_close(&ls.estimate, &[-3.0, -1.0, 2.0, 6.0]);
+        assert!(ls.residual_rms.unwrap() < 1e-9);
+    }
+
+    #[test]
+    fn disconnected_groups_keep_their_own_mean() {
+        let h = matrix(&[
+            &[N, Some(2.0), N, N],
+            &[N, N, N, N],
+            &[N, N, N, Some(-4.0)],
+            &[N, N, N, N],
+        ]);
+        let r = [1.0, 1.0, 10.0, 10.0];
+        let ls = least_squares_estimate(&h, &r).unwrap();
+        assert_close(&ls.estimate, &[2.0, 0.0, 8.0, 12.0]);
+        assert_eq!(ls.groups, 2);
+        assert_eq!(ls.group, vec![Some(0), Some(0), Some(1), Some(1)]);
+    }
+
+    #[test]
+    fn bad_inputs_are_errors() {
+        assert_eq!(seed_estimate(&[], &[]), Err(EstimateError::Empty));
+        assert_eq!(
+            least_squares_estimate(&[vec![None]], &[1.0, 2.0]),
+            Err(EstimateError::GradeCount {
+                found: 2,
+                expected: 1
+            })
+        );
+        assert_eq!(
+            seed_estimate(&[vec![None, None], vec![None]], &[1.0, 2.0]),
+            Err(EstimateError::NotSquare {
+                row: 1,
+                found: 1,
+                expected: 2
+            })
+        );
+        assert_eq!(
+            seed_estimate(&[vec![None, Some(f64::NAN)], vec![None, None]], &[1.0, 2.0]),
+            Err(EstimateError::NotFinite)
+        );
+        assert_eq!(
+            least_squares_estimate(&[vec![None]], &[f64::INFINITY]),
+            Err(EstimateError::NotFinite)
+        );
+    }
+
+    fn g(s: &str) -> Grade {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn suggestions() {
+        // 3k estimated at 1.6: 1.4 stronger → promote 1 grade.
+        let s = suggest(g("3k"), 1.6, 1.0).unwrap();
+        assert_eq!(s.direction, Direction::Promotion);
+        assert_eq!((s.grades, s.from, s.to), (1, g("3k"), g("2k")));
+        assert_eq!(s.to_string(), "promote 3k → 2k");
+        // 2.5 weaker → demote 3 grades (halves away from zero).
+        let s = suggest(g("1k"), 3.5, 1.0).unwrap();
+        assert_eq!((s.direction, s.grades, s.to), (Direction::Demotion, 3, g("4k")));
+        // Across the kyu/dan boundary: 1k estimated at −0.2 → 1d.
+        assert_eq!(suggest(g("1k"), -0.2, 1.0).unwrap().to, g("1d"));
+        // Below the threshold, or rounding to zero.
+        assert_eq!(suggest(g("3k"), 2.1, 1.0), None);
+        assert_eq!(suggest(g("3k"), 2.75, 0.2), None);
+        assert_eq!(suggest(g("3k"), 2.0 + 1e-12, 1.0).unwrap().to, g("2k"));
+        // Exactly at the threshold counts; threshold 0.5 suggests 2k → 3k.
+        assert_eq!(suggest(g("2k"), 2.5, 0.5).unwrap().to, g("3k"));
+        // Clamped at 9d; nothing to suggest when already there.
+        assert_eq!(suggest(g("8d"), -12.0, 1.0).unwrap().to, g("9d"));
+        assert_eq!(suggest(g("9d"), -12.0, 1.0), None);
+        assert_eq!(suggest(g("3k"), f64::NAN, 1.0), None);
+        assert_eq!(suggest(g("3k"), 1e300, 1.0).unwrap().to, g("30k"));
+    }
+}
