@@ -761,3 +761,227 @@ fn parse_stones(text: &str) -> Stones {
         _ => Stones::NotANumber,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use miette::Diagnostic;
+
+    const SEED: &str = ",go-a,go-b,go-c,go-d
+go-a,0,0,-8,-5
+go-b,0,0,-8,-4
+go-c,8,7,0,2
+go-d,5,5,-2,0
+";
+
+    fn err(text: &str) -> SurveyError {
+        Survey::parse("s.csv", text, None).unwrap_err()
+    }
+
+    fn known() -> Vec<String> {
+        ["go-a", "go-b", "go-c", "ikonen-jussi"]
+            .map(String::from)
+            .to_vec()
+    }
+
+    #[test]
+    fn parses_the_seed_example() {
+        let s = Survey::parse("s.csv", SEED, None).unwrap();
+        assert_eq!(s.ids(), ["go-a", "go-b", "go-c", "go-d"]);
+        assert_eq!(s.len(), 4);
+        assert_eq!(s.opinion(0, 2), Some(-8));
+        assert_eq!(s.opinion(2, 3), Some(2));
+        assert_eq!(s.opinion(1, 1), None);
+        assert_eq!(s.opinion(9, 9), None);
+        assert_eq!(s.opinion_count(), 12);
+        assert_eq!(s.source(), "s.csv");
+        assert_eq!(s.matrix()[3][2], Some(-2.0));
+    }
+
+    #[test]
+    fn lenient_where_harmless() {
+        let text = "# a comment\n , go-a , go-b ,,\n\ngo-a,,+3,,\ngo-b,\u{2212}3.0,\n,,,\n";
+        let s = Survey::parse("s.csv", text, None).unwrap();
+        assert_eq!(s.opinions(), [vec![None, Some(3)], vec![Some(-3), None]]);
+        let s = Survey::parse("s.csv", ",go-a\ngo-a,\n", None).unwrap();
+        assert_eq!(s.opinion_count(), 0);
+    }
+
+    #[test]
+    fn non_square_row() {
+        let e = err(",go-a,go-b,go-c\ngo-a,,1,2\ngo-b,-1,\ngo-c,-2,0,\n");
+        assert_eq!(
+            e.to_string(),
+            "s.csv:3:4: the survey is not square: row `go-b` has 2 opinion cells but the header names 3 players"
+        );
+        assert!(e.hint().contains("leaving a cell empty for no opinion"));
+        let e = err(",go-a,go-b\ngo-a,,1,2\ngo-b,-1,\n");
+        assert_eq!(
+            e.to_string(),
+            "s.csv:2:4: the survey is not square: row `go-a` has 3 opinion cells but the header names 2 players"
+        );
+        assert!(e.hint().contains("remove the extra cells after column 3"));
+    }
+
+    #[test]
+    fn non_square_missing_rows() {
+        let e = err(",go-a,go-b,go-c\ngo-a,,1,2\ngo-b,-1,,3\n");
+        assert_eq!(
+            e.to_string(),
+            "s.csv:1:4: the survey is not square: the header names 3 players but there are 2 rows; no row for `go-c`"
+        );
+        assert!(e.hint().starts_with("add a row for every player"));
+    }
+
+    #[test]
+    fn unknown_id_with_suggestion() {
+        let text = ",go-a,go-b,ikonen-jusi\ngo-a,,,\ngo-b,,,\nikonen-jusi,,,\n";
+        let e = Survey::parse("s.csv", text, Some(&known())).unwrap_err();
+        assert_eq!(e.to_string(), "s.csv:1:4: unknown player id `ikonen-jusi`");
+        assert_eq!(e.hint(), "did you mean `ikonen-jussi`?");
+        assert_eq!(e.help().unwrap().to_string(), "did you mean `ikonen-jussi`?");
+        assert!(matches!(e, SurveyError::UnknownId { suggestion: Some(ref s), .. } if s == "ikonen-jussi"));
+        let e = Survey::parse("s.csv", ",go-a,zzzzzzz\n", Some(&known())).unwrap_err();
+        assert_eq!(e.to_string(), "s.csv:1:3: unknown player id `zzzzzzz`");
+        assert_eq!(
+            e.hint(),
+            "no player file `zzzzzzz.toml`: add the player or fix the id"
+        );
+        // Row ids are checked too.
+        let e = Survey::parse("s.csv", ",go-a\ngo-x,\n", Some(&known())).unwrap_err();
+        assert_eq!(e.to_string(), "s.csv:2:1: unknown player id `go-x`");
+    }
+
+    #[test]
+    fn id_twice() {
+        let e = err(",go-a,go-b,go-a\n");
+        assert_eq!(
+            e.to_string(),
+            "s.csv:1:4: player `go-a` appears twice (first at line 1, column 2)"
+        );
+        assert!(e.hint().contains("exactly one column and one row"));
+        let e = err(",go-a,go-b\ngo-a,,1\ngo-a,,1\n");
+        assert_eq!(
+            e.to_string(),
+            "s.csv:3:1: player `go-a` appears twice (first at line 2, column 1)"
+        );
+    }
+
+    #[test]
+    fn non_numeric_cell() {
+        let e = err(",go-a,go-b\ngo-a,,three\ngo-b,-3,\n");
+        assert_eq!(
+            e.to_string(),
+            "s.csv:2:3: `three` is not a handicap (row `go-a`, column `go-b`)"
+        );
+        assert!(e.hint().starts_with("write the handicap in whole stones"));
+        for bad in ["nan", "inf", "1-2", "3k", "e", "+", "."] {
+            let e = err(&format!(",go-a,go-b\ngo-a,,{bad}\ngo-b,,\n"));
+            assert!(matches!(e, SurveyError::NonNumeric { .. }), "{bad}: {e}");
+        }
+    }
+
+    #[test]
+    fn non_integer_cell() {
+        let e = err(",go-a,go-b\ngo-a,,\ngo-b,2.5,\n");
+        assert_eq!(
+            e.to_string(),
+            "s.csv:3:2: handicap `2.5` is not a whole number of stones (row `go-b`, column `go-a`)"
+        );
+        assert_eq!(
+            e.hint(),
+            "round to whole stones (e.g. `2` or `3`), or leave the cell empty"
+        );
+    }
+
+    #[test]
+    fn absurd_handicap() {
+        let e = err(",go-a,go-b\ngo-a,,40\ngo-b,,\n");
+        assert_eq!(
+            e.to_string(),
+            "s.csv:2:3: handicap `40` is out of range (row `go-a`, column `go-b`): at most 25 stones either way"
+        );
+        assert!(e.hint().contains("not points or grades"));
+        for bad in ["-26", "26", "99999999999999999999999", "-9223372036854775808", "1e3", "40.0"] {
+            let e = err(&format!(",go-a,go-b\ngo-a,,{bad}\ngo-b,,\n"));
+            assert!(matches!(e, SurveyError::Absurd { .. }), "{bad}: {e}");
+        }
+        assert!(Survey::parse("s.csv", ",go-a,go-b\ngo-a,,-25\ngo-b,25,\n", None).is_ok());
+    }
+
+    #[test]
+    fn header_and_row_mismatches() {
+        let e = err(",go-a,go-b\ngo-b,,\ngo-a,,\n");
+        assert_eq!(
+            e.to_string(),
+            "s.csv:2:1: row 1 is for `go-b` but column 2 of the header is `go-a`"
+        );
+        assert!(e.hint().contains("same order"));
+        let e = err(",go-a,go-b\ngo-a,,\ngo-c,,\n");
+        assert_eq!(e.to_string(), "s.csv:3:1: row `go-c` has no column in the header");
+        assert!(e.hint().starts_with("add `go-c` to the header row (as column 4)"));
+        let e = err("go-a,go-b\ngo-a,,\n");
+        assert_eq!(
+            e.to_string(),
+            "s.csv:1:1: the header row must start with an empty cell, found `go-a`"
+        );
+        let e = err(",go-a,,go-b\n");
+        assert_eq!(e.to_string(), "s.csv:1:3: empty player id");
+        let e = err(",go-a,Go B\n");
+        assert_eq!(e.to_string(), "s.csv:1:3: `Go B` is not a player id");
+        let e = err(",go-a\n,\n,1\n");
+        assert_eq!(e.to_string(), "s.csv:3:1: empty player id");
+    }
+
+    #[test]
+    fn empty_and_diagonal() {
+        assert_eq!(err("").to_string(), "s.csv:1:1: the survey names no players");
+        assert_eq!(err("\n\n# only\n,,\n").to_string(), "s.csv:1:1: the survey names no players");
+        let e = err(",go-a,go-b\ngo-a,1,\ngo-b,,\n");
+        assert_eq!(
+            e.to_string(),
+            "s.csv:2:2: `go-a`'s own cell on the diagonal must be empty or 0, found `1`"
+        );
+    }
+
+    #[test]
+    fn io_error_names_the_file() {
+        let e = Survey::from_path(Path::new("/nonexistent/s.csv"), None).unwrap_err();
+        assert!(e.to_string().starts_with("cannot read survey /nonexistent/s.csv: "));
+        assert!(e.location().is_none());
+        assert_eq!(err(",x y\n").location().unwrap().column, 2);
+    }
+
+    #[test]
+    fn closest_ids() {
+        let ids = ["go-aalto", "go-berg", "ikonen-jussi"];
+        assert_eq!(closest_id("go-alto", ids), Some("go-aalto"));
+        assert_eq!(closest_id("ikonen-jusi", ids), Some("ikonen-jussi"));
+        assert_eq!(closest_id("saarenpaa", ids), None);
+        assert!(is_player_id("a-1-b") && !is_player_id("a--b") && !is_player_id("-a"));
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn parser_never_panics(text in "\\PC*") {
+            let _ = Survey::parse("p.csv", &text, None);
+            let _ = Survey::parse("p.csv", &text, Some(&known()));
+        }
+
+        #[test]
+        fn parser_never_panics_on_csv_like_input(
+            cells in proptest::collection::vec(
+                proptest::collection::vec("(|go-a|go-b|go-c|0|-3|7|2\\.5|40|x|\"|#)", 0..6),
+                0..6,
+            )
+        ) {
+            let text: String = cells.iter().map(|r| r.join(",") + "\n").collect();
+            if let Ok(s) = Survey::parse("p.csv", &text, Some(&known())) {
+                proptest::prop_assert_eq!(s.opinions().len(), s.len());
+                for row in s.opinions() {
+                    proptest::prop_assert_eq!(row.len(), s.len());
+                }
+            }
+        }
+    }
+}
