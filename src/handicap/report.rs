@@ -306,3 +306,154 @@ pub fn build_report(
         notes,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::handicap::{add_templates, render_report, OutputFormat};
+
+    const SEED: &str = ",go-a,go-b,go-c,go-d,go-e
+go-a,0,0,-8,-5,
+go-b,0,0,-8,-4,
+go-c,8,7,0,2,
+go-d,5,5,-2,0,
+go-e,,,,,
+";
+
+    fn grades() -> BTreeMap<String, Grade> {
+        [("go-a", "2k"), ("go-b", "3k"), ("go-c", "11k"), ("go-d", "8k"), ("go-e", "1d")]
+            .into_iter()
+            .map(|(id, g)| (id.to_string(), g.parse().unwrap()))
+            .collect()
+    }
+
+    fn report(options: &SurveyOptions) -> SurveyReport {
+        let survey = Survey::parse("surveys/club-2024.csv", SEED, None).unwrap();
+        let names: BTreeMap<String, String> =
+            [("go-a".to_string(), "Aalto <Aino>".to_string())].into();
+        build_report(&survey, &grades(), Some(&names), options).unwrap()
+    }
+
+    #[test]
+    fn builds_rows_and_notes() {
+        let r = report(&SurveyOptions::default());
+        assert_eq!(r.title, "club-2024");
+        assert_eq!((r.players, r.opinions, r.possible_opinions), (5, 12, 20));
+        assert_eq!(r.rows[0].name, "Aalto <Aino>");
+        assert_eq!(r.rows[1].name, "go-b");
+        let e = &r.rows[4];
+        assert!(e.no_opinions);
+        assert_eq!(e.group, None);
+        assert_eq!(e.least_squares_estimate, 0.0);
+        assert_eq!(e.least_squares_difference_text, "0.00");
+        assert_eq!((r.rows[2].opinions_given, r.rows[2].opinions_received), (3, 3));
+        assert_eq!(r.notes.len(), 2);
+        assert!(r.notes[0].starts_with("8 of 20 opinions are missing"));
+        assert!(r.notes[1].contains("go-e"));
+        // The least-squares estimate of the four who answered is the seed's.
+        assert!((r.rows[0].least_squares_estimate - 2.75).abs() < 1e-9);
+        assert_eq!(r.rows[0].least_squares_estimate_text, "2.75");
+    }
+
+    #[test]
+    fn suggestions_follow_threshold_and_basis() {
+        let r = report(&SurveyOptions::default());
+        assert!(r.rows.iter().all(|row| row.suggestion.is_none()));
+        let r = report(&SurveyOptions {
+            threshold: 0.5,
+            ..SurveyOptions::default()
+        });
+        let texts: Vec<&str> = r.rows.iter().map(|row| row.suggestion_text.as_str()).collect();
+        // go-e's filled-in row shifts the seed estimate: go-c is exactly 0.5 stronger.
+        assert_eq!(texts, ["demote 2k → 3k", "", "promote 11k → 10k", "", ""]);
+        assert_eq!(r.rows[2].seed_estimate, 10.5);
+        let r = report(&SurveyOptions {
+            threshold: 0.5,
+            basis: Basis::LeastSquares,
+            known_ids: None,
+        });
+        assert_eq!(r.basis_label, "least-squares estimate");
+        let texts: Vec<&str> = r.rows.iter().map(|row| row.suggestion_text.as_str()).collect();
+        assert_eq!(texts, ["demote 2k → 3k", "", "promote 11k → 10k", "", ""]);
+        let r = report(&SurveyOptions {
+            threshold: 0.7,
+            basis: Basis::LeastSquares,
+            known_ids: None,
+        });
+        let texts: Vec<&str> = r.rows.iter().map(|row| row.suggestion_text.as_str()).collect();
+        assert_eq!(texts, ["demote 2k → 3k", "", "", "", ""]);
+    }
+
+    #[test]
+    fn seed_numbers_in_the_report() {
+        let text = ",go-a,go-b,go-c,go-d\ngo-a,0,0,-8,-5\ngo-b,0,0,-8,-4\ngo-c,8,7,0,2\ngo-d,5,5,-2,0\n";
+        let survey = Survey::parse("seed.csv", text, None).unwrap();
+        let r = build_report(&survey, &grades(), None, &SurveyOptions::default()).unwrap();
+        assert_eq!(r.seed_mse, 0.2421875);
+        assert_eq!(r.seed_mse_text, "0.2422");
+        let est: Vec<f64> = r.rows.iter().map(|row| row.seed_estimate).collect();
+        assert_eq!(est, [2.75, 3.0, 10.375, 7.875]);
+        let diff: Vec<&str> = r.rows.iter().map(|row| row.seed_difference_text.as_str()).collect();
+        assert_eq!(diff, ["+0.75", "0.00", "-0.62", "-0.12"]);
+        assert!(r.notes.is_empty());
+    }
+
+    #[test]
+    fn missing_grades_and_bad_threshold() {
+        let survey = Survey::parse("s.csv", SEED, None).unwrap();
+        let mut some = grades();
+        some.remove("go-c");
+        some.remove("go-e");
+        let e = build_report(&survey, &some, None, &SurveyOptions::default()).unwrap_err();
+        assert_eq!(e.to_string(), "s.csv: no nominal grade for go-c, go-e");
+        let e = build_report(
+            &survey,
+            &grades(),
+            None,
+            &SurveyOptions {
+                threshold: -1.0,
+                ..SurveyOptions::default()
+            },
+        )
+        .unwrap_err();
+        assert!(e.to_string().contains("non-negative"));
+    }
+
+    #[test]
+    fn renders_all_formats() {
+        let r = report(&SurveyOptions {
+            threshold: 0.5,
+            ..SurveyOptions::default()
+        });
+        let mut tera = tera::Tera::new();
+        add_templates(&mut tera).unwrap();
+        let html = render_report(&tera, &r, OutputFormat::Html).unwrap();
+        assert!(html.contains("<title>Handicap survey club-2024</title>"));
+        assert!(html.contains("<td>Aalto &lt;Aino&gt;</td>"));
+        assert!(html.contains("<td>demote 2k → 3k</td>"));
+        assert!(html.contains("(no opinions)"));
+        let md = render_report(&tera, &r, OutputFormat::Markdown).unwrap();
+        assert!(md.starts_with("# Handicap survey club-2024\n"));
+        assert!(md.contains("| Aalto <Aino> | 2k | 2.60 (3k) | +0.60 | 2.75 (3k) | +0.75 | demote 2k → 3k |"));
+        assert!(md.contains("\n- No opinions given or received: go-e"));
+        let text = render_report(&tera, &r, OutputFormat::Text).unwrap();
+        assert!(text.contains("MSE: seed "));
+        assert!(text.contains("Aalto <Aino>"));
+        // Templates already loaded (e.g. the site's) are kept.
+        let mut site = tera::Tera::new();
+        site.add_raw_template("html/base.html", "SITE{% block title %}{% endblock title %}{% block content %}{% endblock content %}")
+            .unwrap();
+        add_templates(&mut site).unwrap();
+        let html = render_report(&site, &r, OutputFormat::Html).unwrap();
+        assert!(html.starts_with("SITE"));
+    }
+
+    #[test]
+    fn number_formatting() {
+        assert_eq!(format_number(-0.001, 2), "0.00");
+        assert_eq!(format_signed(0.001, 2), "0.00");
+        assert_eq!(format_signed(0.75, 2), "+0.75");
+        assert_eq!(format_signed(-1.5, 1), "-1.5");
+        assert_eq!(format_number(0.2421875, 4), "0.2422");
+    }
+}
