@@ -54,6 +54,11 @@ enum BasisArg {
 }
 
 fn main() -> miette::Result<()> {
+    // Keep file:line:column locations and hyphenated ids whole: let the
+    // terminal wrap long messages instead of miette.
+    let _ = miette::set_hook(Box::new(|_| {
+        Box::new(miette::MietteHandlerOpts::new().wrap_lines(false).build())
+    }));
     let cli = Cli::parse();
     match cli.command {
         Command::Handicaps {

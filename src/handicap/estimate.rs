@@ -404,11 +404,7 @@ mod tests {
 
     #[test]
     fn missing_opinions_are_filled_with_grade_differences() {
-        let h = matrix(&[
-            &[N, N, Some(-4.0)],
-            &[Some(1.0), N, N],
-            &[Some(4.0), N, N],
-        ]);
+        let h = matrix(&[&[N, N, Some(-4.0)], &[Some(1.0), N, N], &[Some(4.0), N, N]]);
         let r = [1.0, 3.0, 5.0];
         let est = seed_estimate(&h, &r).unwrap();
         // Filled: H01 = -2, H12 = -2, H21 = 2.
@@ -437,11 +433,7 @@ mod tests {
 
     #[test]
     fn player_without_opinions() {
-        let h = matrix(&[
-            &[N, Some(-3.0), N],
-            &[Some(3.0), N, N],
-            &[N, N, N],
-        ]);
+        let h = matrix(&[&[N, Some(-3.0), N], &[Some(3.0), N, N], &[N, N, N]]);
         let r = [2.0, 4.0, 10.0];
         let est = seed_estimate(&h, &r).unwrap();
         assert_close(&est.estimate, &[5.0 / 3.0, 13.0 / 3.0, 10.0]);
@@ -456,11 +448,7 @@ mod tests {
     fn least_squares_known_answer() {
         // x0 − x1 ≈ 1, x1 − x2 ≈ 2, x0 − x2 ≈ 4: the normal equations give
         // x0 − x1 = 4/3 and x1 − x2 = 7/3; the mean is pinned to 5.
-        let h = matrix(&[
-            &[N, Some(1.0), Some(4.0)],
-            &[N, N, Some(2.0)],
-            &[N, N, N],
-        ]);
+        let h = matrix(&[&[N, Some(1.0), Some(4.0)], &[N, N, Some(2.0)], &[N, N, N]]);
         let r = [5.0, 5.0, 5.0];
         let ls = least_squares_estimate(&h, &r).unwrap();
         assert_close(&ls.estimate, &[20.0 / 3.0, 16.0 / 3.0, 3.0]);
@@ -540,7 +528,10 @@ mod tests {
         assert_eq!(s.to_string(), "promote 3k → 2k");
         // 2.5 weaker → demote 3 grades (halves away from zero).
         let s = suggest(g("1k"), 3.5, 1.0).unwrap();
-        assert_eq!((s.direction, s.grades, s.to), (Direction::Demotion, 3, g("4k")));
+        assert_eq!(
+            (s.direction, s.grades, s.to),
+            (Direction::Demotion, 3, g("4k"))
+        );
         // Across the kyu/dan boundary: 1k estimated at −0.2 → 1d.
         assert_eq!(suggest(g("1k"), -0.2, 1.0).unwrap().to, g("1d"));
         // Below the threshold, or rounding to zero.

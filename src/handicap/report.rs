@@ -321,10 +321,16 @@ go-e,,,,,
 ";
 
     fn grades() -> BTreeMap<String, Grade> {
-        [("go-a", "2k"), ("go-b", "3k"), ("go-c", "11k"), ("go-d", "8k"), ("go-e", "1d")]
-            .into_iter()
-            .map(|(id, g)| (id.to_string(), g.parse().unwrap()))
-            .collect()
+        [
+            ("go-a", "2k"),
+            ("go-b", "3k"),
+            ("go-c", "11k"),
+            ("go-d", "8k"),
+            ("go-e", "1d"),
+        ]
+        .into_iter()
+        .map(|(id, g)| (id.to_string(), g.parse().unwrap()))
+        .collect()
     }
 
     fn report(options: &SurveyOptions) -> SurveyReport {
@@ -346,7 +352,10 @@ go-e,,,,,
         assert_eq!(e.group, None);
         assert_eq!(e.least_squares_estimate, 0.0);
         assert_eq!(e.least_squares_difference_text, "0.00");
-        assert_eq!((r.rows[2].opinions_given, r.rows[2].opinions_received), (3, 3));
+        assert_eq!(
+            (r.rows[2].opinions_given, r.rows[2].opinions_received),
+            (3, 3)
+        );
         assert_eq!(r.notes.len(), 2);
         assert!(r.notes[0].starts_with("8 of 20 opinions are missing"));
         assert!(r.notes[1].contains("go-e"));
@@ -363,7 +372,11 @@ go-e,,,,,
             threshold: 0.5,
             ..SurveyOptions::default()
         });
-        let texts: Vec<&str> = r.rows.iter().map(|row| row.suggestion_text.as_str()).collect();
+        let texts: Vec<&str> = r
+            .rows
+            .iter()
+            .map(|row| row.suggestion_text.as_str())
+            .collect();
         // go-e's filled-in row shifts the seed estimate: go-c is exactly 0.5 stronger.
         assert_eq!(texts, ["demote 2k → 3k", "", "promote 11k → 10k", "", ""]);
         assert_eq!(r.rows[2].seed_estimate, 10.5);
@@ -373,27 +386,40 @@ go-e,,,,,
             known_ids: None,
         });
         assert_eq!(r.basis_label, "least-squares estimate");
-        let texts: Vec<&str> = r.rows.iter().map(|row| row.suggestion_text.as_str()).collect();
+        let texts: Vec<&str> = r
+            .rows
+            .iter()
+            .map(|row| row.suggestion_text.as_str())
+            .collect();
         assert_eq!(texts, ["demote 2k → 3k", "", "promote 11k → 10k", "", ""]);
         let r = report(&SurveyOptions {
             threshold: 0.7,
             basis: Basis::LeastSquares,
             known_ids: None,
         });
-        let texts: Vec<&str> = r.rows.iter().map(|row| row.suggestion_text.as_str()).collect();
+        let texts: Vec<&str> = r
+            .rows
+            .iter()
+            .map(|row| row.suggestion_text.as_str())
+            .collect();
         assert_eq!(texts, ["demote 2k → 3k", "", "", "", ""]);
     }
 
     #[test]
     fn seed_numbers_in_the_report() {
-        let text = ",go-a,go-b,go-c,go-d\ngo-a,0,0,-8,-5\ngo-b,0,0,-8,-4\ngo-c,8,7,0,2\ngo-d,5,5,-2,0\n";
+        let text =
+            ",go-a,go-b,go-c,go-d\ngo-a,0,0,-8,-5\ngo-b,0,0,-8,-4\ngo-c,8,7,0,2\ngo-d,5,5,-2,0\n";
         let survey = Survey::parse("seed.csv", text, None).unwrap();
         let r = build_report(&survey, &grades(), None, &SurveyOptions::default()).unwrap();
         assert_eq!(r.seed_mse, 0.2421875);
         assert_eq!(r.seed_mse_text, "0.2422");
         let est: Vec<f64> = r.rows.iter().map(|row| row.seed_estimate).collect();
         assert_eq!(est, [2.75, 3.0, 10.375, 7.875]);
-        let diff: Vec<&str> = r.rows.iter().map(|row| row.seed_difference_text.as_str()).collect();
+        let diff: Vec<&str> = r
+            .rows
+            .iter()
+            .map(|row| row.seed_difference_text.as_str())
+            .collect();
         assert_eq!(diff, ["+0.75", "0.00", "-0.62", "-0.12"]);
         assert!(r.notes.is_empty());
     }
@@ -434,15 +460,20 @@ go-e,,,,,
         assert!(html.contains("(no opinions)"));
         let md = render_report(&tera, &r, OutputFormat::Markdown).unwrap();
         assert!(md.starts_with("# Handicap survey club-2024\n"));
-        assert!(md.contains("| Aalto <Aino> | 2k | 2.60 (3k) | +0.60 | 2.75 (3k) | +0.75 | demote 2k → 3k |"));
+        assert!(md.contains(
+            "| Aalto <Aino> | 2k | 2.60 (3k) | +0.60 | 2.75 (3k) | +0.75 | demote 2k → 3k |"
+        ));
         assert!(md.contains("\n- No opinions given or received: go-e"));
         let text = render_report(&tera, &r, OutputFormat::Text).unwrap();
         assert!(text.contains("MSE: seed "));
         assert!(text.contains("Aalto <Aino>"));
         // Templates already loaded (e.g. the site's) are kept.
         let mut site = tera::Tera::new();
-        site.add_raw_template("html/base.html", "SITE{% block title %}{% endblock title %}{% block content %}{% endblock content %}")
-            .unwrap();
+        site.add_raw_template(
+            "html/base.html",
+            "SITE{% block title %}{% endblock title %}{% block content %}{% endblock content %}",
+        )
+        .unwrap();
         add_templates(&mut site).unwrap();
         let html = render_report(&site, &r, OutputFormat::Html).unwrap();
         assert!(html.starts_with("SITE"));

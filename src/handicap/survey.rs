@@ -839,8 +839,13 @@ go-d,5,5,-2,0
         let e = Survey::parse("s.csv", text, Some(&known())).unwrap_err();
         assert_eq!(e.to_string(), "s.csv:1:4: unknown player id `ikonen-jusi`");
         assert_eq!(e.hint(), "did you mean `ikonen-jussi`?");
-        assert_eq!(e.help().unwrap().to_string(), "did you mean `ikonen-jussi`?");
-        assert!(matches!(e, SurveyError::UnknownId { suggestion: Some(ref s), .. } if s == "ikonen-jussi"));
+        assert_eq!(
+            e.help().unwrap().to_string(),
+            "did you mean `ikonen-jussi`?"
+        );
+        assert!(
+            matches!(e, SurveyError::UnknownId { suggestion: Some(ref s), .. } if s == "ikonen-jussi")
+        );
         let e = Survey::parse("s.csv", ",go-a,zzzzzzz\n", Some(&known())).unwrap_err();
         assert_eq!(e.to_string(), "s.csv:1:3: unknown player id `zzzzzzz`");
         assert_eq!(
@@ -902,7 +907,14 @@ go-d,5,5,-2,0
             "s.csv:2:3: handicap `40` is out of range (row `go-a`, column `go-b`): at most 25 stones either way"
         );
         assert!(e.hint().contains("not points or grades"));
-        for bad in ["-26", "26", "99999999999999999999999", "-9223372036854775808", "1e3", "40.0"] {
+        for bad in [
+            "-26",
+            "26",
+            "99999999999999999999999",
+            "-9223372036854775808",
+            "1e3",
+            "40.0",
+        ] {
             let e = err(&format!(",go-a,go-b\ngo-a,,{bad}\ngo-b,,\n"));
             assert!(matches!(e, SurveyError::Absurd { .. }), "{bad}: {e}");
         }
@@ -918,8 +930,13 @@ go-d,5,5,-2,0
         );
         assert!(e.hint().contains("same order"));
         let e = err(",go-a,go-b\ngo-a,,\ngo-c,,\n");
-        assert_eq!(e.to_string(), "s.csv:3:1: row `go-c` has no column in the header");
-        assert!(e.hint().starts_with("add `go-c` to the header row (as column 4)"));
+        assert_eq!(
+            e.to_string(),
+            "s.csv:3:1: row `go-c` has no column in the header"
+        );
+        assert!(e
+            .hint()
+            .starts_with("add `go-c` to the header row (as column 4)"));
         let e = err("go-a,go-b\ngo-a,,\n");
         assert_eq!(
             e.to_string(),
@@ -935,8 +952,14 @@ go-d,5,5,-2,0
 
     #[test]
     fn empty_and_diagonal() {
-        assert_eq!(err("").to_string(), "s.csv:1:1: the survey names no players");
-        assert_eq!(err("\n\n# only\n,,\n").to_string(), "s.csv:1:1: the survey names no players");
+        assert_eq!(
+            err("").to_string(),
+            "s.csv:1:1: the survey names no players"
+        );
+        assert_eq!(
+            err("\n\n# only\n,,\n").to_string(),
+            "s.csv:1:1: the survey names no players"
+        );
         let e = err(",go-a,go-b\ngo-a,1,\ngo-b,,\n");
         assert_eq!(
             e.to_string(),
@@ -947,7 +970,9 @@ go-d,5,5,-2,0
     #[test]
     fn io_error_names_the_file() {
         let e = Survey::from_path(Path::new("/nonexistent/s.csv"), None).unwrap_err();
-        assert!(e.to_string().starts_with("cannot read survey /nonexistent/s.csv: "));
+        assert!(e
+            .to_string()
+            .starts_with("cannot read survey /nonexistent/s.csv: "));
         assert!(e.location().is_none());
         assert_eq!(err(",x y\n").location().unwrap().column, 2);
     }
