@@ -275,13 +275,16 @@ fn solve(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Option<Vec<f64>> {
         }
         a.swap(col, pivot);
         b.swap(col, pivot);
-        for row in col + 1..m {
-            let factor = a[row][col] / a[col][col];
+        let (upper, lower) = a.split_at_mut(col + 1);
+        let pivot_row = &upper[col];
+        let (b_upper, b_lower) = b.split_at_mut(col + 1);
+        for (row, b_row) in lower.iter_mut().zip(b_lower.iter_mut()) {
+            let factor = row[col] / pivot_row[col];
             if factor != 0.0 {
-                for k in col..m {
-                    a[row][k] -= factor * a[col][k];
+                for (cell, p) in row[col..].iter_mut().zip(&pivot_row[col..]) {
+                    *cell -= factor * p;
                 }
-                b[row] -= factor * b[col];
+                *b_row -= factor * b_upper[col];
             }
         }
     }

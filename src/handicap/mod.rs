@@ -54,7 +54,7 @@ pub enum HandicapError {
     /// The survey file is malformed or unreadable.
     #[error(transparent)]
     #[diagnostic(transparent)]
-    Survey(#[from] SurveyError),
+    Survey(Box<SurveyError>),
     /// Survey players without a nominal grade.
     #[error("{file}: no nominal grade for {ids}")]
     MissingGrades {
@@ -84,6 +84,12 @@ pub enum HandicapError {
         /// The I/O error.
         source: std::io::Error,
     },
+}
+
+impl From<SurveyError> for HandicapError {
+    fn from(error: SurveyError) -> Self {
+        HandicapError::Survey(Box::new(error))
+    }
 }
 
 /// Adds the survey templates to `tera`: `html/base.html` (a minimal layout,

@@ -24,6 +24,10 @@
 //! Errors name the file, the 1-based CSV line and the 1-based CSV column (the
 //! field number, the row id being column 1) and carry a fix hint.
 
+// Survey errors are large (they carry a location and a hint) but cold: one
+// per failed parse, so they are not boxed.
+#![allow(clippy::result_large_err)]
+
 use std::collections::HashMap;
 use std::fmt;
 use std::path::Path;
