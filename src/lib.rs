@@ -13,6 +13,7 @@ pub mod config;
 pub mod diagnostic;
 pub mod export;
 pub mod generate;
+pub mod handicap;
 pub mod load;
 pub mod model;
 pub mod rating;

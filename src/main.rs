@@ -1,8 +1,10 @@
 //! The `ratingbook` command line: parses arguments, calls the library, prints diagnostics.
 
-use clap::{Parser, Subcommand};
+use clap::{Parser, Subcommand, ValueEnum};
 use ratingbook::cli::{format_diagnostic, show_progress, MessageFormat};
 use ratingbook::diagnostic::Diagnostic;
+use ratingbook::handicap::{self, Basis, Grade, OutputFormat, SurveyOptions};
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -55,9 +57,50 @@ enum Command {
         #[arg(long)]
         out: PathBuf,
     },
+    /// Estimate grades from a handicap survey and suggest promotions and demotions.
+    Handicaps {
+        /// The survey CSV: header `,id1,id2,…`, then one row of opinions (stones) per player.
+        survey: PathBuf,
+        /// Root of the data repository: nominal grades and names come from its player files.
+        #[arg(long, default_value = ".")]
+        root: PathBuf,
+        /// A player's nominal grade, ID=GRADE (e.g. ikonen-jussi=3k); overrides the player file.
+        #[arg(long = "grade", value_name = "ID=GRADE", value_parser = handicap::parse_grade_assignment)]
+        grades: Vec<(String, Grade)>,
+        /// Suggest a grade change when |estimate − nominal| reaches this many grades.
+        #[arg(long, default_value_t = 1.0)]
+        threshold: f64,
+        /// Which estimate the suggestions follow.
+        #[arg(long, value_enum, default_value_t = BasisArg::Seed)]
+        basis: BasisArg,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = FormatArg::Text)]
+        format: FormatArg,
+        /// Write the report to FILE instead of standard output.
+        #[arg(long, value_name = "FILE")]
+        out: Option<PathBuf>,
+    },
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum FormatArg {
+    Text,
+    Markdown,
+    Html,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum BasisArg {
+    Seed,
+    LeastSquares,
 }
 
 fn main() -> ExitCode {
+    // Keep file:line:column locations and hyphenated ids whole: let the
+    // terminal wrap long messages instead of miette.
+    let _ = miette::set_hook(Box::new(|_| {
+        Box::new(miette::MietteHandlerOpts::new().wrap_lines(false).build())
+    }));
     let cli = Cli::parse();
     let format = cli.message_format.unwrap_or_else(MessageFormat::detect);
     match cli.command {
@@ -72,7 +115,79 @@ fn main() -> ExitCode {
             seed,
             out,
         } => generate(players, tournaments, seed, &out),
+        Command::Handicaps {
+            survey,
+            root,
+            grades,
+            threshold,
+            basis,
+            format,
+            out,
+        } => {
+            let options = SurveyOptions {
+                threshold,
+                basis: match basis {
+                    BasisArg::Seed => Basis::Seed,
+                    BasisArg::LeastSquares => Basis::LeastSquares,
+                },
+                known_ids: None,
+            };
+            let format = match format {
+                FormatArg::Text => OutputFormat::Text,
+                FormatArg::Markdown => OutputFormat::Markdown,
+                FormatArg::Html => OutputFormat::Html,
+            };
+            handicaps(&survey, &root, grades, options, format, out.as_deref())
+        }
     }
+}
+
+fn handicaps(
+    survey: &Path,
+    root: &Path,
+    overrides: Vec<(String, Grade)>,
+    mut options: SurveyOptions,
+    format: OutputFormat,
+    out: Option<&Path>,
+) -> ExitCode {
+    let players = ratingbook::load::load_repository(root).dataset.players;
+    let mut grades: BTreeMap<String, Grade> = players
+        .iter()
+        .filter_map(|p| Some((p.id.to_string(), p.grade?)))
+        .collect();
+    grades.extend(overrides.iter().cloned());
+    let names: BTreeMap<String, String> = players
+        .iter()
+        .map(|p| (p.id.to_string(), p.name.clone()))
+        .collect();
+    if !players.is_empty() {
+        options.known_ids = Some(names.keys().cloned().collect());
+    }
+    let names = (!names.is_empty()).then_some(&names);
+    let run = match handicap::run_survey(survey, &grades, names, &options, format) {
+        Ok(run) => run,
+        Err(e) => {
+            eprintln!("{:?}", miette::Report::new(e));
+            return ExitCode::FAILURE;
+        }
+    };
+    let explicit: BTreeMap<String, Grade> = overrides.into_iter().collect();
+    for (id, closest) in handicap::unused_grade_ids(&explicit, &run.report) {
+        match closest {
+            Some(c) => eprintln!("warning: --grade {id} is not in the survey; did you mean {c}?"),
+            None => eprintln!("warning: --grade {id} is not in the survey"),
+        }
+    }
+    match out {
+        Some(path) => {
+            if let Err(e) = std::fs::write(path, &run.output) {
+                eprintln!("error: cannot write {}: {e}", path.display());
+                return ExitCode::FAILURE;
+            }
+        }
+        None => print!("{}", run.output),
+    }
+    ExitCode::SUCCESS
 }
 
 fn print_diagnostics(diagnostics: &[Diagnostic], root: &Path, format: MessageFormat) {

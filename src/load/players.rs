@@ -112,16 +112,20 @@ pub fn load_player(root: &Path, path: &Path) -> (Option<Player>, Vec<Diagnostic>
         }
     });
     let preset = load_preset(raw.preset.as_ref(), &mut problems, &fields);
-    if let Some(grade) = &raw.grade {
-        if !is_grade(grade.get_ref()) {
-            problems.push(fields.error(
-                grade.span(),
-                "grade",
-                format!("`{}` is not a grade", grade.get_ref()),
-                "write kyu grades as `5k` (30k..1k) and dan grades as `2d` (1d..9d)",
-            ));
+    let grade = raw.grade.as_ref().and_then(|grade| {
+        match grade.get_ref().parse::<crate::handicap::Grade>() {
+            Ok(g) => Some(g),
+            Err(e) => {
+                problems.push(fields.error(
+                    grade.span(),
+                    "grade",
+                    format!("`{}` is not a grade: {e}", grade.get_ref()),
+                    "write kyu grades as `5k` (30k..1k) and dan grades as `2d` (1d..9d)",
+                ));
+                None
+            }
         }
-    }
+    });
     let player = match (id, membership) {
         (Some(id), Some(membership)) if problems.is_empty() => Some(Player {
             id,
@@ -131,7 +135,7 @@ pub fn load_player(root: &Path, path: &Path) -> (Option<Player>, Vec<Diagnostic>
             club: non_empty(raw.club),
             licence,
             international_rating,
-            grade: raw.grade.map(|g| g.into_inner()),
+            grade,
             preset,
             source: shown.clone(),
         }),
@@ -176,14 +180,4 @@ fn load_preset(
 
 fn non_empty(text: Option<String>) -> Option<String> {
     text.map(|t| t.trim().to_string()).filter(|t| !t.is_empty())
-}
-
-/// Whether `text` is a Go grade: `1k`..`30k` or `1d`..`9d`.
-fn is_grade(text: &str) -> bool {
-    let (number, kind) = text.split_at(text.len().saturating_sub(1));
-    match (number.parse::<u32>(), kind) {
-        (Ok(n), "k") => (1..=30).contains(&n),
-        (Ok(n), "d") => (1..=9).contains(&n),
-        _ => false,
-    }
 }

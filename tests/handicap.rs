@@ -1,0 +1,194 @@
+//! Runs `ratingbook handicaps` on the fixture surveys.
+
+use std::process::{Command, Output};
+
+const SEED: &str = "tests/fixtures/surveys/seed-example.csv";
+const SEED_GRADES: [&str; 8] = [
+    "--grade",
+    "go-aalto=2k",
+    "--grade",
+    "go-berg=3k",
+    "--grade",
+    "go-carlsson=11k",
+    "--grade",
+    "go-dahl=8k",
+];
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_ratingbook"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("run ratingbook")
+}
+
+/// Standard error with miette's wrapping and frame characters removed.
+fn stderr(output: &Output) -> String {
+    let text = String::from_utf8_lossy(&output.stderr).replace(['│', '×'], " ");
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+fn stdout(output: &Output) -> String {
+    assert!(
+        output.status.success(),
+        "stderr: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout.clone()).unwrap()
+}
+
+#[test]
+fn seed_example_table() {
+    let mut args = vec!["handicaps", SEED];
+    args.extend(SEED_GRADES);
+    let out = stdout(&run(&args));
+    assert!(out.contains("Handicap survey seed-example"), "{out}");
+    assert!(out.contains("4 players, 12 of 12 opinions"), "{out}");
+    let row = out.lines().find(|l| l.starts_with("go-aalto")).unwrap();
+    let cells: Vec<&str> = row.split_whitespace().collect();
+    assert_eq!(
+        cells,
+        ["go-aalto", "2", "(2k)", "2.75", "(3k)", "+0.75", "2.75", "(3k)", "+0.75"]
+    );
+    let row = out.lines().find(|l| l.starts_with("go-carlsson")).unwrap();
+    assert!(row.contains("10.38 (10k)"), "{row}");
+    assert!(
+        out.contains("MSE: seed 0.2422, least squares 0.2422"),
+        "{out}"
+    );
+    // Columns are aligned: every table line has the header's "diff" column
+    // ending at the same place.
+    let header = out.lines().find(|l| l.starts_with("player")).unwrap();
+    let end = header.find("diff").unwrap() + 4;
+    for line in out.lines().filter(|l| l.starts_with("go-")) {
+        assert!(line.as_bytes()[end - 1].is_ascii_digit(), "{line}");
+        assert_eq!(line.as_bytes()[end], b' ', "{line}");
+    }
+}
+
+#[test]
+fn seed_example_suggestions_with_threshold() {
+    let mut args = vec!["handicaps", SEED, "--threshold", "0.5"];
+    args.extend(SEED_GRADES);
+    let out = stdout(&run(&args));
+    assert!(out.contains("demote 2k → 3k"), "{out}");
+    assert!(out.contains("promote 11k → 10k"), "{out}");
+    assert!(out.contains("|diff| >= 0.5"), "{out}");
+}
+
+#[test]
+fn markdown_and_html_reports() {
+    let mut args = vec!["handicaps", SEED, "--format", "markdown"];
+    args.extend(SEED_GRADES);
+    let md = stdout(&run(&args));
+    assert!(md.starts_with("# Handicap survey seed-example"), "{md}");
+    assert!(
+        md.contains("| go-berg | 3k | 3.00 (3k) | 0.00 | 3.00 (3k) | 0.00 |  |"),
+        "{md}"
+    );
+
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("survey.html");
+    let file_arg = file.to_str().unwrap();
+    let mut args = vec!["handicaps", SEED, "--format", "html", "--out", file_arg];
+    args.extend(SEED_GRADES);
+    let out = stdout(&run(&args));
+    assert!(out.is_empty());
+    let html = std::fs::read_to_string(&file).unwrap();
+    assert!(
+        html.contains("<title>Handicap survey seed-example</title>"),
+        "{html}"
+    );
+    assert!(html.contains("<tr id=\"go-dahl\">"), "{html}");
+    assert!(html.contains("seed estimate 0.2422"), "{html}");
+}
+
+#[test]
+fn partial_survey_least_squares() {
+    let out = stdout(&run(&[
+        "handicaps",
+        "tests/fixtures/surveys/partial.csv",
+        "--grade",
+        "go-aalto=1d",
+        "--grade",
+        "go-berg=1k",
+        "--grade",
+        "go-carlsson=8k",
+        "--grade",
+        "go-dahl=5k",
+        "--grade",
+        "go-eklund=12k",
+        "--basis",
+        "least-squares",
+    ]));
+    assert!(out.contains("5 players, 9 of 20 opinions"), "{out}");
+    let row = out.lines().find(|l| l.starts_with("go-eklund")).unwrap();
+    assert!(row.contains("12.00 (no opinions)"), "{row}");
+    assert!(out.contains("Note: 11 of 20 opinions are missing"), "{out}");
+    assert!(
+        out.contains("Note: No opinions given or received: go-eklund"),
+        "{out}"
+    );
+    assert!(
+        out.contains("least-squares estimate where |diff| >= 1"),
+        "{out}"
+    );
+}
+
+#[test]
+fn malformed_survey_is_a_precise_error() {
+    let output = run(&[
+        "handicaps",
+        "tests/fixtures/surveys/absurd.csv",
+        "--grade",
+        "go-aalto=1k",
+        "--grade",
+        "go-berg=2k",
+    ]);
+    assert!(!output.status.success());
+    let err = stderr(&output);
+    assert!(
+        err.contains("tests/fixtures/surveys/absurd.csv:2:3: handicap `40` is out of range (row `go-aalto`, column `go-berg`): at most 25 stones either way"),
+        "{err}"
+    );
+    assert!(err.contains("not points or grades"), "{err}");
+}
+
+#[test]
+fn missing_grade_and_bad_arguments() {
+    let output = run(&["handicaps", SEED, "--grade", "go-aalto=2k"]);
+    assert!(!output.status.success());
+    let err = stderr(&output);
+    assert!(
+        err.contains("no nominal grade for go-berg, go-carlsson, go-dahl"),
+        "{err}"
+    );
+    assert!(err.contains("--grade go-berg=3k"), "{err}");
+
+    let output = run(&["handicaps", SEED, "--grade", "go-aalto=42k"]);
+    assert!(!output.status.success());
+    let err = stderr(&output);
+    assert!(err.contains("`42k` is out of range"), "{err}");
+
+    let output = run(&["handicaps", "tests/fixtures/surveys/nonexistent.csv"]);
+    assert!(!output.status.success());
+    let err = stderr(&output);
+    assert!(
+        err.contains("cannot read survey tests/fixtures/surveys/nonexistent.csv"),
+        "{err}"
+    );
+}
+
+#[test]
+fn unused_grade_is_a_warning() {
+    let mut args = vec!["handicaps", SEED, "--grade", "go-dal=8k"];
+    args.extend(SEED_GRADES);
+    let output = run(&args);
+    assert!(output.status.success());
+    let err = stderr(&output);
+    assert!(
+        err.contains("warning: --grade go-dal is not in the survey; did you mean go-dahl?"),
+        "{err}"
+    );
+}
