@@ -2,3 +2,4 @@
 //!
 //! The pipeline runs one way:
 //! `data/ --load--> model --check--> model --rating--> results --render--> site/`.
+pub mod ataxx;
