@@ -2,11 +2,7 @@
 use clap::{Parser, Subcommand};
 
 #[derive(Parser)]
-#[command(
-    name = "ratingbook",
-    version,
-    about = "Rating book and tournament tools"
-)]
+#[command(name = "ratingbook", version, about = "Rating book and tournament tools")]
 struct Cli {
     #[command(subcommand)]
     command: Command,
