@@ -23,3 +23,4 @@ pub mod game;
 pub mod replay;
 pub mod search;
 pub mod uai;
+pub mod gauntlet;
