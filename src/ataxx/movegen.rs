@@ -59,25 +59,35 @@ impl MoveList {
     }
 }
 
-/// Fills `list` with the legal moves of `pos` (clones first, then jumps).
-pub fn generate(pos: &Position, list: &mut MoveList) {
-    list.len = 0;
+/// Calls `emit` for each legal move of `pos` (clones first, then jumps, or a
+/// single pass).
+#[inline]
+pub fn generate_with(pos: &Position, mut emit: impl FnMut(Move)) {
     if pos.is_game_over() {
         return;
     }
     let us = pos.stones(pos.turn());
     let empty = pos.empty();
+    let mut any = false;
     for to in Bits(singles(us) & empty) {
-        list.push(Move::Single(to));
+        emit(Move::Single(to));
+        any = true;
     }
     for from in Bits(us) {
         for to in Bits(JUMPS[from.index()] & empty) {
-            list.push(Move::Double(from, to));
+            emit(Move::Double(from, to));
+            any = true;
         }
     }
-    if list.is_empty() {
-        list.push(Move::Pass);
+    if !any {
+        emit(Move::Pass);
     }
+}
+
+/// Fills `list` with the legal moves of `pos`.
+pub fn generate(pos: &Position, list: &mut MoveList) {
+    list.len = 0;
+    generate_with(pos, |mv| list.push(mv));
 }
 
 /// The legal moves of `pos` as a vector.
@@ -123,12 +133,9 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
         0 => 1,
         1 => count_moves(pos),
         _ => {
-            let mut list = MoveList::new();
-            generate(pos, &mut list);
-            list.as_slice()
-                .iter()
-                .map(|&mv| perft(&pos.make(mv), depth - 1))
-                .sum()
+            let mut total = 0;
+            generate_with(pos, |mv| total += perft(&pos.make(mv), depth - 1));
+            total
         }
     }
 }

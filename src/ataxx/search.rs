@@ -406,17 +406,15 @@ impl Searcher {
         moves: &mut Vec<(Move, i32)>,
     ) {
         moves.clear();
-        let mut list = movegen::MoveList::new();
-        movegen::generate(pos, &mut list);
         let us = pos.stones(pos.turn());
-        for &mv in list.as_slice() {
+        movegen::generate_with(pos, |mv| {
             let score = if Some(mv) == table_move {
                 1 << 24
             } else {
                 self.move_score(pos, us, mv, ply)
             };
             moves.push((mv, score));
-        }
+        });
     }
 
     fn move_score(&self, pos: &Position, us: u64, mv: Move, ply: usize) -> i32 {
