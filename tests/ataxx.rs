@@ -283,7 +283,7 @@ fn check_crosstable(text: &str, rounds: usize, players: usize) {
     let mut reader = csv::Reader::from_reader(text.as_bytes());
     let headers = reader.headers().unwrap().clone();
     assert_eq!(headers.len(), 3 + rounds);
-    assert_eq!(&headers[0..3], &["no", "player", "rating"][..]);
+    assert_eq!(headers.iter().take(3).collect::<Vec<_>>(), ["no", "player", "rating"]);
     let rows: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
     assert_eq!(rows.len(), players);
     let parse = |cell: &str| -> Option<(usize, String, String)> {
