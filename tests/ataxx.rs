@@ -16,24 +16,72 @@ use ratingbook::ataxx::{parse_move, perft, Move, Position, Side};
 const PERFT_SUITE: &[(&str, &[u64])] = &[
     ("7/7/7/7/7/7/7 x 0 1", &[1, 0, 0, 0, 0]),
     ("7/7/7/7/7/7/7 o 0 1", &[1, 0, 0, 0, 0]),
-    ("x5o/7/7/7/7/7/o5x x 0 1", &[1, 16, 256, 6460, 155888, 4752668]),
-    ("x5o/7/7/7/7/7/o5x o 0 1", &[1, 16, 256, 6460, 155888, 4752668]),
-    ("x5o/7/2-1-2/7/2-1-2/7/o5x x 0 1", &[1, 14, 196, 4184, 86528, 2266352]),
-    ("x5o/7/2-1-2/7/2-1-2/7/o5x o 0 1", &[1, 14, 196, 4184, 86528, 2266352]),
-    ("x5o/7/2-1-2/3-3/2-1-2/7/o5x x 0 1", &[1, 14, 196, 4100, 83104, 2114588]),
-    ("x5o/7/2-1-2/3-3/2-1-2/7/o5x o 0 1", &[1, 14, 196, 4100, 83104, 2114588]),
-    ("x5o/7/3-3/2-1-2/3-3/7/o5x x 0 1", &[1, 16, 256, 5948, 133264, 3639856]),
-    ("x5o/7/3-3/2-1-2/3-3/7/o5x o 0 1", &[1, 16, 256, 5948, 133264, 3639856]),
-    ("7/7/7/7/ooooooo/ooooooo/xxxxxxx x 0 1", &[1, 1, 75, 249, 14270, 452980]),
-    ("7/7/7/7/ooooooo/ooooooo/xxxxxxx o 0 1", &[1, 75, 249, 14270, 452980]),
-    ("7/7/7/7/xxxxxxx/xxxxxxx/ooooooo x 0 1", &[1, 75, 249, 14270, 452980]),
-    ("7/7/7/7/xxxxxxx/xxxxxxx/ooooooo o 0 1", &[1, 1, 75, 249, 14270, 452980]),
-    ("7/7/7/2x1o2/7/7/7 x 0 1", &[1, 23, 419, 7887, 168317, 4266992]),
-    ("7/7/7/2x1o2/7/7/7 o 0 1", &[1, 23, 419, 7887, 168317, 4266992]),
+    (
+        "x5o/7/7/7/7/7/o5x x 0 1",
+        &[1, 16, 256, 6460, 155888, 4752668],
+    ),
+    (
+        "x5o/7/7/7/7/7/o5x o 0 1",
+        &[1, 16, 256, 6460, 155888, 4752668],
+    ),
+    (
+        "x5o/7/2-1-2/7/2-1-2/7/o5x x 0 1",
+        &[1, 14, 196, 4184, 86528, 2266352],
+    ),
+    (
+        "x5o/7/2-1-2/7/2-1-2/7/o5x o 0 1",
+        &[1, 14, 196, 4184, 86528, 2266352],
+    ),
+    (
+        "x5o/7/2-1-2/3-3/2-1-2/7/o5x x 0 1",
+        &[1, 14, 196, 4100, 83104, 2114588],
+    ),
+    (
+        "x5o/7/2-1-2/3-3/2-1-2/7/o5x o 0 1",
+        &[1, 14, 196, 4100, 83104, 2114588],
+    ),
+    (
+        "x5o/7/3-3/2-1-2/3-3/7/o5x x 0 1",
+        &[1, 16, 256, 5948, 133264, 3639856],
+    ),
+    (
+        "x5o/7/3-3/2-1-2/3-3/7/o5x o 0 1",
+        &[1, 16, 256, 5948, 133264, 3639856],
+    ),
+    (
+        "7/7/7/7/ooooooo/ooooooo/xxxxxxx x 0 1",
+        &[1, 1, 75, 249, 14270, 452980],
+    ),
+    (
+        "7/7/7/7/ooooooo/ooooooo/xxxxxxx o 0 1",
+        &[1, 75, 249, 14270, 452980],
+    ),
+    (
+        "7/7/7/7/xxxxxxx/xxxxxxx/ooooooo x 0 1",
+        &[1, 75, 249, 14270, 452980],
+    ),
+    (
+        "7/7/7/7/xxxxxxx/xxxxxxx/ooooooo o 0 1",
+        &[1, 1, 75, 249, 14270, 452980],
+    ),
+    (
+        "7/7/7/2x1o2/7/7/7 x 0 1",
+        &[1, 23, 419, 7887, 168317, 4266992],
+    ),
+    (
+        "7/7/7/2x1o2/7/7/7 o 0 1",
+        &[1, 23, 419, 7887, 168317, 4266992],
+    ),
     ("x5o/7/7/7/7/7/o5x x 100 1", &[1, 0, 0, 0, 0]),
     ("x5o/7/7/7/7/7/o5x o 100 1", &[1, 0, 0, 0, 0]),
-    ("7/7/7/7/-------/-------/x5o x 0 1", &[1, 2, 4, 13, 30, 73, 174]),
-    ("7/7/7/7/-------/-------/x5o o 0 1", &[1, 2, 4, 13, 30, 73, 174]),
+    (
+        "7/7/7/7/-------/-------/x5o x 0 1",
+        &[1, 2, 4, 13, 30, 73, 174],
+    ),
+    (
+        "7/7/7/7/-------/-------/x5o o 0 1",
+        &[1, 2, 4, 13, 30, 73, 174],
+    ),
 ];
 
 #[test]
@@ -100,15 +148,31 @@ fn results() {
         ("7/7/7/7/7/7/7 x 0 1", Some(Outcome::Draw)),
         ("x6/7/7/7/7/7/7 o 0 1", Some(Outcome::Win(Side::X))),
         ("o6/7/7/7/7/7/7 x 0 1", Some(Outcome::Win(Side::O))),
-        ("ooooooo/ooooooo/ooooooo/oooxxxx/xxxxxxx/xxxxxxx/xxxxxxx x 0 1", Some(Outcome::Win(Side::X))),
-        ("ooooooo/ooooooo/ooooooo/ooo-xxx/xxxxxxx/xxxxxxx/xxxxxxx o 0 1", Some(Outcome::Draw)),
+        (
+            "ooooooo/ooooooo/ooooooo/oooxxxx/xxxxxxx/xxxxxxx/xxxxxxx x 0 1",
+            Some(Outcome::Win(Side::X)),
+        ),
+        (
+            "ooooooo/ooooooo/ooooooo/ooo-xxx/xxxxxxx/xxxxxxx/xxxxxxx o 0 1",
+            Some(Outcome::Draw),
+        ),
         ("xxo4/7/7/7/7/7/7 x 100 1", Some(Outcome::Draw)),
-        ("7/7/7/7/-------/-------/xxxxooo x 100 1", Some(Outcome::Win(Side::X))),
-        ("7/7/7/7/-------/-------/xxxoooo o 0 1", Some(Outcome::Win(Side::O))),
+        (
+            "7/7/7/7/-------/-------/xxxxooo x 100 1",
+            Some(Outcome::Win(Side::X)),
+        ),
+        (
+            "7/7/7/7/-------/-------/xxxoooo o 0 1",
+            Some(Outcome::Win(Side::O)),
+        ),
         ("7/7/7/7/-------/-------/xxx-ooo x 0 1", Some(Outcome::Draw)),
     ];
     for (fen, expected) in cases {
-        assert_eq!(Position::from_fen(fen).unwrap().outcome(), expected, "{fen}");
+        assert_eq!(
+            Position::from_fen(fen).unwrap().outcome(),
+            expected,
+            "{fen}"
+        );
     }
 }
 
@@ -139,7 +203,12 @@ fn counters() {
 
 #[test]
 fn bad_input_gives_errors() {
-    for fen in ["", "x5o/7/7/7/7/7 x", "x5o/7/7/7/7/7/o5x q", "x8/7/7/7/7/7/7 x"] {
+    for fen in [
+        "",
+        "x5o/7/7/7/7/7 x",
+        "x5o/7/7/7/7/7/o5x q",
+        "x8/7/7/7/7/7/7 x",
+    ] {
         assert!(Position::from_fen(fen).is_err());
     }
     let pos = Position::start();
@@ -171,7 +240,11 @@ fn uai_session_in_memory() {
     let lines: Vec<&str> = text.lines().collect();
     assert!(lines.contains(&"uaiok"));
     assert!(lines.contains(&"readyok"));
-    let best: Vec<&str> = lines.iter().filter(|l| l.starts_with("bestmove")).copied().collect();
+    let best: Vec<&str> = lines
+        .iter()
+        .filter(|l| l.starts_with("bestmove"))
+        .copied()
+        .collect();
     assert_eq!(best.len(), 3, "{text}");
     let after = Position::from_fen("x5o/7/7/7/7/7/o5x x 0 1").unwrap();
     let after = after.play(parse_move("g2").unwrap()).unwrap();
@@ -218,7 +291,9 @@ fn terminal_game_with_invalid_inputs_and_replay() {
     let file_arg = file.to_str().unwrap();
     let script = "Aino\nh9\nd4\na7e7\nd1c3\ng7f6\na1\nxyzzy\nb6\nf2\nb6c4\nquit\n";
     let text = run_ataxx(
-        &["play", "--white", "human", "--black", "depth1", "--save", file_arg],
+        &[
+            "play", "--white", "human", "--black", "depth1", "--save", file_arg,
+        ],
         script,
     );
     for expected in [
@@ -260,9 +335,14 @@ fn small_gauntlet_writes_the_data_format() {
         let path = dir.path().join(format!("players/ataxx-depth-{depth}.toml"));
         let player: toml::Table = std::fs::read_to_string(path).unwrap().parse().unwrap();
         assert_eq!(player["membership"].as_str(), Some("member"));
-        assert_eq!(player["name"].as_str().unwrap(), format!("Ataxx depth {depth}"));
+        assert_eq!(
+            player["name"].as_str().unwrap(),
+            format!("Ataxx depth {depth}")
+        );
     }
-    let base = dir.path().join("tournaments/2026/ataxx-gauntlet-2026-01-01");
+    let base = dir
+        .path()
+        .join("tournaments/2026/ataxx-gauntlet-2026-01-01");
     let meta: toml::Table = std::fs::read_to_string(base.with_extension("toml"))
         .unwrap()
         .parse()
@@ -273,7 +353,11 @@ fn small_gauntlet_writes_the_data_format() {
     assert!(meta["start"].as_datetime().is_some());
     let rounds = meta["rounds"].as_integer().unwrap() as usize;
     assert_eq!(rounds, 6);
-    check_crosstable(&std::fs::read_to_string(base.with_extension("csv")).unwrap(), rounds, 3);
+    check_crosstable(
+        &std::fs::read_to_string(base.with_extension("csv")).unwrap(),
+        rounds,
+        3,
+    );
     let again = gauntlet::run(&config, |_| {}).unwrap();
     assert_eq!(again.games, summary.games, "deterministic for a seed");
 }
@@ -283,7 +367,10 @@ fn check_crosstable(text: &str, rounds: usize, players: usize) {
     let mut reader = csv::Reader::from_reader(text.as_bytes());
     let headers = reader.headers().unwrap().clone();
     assert_eq!(headers.len(), 3 + rounds);
-    assert_eq!(headers.iter().take(3).collect::<Vec<_>>(), ["no", "player", "rating"]);
+    assert_eq!(
+        headers.iter().take(3).collect::<Vec<_>>(),
+        ["no", "player", "rating"]
+    );
     let rows: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
     assert_eq!(rows.len(), players);
     let parse = |cell: &str| -> Option<(usize, String, String)> {

@@ -145,7 +145,9 @@ pub fn parse_date(date: &str) -> Result<u32, GauntletError> {
 
 fn days_in_month(year: u32, month: u32) -> u32 {
     match month {
-        2 if year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) => 29,
+        2 if year.is_multiple_of(4) && (!year.is_multiple_of(100) || year.is_multiple_of(400)) => {
+            29
+        }
         2 => 28,
         4 | 6 | 9 | 11 => 30,
         _ => 31,
@@ -170,11 +172,15 @@ fn berger_pair(m: usize, round: usize, k: usize) -> (usize, usize) {
     let ring = m - 1;
     if k == 0 {
         let (a, b) = (round, ring);
-        return if round % 2 == 0 { (a, b) } else { (b, a) };
+        return if round.is_multiple_of(2) {
+            (a, b)
+        } else {
+            (b, a)
+        };
     }
     let a = (round + k) % ring;
     let b = (round + ring - k) % ring;
-    if k % 2 == 0 {
+    if k.is_multiple_of(2) {
         (a, b)
     } else {
         (b, a)
@@ -229,7 +235,7 @@ pub fn play_all(
     let mut openings = Vec::new();
     let mut games = Vec::new();
     for cycle in 0..config.games as usize {
-        if cycle % 2 == 0 {
+        if cycle.is_multiple_of(2) {
             openings = (0..table.len())
                 .map(|_| random_opening(&mut rng, config.opening_plies))
                 .collect();
@@ -237,7 +243,11 @@ pub fn play_all(
         for (r, pairs) in table.iter().enumerate() {
             let round = cycle * table.len() + r + 1;
             for &(a, b) in pairs {
-                let (white, black) = if cycle % 2 == 0 { (a, b) } else { (b, a) };
+                let (white, black) = if cycle.is_multiple_of(2) {
+                    (a, b)
+                } else {
+                    (b, a)
+                };
                 let depths = (config.depths[white], config.depths[black]);
                 let (outcome, plies) = play_game(depths.0, depths.1, &openings[r]);
                 let record = GameRecord {

@@ -20,7 +20,7 @@ pub use board::{Cell, FenError, Move, MoveError, Outcome, Position, Side, Square
 pub use movegen::{legal_moves, perft};
 pub use notation::{parse_move, NotationError};
 pub mod game;
+pub mod gauntlet;
 pub mod replay;
 pub mod search;
 pub mod uai;
-pub mod gauntlet;

@@ -318,7 +318,7 @@ impl Searcher {
         beta: i32,
         ply: usize,
     ) -> i32 {
-        if self.nodes % CHECK_EVERY == 0 && self.out_of_budget() {
+        if self.nodes.is_multiple_of(CHECK_EVERY) && self.out_of_budget() {
             self.stopped = true;
         }
         if self.stopped {

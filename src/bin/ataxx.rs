@@ -1,7 +1,7 @@
 //! The `ataxx` command line: perft, UAI engine, terminal game, replays,
 //! single searches and engine gauntlets.
 use std::io::{self, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use clap::{Parser, Subcommand};
@@ -11,10 +11,14 @@ use ratingbook::ataxx::gauntlet::{self, GauntletConfig};
 use ratingbook::ataxx::movegen::divide;
 use ratingbook::ataxx::replay::Replay;
 use ratingbook::ataxx::search::{Limits, Searcher};
-use ratingbook::ataxx::{uai, Position, START_FEN};
+use ratingbook::ataxx::{uai, Outcome, Position, Side, START_FEN};
 
 #[derive(Parser)]
-#[command(name = "ataxx", version, about = "Ataxx engine, terminal game and gauntlets")]
+#[command(
+    name = "ataxx",
+    version,
+    about = "Ataxx engine, terminal game and gauntlets"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -114,7 +118,10 @@ fn perft(depth: u32, fen: &[String]) -> Result<()> {
         println!("{mv} {nodes}");
     }
     let nps = total as f64 / elapsed.as_secs_f64().max(1e-9);
-    println!("\nnodes {total}\ntime {:.3} s\nnps {nps:.0}", elapsed.as_secs_f64());
+    println!(
+        "\nnodes {total}\ntime {:.3} s\nnps {nps:.0}",
+        elapsed.as_secs_f64()
+    );
     Ok(())
 }
 
@@ -137,7 +144,7 @@ fn play(white: &str, black: &str, save: Option<PathBuf>, fen: Option<String>) ->
     Ok(())
 }
 
-fn replay(file: &PathBuf) -> Result<()> {
+fn replay(file: &Path) -> Result<()> {
     let replay = Replay::load(file).map_err(|e| miette!("{e}"))?;
     let mut out = io::stdout();
     replay.play_back(&mut out).map_err(|e| miette!("{e}"))?;
@@ -169,8 +176,16 @@ fn run_gauntlet(config: GauntletConfig) -> Result<()> {
     let summary = gauntlet::run(&config, |g| {
         done += 1;
         eprintln!(
-            "game {done}/{total}: round {} depth{} (x) vs depth{} (o): {:?} in {} plies",
-            g.round, config.depths[g.white], config.depths[g.black], g.outcome, g.plies
+            "game {done}/{total}: round {} depth{} (x) vs depth{} (o): {} in {} plies",
+            g.round,
+            config.depths[g.white],
+            config.depths[g.black],
+            match g.outcome {
+                Outcome::Win(Side::X) => "1-0",
+                Outcome::Win(Side::O) => "0-1",
+                Outcome::Draw => "1/2-1/2",
+            },
+            g.plies
         );
     })
     .map_err(|e| miette!("{e}"))?;
