@@ -211,6 +211,13 @@ fn bad_input_gives_errors() {
     ] {
         assert!(Position::from_fen(fen).is_err());
     }
+    let huge = Position::from_fen("x5o/7/7/7/7/7/o5x o 0 4294967295").unwrap();
+    assert_eq!(huge.make(Move::Pass).fullmoves(), u32::MAX);
+    let mut out = Vec::new();
+    let script = "go movetime 9223372036854775807 depth 1\ngo btime 99999999999999999999\n";
+    uai::run(script.as_bytes(), &mut out).unwrap();
+    let text = String::from_utf8(out).unwrap();
+    assert!(text.contains("bestmove") && text.contains("info string error"));
     let pos = Position::start();
     for text in ["h1", "a0", "xyz", "a1a1", ""] {
         assert!(parse_move(text).is_err(), "{text}");

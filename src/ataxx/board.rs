@@ -452,7 +452,7 @@ impl Position {
     pub fn make(&self, mv: Move) -> Position {
         let mut next = *self;
         let (us, them) = (self.turn.idx(), self.turn.other().idx());
-        next.halfmoves += 1;
+        next.halfmoves = next.halfmoves.saturating_add(1);
         match mv {
             Move::Pass => {}
             Move::Single(to) => {
@@ -467,7 +467,7 @@ impl Position {
             next.stones[them] ^= captured;
         }
         if self.turn == Side::O {
-            next.fullmoves += 1;
+            next.fullmoves = next.fullmoves.saturating_add(1);
         }
         next.turn = self.turn.other();
         next

@@ -275,7 +275,7 @@ impl Searcher {
             self.gaps = pos.gaps();
         }
         self.start = Instant::now();
-        self.deadline = limits.movetime.map(|t| self.start + t);
+        self.deadline = limits.movetime.and_then(|t| self.start.checked_add(t));
         self.node_limit = limits.nodes;
         self.nodes = 0;
         self.stopped = false;
