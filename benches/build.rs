@@ -22,8 +22,15 @@ fn main() {
     let root = repository(players, tournaments);
     let site = root.join("site");
     let _ = std::fs::remove_dir_all(&site);
-    println!("build benchmark: {players} players, {tournaments} tournaments ({})", root.display());
-    println!("machine: {} cores, load average {}", cores(), load_average());
+    println!(
+        "build benchmark: {players} players, {tournaments} tournaments ({})",
+        root.display()
+    );
+    println!(
+        "machine: {} cores, load average {}",
+        cores(),
+        load_average()
+    );
     for label in ["cold (empty site)", "warm (nothing changed)"] {
         let output = Command::new(std::env::current_exe().unwrap())
             .env(CHILD, &root)

@@ -256,3 +256,26 @@ fn builds_without_config_or_templates() {
     build(dir.path(), &dir.path().join("site"));
     assert!(dir.path().join("site/players/ikonen-jussi.html").is_file());
 }
+
+#[test]
+fn the_ataxx_gauntlet_rates_engines_in_depth_order() {
+    let loaded = ratingbook::load::load_repository(Path::new(REPO));
+    let ratings = ratingbook::rating::rate(&loaded.dataset, &loaded.config.rating);
+    let by_depth: Vec<i32> = (1..=4)
+        .map(|depth| {
+            let index = loaded
+                .dataset
+                .player_index(&format!("ataxx-depth-{depth}"))
+                .unwrap();
+            ratings.players[index]
+                .rating
+                .expect("engines are established after 30 games")
+        })
+        .collect();
+    assert!(by_depth.windows(2).all(|w| w[0] < w[1]), "{by_depth:?}");
+    let out = tempfile::tempdir().unwrap();
+    build(Path::new(REPO), out.path());
+    let list = read(&out.path().join("ratings.html"));
+    let position = |depth: i32| list.find(&format!("Ataxx depth {depth}</a>")).unwrap();
+    assert!(position(4) < position(3) && position(3) < position(2) && position(2) < position(1));
+}

@@ -44,7 +44,8 @@ enum Opponent {
 /// crosstable player exists and both sides of every game agree.
 pub fn rate(dataset: &Dataset, config: &RatingConfig) -> Ratings {
     let mut states: Vec<State> = dataset.players.iter().map(initial_state).collect();
-    let mut by_tournament: Vec<Vec<TournamentRating>> = Vec::with_capacity(dataset.tournaments.len());
+    let mut by_tournament: Vec<Vec<TournamentRating>> =
+        Vec::with_capacity(dataset.tournaments.len());
     for (index, tournament) in dataset.tournaments.iter().enumerate() {
         let players: Vec<Option<usize>> = tournament
             .entries
