@@ -572,3 +572,20 @@ proptest::proptest! {
         }
     }
 }
+
+#[test]
+fn unknown_system_lists_the_values() {
+    let repo = mini_repo();
+    edit(
+        repo.path(),
+        &format!("{SPRING}.toml"),
+        "\"swiss\"",
+        "\"swis\"",
+    );
+    expect_one(
+        repo.path(),
+        "data/tournaments/2005/spring-open.toml:5:10",
+        "unknown variant `swis`, expected `swiss` or `round-robin`",
+        "values listed",
+    );
+}

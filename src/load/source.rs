@@ -23,6 +23,8 @@ pub fn toml_error(shown: &Path, text: &str, error: &toml::de::Error) -> Diagnost
     let mut d = Diagnostic::error(shown, message);
     if error.message().contains("unknown field") {
         d = d.hint("check the spelling: the allowed fields are listed in the message");
+    } else if error.message().contains("unknown variant") {
+        d = d.hint("use one of the values listed in the message");
     } else if error.message().contains("missing field") {
         d = d.hint("add the field; the README shows a complete example of each file");
     }

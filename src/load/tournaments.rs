@@ -17,14 +17,14 @@ pub struct TournamentMeta {
     start: Spanned<toml::value::Datetime>,
     end: Spanned<toml::value::Datetime>,
     city: Option<String>,
-    system: Spanned<String>,
+    system: System,
     rounds: Spanned<i64>,
     #[serde(default = "yes")]
     rated: bool,
-    #[serde(default = "standard")]
-    time_control: Spanned<String>,
-    #[serde(default = "standard")]
-    rules: Spanned<String>,
+    #[serde(default = "standard_time_control")]
+    time_control: TimeControl,
+    #[serde(default = "standard_rules")]
+    rules: Rules,
     base_k: Option<Spanned<i64>>,
     #[serde(default)]
     sequence: u32,
@@ -38,8 +38,12 @@ fn yes() -> bool {
     true
 }
 
-fn standard() -> Spanned<String> {
-    Spanned::new(0..0, "standard".to_string())
+fn standard_time_control() -> TimeControl {
+    TimeControl::Standard
+}
+
+fn standard_rules() -> Rules {
+    Rules::Standard
 }
 
 /// Most rounds a tournament may declare.
@@ -170,19 +174,6 @@ fn read_meta(
             ));
         }
     }
-    let system = match meta.system.get_ref().as_str() {
-        "swiss" => Some(System::Swiss),
-        "round-robin" => Some(System::RoundRobin),
-        other => {
-            problems.push(fields.error(
-                meta.system.span(),
-                "system",
-                format!("unknown system `{other}`"),
-                "use `swiss` or `round-robin`",
-            ));
-            None
-        }
-    };
     let rounds = *meta.rounds.get_ref();
     if !(1..=MAX_ROUNDS).contains(&rounds) {
         problems.push(fields.error(
@@ -192,32 +183,6 @@ fn read_meta(
             "give the number of rounds played, from 1 to 1000",
         ));
     }
-    let time_control = match meta.time_control.get_ref().as_str() {
-        "standard" => Some(TimeControl::Standard),
-        "rapid" => Some(TimeControl::Rapid),
-        other => {
-            problems.push(fields.error(
-                meta.time_control.span(),
-                "time_control",
-                format!("unknown time control `{other}`"),
-                "use `standard` or `rapid` (under 30 minutes per player)",
-            ));
-            None
-        }
-    };
-    let rules = match meta.rules.get_ref().as_str() {
-        "standard" => Some(Rules::Standard),
-        "modified" => Some(Rules::Modified),
-        other => {
-            problems.push(fields.error(
-                meta.rules.span(),
-                "rules",
-                format!("unknown rules `{other}`"),
-                "use `standard` or `modified`",
-            ));
-            None
-        }
-    };
     let base_k = meta.base_k.as_ref().and_then(|k| {
         let value = *k.get_ref();
         if (1..=100).contains(&value) {
@@ -239,10 +204,10 @@ fn read_meta(
         name,
         start: start?,
         end: end?,
-        system: system?,
+        system: meta.system,
         rounds: rounds as u32,
-        time_control: time_control?,
-        rules: rules?,
+        time_control: meta.time_control,
+        rules: meta.rules,
         base_k,
     })
 }

@@ -103,7 +103,7 @@ pub struct Player {
 }
 
 /// Pairing system of a tournament.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum System {
     /// Swiss system.
@@ -113,7 +113,7 @@ pub enum System {
 }
 
 /// Time control class; rapid games are rated with half K.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum TimeControl {
     /// 30 minutes or more per player.
@@ -123,7 +123,7 @@ pub enum TimeControl {
 }
 
 /// Rule set; modified rules are rated with half K.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Rules {
     /// The standard rules of the game.

@@ -42,6 +42,16 @@ pub fn write_site(dir: &Path, files: &SiteFiles) -> io::Result<WriteReport> {
     Ok(report)
 }
 
+/// `path` relative to `dir`, `/`-separated on every platform: the key of a site file.
+pub fn slash_path(dir: &Path, path: &Path) -> String {
+    path.strip_prefix(dir)
+        .unwrap_or(path)
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy())
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
 fn temporary_path(path: &Path) -> PathBuf {
     let mut name = path.file_name().unwrap_or_default().to_os_string();
     name.push(".ratingbook-tmp");
@@ -53,14 +63,7 @@ fn remove_stale(dir: &Path, files: &SiteFiles) -> io::Result<usize> {
     let mut dirs = Vec::new();
     for entry in walkdir::WalkDir::new(dir).min_depth(1) {
         let entry = entry.map_err(io::Error::other)?;
-        let relative = entry
-            .path()
-            .strip_prefix(dir)
-            .unwrap_or(entry.path())
-            .components()
-            .map(|c| c.as_os_str().to_string_lossy())
-            .collect::<Vec<_>>()
-            .join("/");
+        let relative = slash_path(dir, entry.path());
         if entry.file_type().is_dir() {
             dirs.push(entry.into_path());
         } else if !files.contains_key(&relative) {

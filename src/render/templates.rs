@@ -90,14 +90,7 @@ impl TemplateSet {
             if !entry.file_type().is_file() {
                 continue;
             }
-            let name = entry
-                .path()
-                .strip_prefix(dir)
-                .unwrap_or(entry.path())
-                .components()
-                .map(|c| c.as_os_str().to_string_lossy())
-                .collect::<Vec<_>>()
-                .join("/");
+            let name = super::output::slash_path(dir, entry.path());
             let bytes = std::fs::read(entry.path()).map_err(|source| TemplateReadError {
                 path: entry.path().display().to_string(),
                 source,
