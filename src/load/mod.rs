@@ -7,11 +7,13 @@
 mod cell;
 mod players;
 mod source;
+mod surveys;
 mod tournaments;
 
 pub use cell::{parse_cell, CellError};
 pub use players::load_player;
 pub use source::read_text;
+pub use surveys::{load_surveys, survey_diagnostic, NamedSurvey};
 pub use tournaments::{load_tournament, parse_crosstable, TournamentMeta};
 
 use crate::config::Config;
@@ -34,6 +36,8 @@ pub struct Loaded {
     /// Ids of player files that exist but could not be read: crosstables naming
     /// them are not reported again as naming unknown players.
     pub unreadable_players: std::collections::BTreeSet<String>,
+    /// Handicap surveys under `data/surveys/`, in file-name order.
+    pub surveys: Vec<NamedSurvey>,
 }
 
 /// Loads `ratingbook.toml`, `data/players/` and `data/tournaments/` under `root`.
@@ -84,6 +88,9 @@ pub fn load_repository(root: &Path) -> Loaded {
         );
     }
     loaded.dataset.sort();
+    let (surveys, problems) = load_surveys(root, &loaded.dataset);
+    loaded.surveys = surveys;
+    loaded.diagnostics.extend(problems);
     loaded
 }
 
