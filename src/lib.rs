@@ -2,3 +2,6 @@
 //!
 //! The pipeline runs one way:
 //! `data/ --load--> model --check--> model --rating--> results --render--> site/`.
+
+pub mod pairing;
+pub mod trf;

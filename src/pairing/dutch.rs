@@ -1,0 +1,653 @@
+//! The FIDE Dutch system (Handbook C.04.3) by maximum-weight matching.
+//!
+//! # Edition
+//! The criteria are implemented after the Dutch rules approved in Baku 2016
+//! with the Goynuk 2017 definitions (criteria numbered C1–C19 there), with
+//! the one change of the edition applied from 1 July 2025 (in force in 2026)
+//! that affects the engine's input: a player who scores more than a loss
+//! without playing (pairing-allocated bye, forfeit win, full- or half-point
+//! bye) receives a downfloat (2025: 1.4.3). The article numbers in the doc
+//! comments below are those of the 2017 text.
+//!
+//! # Method
+//! Players are ordered by score, then pairing number (A.2). Brackets are
+//! processed from the top score down (as in seed 004): for bracket `B` (all
+//! still-unpaired players with at least the bracket's score, i.e. residents
+//! plus moved-down players) one maximum-weight matching is solved over `B`
+//! *and the players below it*, with every edge weight a lexicographic vector
+//! packed into an `i128`:
+//!
+//! 1. completion (C4): every edge counts 1, so the matching is perfect when
+//!    any legal pairing of the remaining players exists — the pairs fixed in
+//!    `B` can always be completed below;
+//! 2. C5 pairs inside `B` (fewest downfloaters);
+//! 3. C6 pairing score differences inside `B` (convex penalty, downfloaters
+//!    measured against one point below the bracket's lowest score);
+//! 4. C7 pairs in `B` ∪ next bracket (downfloaters chosen to help the next
+//!    bracket);
+//! 5. the pairing-allocated bye goes to the lowest score, then lowest ranked
+//!    eligible player (C2, A.5);
+//! 6. C8/C9 topscorer colour exceptions, C10 colour preferences, C11 strong
+//!    colour preferences, C12–C15 repeated floats;
+//! 7. finally the S1/S2 order (B.2): closeness of each pair to the ideal
+//!    "i-th of the top half meets i-th of the bottom half".
+//!
+//! Only the pairs inside `B` are kept; unpaired players of `B` move down.
+//! Absolute criteria C1–C3 (and forbidden pairs) decide which edges exist.
+//! Colours are then allocated by E.1–E.5 and boards ordered by C.04.2.
+//!
+//! For speed, large brackets use a candidate graph (neighbours around the
+//! S1/S2 partner) and only a window of the players below; if that graph has
+//! no perfect matching the step is re-solved on the full graph, and if a
+//! later step fails the whole round is redone on full graphs, so a legal
+//! pairing is always found when one exists.
+use super::input::{Float, PairingInput, PlayerState};
+use super::matching::{max_weight_matching, Edge};
+use crate::trf::Colour;
+use std::collections::HashSet;
+use thiserror::Error;
+
+/// The result of pairing one round.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Pairing {
+    /// Boards in order: `(white, black)` start numbers.
+    pub boards: Vec<(u32, u32)>,
+    /// Start number of the player with the pairing-allocated bye.
+    pub bye: Option<u32>,
+    /// Quality criteria that had to be left out of a step's weights because
+    /// the packed weight would not fit 124 bits (empty in normal events).
+    pub dropped_criteria: Vec<&'static str>,
+}
+
+/// Pairing failures.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum PairingError {
+    /// No pairing satisfies the absolute criteria C1–C3 (and forbidden
+    /// pairs, and the bye rule C2).
+    #[error("no legal pairing exists: the absolute criteria (no rematch, at most one bye, colour limits) cannot all be met for these {0} players")]
+    NoLegalPairing(usize),
+}
+
+/// Colour preference strength (A.6).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Strength {
+    /// No games played yet.
+    None,
+    /// Colour difference 0: alternate.
+    Mild,
+    /// Colour difference ±1.
+    Strong,
+    /// Colour difference beyond ±1 or the same colour twice in a row.
+    Absolute,
+}
+
+/// A colour preference (A.6).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ColourPreference {
+    /// Preferred colour (`None` with `Strength::None`).
+    pub colour: Option<Colour>,
+    /// Its strength.
+    pub strength: Strength,
+}
+
+/// Derived per-player data used by the criteria.
+#[derive(Debug, Clone)]
+pub(crate) struct Player<'a> {
+    pub(crate) st: &'a PlayerState,
+    pub(crate) pref: ColourPreference,
+    pub(crate) cd: i32,
+    pub(crate) last_two: Option<(Colour, Colour)>,
+    pub(crate) last: Option<Colour>,
+    pub(crate) topscorer: bool,
+}
+
+/// Colour difference and the last two colours of played games.
+fn colour_history(st: &PlayerState) -> (i32, Option<Colour>, Option<(Colour, Colour)>) {
+    let played: Vec<Colour> = st.colours.iter().flatten().copied().collect();
+    let cd = played
+        .iter()
+        .map(|c| if *c == Colour::White { 1 } else { -1 })
+        .sum();
+    let last = played.last().copied();
+    let last_two = if played.len() >= 2 {
+        Some((played[played.len() - 2], played[played.len() - 1]))
+    } else {
+        None
+    };
+    (cd, last, last_two)
+}
+
+/// A.6 Colour preference: absolute when the colour difference is beyond ±1
+/// or the last two played games had the same colour; strong at ±1; mild at
+/// 0 (alternate from the last game); none before the first game.
+pub fn a6_colour_preference(st: &PlayerState) -> ColourPreference {
+    let (cd, last, last_two) = colour_history(st);
+    let pref = |colour, strength| ColourPreference { colour: Some(colour), strength };
+    if cd < -1 {
+        return pref(Colour::White, Strength::Absolute);
+    }
+    if cd > 1 {
+        return pref(Colour::Black, Strength::Absolute);
+    }
+    if let Some((a, b)) = last_two {
+        if a == b {
+            return pref(a.opposite(), Strength::Absolute);
+        }
+    }
+    match (cd, last) {
+        (-1, _) => pref(Colour::White, Strength::Strong),
+        (1, _) => pref(Colour::Black, Strength::Strong),
+        (_, Some(l)) => pref(l.opposite(), Strength::Mild),
+        _ => ColourPreference { colour: None, strength: Strength::None },
+    }
+}
+
+/// A.7 Topscorers: when pairing the final round, players with more than 50%
+/// of the maximum possible score.
+pub fn a7_is_topscorer(input: &PairingInput, st: &PlayerState) -> bool {
+    input.round == input.total_rounds && st.score * 2 > input.win_points * (input.round - 1)
+}
+
+pub(crate) fn derive<'a>(input: &PairingInput, st: &'a PlayerState) -> Player<'a> {
+    let (cd, last, last_two) = colour_history(st);
+    Player { st, pref: a6_colour_preference(st), cd, last, last_two, topscorer: a7_is_topscorer(input, st) }
+}
+
+/// C1: two players shall not play against each other more than once (games
+/// forfeited before they started do not count); forbidden pairs (`XXP`) are
+/// treated the same way.
+pub fn c1_no_rematch(a: &PlayerState, b: &PlayerState, forbidden: &HashSet<(u32, u32)>) -> bool {
+    !a.opponents.contains(&b.id) && !forbidden.contains(&(a.id.min(b.id), a.id.max(b.id)))
+}
+
+/// C2: a player who has already received a pairing-allocated bye, or scored
+/// a forfeit win, shall not receive the pairing-allocated bye.
+pub fn c2_bye_eligible(a: &PlayerState) -> bool {
+    !a.had_bye_or_forfeit_win
+}
+
+/// C3: non-topscorers with the same absolute colour preference shall not
+/// meet.
+pub(crate) fn c3_colour_compatible(a: &Player<'_>, b: &Player<'_>) -> bool {
+    !(a.pref.strength == Strength::Absolute
+        && b.pref.strength == Strength::Absolute
+        && a.pref.colour == b.pref.colour
+        && !a.topscorer
+        && !b.topscorer)
+}
+
+/// True if `a` is ranked higher than `b` (A.2: score, then pairing number).
+fn ranks_higher(a: &Player<'_>, b: &Player<'_>) -> bool {
+    (std::cmp::Reverse(a.st.score), a.st.pairing_no) < (std::cmp::Reverse(b.st.score), b.st.pairing_no)
+}
+
+/// E.1–E.5 colour allocation; returns true if `a` gets white.
+///
+/// E.1 grant both preferences; E.2 grant the stronger preference (both
+/// absolute: the wider colour difference); E.3 alternate from the most
+/// recent round in which one had white and the other black; E.4 grant the
+/// higher ranked player's preference; E.5 the higher ranked player gets the
+/// initial colour if his pairing number is odd, the other colour if even.
+pub(crate) fn e_allocate_colours(a: &Player<'_>, b: &Player<'_>, initial: Colour) -> bool {
+    let (pa, pb) = (a.pref, b.pref);
+    // E.1
+    match (pa.colour, pb.colour) {
+        (Some(x), Some(y)) if x != y => return x == Colour::White,
+        (Some(x), None) => return x == Colour::White,
+        (None, Some(y)) => return y == Colour::Black,
+        _ => {}
+    }
+    // E.2
+    if let (Some(x), Some(_)) = (pa.colour, pb.colour) {
+        if pa.strength != pb.strength {
+            return if pa.strength > pb.strength { x == Colour::White } else { x == Colour::Black };
+        }
+        if pa.strength == Strength::Absolute && a.cd.abs() != b.cd.abs() {
+            return if a.cd.abs() > b.cd.abs() { x == Colour::White } else { x == Colour::Black };
+        }
+    }
+    // E.3
+    let n = a.st.colours.len().min(b.st.colours.len());
+    for r in (0..n).rev() {
+        if let (Some(ca), Some(cb)) = (a.st.colours[r], b.st.colours[r]) {
+            if ca != cb {
+                return ca == Colour::Black;
+            }
+        }
+    }
+    // E.4
+    let (hi, a_is_hi) = if ranks_higher(a, b) { (a, true) } else { (b, false) };
+    if let Some(c) = hi.pref.colour {
+        return (c == Colour::White) == a_is_hi;
+    }
+    // E.5
+    let hi_white = if hi.st.pairing_no % 2 == 1 { initial == Colour::White } else { initial == Colour::Black };
+    hi_white == a_is_hi
+}
+
+/// Number of players of the pair not getting their colour preference (C10)
+/// and their strong-or-absolute preference (C11), and topscorer colour rule
+/// breaks (C8 colour difference beyond ±2, C9 same colour three times).
+fn colour_costs(a: &Player<'_>, b: &Player<'_>, initial: Colour) -> (u64, u64, u64) {
+    let a_white = e_allocate_colours(a, b, initial);
+    let mut c10 = 0;
+    let mut c11 = 0;
+    let mut c89 = 0;
+    for (p, white) in [(a, a_white), (b, !a_white)] {
+        let got = if white { Colour::White } else { Colour::Black };
+        if let Some(c) = p.pref.colour {
+            if c != got {
+                c10 += 1;
+                if p.pref.strength >= Strength::Strong {
+                    c11 += 1;
+                }
+            }
+        }
+        let cd = p.cd + if white { 1 } else { -1 };
+        if cd.abs() > 2 {
+            c89 += 1;
+        }
+        if p.last_two == Some((got, got)) {
+            c89 += 1;
+        }
+    }
+    (c10, c11, c89)
+}
+
+/// Tuning of the engine.
+#[derive(Debug, Clone, Copy)]
+pub struct DutchOptions {
+    /// Brackets (with the next bracket) up to this size use all edges.
+    pub dense_limit: usize,
+    /// Neighbourhood half-width for candidate edges in large brackets.
+    pub window: usize,
+    /// Force full graphs everywhere (exact mode).
+    pub exact: bool,
+}
+
+impl Default for DutchOptions {
+    fn default() -> Self {
+        DutchOptions { dense_limit: 160, window: 12, exact: false }
+    }
+}
+
+/// Pairs the round described by `input` with the FIDE Dutch system.
+pub fn pair_dutch(input: &PairingInput) -> Result<Pairing, PairingError> {
+    pair_dutch_with(input, DutchOptions::default())
+}
+
+/// [`pair_dutch`] with explicit options.
+pub fn pair_dutch_with(input: &PairingInput, opts: DutchOptions) -> Result<Pairing, PairingError> {
+    let mut players: Vec<Player<'_>> = input.players.iter().filter(|p| p.present).map(|p| derive(input, p)).collect();
+    players.sort_by_key(|p| (std::cmp::Reverse(p.st.score), p.st.pairing_no, p.st.id));
+    let forbidden: HashSet<(u32, u32)> = input.forbidden.iter().map(|&(a, b)| (a.min(b), a.max(b))).collect();
+    let ctx = Ctx { input, players: &players, forbidden: &forbidden };
+    let result = match ctx.run(opts.exact, opts) {
+        Ok(r) => Ok(r),
+        Err(Failure::Late) => ctx.run(true, opts),
+        Err(Failure::None) => Err(Failure::None),
+    };
+    match result {
+        Ok((pairs, bye, dropped)) => Ok(ctx.finish(pairs, bye, dropped)),
+        Err(_) => Err(PairingError::NoLegalPairing(players.len())),
+    }
+}
+
+enum Failure {
+    /// No perfect matching at the first step: no legal pairing.
+    None,
+    /// A later step failed (possible only with partial graphs).
+    Late,
+}
+
+struct Ctx<'a, 'b> {
+    input: &'a PairingInput,
+    players: &'b [Player<'a>],
+    forbidden: &'b HashSet<(u32, u32)>,
+}
+
+/// Names of the packed criteria, highest priority first.
+const FIELD_NAMES: [&str; 13] = [
+    "C4 completion",
+    "C5 pairs in bracket",
+    "C6 score differences",
+    "C7 pairs in next bracket",
+    "A.5 bye to lowest ranked",
+    "C8/C9 topscorer colours",
+    "C10 colour preferences",
+    "C11 strong colour preferences",
+    "C12 repeated downfloat (previous round)",
+    "C13 repeated upfloat (previous round)",
+    "C14 repeated downfloat (two rounds before)",
+    "C15 repeated upfloat (two rounds before)",
+    "B.2 S1/S2 order",
+];
+const NF: usize = FIELD_NAMES.len();
+/// Fields that apply only to edges inside the bracket (offset-normalised).
+const IN_B_FIELDS: [usize; 10] = [2, 4, 5, 6, 7, 8, 9, 10, 11, 12];
+
+type PairList = Vec<(usize, usize)>;
+type RunResult = Result<(PairList, Option<usize>, Vec<&'static str>), Failure>;
+
+impl Ctx<'_, '_> {
+    fn legal(&self, a: usize, b: usize) -> bool {
+        let (pa, pb) = (&self.players[a], &self.players[b]);
+        c1_no_rematch(pa.st, pb.st, self.forbidden) && c3_colour_compatible(pa, pb)
+    }
+
+    fn float_at(p: &Player<'_>, back: usize) -> Float {
+        let f = &p.st.floats;
+        if f.len() >= back {
+            f[f.len() - back]
+        } else {
+            Float::None
+        }
+    }
+
+    fn run(&self, exact: bool, opts: DutchOptions) -> RunResult {
+        let n = self.players.len();
+        let mut remaining: Vec<usize> = (0..n).collect();
+        let mut pairs = Vec::new();
+        let mut bye = None;
+        let mut dropped: Vec<&'static str> = Vec::new();
+        let mut levels: Vec<u32> = self.players.iter().map(|p| p.st.score).collect();
+        levels.dedup();
+        let unit = score_unit(self.players, self.input.win_points);
+        let mut first = true;
+        for (li, &level) in levels.iter().enumerate() {
+            if remaining.is_empty() {
+                break;
+            }
+            let bsize = remaining.iter().take_while(|&&i| self.players[i].st.score >= level).count();
+            let is_last = bsize == remaining.len();
+            if bsize < 2 && !is_last {
+                continue;
+            }
+            let next_level = levels.get(li + 1).copied();
+            let bn_size = match next_level {
+                Some(nl) => remaining.iter().take_while(|&&i| self.players[i].st.score >= nl).count(),
+                None => bsize,
+            };
+            let step = Step { bsize, bn_size, is_last, unit, level };
+            let mut res = None;
+            if !exact {
+                res = self.solve_step(&remaining, &step, false, opts);
+            }
+            if res.is_none() {
+                res = self.solve_step(&remaining, &step, true, opts);
+            }
+            let Some((step_pairs, step_bye, d)) = res else {
+                return Err(if first { Failure::None } else { Failure::Late });
+            };
+            first = false;
+            for name in d {
+                if !dropped.contains(&name) {
+                    dropped.push(name);
+                }
+            }
+            let mut used = vec![false; n];
+            for &(a, b) in &step_pairs {
+                used[a] = true;
+                used[b] = true;
+                pairs.push((a, b));
+            }
+            if let Some(x) = step_bye {
+                used[x] = true;
+                bye = Some(x);
+            }
+            remaining.retain(|&i| !used[i]);
+        }
+        if !remaining.is_empty() {
+            return Err(Failure::Late);
+        }
+        Ok((pairs, bye, dropped))
+    }
+
+    /// One bracket step. `remaining` is sorted (best first); the bracket is
+    /// its first `bsize` players. Returns the pairs inside the bracket and
+    /// the bye (last bracket only), or `None` if the graph has no perfect
+    /// matching.
+    #[allow(clippy::type_complexity)]
+    fn solve_step(
+        &self,
+        remaining: &[usize],
+        step: &Step,
+        exact: bool,
+        opts: DutchOptions,
+    ) -> Option<(PairList, Option<usize>, Vec<&'static str>)> {
+        // Vertex set.
+        let mut vcount = remaining.len();
+        if !exact {
+            let want = step.bn_size + step.bsize.max(2 * opts.window) + 2;
+            if want < remaining.len() {
+                vcount = want;
+                if vcount % 2 == 1 {
+                    vcount += 1;
+                }
+            }
+        }
+        let verts = &remaining[..vcount];
+        let all = vcount == remaining.len();
+        let with_bye = all && vcount % 2 == 1;
+        let bye_v = vcount;
+        let nvert = vcount + usize::from(with_bye);
+        let (bsize, bn) = (step.bsize, step.bn_size.min(vcount));
+        let dense = exact || bn <= opts.dense_limit;
+        let h_b = bsize / 2;
+        let h_n = (bn - bsize) / 2;
+        let w = opts.window;
+        let near = |i: usize, j: usize| -> bool {
+            // i < j, positions in verts.
+            let d = j - i;
+            if d <= w {
+                return true;
+            }
+            if j < bsize {
+                return d.abs_diff(h_b) <= w;
+            }
+            if i >= bsize && j < bn {
+                return d.abs_diff(h_n) <= w;
+            }
+            if i < bsize && j < bn {
+                return j - bsize <= 2 * w;
+            }
+            false
+        };
+        let smin = self.players[verts[bsize - 1]].st.score;
+        let initial = self.input.initial_colour;
+        let mut raw: Vec<(usize, usize, [u64; NF])> = Vec::new();
+        for i in 0..vcount {
+            let a = verts[i];
+            let jend = if exact || i < bn { vcount } else { (i + w + 1).min(vcount) };
+            for j in i + 1..jend {
+                if !exact {
+                    if j < bn {
+                        if !dense && !near(i, j) {
+                            continue;
+                        }
+                    } else if i < bn && !dense && j - bn > 2 * w {
+                        continue;
+                    }
+                }
+                let b = verts[j];
+                if !self.legal(a, b) {
+                    continue;
+                }
+                let mut f = [0u64; NF];
+                f[0] = 1;
+                let in_b = j < bsize;
+                if in_b {
+                    let (pa, pb) = (&self.players[a], &self.players[b]);
+                    f[1] = 1;
+                    let (sa, sb) = (pa.st.score, pb.st.score);
+                    let q = |s: u32| -> u64 {
+                        let d = ((s - smin) / step.unit + self.input.win_points / step.unit) as u64;
+                        d * d
+                    };
+                    let diff = (sa.abs_diff(sb) / step.unit) as u64;
+                    f[2] = q(sa) + q(sb) - diff * diff;
+                    let (c10, c11, c89) = colour_costs(pa, pb, initial);
+                    let top = pa.topscorer || pb.topscorer;
+                    f[5] = if top { 2 - c89.min(2) } else { 2 };
+                    f[6] = 2 - c10;
+                    f[7] = 2 - c11;
+                    let (hi, lo) = if sa > sb { (Some(pa), Some(pb)) } else if sb > sa { (Some(pb), Some(pa)) } else { (None, None) };
+                    for (k, back) in [(8usize, 1usize), (10, 2)] {
+                        let d = |p: &Player<'_>| u64::from(Self::float_at(p, back) == Float::Down);
+                        let cost = hi.map(d).unwrap_or(0);
+                        f[k] = 1 + d(pa) + d(pb) - cost;
+                    }
+                    for (k, back) in [(9usize, 1usize), (11, 2)] {
+                        let cost = lo.map(|p| u64::from(Self::float_at(p, back) == Float::Up)).unwrap_or(0);
+                        f[k] = 1 - cost;
+                    }
+                    f[12] = (bsize as u64).saturating_sub((j - i).abs_diff(h_b) as u64);
+                }
+                if j < bn {
+                    f[3] = 1;
+                }
+                raw.push((i, j, f));
+            }
+        }
+        if with_bye {
+            for (i, &a) in verts.iter().enumerate() {
+                if !c2_bye_eligible(self.players[a].st) {
+                    continue;
+                }
+                let mut f = [0u64; NF];
+                f[0] = 1;
+                if step.is_last {
+                    f[1] = 1;
+                    f[4] = i as u64 + 1;
+                    // Downfloat bookkeeping so the bye edge is neutral in C12/C14
+                    // and the C13/C15 fields.
+                    f[8] = 1;
+                    f[9] = 1;
+                    f[10] = 1;
+                    f[11] = 1;
+                    f[5] = 2;
+                    f[6] = 2;
+                    f[7] = 2;
+                }
+                raw.push((i, bye_v, f));
+            }
+        }
+        // Normalise in-bracket fields by their minimum over in-bracket edges.
+        let in_b_edge = |e: &(usize, usize, [u64; NF])| e.2[1] == 1;
+        for &k in &IN_B_FIELDS {
+            let min = raw.iter().filter(|e| in_b_edge(e)).map(|e| e.2[k]).min().unwrap_or(0);
+            for e in raw.iter_mut() {
+                if in_b_edge(e) {
+                    e.2[k] -= min;
+                }
+            }
+        }
+        // Bits per field.
+        let pairs_all = (nvert / 2 + 1) as u128;
+        let pairs_b = (bsize / 2 + 1) as u128;
+        let pairs_bn = (bn / 2 + 1) as u128;
+        let mut bits = [0u32; NF];
+        for (k, b) in bits.iter_mut().enumerate() {
+            let maxv = raw.iter().map(|e| e.2[k]).max().unwrap_or(0) as u128;
+            if maxv == 0 {
+                continue;
+            }
+            let pairs = match k {
+                0 => pairs_all,
+                3 => pairs_bn,
+                _ => pairs_b,
+            };
+            *b = 128 - (maxv * pairs).leading_zeros();
+        }
+        let mut dropped = Vec::new();
+        let mut used_fields = NF;
+        while bits[..used_fields].iter().sum::<u32>() > 122 && used_fields > 2 {
+            used_fields -= 1;
+            if bits[used_fields] > 0 {
+                dropped.push(FIELD_NAMES[used_fields]);
+            }
+        }
+        let mut shift = [0u32; NF];
+        let mut acc = 0;
+        for k in (0..used_fields).rev() {
+            shift[k] = acc;
+            acc += bits[k];
+        }
+        let edges: Vec<Edge> = raw
+            .iter()
+            .map(|(i, j, f)| {
+                let mut wgt: i128 = 0;
+                for k in 0..used_fields {
+                    wgt += (f[k] as i128) << shift[k];
+                }
+                (*i, *j, wgt)
+            })
+            .collect();
+        drop(raw);
+        let mate = max_weight_matching(nvert, &edges);
+        if mate.iter().any(|m| m.is_none()) {
+            return None;
+        }
+        let mut pairs = Vec::new();
+        let mut bye = None;
+        for i in 0..bsize {
+            match mate[i] {
+                Some(j) if j < bsize && i < j => pairs.push((verts[i], verts[j])),
+                Some(j) if j == bye_v && with_bye && step.is_last => bye = Some(verts[i]),
+                _ => {}
+            }
+        }
+        let _ = step.level;
+        Some((pairs, bye, dropped))
+    }
+
+    fn finish(&self, pairs: Vec<(usize, usize)>, bye: Option<usize>, dropped: Vec<&'static str>) -> Pairing {
+        let initial = self.input.initial_colour;
+        let mut boards: Vec<(usize, usize)> = pairs
+            .into_iter()
+            .map(|(a, b)| {
+                if e_allocate_colours(&self.players[a], &self.players[b], initial) {
+                    (a, b)
+                } else {
+                    (b, a)
+                }
+            })
+            .collect();
+        // C.04.2 board order: higher score of the pair, then sum of scores,
+        // then rank of the higher-ranked player (index order is rank order).
+        boards.sort_by_key(|&(a, b)| {
+            let (sa, sb) = (self.players[a].st.score, self.players[b].st.score);
+            (std::cmp::Reverse(sa.max(sb)), std::cmp::Reverse(sa + sb), a.min(b))
+        });
+        Pairing {
+            boards: boards.into_iter().map(|(a, b)| (self.players[a].st.id, self.players[b].st.id)).collect(),
+            bye: bye.map(|x| self.players[x].st.id),
+            dropped_criteria: dropped,
+        }
+    }
+}
+
+struct Step {
+    bsize: usize,
+    bn_size: usize,
+    is_last: bool,
+    unit: u32,
+    level: u32,
+}
+
+/// Greatest common divisor of all scores and the win points (so score
+/// differences are small integers, e.g. half points).
+fn score_unit(players: &[Player<'_>], win: u32) -> u32 {
+    fn gcd(a: u32, b: u32) -> u32 {
+        if b == 0 {
+            a
+        } else {
+            gcd(b, a % b)
+        }
+    }
+    let mut g = win;
+    for p in players {
+        g = gcd(g, p.st.score);
+    }
+    g.max(1)
+}
