@@ -97,7 +97,6 @@ pub(crate) struct Player<'a> {
     pub(crate) pref: ColourPreference,
     pub(crate) cd: i32,
     pub(crate) last_two: Option<(Colour, Colour)>,
-    pub(crate) last: Option<Colour>,
     pub(crate) topscorer: bool,
 }
 
@@ -149,8 +148,8 @@ pub fn a7_is_topscorer(input: &PairingInput, st: &PlayerState) -> bool {
 }
 
 pub(crate) fn derive<'a>(input: &PairingInput, st: &'a PlayerState) -> Player<'a> {
-    let (cd, last, last_two) = colour_history(st);
-    Player { st, pref: a6_colour_preference(st), cd, last, last_two, topscorer: a7_is_topscorer(input, st) }
+    let (cd, _, last_two) = colour_history(st);
+    Player { st, pref: a6_colour_preference(st), cd, last_two, topscorer: a7_is_topscorer(input, st) }
 }
 
 /// C1: two players shall not play against each other more than once (games
