@@ -306,7 +306,7 @@ struct Ctx<'a, 'b> {
 }
 
 /// Names of the packed criteria, highest priority first.
-const FIELD_NAMES: [&str; 13] = [
+const FIELD_NAMES: [&str; 14] = [
     "C4 completion",
     "C5 pairs in bracket",
     "C6 score differences",
@@ -319,11 +319,12 @@ const FIELD_NAMES: [&str; 13] = [
     "C13 repeated upfloat (previous round)",
     "C14 repeated downfloat (two rounds before)",
     "C15 repeated upfloat (two rounds before)",
-    "B.2 S1/S2 order",
+    "B.3 fewest S1/S2 exchanges",
+    "B.2 transpositions: S1 players keep their ideal S2 partner, top first",
 ];
 const NF: usize = FIELD_NAMES.len();
 /// Fields that apply only to edges inside the bracket (offset-normalised).
-const IN_B_FIELDS: [usize; 10] = [2, 4, 5, 6, 7, 8, 9, 10, 11, 12];
+const IN_B_FIELDS: [usize; 11] = [2, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13];
 
 type PairList = Vec<(usize, usize)>;
 type RunResult = Result<(PairList, Option<usize>, Vec<&'static str>), Failure>;
@@ -435,6 +436,8 @@ impl Ctx<'_, '_> {
         let h_b = bsize / 2;
         let h_n = (bn - bsize) / 2;
         let w = opts.window;
+        let mdp = verts[..bsize].iter().take_while(|&&v| self.players[v].st.score > step.level).count();
+        let ideal = IdealPairing::new(bsize, mdp);
         let near = |i: usize, j: usize| -> bool {
             // i < j, positions in verts.
             let d = j - i;
@@ -442,7 +445,8 @@ impl Ctx<'_, '_> {
                 return true;
             }
             if j < bsize {
-                return d.abs_diff(h_b) <= w;
+                let p = ideal.partner[i];
+                return d.abs_diff(h_b) <= w || (p != usize::MAX && j.abs_diff(p) <= w);
             }
             if i >= bsize && j < bn {
                 return d.abs_diff(h_n) <= w;
@@ -500,7 +504,8 @@ impl Ctx<'_, '_> {
                         let cost = lo.map(|p| u64::from(Self::float_at(p, back) == Float::Up)).unwrap_or(0);
                         f[k] = 1 - cost;
                     }
-                    f[12] = (bsize as u64).saturating_sub((j - i).abs_diff(h_b) as u64);
+                    f[12] = u64::from(ideal.s1[i] != ideal.s1[j]);
+                    f[13] = ideal.order_value(i, j);
                 }
                 if j < bn {
                     f[3] = 1;
@@ -596,7 +601,6 @@ impl Ctx<'_, '_> {
                 _ => {}
             }
         }
-        let _ = step.level;
         Some((pairs, bye, dropped))
     }
 
@@ -622,6 +626,85 @@ impl Ctx<'_, '_> {
             boards: boards.into_iter().map(|(a, b)| (self.players[a].st.id, self.players[b].st.id)).collect(),
             bye: bye.map(|x| self.players[x].st.id),
             dropped_criteria: dropped,
+        }
+    }
+}
+
+/// The bracket's ideal pairing before any transposition or exchange (B.1,
+/// B.2): moved-down players meet the top residents in order, the remaining
+/// residents are split into S1 (top half) and S2 and paired in order.
+struct IdealPairing {
+    /// Position is in S1 (the half that chooses partners).
+    s1: Vec<bool>,
+    /// Ideal partner position (`usize::MAX` for the natural floater).
+    partner: Vec<usize>,
+    /// Index of the position within S1, or within S2.
+    side_index: Vec<usize>,
+    n1: usize,
+    n2: usize,
+    /// Exact lexicographic transposition order fits in the weight.
+    exact: bool,
+}
+
+impl IdealPairing {
+    fn new(bsize: usize, mdp: usize) -> Self {
+        let mut s1 = vec![false; bsize];
+        let mut partner = vec![usize::MAX; bsize];
+        let pair_block = |s1: &mut Vec<bool>, partner: &mut Vec<usize>, start: usize, len: usize| {
+            let h = len / 2;
+            for t in 0..h {
+                s1[start + t] = true;
+                partner[start + t] = start + h + t;
+                partner[start + h + t] = start + t;
+            }
+        };
+        if mdp > 0 && 2 * mdp <= bsize {
+            for t in 0..mdp {
+                s1[t] = true;
+                partner[t] = mdp + t;
+                partner[mdp + t] = t;
+            }
+            pair_block(&mut s1, &mut partner, 2 * mdp, bsize - 2 * mdp);
+        } else {
+            pair_block(&mut s1, &mut partner, 0, bsize);
+        }
+        let mut side_index = vec![0; bsize];
+        let (mut n1, mut n2) = (0, 0);
+        for i in 0..bsize {
+            if s1[i] {
+                side_index[i] = n1;
+                n1 += 1;
+            } else {
+                side_index[i] = n2;
+                n2 += 1;
+            }
+        }
+        let bits = n1 as f64 * ((n2 + 1) as f64).log2();
+        IdealPairing { s1, partner, side_index, n1, n2, exact: bits <= 48.0 }
+    }
+
+    /// Value (higher is better) of pairing positions `i` and `j` for the
+    /// transposition order of B.2: the sequence of S2 partners of S1[0],
+    /// S1[1], ... should be lexicographically smallest. Exact (base-|S2|
+    /// digits) for brackets where that fits 48 bits, otherwise a weighted
+    /// distance to the ideal partner. Exchanges (both in S1 or both in S2)
+    /// score 0; they are counted by the exchange criterion.
+    fn order_value(&self, i: usize, j: usize) -> u64 {
+        if self.s1[i] == self.s1[j] {
+            return 0;
+        }
+        let (a, b) = if self.s1[i] { (i, j) } else { (j, i) };
+        let (ia, kb) = (self.side_index[a] as u64, self.side_index[b] as u64);
+        let (n1, n2) = (self.n1 as u64, self.n2 as u64);
+        if self.exact {
+            (n2 - 1 - kb) * n2.pow((n1 - 1 - ia) as u32)
+        } else {
+            let dev = kb.abs_diff(ia);
+            if n1 <= 100 {
+                ((n2 + 1) * (n1 + 1)).saturating_sub(dev * (n1 - ia))
+            } else {
+                (n2 + 1).saturating_sub(dev)
+            }
         }
     }
 }
