@@ -910,3 +910,30 @@ mod tests {
         assert_eq!(errs[0].column, 102);
     }
 }
+
+#[cfg(test)]
+mod proptests {
+    use super::*;
+    use proptest::prelude::*;
+
+    const LINE: &str = "001    1 m GM Alpha, Anna                       2500 FIN     1234567 1990/01/01  2.0    1     2 w 1     3 b 1";
+
+    proptest! {
+        #[test]
+        fn parser_never_panics(s in "\\PC{0,300}") {
+            let _ = parse(&s);
+        }
+
+        #[test]
+        fn mutated_player_lines_never_panic(pos in 0usize..120, c in proptest::char::any(), prefix in "(001|XXR|XXC|XXS|XXP|012| {3})") {
+            let mut chars: Vec<char> = LINE.chars().collect();
+            if pos < chars.len() { chars[pos] = c; } else { chars.push(c); }
+            let line: String = chars.into_iter().collect();
+            let line = format!("{prefix}{}", line.chars().skip(3).collect::<String>());
+            if let Ok(d) = parse(&line) {
+                let again = parse(&d.write()).unwrap();
+                prop_assert_eq!(again, d);
+            }
+        }
+    }
+}

@@ -733,3 +733,10 @@ fn score_unit(players: &[Player<'_>], win: u32) -> u32 {
     }
     g.max(1)
 }
+
+/// Absolute criteria C1 (no rematch, forbidden pairs) and C3 (colour
+/// compatibility) for one candidate pair of `input`.
+pub fn is_legal_pair(input: &PairingInput, a: &PlayerState, b: &PlayerState) -> bool {
+    let forbidden: HashSet<(u32, u32)> = input.forbidden.iter().map(|&(x, y)| (x.min(y), x.max(y))).collect();
+    a.id != b.id && c1_no_rematch(a, b, &forbidden) && c3_colour_compatible(&derive(input, a), &derive(input, b))
+}
