@@ -740,3 +740,202 @@ pub fn is_legal_pair(input: &PairingInput, a: &PlayerState, b: &PlayerState) -> 
     let forbidden: HashSet<(u32, u32)> = input.forbidden.iter().map(|&(x, y)| (x.min(y), x.max(y))).collect();
     a.id != b.id && c1_no_rematch(a, b, &forbidden) && c3_colour_compatible(&derive(input, a), &derive(input, b))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use Colour::{Black as B, White as W};
+
+    fn st(id: u32, score: u32, colours: &[Option<Colour>]) -> PlayerState {
+        PlayerState {
+            id,
+            pairing_no: id,
+            rating: 0,
+            score,
+            colours: colours.to_vec(),
+            floats: vec![Float::None; colours.len()],
+            opponents: vec![],
+            had_bye_or_forfeit_win: false,
+            present: true,
+        }
+    }
+
+    fn input(round: u32, total: u32, players: Vec<PlayerState>) -> PairingInput {
+        PairingInput { round, total_rounds: total, initial_colour: W, win_points: 10, players, forbidden: vec![] }
+    }
+
+    fn pref(c: &[Option<Colour>]) -> (Option<Colour>, Strength) {
+        let p = a6_colour_preference(&st(1, 0, c));
+        (p.colour, p.strength)
+    }
+
+    #[test]
+    fn a6_preferences() {
+        assert_eq!(pref(&[]), (None, Strength::None));
+        assert_eq!(pref(&[Some(W)]), (Some(B), Strength::Strong));
+        assert_eq!(pref(&[Some(W), Some(B)]), (Some(W), Strength::Mild));
+        assert_eq!(pref(&[Some(B), Some(W), Some(B)]), (Some(W), Strength::Strong));
+        assert_eq!(pref(&[Some(W), Some(W)]), (Some(B), Strength::Absolute));
+        assert_eq!(pref(&[Some(B), Some(W), Some(B), Some(B)]), (Some(W), Strength::Absolute));
+        // Unplayed rounds do not count: W, bye, W is two whites in a row.
+        assert_eq!(pref(&[Some(W), None, Some(B), None, Some(B)]), (Some(W), Strength::Absolute));
+    }
+
+    fn white_of(inp: &PairingInput, a: usize, b: usize) -> u32 {
+        let (pa, pb) = (derive(inp, &inp.players[a]), derive(inp, &inp.players[b]));
+        if e_allocate_colours(&pa, &pb, inp.initial_colour) {
+            pa.st.id
+        } else {
+            pb.st.id
+        }
+    }
+
+    #[test]
+    fn e1_both_preferences_granted() {
+        let inp = input(2, 5, vec![st(1, 10, &[Some(W)]), st(2, 10, &[Some(B)])]);
+        assert_eq!(white_of(&inp, 0, 1), 2);
+    }
+
+    #[test]
+    fn e2_stronger_preference_wins() {
+        // 1: strong white (CD -1); 2: mild white (CD 0, last black).
+        let inp = input(3, 5, vec![st(1, 10, &[None, Some(B)]), st(2, 20, &[Some(W), Some(B)])]);
+        assert_eq!(white_of(&inp, 1, 0), 1);
+        // Both absolute (topscorers, last round): the wider difference wins.
+        let inp = input(4, 4, vec![st(1, 30, &[Some(B), Some(B), Some(W)]), st(2, 25, &[Some(B), Some(W), Some(B)])]);
+        let (p1, p2) = (derive(&inp, &inp.players[0]), derive(&inp, &inp.players[1]));
+        assert_eq!((p1.pref.strength, p2.pref.strength), (Strength::Strong, Strength::Strong));
+        let inp = input(
+            5,
+            5,
+            vec![st(1, 35, &[Some(B), Some(B), Some(W), Some(B)]), st(2, 30, &[Some(W), Some(B), Some(B), Some(B)])],
+        );
+        assert_eq!(white_of(&inp, 0, 1), 2);
+    }
+
+    #[test]
+    fn e3_alternate_from_last_different_round() {
+        // Both strong white; in the last round 1 had black and 2 white.
+        let inp = input(4, 5, vec![st(1, 20, &[Some(B), Some(W), Some(B)]), st(2, 30, &[Some(B), Some(B), Some(W)])]);
+        // E.4 would give white to the higher ranked 2; E.3 comes first.
+        assert_eq!(white_of(&inp, 0, 1), 1);
+    }
+
+    #[test]
+    fn e4_higher_ranked_gets_preference() {
+        let inp = input(2, 5, vec![st(1, 10, &[Some(B)]), st(2, 10, &[Some(B)])]);
+        assert_eq!(white_of(&inp, 1, 0), 1);
+    }
+
+    #[test]
+    fn e5_initial_colour_by_pairing_number() {
+        let mut inp = input(1, 5, vec![st(1, 0, &[]), st(4, 0, &[]), st(2, 0, &[]), st(5, 0, &[])]);
+        assert_eq!(white_of(&inp, 0, 1), 1);
+        assert_eq!(white_of(&inp, 2, 3), 5);
+        inp.initial_colour = B;
+        assert_eq!(white_of(&inp, 0, 1), 4);
+        assert_eq!(white_of(&inp, 2, 3), 2);
+    }
+
+    #[test]
+    fn c1_c2_c3_absolute_criteria() {
+        let mut a = st(1, 10, &[Some(W), Some(W)]);
+        let b = st(2, 10, &[Some(W), Some(W)]);
+        let c = st(3, 10, &[Some(B), Some(B)]);
+        a.opponents.push(3);
+        let inp = input(3, 5, vec![a.clone(), b.clone(), c.clone()]);
+        assert!(!is_legal_pair(&inp, &a, &c), "C1 rematch");
+        assert!(!is_legal_pair(&inp, &a, &b), "C3 same absolute preference");
+        assert!(is_legal_pair(&inp, &b, &c));
+        // Final round, topscorers: C3 does not apply.
+        let inp = input(3, 3, vec![a.clone(), b.clone(), c]);
+        let (x, y) = (st(1, 20, &[Some(W), Some(W)]), st(2, 20, &[Some(W), Some(W)]));
+        assert!(is_legal_pair(&inp, &x, &y));
+        let mut bye = st(4, 0, &[]);
+        assert!(c2_bye_eligible(&bye));
+        bye.had_bye_or_forfeit_win = true;
+        assert!(!c2_bye_eligible(&bye));
+        let mut inp = input(1, 3, vec![st(1, 0, &[]), st(2, 0, &[])]);
+        inp.forbidden.push((2, 1));
+        assert_eq!(pair_dutch(&inp), Err(PairingError::NoLegalPairing(2)));
+    }
+
+    fn pairs(p: &Pairing) -> Vec<(u32, u32)> {
+        let mut v: Vec<_> = p.boards.iter().map(|&(a, b)| (a.min(b), a.max(b))).collect();
+        v.sort_unstable();
+        v
+    }
+
+    #[test]
+    fn c5_c6_pairs_inside_score_groups_and_mdp_meets_top_resident() {
+        // 1 and 2 have 2 points, 3 has 1.5, 4-7 have 1: 3 floats to the 1-point
+        // bracket and meets its highest resident (4); 5-6 and 7 with 8.
+        let inp = input(
+            3,
+            5,
+            vec![
+                st(1, 20, &[Some(W), Some(B)]),
+                st(2, 20, &[Some(B), Some(W)]),
+                st(3, 15, &[Some(W), Some(B)]),
+                st(4, 10, &[Some(B), Some(W)]),
+                st(5, 10, &[Some(W), Some(B)]),
+                st(6, 10, &[Some(B), Some(W)]),
+                st(7, 10, &[Some(W), Some(B)]),
+                st(8, 10, &[Some(B), Some(W)]),
+            ],
+        );
+        let p = pair_dutch(&inp).unwrap();
+        assert_eq!(p.bye, None);
+        // 3 floats and meets 4 (top resident); remainder {5,6,7,8}: S1 5 6,
+        // S2 7 8; 5-7 would deny a colour preference (C10), so 5-8, 6-7.
+        assert_eq!(pairs(&p), vec![(1, 2), (3, 4), (5, 8), (6, 7)]);
+    }
+
+    #[test]
+    fn c10_colour_preferences_before_s1_s2_order() {
+        // One score group: S1 = 1 3 4 6, S2 = 7 8 9 20; preferences
+        // 1 B, 3 B, 4 W, 6 W, 7 B, 8 W, 9 B, 20 none. The first
+        // transposition meeting every preference is 8 20 7 9.
+        let c = |x: Colour| vec![Some(x.opposite())];
+        let mut ps = vec![
+            st(1, 10, &c(B)),
+            st(3, 10, &c(B)),
+            st(4, 10, &c(W)),
+            st(6, 10, &c(W)),
+            st(7, 10, &c(B)),
+            st(8, 10, &c(W)),
+            st(9, 10, &c(B)),
+            st(20, 10, &[None]),
+        ];
+        ps[7].had_bye_or_forfeit_win = true;
+        let p = pair_dutch(&input(2, 5, ps)).unwrap();
+        assert_eq!(pairs(&p), vec![(1, 8), (3, 20), (4, 7), (6, 9)]);
+        assert!(p.boards.contains(&(8, 1)) && p.boards.contains(&(4, 7)));
+    }
+
+    #[test]
+    fn c12_avoids_repeated_downfloat() {
+        // Three players with 1 point, two with 0: the lowest of the top group
+        // (3) would float, but it floated last round, so 2 floats instead
+        // (2-3 is excluded by colours: both prefer white).
+        let mut ps = vec![
+            st(1, 10, &[Some(W)]),
+            st(2, 10, &[Some(B)]),
+            st(3, 10, &[Some(B)]),
+            st(4, 0, &[Some(B)]),
+            st(5, 0, &[Some(W)]),
+            st(6, 0, &[Some(B)]),
+        ];
+        ps[2].floats = vec![Float::Down];
+        let p = pair_dutch(&input(2, 5, ps)).unwrap();
+        assert!(pairs(&p).contains(&(1, 3)), "{:?}", p.boards);
+    }
+
+    #[test]
+    fn bye_goes_to_lowest_score_then_lowest_rank() {
+        let mut ps = vec![st(1, 10, &[Some(W)]), st(2, 10, &[Some(B)]), st(3, 0, &[Some(W)]), st(4, 0, &[Some(B)]), st(5, 0, &[None])];
+        ps[4].had_bye_or_forfeit_win = true;
+        let p = pair_dutch(&input(2, 5, ps)).unwrap();
+        assert_eq!(p.bye, Some(4));
+    }
+}
