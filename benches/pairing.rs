@@ -41,7 +41,11 @@ fn event(dir: &Path, n: u32, rounds: u32, play: u32) -> PathBuf {
         let t = Instant::now();
         let doc = generate_trf(&o).expect("generated event");
         std::fs::write(&path, doc.write()).expect("write bench file");
-        eprintln!("  generated {} in {:.1} s", path.display(), t.elapsed().as_secs_f64());
+        eprintln!(
+            "  generated {} in {:.1} s",
+            path.display(),
+            t.elapsed().as_secs_f64()
+        );
     }
     path
 }
@@ -75,9 +79,17 @@ fn main() {
             let v: Vec<&str> = line.split_whitespace().collect();
             if v.len() == 3 {
                 let kb: f64 = v[2].parse().unwrap_or(0.0);
-                println!("| {n} | {rounds} | {round} | {} | {} | {:.1} |", v[1], v[0], kb / 1024.0);
+                println!(
+                    "| {n} | {rounds} | {round} | {} | {} | {:.1} |",
+                    v[1],
+                    v[0],
+                    kb / 1024.0
+                );
             } else {
-                println!("| {n} | {rounds} | {round} | failed: {} |", String::from_utf8_lossy(&out.stderr).trim());
+                println!(
+                    "| {n} | {rounds} | {round} | failed: {} |",
+                    String::from_utf8_lossy(&out.stderr).trim()
+                );
             }
         }
     }

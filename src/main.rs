@@ -6,7 +6,11 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 #[derive(Parser)]
-#[command(name = "ratingbook", version, about = "Rating book and tournament tools")]
+#[command(
+    name = "ratingbook",
+    version,
+    about = "Rating book and tournament tools"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -61,7 +65,13 @@ fn read_trf(path: &PathBuf) -> Result<trf::TrfDocument, ExitCode> {
         ExitCode::from(2)
     })?;
     trf::parse_bytes(&bytes).map_err(|e| {
-        eprintln!("error: {}:{}:{}: {}", path.display(), e.line, e.column, e.kind);
+        eprintln!(
+            "error: {}:{}:{}: {}",
+            path.display(),
+            e.line,
+            e.column,
+            e.kind
+        );
         ExitCode::from(2)
     })
 }
@@ -85,7 +95,13 @@ fn write_out(out: Option<&PathBuf>, text: &str) -> ExitCode {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        Command::Pair { dutch: _, check, file, output, round } => {
+        Command::Pair {
+            dutch: _,
+            check,
+            file,
+            output,
+            round,
+        } => {
             let doc = match read_trf(&file) {
                 Ok(d) => d,
                 Err(c) => return c,
@@ -104,7 +120,11 @@ fn main() -> ExitCode {
             }
             match pairing::pair_trf(&doc, round, DutchOptions::default()) {
                 Ok((r, p)) => {
-                    eprintln!("round {r}: {} boards{}", p.boards.len(), if p.bye.is_some() { " and a bye" } else { "" });
+                    eprintln!(
+                        "round {r}: {} boards{}",
+                        p.boards.len(),
+                        if p.bye.is_some() { " and a bye" } else { "" }
+                    );
                     for c in &p.dropped_criteria {
                         eprintln!("warning: criterion left out for size reasons: {c}");
                     }
@@ -116,7 +136,13 @@ fn main() -> ExitCode {
                 }
             }
         }
-        Command::GenerateTrf { players, rounds, seed, play, out } => {
+        Command::GenerateTrf {
+            players,
+            rounds,
+            seed,
+            play,
+            out,
+        } => {
             let mut opts = generate::GenerateOptions::new(players, rounds, seed);
             opts.play_rounds = play;
             match generate::generate_trf(&opts) {

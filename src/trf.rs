@@ -49,7 +49,11 @@ impl Points {
             return None;
         }
         let i: u32 = if int.is_empty() { 0 } else { int.parse().ok()? };
-        let f: u32 = if frac.is_empty() { 0 } else { frac.parse().ok()? };
+        let f: u32 = if frac.is_empty() {
+            0
+        } else {
+            frac.parse().ok()?
+        };
         Some(Points(i * 10 + f))
     }
 }
@@ -327,11 +331,21 @@ const HEADER_CODES: [&str; 13] = [
 /// First column (1-based) of the round-block area in `001` lines.
 pub const FIRST_ROUND_COLUMN: usize = 92;
 
-fn err(line: usize, column: usize, field: &'static str, expected: &'static str, found: &str) -> TrfError {
+fn err(
+    line: usize,
+    column: usize,
+    field: &'static str,
+    expected: &'static str,
+    found: &str,
+) -> TrfError {
     TrfError {
         line,
         column,
-        kind: TrfErrorKind::Expected { field, expected, found: found.to_string() },
+        kind: TrfErrorKind::Expected {
+            field,
+            expected,
+            found: found.to_string(),
+        },
     }
 }
 
@@ -363,7 +377,9 @@ fn parse_number<T: std::str::FromStr>(
         return Ok(None);
     }
     if !t.bytes().all(|b| b.is_ascii_digit()) {
-        let off = raw.find(|c: char| !c.is_ascii_digit() && c != ' ').unwrap_or(0);
+        let off = raw
+            .find(|c: char| !c.is_ascii_digit() && c != ' ')
+            .unwrap_or(0);
         let col = from + raw[..off].chars().count();
         return Err(err(line, col, field, expected, &raw));
     }
@@ -372,7 +388,12 @@ fn parse_number<T: std::str::FromStr>(
         .map_err(|_| err(line, from, field, expected, &raw))
 }
 
-fn expect_blank(cols: &Cols<'_>, line: usize, col: usize, field: &'static str) -> Result<(), TrfError> {
+fn expect_blank(
+    cols: &Cols<'_>,
+    line: usize,
+    col: usize,
+    field: &'static str,
+) -> Result<(), TrfError> {
     let c = cols.get(col, col);
     if c != " " {
         return Err(err(line, col, field, "a blank separator", &c));
@@ -385,17 +406,41 @@ fn parse_player(chars: &[char], line: usize) -> Result<PlayerLine, TrfError> {
     for col in [4, 9, 14, 48, 53, 57, 69, 80, 85] {
         expect_blank(&cols, line, col, "001 line")?;
     }
-    let start_no: u32 = parse_number(&cols, line, 5, 8, "start number", "a number 1-9999 in columns 5-8")?
-        .filter(|&n: &u32| n > 0)
-        .ok_or_else(|| err(line, 5, "start number", "a number 1-9999 in columns 5-8", &cols.get(5, 8)))?;
+    let start_no: u32 = parse_number(
+        &cols,
+        line,
+        5,
+        8,
+        "start number",
+        "a number 1-9999 in columns 5-8",
+    )?
+    .filter(|&n: &u32| n > 0)
+    .ok_or_else(|| {
+        err(
+            line,
+            5,
+            "start number",
+            "a number 1-9999 in columns 5-8",
+            &cols.get(5, 8),
+        )
+    })?;
     let sex = match cols.get(10, 10).chars().next().unwrap_or(' ') {
         ' ' => None,
         c if c.is_alphabetic() => Some(c),
-        c => return Err(err(line, 10, "sex", "m, w or blank in column 10", &c.to_string())),
+        c => {
+            return Err(err(
+                line,
+                10,
+                "sex",
+                "m, w or blank in column 10",
+                &c.to_string(),
+            ))
+        }
     };
     let title = cols.get(11, 13).trim().to_string();
     let name = cols.get(15, 47).trim().to_string();
-    let rating = parse_number::<u32>(&cols, line, 49, 52, "rating", "a rating in columns 49-52")?.filter(|&r| r > 0);
+    let rating = parse_number::<u32>(&cols, line, 49, 52, "rating", "a rating in columns 49-52")?
+        .filter(|&r| r > 0);
     let federation = cols.get(54, 56).trim().to_string();
     let fide_id = parse_number::<u64>(&cols, line, 58, 68, "FIDE id", "digits in columns 58-68")?;
     let birth_date = cols.get(70, 79).trim().to_string();
@@ -403,7 +448,15 @@ fn parse_player(chars: &[char], line: usize) -> Result<PlayerLine, TrfError> {
     let points = if praw.trim().is_empty() {
         Points(0)
     } else {
-        Points::parse(&praw).ok_or_else(|| err(line, 81, "points", "points like 3.5 in columns 81-84", &praw))?
+        Points::parse(&praw).ok_or_else(|| {
+            err(
+                line,
+                81,
+                "points",
+                "points like 3.5 in columns 81-84",
+                &praw,
+            )
+        })?
     };
     let rank = parse_number::<u32>(&cols, line, 86, 89, "rank", "a number in columns 86-89")?;
     for col in [90, 91] {
@@ -420,8 +473,23 @@ fn parse_player(chars: &[char], line: usize) -> Result<PlayerLine, TrfError> {
             let opponent = if oraw == "0000" {
                 None
             } else {
-                match parse_number::<u32>(&cols, line, start, start + 3, "opponent", "a start number or 0000")? {
-                    Some(0) | None => return Err(err(line, start, "opponent", "a start number or 0000", &oraw)),
+                match parse_number::<u32>(
+                    &cols,
+                    line,
+                    start,
+                    start + 3,
+                    "opponent",
+                    "a start number or 0000",
+                )? {
+                    Some(0) | None => {
+                        return Err(err(
+                            line,
+                            start,
+                            "opponent",
+                            "a start number or 0000",
+                            &oraw,
+                        ))
+                    }
                     Some(n) => Some(n),
                 }
             };
@@ -434,9 +502,21 @@ fn parse_player(chars: &[char], line: usize) -> Result<PlayerLine, TrfError> {
             };
             expect_blank(&cols, line, start + 6, "round block")?;
             let rc = cols.get(start + 7, start + 7);
-            let result = ResultCode::from_char(rc.chars().next().unwrap_or(' '))
-                .ok_or_else(|| err(line, start + 7, "result", "one of 1 0 = + - W D L H F U Z", &rc))?;
-            rounds.push(Some(RoundEntry { opponent, colour, result }));
+            let result =
+                ResultCode::from_char(rc.chars().next().unwrap_or(' ')).ok_or_else(|| {
+                    err(
+                        line,
+                        start + 7,
+                        "result",
+                        "one of 1 0 = + - W D L H F U Z",
+                        &rc,
+                    )
+                })?;
+            rounds.push(Some(RoundEntry {
+                opponent,
+                colour,
+                result,
+            }));
         }
         for col in [start + 8, start + 9] {
             if col <= chars.len() {
@@ -486,7 +566,9 @@ fn parse_line(raw: &str, line: usize) -> Result<TrfLine, TrfError> {
                         "white1" => x.initial_colour = Some(Colour::White),
                         "black1" => x.initial_colour = Some(Colour::Black),
                         "rank" => x.rank = true,
-                        other => return Err(err(line, col, "XXC", "white1, black1 or rank", other)),
+                        other => {
+                            return Err(err(line, col, "XXC", "white1, black1 or rank", other))
+                        }
                     }
                 }
                 col += piece.chars().count() + 1;
@@ -504,7 +586,15 @@ fn parse_line(raw: &str, line: usize) -> Result<TrfLine, TrfError> {
                     });
                     match parsed {
                         Some(kv) => v.push(kv),
-                        None => return Err(err(line, col, "XXS", "KEY=points such as WW=1 or D=0.5", piece)),
+                        None => {
+                            return Err(err(
+                                line,
+                                col,
+                                "XXS",
+                                "KEY=points such as WW=1 or D=0.5",
+                                piece,
+                            ))
+                        }
                     }
                 }
                 col += piece.chars().count() + 1;
@@ -525,10 +615,17 @@ fn parse_line(raw: &str, line: usize) -> Result<TrfLine, TrfError> {
             }
             Ok(TrfLine::ForbiddenPairs(v))
         }
-        c if HEADER_CODES.contains(&c) && (chars.len() == 3 || chars[3] == ' ') => Ok(TrfLine::Header {
-            code: code.clone(),
-            text: chars.iter().skip(4).collect::<String>().trim_end().to_string(),
-        }),
+        c if HEADER_CODES.contains(&c) && (chars.len() == 3 || chars[3] == ' ') => {
+            Ok(TrfLine::Header {
+                code: code.clone(),
+                text: chars
+                    .iter()
+                    .skip(4)
+                    .collect::<String>()
+                    .trim_end()
+                    .to_string(),
+            })
+        }
         _ => Ok(TrfLine::Other(raw.trim_end().to_string())),
     }
 }
@@ -579,17 +676,26 @@ impl PlayerLine {
         s.push(' ');
         s.push_str(&pad_right(&self.name, 33));
         s.push(' ');
-        s.push_str(&pad_left(&self.rating.map(|r| r.to_string()).unwrap_or_default(), 4));
+        s.push_str(&pad_left(
+            &self.rating.map(|r| r.to_string()).unwrap_or_default(),
+            4,
+        ));
         s.push(' ');
         s.push_str(&pad_right(&self.federation, 3));
         s.push(' ');
-        s.push_str(&pad_left(&self.fide_id.map(|r| r.to_string()).unwrap_or_default(), 11));
+        s.push_str(&pad_left(
+            &self.fide_id.map(|r| r.to_string()).unwrap_or_default(),
+            11,
+        ));
         s.push(' ');
         s.push_str(&pad_right(&self.birth_date, 10));
         s.push(' ');
         s.push_str(&pad_left(&self.points.to_string(), 4));
         s.push(' ');
-        s.push_str(&pad_left(&self.rank.map(|r| r.to_string()).unwrap_or_default(), 4));
+        s.push_str(&pad_left(
+            &self.rank.map(|r| r.to_string()).unwrap_or_default(),
+            4,
+        ));
         for r in &self.rounds {
             s.push_str("  ");
             match r {
@@ -653,7 +759,7 @@ impl TrfLine {
 }
 
 fn trim_points(p: Points) -> String {
-    if p.0 % 10 == 0 {
+    if p.0.is_multiple_of(10) {
         (p.0 / 10).to_string()
     } else {
         p.to_string()
@@ -801,7 +907,11 @@ impl TrfDocument {
         for (i, l) in self.lines.iter().enumerate() {
             if let TrfLine::Player(p) = l {
                 if by_no.insert(p.start_no, (i + 1, p)).is_some() {
-                    errors.push(TrfError { line: i + 1, column: 5, kind: TrfErrorKind::DuplicateStartNumber(p.start_no) });
+                    errors.push(TrfError {
+                        line: i + 1,
+                        column: 5,
+                        kind: TrfErrorKind::DuplicateStartNumber(p.start_no),
+                    });
                 }
             }
         }
@@ -811,16 +921,31 @@ impl TrfDocument {
                 let Some(e) = e else { continue };
                 let Some(o) = e.opponent else { continue };
                 let column = FIRST_ROUND_COLUMN + 10 * r;
-                let at = |kind| TrfError { line: i + 1, column, kind };
+                let at = |kind| TrfError {
+                    line: i + 1,
+                    column,
+                    kind,
+                };
                 if o == p.start_no {
-                    errors.push(at(TrfErrorKind::SelfPairing { round: r + 1, player: o }));
+                    errors.push(at(TrfErrorKind::SelfPairing {
+                        round: r + 1,
+                        player: o,
+                    }));
                     continue;
                 }
                 let Some((_, q)) = by_no.get(&o) else {
-                    errors.push(at(TrfErrorKind::UnknownOpponent { round: r + 1, opponent: o }));
+                    errors.push(at(TrfErrorKind::UnknownOpponent {
+                        round: r + 1,
+                        opponent: o,
+                    }));
                     continue;
                 };
-                let asym = |detail| TrfErrorKind::AsymmetricRound { round: r + 1, player: p.start_no, opponent: o, detail };
+                let asym = |detail| TrfErrorKind::AsymmetricRound {
+                    round: r + 1,
+                    player: p.start_no,
+                    opponent: o,
+                    detail,
+                };
                 match q.rounds.get(r).and_then(|x| x.as_ref()) {
                     Some(qe) if qe.opponent == Some(p.start_no) => {
                         let colours_ok = match (e.colour, qe.colour) {
@@ -831,7 +956,8 @@ impl TrfDocument {
                         if !colours_ok {
                             errors.push(at(asym("colours are not opposite")));
                         } else if e.result.complement() != Some(qe.result)
-                            && !(e.result == ResultCode::ForfeitLoss && qe.result == ResultCode::ForfeitLoss)
+                            && !(e.result == ResultCode::ForfeitLoss
+                                && qe.result == ResultCode::ForfeitLoss)
                         {
                             errors.push(at(asym("results are not complementary")));
                         }
@@ -861,7 +987,10 @@ mod tests {
 001    3      Gamma                                                              1.0    2  0000 - U     1 w 0\n";
 
     fn set_col(line: &str, col: usize, c: char) -> String {
-        line.chars().enumerate().map(|(i, x)| if i + 1 == col { c } else { x }).collect()
+        line.chars()
+            .enumerate()
+            .map(|(i, x)| if i + 1 == col { c } else { x })
+            .collect()
     }
 
     #[test]
@@ -875,7 +1004,10 @@ mod tests {
         assert_eq!(p[0].title, "GM");
         assert_eq!(p[0].fide_id, Some(1234567));
         assert_eq!(p[0].points, Points(20));
-        assert_eq!(p[2].rounds[0].as_ref().unwrap().result, ResultCode::PairingBye);
+        assert_eq!(
+            p[2].rounds[0].as_ref().unwrap().result,
+            ResultCode::PairingBye
+        );
         assert_eq!(parse(&d.write()).unwrap(), d);
         assert!(d.check_consistency().is_empty());
     }
@@ -903,10 +1035,15 @@ mod tests {
         let text = SAMPLE.replace("     3 b 1", "     3 w 1");
         let d = parse(&text).unwrap();
         let errs = d.check_consistency();
-        assert!(errs.iter().any(|e| matches!(e.kind, TrfErrorKind::AsymmetricRound { round: 2, .. })));
+        assert!(errs
+            .iter()
+            .any(|e| matches!(e.kind, TrfErrorKind::AsymmetricRound { round: 2, .. })));
         let text = SAMPLE.replace("     3 b 1", "     9 b 1");
         let errs = parse(&text).unwrap().check_consistency();
-        assert!(matches!(errs[0].kind, TrfErrorKind::UnknownOpponent { opponent: 9, .. }));
+        assert!(matches!(
+            errs[0].kind,
+            TrfErrorKind::UnknownOpponent { opponent: 9, .. }
+        ));
         assert_eq!(errs[0].column, 102);
     }
 }

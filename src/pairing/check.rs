@@ -34,7 +34,11 @@ pub fn evaluate(input: &PairingInput, pairing: &Pairing) -> Quality {
         .filter(|p| p.present)
         .map(|p| (p.id, dutch::derive(input, p)))
         .collect();
-    let forbidden: HashSet<(u32, u32)> = input.forbidden.iter().map(|&(a, b)| (a.min(b), a.max(b))).collect();
+    let forbidden: HashSet<(u32, u32)> = input
+        .forbidden
+        .iter()
+        .map(|&(a, b)| (a.min(b), a.max(b)))
+        .collect();
     let mut c1 = 0;
     let mut c3 = 0;
     let mut diffs = Vec::new();
@@ -63,18 +67,26 @@ pub fn evaluate(input: &PairingInput, pairing: &Pairing) -> Quality {
                 }
             }
             let cd = p.cd + if col == Colour::White { 1 } else { -1 };
-                    if cd.abs() > 2 || p.last_two == Some((col, col)) {
+            if cd.abs() > 2 || p.last_two == Some((col, col)) {
                 c89 += 1;
             }
         }
         if !dutch::e_allocate_colours(pw, pb, input.initial_colour) {
             alloc += 1;
         }
-        let (hi, lo) = if pw.st.score > pb.st.score { (pw, pb) } else { (pb, pw) };
+        let (hi, lo) = if pw.st.score > pb.st.score {
+            (pw, pb)
+        } else {
+            (pb, pw)
+        };
         if pw.st.score != pb.st.score {
             let last = |p: &dutch::Player<'_>, back: usize| -> Float {
                 let f = &p.st.floats;
-                if f.len() >= back { f[f.len() - back] } else { Float::None }
+                if f.len() >= back {
+                    f[f.len() - back]
+                } else {
+                    Float::None
+                }
             };
             floats[0] += i64::from(last(hi, 1) == Float::Down);
             floats[1] += i64::from(last(lo, 1) == Float::Up);
@@ -102,17 +114,32 @@ pub fn evaluate(input: &PairingInput, pairing: &Pairing) -> Quality {
             ("C1 no rematch / forbidden pairs", vec![c1]),
             ("C2 bye eligibility", vec![c2]),
             ("C3 absolute colour preferences", vec![c3]),
-            ("C4 completion (players left unpaired)", vec![(players.len() - paired.min(players.len())) as i64]),
-            ("C5/C6 score differences of the pairs (largest first)", diffs),
+            (
+                "C4 completion (players left unpaired)",
+                vec![(players.len() - paired.min(players.len())) as i64],
+            ),
+            (
+                "C5/C6 score differences of the pairs (largest first)",
+                diffs,
+            ),
             ("A.5 bye to lowest score, then lowest ranked", bye_key),
-            ("C8/C9 colour rule exceptions (|CD|>2, three in a row)", vec![c89]),
+            (
+                "C8/C9 colour rule exceptions (|CD|>2, three in a row)",
+                vec![c89],
+            ),
             ("C10 colour preferences not granted", vec![c10]),
             ("C11 strong colour preferences not granted", vec![c11]),
             ("C12 repeated downfloats (previous round)", vec![floats[0]]),
             ("C13 repeated upfloats (previous round)", vec![floats[1]]),
-            ("C14 repeated downfloats (two rounds before)", vec![floats[2]]),
+            (
+                "C14 repeated downfloats (two rounds before)",
+                vec![floats[2]],
+            ),
             ("C15 repeated upfloats (two rounds before)", vec![floats[3]]),
-            ("E colour allocation rules (boards with colours not as E.1-E.5 give)", vec![alloc]),
+            (
+                "E colour allocation rules (boards with colours not as E.1-E.5 give)",
+                vec![alloc],
+            ),
         ],
     }
 }
@@ -123,7 +150,11 @@ pub fn explain(input: &PairingInput, recorded: &Pairing, engine: &Pairing) -> St
     let (qr, qe) = (evaluate(input, recorded), evaluate(input, engine));
     for ((name, vr), (_, ve)) in qr.criteria.iter().zip(&qe.criteria) {
         if vr != ve {
-            let better = if vr < ve { "recorded pairing is better" } else { "recorded pairing is worse" };
+            let better = if vr < ve {
+                "recorded pairing is better"
+            } else {
+                "recorded pairing is worse"
+            };
             return format!("{name}: {better} (recorded {vr:?}, engine {ve:?})");
         }
     }
@@ -135,17 +166,28 @@ fn recorded_pairing(doc: &TrfDocument, round: u32) -> Pairing {
     let mut boards = Vec::new();
     let mut bye = None;
     for p in doc.players() {
-        let Some(Some(e)) = p.rounds.get(ix) else { continue };
+        let Some(Some(e)) = p.rounds.get(ix) else {
+            continue;
+        };
         match (e.opponent, e.colour) {
             (Some(o), Some(Colour::White)) => boards.push((p.start_no, o)),
             (Some(o), None) if p.start_no < o => boards.push((p.start_no, o)),
-            (None, _) if matches!(e.result, crate::trf::ResultCode::PairingBye | crate::trf::ResultCode::ForfeitWin) => {
+            (None, _)
+                if matches!(
+                    e.result,
+                    crate::trf::ResultCode::PairingBye | crate::trf::ResultCode::ForfeitWin
+                ) =>
+            {
                 bye = Some(p.start_no)
             }
             _ => {}
         }
     }
-    Pairing { boards, bye, dropped_criteria: vec![] }
+    Pairing {
+        boards,
+        bye,
+        dropped_criteria: vec![],
+    }
 }
 
 fn same(a: &Pairing, b: &Pairing) -> bool {
@@ -159,7 +201,10 @@ fn same(a: &Pairing, b: &Pairing) -> bool {
 }
 
 /// Re-pairs every recorded round and reports each one.
-pub fn check_tournament(doc: &TrfDocument, opts: DutchOptions) -> Result<Vec<RoundReport>, InputError> {
+pub fn check_tournament(
+    doc: &TrfDocument,
+    opts: DutchOptions,
+) -> Result<Vec<RoundReport>, InputError> {
     let n = doc.rounds_present() as u32;
     let mut out = Vec::new();
     for round in 1..=n {
@@ -172,9 +217,16 @@ pub fn check_tournament(doc: &TrfDocument, opts: DutchOptions) -> Result<Vec<Rou
                 let d = explain(&input, &recorded, &e);
                 (Some(e), Some(d))
             }
-            Err(PairingError::NoLegalPairing(_)) => (None, Some("engine found no legal pairing".to_string())),
+            Err(PairingError::NoLegalPairing(_)) => {
+                (None, Some("engine found no legal pairing".to_string()))
+            }
         };
-        out.push(RoundReport { round, recorded, engine, difference });
+        out.push(RoundReport {
+            round,
+            recorded,
+            engine,
+            difference,
+        });
     }
     Ok(out)
 }
@@ -189,6 +241,10 @@ pub fn format_reports(reports: &[RoundReport]) -> String {
             s.push_str(&format!("round {}: differs: {d}\n", r.round));
         }
     }
-    s.push_str(&format!("{} rounds checked, {} differ from the engine\n", reports.len(), differing));
+    s.push_str(&format!(
+        "{} rounds checked, {} differ from the engine\n",
+        reports.len(),
+        differing
+    ));
     s
 }

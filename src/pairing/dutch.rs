@@ -121,7 +121,10 @@ fn colour_history(st: &PlayerState) -> (i32, Option<Colour>, Option<(Colour, Col
 /// 0 (alternate from the last game); none before the first game.
 pub fn a6_colour_preference(st: &PlayerState) -> ColourPreference {
     let (cd, last, last_two) = colour_history(st);
-    let pref = |colour, strength| ColourPreference { colour: Some(colour), strength };
+    let pref = |colour, strength| ColourPreference {
+        colour: Some(colour),
+        strength,
+    };
     if cd < -1 {
         return pref(Colour::White, Strength::Absolute);
     }
@@ -137,7 +140,10 @@ pub fn a6_colour_preference(st: &PlayerState) -> ColourPreference {
         (-1, _) => pref(Colour::White, Strength::Strong),
         (1, _) => pref(Colour::Black, Strength::Strong),
         (_, Some(l)) => pref(l.opposite(), Strength::Mild),
-        _ => ColourPreference { colour: None, strength: Strength::None },
+        _ => ColourPreference {
+            colour: None,
+            strength: Strength::None,
+        },
     }
 }
 
@@ -149,7 +155,13 @@ pub fn a7_is_topscorer(input: &PairingInput, st: &PlayerState) -> bool {
 
 pub(crate) fn derive<'a>(input: &PairingInput, st: &'a PlayerState) -> Player<'a> {
     let (cd, _, last_two) = colour_history(st);
-    Player { st, pref: a6_colour_preference(st), cd, last_two, topscorer: a7_is_topscorer(input, st) }
+    Player {
+        st,
+        pref: a6_colour_preference(st),
+        cd,
+        last_two,
+        topscorer: a7_is_topscorer(input, st),
+    }
 }
 
 /// C1: two players shall not play against each other more than once (games
@@ -177,7 +189,8 @@ pub(crate) fn c3_colour_compatible(a: &Player<'_>, b: &Player<'_>) -> bool {
 
 /// True if `a` is ranked higher than `b` (A.2: score, then pairing number).
 fn ranks_higher(a: &Player<'_>, b: &Player<'_>) -> bool {
-    (std::cmp::Reverse(a.st.score), a.st.pairing_no) < (std::cmp::Reverse(b.st.score), b.st.pairing_no)
+    (std::cmp::Reverse(a.st.score), a.st.pairing_no)
+        < (std::cmp::Reverse(b.st.score), b.st.pairing_no)
 }
 
 /// E.1–E.5 colour allocation; returns true if `a` gets white.
@@ -199,10 +212,18 @@ pub(crate) fn e_allocate_colours(a: &Player<'_>, b: &Player<'_>, initial: Colour
     // E.2
     if let (Some(x), Some(_)) = (pa.colour, pb.colour) {
         if pa.strength != pb.strength {
-            return if pa.strength > pb.strength { x == Colour::White } else { x == Colour::Black };
+            return if pa.strength > pb.strength {
+                x == Colour::White
+            } else {
+                x == Colour::Black
+            };
         }
         if pa.strength == Strength::Absolute && a.cd.abs() != b.cd.abs() {
-            return if a.cd.abs() > b.cd.abs() { x == Colour::White } else { x == Colour::Black };
+            return if a.cd.abs() > b.cd.abs() {
+                x == Colour::White
+            } else {
+                x == Colour::Black
+            };
         }
     }
     // E.3
@@ -215,12 +236,20 @@ pub(crate) fn e_allocate_colours(a: &Player<'_>, b: &Player<'_>, initial: Colour
         }
     }
     // E.4
-    let (hi, a_is_hi) = if ranks_higher(a, b) { (a, true) } else { (b, false) };
+    let (hi, a_is_hi) = if ranks_higher(a, b) {
+        (a, true)
+    } else {
+        (b, false)
+    };
     if let Some(c) = hi.pref.colour {
         return (c == Colour::White) == a_is_hi;
     }
     // E.5
-    let hi_white = if hi.st.pairing_no % 2 == 1 { initial == Colour::White } else { initial == Colour::Black };
+    let hi_white = if hi.st.pairing_no % 2 == 1 {
+        initial == Colour::White
+    } else {
+        initial == Colour::Black
+    };
     hi_white == a_is_hi
 }
 
@@ -266,7 +295,11 @@ pub struct DutchOptions {
 
 impl Default for DutchOptions {
     fn default() -> Self {
-        DutchOptions { dense_limit: 160, window: 12, exact: false }
+        DutchOptions {
+            dense_limit: 160,
+            window: 12,
+            exact: false,
+        }
     }
 }
 
@@ -277,10 +310,23 @@ pub fn pair_dutch(input: &PairingInput) -> Result<Pairing, PairingError> {
 
 /// [`pair_dutch`] with explicit options.
 pub fn pair_dutch_with(input: &PairingInput, opts: DutchOptions) -> Result<Pairing, PairingError> {
-    let mut players: Vec<Player<'_>> = input.players.iter().filter(|p| p.present).map(|p| derive(input, p)).collect();
+    let mut players: Vec<Player<'_>> = input
+        .players
+        .iter()
+        .filter(|p| p.present)
+        .map(|p| derive(input, p))
+        .collect();
     players.sort_by_key(|p| (std::cmp::Reverse(p.st.score), p.st.pairing_no, p.st.id));
-    let forbidden: HashSet<(u32, u32)> = input.forbidden.iter().map(|&(a, b)| (a.min(b), a.max(b))).collect();
-    let ctx = Ctx { input, players: &players, forbidden: &forbidden };
+    let forbidden: HashSet<(u32, u32)> = input
+        .forbidden
+        .iter()
+        .map(|&(a, b)| (a.min(b), a.max(b)))
+        .collect();
+    let ctx = Ctx {
+        input,
+        players: &players,
+        forbidden: &forbidden,
+    };
     let result = match ctx.run(opts.exact, opts) {
         Ok(r) => Ok(r),
         Err(Failure::Late) => ctx.run(true, opts),
@@ -358,17 +404,29 @@ impl Ctx<'_, '_> {
             if remaining.is_empty() {
                 break;
             }
-            let bsize = remaining.iter().take_while(|&&i| self.players[i].st.score >= level).count();
+            let bsize = remaining
+                .iter()
+                .take_while(|&&i| self.players[i].st.score >= level)
+                .count();
             let is_last = bsize == remaining.len();
             if bsize < 2 && !is_last {
                 continue;
             }
             let next_level = levels.get(li + 1).copied();
             let bn_size = match next_level {
-                Some(nl) => remaining.iter().take_while(|&&i| self.players[i].st.score >= nl).count(),
+                Some(nl) => remaining
+                    .iter()
+                    .take_while(|&&i| self.players[i].st.score >= nl)
+                    .count(),
                 None => bsize,
             };
-            let step = Step { bsize, bn_size, is_last, unit, level };
+            let step = Step {
+                bsize,
+                bn_size,
+                is_last,
+                unit,
+                level,
+            };
             let mut res = None;
             if !exact {
                 res = self.solve_step(&remaining, &step, false, opts);
@@ -436,7 +494,10 @@ impl Ctx<'_, '_> {
         let h_b = bsize / 2;
         let h_n = (bn - bsize) / 2;
         let w = opts.window;
-        let mdp = verts[..bsize].iter().take_while(|&&v| self.players[v].st.score > step.level).count();
+        let mdp = verts[..bsize]
+            .iter()
+            .take_while(|&&v| self.players[v].st.score > step.level)
+            .count();
         let ideal = IdealPairing::new(bsize, mdp);
         let near = |i: usize, j: usize| -> bool {
             // i < j, positions in verts.
@@ -459,9 +520,14 @@ impl Ctx<'_, '_> {
         let smin = self.players[verts[bsize - 1]].st.score;
         let initial = self.input.initial_colour;
         let mut raw: Vec<(usize, usize, [u64; NF])> = Vec::new();
+        #[allow(clippy::needless_range_loop)]
         for i in 0..vcount {
             let a = verts[i];
-            let jend = if exact || i < bn { vcount } else { (i + w + 1).min(vcount) };
+            let jend = if exact || i < bn {
+                vcount
+            } else {
+                (i + w + 1).min(vcount)
+            };
             for j in i + 1..jend {
                 if !exact {
                     if j < bn {
@@ -494,14 +560,22 @@ impl Ctx<'_, '_> {
                     f[5] = if top { 2 - c89.min(2) } else { 2 };
                     f[6] = 2 - c10;
                     f[7] = 2 - c11;
-                    let (hi, lo) = if sa > sb { (Some(pa), Some(pb)) } else if sb > sa { (Some(pb), Some(pa)) } else { (None, None) };
+                    let (hi, lo) = if sa > sb {
+                        (Some(pa), Some(pb))
+                    } else if sb > sa {
+                        (Some(pb), Some(pa))
+                    } else {
+                        (None, None)
+                    };
                     for (k, back) in [(8usize, 1usize), (10, 2)] {
                         let d = |p: &Player<'_>| u64::from(Self::float_at(p, back) == Float::Down);
                         let cost = hi.map(d).unwrap_or(0);
                         f[k] = 1 + d(pa) + d(pb) - cost;
                     }
                     for (k, back) in [(9usize, 1usize), (11, 2)] {
-                        let cost = lo.map(|p| u64::from(Self::float_at(p, back) == Float::Up)).unwrap_or(0);
+                        let cost = lo
+                            .map(|p| u64::from(Self::float_at(p, back) == Float::Up))
+                            .unwrap_or(0);
                         f[k] = 1 - cost;
                     }
                     f[12] = u64::from(ideal.s1[i] != ideal.s1[j]);
@@ -539,7 +613,12 @@ impl Ctx<'_, '_> {
         // Normalise in-bracket fields by their minimum over in-bracket edges.
         let in_b_edge = |e: &(usize, usize, [u64; NF])| e.2[1] == 1;
         for &k in &IN_B_FIELDS {
-            let min = raw.iter().filter(|e| in_b_edge(e)).map(|e| e.2[k]).min().unwrap_or(0);
+            let min = raw
+                .iter()
+                .filter(|e| in_b_edge(e))
+                .map(|e| e.2[k])
+                .min()
+                .unwrap_or(0);
             for e in raw.iter_mut() {
                 if in_b_edge(e) {
                     e.2[k] -= min;
@@ -604,7 +683,12 @@ impl Ctx<'_, '_> {
         Some((pairs, bye, dropped))
     }
 
-    fn finish(&self, pairs: Vec<(usize, usize)>, bye: Option<usize>, dropped: Vec<&'static str>) -> Pairing {
+    fn finish(
+        &self,
+        pairs: Vec<(usize, usize)>,
+        bye: Option<usize>,
+        dropped: Vec<&'static str>,
+    ) -> Pairing {
         let initial = self.input.initial_colour;
         let mut boards: Vec<(usize, usize)> = pairs
             .into_iter()
@@ -620,10 +704,17 @@ impl Ctx<'_, '_> {
         // then rank of the higher-ranked player (index order is rank order).
         boards.sort_by_key(|&(a, b)| {
             let (sa, sb) = (self.players[a].st.score, self.players[b].st.score);
-            (std::cmp::Reverse(sa.max(sb)), std::cmp::Reverse(sa + sb), a.min(b))
+            (
+                std::cmp::Reverse(sa.max(sb)),
+                std::cmp::Reverse(sa + sb),
+                a.min(b),
+            )
         });
         Pairing {
-            boards: boards.into_iter().map(|(a, b)| (self.players[a].st.id, self.players[b].st.id)).collect(),
+            boards: boards
+                .into_iter()
+                .map(|(a, b)| (self.players[a].st.id, self.players[b].st.id))
+                .collect(),
             bye: bye.map(|x| self.players[x].st.id),
             dropped_criteria: dropped,
         }
@@ -650,14 +741,15 @@ impl IdealPairing {
     fn new(bsize: usize, mdp: usize) -> Self {
         let mut s1 = vec![false; bsize];
         let mut partner = vec![usize::MAX; bsize];
-        let pair_block = |s1: &mut Vec<bool>, partner: &mut Vec<usize>, start: usize, len: usize| {
-            let h = len / 2;
-            for t in 0..h {
-                s1[start + t] = true;
-                partner[start + t] = start + h + t;
-                partner[start + h + t] = start + t;
-            }
-        };
+        let pair_block =
+            |s1: &mut Vec<bool>, partner: &mut Vec<usize>, start: usize, len: usize| {
+                let h = len / 2;
+                for t in 0..h {
+                    s1[start + t] = true;
+                    partner[start + t] = start + h + t;
+                    partner[start + h + t] = start + t;
+                }
+            };
         if mdp > 0 && 2 * mdp <= bsize {
             for t in 0..mdp {
                 s1[t] = true;
@@ -680,7 +772,14 @@ impl IdealPairing {
             }
         }
         let bits = n1 as f64 * ((n2 + 1) as f64).log2();
-        IdealPairing { s1, partner, side_index, n1, n2, exact: bits <= 48.0 }
+        IdealPairing {
+            s1,
+            partner,
+            side_index,
+            n1,
+            n2,
+            exact: bits <= 48.0,
+        }
     }
 
     /// Value (higher is better) of pairing positions `i` and `j` for the
@@ -737,8 +836,14 @@ fn score_unit(players: &[Player<'_>], win: u32) -> u32 {
 /// Absolute criteria C1 (no rematch, forbidden pairs) and C3 (colour
 /// compatibility) for one candidate pair of `input`.
 pub fn is_legal_pair(input: &PairingInput, a: &PlayerState, b: &PlayerState) -> bool {
-    let forbidden: HashSet<(u32, u32)> = input.forbidden.iter().map(|&(x, y)| (x.min(y), x.max(y))).collect();
-    a.id != b.id && c1_no_rematch(a, b, &forbidden) && c3_colour_compatible(&derive(input, a), &derive(input, b))
+    let forbidden: HashSet<(u32, u32)> = input
+        .forbidden
+        .iter()
+        .map(|&(x, y)| (x.min(y), x.max(y)))
+        .collect();
+    a.id != b.id
+        && c1_no_rematch(a, b, &forbidden)
+        && c3_colour_compatible(&derive(input, a), &derive(input, b))
 }
 
 #[cfg(test)]
@@ -761,7 +866,14 @@ mod tests {
     }
 
     fn input(round: u32, total: u32, players: Vec<PlayerState>) -> PairingInput {
-        PairingInput { round, total_rounds: total, initial_colour: W, win_points: 10, players, forbidden: vec![] }
+        PairingInput {
+            round,
+            total_rounds: total,
+            initial_colour: W,
+            win_points: 10,
+            players,
+            forbidden: vec![],
+        }
     }
 
     fn pref(c: &[Option<Colour>]) -> (Option<Colour>, Strength) {
@@ -774,11 +886,20 @@ mod tests {
         assert_eq!(pref(&[]), (None, Strength::None));
         assert_eq!(pref(&[Some(W)]), (Some(B), Strength::Strong));
         assert_eq!(pref(&[Some(W), Some(B)]), (Some(W), Strength::Mild));
-        assert_eq!(pref(&[Some(B), Some(W), Some(B)]), (Some(W), Strength::Strong));
+        assert_eq!(
+            pref(&[Some(B), Some(W), Some(B)]),
+            (Some(W), Strength::Strong)
+        );
         assert_eq!(pref(&[Some(W), Some(W)]), (Some(B), Strength::Absolute));
-        assert_eq!(pref(&[Some(B), Some(W), Some(B), Some(B)]), (Some(W), Strength::Absolute));
+        assert_eq!(
+            pref(&[Some(B), Some(W), Some(B), Some(B)]),
+            (Some(W), Strength::Absolute)
+        );
         // Unplayed rounds do not count: W, bye, W is two whites in a row.
-        assert_eq!(pref(&[Some(W), None, Some(B), None, Some(B)]), (Some(W), Strength::Absolute));
+        assert_eq!(
+            pref(&[Some(W), None, Some(B), None, Some(B)]),
+            (Some(W), Strength::Absolute)
+        );
     }
 
     fn white_of(inp: &PairingInput, a: usize, b: usize) -> u32 {
@@ -799,16 +920,33 @@ mod tests {
     #[test]
     fn e2_stronger_preference_wins() {
         // 1: strong white (CD -1); 2: mild white (CD 0, last black).
-        let inp = input(3, 5, vec![st(1, 10, &[None, Some(B)]), st(2, 20, &[Some(W), Some(B)])]);
+        let inp = input(
+            3,
+            5,
+            vec![st(1, 10, &[None, Some(B)]), st(2, 20, &[Some(W), Some(B)])],
+        );
         assert_eq!(white_of(&inp, 1, 0), 1);
         // Both absolute (topscorers, last round): the wider difference wins.
-        let inp = input(4, 4, vec![st(1, 30, &[Some(B), Some(B), Some(W)]), st(2, 25, &[Some(B), Some(W), Some(B)])]);
+        let inp = input(
+            4,
+            4,
+            vec![
+                st(1, 30, &[Some(B), Some(B), Some(W)]),
+                st(2, 25, &[Some(B), Some(W), Some(B)]),
+            ],
+        );
         let (p1, p2) = (derive(&inp, &inp.players[0]), derive(&inp, &inp.players[1]));
-        assert_eq!((p1.pref.strength, p2.pref.strength), (Strength::Strong, Strength::Strong));
+        assert_eq!(
+            (p1.pref.strength, p2.pref.strength),
+            (Strength::Strong, Strength::Strong)
+        );
         let inp = input(
             5,
             5,
-            vec![st(1, 35, &[Some(B), Some(B), Some(W), Some(B)]), st(2, 30, &[Some(W), Some(B), Some(B), Some(B)])],
+            vec![
+                st(1, 35, &[Some(B), Some(B), Some(W), Some(B)]),
+                st(2, 30, &[Some(W), Some(B), Some(B), Some(B)]),
+            ],
         );
         assert_eq!(white_of(&inp, 0, 1), 2);
     }
@@ -816,7 +954,14 @@ mod tests {
     #[test]
     fn e3_alternate_from_last_different_round() {
         // Both strong white; in the last round 1 had black and 2 white.
-        let inp = input(4, 5, vec![st(1, 20, &[Some(B), Some(W), Some(B)]), st(2, 30, &[Some(B), Some(B), Some(W)])]);
+        let inp = input(
+            4,
+            5,
+            vec![
+                st(1, 20, &[Some(B), Some(W), Some(B)]),
+                st(2, 30, &[Some(B), Some(B), Some(W)]),
+            ],
+        );
         // E.4 would give white to the higher ranked 2; E.3 comes first.
         assert_eq!(white_of(&inp, 0, 1), 1);
     }
@@ -829,7 +974,11 @@ mod tests {
 
     #[test]
     fn e5_initial_colour_by_pairing_number() {
-        let mut inp = input(1, 5, vec![st(1, 0, &[]), st(4, 0, &[]), st(2, 0, &[]), st(5, 0, &[])]);
+        let mut inp = input(
+            1,
+            5,
+            vec![st(1, 0, &[]), st(4, 0, &[]), st(2, 0, &[]), st(5, 0, &[])],
+        );
         assert_eq!(white_of(&inp, 0, 1), 1);
         assert_eq!(white_of(&inp, 2, 3), 5);
         inp.initial_colour = B;
@@ -849,7 +998,10 @@ mod tests {
         assert!(is_legal_pair(&inp, &b, &c));
         // Final round, topscorers: C3 does not apply.
         let inp = input(3, 3, vec![a.clone(), b.clone(), c]);
-        let (x, y) = (st(1, 20, &[Some(W), Some(W)]), st(2, 20, &[Some(W), Some(W)]));
+        let (x, y) = (
+            st(1, 20, &[Some(W), Some(W)]),
+            st(2, 20, &[Some(W), Some(W)]),
+        );
         assert!(is_legal_pair(&inp, &x, &y));
         let mut bye = st(4, 0, &[]);
         assert!(c2_bye_eligible(&bye));
@@ -861,7 +1013,11 @@ mod tests {
     }
 
     fn pairs(p: &Pairing) -> Vec<(u32, u32)> {
-        let mut v: Vec<_> = p.boards.iter().map(|&(a, b)| (a.min(b), a.max(b))).collect();
+        let mut v: Vec<_> = p
+            .boards
+            .iter()
+            .map(|&(a, b)| (a.min(b), a.max(b)))
+            .collect();
         v.sort_unstable();
         v
     }
@@ -933,7 +1089,13 @@ mod tests {
 
     #[test]
     fn bye_goes_to_lowest_score_then_lowest_rank() {
-        let mut ps = vec![st(1, 10, &[Some(W)]), st(2, 10, &[Some(B)]), st(3, 0, &[Some(W)]), st(4, 0, &[Some(B)]), st(5, 0, &[None])];
+        let mut ps = vec![
+            st(1, 10, &[Some(W)]),
+            st(2, 10, &[Some(B)]),
+            st(3, 0, &[Some(W)]),
+            st(4, 0, &[Some(B)]),
+            st(5, 0, &[None]),
+        ];
         ps[4].had_bye_or_forfeit_win = true;
         let p = pair_dutch(&input(2, 5, ps)).unwrap();
         assert_eq!(p.bye, Some(4));

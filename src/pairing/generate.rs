@@ -2,7 +2,9 @@
 //! input for tests and benchmarks.
 use super::dutch::{pair_dutch_with, DutchOptions, PairingError};
 use super::input::{PairingInput, PointSystem};
-use crate::trf::{Colour, PlayerLine, Points, ResultCode, RoundEntry, TrfDocument, TrfLine, XxcLine};
+use crate::trf::{
+    Colour, PlayerLine, Points, ResultCode, RoundEntry, TrfDocument, TrfLine, XxcLine,
+};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -50,11 +52,24 @@ pub fn generate_trf(opts: &GenerateOptions) -> Result<TrfDocument, PairingError>
     let n = opts.players.clamp(1, 9999);
     let mut ratings: Vec<u32> = (0..n).map(|_| rng.random_range(1000..2700)).collect();
     ratings.sort_unstable_by(|a, b| b.cmp(a));
-    let initial = if rng.random_bool(0.5) { Colour::White } else { Colour::Black };
+    let initial = if rng.random_bool(0.5) {
+        Colour::White
+    } else {
+        Colour::Black
+    };
     let mut doc = TrfDocument::default();
-    doc.lines.push(TrfLine::Header { code: "012".into(), text: format!("Generated Swiss {n}x{} seed {}", opts.rounds, opts.seed) });
-    doc.lines.push(TrfLine::Header { code: "062".into(), text: n.to_string() });
-    doc.lines.push(TrfLine::Header { code: "092".into(), text: "Individual: Swiss-System (FIDE Dutch)".into() });
+    doc.lines.push(TrfLine::Header {
+        code: "012".into(),
+        text: format!("Generated Swiss {n}x{} seed {}", opts.rounds, opts.seed),
+    });
+    doc.lines.push(TrfLine::Header {
+        code: "062".into(),
+        text: n.to_string(),
+    });
+    doc.lines.push(TrfLine::Header {
+        code: "092".into(),
+        text: "Individual: Swiss-System (FIDE Dutch)".into(),
+    });
     for (i, &r) in ratings.iter().enumerate() {
         let mut p = PlayerLine::new(i as u32 + 1, &format!("Player {:04}", i + 1));
         p.rating = Some(r);
@@ -63,8 +78,15 @@ pub fn generate_trf(opts: &GenerateOptions) -> Result<TrfDocument, PairingError>
         doc.lines.push(TrfLine::Player(p));
     }
     doc.lines.push(TrfLine::TotalRounds(opts.rounds));
-    doc.lines.push(TrfLine::Xxc(XxcLine { initial_colour: Some(initial), rank: false }));
-    let withdrawn = if n >= 8 { Some(rng.random_range(1..=n)) } else { None };
+    doc.lines.push(TrfLine::Xxc(XxcLine {
+        initial_colour: Some(initial),
+        rank: false,
+    }));
+    let withdrawn = if n >= 8 {
+        Some(rng.random_range(1..=n))
+    } else {
+        None
+    };
     let withdraw_from = opts.rounds / 2 + 1;
     let ps = PointSystem::default();
     let play = opts.play_rounds.unwrap_or(opts.rounds).min(opts.rounds);
@@ -75,17 +97,28 @@ pub fn generate_trf(opts: &GenerateOptions) -> Result<TrfDocument, PairingError>
             let absent = if Some(p.start_no) == withdrawn && round >= withdraw_from {
                 Some(ResultCode::ZeroBye)
             } else if round < opts.rounds && rng.random_bool(opts.bye_rate) {
-                Some(if rng.random_bool(0.7) { ResultCode::HalfBye } else { ResultCode::ZeroBye })
+                Some(if rng.random_bool(0.7) {
+                    ResultCode::HalfBye
+                } else {
+                    ResultCode::ZeroBye
+                })
             } else {
                 None
             };
             p.rounds.resize(ix, None);
-            p.rounds.push(absent.map(|result| RoundEntry { opponent: None, colour: None, result }));
+            p.rounds.push(absent.map(|result| RoundEntry {
+                opponent: None,
+                colour: None,
+                result,
+            }));
         }
-        let input = PairingInput::from_trf(&doc, round, true).map_err(|_| PairingError::NoLegalPairing(0))?;
+        let input = PairingInput::from_trf(&doc, round, true)
+            .map_err(|_| PairingError::NoLegalPairing(0))?;
         let pairing = pair_dutch_with(&input, opts.engine)?;
-        let rating_of: std::collections::HashMap<u32, u32> =
-            doc.players().map(|p| (p.start_no, p.rating.unwrap_or(1500))).collect();
+        let rating_of: std::collections::HashMap<u32, u32> = doc
+            .players()
+            .map(|p| (p.start_no, p.rating.unwrap_or(1500)))
+            .collect();
         let mut results: std::collections::HashMap<u32, RoundEntry> = Default::default();
         for &(w, b) in &pairing.boards {
             let (rw, rb) = (rating_of[&w] as f64, rating_of[&b] as f64);
@@ -105,11 +138,32 @@ pub fn generate_trf(opts: &GenerateOptions) -> Result<TrfDocument, PairingError>
             } else {
                 (ResultCode::Loss, ResultCode::Win)
             };
-            results.insert(w, RoundEntry { opponent: Some(b), colour: Some(Colour::White), result: rw_code });
-            results.insert(b, RoundEntry { opponent: Some(w), colour: Some(Colour::Black), result: rb_code });
+            results.insert(
+                w,
+                RoundEntry {
+                    opponent: Some(b),
+                    colour: Some(Colour::White),
+                    result: rw_code,
+                },
+            );
+            results.insert(
+                b,
+                RoundEntry {
+                    opponent: Some(w),
+                    colour: Some(Colour::Black),
+                    result: rb_code,
+                },
+            );
         }
         if let Some(x) = pairing.bye {
-            results.insert(x, RoundEntry { opponent: None, colour: None, result: ResultCode::PairingBye });
+            results.insert(
+                x,
+                RoundEntry {
+                    opponent: None,
+                    colour: None,
+                    result: ResultCode::PairingBye,
+                },
+            );
         }
         for p in doc.players_mut() {
             if let Some(e) = results.remove(&p.start_no) {
@@ -125,8 +179,11 @@ pub fn generate_trf(opts: &GenerateOptions) -> Result<TrfDocument, PairingError>
         totals.push((p.start_no, pts));
     }
     totals.sort_by_key(|&(no, pts)| (std::cmp::Reverse(pts), no));
-    let rank_of: std::collections::HashMap<u32, u32> =
-        totals.iter().enumerate().map(|(i, &(no, _))| (no, i as u32 + 1)).collect();
+    let rank_of: std::collections::HashMap<u32, u32> = totals
+        .iter()
+        .enumerate()
+        .map(|(i, &(no, _))| (no, i as u32 + 1))
+        .collect();
     for p in doc.players_mut() {
         p.rank = Some(rank_of[&p.start_no]);
     }

@@ -204,7 +204,11 @@ impl PairingInput {
     /// player is to be paired, true when pairing a new round, false when
     /// re-pairing a recorded one). Checks consistency first (duplicate start
     /// numbers, unknown opponents, asymmetric rounds).
-    pub fn from_trf(doc: &TrfDocument, round: u32, blank_is_present: bool) -> Result<PairingInput, InputError> {
+    pub fn from_trf(
+        doc: &TrfDocument,
+        round: u32,
+        blank_is_present: bool,
+    ) -> Result<PairingInput, InputError> {
         if let Some(e) = doc.check_consistency().into_iter().next() {
             return Err(InputError::Trf(e));
         }
@@ -215,7 +219,11 @@ impl PairingInput {
             None => return Err(InputError::MissingTotalRounds),
         };
         if round == 0 || round > total || round as usize > present_cols + 1 {
-            return Err(InputError::RoundOutOfRange { round, total, present: present_cols });
+            return Err(InputError::RoundOutOfRange {
+                round,
+                total,
+                present: present_cols,
+            });
         }
         let ps = PointSystem::from_xxs(&doc.point_system()).map_err(InputError::Invalid)?;
         let xxc = doc.xxc();
@@ -272,12 +280,18 @@ impl PairingInput {
             }
             let pairing_no = if xxc.rank {
                 p.rank.ok_or_else(|| {
-                    InputError::Invalid(format!("XXC rank is set but player {} has no rank", p.start_no))
+                    InputError::Invalid(format!(
+                        "XXC rank is set but player {} has no rank",
+                        p.start_no
+                    ))
                 })?
             } else {
                 p.start_no
             };
-            let present = entry_is_present(p.rounds.get(hist).and_then(|e| e.as_ref()), blank_is_present);
+            let present = entry_is_present(
+                p.rounds.get(hist).and_then(|e| e.as_ref()),
+                blank_is_present,
+            );
             out.push(PlayerState {
                 id: p.start_no,
                 pairing_no,

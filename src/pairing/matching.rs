@@ -589,14 +589,14 @@ mod tests {
         total
     }
 
-    fn brute(n: usize, edges: &[Edge], used: u32, from: usize) -> i128 {
+    fn brute(edges: &[Edge], used: u32, from: usize) -> i128 {
         if from >= edges.len() {
             return 0;
         }
-        let mut best = brute(n, edges, used, from + 1);
+        let mut best = brute(edges, used, from + 1);
         let (u, v, w) = edges[from];
         if w > 0 && used & (1 << u) == 0 && used & (1 << v) == 0 {
-            best = best.max(w + brute(n, edges, used | (1 << u) | (1 << v), from + 1));
+            best = best.max(w + brute(edges, used | (1 << u) | (1 << v), from + 1));
         }
         best
     }
@@ -630,7 +630,11 @@ mod tests {
         for round in 0..1500 {
             let n = rng.random_range(1..=10usize);
             let p = rng.random_range(0.2..1.0);
-            let wmax: i128 = if round % 3 == 0 { 3 } else { 1 << rng.random_range(1..100) };
+            let wmax: i128 = if round % 3 == 0 {
+                3
+            } else {
+                1 << rng.random_range(1..100)
+            };
             let mut edges = Vec::new();
             for u in 0..n {
                 for v in u + 1..n {
@@ -641,7 +645,11 @@ mod tests {
             }
             let m = max_weight_matching(n, &edges);
             check_valid(n, &m, &edges);
-            assert_eq!(weight_of(&m, &edges), brute(n, &edges, 0, 0), "case {round}: {edges:?}");
+            assert_eq!(
+                weight_of(&m, &edges),
+                brute(&edges, 0, 0),
+                "case {round}: {edges:?}"
+            );
         }
     }
 }

@@ -45,7 +45,11 @@ impl PairTrfError {
 /// is the first incomplete round column; its column may hold absences
 /// (`0000 - H`, `0000 - Z`, `0000 - F` are not paired; `0000 - U` and
 /// `0000 - +` mark players to be paired, the engine allocating the bye).
-pub fn pair_trf(doc: &TrfDocument, round: Option<u32>, opts: DutchOptions) -> Result<(u32, Pairing), PairTrfError> {
+pub fn pair_trf(
+    doc: &TrfDocument,
+    round: Option<u32>,
+    opts: DutchOptions,
+) -> Result<(u32, Pairing), PairTrfError> {
     let round = round.unwrap_or_else(|| input::round_to_pair(doc));
     let input = PairingInput::from_trf(doc, round, true)?;
     let pairing = dutch::pair_dutch_with(&input, opts)?;

@@ -18,7 +18,7 @@ pub fn berger_schedule(n: u32) -> Vec<RoundRobinRound> {
     if n < 2 {
         return Vec::new();
     }
-    let m = if n % 2 == 0 { n } else { n + 1 };
+    let m = if n.is_multiple_of(2) { n } else { n + 1 };
     let rounds = m - 1;
     let half = m / 2;
     let mut out = Vec::with_capacity(rounds as usize);
@@ -78,7 +78,11 @@ mod tests {
             }
             assert_eq!(seen.len() as u32, n * (n - 1) / 2);
             for p in 1..=n as usize {
-                assert!(whites[p].abs() <= 1, "n={n} player {p} colour diff {}", whites[p]);
+                assert!(
+                    whites[p].abs() <= 1,
+                    "n={n} player {p} colour diff {}",
+                    whites[p]
+                );
                 if n % 2 == 1 {
                     assert_eq!(byes[p], 1);
                 }
