@@ -23,14 +23,27 @@ fn peak_kb() -> u64 {
         .unwrap_or(0)
 }
 
+/// CPU time of this (single-threaded) process in ms, from
+/// `/proc/self/schedstat` (time on CPU in ns); the machine is shared, so
+/// wall time alone overstates the engine's cost under load.
+fn cpu_ms() -> f64 {
+    std::fs::read_to_string("/proc/self/schedstat")
+        .ok()
+        .and_then(|s| s.split_whitespace().next().and_then(|v| v.parse::<f64>().ok()))
+        .map(|ns| ns / 1e6)
+        .unwrap_or(0.0)
+}
+
 fn child(file: &str, round: u32) {
     let text = std::fs::read_to_string(file).expect("bench file");
     let doc = trf::parse(&text).expect("valid TRF");
     let input = PairingInput::from_trf(&doc, round, true).expect("valid input");
     let t = Instant::now();
+    let c = cpu_ms();
     let p = dutch::pair_dutch(&input).expect("pairing");
     let ms = t.elapsed().as_secs_f64() * 1000.0;
-    println!("{ms:.1} {} {}", p.boards.len(), peak_kb());
+    let cpu = cpu_ms() - c;
+    println!("{ms:.1} {} {} {cpu:.1}", p.boards.len(), peak_kb());
 }
 
 fn event(dir: &Path, n: u32, rounds: u32, play: u32) -> PathBuf {
@@ -63,8 +76,8 @@ fn main() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/bench-data");
     std::fs::create_dir_all(&dir).expect("bench dir");
     let exe = std::env::current_exe().expect("current exe");
-    println!("| players | rounds | round paired | boards | time (ms) | peak RSS (MiB) |");
-    println!("|---:|---:|---:|---:|---:|---:|");
+    println!("| players | rounds | round paired | boards | wall time (ms) | CPU time (ms) | peak RSS (MiB) |");
+    println!("|---:|---:|---:|---:|---:|---:|---:|");
     for &n in &sizes {
         let rounds = if n <= 100 { 9 } else { 11 };
         for round in [2, rounds] {

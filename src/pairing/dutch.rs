@@ -150,7 +150,8 @@ pub fn a6_colour_preference(st: &PlayerState) -> ColourPreference {
 /// A.7 Topscorers: when pairing the final round, players with more than 50%
 /// of the maximum possible score.
 pub fn a7_is_topscorer(input: &PairingInput, st: &PlayerState) -> bool {
-    input.round == input.total_rounds && st.score * 2 > input.win_points * (input.round - 1)
+    input.round == input.total_rounds
+        && u64::from(st.score) * 2 > u64::from(input.win_points) * u64::from(input.round.saturating_sub(1))
 }
 
 pub(crate) fn derive<'a>(input: &PairingInput, st: &'a PlayerState) -> Player<'a> {
@@ -327,15 +328,33 @@ pub fn pair_dutch_with(input: &PairingInput, opts: DutchOptions) -> Result<Pairi
         players: &players,
         forbidden: &forbidden,
     };
-    let result = match ctx.run(opts.exact, opts) {
-        Ok(r) => Ok(r),
-        Err(Failure::Late) => ctx.run(true, opts),
-        Err(Failure::None) => Err(Failure::None),
+    let modes: &[Mode] = if opts.exact {
+        &[Mode::Exact]
+    } else {
+        &[Mode::Narrow, Mode::Wide, Mode::Exact]
     };
+    let mut result = Err(Failure::None);
+    for &mode in modes {
+        result = ctx.run(mode, opts);
+        if !matches!(result, Err(Failure::Late)) {
+            break;
+        }
+    }
     match result {
         Ok((pairs, bye, dropped)) => Ok(ctx.finish(pairs, bye, dropped)),
         Err(_) => Err(PairingError::NoLegalPairing(players.len())),
     }
+}
+
+/// How much of the graph below the bracket a step looks at.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Mode {
+    /// Candidate edges, a short window of players below the next bracket.
+    Narrow,
+    /// Candidate edges, as many players below as the bracket has.
+    Wide,
+    /// All edges among all remaining players: exact completion.
+    Exact,
 }
 
 enum Failure {
@@ -390,7 +409,7 @@ impl Ctx<'_, '_> {
         }
     }
 
-    fn run(&self, exact: bool, opts: DutchOptions) -> RunResult {
+    fn run(&self, mode: Mode, opts: DutchOptions) -> RunResult {
         let n = self.players.len();
         let mut remaining: Vec<usize> = (0..n).collect();
         let mut pairs = Vec::new();
@@ -428,11 +447,10 @@ impl Ctx<'_, '_> {
                 level,
             };
             let mut res = None;
-            if !exact {
-                res = self.solve_step(&remaining, &step, false, opts);
-            }
-            if res.is_none() {
-                res = self.solve_step(&remaining, &step, true, opts);
+            for m in [Mode::Narrow, Mode::Wide, Mode::Exact] {
+                if m >= mode && res.is_none() {
+                    res = self.solve_step(&remaining, &step, m, opts);
+                }
             }
             let Some((step_pairs, step_bye, d)) = res else {
                 return Err(if first { Failure::None } else { Failure::Late });
@@ -470,13 +488,21 @@ impl Ctx<'_, '_> {
         &self,
         remaining: &[usize],
         step: &Step,
-        exact: bool,
+        mode: Mode,
         opts: DutchOptions,
     ) -> Option<(PairList, Option<usize>, Vec<&'static str>)> {
+        let exact = mode == Mode::Exact;
+        let trace = std::env::var_os("RATINGBOOK_PAIR_TRACE").is_some();
+        let start = trace.then(std::time::Instant::now);
         // Vertex set.
         let mut vcount = remaining.len();
         if !exact {
-            let want = step.bn_size + step.bsize.max(2 * opts.window) + 2;
+            let below = if mode == Mode::Narrow {
+                (8 * opts.window).max(64)
+            } else {
+                step.bsize.max(2 * opts.window)
+            };
+            let want = step.bn_size + below + 2;
             if want < remaining.len() {
                 vcount = want;
                 if vcount % 2 == 1 {
@@ -666,8 +692,18 @@ impl Ctx<'_, '_> {
                 (*i, *j, wgt)
             })
             .collect();
+        let built = trace.then(std::time::Instant::now);
         drop(raw);
         let mate = max_weight_matching(nvert, &edges);
+        if let Some(t) = built {
+            eprintln!(
+                "pair-trace: bracket {bsize} (+next {}) vertices {nvert} edges {} exact {exact}: build {:.1} ms, matching {:.1} ms",
+                bn - bsize,
+                edges.len(),
+                (t - start.unwrap_or(t)).as_secs_f64() * 1000.0,
+                t.elapsed().as_secs_f64() * 1000.0
+            );
+        }
         if mate.iter().any(|m| m.is_none()) {
             return None;
         }

@@ -237,7 +237,7 @@ impl PairingInput {
             for r in 0..hist {
                 v.push(s);
                 if let Some(Some(e)) = p.rounds.get(r) {
-                    s += ps.points(e).0;
+                    s = s.saturating_add(ps.points(e).0);
                 }
             }
             v.push(s);
