@@ -52,7 +52,14 @@ struct Solver {
     nv: usize,
     edges: Vec<Edge>,
     endpoint: Vec<usize>,
-    neighbend: Vec<Vec<usize>>,
+    /// Adjacency in CSR form: for vertex `v`, entries `adj_start[v]..adj_start[v + 1]`
+    /// of `adj_p` (endpoint index `p`, the far end is `endpoint[p]`), `adj_to`
+    /// (that far end) and `adj_w` (edge weight), stored contiguously so the
+    /// hot scanning loop reads memory sequentially.
+    adj_start: Vec<usize>,
+    adj_p: Vec<usize>,
+    adj_to: Vec<usize>,
+    adj_w: Vec<i128>,
     mate: Vec<usize>,
     label: Vec<u8>,
     labelend: Vec<usize>,
@@ -74,12 +81,29 @@ impl Solver {
         let maxweight = edges.iter().map(|e| e.2).max().unwrap_or(0).max(0);
         let ne = edges.len();
         let mut endpoint = Vec::with_capacity(2 * ne);
-        let mut neighbend = vec![Vec::new(); nv];
-        for (k, &(i, j, _)) in edges.iter().enumerate() {
+        let mut degree = vec![0usize; nv + 1];
+        for &(i, j, _) in &edges {
             endpoint.push(i);
             endpoint.push(j);
-            neighbend[i].push(2 * k + 1);
-            neighbend[j].push(2 * k);
+            degree[i] += 1;
+            degree[j] += 1;
+        }
+        let mut adj_start = vec![0usize; nv + 1];
+        for v in 0..nv {
+            adj_start[v + 1] = adj_start[v] + degree[v];
+        }
+        let mut fill = adj_start.clone();
+        let mut adj_p = vec![0usize; 2 * ne];
+        let mut adj_to = vec![0usize; 2 * ne];
+        let mut adj_w = vec![0i128; 2 * ne];
+        for (k, &(i, j, w)) in edges.iter().enumerate() {
+            for (v, p, to) in [(i, 2 * k + 1, j), (j, 2 * k, i)] {
+                let at = fill[v];
+                adj_p[at] = p;
+                adj_to[at] = to;
+                adj_w[at] = w;
+                fill[v] += 1;
+            }
         }
         let mut dualvar = vec![maxweight; nv];
         dualvar.extend(std::iter::repeat_n(0, nv));
@@ -88,7 +112,10 @@ impl Solver {
         Solver {
             nv,
             endpoint,
-            neighbend,
+            adj_start,
+            adj_p,
+            adj_to,
+            adj_w,
             mate: vec![NONE; nv],
             label: vec![0; 2 * nv],
             labelend: vec![NONE; 2 * nv],
@@ -230,7 +257,12 @@ impl Solver {
                 None => self
                     .leaves_of(bv)
                     .into_iter()
-                    .map(|v| self.neighbend[v].iter().map(|p| p / 2).collect())
+                    .map(|v| {
+                        self.adj_p[self.adj_start[v]..self.adj_start[v + 1]]
+                            .iter()
+                            .map(|p| p / 2)
+                            .collect()
+                    })
                     .collect(),
                 Some(l) => vec![l],
             };
@@ -435,16 +467,16 @@ impl Solver {
                     if augmented {
                         break;
                     }
-                    for idx in 0..self.neighbend[v].len() {
-                        let p = self.neighbend[v][idx];
+                    for idx in self.adj_start[v]..self.adj_start[v + 1] {
+                        let p = self.adj_p[idx];
                         let k = p / 2;
-                        let w = self.endpoint[p];
+                        let w = self.adj_to[idx];
                         if self.inblossom[v] == self.inblossom[w] {
                             continue;
                         }
                         let mut kslack = 0;
                         if !self.allowedge[k] {
-                            kslack = self.slack(k);
+                            kslack = self.dualvar[v] + self.dualvar[w] - 2 * self.adj_w[idx];
                             if kslack <= 0 {
                                 self.allowedge[k] = true;
                             }
