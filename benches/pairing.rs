@@ -29,7 +29,11 @@ fn peak_kb() -> u64 {
 fn cpu_ms() -> f64 {
     std::fs::read_to_string("/proc/self/schedstat")
         .ok()
-        .and_then(|s| s.split_whitespace().next().and_then(|v| v.parse::<f64>().ok()))
+        .and_then(|s| {
+            s.split_whitespace()
+                .next()
+                .and_then(|v| v.parse::<f64>().ok())
+        })
         .map(|ns| ns / 1e6)
         .unwrap_or(0.0)
 }

@@ -151,7 +151,8 @@ pub fn a6_colour_preference(st: &PlayerState) -> ColourPreference {
 /// of the maximum possible score.
 pub fn a7_is_topscorer(input: &PairingInput, st: &PlayerState) -> bool {
     input.round == input.total_rounds
-        && u64::from(st.score) * 2 > u64::from(input.win_points) * u64::from(input.round.saturating_sub(1))
+        && u64::from(st.score) * 2
+            > u64::from(input.win_points) * u64::from(input.round.saturating_sub(1))
 }
 
 pub(crate) fn derive<'a>(input: &PairingInput, st: &'a PlayerState) -> Player<'a> {
@@ -202,50 +203,78 @@ fn ranks_higher(a: &Player<'_>, b: &Player<'_>) -> bool {
 /// higher ranked player's preference; E.5 the higher ranked player gets the
 /// initial colour if his pairing number is odd, the other colour if even.
 pub(crate) fn e_allocate_colours(a: &Player<'_>, b: &Player<'_>, initial: Colour) -> bool {
+    e1_grant_both_preferences(a, b)
+        .or_else(|| e2_grant_stronger_preference(a, b))
+        .or_else(|| e3_alternate_from_last_difference(a, b))
+        .or_else(|| e4_grant_higher_ranked_preference(a, b))
+        .unwrap_or_else(|| e5_initial_colour_by_pairing_number(a, b, initial))
+}
+
+/// E.1: grant both colour preferences (when they differ, or only one
+/// player has one). `Some(true)` means `a` gets white.
+fn e1_grant_both_preferences(a: &Player<'_>, b: &Player<'_>) -> Option<bool> {
+    match (a.pref.colour, b.pref.colour) {
+        (Some(x), Some(y)) if x != y => Some(x == Colour::White),
+        (Some(x), None) => Some(x == Colour::White),
+        (None, Some(y)) => Some(y == Colour::Black),
+        _ => None,
+    }
+}
+
+/// E.2: grant the stronger colour preference; if both are absolute
+/// (topscorers), grant the wider colour difference.
+fn e2_grant_stronger_preference(a: &Player<'_>, b: &Player<'_>) -> Option<bool> {
     let (pa, pb) = (a.pref, b.pref);
-    // E.1
-    match (pa.colour, pb.colour) {
-        (Some(x), Some(y)) if x != y => return x == Colour::White,
-        (Some(x), None) => return x == Colour::White,
-        (None, Some(y)) => return y == Colour::Black,
-        _ => {}
+    let x = pa.colour?;
+    pb.colour?;
+    if pa.strength != pb.strength {
+        return Some(if pa.strength > pb.strength {
+            x == Colour::White
+        } else {
+            x == Colour::Black
+        });
     }
-    // E.2
-    if let (Some(x), Some(_)) = (pa.colour, pb.colour) {
-        if pa.strength != pb.strength {
-            return if pa.strength > pb.strength {
-                x == Colour::White
-            } else {
-                x == Colour::Black
-            };
-        }
-        if pa.strength == Strength::Absolute && a.cd.abs() != b.cd.abs() {
-            return if a.cd.abs() > b.cd.abs() {
-                x == Colour::White
-            } else {
-                x == Colour::Black
-            };
-        }
+    if pa.strength == Strength::Absolute && a.cd.abs() != b.cd.abs() {
+        return Some(if a.cd.abs() > b.cd.abs() {
+            x == Colour::White
+        } else {
+            x == Colour::Black
+        });
     }
-    // E.3
+    None
+}
+
+/// E.3: alternate the colours to the most recent round in which one player
+/// had white and the other black (rounds where either did not play are
+/// skipped, C.04.2 D.5).
+fn e3_alternate_from_last_difference(a: &Player<'_>, b: &Player<'_>) -> Option<bool> {
     let n = a.st.colours.len().min(b.st.colours.len());
-    for r in (0..n).rev() {
-        if let (Some(ca), Some(cb)) = (a.st.colours[r], b.st.colours[r]) {
-            if ca != cb {
-                return ca == Colour::Black;
-            }
-        }
-    }
-    // E.4
+    (0..n)
+        .rev()
+        .find_map(|r| match (a.st.colours[r], b.st.colours[r]) {
+            (Some(ca), Some(cb)) if ca != cb => Some(ca == Colour::Black),
+            _ => None,
+        })
+}
+
+/// E.4: grant the colour preference of the higher ranked player.
+fn e4_grant_higher_ranked_preference(a: &Player<'_>, b: &Player<'_>) -> Option<bool> {
     let (hi, a_is_hi) = if ranks_higher(a, b) {
         (a, true)
     } else {
         (b, false)
     };
-    if let Some(c) = hi.pref.colour {
-        return (c == Colour::White) == a_is_hi;
-    }
-    // E.5
+    hi.pref.colour.map(|c| (c == Colour::White) == a_is_hi)
+}
+
+/// E.5: the higher ranked player gets the initial colour if his pairing
+/// number is odd, the other colour if it is even.
+fn e5_initial_colour_by_pairing_number(a: &Player<'_>, b: &Player<'_>, initial: Colour) -> bool {
+    let (hi, a_is_hi) = if ranks_higher(a, b) {
+        (a, true)
+    } else {
+        (b, false)
+    };
     let hi_white = if hi.st.pairing_no % 2 == 1 {
         initial == Colour::White
     } else {
@@ -371,7 +400,7 @@ struct Ctx<'a, 'b> {
 }
 
 /// Names of the packed criteria, highest priority first.
-const FIELD_NAMES: [&str; 14] = [
+const FIELD_NAMES: [&str; 18] = [
     "C4 completion",
     "C5 pairs in bracket",
     "C6 score differences",
@@ -384,12 +413,16 @@ const FIELD_NAMES: [&str; 14] = [
     "C13 repeated upfloat (previous round)",
     "C14 repeated downfloat (two rounds before)",
     "C15 repeated upfloat (two rounds before)",
+    "C16 score differences of repeated downfloaters (previous round)",
+    "C17 score differences of repeated upfloaters (previous round)",
+    "C18 score differences of repeated downfloaters (two rounds before)",
+    "C19 score differences of repeated upfloaters (two rounds before)",
     "B.3 fewest S1/S2 exchanges",
     "B.2 transpositions: S1 players keep their ideal S2 partner, top first",
 ];
 const NF: usize = FIELD_NAMES.len();
 /// Fields that apply only to edges inside the bracket (offset-normalised).
-const IN_B_FIELDS: [usize; 11] = [2, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13];
+const IN_B_FIELDS: [usize; 15] = [2, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17];
 
 type PairList = Vec<(usize, usize)>;
 type RunResult = Result<(PairList, Option<usize>, Vec<&'static str>), Failure>;
@@ -398,15 +431,6 @@ impl Ctx<'_, '_> {
     fn legal(&self, a: usize, b: usize) -> bool {
         let (pa, pb) = (&self.players[a], &self.players[b]);
         c1_no_rematch(pa.st, pb.st, self.forbidden) && c3_colour_compatible(pa, pb)
-    }
-
-    fn float_at(p: &Player<'_>, back: usize) -> Float {
-        let f = &p.st.floats;
-        if f.len() >= back {
-            f[f.len() - back]
-        } else {
-            Float::None
-        }
     }
 
     fn run(&self, mode: Mode, opts: DutchOptions) -> RunResult {
@@ -544,6 +568,7 @@ impl Ctx<'_, '_> {
             false
         };
         let smin = self.players[verts[bsize - 1]].st.score;
+        let span = (self.players[verts[0]].st.score - smin) / step.unit;
         let initial = self.input.initial_colour;
         let mut raw: Vec<(usize, usize, [u64; NF])> = Vec::new();
         #[allow(clippy::needless_range_loop)]
@@ -570,42 +595,17 @@ impl Ctx<'_, '_> {
                 }
                 let mut f = [0u64; NF];
                 f[0] = 1;
-                let in_b = j < bsize;
-                if in_b {
-                    let (pa, pb) = (&self.players[a], &self.players[b]);
-                    f[1] = 1;
-                    let (sa, sb) = (pa.st.score, pb.st.score);
-                    let q = |s: u32| -> u64 {
-                        let d = ((s - smin) / step.unit + self.input.win_points / step.unit) as u64;
-                        d * d
+                if j < bsize {
+                    let crit = BracketCriteria {
+                        smin,
+                        span,
+                        unit: step.unit,
+                        win: self.input.win_points,
+                        initial,
                     };
-                    let diff = (sa.abs_diff(sb) / step.unit) as u64;
-                    f[2] = q(sa) + q(sb) - diff * diff;
-                    let (c10, c11, c89) = colour_costs(pa, pb, initial);
-                    let top = pa.topscorer || pb.topscorer;
-                    f[5] = if top { 2 - c89.min(2) } else { 2 };
-                    f[6] = 2 - c10;
-                    f[7] = 2 - c11;
-                    let (hi, lo) = if sa > sb {
-                        (Some(pa), Some(pb))
-                    } else if sb > sa {
-                        (Some(pb), Some(pa))
-                    } else {
-                        (None, None)
-                    };
-                    for (k, back) in [(8usize, 1usize), (10, 2)] {
-                        let d = |p: &Player<'_>| u64::from(Self::float_at(p, back) == Float::Down);
-                        let cost = hi.map(d).unwrap_or(0);
-                        f[k] = 1 + d(pa) + d(pb) - cost;
-                    }
-                    for (k, back) in [(9usize, 1usize), (11, 2)] {
-                        let cost = lo
-                            .map(|p| u64::from(Self::float_at(p, back) == Float::Up))
-                            .unwrap_or(0);
-                        f[k] = 1 - cost;
-                    }
-                    f[12] = u64::from(ideal.s1[i] != ideal.s1[j]);
-                    f[13] = ideal.order_value(i, j);
+                    crit.fill(&self.players[a], &self.players[b], &mut f);
+                    f[16] = b3_exchange_gain(&ideal, i, j);
+                    f[17] = b2_transposition_gain(&ideal, i, j);
                 }
                 if j < bn {
                     f[3] = 1;
@@ -623,15 +623,13 @@ impl Ctx<'_, '_> {
                 if step.is_last {
                     f[1] = 1;
                     f[4] = i as u64 + 1;
-                    // Downfloat bookkeeping so the bye edge is neutral in C12/C14
-                    // and the C13/C15 fields.
-                    f[8] = 1;
-                    f[9] = 1;
-                    f[10] = 1;
-                    f[11] = 1;
+                    // The bye is neutral in the colour and float criteria: the
+                    // same values as an in-bracket pair with nothing to regret.
                     f[5] = 2;
                     f[6] = 2;
                     f[7] = 2;
+                    f[8..12].fill(1);
+                    f[12..16].fill(u64::from(span) + 1);
                 }
                 raw.push((i, bye_v, f));
             }
@@ -842,6 +840,151 @@ impl IdealPairing {
             }
         }
     }
+}
+
+/// Per-bracket constants for the quality criteria of one edge.
+struct BracketCriteria {
+    /// Lowest score in the bracket.
+    smin: u32,
+    /// Score span of the bracket in score units.
+    span: u32,
+    /// Score unit (gcd of scores and the win points).
+    unit: u32,
+    /// Points for a win.
+    win: u32,
+    /// Initial colour (E.5).
+    initial: Colour,
+}
+
+impl BracketCriteria {
+    /// Fills the in-bracket criteria fields 1..=15 of an edge between two
+    /// players of the bracket (higher values are better).
+    fn fill(&self, pa: &Player<'_>, pb: &Player<'_>, f: &mut [u64; NF]) {
+        f[1] = c5_pair_in_bracket_gain();
+        f[2] = c6_score_difference_gain(self, pa.st.score, pb.st.score);
+        let (c10, c11, c89) = colour_costs(pa, pb, self.initial);
+        f[5] = c8_c9_topscorer_colour_gain(pa, pb, c89);
+        f[6] = c10_colour_preference_gain(c10);
+        f[7] = c11_strong_colour_preference_gain(c11);
+        let (hi, lo) = match pa.st.score.cmp(&pb.st.score) {
+            std::cmp::Ordering::Greater => (Some(pa), Some(pb)),
+            std::cmp::Ordering::Less => (Some(pb), Some(pa)),
+            std::cmp::Ordering::Equal => (None, None),
+        };
+        let diff = pa.st.score.abs_diff(pb.st.score) / self.unit;
+        f[8] = c12_c14_repeated_downfloat_gain(pa, pb, hi, 1);
+        f[9] = c13_c15_repeated_upfloat_gain(lo, 1);
+        f[10] = c12_c14_repeated_downfloat_gain(pa, pb, hi, 2);
+        f[11] = c13_c15_repeated_upfloat_gain(lo, 2);
+        f[12] = c16_c19_float_score_difference_gain(hi, Float::Down, 1, diff, self.span);
+        f[13] = c16_c19_float_score_difference_gain(lo, Float::Up, 1, diff, self.span);
+        f[14] = c16_c19_float_score_difference_gain(hi, Float::Down, 2, diff, self.span);
+        f[15] = c16_c19_float_score_difference_gain(lo, Float::Up, 2, diff, self.span);
+    }
+}
+
+/// The float a player received `back` rounds ago (1 = previous round).
+fn float_at(p: &Player<'_>, back: usize) -> Float {
+    let f = &p.st.floats;
+    if f.len() >= back {
+        f[f.len() - back]
+    } else {
+        Float::None
+    }
+}
+
+/// C5: maximise the number of pairs in the bracket (minimise downfloaters):
+/// every pair inside the bracket counts one.
+fn c5_pair_in_bracket_gain() -> u64 {
+    1
+}
+
+/// C6: minimise the pairing score difference (A.8). With `f(d) = d²` and
+/// downfloaters measured against one point below the bracket's lowest
+/// score, the total penalty is `Σ_pairs f(|sa - sb|) + Σ_floaters f(s - smin + 1)`;
+/// up to a constant that is the negated sum over pairs of this gain, so
+/// the convex penalty approximates the lexicographic comparison of A.8.
+fn c6_score_difference_gain(c: &BracketCriteria, sa: u32, sb: u32) -> u64 {
+    let q = |s: u32| -> u64 {
+        let d = u64::from((s - c.smin) / c.unit + c.win / c.unit);
+        d * d
+    };
+    let diff = u64::from(sa.abs_diff(sb) / c.unit);
+    q(sa) + q(sb) - diff * diff
+}
+
+/// C8/C9: minimise topscorers (or their opponents) getting a colour
+/// difference beyond ±2 or the same colour three times in a row (only
+/// possible in the last round, where C3 does not protect topscorers).
+fn c8_c9_topscorer_colour_gain(pa: &Player<'_>, pb: &Player<'_>, breaks: u64) -> u64 {
+    if pa.topscorer || pb.topscorer {
+        2 - breaks.min(2)
+    } else {
+        2
+    }
+}
+
+/// C10: minimise the number of players who do not get their colour
+/// preference.
+fn c10_colour_preference_gain(not_granted: u64) -> u64 {
+    2 - not_granted.min(2)
+}
+
+/// C11: minimise the number of players who do not get their strong colour
+/// preference (absolute preferences of topscorers included).
+fn c11_strong_colour_preference_gain(not_granted: u64) -> u64 {
+    2 - not_granted.min(2)
+}
+
+/// C12 (`back` = 1) / C14 (`back` = 2): minimise the players who receive the
+/// same downfloat as one / two rounds before. A pair inside the bracket
+/// saves its players from floating down (gain per player with that float),
+/// except the higher-scored player of a pair with different scores, who
+/// downfloats anyway.
+fn c12_c14_repeated_downfloat_gain(
+    pa: &Player<'_>,
+    pb: &Player<'_>,
+    hi: Option<&Player<'_>>,
+    back: usize,
+) -> u64 {
+    let d = |p: &Player<'_>| u64::from(float_at(p, back) == Float::Down);
+    1 + d(pa) + d(pb) - hi.map(d).unwrap_or(0)
+}
+
+/// C13 (`back` = 1) / C15 (`back` = 2): minimise the players who receive the
+/// same upfloat as one / two rounds before (the lower-scored player of a
+/// pair with different scores upfloats).
+fn c13_c15_repeated_upfloat_gain(lo: Option<&Player<'_>>, back: usize) -> u64 {
+    1 - lo
+        .map(|p| u64::from(float_at(p, back) == Float::Up))
+        .unwrap_or(0)
+}
+
+/// C16–C19: minimise the score differences of players who receive the same
+/// downfloat (C16, C18) or upfloat (C17, C19) as one or two rounds before.
+fn c16_c19_float_score_difference_gain(
+    p: Option<&Player<'_>>,
+    float: Float,
+    back: usize,
+    diff: u32,
+    span: u32,
+) -> u64 {
+    let cost = match p {
+        Some(p) if float_at(p, back) == float => diff,
+        _ => 0,
+    };
+    u64::from(span + 1 - cost.min(span + 1))
+}
+
+/// B.3 (exchanges): pairs between S1 and S2 count one; a pair inside S1 or
+/// inside S2 is an exchange.
+fn b3_exchange_gain(ideal: &IdealPairing, i: usize, j: usize) -> u64 {
+    u64::from(ideal.s1[i] != ideal.s1[j])
+}
+
+/// B.2 (transpositions): see [`IdealPairing::order_value`].
+fn b2_transposition_gain(ideal: &IdealPairing, i: usize, j: usize) -> u64 {
+    ideal.order_value(i, j)
 }
 
 struct Step {
