@@ -94,12 +94,13 @@ fn main() {
                 .expect("child run");
             let line = String::from_utf8_lossy(&out.stdout);
             let v: Vec<&str> = line.split_whitespace().collect();
-            if v.len() == 3 {
+            if v.len() == 4 {
                 let kb: f64 = v[2].parse().unwrap_or(0.0);
                 println!(
-                    "| {n} | {rounds} | {round} | {} | {} | {:.1} |",
+                    "| {n} | {rounds} | {round} | {} | {} | {} | {:.1} |",
                     v[1],
                     v[0],
+                    v[3],
                     kb / 1024.0
                 );
             } else {
