@@ -41,11 +41,11 @@ enum Command {
     },
     /// Simulate a Swiss event paired by the engine and write it as TRF.
     GenerateTrf {
-        /// Number of players.
-        #[arg(long)]
+        /// Number of players (1-9999).
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=9999))]
         players: u32,
-        /// Number of rounds.
-        #[arg(long)]
+        /// Number of rounds (1-999).
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=999))]
         rounds: u32,
         /// Random seed.
         #[arg(long, default_value_t = 1)]

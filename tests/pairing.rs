@@ -327,6 +327,61 @@ fn engine_finds_a_pairing_whenever_one_exists() {
     );
 }
 
+/// Odd and extreme inputs built directly (not from TRF) never panic.
+#[test]
+fn engine_never_panics_on_extreme_inputs() {
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    for _ in 0..300 {
+        let n = rng.random_range(0..=9u32);
+        let hist = rng.random_range(0..=4usize);
+        let players: Vec<PlayerState> = (0..n)
+            .map(|i| PlayerState {
+                id: rng.random_range(1..=20),
+                pairing_no: rng.random_range(0..=3),
+                rating: rng.random(),
+                score: if rng.random_bool(0.5) {
+                    rng.random()
+                } else {
+                    rng.random_range(0..30)
+                },
+                colours: (0..rng.random_range(0..=hist))
+                    .map(|_| {
+                        if rng.random_bool(0.5) {
+                            Some(Colour::White)
+                        } else {
+                            None
+                        }
+                    })
+                    .collect(),
+                floats: (0..rng.random_range(0..=hist))
+                    .map(|_| Float::Down)
+                    .collect(),
+                opponents: (0..rng.random_range(0..3))
+                    .map(|_| rng.random_range(0..25))
+                    .collect(),
+                had_bye_or_forfeit_win: rng.random_bool(0.5),
+                present: i % 4 != 3,
+            })
+            .collect();
+        let input = PairingInput {
+            round: rng.random_range(0..4),
+            total_rounds: rng.random_range(0..4),
+            initial_colour: Colour::Black,
+            win_points: rng.random_range(0..=30),
+            players,
+            forbidden: vec![(1, 2), (3, 3), (99, 1)],
+        };
+        let _ = pair_dutch(&input);
+        let _ = ratingbook::pairing::dutch::pair_dutch_with(
+            &input,
+            DutchOptions {
+                exact: true,
+                ..DutchOptions::default()
+            },
+        );
+    }
+}
+
 fn brute_force_exists(input: &PairingInput) -> bool {
     let ps = &input.players;
     let n = ps.len();

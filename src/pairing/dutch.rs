@@ -740,7 +740,7 @@ impl Ctx<'_, '_> {
             let (sa, sb) = (self.players[a].st.score, self.players[b].st.score);
             (
                 std::cmp::Reverse(sa.max(sb)),
-                std::cmp::Reverse(sa + sb),
+                std::cmp::Reverse(u64::from(sa) + u64::from(sb)),
                 a.min(b),
             )
         });
@@ -906,11 +906,13 @@ fn c5_pair_in_bracket_gain() -> u64 {
 /// the convex penalty approximates the lexicographic comparison of A.8.
 fn c6_score_difference_gain(c: &BracketCriteria, sa: u32, sb: u32) -> u64 {
     let q = |s: u32| -> u64 {
-        let d = u64::from((s - c.smin) / c.unit + c.win / c.unit);
-        d * d
+        let d = u64::from((s - c.smin) / c.unit).saturating_add(u64::from(c.win / c.unit));
+        d.saturating_mul(d)
     };
     let diff = u64::from(sa.abs_diff(sb) / c.unit);
-    q(sa) + q(sb) - diff * diff
+    q(sa)
+        .saturating_add(q(sb))
+        .saturating_sub(diff.saturating_mul(diff))
 }
 
 /// C8/C9: minimise topscorers (or their opponents) getting a colour
@@ -973,7 +975,7 @@ fn c16_c19_float_score_difference_gain(
         Some(p) if float_at(p, back) == float => diff,
         _ => 0,
     };
-    u64::from(span + 1 - cost.min(span + 1))
+    u64::from(span.saturating_add(1) - cost.min(span.saturating_add(1)))
 }
 
 /// B.3 (exchanges): pairs between S1 and S2 count one; a pair inside S1 or
