@@ -11,9 +11,10 @@ pub struct RoundRobinRound {
 }
 
 /// Berger schedule for `n` players: `n - 1` rounds for even `n`, `n` rounds
-/// for odd `n` (a dummy player `n + 1` gives the bye). Every pair meets once;
-/// each player's colours alternate as far as possible and whites and blacks
-/// differ by at most one over the event.
+/// for odd `n` (a dummy player `n + 1` gives the bye). The rounds are those
+/// of FIDE's published Berger tables (player `n`, or the dummy, on board 1
+/// alternating colours); every pair meets once and each player's whites and
+/// blacks differ by at most one over the event.
 pub fn berger_schedule(n: u32) -> Vec<RoundRobinRound> {
     if n < 2 {
         return Vec::new();
@@ -56,6 +57,17 @@ pub fn berger_schedule(n: u32) -> Vec<RoundRobinRound> {
 mod tests {
     use super::*;
     use std::collections::HashSet;
+
+    #[test]
+    fn matches_fide_berger_table_for_six() {
+        let s = berger_schedule(6);
+        assert_eq!(s[0].boards, vec![(1, 6), (2, 5), (3, 4)]);
+        assert_eq!(s[1].boards, vec![(6, 4), (5, 3), (1, 2)]);
+        assert_eq!(s[2].boards, vec![(2, 6), (3, 1), (4, 5)]);
+        let s = berger_schedule(5);
+        assert_eq!(s[0].bye, Some(1));
+        assert_eq!(s[0].boards, vec![(2, 5), (3, 4)]);
+    }
 
     #[test]
     fn every_pair_once_and_colours_balanced() {
