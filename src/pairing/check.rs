@@ -56,7 +56,7 @@ pub fn evaluate(input: &PairingInput, pairing: &Pairing) -> Quality {
         if !dutch::c3_colour_compatible(pw, pb) {
             c3 += 1;
         }
-        diffs.push(-(pw.st.score.abs_diff(pb.st.score) as i64));
+        diffs.push(i64::from(pw.st.score.abs_diff(pb.st.score)));
         for (p, col) in [(pw, Colour::White), (pb, Colour::Black)] {
             if let Some(c) = p.pref.colour {
                 if c != col {
@@ -94,7 +94,8 @@ pub fn evaluate(input: &PairingInput, pairing: &Pairing) -> Quality {
             floats[3] += i64::from(last(lo, 2) == Float::Up);
         }
     }
-    diffs.sort_unstable();
+    // Largest difference first: lexicographically smaller is better.
+    diffs.sort_unstable_by(|a, b| b.cmp(a));
     let mut c2 = 0;
     let mut bye_key = vec![];
     if let Some(x) = pairing.bye {
@@ -247,4 +248,64 @@ pub fn format_reports(reports: &[RoundReport]) -> String {
         differing
     ));
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pairing::PlayerState;
+
+    fn st(id: u32, score: u32) -> PlayerState {
+        PlayerState {
+            id,
+            pairing_no: id,
+            rating: 0,
+            score,
+            colours: vec![None],
+            floats: vec![Float::None],
+            opponents: vec![],
+            had_bye_or_forfeit_win: false,
+            present: true,
+        }
+    }
+
+    #[test]
+    fn explains_score_difference_and_ties() {
+        let input = PairingInput {
+            round: 2,
+            total_rounds: 5,
+            initial_colour: Colour::White,
+            win_points: 10,
+            players: vec![st(1, 10), st(2, 10), st(3, 0), st(4, 0)],
+            forbidden: vec![],
+        };
+        let engine = Pairing {
+            boards: vec![(1, 2), (3, 4)],
+            bye: None,
+            dropped_criteria: vec![],
+        };
+        let recorded = Pairing {
+            boards: vec![(1, 3), (2, 4)],
+            bye: None,
+            dropped_criteria: vec![],
+        };
+        let e = explain(&input, &recorded, &engine);
+        assert!(
+            e.starts_with("C5/C6") && e.contains("recorded pairing is worse"),
+            "{e}"
+        );
+        let swapped = Pairing {
+            boards: vec![(2, 1), (3, 4)],
+            bye: None,
+            dropped_criteria: vec![],
+        };
+        let e = explain(&input, &swapped, &engine);
+        assert!(e.starts_with("E colour allocation"), "{e}");
+        let same = Pairing {
+            boards: vec![(1, 2), (3, 4)],
+            bye: None,
+            dropped_criteria: vec![],
+        };
+        assert!(explain(&input, &same, &engine).starts_with("equal quality"));
+    }
 }
