@@ -17,10 +17,12 @@ pub mod generate;
 pub mod handicap;
 pub mod load;
 pub mod model;
+pub mod pairing;
 pub mod rating;
 pub mod render;
 pub mod standings;
 pub mod text;
+pub mod trf;
 
 use diagnostic::Diagnostic;
 use std::path::Path;

@@ -1,11 +1,9 @@
 //! The `ratingbook` command line: parses arguments, calls the library, prints diagnostics.
 
 use clap::{Parser, Subcommand, ValueEnum};
-use ratingbook::cli::{format_diagnostic, show_progress, MessageFormat};
-use ratingbook::diagnostic::Diagnostic;
+use ratingbook::cli::{self, MessageFormat};
 use ratingbook::handicap::{self, Basis, Grade, OutputFormat, SurveyOptions};
-use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 #[derive(Parser)]
@@ -80,6 +78,45 @@ enum Command {
         #[arg(long, value_name = "FILE")]
         out: Option<PathBuf>,
     },
+    /// Pair the next round of a TRF tournament (FIDE Dutch system), or check
+    /// every recorded round against the engine.
+    ///
+    /// Exit codes: 0 ok, 1 no legal pairing exists, 2 bad input.
+    Pair {
+        /// Pair with the FIDE Dutch system (the only system implemented).
+        #[arg(long)]
+        dutch: bool,
+        /// Re-pair every recorded round and list the rounds that differ.
+        #[arg(long, conflicts_with = "output")]
+        check: bool,
+        /// The tournament as a TRF-16 file.
+        file: PathBuf,
+        /// Write the pairings here (number of pairs, then `white black`
+        /// per board, the bye as `N 0`); default: standard output.
+        #[arg(short = 'p', long = "pairings")]
+        output: Option<PathBuf>,
+        /// Round to pair (default: the first incomplete round).
+        #[arg(long)]
+        round: Option<u32>,
+    },
+    /// Simulate a Swiss event paired by the engine and write it as TRF.
+    GenerateTrf {
+        /// Number of players (1-9999).
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=9999))]
+        players: u32,
+        /// Number of rounds (1-999).
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=999))]
+        rounds: u32,
+        /// Random seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Only pair and play this many rounds (an event in progress).
+        #[arg(long)]
+        play: Option<u32>,
+        /// Output file (default: standard output).
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -104,17 +141,17 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let format = cli.message_format.unwrap_or_else(MessageFormat::detect);
     match cli.command {
-        Command::Check { root } => check(&root, format),
+        Command::Check { root } => cli::check(&root, format),
         Command::Build { root, out, timings } => {
             let out = out.unwrap_or_else(|| root.join("site"));
-            build(&root, &out, format, timings)
+            cli::build(&root, &out, format, timings)
         }
         Command::Generate {
             players,
             tournaments,
             seed,
             out,
-        } => generate(players, tournaments, seed, &out),
+        } => cli::generate(players, tournaments, seed, &out),
         Command::Handicaps {
             survey,
             root,
@@ -137,156 +174,21 @@ fn main() -> ExitCode {
                 FormatArg::Markdown => OutputFormat::Markdown,
                 FormatArg::Html => OutputFormat::Html,
             };
-            handicaps(&survey, &root, grades, options, format, out.as_deref())
+            cli::handicaps(&survey, &root, grades, options, format, out.as_deref())
         }
-    }
-}
-
-fn handicaps(
-    survey: &Path,
-    root: &Path,
-    overrides: Vec<(String, Grade)>,
-    mut options: SurveyOptions,
-    format: OutputFormat,
-    out: Option<&Path>,
-) -> ExitCode {
-    let players = ratingbook::load::load_repository(root).dataset.players;
-    let mut grades: BTreeMap<String, Grade> = players
-        .iter()
-        .filter_map(|p| Some((p.id.to_string(), p.grade?)))
-        .collect();
-    grades.extend(overrides.iter().cloned());
-    let names: BTreeMap<String, String> = players
-        .iter()
-        .map(|p| (p.id.to_string(), p.name.clone()))
-        .collect();
-    if !players.is_empty() {
-        options.known_ids = Some(names.keys().cloned().collect());
-    }
-    let names = (!names.is_empty()).then_some(&names);
-    let run = match handicap::run_survey(survey, &grades, names, &options, format) {
-        Ok(run) => run,
-        Err(e) => {
-            eprintln!("{:?}", miette::Report::new(e));
-            return ExitCode::FAILURE;
-        }
-    };
-    let explicit: BTreeMap<String, Grade> = overrides.into_iter().collect();
-    for (id, closest) in handicap::unused_grade_ids(&explicit, &run.report) {
-        match closest {
-            Some(c) => eprintln!("warning: --grade {id} is not in the survey; did you mean {c}?"),
-            None => eprintln!("warning: --grade {id} is not in the survey"),
-        }
-    }
-    match out {
-        Some(path) => {
-            if let Err(e) = std::fs::write(path, &run.output) {
-                eprintln!("error: cannot write {}: {e}", path.display());
-                return ExitCode::FAILURE;
-            }
-        }
-        None => print!("{}", run.output),
-    }
-    ExitCode::SUCCESS
-}
-
-fn print_diagnostics(diagnostics: &[Diagnostic], root: &Path, format: MessageFormat) {
-    for d in diagnostics {
-        eprintln!("{}", format_diagnostic(d, root, format));
-    }
-}
-
-fn summary(diagnostics: &[Diagnostic]) -> String {
-    let errors = diagnostics.iter().filter(|d| d.is_error()).count();
-    let warnings = diagnostics.len() - errors;
-    format!("{errors} error(s), {warnings} warning(s)")
-}
-
-fn check(root: &Path, format: MessageFormat) -> ExitCode {
-    let checked = ratingbook::check_repository(root);
-    print_diagnostics(&checked.diagnostics, root, format);
-    let data = &checked.loaded.dataset;
-    eprintln!(
-        "checked {} players and {} tournaments: {}",
-        data.players.len(),
-        data.tournaments.len(),
-        summary(&checked.diagnostics)
-    );
-    if checked.error_count() > 0 {
-        ExitCode::FAILURE
-    } else {
-        ExitCode::SUCCESS
-    }
-}
-
-fn build(root: &Path, out: &Path, format: MessageFormat, timings: bool) -> ExitCode {
-    let bar = show_progress().then(|| {
-        let bar = indicatif::ProgressBar::new_spinner();
-        bar.set_message("rendering pages");
-        bar
-    });
-    let tick = || {
-        if let Some(bar) = &bar {
-            bar.inc(1);
-        }
-    };
-    let result = ratingbook::build_repository(root, out, &tick);
-    if let Some(bar) = &bar {
-        bar.finish_and_clear();
-    }
-    match result {
-        Ok(report) => {
-            print_diagnostics(&report.warnings, root, format);
-            if timings {
-                for (phase, took) in &report.timings {
-                    eprintln!("{phase:>16}: {:.3} s", took.as_secs_f64());
-                }
-            }
-            eprintln!(
-                "built {} files into {}: {} written, {} unchanged, {} removed",
-                report.files,
-                out.display(),
-                report.written.written,
-                report.written.unchanged,
-                report.written.removed
-            );
-            ExitCode::SUCCESS
-        }
-        Err(ratingbook::BuildError::InvalidData { diagnostics, .. }) => {
-            print_diagnostics(&diagnostics, root, format);
-            eprintln!("build stopped, site not changed: {}", summary(&diagnostics));
-            ExitCode::FAILURE
-        }
-        Err(e) => {
-            eprintln!("error: {e}");
-            eprintln!("build stopped, site not changed");
-            ExitCode::FAILURE
-        }
-    }
-}
-
-fn generate(players: usize, tournaments: usize, seed: u64, out: &Path) -> ExitCode {
-    match ratingbook::generate::write_repository(
-        out,
-        &ratingbook::generate::Options {
+        Command::Pair {
+            dutch: _,
+            check,
+            file,
+            output,
+            round,
+        } => cli::pair(&file, check, output.as_ref(), round),
+        Command::GenerateTrf {
             players,
-            tournaments,
+            rounds,
             seed,
-        },
-    ) {
-        Ok(stats) => {
-            eprintln!(
-                "wrote {} players, {} tournaments, {} games into {}",
-                stats.players,
-                stats.tournaments,
-                stats.games,
-                out.display()
-            );
-            ExitCode::SUCCESS
-        }
-        Err(e) => {
-            eprintln!("error: {e}");
-            ExitCode::FAILURE
-        }
+            play,
+            out,
+        } => cli::generate_trf(players, rounds, seed, play, out.as_ref()),
     }
 }

@@ -21,7 +21,11 @@ pub fn survey_diagnostic(shown: &Path, error: &SurveyError) -> Diagnostic {
     let mut d = Diagnostic::error(shown, error.to_string());
     if let Some(at) = error.location() {
         let prefix = format!("{at}: ");
-        d.message = d.message.strip_prefix(&prefix).unwrap_or(&d.message).to_string();
+        d.message = d
+            .message
+            .strip_prefix(&prefix)
+            .unwrap_or(&d.message)
+            .to_string();
         d = d.at(at.line as usize, at.column);
     }
     d.hint(error.hint())
@@ -40,8 +44,9 @@ pub fn load_surveys(root: &Path, dataset: &Dataset) -> (Vec<NamedSurvey>, Vec<Di
             Ok(name) => name,
             Err(e) => {
                 problems.push(
-                    Diagnostic::error(&shown, format!("invalid survey name `{stem}`: {e}"))
-                        .hint(format!("rename the file to `{}.csv`", Slug::from_name(stem))),
+                    Diagnostic::error(&shown, format!("invalid survey name `{stem}`: {e}")).hint(
+                        format!("rename the file to `{}.csv`", Slug::from_name(stem)),
+                    ),
                 );
                 continue;
             }
@@ -68,12 +73,15 @@ pub fn load_surveys(root: &Path, dataset: &Dataset) -> (Vec<NamedSurvey>, Vec<Di
             .collect();
         if !ungraded.is_empty() {
             problems.push(
-                Diagnostic::error(&shown, format!("no nominal grade for {}", ungraded.join(", ")))
-                    .at_line(1)
-                    .hint(format!(
-                        "add `grade = \"...\"` (e.g. \"3k\" or \"1d\") to data/players/{}.toml",
-                        ungraded[0]
-                    )),
+                Diagnostic::error(
+                    &shown,
+                    format!("no nominal grade for {}", ungraded.join(", ")),
+                )
+                .at_line(1)
+                .hint(format!(
+                    "add `grade = \"...\"` (e.g. \"3k\" or \"1d\") to data/players/{}.toml",
+                    ungraded[0]
+                )),
             );
             continue;
         }

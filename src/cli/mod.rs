@@ -1,4 +1,15 @@
-//! Helpers for the command-line edge: printing diagnostics and progress.
+//! The command-line edge: each subcommand's work, diagnostic printing, progress.
+//!
+//! `main.rs` only parses arguments and calls these functions, which print and
+//! return the process exit code.
+
+mod handicaps;
+mod pairing;
+mod repository;
+
+pub use handicaps::handicaps;
+pub use pairing::{generate_trf, pair};
+pub use repository::{build, check, generate};
 
 use crate::diagnostic::{Diagnostic, Severity};
 use std::io::IsTerminal;

@@ -1,0 +1,110 @@
+//! `check`, `build` and `generate`: the rating book's own commands.
+
+use super::{format_diagnostic, show_progress, MessageFormat};
+use crate::diagnostic::Diagnostic;
+use std::path::Path;
+use std::process::ExitCode;
+
+fn print_diagnostics(diagnostics: &[Diagnostic], root: &Path, format: MessageFormat) {
+    for d in diagnostics {
+        eprintln!("{}", format_diagnostic(d, root, format));
+    }
+}
+
+fn summary(diagnostics: &[Diagnostic]) -> String {
+    let errors = diagnostics.iter().filter(|d| d.is_error()).count();
+    let warnings = diagnostics.len() - errors;
+    format!("{errors} error(s), {warnings} warning(s)")
+}
+
+/// `ratingbook check`: prints every problem; fails on errors.
+pub fn check(root: &Path, format: MessageFormat) -> ExitCode {
+    let checked = crate::check_repository(root);
+    print_diagnostics(&checked.diagnostics, root, format);
+    let data = &checked.loaded.dataset;
+    eprintln!(
+        "checked {} players and {} tournaments: {}",
+        data.players.len(),
+        data.tournaments.len(),
+        summary(&checked.diagnostics)
+    );
+    if checked.error_count() > 0 {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// `ratingbook build`: checks, rates, renders, writes only what changed.
+pub fn build(root: &Path, out: &Path, format: MessageFormat, timings: bool) -> ExitCode {
+    let bar = show_progress().then(|| {
+        let bar = indicatif::ProgressBar::new_spinner();
+        bar.set_message("rendering pages");
+        bar
+    });
+    let tick = || {
+        if let Some(bar) = &bar {
+            bar.inc(1);
+        }
+    };
+    let result = crate::build_repository(root, out, &tick);
+    if let Some(bar) = &bar {
+        bar.finish_and_clear();
+    }
+    match result {
+        Ok(report) => {
+            print_diagnostics(&report.warnings, root, format);
+            if timings {
+                for (phase, took) in &report.timings {
+                    eprintln!("{phase:>16}: {:.3} s", took.as_secs_f64());
+                }
+            }
+            eprintln!(
+                "built {} files into {}: {} written, {} unchanged, {} removed",
+                report.files,
+                out.display(),
+                report.written.written,
+                report.written.unchanged,
+                report.written.removed
+            );
+            ExitCode::SUCCESS
+        }
+        Err(crate::BuildError::InvalidData { diagnostics, .. }) => {
+            print_diagnostics(&diagnostics, root, format);
+            eprintln!("build stopped, site not changed: {}", summary(&diagnostics));
+            ExitCode::FAILURE
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            eprintln!("build stopped, site not changed");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// `ratingbook generate`: writes a synthetic data repository.
+pub fn generate(players: usize, tournaments: usize, seed: u64, out: &Path) -> ExitCode {
+    match crate::generate::write_repository(
+        out,
+        &crate::generate::Options {
+            players,
+            tournaments,
+            seed,
+        },
+    ) {
+        Ok(stats) => {
+            eprintln!(
+                "wrote {} players, {} tournaments, {} games into {}",
+                stats.players,
+                stats.tournaments,
+                stats.games,
+                out.display()
+            );
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}

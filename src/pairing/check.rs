@@ -1,0 +1,311 @@
+//! The pairing checker (`ratingbook pair --check`): re-pairs every round of
+//! a tournament from its history and explains differences.
+use super::dutch::{self, pair_dutch_with, DutchOptions, Pairing, PairingError};
+use super::input::{Float, InputError, PairingInput};
+use crate::trf::{Colour, TrfDocument};
+use std::collections::{HashMap, HashSet};
+
+/// Outcome for one round.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RoundReport {
+    /// Round number.
+    pub round: u32,
+    /// The recorded pairing (boards white/black, bye).
+    pub recorded: Pairing,
+    /// The engine's pairing (`None` if the engine found no legal pairing).
+    pub engine: Option<Pairing>,
+    /// `None` when they agree; otherwise which criterion decided.
+    pub difference: Option<String>,
+}
+
+/// The quality of a whole pairing of one round, criterion by criterion,
+/// in the Dutch system's priority order (lower is better everywhere).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Quality {
+    /// (name, value) in priority order; values are compared in this order.
+    pub criteria: Vec<(&'static str, Vec<i64>)>,
+}
+
+/// Evaluates a pairing of `input` criterion by criterion.
+pub fn evaluate(input: &PairingInput, pairing: &Pairing) -> Quality {
+    let players: HashMap<u32, dutch::Player<'_>> = input
+        .players
+        .iter()
+        .filter(|p| p.present)
+        .map(|p| (p.id, dutch::derive(input, p)))
+        .collect();
+    let forbidden: HashSet<(u32, u32)> = input
+        .forbidden
+        .iter()
+        .map(|&(a, b)| (a.min(b), a.max(b)))
+        .collect();
+    let mut c1 = 0;
+    let mut c3 = 0;
+    let mut diffs = Vec::new();
+    let (mut c89, mut c10, mut c11) = (0, 0, 0);
+    let mut floats = [0i64; 4];
+    let mut alloc = 0;
+    for &(w, b) in &pairing.boards {
+        let (Some(pw), Some(pb)) = (players.get(&w), players.get(&b)) else {
+            c1 += 1;
+            continue;
+        };
+        if !dutch::c1_no_rematch(pw.st, pb.st, &forbidden) {
+            c1 += 1;
+        }
+        if !dutch::c3_colour_compatible(pw, pb) {
+            c3 += 1;
+        }
+        diffs.push(i64::from(pw.st.score.abs_diff(pb.st.score)));
+        for (p, col) in [(pw, Colour::White), (pb, Colour::Black)] {
+            if let Some(c) = p.pref.colour {
+                if c != col {
+                    c10 += 1;
+                    if p.pref.strength >= dutch::Strength::Strong {
+                        c11 += 1;
+                    }
+                }
+            }
+            let cd = p.cd + if col == Colour::White { 1 } else { -1 };
+            if cd.abs() > 2 || p.last_two == Some((col, col)) {
+                c89 += 1;
+            }
+        }
+        if !dutch::e_allocate_colours(pw, pb, input.initial_colour) {
+            alloc += 1;
+        }
+        let (hi, lo) = if pw.st.score > pb.st.score {
+            (pw, pb)
+        } else {
+            (pb, pw)
+        };
+        if pw.st.score != pb.st.score {
+            let last = |p: &dutch::Player<'_>, back: usize| -> Float {
+                let f = &p.st.floats;
+                if f.len() >= back {
+                    f[f.len() - back]
+                } else {
+                    Float::None
+                }
+            };
+            floats[0] += i64::from(last(hi, 1) == Float::Down);
+            floats[1] += i64::from(last(lo, 1) == Float::Up);
+            floats[2] += i64::from(last(hi, 2) == Float::Down);
+            floats[3] += i64::from(last(lo, 2) == Float::Up);
+        }
+    }
+    // Largest difference first: lexicographically smaller is better.
+    diffs.sort_unstable_by(|a, b| b.cmp(a));
+    let mut c2 = 0;
+    let mut bye_key = vec![];
+    if let Some(x) = pairing.bye {
+        match players.get(&x) {
+            Some(p) => {
+                if !dutch::c2_bye_eligible(p.st) {
+                    c2 += 1;
+                }
+                bye_key = vec![p.st.score as i64, -(p.st.pairing_no as i64)];
+            }
+            None => c2 += 1,
+        }
+    }
+    let paired: usize = 2 * pairing.boards.len() + usize::from(pairing.bye.is_some());
+    Quality {
+        criteria: vec![
+            ("C1 no rematch / forbidden pairs", vec![c1]),
+            ("C2 bye eligibility", vec![c2]),
+            ("C3 absolute colour preferences", vec![c3]),
+            (
+                "C4 completion (players left unpaired)",
+                vec![(players.len() - paired.min(players.len())) as i64],
+            ),
+            (
+                "C5/C6 score differences of the pairs (largest first)",
+                diffs,
+            ),
+            ("A.5 bye to lowest score, then lowest ranked", bye_key),
+            (
+                "C8/C9 colour rule exceptions (|CD|>2, three in a row)",
+                vec![c89],
+            ),
+            ("C10 colour preferences not granted", vec![c10]),
+            ("C11 strong colour preferences not granted", vec![c11]),
+            ("C12 repeated downfloats (previous round)", vec![floats[0]]),
+            ("C13 repeated upfloats (previous round)", vec![floats[1]]),
+            (
+                "C14 repeated downfloats (two rounds before)",
+                vec![floats[2]],
+            ),
+            ("C15 repeated upfloats (two rounds before)", vec![floats[3]]),
+            (
+                "E colour allocation rules (boards with colours not as E.1-E.5 give)",
+                vec![alloc],
+            ),
+        ],
+    }
+}
+
+/// Names the first criterion on which `recorded` and `engine` differ, with
+/// which side is better; or says they are of equal quality.
+pub fn explain(input: &PairingInput, recorded: &Pairing, engine: &Pairing) -> String {
+    let (qr, qe) = (evaluate(input, recorded), evaluate(input, engine));
+    for ((name, vr), (_, ve)) in qr.criteria.iter().zip(&qe.criteria) {
+        if vr != ve {
+            let better = if vr < ve {
+                "recorded pairing is better"
+            } else {
+                "recorded pairing is worse"
+            };
+            return format!("{name}: {better} (recorded {vr:?}, engine {ve:?})");
+        }
+    }
+    "equal quality, different tie-break (S1/S2 order of the bracket)".to_string()
+}
+
+fn recorded_pairing(doc: &TrfDocument, round: u32) -> Pairing {
+    let ix = (round - 1) as usize;
+    let mut boards = Vec::new();
+    let mut bye = None;
+    for p in doc.players() {
+        let Some(Some(e)) = p.rounds.get(ix) else {
+            continue;
+        };
+        match (e.opponent, e.colour) {
+            (Some(o), Some(Colour::White)) => boards.push((p.start_no, o)),
+            (Some(o), None) if p.start_no < o => boards.push((p.start_no, o)),
+            (None, _)
+                if matches!(
+                    e.result,
+                    crate::trf::ResultCode::PairingBye | crate::trf::ResultCode::ForfeitWin
+                ) =>
+            {
+                bye = Some(p.start_no)
+            }
+            _ => {}
+        }
+    }
+    Pairing {
+        boards,
+        bye,
+        dropped_criteria: vec![],
+    }
+}
+
+fn same(a: &Pairing, b: &Pairing) -> bool {
+    let norm = |p: &Pairing| {
+        let mut v = p.boards.clone();
+        // Colours matter: the same pairs with other colours is a difference.
+        v.sort_unstable();
+        (v, p.bye)
+    };
+    norm(a) == norm(b)
+}
+
+/// Re-pairs every recorded round and reports each one.
+pub fn check_tournament(
+    doc: &TrfDocument,
+    opts: DutchOptions,
+) -> Result<Vec<RoundReport>, InputError> {
+    let n = doc.rounds_present() as u32;
+    let mut out = Vec::new();
+    for round in 1..=n {
+        let input = PairingInput::from_trf(doc, round, false)?;
+        let recorded = recorded_pairing(doc, round);
+        let engine = pair_dutch_with(&input, opts);
+        let (engine, difference) = match engine {
+            Ok(e) if same(&e, &recorded) => (Some(e), None),
+            Ok(e) => {
+                let d = explain(&input, &recorded, &e);
+                (Some(e), Some(d))
+            }
+            Err(PairingError::NoLegalPairing(_)) => {
+                (None, Some("engine found no legal pairing".to_string()))
+            }
+        };
+        out.push(RoundReport {
+            round,
+            recorded,
+            engine,
+            difference,
+        });
+    }
+    Ok(out)
+}
+
+/// Human-readable report: one line per differing round, then a summary.
+pub fn format_reports(reports: &[RoundReport]) -> String {
+    let mut s = String::new();
+    let mut differing = 0;
+    for r in reports {
+        if let Some(d) = &r.difference {
+            differing += 1;
+            s.push_str(&format!("round {}: differs: {d}\n", r.round));
+        }
+    }
+    s.push_str(&format!(
+        "{} rounds checked, {} differ from the engine\n",
+        reports.len(),
+        differing
+    ));
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pairing::PlayerState;
+
+    fn st(id: u32, score: u32) -> PlayerState {
+        PlayerState {
+            id,
+            pairing_no: id,
+            rating: 0,
+            score,
+            colours: vec![None],
+            floats: vec![Float::None],
+            opponents: vec![],
+            had_bye_or_forfeit_win: false,
+            present: true,
+        }
+    }
+
+    #[test]
+    fn explains_score_difference_and_ties() {
+        let input = PairingInput {
+            round: 2,
+            total_rounds: 5,
+            initial_colour: Colour::White,
+            win_points: 10,
+            players: vec![st(1, 10), st(2, 10), st(3, 0), st(4, 0)],
+            forbidden: vec![],
+        };
+        let engine = Pairing {
+            boards: vec![(1, 2), (3, 4)],
+            bye: None,
+            dropped_criteria: vec![],
+        };
+        let recorded = Pairing {
+            boards: vec![(1, 3), (2, 4)],
+            bye: None,
+            dropped_criteria: vec![],
+        };
+        let e = explain(&input, &recorded, &engine);
+        assert!(
+            e.starts_with("C5/C6") && e.contains("recorded pairing is worse"),
+            "{e}"
+        );
+        let swapped = Pairing {
+            boards: vec![(2, 1), (3, 4)],
+            bye: None,
+            dropped_criteria: vec![],
+        };
+        let e = explain(&input, &swapped, &engine);
+        assert!(e.starts_with("E colour allocation"), "{e}");
+        let same = Pairing {
+            boards: vec![(1, 2), (3, 4)],
+            bye: None,
+            dropped_criteria: vec![],
+        };
+        assert!(explain(&input, &same, &engine).starts_with("equal quality"));
+    }
+}

@@ -1,0 +1,687 @@
+//! Maximum-weight matching on general graphs (Edmonds' blossom algorithm,
+//! primal-dual, O(n³)), with `i128` edge weights so that lexicographic
+//! pairing criteria can be packed into one number.
+//!
+//! The implementation follows the classic formulation by Galil ("Efficient
+//! algorithms for finding maximum matching in graphs", 1986) in the
+//! well-known structure of Joris van Rantwijk's reference implementation
+//! (labels S=1/T=2, blossom trees, `bestedge` bookkeeping for the dual
+//! updates). It works on a sparse edge list, so memory is O(n + m).
+//!
+//! Why not a crate: `integer-blossom` 1.2.1 was evaluated (`cargo info`);
+//! its `max_weight_matching` takes a dense `n × n` weight matrix, which for
+//! 5000 players and `i128` weights is 400 MB before any work is done, and
+//! its running time does not benefit from sparse candidate graphs. The
+//! pairing engine relies on sparse graphs for large events.
+
+/// One undirected edge `(u, v, weight)`; `u != v`, both `< n`.
+pub type Edge = (usize, usize, i128);
+
+/// Largest weight accepted by [`max_weight_matching`] (weights are doubled
+/// internally and duals may reach twice the largest weight).
+pub const MAX_WEIGHT: i128 = 1 << 124;
+
+/// Computes a maximum-weight matching of the graph with `n` vertices and the
+/// given edges. Returns `mate`, where `mate[v] == Some(w)` iff `v`–`w` is
+/// matched. Edges with non-positive weight are never useful and are ignored;
+/// self-loops and out-of-range vertices are ignored as well. Weights above
+/// [`MAX_WEIGHT`] are clamped.
+///
+/// Among matchings of maximum weight, which one is returned is deterministic
+/// for a given input order.
+pub fn max_weight_matching(n: usize, edges: &[Edge]) -> Vec<Option<usize>> {
+    let edges: Vec<Edge> = edges
+        .iter()
+        .filter(|&&(u, v, w)| u != v && u < n && v < n && w > 0)
+        .map(|&(u, v, w)| (u, v, 2 * w.min(MAX_WEIGHT)))
+        .collect();
+    if edges.is_empty() {
+        return vec![None; n];
+    }
+    let mut s = Solver::new(n, edges);
+    s.solve();
+    s.mate
+        .iter()
+        .map(|&p| if p == NONE { None } else { Some(s.endpoint[p]) })
+        .collect()
+}
+
+const NONE: usize = usize::MAX;
+
+struct Solver {
+    nv: usize,
+    edges: Vec<Edge>,
+    endpoint: Vec<usize>,
+    /// Adjacency in CSR form: for vertex `v`, entries `adj_start[v]..adj_start[v + 1]`
+    /// of `adj_p` (endpoint index `p`, the far end is `endpoint[p]`), `adj_to`
+    /// (that far end) and `adj_w` (edge weight), stored contiguously so the
+    /// hot scanning loop reads memory sequentially.
+    adj_start: Vec<usize>,
+    adj_p: Vec<usize>,
+    adj_to: Vec<usize>,
+    adj_w: Vec<i128>,
+    mate: Vec<usize>,
+    label: Vec<u8>,
+    labelend: Vec<usize>,
+    inblossom: Vec<usize>,
+    blossomparent: Vec<usize>,
+    blossomchilds: Vec<Vec<usize>>,
+    blossombase: Vec<usize>,
+    blossomendps: Vec<Vec<usize>>,
+    bestedge: Vec<usize>,
+    blossombestedges: Vec<Option<Vec<usize>>>,
+    unusedblossoms: Vec<usize>,
+    dualvar: Vec<i128>,
+    allowedge: Vec<bool>,
+    queue: Vec<usize>,
+}
+
+impl Solver {
+    fn new(nv: usize, edges: Vec<Edge>) -> Self {
+        let maxweight = edges.iter().map(|e| e.2).max().unwrap_or(0).max(0);
+        let ne = edges.len();
+        let mut endpoint = Vec::with_capacity(2 * ne);
+        let mut degree = vec![0usize; nv + 1];
+        for &(i, j, _) in &edges {
+            endpoint.push(i);
+            endpoint.push(j);
+            degree[i] += 1;
+            degree[j] += 1;
+        }
+        let mut adj_start = vec![0usize; nv + 1];
+        for v in 0..nv {
+            adj_start[v + 1] = adj_start[v] + degree[v];
+        }
+        let mut fill = adj_start.clone();
+        let mut adj_p = vec![0usize; 2 * ne];
+        let mut adj_to = vec![0usize; 2 * ne];
+        let mut adj_w = vec![0i128; 2 * ne];
+        for (k, &(i, j, w)) in edges.iter().enumerate() {
+            for (v, p, to) in [(i, 2 * k + 1, j), (j, 2 * k, i)] {
+                let at = fill[v];
+                adj_p[at] = p;
+                adj_to[at] = to;
+                adj_w[at] = w;
+                fill[v] += 1;
+            }
+        }
+        let mut dualvar = vec![maxweight; nv];
+        dualvar.extend(std::iter::repeat_n(0, nv));
+        let mut blossombase: Vec<usize> = (0..nv).collect();
+        blossombase.extend(std::iter::repeat_n(NONE, nv));
+        Solver {
+            nv,
+            endpoint,
+            adj_start,
+            adj_p,
+            adj_to,
+            adj_w,
+            mate: vec![NONE; nv],
+            label: vec![0; 2 * nv],
+            labelend: vec![NONE; 2 * nv],
+            inblossom: (0..nv).collect(),
+            blossomparent: vec![NONE; 2 * nv],
+            blossomchilds: vec![Vec::new(); 2 * nv],
+            blossombase,
+            blossomendps: vec![Vec::new(); 2 * nv],
+            bestedge: vec![NONE; 2 * nv],
+            blossombestedges: vec![None; 2 * nv],
+            unusedblossoms: (nv..2 * nv).rev().collect(),
+            dualvar,
+            allowedge: vec![false; ne],
+            queue: Vec::new(),
+            edges,
+        }
+    }
+
+    #[inline]
+    fn slack(&self, k: usize) -> i128 {
+        let (i, j, w) = self.edges[k];
+        self.dualvar[i] + self.dualvar[j] - 2 * w
+    }
+
+    fn leaves(&self, b: usize, out: &mut Vec<usize>) {
+        if b < self.nv {
+            out.push(b);
+        } else {
+            for &t in &self.blossomchilds[b] {
+                self.leaves(t, out);
+            }
+        }
+    }
+
+    fn leaves_of(&self, b: usize) -> Vec<usize> {
+        let mut v = Vec::new();
+        self.leaves(b, &mut v);
+        v
+    }
+
+    fn assign_label(&mut self, w: usize, t: u8, p: usize) {
+        let mut w = w;
+        let mut t = t;
+        let mut p = p;
+        loop {
+            let b = self.inblossom[w];
+            self.label[w] = t;
+            self.label[b] = t;
+            self.labelend[w] = p;
+            self.labelend[b] = p;
+            self.bestedge[w] = NONE;
+            self.bestedge[b] = NONE;
+            if t == 1 {
+                let mut l = Vec::new();
+                self.leaves(b, &mut l);
+                self.queue.extend(l);
+                return;
+            }
+            let base = self.blossombase[b];
+            let mb = self.mate[base];
+            w = self.endpoint[mb];
+            t = 1;
+            p = mb ^ 1;
+        }
+    }
+
+    fn scan_blossom(&mut self, v: usize, w: usize) -> usize {
+        let mut path = Vec::new();
+        let mut base = NONE;
+        let (mut v, mut w) = (v, w);
+        while v != NONE || w != NONE {
+            let mut b = self.inblossom[v];
+            if self.label[b] & 4 != 0 {
+                base = self.blossombase[b];
+                break;
+            }
+            path.push(b);
+            self.label[b] = 5;
+            if self.labelend[b] == NONE {
+                v = NONE;
+            } else {
+                v = self.endpoint[self.labelend[b]];
+                b = self.inblossom[v];
+                v = self.endpoint[self.labelend[b]];
+            }
+            if w != NONE {
+                std::mem::swap(&mut v, &mut w);
+            }
+        }
+        for b in path {
+            self.label[b] = 1;
+        }
+        base
+    }
+
+    fn add_blossom(&mut self, base: usize, k: usize) {
+        let (mut v, mut w, _) = self.edges[k];
+        let bb = self.inblossom[base];
+        let mut bv = self.inblossom[v];
+        let mut bw = self.inblossom[w];
+        let b = self.unusedblossoms.pop().expect("blossom pool");
+        self.blossombase[b] = base;
+        self.blossomparent[b] = NONE;
+        self.blossomparent[bb] = b;
+        let mut path = Vec::new();
+        let mut endps = Vec::new();
+        while bv != bb {
+            self.blossomparent[bv] = b;
+            path.push(bv);
+            endps.push(self.labelend[bv]);
+            v = self.endpoint[self.labelend[bv]];
+            bv = self.inblossom[v];
+        }
+        path.push(bb);
+        path.reverse();
+        endps.reverse();
+        endps.push(2 * k);
+        while bw != bb {
+            self.blossomparent[bw] = b;
+            path.push(bw);
+            endps.push(self.labelend[bw] ^ 1);
+            w = self.endpoint[self.labelend[bw]];
+            bw = self.inblossom[w];
+        }
+        self.label[b] = 1;
+        self.labelend[b] = self.labelend[bb];
+        self.dualvar[b] = 0;
+        self.blossomchilds[b] = path.clone();
+        self.blossomendps[b] = endps;
+        for v in self.leaves_of(b) {
+            if self.label[self.inblossom[v]] == 2 {
+                self.queue.push(v);
+            }
+            self.inblossom[v] = b;
+        }
+        let mut bestedgeto = vec![NONE; 2 * self.nv];
+        for &bv in &path {
+            let nblists: Vec<Vec<usize>> = match self.blossombestedges[bv].take() {
+                None => self
+                    .leaves_of(bv)
+                    .into_iter()
+                    .map(|v| {
+                        self.adj_p[self.adj_start[v]..self.adj_start[v + 1]]
+                            .iter()
+                            .map(|p| p / 2)
+                            .collect()
+                    })
+                    .collect(),
+                Some(l) => vec![l],
+            };
+            for nblist in nblists {
+                for k in nblist {
+                    let (mut i, mut j, _) = self.edges[k];
+                    if self.inblossom[j] == b {
+                        std::mem::swap(&mut i, &mut j);
+                    }
+                    let _ = i;
+                    let bj = self.inblossom[j];
+                    if bj != b
+                        && self.label[bj] == 1
+                        && (bestedgeto[bj] == NONE || self.slack(k) < self.slack(bestedgeto[bj]))
+                    {
+                        bestedgeto[bj] = k;
+                    }
+                }
+            }
+            self.bestedge[bv] = NONE;
+        }
+        let list: Vec<usize> = bestedgeto.into_iter().filter(|&k| k != NONE).collect();
+        let mut best = NONE;
+        for &k in &list {
+            if best == NONE || self.slack(k) < self.slack(best) {
+                best = k;
+            }
+        }
+        self.blossombestedges[b] = Some(list);
+        self.bestedge[b] = best;
+    }
+
+    fn expand_blossom(&mut self, b: usize, endstage: bool) {
+        let childs = self.blossomchilds[b].clone();
+        for &s in &childs {
+            self.blossomparent[s] = NONE;
+            if s < self.nv {
+                self.inblossom[s] = s;
+            } else if endstage && self.dualvar[s] == 0 {
+                self.expand_blossom(s, endstage);
+            } else {
+                for v in self.leaves_of(s) {
+                    self.inblossom[v] = s;
+                }
+            }
+        }
+        if !endstage && self.label[b] == 2 {
+            let len = childs.len() as isize;
+            let entrychild = self.inblossom[self.endpoint[self.labelend[b] ^ 1]];
+            let mut j = childs.iter().position(|&c| c == entrychild).unwrap_or(0) as isize;
+            let (jstep, endptrick): (isize, usize) = if j & 1 != 0 {
+                j -= len;
+                (1, 0)
+            } else {
+                (-1, 1)
+            };
+            let idx = |j: isize| -> usize { j.rem_euclid(len) as usize };
+            let endps = self.blossomendps[b].clone();
+            let mut p = self.labelend[b];
+            while j != 0 {
+                let q = self.endpoint[p ^ 1];
+                self.label[q] = 0;
+                let e = endps[idx(j - endptrick as isize)];
+                self.label[self.endpoint[e ^ endptrick ^ 1]] = 0;
+                self.assign_label(q, 2, p);
+                self.allowedge[e / 2] = true;
+                j += jstep;
+                p = endps[idx(j - endptrick as isize)] ^ endptrick;
+                self.allowedge[p / 2] = true;
+                j += jstep;
+            }
+            let bv = childs[idx(j)];
+            let q = self.endpoint[p ^ 1];
+            self.label[q] = 2;
+            self.label[bv] = 2;
+            self.labelend[q] = p;
+            self.labelend[bv] = p;
+            self.bestedge[bv] = NONE;
+            j += jstep;
+            while childs[idx(j)] != entrychild {
+                let bv = childs[idx(j)];
+                if self.label[bv] == 1 {
+                    j += jstep;
+                    continue;
+                }
+                let mut found = NONE;
+                for v in self.leaves_of(bv) {
+                    if self.label[v] != 0 {
+                        found = v;
+                        break;
+                    }
+                }
+                if found != NONE {
+                    let v = found;
+                    self.label[v] = 0;
+                    let m = self.mate[self.blossombase[bv]];
+                    self.label[self.endpoint[m]] = 0;
+                    let le = self.labelend[v];
+                    self.assign_label(v, 2, le);
+                }
+                j += jstep;
+            }
+        }
+        self.label[b] = u8::MAX;
+        self.labelend[b] = NONE;
+        self.blossomchilds[b] = Vec::new();
+        self.blossomendps[b] = Vec::new();
+        self.blossombase[b] = NONE;
+        self.blossombestedges[b] = None;
+        self.bestedge[b] = NONE;
+        self.unusedblossoms.push(b);
+    }
+
+    fn augment_blossom(&mut self, b: usize, v: usize) {
+        let mut t = v;
+        while self.blossomparent[t] != b {
+            t = self.blossomparent[t];
+        }
+        if t >= self.nv {
+            self.augment_blossom(t, v);
+        }
+        let childs = self.blossomchilds[b].clone();
+        let endps = self.blossomendps[b].clone();
+        let len = childs.len() as isize;
+        let idx = |j: isize| -> usize { j.rem_euclid(len) as usize };
+        let i = childs.iter().position(|&c| c == t).unwrap_or(0);
+        let mut j = i as isize;
+        let (jstep, endptrick): (isize, usize) = if i & 1 != 0 {
+            j -= len;
+            (1, 0)
+        } else {
+            (-1, 1)
+        };
+        while j != 0 {
+            j += jstep;
+            let t = childs[idx(j)];
+            let p = endps[idx(j - endptrick as isize)] ^ endptrick;
+            if t >= self.nv {
+                self.augment_blossom(t, self.endpoint[p]);
+            }
+            j += jstep;
+            let t = childs[idx(j)];
+            if t >= self.nv {
+                self.augment_blossom(t, self.endpoint[p ^ 1]);
+            }
+            self.mate[self.endpoint[p]] = p ^ 1;
+            self.mate[self.endpoint[p ^ 1]] = p;
+        }
+        let mut c2 = childs[i..].to_vec();
+        c2.extend_from_slice(&childs[..i]);
+        let mut e2 = endps[i..].to_vec();
+        e2.extend_from_slice(&endps[..i]);
+        self.blossombase[b] = self.blossombase[c2[0]];
+        self.blossomchilds[b] = c2;
+        self.blossomendps[b] = e2;
+    }
+
+    fn augment_matching(&mut self, k: usize) {
+        let (v, w, _) = self.edges[k];
+        for (s0, p0) in [(v, 2 * k + 1), (w, 2 * k)] {
+            let (mut s, mut p) = (s0, p0);
+            loop {
+                let bs = self.inblossom[s];
+                if bs >= self.nv {
+                    self.augment_blossom(bs, s);
+                }
+                self.mate[s] = p;
+                if self.labelend[bs] == NONE {
+                    break;
+                }
+                let t = self.endpoint[self.labelend[bs]];
+                let bt = self.inblossom[t];
+                s = self.endpoint[self.labelend[bt]];
+                let j = self.endpoint[self.labelend[bt] ^ 1];
+                if bt >= self.nv {
+                    self.augment_blossom(bt, j);
+                }
+                self.mate[j] = self.labelend[bt];
+                p = self.labelend[bt] ^ 1;
+            }
+        }
+    }
+
+    fn solve(&mut self) {
+        let nv = self.nv;
+        for _stage in 0..nv {
+            self.label.iter_mut().for_each(|l| *l = 0);
+            self.bestedge.iter_mut().for_each(|e| *e = NONE);
+            for b in nv..2 * nv {
+                self.blossombestedges[b] = None;
+            }
+            self.allowedge.iter_mut().for_each(|a| *a = false);
+            self.queue.clear();
+            for v in 0..nv {
+                if self.mate[v] == NONE && self.label[self.inblossom[v]] == 0 {
+                    self.assign_label(v, 1, NONE);
+                }
+            }
+            let mut augmented = false;
+            loop {
+                while let Some(v) = self.queue.pop() {
+                    if augmented {
+                        break;
+                    }
+                    for idx in self.adj_start[v]..self.adj_start[v + 1] {
+                        let p = self.adj_p[idx];
+                        let k = p / 2;
+                        let w = self.adj_to[idx];
+                        if self.inblossom[v] == self.inblossom[w] {
+                            continue;
+                        }
+                        let mut kslack = 0;
+                        if !self.allowedge[k] {
+                            kslack = self.dualvar[v] + self.dualvar[w] - 2 * self.adj_w[idx];
+                            if kslack <= 0 {
+                                self.allowedge[k] = true;
+                            }
+                        }
+                        if self.allowedge[k] {
+                            let lw = self.label[self.inblossom[w]];
+                            if lw == 0 {
+                                self.assign_label(w, 2, p ^ 1);
+                            } else if lw == 1 {
+                                let base = self.scan_blossom(v, w);
+                                if base != NONE {
+                                    self.add_blossom(base, k);
+                                } else {
+                                    self.augment_matching(k);
+                                    augmented = true;
+                                    break;
+                                }
+                            } else if self.label[w] == 0 {
+                                self.label[w] = 2;
+                                self.labelend[w] = p ^ 1;
+                            }
+                        } else if self.label[self.inblossom[w]] == 1 {
+                            let b = self.inblossom[v];
+                            if self.bestedge[b] == NONE || kslack < self.slack(self.bestedge[b]) {
+                                self.bestedge[b] = k;
+                            }
+                        } else if self.label[w] == 0
+                            && (self.bestedge[w] == NONE || kslack < self.slack(self.bestedge[w]))
+                        {
+                            self.bestedge[w] = k;
+                        }
+                    }
+                    if augmented {
+                        break;
+                    }
+                }
+                if augmented {
+                    break;
+                }
+                // Dual update.
+                let mut deltatype = 1;
+                let mut delta = *self.dualvar[..nv].iter().min().unwrap_or(&0);
+                let mut deltaedge = NONE;
+                let mut deltablossom = NONE;
+                for v in 0..nv {
+                    if self.label[self.inblossom[v]] == 0 && self.bestedge[v] != NONE {
+                        let d = self.slack(self.bestedge[v]);
+                        if d < delta {
+                            delta = d;
+                            deltatype = 2;
+                            deltaedge = self.bestedge[v];
+                        }
+                    }
+                }
+                for b in 0..2 * nv {
+                    if self.blossomparent[b] == NONE
+                        && self.label[b] == 1
+                        && self.bestedge[b] != NONE
+                    {
+                        let d = self.slack(self.bestedge[b]) / 2;
+                        if d < delta {
+                            delta = d;
+                            deltatype = 3;
+                            deltaedge = self.bestedge[b];
+                        }
+                    }
+                }
+                for b in nv..2 * nv {
+                    if self.blossombase[b] != NONE
+                        && self.blossomparent[b] == NONE
+                        && self.label[b] == 2
+                        && self.dualvar[b] < delta
+                    {
+                        delta = self.dualvar[b];
+                        deltatype = 4;
+                        deltablossom = b;
+                    }
+                }
+                for v in 0..nv {
+                    match self.label[self.inblossom[v]] {
+                        1 => self.dualvar[v] -= delta,
+                        2 => self.dualvar[v] += delta,
+                        _ => {}
+                    }
+                }
+                for b in nv..2 * nv {
+                    if self.blossombase[b] != NONE && self.blossomparent[b] == NONE {
+                        match self.label[b] {
+                            1 => self.dualvar[b] += delta,
+                            2 => self.dualvar[b] -= delta,
+                            _ => {}
+                        }
+                    }
+                }
+                match deltatype {
+                    1 => break,
+                    2 => {
+                        self.allowedge[deltaedge] = true;
+                        let (mut i, j, _) = self.edges[deltaedge];
+                        if self.label[self.inblossom[i]] == 0 {
+                            i = j;
+                        }
+                        self.queue.push(i);
+                    }
+                    3 => {
+                        self.allowedge[deltaedge] = true;
+                        let (i, _, _) = self.edges[deltaedge];
+                        self.queue.push(i);
+                    }
+                    _ => self.expand_blossom(deltablossom, false),
+                }
+            }
+            if !augmented {
+                break;
+            }
+            for b in nv..2 * nv {
+                if self.blossomparent[b] == NONE
+                    && self.blossombase[b] != NONE
+                    && self.label[b] == 1
+                    && self.dualvar[b] == 0
+                {
+                    self.expand_blossom(b, true);
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    fn weight_of(mate: &[Option<usize>], edges: &[Edge]) -> i128 {
+        let mut total = 0;
+        for &(u, v, w) in edges {
+            if mate[u] == Some(v) {
+                total += w;
+            }
+        }
+        total
+    }
+
+    fn brute(edges: &[Edge], used: u32, from: usize) -> i128 {
+        if from >= edges.len() {
+            return 0;
+        }
+        let mut best = brute(edges, used, from + 1);
+        let (u, v, w) = edges[from];
+        if w > 0 && used & (1 << u) == 0 && used & (1 << v) == 0 {
+            best = best.max(w + brute(edges, used | (1 << u) | (1 << v), from + 1));
+        }
+        best
+    }
+
+    fn check_valid(n: usize, mate: &[Option<usize>], edges: &[Edge]) {
+        for v in 0..n {
+            if let Some(w) = mate[v] {
+                assert_eq!(mate[w], Some(v));
+                assert!(edges
+                    .iter()
+                    .any(|&(a, b, _)| (a == v && b == w) || (a == w && b == v)));
+            }
+        }
+    }
+
+    #[test]
+    fn small_known_cases() {
+        assert_eq!(max_weight_matching(2, &[(0, 1, 1)]), vec![Some(1), Some(0)]);
+        let e = [(0, 1, 10), (1, 2, 11)];
+        assert_eq!(max_weight_matching(3, &e), vec![None, Some(2), Some(1)]);
+        // Blossom: triangle plus pendant.
+        let e = [(0, 1, 8), (0, 2, 9), (1, 2, 10), (2, 3, 7)];
+        let m = max_weight_matching(4, &e);
+        assert_eq!(weight_of(&m, &e), 15);
+        assert!(max_weight_matching(3, &[]).iter().all(|m| m.is_none()));
+    }
+
+    #[test]
+    fn matches_brute_force_on_random_graphs() {
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        for round in 0..1500 {
+            let n = rng.random_range(1..=10usize);
+            let p = rng.random_range(0.2..1.0);
+            let wmax: i128 = if round % 3 == 0 {
+                3
+            } else {
+                1 << rng.random_range(1..100)
+            };
+            let mut edges = Vec::new();
+            for u in 0..n {
+                for v in u + 1..n {
+                    if rng.random_bool(p) {
+                        edges.push((u, v, rng.random_range(1..=wmax)));
+                    }
+                }
+            }
+            let m = max_weight_matching(n, &edges);
+            check_valid(n, &m, &edges);
+            assert_eq!(
+                weight_of(&m, &edges),
+                brute(&edges, 0, 0),
+                "case {round}: {edges:?}"
+            );
+        }
+    }
+}
