@@ -110,7 +110,7 @@ pub struct OutputConfig {
     pub markdown: bool,
     /// Write the SQL dump.
     pub sql: bool,
-    /// Write CSV downloads.
+    /// Write the downloads: rating list CSV, each tournament as CSV and FIDE TRF.
     pub csv: bool,
 }
 

@@ -23,6 +23,7 @@ pub mod render;
 pub mod standings;
 pub mod text;
 pub mod trf;
+pub mod trf_model;
 
 use diagnostic::Diagnostic;
 use std::path::Path;

@@ -99,6 +99,29 @@ enum Command {
         #[arg(long)]
         round: Option<u32>,
     },
+    /// Import a FIDE TRF file as a tournament (metadata, crosstable, new player files).
+    ImportTrf {
+        /// The TRF-16 file.
+        file: PathBuf,
+        /// Root of the data repository.
+        #[arg(long, default_value = ".")]
+        root: PathBuf,
+        /// Tournament id (default: from the name and year).
+        #[arg(long)]
+        id: Option<String>,
+        /// Membership of players created by the import.
+        #[arg(long, default_value = "other")]
+        membership: String,
+        /// Match a TRF start number to a player id, START=ID (repeatable).
+        #[arg(long = "map", value_name = "START=ID", value_parser = cli::parse_mapping)]
+        map: Vec<(u32, ratingbook::model::Slug)>,
+        /// Start date (YYYY-MM-DD) when the TRF has none.
+        #[arg(long, value_parser = parse_date)]
+        date: Option<ratingbook::model::Date>,
+        /// Show what would be written, write nothing.
+        #[arg(long)]
+        dry_run: bool,
+    },
     /// Simulate a Swiss event paired by the engine and write it as TRF.
     GenerateTrf {
         /// Number of players (1-9999).
@@ -130,6 +153,10 @@ enum FormatArg {
 enum BasisArg {
     Seed,
     LeastSquares,
+}
+
+fn parse_date(text: &str) -> Result<ratingbook::model::Date, String> {
+    ratingbook::model::Date::parse(text).ok_or_else(|| format!("`{text}` is not a date YYYY-MM-DD"))
 }
 
 fn main() -> ExitCode {
@@ -183,6 +210,36 @@ fn main() -> ExitCode {
             output,
             round,
         } => cli::pair(&file, check, output.as_ref(), round),
+        Command::ImportTrf {
+            file,
+            root,
+            id,
+            membership,
+            map,
+            date,
+            dry_run,
+        } => {
+            let Some(membership) = ratingbook::model::Membership::parse(&membership) else {
+                eprintln!(
+                    "error: unknown membership `{membership}`; use member, honorary, rif or other"
+                );
+                return ExitCode::from(2);
+            };
+            let id = match id.map(|id| ratingbook::model::Slug::parse(&id)).transpose() {
+                Ok(id) => id,
+                Err(e) => {
+                    eprintln!("error: --id: {e}");
+                    return ExitCode::from(2);
+                }
+            };
+            let options = ratingbook::trf_model::ImportOptions {
+                id,
+                membership,
+                map: map.into_iter().collect(),
+                date,
+            };
+            cli::import(&file, &root, &options, dry_run)
+        }
         Command::GenerateTrf {
             players,
             rounds,

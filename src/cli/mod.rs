@@ -4,10 +4,12 @@
 //! return the process exit code.
 
 mod handicaps;
+mod import;
 mod pairing;
 mod repository;
 
 pub use handicaps::handicaps;
+pub use import::{import, parse_mapping};
 pub use pairing::{generate_trf, pair};
 pub use repository::{build, check, generate};
 

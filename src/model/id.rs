@@ -78,6 +78,16 @@ impl Slug {
         Slug(trimmed)
     }
 
+    /// This slug, ending in `-<year>` unless it already ends in the year.
+    pub fn with_year_suffix(self, year: i32) -> Slug {
+        let year = year.to_string();
+        if self.0.ends_with(&year) {
+            self
+        } else {
+            Slug::from_name(&format!("{} {year}", self.0))
+        }
+    }
+
     /// The id as text.
     pub fn as_str(&self) -> &str {
         &self.0

@@ -137,6 +137,11 @@ pub fn render_site(
                         format!("tournaments/{}.csv", view.id),
                         crate::export::crosstable_csv(t),
                     ));
+                    let trf = crate::trf_model::tournament_to_trf(t, dataset);
+                    out.push((
+                        format!("tournaments/{}.trf", view.id),
+                        trf.write().into_bytes(),
+                    ));
                 }
                 tick();
                 Ok(out)

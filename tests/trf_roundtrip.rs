@@ -1,0 +1,234 @@
+//! TRF → our files → TRF keeps every game, colour, result, bye and forfeit;
+//! `import-trf` matches known players and reports what it cannot decide.
+
+mod common;
+
+use ratingbook::trf::{self, ResultCode, RoundEntry, TrfDocument};
+use ratingbook::trf_model::{import_trf, tournament_to_trf, ImportOptions};
+use std::path::Path;
+use std::process::Command;
+
+const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/trf");
+
+fn fixture(name: &str) -> TrfDocument {
+    trf::parse(&std::fs::read_to_string(Path::new(FIXTURES).join(name)).unwrap()).unwrap()
+}
+
+/// The round blocks as our format can hold them: unrated results as played ones,
+/// `0000 - +` as the pairing-allocated bye, `0000 - -` as an absence, no trailing blanks.
+fn normalized(doc: &TrfDocument) -> Vec<(u32, Vec<Option<RoundEntry>>, u32)> {
+    let mut players: Vec<_> = doc
+        .players()
+        .map(|p| {
+            let mut rounds: Vec<Option<RoundEntry>> = p
+                .rounds
+                .iter()
+                .map(|block| {
+                    let mut block = block.clone()?;
+                    if block.opponent.is_none() {
+                        match block.result {
+                            ResultCode::ForfeitWin => block.result = ResultCode::PairingBye,
+                            ResultCode::ForfeitLoss | ResultCode::Pending => return None,
+                            _ => {}
+                        }
+                        block.colour = None;
+                    }
+                    block.result = match block.result {
+                        ResultCode::UnratedWin => ResultCode::Win,
+                        ResultCode::UnratedDraw => ResultCode::Draw,
+                        ResultCode::UnratedLoss => ResultCode::Loss,
+                        other => other,
+                    };
+                    Some(block)
+                })
+                .collect();
+            while rounds.last().is_some_and(Option::is_none) {
+                rounds.pop();
+            }
+            (p.start_no, rounds, p.points.0)
+        })
+        .collect();
+    players.sort_by_key(|p| p.0);
+    players
+}
+
+fn round_trip(name: &str) {
+    let original = fixture(name);
+    let repo = tempfile::tempdir().unwrap();
+    let options = ImportOptions {
+        date: ratingbook::model::Date::new(2026, 5, 1),
+        ..ImportOptions::default()
+    };
+    let imported = import_trf(&original, &Default::default(), &options).unwrap();
+    for (path, content) in &imported.files {
+        let target = repo.path().join(path);
+        std::fs::create_dir_all(target.parent().unwrap()).unwrap();
+        std::fs::write(target, content).unwrap();
+    }
+    let checked = ratingbook::check_repository(repo.path());
+    let errors: Vec<String> = checked
+        .diagnostics
+        .iter()
+        .filter(|d| d.is_error())
+        .map(|d| d.to_string())
+        .collect();
+    assert!(errors.is_empty(), "{name}: {errors:#?}");
+    let dataset = &checked.loaded.dataset;
+    assert_eq!(dataset.tournaments.len(), 1);
+    let exported = tournament_to_trf(&dataset.tournaments[0], dataset);
+    let reparsed = trf::parse(&exported.write()).unwrap();
+    assert_eq!(normalized(&reparsed), normalized(&original), "{name}");
+    assert_eq!(
+        reparsed.total_rounds(),
+        original.total_rounds().or(reparsed.total_rounds())
+    );
+}
+
+#[test]
+fn byes_forfeits_and_a_withdrawn_player_round_trip() {
+    round_trip("byes_forfeits_withdrawn.trf");
+}
+
+#[test]
+fn generated_events_round_trip() {
+    for name in ["gen_9x4.trf", "gen_12x5.trf", "gen_31x7.trf"] {
+        round_trip(name);
+    }
+}
+
+#[test]
+fn the_sample_data_round_trips_through_trf() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let loaded = ratingbook::load::load_repository(root);
+    for t in &loaded.dataset.tournaments {
+        let doc = trf::parse(&tournament_to_trf(t, &loaded.dataset).write()).unwrap();
+        assert!(doc.check_consistency().is_empty(), "{}", t.id);
+        let imported = import_trf(&doc, &loaded.dataset, &ImportOptions::default()).unwrap();
+        // Every player is recognised by id: nothing new is created.
+        assert!(
+            imported.matches.iter().all(|m| m.3 != "new"),
+            "{}: {:?}",
+            t.id,
+            imported.matches
+        );
+        // The TRF carries each player's rating, which comes back as the event
+        // rating column: compare everything else.
+        let without_ratings = |text: &str| -> Vec<String> {
+            text.lines()
+                .map(|line| {
+                    let mut fields: Vec<&str> = line.split(',').collect();
+                    fields.remove(2);
+                    fields.join(",")
+                })
+                .collect()
+        };
+        let csv = &imported
+            .files
+            .iter()
+            .find(|f| f.0.ends_with(".csv"))
+            .unwrap()
+            .1;
+        let original = String::from_utf8(ratingbook::export::crosstable_csv(t)).unwrap();
+        assert_eq!(without_ratings(csv), without_ratings(&original), "{}", t.id);
+    }
+}
+
+#[test]
+fn import_matches_known_players_by_name_and_reports_ambiguity() {
+    let mut book = common::Book::new();
+    book.member("ikonen-jussi", 1600, 0);
+    book.dataset.players[0].name = "Ikonen Jussi".into();
+    let dataset = book.finish();
+    let doc = fixture("byes_forfeits_withdrawn.trf");
+    let imported = import_trf(&doc, &dataset, &ImportOptions::default()).unwrap();
+    assert_eq!(imported.matches[0].2.as_str(), "ikonen-jussi");
+    assert_eq!(imported.matches[0].3, "id");
+    assert_eq!(imported.matches[2].2.as_str(), "ohman-orjan");
+    assert!(imported
+        .files
+        .iter()
+        .any(|f| f.0 == "data/players/ohman-orjan.toml"
+            && f.1.contains("name = \"Öhman Örjan\"")
+            && f.1.contains("international_rating = 2100")));
+    assert!(!imported
+        .files
+        .iter()
+        .any(|f| f.0 == "data/players/ikonen-jussi.toml"));
+
+    let mut book = common::Book::new();
+    book.member("jussi-ikonen-a", 1600, 0);
+    book.member("jussi-ikonen-b", 1600, 0);
+    book.dataset.players[0].name = "IKONEN, Jussi".into();
+    book.dataset.players[1].name = "Ikonen Jussi".into();
+    let dataset = book.finish();
+    let error = import_trf(&doc, &dataset, &ImportOptions::default()).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "player 1 `Ikonen, Jussi` matches several players: jussi-ikonen-a, jussi-ikonen-b"
+    );
+}
+
+#[test]
+fn import_trf_command_writes_a_valid_tournament() {
+    let repo = tempfile::tempdir().unwrap();
+    common::copy_tree(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/mini"),
+        repo.path(),
+    );
+    let out = Command::new(common::binary())
+        .args([
+            "import-trf",
+            &format!("{FIXTURES}/byes_forfeits_withdrawn.trf"),
+            "--root",
+        ])
+        .arg(repo.path())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("-> ikonen-jussi (matched by id)"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("wrote data/tournaments/2026/helsinki-spring-rapid-2026.csv"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("0 error(s)"), "{stderr}");
+    // A second import would overwrite: refused.
+    let again = Command::new(common::binary())
+        .args([
+            "import-trf",
+            &format!("{FIXTURES}/byes_forfeits_withdrawn.trf"),
+            "--root",
+        ])
+        .arg(repo.path())
+        .output()
+        .unwrap();
+    assert_eq!(again.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&again.stderr).contains("exists; nothing written"));
+}
+
+#[test]
+fn malformed_trf_lines_give_file_line_column() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bad.trf");
+    std::fs::write(
+        &path,
+        "012 Bad\n042 2026/01/01\n001    1      Alpha                             25x0\n",
+    )
+    .unwrap();
+    let out = Command::new(common::binary())
+        .args(["import-trf"])
+        .arg(&path)
+        .args(["--root"])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("bad.trf:3:51: rating: expected a rating in columns 49-52"),
+        "{stderr}"
+    );
+}
