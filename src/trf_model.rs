@@ -9,6 +9,7 @@
 //! | `12 w +` / `12 b -` (forfeits) | `  12 w +` / `  12 b -` |
 //! | `bye` (pairing-allocated) | `0000 - U` (`0000 - +` reads as this too) |
 //! | `F`, `H`, `Z` | `0000 - F`, `0000 - H`, `0000 - Z` |
+//! | `12 w ?` (paired, not played yet) | `  12 w  ` (blank result) |
 //! | empty (absent) | blank block (`0000 - -` reads as this too) |
 //!
 //! TRF's unrated results `W`, `D`, `L` are read as played wins, draws and losses.
@@ -58,6 +59,11 @@ pub fn cell_to_block(cell: &Cell) -> Option<RoundEntry> {
                 GameResult::ForfeitLoss => ResultCode::ForfeitLoss,
             },
         }),
+        Cell::Paired { opponent, colour } => Some(RoundEntry {
+            opponent: Some(opponent),
+            colour: colour.map(to_trf_colour),
+            result: ResultCode::Pending,
+        }),
         Cell::Bye(Bye::PairingAllocated) => bye(ResultCode::PairingBye),
         Cell::Bye(Bye::Full) => bye(ResultCode::FullBye),
         Cell::Bye(Bye::Half) => bye(ResultCode::HalfBye),
@@ -66,24 +72,19 @@ pub fn cell_to_block(cell: &Cell) -> Option<RoundEntry> {
     }
 }
 
-/// Why a TRF round block has no crosstable equivalent.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("a result still to be played (blank result) cannot be stored in a crosstable")]
-pub struct PendingResult;
-
 /// The crosstable cell for one TRF round block.
-pub fn block_to_cell(block: Option<&RoundEntry>) -> Result<Cell, PendingResult> {
+pub fn block_to_cell(block: Option<&RoundEntry>) -> Cell {
     let Some(block) = block else {
-        return Ok(Cell::Absent);
+        return Cell::Absent;
     };
     let Some(opponent) = block.opponent else {
-        return Ok(match block.result {
+        return match block.result {
             ResultCode::PairingBye | ResultCode::ForfeitWin => Cell::Bye(Bye::PairingAllocated),
             ResultCode::FullBye => Cell::Bye(Bye::Full),
             ResultCode::HalfBye => Cell::Bye(Bye::Half),
             ResultCode::ZeroBye => Cell::Bye(Bye::Zero),
             _ => Cell::Absent,
-        });
+        };
     };
     let result = match block.result {
         ResultCode::Win | ResultCode::UnratedWin => GameResult::Win,
@@ -94,13 +95,18 @@ pub fn block_to_cell(block: Option<&RoundEntry>) -> Result<Cell, PendingResult> 
         }
         ResultCode::ForfeitLoss | ResultCode::ZeroBye => GameResult::ForfeitLoss,
         ResultCode::HalfBye => GameResult::Draw,
-        ResultCode::Pending => return Err(PendingResult),
+        ResultCode::Pending => {
+            return Cell::Paired {
+                opponent,
+                colour: block.colour.map(from_trf_colour),
+            }
+        }
     };
-    Ok(Cell::Game {
+    Cell::Game {
         opponent,
         colour: block.colour.map(from_trf_colour),
         result,
-    })
+    }
 }
 
 fn trf_date(date: Date) -> String {
@@ -248,16 +254,6 @@ pub enum ImportError {
         /// The id given.
         id: String,
     },
-    /// A round's result is still blank.
-    #[error("player {start_no}, round {round}: {source}")]
-    Pending {
-        /// Start number.
-        start_no: u32,
-        /// Round.
-        round: usize,
-        /// The problem.
-        source: PendingResult,
-    },
     /// Start numbers do not run 1..n.
     #[error("start numbers must run from 1 to the number of players; {0} is out of place")]
     StartNumbers(u32),
@@ -362,14 +358,7 @@ pub fn import_trf(
             p.rating.map(|r| r.to_string()).unwrap_or_default(),
         ];
         for round in 0..rounds as usize {
-            let cell =
-                block_to_cell(p.rounds.get(round).and_then(Option::as_ref)).map_err(|source| {
-                    ImportError::Pending {
-                        start_no: p.start_no,
-                        round: round + 1,
-                        source,
-                    }
-                })?;
+            let cell = block_to_cell(p.rounds.get(round).and_then(Option::as_ref));
             row.push(cell.to_notation());
         }
         rows.push_str(&csv_line(&row));

@@ -24,7 +24,7 @@ impl CellError {
     pub fn hint(&self) -> &'static str {
         match self {
             CellError::BadResult(_) => {
-                "results are 1 (win), 0 (loss), = or ½ or 0.5 (draw), + (forfeit win), - (forfeit loss)"
+                "results are 1 (win), 0 (loss), = or ½ or 0.5 (draw), + (forfeit win), - (forfeit loss), ? (not played yet)"
             }
             CellError::Ambiguous(_) => {
                 "separate the opponent and result by a space or a colour: `12 1` or `12w1`"

@@ -258,6 +258,13 @@ pub enum Cell {
         /// The result from this player's side.
         result: GameResult,
     },
+    /// Paired against `opponent`, result not entered yet (written `12 w ?`).
+    Paired {
+        /// The opponent's start number.
+        opponent: u32,
+        /// This player's colour, when known.
+        colour: Option<Colour>,
+    },
     /// Not paired, with the given kind of bye.
     Bye(Bye),
     /// Not paired and not present: no points.
@@ -269,6 +276,7 @@ impl Cell {
     pub fn half_points(&self) -> u32 {
         match self {
             Cell::Game { result, .. } => result.half_points(),
+            Cell::Paired { .. } => 0,
             Cell::Bye(bye) => bye.half_points(),
             Cell::Absent => 0,
         }
@@ -291,6 +299,10 @@ impl Cell {
                     None => format!("{opponent} {result}"),
                 }
             }
+            Cell::Paired { opponent, colour } => match colour {
+                Some(c) => format!("{opponent} {} ?", c.letter()),
+                None => format!("{opponent} ?"),
+            },
             Cell::Bye(bye) => bye.token().to_string(),
             Cell::Absent => String::new(),
         }
@@ -325,6 +337,18 @@ impl Entry {
     /// Total points in half-point units.
     pub fn half_points(&self) -> u32 {
         self.cells.iter().map(Cell::half_points).sum()
+    }
+
+    /// The opponent's start number and this player's colour in a round, for
+    /// games played or only paired.
+    pub fn paired_with(&self, round: usize) -> Option<(u32, Option<Colour>)> {
+        match self.cells.get(round)? {
+            Cell::Game {
+                opponent, colour, ..
+            }
+            | Cell::Paired { opponent, colour } => Some((*opponent, *colour)),
+            _ => None,
+        }
     }
 }
 

@@ -626,6 +626,14 @@ impl<'a> ViewBuilder<'a> {
                     colour: colour.map(|c| c.letter().to_string()).unwrap_or_default(),
                     result: result.symbol().to_string(),
                 },
+                Cell::Paired { opponent, colour } => CrossCell {
+                    opponent: rank_of_start
+                        .get(&opponent)
+                        .map(|r| r.to_string())
+                        .unwrap_or_default(),
+                    colour: colour.map(|c| c.letter().to_string()).unwrap_or_default(),
+                    result: "?".into(),
+                },
                 Cell::Bye(bye) => CrossCell {
                     opponent: String::new(),
                     colour: String::new(),
