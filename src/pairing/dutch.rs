@@ -422,7 +422,7 @@ const FIELD_NAMES: [&str; 18] = [
 ];
 const NF: usize = FIELD_NAMES.len();
 /// Fields that apply only to edges inside the bracket (offset-normalised).
-const IN_B_FIELDS: [usize; 15] = [2, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17];
+const IN_B_FIELDS: [usize; 14] = [2, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16];
 
 type PairList = Vec<(usize, usize)>;
 type RunResult = Result<(PairList, Option<usize>, Vec<&'static str>), Failure>;
@@ -548,7 +548,7 @@ impl Ctx<'_, '_> {
             .iter()
             .take_while(|&&v| self.players[v].st.score > step.level)
             .count();
-        let ideal = IdealPairing::new(bsize, mdp);
+        let mut ideal = IdealPairing::new(bsize, mdp);
         let near = |i: usize, j: usize| -> bool {
             // i < j, positions in verts.
             let d = j - i;
@@ -605,7 +605,6 @@ impl Ctx<'_, '_> {
                     };
                     crit.fill(&self.players[a], &self.players[b], &mut f);
                     f[16] = b3_exchange_gain(&ideal, i, j);
-                    f[17] = b2_transposition_gain(&ideal, i, j);
                 }
                 if j < bn {
                     f[3] = 1;
@@ -666,6 +665,32 @@ impl Ctx<'_, '_> {
             };
             *b = 128 - (maxv * pairs).leading_zeros();
         }
+        // B.2 last: exact transposition order when the bits left allow it.
+        let left = 122u32.saturating_sub(bits[..NF - 1].iter().sum::<u32>());
+        ideal.exact = ideal.exact_bits() + 1 <= left.min(62);
+        for e in raw.iter_mut() {
+            if e.2[1] == 1 && e.1 != bye_v {
+                e.2[NF - 1] = b2_transposition_gain(&ideal, e.0, e.1);
+            }
+        }
+        let min = raw
+            .iter()
+            .filter(|e| e.2[1] == 1 && e.1 != bye_v)
+            .map(|e| e.2[NF - 1])
+            .min()
+            .unwrap_or(0);
+        for e in raw.iter_mut() {
+            if e.2[1] == 1 && e.1 != bye_v {
+                e.2[NF - 1] -= min;
+            }
+        }
+        let maxv = raw.iter().map(|e| e.2[NF - 1]).max().unwrap_or(0) as u128;
+        bits[NF - 1] = if ideal.exact {
+            // Each S1 player contributes one digit: the total is below |S2|^|S1|.
+            ideal.exact_bits() + 1
+        } else {
+            128 - (maxv * pairs_b).leading_zeros()
+        };
         let mut dropped = Vec::new();
         let mut used_fields = NF;
         while bits[..used_fields].iter().sum::<u32>() > 122 && used_fields > 2 {
@@ -805,21 +830,28 @@ impl IdealPairing {
                 n2 += 1;
             }
         }
-        let bits = n1 as f64 * ((n2 + 1) as f64).log2();
+
         IdealPairing {
             s1,
             partner,
             side_index,
             n1,
             n2,
-            exact: bits <= 48.0,
+            exact: false,
         }
+    }
+
+    /// Bits the exact transposition order needs (base-|S2| digits, one per
+    /// S1 player).
+    fn exact_bits(&self) -> u32 {
+        (self.n1 as f64 * (self.n2.max(1) as f64).log2()).ceil() as u32
     }
 
     /// Value (higher is better) of pairing positions `i` and `j` for the
     /// transposition order of B.2: the sequence of S2 partners of S1[0],
     /// S1[1], ... should be lexicographically smallest. Exact (base-|S2|
-    /// digits) for brackets where that fits 48 bits, otherwise a weighted
+    /// digits) when that fits the bits the higher criteria leave (at most
+    /// 62), otherwise a weighted
     /// distance to the ideal partner. Exchanges (both in S1 or both in S2)
     /// score 0; they are counted by the exchange criterion.
     fn order_value(&self, i: usize, j: usize) -> u64 {
