@@ -667,7 +667,7 @@ impl Ctx<'_, '_> {
         }
         // B.2 last: exact transposition order when the bits left allow it.
         let left = 122u32.saturating_sub(bits[..NF - 1].iter().sum::<u32>());
-        ideal.exact = ideal.exact_bits() + 1 <= left.min(62);
+        ideal.exact = ideal.exact_bits() < left.min(62);
         for e in raw.iter_mut() {
             if e.2[1] == 1 && e.1 != bye_v {
                 e.2[NF - 1] = b2_transposition_gain(&ideal, e.0, e.1);
