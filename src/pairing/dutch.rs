@@ -569,6 +569,12 @@ impl Ctx<'_, '_> {
         };
         let smin = self.players[verts[bsize - 1]].st.score;
         let span = (self.players[verts[0]].st.score - smin) / step.unit;
+        // C6 exactly (A.8's lexicographic comparison) with an exponential
+        // penalty when it fits 40 bits, otherwise a quadratic one.
+        let levels = u64::from(span) + u64::from(self.input.win_points / step.unit) + 1;
+        let base = bsize as u64 + 1;
+        let psd_bits = levels as f64 * (base as f64).log2() + (bsize as f64 + 1.0).log2() + 2.0;
+        let psd_base = (psd_bits <= 40.0).then_some(base);
         let initial = self.input.initial_colour;
         let mut raw: Vec<(usize, usize, [u64; NF])> = Vec::new();
         #[allow(clippy::needless_range_loop)]
@@ -599,6 +605,7 @@ impl Ctx<'_, '_> {
                     let crit = BracketCriteria {
                         smin,
                         span,
+                        psd_base,
                         unit: step.unit,
                         win: self.input.win_points,
                         initial,
@@ -886,6 +893,8 @@ struct BracketCriteria {
     win: u32,
     /// Initial colour (E.5).
     initial: Colour,
+    /// Base of the exponential C6 penalty, if exact.
+    psd_base: Option<u64>,
 }
 
 impl BracketCriteria {
@@ -931,20 +940,23 @@ fn c5_pair_in_bracket_gain() -> u64 {
     1
 }
 
-/// C6: minimise the pairing score difference (A.8). With `f(d) = d²` and
-/// downfloaters measured against one point below the bracket's lowest
-/// score, the total penalty is `Σ_pairs f(|sa - sb|) + Σ_floaters f(s - smin + 1)`;
-/// up to a constant that is the negated sum over pairs of this gain, so
-/// the convex penalty approximates the lexicographic comparison of A.8.
+/// C6: minimise the pairing score difference (A.8). With downfloaters
+/// measured against one point below the bracket's lowest score, the total
+/// penalty is `Σ_pairs f(|sa - sb|) + Σ_floaters f(s - smin + 1)`; up to a
+/// constant that is the negated sum over pairs of this gain. With
+/// `f(d) = base^d` and `base` above the number of players the sum compares
+/// exactly like A.8's sorted lists; when that does not fit, `f(d) = d²`
+/// approximates it.
 fn c6_score_difference_gain(c: &BracketCriteria, sa: u32, sb: u32) -> u64 {
-    let q = |s: u32| -> u64 {
-        let d = u64::from((s - c.smin) / c.unit).saturating_add(u64::from(c.win / c.unit));
-        d.saturating_mul(d)
+    let f = |d: u64| -> u64 {
+        match c.psd_base {
+            Some(b) => b.saturating_pow(d.min(u64::from(u32::MAX)) as u32),
+            None => d.saturating_mul(d),
+        }
     };
+    let q = |s: u32| f(u64::from((s - c.smin) / c.unit).saturating_add(u64::from(c.win / c.unit)));
     let diff = u64::from(sa.abs_diff(sb) / c.unit);
-    q(sa)
-        .saturating_add(q(sb))
-        .saturating_sub(diff.saturating_mul(diff))
+    q(sa).saturating_add(q(sb)).saturating_sub(f(diff))
 }
 
 /// C8/C9: minimise topscorers (or their opponents) getting a colour
