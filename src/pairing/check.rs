@@ -221,6 +221,7 @@ pub fn check_tournament(
             Err(PairingError::NoLegalPairing(_)) => {
                 (None, Some("engine found no legal pairing".to_string()))
             }
+            Err(PairingError::Internal(e)) => (None, Some(format!("engine error: {e}"))),
         };
         out.push(RoundReport {
             round,

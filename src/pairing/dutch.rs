@@ -66,6 +66,10 @@ pub enum PairingError {
     /// pairs, and the bye rule C2).
     #[error("no legal pairing exists: the absolute criteria (no rematch, at most one bye, colour limits) cannot all be met for these {0} players")]
     NoLegalPairing(usize),
+    /// The engine's own final check found its pairing breaking a rule (a
+    /// bug; no pairing is returned rather than a wrong one).
+    #[error("internal error, pairing withheld: {0}")]
+    Internal(String),
 }
 
 /// Colour preference strength (A.6).
@@ -370,9 +374,75 @@ pub fn pair_dutch_with(input: &PairingInput, opts: DutchOptions) -> Result<Pairi
         }
     }
     match result {
-        Ok((pairs, bye, dropped)) => Ok(ctx.finish(pairs, bye, dropped)),
+        Ok((pairs, bye, dropped)) => {
+            let pairing = ctx.finish(pairs, bye, dropped);
+            verify_pairing(input, &pairing).map_err(PairingError::Internal)?;
+            Ok(pairing)
+        }
         Err(_) => Err(PairingError::NoLegalPairing(players.len())),
     }
+}
+
+/// Final safety check of a pairing against the absolute rules: every
+/// present player exactly once, no absent player, C1 and C3 for every board,
+/// C2 for the bye, a bye only with an odd number of players, and no colour
+/// allocation giving a non-topscorer a third equal colour in a row or a
+/// colour difference beyond ±2 when the other colour would not.
+pub fn verify_pairing(input: &PairingInput, pairing: &Pairing) -> Result<(), String> {
+    let present: std::collections::HashMap<u32, &PlayerState> = input
+        .players
+        .iter()
+        .filter(|p| p.present)
+        .map(|p| (p.id, p))
+        .collect();
+    let mut seen = HashSet::new();
+    for &(w, b) in &pairing.boards {
+        let (Some(pw), Some(pb)) = (present.get(&w), present.get(&b)) else {
+            return Err(format!(
+                "board {w}-{b} has a player who is not to be paired"
+            ));
+        };
+        if !seen.insert(w) || !seen.insert(b) {
+            return Err(format!("player on board {w}-{b} is paired twice"));
+        }
+        if !is_legal_pair(input, pw, pb) {
+            return Err(format!("board {w}-{b} breaks C1 or C3"));
+        }
+        for (p, colour) in [
+            (derive(input, pw), Colour::White),
+            (derive(input, pb), Colour::Black),
+        ] {
+            let breaks = |c: Colour| {
+                let cd = p.cd + if c == Colour::White { 1 } else { -1 };
+                cd.abs() > 2 || p.last_two == Some((c, c))
+            };
+            // A history no colour can repair (only from files paired
+            // without these rules) is not the engine's doing.
+            let excused = p.topscorer
+                || derive(input, if p.st.id == w { pb } else { pw }).topscorer
+                || breaks(colour.opposite());
+            if breaks(colour) && !excused {
+                return Err(format!("player {} gets a colour the rules forbid", p.st.id));
+            }
+        }
+    }
+    if let Some(x) = pairing.bye {
+        match present.get(&x) {
+            Some(p) if c2_bye_eligible(p) && seen.insert(x) => {}
+            _ => return Err(format!("player {x} may not have the bye")),
+        }
+        if present.len() % 2 == 0 {
+            return Err("bye with an even number of players".to_string());
+        }
+    }
+    if seen.len() != present.len() {
+        return Err(format!(
+            "{} of {} players paired",
+            seen.len(),
+            present.len()
+        ));
+    }
+    Ok(())
 }
 
 /// How much of the graph below the bracket a step looks at.
