@@ -431,7 +431,7 @@ pub fn verify_pairing(input: &PairingInput, pairing: &Pairing) -> Result<(), Str
             Some(p) if c2_bye_eligible(p) && seen.insert(x) => {}
             _ => return Err(format!("player {x} may not have the bye")),
         }
-        if present.len() % 2 == 0 {
+        if present.len().is_multiple_of(2) {
             return Err("bye with an even number of players".to_string());
         }
     }
