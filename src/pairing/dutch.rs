@@ -21,26 +21,32 @@
 //!    any legal pairing of the remaining players exists — the pairs fixed in
 //!    `B` can always be completed below;
 //! 2. C5 pairs inside `B` (fewest downfloaters);
-//! 3. C6 pairing score differences inside `B` (convex penalty, downfloaters
-//!    measured against one point below the bracket's lowest score);
-//! 4. C7 pairs in `B` ∪ next bracket (downfloaters chosen to help the next
-//!    bracket);
+//! 3. C6 pairing score differences inside `B` (downfloaters measured against
+//!    one point below the bracket's lowest score; an exponential penalty that
+//!    compares exactly like A.8 when it fits 40 bits, else quadratic);
+//! 4. C7 pairs in `B` ∪ next bracket (downfloaters chosen to maximise the
+//!    pairs of the next bracket; its PSD is not considered here);
 //! 5. the pairing-allocated bye goes to the lowest score, then lowest ranked
 //!    eligible player (C2, A.5);
 //! 6. C8/C9 topscorer colour exceptions, C10 colour preferences, C11 strong
-//!    colour preferences, C12–C15 repeated floats;
-//! 7. finally the S1/S2 order (B.2): closeness of each pair to the ideal
-//!    "i-th of the top half meets i-th of the bottom half".
+//!    colour preferences, C12–C15 repeated floats, C16–C19 their score
+//!    differences;
+//! 7. B.3 fewest exchanges between S1 and S2, then the B.2 transposition
+//!    order: the S2 partners of S1[0], S1[1], ... lexicographically smallest
+//!    (exact when the bits left allow, else a weighted distance to the ideal
+//!    partner; moved-down players' ideal partners are the top residents).
 //!
 //! Only the pairs inside `B` are kept; unpaired players of `B` move down.
 //! Absolute criteria C1–C3 (and forbidden pairs) decide which edges exist.
 //! Colours are then allocated by E.1–E.5 and boards ordered by C.04.2.
 //!
 //! For speed, large brackets use a candidate graph (neighbours around the
-//! S1/S2 partner) and only a window of the players below; if that graph has
-//! no perfect matching the step is re-solved on the full graph, and if a
-//! later step fails the whole round is redone on full graphs, so a legal
-//! pairing is always found when one exists.
+//! S1/S2 partner) and only a window of the players below (`Narrow`, then
+//! `Wide`); if that graph has no perfect matching the step is re-solved on a
+//! larger one up to the full graph (`Exact`), and if a later step fails the
+//! whole round is redone with the next mode, so a legal pairing is always
+//! found when one exists. The result is finally checked by
+//! [`verify_pairing`].
 use super::input::{Float, PairingInput, PlayerState};
 use super::matching::{max_weight_matching, Edge};
 use crate::trf::Colour;
