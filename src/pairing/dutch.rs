@@ -32,7 +32,7 @@
 //!    colour preferences, C12–C15 repeated floats, C16–C19 their score
 //!    differences;
 //! 7. B.3 fewest exchanges between S1 and S2, then the B.2 transposition
-//!    order: the S2 partners of S1[0], S1[1], ... lexicographically smallest
+//!    order: the S2 partners of `S1[0]`, `S1[1]`, ... lexicographically smallest
 //!    (exact when the bits left allow, else a weighted distance to the ideal
 //!    partner; moved-down players' ideal partners are the top residents).
 //!
