@@ -1031,6 +1031,23 @@ mod tests {
     }
 
     #[test]
+    fn crlf_latin1_and_bbp_line_endings() {
+        let crlf = SAMPLE.replace('\n', "\r\n");
+        assert_eq!(parse(&crlf).unwrap(), parse(SAMPLE).unwrap());
+        let cr = SAMPLE.replace('\n', "\r");
+        assert_eq!(parse(&cr).unwrap(), parse(SAMPLE).unwrap());
+        // Latin-1 bytes (0xD6 = Ö) are decoded when the file is not UTF-8.
+        let mut bytes = SAMPLE.replace("Gamma", "\u{0}hman").into_bytes();
+        let at = bytes.iter().position(|&b| b == 0).unwrap();
+        bytes[at] = 0xD6;
+        let d = parse_bytes(&bytes).unwrap();
+        assert_eq!(d.players().nth(2).unwrap().name, "Öhman");
+        // Unknown lines are kept verbatim.
+        let with_other = format!("{SAMPLE}250 something else\n");
+        assert_eq!(parse(&with_other).unwrap().write(), with_other);
+    }
+
+    #[test]
     fn consistency_errors() {
         let text = SAMPLE.replace("     3 b 1", "     3 w 1");
         let d = parse(&text).unwrap();

@@ -237,6 +237,7 @@ fn generated_events_respect_absolute_criteria_and_checker_agrees() {
             Ok(d) => assert_absolute_criteria(&d),
             // Long events for few players can run out of legal pairings.
             Err(PairingError::NoLegalPairing(_)) => assert!(rounds as f64 > (n as f64) * 0.6),
+            Err(e) => panic!("{e}"),
         }
     }
 }
@@ -312,6 +313,7 @@ fn engine_finds_a_pairing_whenever_one_exists() {
                 }
                 assert_eq!(seen.len() as u32, n);
             }
+            Err(PairingError::Internal(e)) => panic!("case {case}: {e}"),
             Err(PairingError::NoLegalPairing(_)) => {
                 assert!(
                     !exists,

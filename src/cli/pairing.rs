@@ -52,6 +52,12 @@ pub fn pair(file: &Path, check: bool, output: Option<&PathBuf>, round: Option<u3
     if check {
         return match pairing::check::check_tournament(&doc, DutchOptions::default()) {
             Ok(reports) => {
+                for w in pairing::check::history_warnings(&doc) {
+                    println!(
+                        "round {}: warning: player {} {}",
+                        w.round, w.player, w.message
+                    );
+                }
                 print!("{}", pairing::check::format_reports(&reports));
                 ExitCode::SUCCESS
             }

@@ -221,6 +221,7 @@ pub fn check_tournament(
             Err(PairingError::NoLegalPairing(_)) => {
                 (None, Some("engine found no legal pairing".to_string()))
             }
+            Err(PairingError::Internal(e)) => (None, Some(format!("engine error: {e}"))),
         };
         out.push(RoundReport {
             round,
@@ -301,6 +302,41 @@ mod tests {
         };
         let e = explain(&input, &swapped, &engine);
         assert!(e.starts_with("E colour allocation"), "{e}");
+        let line = |no: u32, rounds: &[&str]| {
+            let mut p = crate::trf::PlayerLine::new(no, "X");
+            p.rounds = rounds
+                .iter()
+                .map(|r| {
+                    crate::trf::parse(&format!("001    1{}{r}", " ".repeat(83)))
+                        .ok()
+                        .and_then(|d| d.players().next().and_then(|q| q.rounds[0].clone()))
+                })
+                .collect();
+            p.to_line()
+        };
+        let text = [
+            line(1, &["   2 w 1", "   2 w 1", "0000 - U", "   3 w ="]),
+            line(2, &["   1 b 0", "   1 b 0", "0000 - U", "   4 b ="]),
+            line(3, &["0000 - U", "0000 - U", "   4 w 1", "   1 b ="]),
+            line(4, &["0000 - Z", "0000 - Z", "   3 b 0", "   2 w ="]),
+        ]
+        .join("\n");
+        let doc = crate::trf::parse(&text).unwrap();
+        let w = history_warnings(&doc);
+        let msgs: Vec<_> = w
+            .iter()
+            .map(|w| (w.round, w.player, w.message.as_str()))
+            .collect();
+        assert!(msgs.contains(&(2, 1, "plays 2 again")), "{msgs:?}");
+        assert!(
+            msgs.contains(&(2, 3, "second pairing-allocated bye")),
+            "{msgs:?}"
+        );
+        assert!(
+            msgs.contains(&(4, 1, "white three times in a row")),
+            "{msgs:?}"
+        );
+        assert!(msgs.contains(&(4, 1, "colour difference +3")), "{msgs:?}");
         let same = Pairing {
             boards: vec![(1, 2), (3, 4)],
             bye: None,
@@ -308,4 +344,87 @@ mod tests {
         };
         assert!(explain(&input, &same, &engine).starts_with("equal quality"));
     }
+}
+
+/// A rule break found in a recorded history (seed 004's logical checks).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HistoryWarning {
+    /// Round (1-based) where it happened.
+    pub round: u32,
+    /// Start number of the player concerned.
+    pub player: u32,
+    /// What is wrong.
+    pub message: String,
+}
+
+/// Checks a recorded history for breaks of the Swiss rules that pairings
+/// must respect: a second pairing-allocated bye, a bye after a forfeit win,
+/// a repeat pairing (allowed only after a forfeited game), and colour rules
+/// (three equal colours in a row, colour difference beyond ±2; unplayed
+/// games do not count). Mirror-image problems (asymmetric rounds, unknown
+/// opponents) are reported by [`TrfDocument::check_consistency`].
+pub fn history_warnings(doc: &TrfDocument) -> Vec<HistoryWarning> {
+    use crate::trf::ResultCode;
+    let mut out = Vec::new();
+    let mut met: HashSet<(u32, u32)> = HashSet::new();
+    let rounds = doc.rounds_present();
+    for r in 0..rounds {
+        for p in doc.players() {
+            if let Some(Some(e)) = p.rounds.get(r) {
+                if let Some(o) = e.opponent {
+                    if e.result.is_played() && p.start_no < o && !met.insert((p.start_no, o)) {
+                        out.push(HistoryWarning {
+                            round: r as u32 + 1,
+                            player: p.start_no,
+                            message: format!("plays {o} again"),
+                        });
+                    }
+                }
+            }
+        }
+    }
+    for p in doc.players() {
+        let mut byes = 0;
+        let mut forfeit_win = false;
+        let mut colours: Vec<Colour> = Vec::new();
+        for (r, e) in p.rounds.iter().enumerate() {
+            let Some(e) = e else { continue };
+            let warn = |message: String| HistoryWarning {
+                round: r as u32 + 1,
+                player: p.start_no,
+                message,
+            };
+            let is_pab = e.result == ResultCode::PairingBye
+                || (e.opponent.is_none() && e.result == ResultCode::ForfeitWin);
+            if is_pab {
+                if byes > 0 {
+                    out.push(warn("second pairing-allocated bye".into()));
+                } else if forfeit_win {
+                    out.push(warn("pairing-allocated bye after a forfeit win".into()));
+                }
+                byes += 1;
+            } else if e.result == ResultCode::ForfeitWin {
+                forfeit_win = true;
+            }
+            if let (true, Some(c)) = (e.result.is_played(), e.colour) {
+                colours.push(c);
+                let n = colours.len();
+                if n >= 3 && colours[n - 3..].iter().all(|&x| x == c) {
+                    out.push(warn(format!(
+                        "{} three times in a row",
+                        if c == Colour::White { "white" } else { "black" }
+                    )));
+                }
+                let cd: i32 = colours
+                    .iter()
+                    .map(|&x| if x == Colour::White { 1 } else { -1 })
+                    .sum();
+                if cd.abs() > 2 {
+                    out.push(warn(format!("colour difference {cd:+}")));
+                }
+            }
+        }
+    }
+    out.sort_by_key(|w| (w.round, w.player));
+    out
 }

@@ -21,26 +21,32 @@
 //!    any legal pairing of the remaining players exists — the pairs fixed in
 //!    `B` can always be completed below;
 //! 2. C5 pairs inside `B` (fewest downfloaters);
-//! 3. C6 pairing score differences inside `B` (convex penalty, downfloaters
-//!    measured against one point below the bracket's lowest score);
-//! 4. C7 pairs in `B` ∪ next bracket (downfloaters chosen to help the next
-//!    bracket);
+//! 3. C6 pairing score differences inside `B` (downfloaters measured against
+//!    one point below the bracket's lowest score; an exponential penalty that
+//!    compares exactly like A.8 when it fits 40 bits, else quadratic);
+//! 4. C7 pairs in `B` ∪ next bracket (downfloaters chosen to maximise the
+//!    pairs of the next bracket; its PSD is not considered here);
 //! 5. the pairing-allocated bye goes to the lowest score, then lowest ranked
 //!    eligible player (C2, A.5);
 //! 6. C8/C9 topscorer colour exceptions, C10 colour preferences, C11 strong
-//!    colour preferences, C12–C15 repeated floats;
-//! 7. finally the S1/S2 order (B.2): closeness of each pair to the ideal
-//!    "i-th of the top half meets i-th of the bottom half".
+//!    colour preferences, C12–C15 repeated floats, C16–C19 their score
+//!    differences;
+//! 7. B.3 fewest exchanges between S1 and S2, then the B.2 transposition
+//!    order: the S2 partners of `S1[0]`, `S1[1]`, ... lexicographically smallest
+//!    (exact when the bits left allow, else a weighted distance to the ideal
+//!    partner; moved-down players' ideal partners are the top residents).
 //!
 //! Only the pairs inside `B` are kept; unpaired players of `B` move down.
 //! Absolute criteria C1–C3 (and forbidden pairs) decide which edges exist.
 //! Colours are then allocated by E.1–E.5 and boards ordered by C.04.2.
 //!
 //! For speed, large brackets use a candidate graph (neighbours around the
-//! S1/S2 partner) and only a window of the players below; if that graph has
-//! no perfect matching the step is re-solved on the full graph, and if a
-//! later step fails the whole round is redone on full graphs, so a legal
-//! pairing is always found when one exists.
+//! S1/S2 partner) and only a window of the players below (`Narrow`, then
+//! `Wide`); if that graph has no perfect matching the step is re-solved on a
+//! larger one up to the full graph (`Exact`), and if a later step fails the
+//! whole round is redone with the next mode, so a legal pairing is always
+//! found when one exists. The result is finally checked by
+//! [`verify_pairing`].
 use super::input::{Float, PairingInput, PlayerState};
 use super::matching::{max_weight_matching, Edge};
 use crate::trf::Colour;
@@ -66,6 +72,10 @@ pub enum PairingError {
     /// pairs, and the bye rule C2).
     #[error("no legal pairing exists: the absolute criteria (no rematch, at most one bye, colour limits) cannot all be met for these {0} players")]
     NoLegalPairing(usize),
+    /// The engine's own final check found its pairing breaking a rule (a
+    /// bug; no pairing is returned rather than a wrong one).
+    #[error("internal error, pairing withheld: {0}")]
+    Internal(String),
 }
 
 /// Colour preference strength (A.6).
@@ -370,9 +380,75 @@ pub fn pair_dutch_with(input: &PairingInput, opts: DutchOptions) -> Result<Pairi
         }
     }
     match result {
-        Ok((pairs, bye, dropped)) => Ok(ctx.finish(pairs, bye, dropped)),
+        Ok((pairs, bye, dropped)) => {
+            let pairing = ctx.finish(pairs, bye, dropped);
+            verify_pairing(input, &pairing).map_err(PairingError::Internal)?;
+            Ok(pairing)
+        }
         Err(_) => Err(PairingError::NoLegalPairing(players.len())),
     }
+}
+
+/// Final safety check of a pairing against the absolute rules: every
+/// present player exactly once, no absent player, C1 and C3 for every board,
+/// C2 for the bye, a bye only with an odd number of players, and no colour
+/// allocation giving a non-topscorer a third equal colour in a row or a
+/// colour difference beyond ±2 when the other colour would not.
+pub fn verify_pairing(input: &PairingInput, pairing: &Pairing) -> Result<(), String> {
+    let present: std::collections::HashMap<u32, &PlayerState> = input
+        .players
+        .iter()
+        .filter(|p| p.present)
+        .map(|p| (p.id, p))
+        .collect();
+    let mut seen = HashSet::new();
+    for &(w, b) in &pairing.boards {
+        let (Some(pw), Some(pb)) = (present.get(&w), present.get(&b)) else {
+            return Err(format!(
+                "board {w}-{b} has a player who is not to be paired"
+            ));
+        };
+        if !seen.insert(w) || !seen.insert(b) {
+            return Err(format!("player on board {w}-{b} is paired twice"));
+        }
+        if !is_legal_pair(input, pw, pb) {
+            return Err(format!("board {w}-{b} breaks C1 or C3"));
+        }
+        for (p, colour) in [
+            (derive(input, pw), Colour::White),
+            (derive(input, pb), Colour::Black),
+        ] {
+            let breaks = |c: Colour| {
+                let cd = p.cd + if c == Colour::White { 1 } else { -1 };
+                cd.abs() > 2 || p.last_two == Some((c, c))
+            };
+            // A history no colour can repair (only from files paired
+            // without these rules) is not the engine's doing.
+            let excused = p.topscorer
+                || derive(input, if p.st.id == w { pb } else { pw }).topscorer
+                || breaks(colour.opposite());
+            if breaks(colour) && !excused {
+                return Err(format!("player {} gets a colour the rules forbid", p.st.id));
+            }
+        }
+    }
+    if let Some(x) = pairing.bye {
+        match present.get(&x) {
+            Some(p) if c2_bye_eligible(p) && seen.insert(x) => {}
+            _ => return Err(format!("player {x} may not have the bye")),
+        }
+        if present.len().is_multiple_of(2) {
+            return Err("bye with an even number of players".to_string());
+        }
+    }
+    if seen.len() != present.len() {
+        return Err(format!(
+            "{} of {} players paired",
+            seen.len(),
+            present.len()
+        ));
+    }
+    Ok(())
 }
 
 /// How much of the graph below the bracket a step looks at.
@@ -422,7 +498,7 @@ const FIELD_NAMES: [&str; 18] = [
 ];
 const NF: usize = FIELD_NAMES.len();
 /// Fields that apply only to edges inside the bracket (offset-normalised).
-const IN_B_FIELDS: [usize; 15] = [2, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17];
+const IN_B_FIELDS: [usize; 14] = [2, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16];
 
 type PairList = Vec<(usize, usize)>;
 type RunResult = Result<(PairList, Option<usize>, Vec<&'static str>), Failure>;
@@ -548,7 +624,7 @@ impl Ctx<'_, '_> {
             .iter()
             .take_while(|&&v| self.players[v].st.score > step.level)
             .count();
-        let ideal = IdealPairing::new(bsize, mdp);
+        let mut ideal = IdealPairing::new(bsize, mdp);
         let near = |i: usize, j: usize| -> bool {
             // i < j, positions in verts.
             let d = j - i;
@@ -569,6 +645,12 @@ impl Ctx<'_, '_> {
         };
         let smin = self.players[verts[bsize - 1]].st.score;
         let span = (self.players[verts[0]].st.score - smin) / step.unit;
+        // C6 exactly (A.8's lexicographic comparison) with an exponential
+        // penalty when it fits 40 bits, otherwise a quadratic one.
+        let levels = u64::from(span) + u64::from(self.input.win_points / step.unit) + 1;
+        let base = bsize as u64 + 1;
+        let psd_bits = levels as f64 * (base as f64).log2() + (bsize as f64 + 1.0).log2() + 2.0;
+        let psd_base = (psd_bits <= 40.0).then_some(base);
         let initial = self.input.initial_colour;
         let mut raw: Vec<(usize, usize, [u64; NF])> = Vec::new();
         #[allow(clippy::needless_range_loop)]
@@ -599,13 +681,13 @@ impl Ctx<'_, '_> {
                     let crit = BracketCriteria {
                         smin,
                         span,
+                        psd_base,
                         unit: step.unit,
                         win: self.input.win_points,
                         initial,
                     };
                     crit.fill(&self.players[a], &self.players[b], &mut f);
                     f[16] = b3_exchange_gain(&ideal, i, j);
-                    f[17] = b2_transposition_gain(&ideal, i, j);
                 }
                 if j < bn {
                     f[3] = 1;
@@ -666,6 +748,32 @@ impl Ctx<'_, '_> {
             };
             *b = 128 - (maxv * pairs).leading_zeros();
         }
+        // B.2 last: exact transposition order when the bits left allow it.
+        let left = 122u32.saturating_sub(bits[..NF - 1].iter().sum::<u32>());
+        ideal.exact = ideal.exact_bits() < left.min(62);
+        for e in raw.iter_mut() {
+            if e.2[1] == 1 && e.1 != bye_v {
+                e.2[NF - 1] = b2_transposition_gain(&ideal, e.0, e.1);
+            }
+        }
+        let min = raw
+            .iter()
+            .filter(|e| e.2[1] == 1 && e.1 != bye_v)
+            .map(|e| e.2[NF - 1])
+            .min()
+            .unwrap_or(0);
+        for e in raw.iter_mut() {
+            if e.2[1] == 1 && e.1 != bye_v {
+                e.2[NF - 1] -= min;
+            }
+        }
+        let maxv = raw.iter().map(|e| e.2[NF - 1]).max().unwrap_or(0) as u128;
+        bits[NF - 1] = if ideal.exact {
+            // Each S1 player contributes one digit: the total is below |S2|^|S1|.
+            ideal.exact_bits() + 1
+        } else {
+            128 - (maxv * pairs_b).leading_zeros()
+        };
         let mut dropped = Vec::new();
         let mut used_fields = NF;
         while bits[..used_fields].iter().sum::<u32>() > 122 && used_fields > 2 {
@@ -805,21 +913,28 @@ impl IdealPairing {
                 n2 += 1;
             }
         }
-        let bits = n1 as f64 * ((n2 + 1) as f64).log2();
+
         IdealPairing {
             s1,
             partner,
             side_index,
             n1,
             n2,
-            exact: bits <= 48.0,
+            exact: false,
         }
+    }
+
+    /// Bits the exact transposition order needs (base-|S2| digits, one per
+    /// S1 player).
+    fn exact_bits(&self) -> u32 {
+        (self.n1 as f64 * (self.n2.max(1) as f64).log2()).ceil() as u32
     }
 
     /// Value (higher is better) of pairing positions `i` and `j` for the
     /// transposition order of B.2: the sequence of S2 partners of S1[0],
     /// S1[1], ... should be lexicographically smallest. Exact (base-|S2|
-    /// digits) for brackets where that fits 48 bits, otherwise a weighted
+    /// digits) when that fits the bits the higher criteria leave (at most
+    /// 62), otherwise a weighted
     /// distance to the ideal partner. Exchanges (both in S1 or both in S2)
     /// score 0; they are counted by the exchange criterion.
     fn order_value(&self, i: usize, j: usize) -> u64 {
@@ -854,6 +969,8 @@ struct BracketCriteria {
     win: u32,
     /// Initial colour (E.5).
     initial: Colour,
+    /// Base of the exponential C6 penalty, if exact.
+    psd_base: Option<u64>,
 }
 
 impl BracketCriteria {
@@ -899,20 +1016,23 @@ fn c5_pair_in_bracket_gain() -> u64 {
     1
 }
 
-/// C6: minimise the pairing score difference (A.8). With `f(d) = d²` and
-/// downfloaters measured against one point below the bracket's lowest
-/// score, the total penalty is `Σ_pairs f(|sa - sb|) + Σ_floaters f(s - smin + 1)`;
-/// up to a constant that is the negated sum over pairs of this gain, so
-/// the convex penalty approximates the lexicographic comparison of A.8.
+/// C6: minimise the pairing score difference (A.8). With downfloaters
+/// measured against one point below the bracket's lowest score, the total
+/// penalty is `Σ_pairs f(|sa - sb|) + Σ_floaters f(s - smin + 1)`; up to a
+/// constant that is the negated sum over pairs of this gain. With
+/// `f(d) = base^d` and `base` above the number of players the sum compares
+/// exactly like A.8's sorted lists; when that does not fit, `f(d) = d²`
+/// approximates it.
 fn c6_score_difference_gain(c: &BracketCriteria, sa: u32, sb: u32) -> u64 {
-    let q = |s: u32| -> u64 {
-        let d = u64::from((s - c.smin) / c.unit).saturating_add(u64::from(c.win / c.unit));
-        d.saturating_mul(d)
+    let f = |d: u64| -> u64 {
+        match c.psd_base {
+            Some(b) => b.saturating_pow(d.min(u64::from(u32::MAX)) as u32),
+            None => d.saturating_mul(d),
+        }
     };
+    let q = |s: u32| f(u64::from((s - c.smin) / c.unit).saturating_add(u64::from(c.win / c.unit)));
     let diff = u64::from(sa.abs_diff(sb) / c.unit);
-    q(sa)
-        .saturating_add(q(sb))
-        .saturating_sub(diff.saturating_mul(diff))
+    q(sa).saturating_add(q(sb)).saturating_sub(f(diff))
 }
 
 /// C8/C9: minimise topscorers (or their opponents) getting a colour

@@ -19,8 +19,9 @@ pub use input::{Float, InputError, PairingInput, PlayerState, PointSystem};
 use crate::trf::TrfDocument;
 use thiserror::Error;
 
-/// Errors of [`pair_trf`]: bad input (exit code 2) or no legal pairing
-/// (exit code 1).
+/// Errors of [`pair_trf`]: bad input (exit code 2), no legal pairing
+/// (exit code 1), or an internal error caught by the engine's final check
+/// (exit code 3; no pairing is written).
 #[derive(Debug, Error)]
 pub enum PairTrfError {
     /// The document cannot be used.
@@ -32,11 +33,12 @@ pub enum PairTrfError {
 }
 
 impl PairTrfError {
-    /// Process exit code: 1 no legal pairing, 2 bad input.
+    /// Process exit code: 1 no legal pairing, 2 bad input, 3 internal error.
     pub fn exit_code(&self) -> i32 {
         match self {
             PairTrfError::Input(_) => 2,
-            PairTrfError::Pairing(_) => 1,
+            PairTrfError::Pairing(PairingError::NoLegalPairing(_)) => 1,
+            PairTrfError::Pairing(PairingError::Internal(_)) => 3,
         }
     }
 }
