@@ -19,3 +19,55 @@ pub fn crosstable_csv(t: &Tournament) -> Vec<u8> {
     }
     writer.into_inner().unwrap_or_default()
 }
+
+/// 0-based index of round 1's column in a crosstable header.
+fn first_round_column(header: &[String]) -> usize {
+    if header.get(2).is_some_and(|f| f == "rating") {
+        3
+    } else {
+        2
+    }
+}
+
+/// Rewrites one round column of a crosstable file in place (through a temporary
+/// file and a rename): the rows whose start number is listed get the new cell,
+/// every other field keeps its text.
+pub fn replace_round_cells(
+    path: &std::path::Path,
+    column: usize,
+    cells: &[(u32, crate::model::Cell)],
+) -> std::io::Result<()> {
+    let text = std::fs::read_to_string(path)?;
+    let mut reader = csv::ReaderBuilder::new()
+        .has_headers(false)
+        .flexible(true)
+        .from_reader(text.as_bytes());
+    let mut writer = csv::Writer::from_writer(Vec::new());
+    for (index, record) in reader.records().enumerate() {
+        let record = record.map_err(std::io::Error::other)?;
+        let start_no: Option<u32> = record.get(0).and_then(|f| f.trim().parse().ok());
+        let replacement = start_no.and_then(|n| cells.iter().find(|(s, _)| *s == n));
+        let mut fields: Vec<String> = record.iter().map(str::to_string).collect();
+        // A crosstable may stop before its last declared round: add the column.
+        while fields.len() <= column {
+            let header = index == 0 && fields.len() == column;
+            fields.push(if header {
+                (column - first_round_column(&fields) + 1).to_string()
+            } else {
+                String::new()
+            });
+        }
+        if let Some((_, cell)) = replacement {
+            fields[column] = cell.to_notation();
+        }
+        writer
+            .write_record(&fields)
+            .map_err(std::io::Error::other)?;
+    }
+    let bytes = writer
+        .into_inner()
+        .map_err(|e| std::io::Error::other(e.to_string()))?;
+    let temporary = path.with_extension("csv.ratingbook-tmp");
+    std::fs::write(&temporary, bytes)?;
+    std::fs::rename(&temporary, path)
+}

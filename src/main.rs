@@ -78,8 +78,9 @@ enum Command {
         #[arg(long, value_name = "FILE")]
         out: Option<PathBuf>,
     },
-    /// Pair the next round of a TRF tournament (FIDE Dutch system), or check
-    /// every recorded round against the engine.
+    /// Pair the next round (FIDE Dutch system; Berger tables for round robins)
+    /// of a TRF file or of one of our tournaments (data/tournaments/<year>/<id>),
+    /// or check every recorded round of a TRF file against the engine.
     ///
     /// Exit codes: 0 ok, 1 no legal pairing exists, 2 bad input.
     Pair {
@@ -89,8 +90,14 @@ enum Command {
         /// Re-pair every recorded round and list the rounds that differ.
         #[arg(long, conflicts_with = "output")]
         check: bool,
-        /// The tournament as a TRF-16 file.
+        /// The tournament: a TRF-16 file, or our tournament's .toml/.csv path or id path.
         file: PathBuf,
+        /// Root of the data repository (for our own tournaments).
+        #[arg(long, default_value = ".")]
+        root: PathBuf,
+        /// Write the pairing into our tournament's crosstable (`12 w ?` cells).
+        #[arg(long)]
+        write: bool,
         /// Write the pairings here (number of pairs, then `white black`
         /// per board, the bye as `N 0`); default: standard output.
         #[arg(short = 'p', long = "pairings")]
@@ -207,9 +214,17 @@ fn main() -> ExitCode {
             dutch: _,
             check,
             file,
+            root,
+            write,
             output,
             round,
-        } => cli::pair(&file, check, output.as_ref(), round),
+        } => {
+            if file.extension().is_some_and(|e| e == "trf") {
+                cli::pair(&file, check, output.as_ref(), round)
+            } else {
+                cli::pair_event(&file, &root, write)
+            }
+        }
         Command::ImportTrf {
             file,
             root,

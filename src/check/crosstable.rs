@@ -1,7 +1,7 @@
 //! Rules for one crosstable: ids, start numbers, and both sides of every game.
 
 use crate::diagnostic::Diagnostic;
-use crate::model::{Cell, Dataset, Entry, Membership, Tournament};
+use crate::model::{Cell, Colour, Dataset, Entry, GameResult, Membership, Tournament};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Checks one tournament's crosstable against the player files and itself.
@@ -113,12 +113,7 @@ fn check_players(
 fn check_games(t: &Tournament, problems: &mut Vec<Diagnostic>) {
     for entry in &t.entries {
         for (round, cell) in entry.cells.iter().enumerate() {
-            let Cell::Game {
-                opponent,
-                colour,
-                result,
-            } = *cell
-            else {
+            let Some((opponent, colour, result)) = side(cell) else {
                 continue;
             };
             let (line, column) = at_cell(t, entry, round);
@@ -144,12 +139,7 @@ fn check_games(t: &Tournament, problems: &mut Vec<Diagnostic>) {
                 continue;
             };
             let theirs = other.cells.get(round).copied().unwrap_or(Cell::Absent);
-            let Cell::Game {
-                opponent: their_opponent,
-                colour: their_colour,
-                result: their_result,
-            } = theirs
-            else {
+            let Some((their_opponent, their_colour, their_result)) = side(&theirs) else {
                 problems.push(fail(
                     format!(
                         "{} says they played {opponent}, but row {opponent} has `{}` in this round",
@@ -177,18 +167,19 @@ fn check_games(t: &Tournament, problems: &mut Vec<Diagnostic>) {
             if entry.start_no > opponent {
                 continue;
             }
-            if their_result != result.complement() {
+            let symbol = |r: Option<GameResult>| r.map_or("?", GameResult::symbol);
+            if their_result != result.map(GameResult::complement) {
                 problems.push(fail(
                     format!(
                         "{} scored `{}` against {opponent}, but {opponent} scored `{}`",
                         entry.start_no,
-                        result.symbol(),
-                        their_result.symbol()
+                        symbol(result),
+                        symbol(their_result)
                     ),
                     &format!(
                         "results must complement each other: `{}` against `{}`",
-                        result.symbol(),
-                        result.complement().symbol()
+                        symbol(result),
+                        symbol(result.map(GameResult::complement))
                     ),
                 ));
             }
@@ -214,15 +205,31 @@ fn check_games(t: &Tournament, problems: &mut Vec<Diagnostic>) {
     }
 }
 
-fn mirror(
-    start_no: u32,
-    colour: Option<crate::model::Colour>,
-    result: crate::model::GameResult,
-) -> String {
-    Cell::Game {
-        opponent: start_no,
-        colour: colour.map(|c| c.opposite()),
-        result: result.complement(),
+/// A paired cell's opponent, colour and result (`None`: not played yet).
+fn side(cell: &Cell) -> Option<(u32, Option<Colour>, Option<GameResult>)> {
+    match *cell {
+        Cell::Game {
+            opponent,
+            colour,
+            result,
+        } => Some((opponent, colour, Some(result))),
+        Cell::Paired { opponent, colour } => Some((opponent, colour, None)),
+        _ => None,
+    }
+}
+
+fn mirror(start_no: u32, colour: Option<Colour>, result: Option<GameResult>) -> String {
+    let colour = colour.map(Colour::opposite);
+    match result {
+        Some(result) => Cell::Game {
+            opponent: start_no,
+            colour,
+            result: result.complement(),
+        },
+        None => Cell::Paired {
+            opponent: start_no,
+            colour,
+        },
     }
     .to_notation()
 }

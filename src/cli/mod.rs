@@ -10,7 +10,7 @@ mod repository;
 
 pub use handicaps::handicaps;
 pub use import::{import, parse_mapping};
-pub use pairing::{generate_trf, pair};
+pub use pairing::{generate_trf, pair, pair_event};
 pub use repository::{build, check, generate};
 
 use crate::diagnostic::{Diagnostic, Severity};

@@ -104,3 +104,71 @@ pub fn generate_trf(
         }
     }
 }
+
+/// `ratingbook pair data/tournaments/<year>/<id>`: pairs the next round of one of
+/// our tournaments, prints the boards with names, and with `write` stores them
+/// in the crosstable as `opponent colour ?` cells (and `bye`).
+pub fn pair_event(event: &Path, root: &Path, write: bool) -> ExitCode {
+    let checked = crate::check_repository(root);
+    if checked.error_count() > 0 {
+        for d in checked.diagnostics.iter().filter(|d| d.is_error()) {
+            eprintln!("{d}");
+        }
+        eprintln!("error: fix the data first (ratingbook check)");
+        return ExitCode::from(BAD_INPUT);
+    }
+    let dataset = &checked.loaded.dataset;
+    let id = event.file_stem().and_then(|s| s.to_str()).unwrap_or("");
+    let Some(t) = dataset.tournaments.iter().find(|t| t.id.as_str() == id) else {
+        let hint = crate::text::closest(id, dataset.tournaments.iter().map(|t| t.id.as_str()));
+        eprintln!("error: no tournament `{id}` under {}", root.display());
+        if let Some(near) = hint {
+            eprintln!("  help: did you mean `{near}`?");
+        }
+        return ExitCode::from(BAD_INPUT);
+    };
+    let next = match pairing::tournament::pair_next_round(t, dataset) {
+        Ok(next) => next,
+        Err(e) => {
+            eprintln!("error: {}: {e}", t.id);
+            return ExitCode::from(e.exit_code());
+        }
+    };
+    let name = |start_no: u32| {
+        t.entry(start_no)
+            .and_then(|e| dataset.player(e.player.as_str()))
+            .map_or_else(String::new, |p| p.name.clone())
+    };
+    println!("{}, round {}", t.name, next.round);
+    for (board, &(white, black)) in next.boards.iter().enumerate() {
+        println!(
+            "{:>3}. {white:>3} {} (white) – {black:>3} {} (black)",
+            board + 1,
+            name(white),
+            name(black)
+        );
+    }
+    if let Some(bye) = next.bye {
+        println!("bye: {bye} {}", name(bye));
+    }
+    if !write {
+        return ExitCode::SUCCESS;
+    }
+    let path = root.join(&t.table_source);
+    let cells = pairing::tournament::pairing_cells(&next);
+    let column = t.first_round_column - 1 + next.round as usize - 1;
+    match crate::export::replace_round_cells(&path, column, &cells) {
+        Ok(()) => {
+            eprintln!(
+                "wrote round {} into {}",
+                next.round,
+                t.table_source.display()
+            );
+            super::check(root, super::MessageFormat::detect())
+        }
+        Err(e) => {
+            eprintln!("error: cannot write {}: {e}", path.display());
+            ExitCode::FAILURE
+        }
+    }
+}

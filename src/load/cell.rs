@@ -72,6 +72,9 @@ pub fn parse_cell(text: &str) -> Result<Cell, CellError> {
         return Err(CellError::Ambiguous(text.to_string()));
     }
     let result_text = rest.trim();
+    if result_text == "?" {
+        return Ok(Cell::Paired { opponent, colour });
+    }
     let result =
         parse_result(result_text).ok_or_else(|| CellError::BadResult(result_text.to_string()))?;
     Ok(Cell::Game {
@@ -148,7 +151,7 @@ mod tests {
     #[test]
     fn notation_round_trips() {
         for text in [
-            "12 w 1", "3 b =", "7 =", "5 +", "5 w -", "bye", "F", "H", "Z", "",
+            "12 w 1", "3 b =", "7 =", "5 +", "5 w -", "4 b ?", "4 ?", "bye", "F", "H", "Z", "",
         ] {
             let cell = parse_cell(text).unwrap();
             assert_eq!(parse_cell(&cell.to_notation()), Ok(cell));

@@ -12,6 +12,7 @@ pub mod generate;
 pub mod input;
 pub mod matching;
 pub mod roundrobin;
+pub mod tournament;
 
 pub use dutch::{pair_dutch, DutchOptions, Pairing, PairingError};
 pub use input::{Float, InputError, PairingInput, PlayerState, PointSystem};

@@ -1,0 +1,124 @@
+//! `ratingbook pair` on our own tournaments: the next round is paired, printed
+//! with names, and with `--write` stored as `opponent colour ?` cells.
+
+mod common;
+
+use std::path::Path;
+use std::process::Command;
+
+fn repo() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    common::copy_tree(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/mini"),
+        dir.path(),
+    );
+    dir
+}
+
+fn run(root: &Path, args: &[&str]) -> (Option<i32>, String, String) {
+    let out = Command::new(common::binary())
+        .args(args)
+        .arg("--root")
+        .arg(root)
+        .output()
+        .unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn pairs_the_next_swiss_round_and_writes_it() {
+    let repo = repo();
+    // Round 3 not played yet: the only pairing without rematches is 1-4, 2-3.
+    let table = repo.path().join("data/tournaments/2005/spring-open.csv");
+    std::fs::write(
+        &table,
+        "no,player,rating,1,2\n1,ikonen-jussi,,2 w 1,3 b =\n2,pellikka-marko,,1 b 0,4 w 1\n3,saarenpaa-samuli,,4 b 1,1 w =\n4,ilu-timo,,3 w 0,2 b 0\n",
+    )
+    .unwrap();
+    let (code, stdout, stderr) = run(repo.path(), &["pair", "data/tournaments/2005/spring-open"]);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(stdout.starts_with("Spring Open, round 3\n"), "{stdout}");
+    assert_eq!(stdout.lines().count(), 3, "{stdout}");
+    let (code, _, stderr) = run(
+        repo.path(),
+        &["pair", "data/tournaments/2005/spring-open.toml", "--write"],
+    );
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(stderr.contains("0 error(s)"), "{stderr}");
+    let csv =
+        std::fs::read_to_string(repo.path().join("data/tournaments/2005/spring-open.csv")).unwrap();
+    assert!(csv.starts_with("no,player,rating,1,2,3\n"), "{csv}");
+    assert_eq!(csv.matches(" ?").count(), 4, "{csv}");
+    // Rounds 1-2 are unchanged.
+    assert!(csv.contains("1,ikonen-jussi,,2 w 1,3 b =,4 "), "{csv}");
+    // No rematches: everyone has played everyone except one opponent each.
+    let loaded = ratingbook::load::load_repository(repo.path());
+    let t = loaded
+        .dataset
+        .tournaments
+        .iter()
+        .find(|t| t.id.as_str() == "spring-open")
+        .unwrap();
+    for e in &t.entries {
+        let (opponent, _) = e.paired_with(2).unwrap();
+        assert!(
+            (0..2).all(|r| e.paired_with(r).map(|p| p.0) != Some(opponent)),
+            "rematch for {}",
+            e.start_no
+        );
+    }
+    // All rounds now paired.
+    let (code, _, stderr) = run(repo.path(), &["pair", "data/tournaments/2005/spring-open"]);
+    assert_eq!(code, Some(2));
+    assert!(
+        stderr.contains("all 3 rounds are already paired"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn round_robins_follow_the_berger_table() {
+    let repo = repo();
+    let cup = repo.path().join("data/tournaments/2005/autumn-cup.csv");
+    std::fs::write(
+        &cup,
+        "no,player,1,2,3\n1,ikonen-jussi,,,\n2,pellikka-marko,,,\n3,saarenpaa-samuli,,,\n",
+    )
+    .unwrap();
+    for round in 1..=3 {
+        let (code, stdout, stderr) = run(
+            repo.path(),
+            &["pair", "data/tournaments/2005/autumn-cup", "--write"],
+        );
+        assert_eq!(code, Some(0), "{stderr}");
+        assert!(stdout.contains(&format!("round {round}")), "{stdout}");
+        assert!(stdout.contains("bye:"), "{stdout}");
+    }
+    let loaded = ratingbook::load::load_repository(repo.path());
+    let t = loaded
+        .dataset
+        .tournaments
+        .iter()
+        .find(|t| t.id.as_str() == "autumn-cup")
+        .unwrap();
+    for e in &t.entries {
+        let mut opponents: Vec<u32> = (0..3)
+            .filter_map(|r| e.paired_with(r).map(|p| p.0))
+            .collect();
+        opponents.sort();
+        let expected: Vec<u32> = (1..=3).filter(|&n| n != e.start_no).collect();
+        assert_eq!(opponents, expected, "player {}", e.start_no);
+    }
+}
+
+#[test]
+fn unknown_event_suggests_the_closest() {
+    let repo = repo();
+    let (code, _, stderr) = run(repo.path(), &["pair", "data/tournaments/2005/spring-opn"]);
+    assert_eq!(code, Some(2));
+    assert!(stderr.contains("did you mean `spring-open`?"), "{stderr}");
+}
