@@ -16,6 +16,8 @@ pub struct Config {
     pub output: OutputConfig,
     /// Standings settings.
     pub standings: StandingsConfig,
+    /// Go grades shown for ratings (`[grades] enabled, one_dan, points_per_grade`).
+    pub grades: crate::handicap::GradesConfig,
 }
 
 /// Site-wide settings.

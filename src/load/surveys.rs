@@ -3,17 +3,22 @@
 use super::relative;
 use super::source::read_text;
 use crate::diagnostic::Diagnostic;
+use crate::handicap::report::{build_report, SurveyReport};
 use crate::handicap::survey::{Survey, SurveyError};
+use crate::handicap::{Grade, SurveyOptions};
 use crate::model::{Dataset, Slug};
+use std::collections::BTreeMap;
 use std::path::Path;
 
-/// A survey read from the repository.
+/// A survey read from the repository, with its estimates.
 #[derive(Debug, Clone)]
 pub struct NamedSurvey {
     /// The file stem: the page name under `surveys/`.
     pub name: Slug,
     /// The opinions.
     pub survey: Survey,
+    /// Estimates, differences and suggestions, ready to render.
+    pub report: SurveyReport,
 }
 
 /// A survey error as a diagnostic naming file, line and column.
@@ -85,7 +90,27 @@ pub fn load_surveys(root: &Path, dataset: &Dataset) -> (Vec<NamedSurvey>, Vec<Di
             );
             continue;
         }
-        surveys.push(NamedSurvey { name, survey });
+        let grades: BTreeMap<String, Grade> = dataset
+            .players
+            .iter()
+            .filter_map(|p| Some((p.id.to_string(), p.grade?)))
+            .collect();
+        let names: BTreeMap<String, String> = dataset
+            .players
+            .iter()
+            .map(|p| (p.id.to_string(), p.name.clone()))
+            .collect();
+        match build_report(&survey, &grades, Some(&names), &SurveyOptions::default()) {
+            Ok(report) => surveys.push(NamedSurvey {
+                name,
+                survey,
+                report,
+            }),
+            Err(e) => problems.push(
+                Diagnostic::error(&shown, format!("cannot estimate grades: {e}"))
+                    .hint("check that the survey links its players by opinions"),
+            ),
+        }
     }
     (surveys, problems)
 }
