@@ -10,6 +10,7 @@
 pub mod ataxx;
 pub mod check;
 pub mod cli;
+pub mod collation;
 pub mod config;
 pub mod diagnostic;
 pub mod export;

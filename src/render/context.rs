@@ -556,13 +556,15 @@ impl<'a> ViewBuilder<'a> {
     pub fn tournament(&self, index: usize) -> TournamentView {
         let t = &self.dataset.tournaments[index];
         let records = &self.ratings.by_tournament[index];
-        let standing = standings::standings(t);
+        let record_of = |start_no: u32| records.iter().find(|r| r.start_no == start_no);
+        let chain = standings::chain_for(t, self.config);
+        let rating = |start_no: u32| self.event_rating(t, start_no);
+        let standing = standings::standings(t, &chain, &rating);
         let rank_of_start: std::collections::BTreeMap<u32, usize> = standing
             .iter()
             .enumerate()
             .map(|(i, s)| (s.start_no, i + 1))
             .collect();
-        let record_of = |start_no: u32| records.iter().find(|r| r.start_no == start_no);
         let crosstable = standing
             .iter()
             .map(|s| self.cross_row(t, s, &rank_of_start, record_of(s.start_no)))
@@ -594,6 +596,27 @@ impl<'a> ViewBuilder<'a> {
             crosstable,
             changes,
         }
+    }
+
+    /// Rating for ARO/TPR and the starting list: the event's rating column, else the
+    /// international rating, else our established rating at the tournament's start.
+    fn event_rating(&self, t: &Tournament, start_no: u32) -> Option<u32> {
+        let entry = t.entry(start_no)?;
+        let player = self.dataset.player(entry.player.as_str());
+        entry
+            .rating
+            .or_else(|| player.and_then(|p| p.international_rating))
+            .or_else(|| self.national_rating(t, start_no))
+    }
+
+    /// Our rating at the tournament's start, when the player was established then.
+    fn national_rating(&self, t: &Tournament, start_no: u32) -> Option<u32> {
+        let index = self.dataset.tournaments.iter().position(|x| x.id == t.id)?;
+        self.ratings.by_tournament[index]
+            .iter()
+            .find(|r| r.start_no == start_no && r.phase_before == Phase::Established)
+            .and_then(|r| r.rating_before)
+            .and_then(|r| u32::try_from(r).ok())
     }
 
     fn cross_row(

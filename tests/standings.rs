@@ -1,0 +1,212 @@
+//! Standings and tie-breaks against hand computations on a small swiss event
+//! (tests/fixtures/standings/swiss: 5 players, 4 rounds, a bye every round, a forfeit
+//! in round 3 and a requested half-point bye in round 4).
+//!
+//! ```text
+//! no  rating  R1       R2       R3       R4       pts
+//! 1   2000    3 w 1    5 b 1    2 w =    H        3
+//! 2   1900    4 w =    3 b 1    1 b =    5 w 1    3
+//! 3   1800    1 b 0    2 w 0    bye      4 w =    1½
+//! 4   1700    2 b =    bye      5 w +    3 b =    3
+//! 5   -       bye      1 w 0    4 b -    2 b 0    1
+//! ```
+//! Final scores in half points: S = [6, 6, 3, 6, 2]. Completed rounds n = 4.
+//! FIDE 2023 adjusted scores (VUR counted as ½): player 1's H is already ½ → 6;
+//! player 5's forfeit loss becomes ½ → 3; the others have no VUR: A = [6, 6, 3, 6, 3].
+
+use ratingbook::load::load_repository;
+use ratingbook::model::Tournament;
+use ratingbook::standings::{self, Facts, TieBreak};
+use std::path::Path;
+
+const SWISS: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/tests/fixtures/standings/swiss"
+);
+
+fn tournament() -> Tournament {
+    let loaded = load_repository(Path::new(SWISS));
+    assert!(
+        loaded.diagnostics.iter().all(|d| !d.is_error()),
+        "{:?}",
+        loaded.diagnostics
+    );
+    loaded.dataset.tournaments[0].clone()
+}
+
+fn rating(t: &Tournament) -> impl Fn(u32) -> Option<u32> + '_ {
+    move |s| t.entry(s).and_then(|e| e.rating)
+}
+
+/// Values of one tie-break for players 1..=5, as displayed.
+fn shown(t: &Tournament, id: &str) -> Vec<String> {
+    let tb = TieBreak::parse(id).unwrap();
+    let rating = rating(t);
+    let facts = Facts::new(t, &rating);
+    (1..=5)
+        .map(|s| {
+            facts
+                .value(tb, s, &[s])
+                .map(|v| standings::tiebreak::format_value(v, tb.kind.scale()))
+                .unwrap_or_default()
+        })
+        .collect()
+}
+
+fn check(t: &Tournament, id: &str, expected: [&str; 5]) {
+    assert_eq!(shown(t, id), expected, "tie-break {id}");
+}
+
+// FIDE 2023 dummy opponent. Per player, per round: (opponent value in half points).
+// Unplayed rounds use the player's own final score; * marks a VUR (cut first).
+// 1: [A3=3, A5=3, A2=6, *6]   2: [A4=6, A3=3, A1=6, A5=3]   3: [A1=6, A2=6, 3 (PAB), A4=6]
+// 4: [A2=6, 6 (PAB), 6 (forfeit win), A3=3]                  5: [2 (PAB), A1=6, *2, A2=6]
+#[test]
+fn buchholz_family_fide_2023() {
+    let t = tournament();
+    // BH = sum: 1: 18h=9, 2: 18h=9, 3: 21h=10½, 4: 21h=10½, 5: 16h=8
+    check(&t, "bh", ["9", "9", "10½", "10½", "8"]);
+    // BH-C1: 1 cuts its VUR 6 → 12h=6; 2 cuts 3 → 15h=7½; 3 cuts 3 → 18h=9;
+    // 4 cuts 3 → 18h=9; 5 cuts its VUR 2 → 14h=7
+    check(&t, "bh-c1", ["6", "7½", "9", "9", "7"]);
+    // BH-C2: 1: VUR 6, then 3 → 9h=4½; 2: 3,3 → 12h=6; 3: 3,6 → 12h=6; 4: 3,6 → 12h=6;
+    // 5: VUR 2 then 2 → 12h=6
+    check(&t, "bh-c2", ["4½", "6", "6", "6", "6"]);
+    // BH-M1 (low cut VUR first, then the highest): 1: [3,3,6]−6 → 6h=3; 2: [3,6,6]−6 → 9h=4½;
+    // 3: [6,6,6]−6 → 12h=6; 4: [6,6,6]−6 → 12h=6; 5: [2,6,6]−6 → 8h=4
+    check(&t, "bh-m1", ["3", "4½", "6", "6", "4"]);
+}
+
+// SB = Σ value × points scored that round (quarters).
+// 1: 2·3 + 2·3 + 1·6 + 1·6(H, dummy 6) = 24q = 6
+// 2: 1·6 + 2·3 + 1·6 + 2·3 = 24q = 6
+// 3: 0 + 0 + 2·3 (PAB, dummy 3) + 1·6 = 12q = 3
+// 4: 1·6 + 2·6 (PAB) + 2·6 (forfeit win) + 1·3 = 33q = 8¼
+// 5: 2·2 (PAB) + 0 + 0 + 0 = 4q = 1
+#[test]
+fn sonneborn_berger_fide_2023() {
+    let t = tournament();
+    check(&t, "sb", ["6", "6", "3", "8¼", "1"]);
+}
+
+// Seed 003 virtual opponent: real final scores S for played games; an unplayed round r
+// is worth (score before r) + ½ per round after r.
+// 1: [S3=3, S5=2, S2=6, R4 H: before 5h + 0 = 5]
+// 2: [S4=6, S3=3, S1=6, S5=2]
+// 3: [S1=6, S2=6, R3 bye: 0 + 1 = 1, S4=6]
+// 4: [S2=6, R2 bye: 1 + 2 = 3, R3 forfeit win: 3 + 1 = 4, S3=3]
+// 5: [R1 bye: 0 + 3 = 3, S1=6, R3 forfeit loss: 2 + 1 = 3, S2=6]
+#[test]
+fn buchholz_family_virtual_opponent() {
+    let t = tournament();
+    // 1: 16h=8; 2: 17h=8½; 3: 19h=9½; 4: 16h=8; 5: 18h=9
+    check(&t, "bh-virtual", ["8", "8½", "9½", "8", "9"]);
+    // cut lowest: 1: −2 → 14h=7; 2: −2 → 15h=7½; 3: −1 → 18h=9; 4: −3 → 13h=6½; 5: −3 → 15h=7½
+    check(&t, "bh-c1-virtual", ["7", "7½", "9", "6½", "7½"]);
+    // cut two lowest: 1: −2−3 → 11h=5½; 2: −2−3 → 12h=6; 3: −1−6 → 12h=6; 4: −3−3 → 10h=5;
+    // 5: −3−3 → 12h=6
+    check(&t, "bh-c2-virtual", ["5½", "6", "6", "5", "6"]);
+    // median: 1: −2−6 → 8h=4; 2: −2−6 → 9h=4½; 3: −1−6 → 12h=6; 4: −3−6 → 7h=3½; 5: −3−6 → 9h=4½
+    check(&t, "bh-m1-virtual", ["4", "4½", "6", "3½", "4½"]);
+    // SB: 1: 2·3 + 2·2 + 1·6 + 1·5 = 21q = 5¼; 2: 1·6 + 2·3 + 1·6 + 2·2 = 22q = 5½;
+    // 3: 0 + 0 + 2·1 + 1·6 = 8q = 2; 4: 1·6 + 2·3 + 2·4 + 1·3 = 23q = 5¾; 5: 2·3 + 0 + 0·3 + 0 = 6q = 1½
+    check(&t, "sb-virtual", ["5¼", "5½", "2", "5¾", "1½"]);
+}
+
+#[test]
+fn counting_tie_breaks() {
+    let t = tournament();
+    // WIN: rounds worth a win: 1: R1,R2; 2: R2,R4; 3: bye; 4: bye + forfeit win; 5: bye
+    check(&t, "win", ["2", "2", "1", "2", "1"]);
+    // WON: over the board only
+    check(&t, "won", ["2", "2", "0", "0", "0"]);
+    // GS (seed 003): over the board + forfeit wins
+    check(&t, "gs", ["2", "2", "0", "1", "0"]);
+    // PS: running scores (halves) 1: 2+4+5+6=17 → 8½; 2: 1+3+4+6=14 → 7; 3: 0+0+2+3=5 → 2½;
+    // 4: 1+3+5+6=15 → 7½; 5: 2+2+2+2=8 → 4
+    check(&t, "ps", ["8½", "7", "2½", "7½", "4"]);
+    // BPG: games played with black; player 5's forfeit with black does not count
+    check(&t, "bpg", ["1", "2", "1", "2", "1"]);
+}
+
+#[test]
+fn rating_tie_breaks() {
+    let t = tournament();
+    // ARO over rated opponents played over the board (5 is unrated):
+    // 1: (1800+1900)/2 = 1850; 2: (1700+1800+2000)/3 = 1833.3 → 1833;
+    // 3: (2000+1900+1700)/3 = 1866.7 → 1867; 4: (1900+1800)/2 = 1850; 5: (2000+1900)/2 = 1950
+    check(&t, "aro", ["1850", "1833", "1867", "1850", "1950"]);
+    // TPR = ARO + dp(p): 1: 1.5/2 = .75 → +193 = 2043; 2: 2/3 = .67 → +125 = 1958;
+    // 3: .5/3 = .17 → −273 = 1594; 4: 1/2 = .50 → 1850; 5: 0/2 → −800 = 1150
+    check(&t, "tpr", ["2043", "1958", "1594", "1850", "1150"]);
+}
+
+#[test]
+fn direct_encounter_needs_a_complete_group() {
+    let t = tournament();
+    let r = rating(&t);
+    let facts = Facts::new(&t, &r);
+    let de = TieBreak::parse("de").unwrap();
+    // 1 beat 3 in round 1.
+    assert_eq!(facts.value(de, 1, &[1, 3]), Some(2));
+    assert_eq!(facts.value(de, 3, &[1, 3]), Some(0));
+    // 1 and 4 never met: no value for anyone in {1, 2, 4}.
+    assert_eq!(facts.value(de, 2, &[1, 2, 4]), None);
+}
+
+fn ranks(t: &Tournament, ids: &[&str]) -> Vec<(u32, String)> {
+    let chain: Vec<TieBreak> = ids.iter().map(|i| TieBreak::parse(i).unwrap()).collect();
+    let r = rating(t);
+    standings::standings(t, &chain, &r)
+        .into_iter()
+        .map(|s| (s.start_no, s.rank_label))
+        .collect()
+}
+
+#[test]
+fn seed_003_chain_orders_the_tied_group() {
+    let t = tournament();
+    // 1, 2 and 4 have 3 points. BH-C1ᵛ: 2 → 7½, 1 → 7, 4 → 6½.
+    let expected = [(2, "1"), (1, "2"), (4, "3"), (3, "4"), (5, "5")];
+    let got = ranks(&t, &["bh-c1-virtual", "bh-c2-virtual", "sb-virtual", "gs"]);
+    assert_eq!(got, expected.map(|(s, l)| (s, l.to_string())));
+    // FIDE 2023: BH-C1 4 → 9, 2 → 7½, 1 → 6.
+    let expected = [(4, "1"), (2, "2"), (1, "3"), (3, "4"), (5, "5")];
+    let got = ranks(&t, &["bh-c1", "bh-c2", "sb", "gs"]);
+    assert_eq!(got, expected.map(|(s, l)| (s, l.to_string())));
+}
+
+#[test]
+fn ranks_are_shared_only_when_the_whole_chain_ties() {
+    let t = tournament();
+    let shared = |ids: &[&str]| ranks(&t, ids);
+    assert_eq!(
+        shared(&[]),
+        [(1, "1–3"), (2, "1–3"), (4, "1–3"), (3, "4"), (5, "5")].map(|(s, l)| (s, l.to_string()))
+    );
+    // WON separates 4 (0) from 1 and 2 (2 each); DE between 1 and 2 is a draw: still shared.
+    assert_eq!(
+        shared(&["won", "de"]),
+        [(1, "1–2"), (2, "1–2"), (4, "3"), (3, "4"), (5, "5")].map(|(s, l)| (s, l.to_string()))
+    );
+    // PS then breaks it: 1 → 8½, 2 → 7.
+    assert_eq!(
+        shared(&["won", "de", "ps"]),
+        [(1, "1"), (2, "2"), (4, "3"), (3, "4"), (5, "5")].map(|(s, l)| (s, l.to_string()))
+    );
+}
+
+#[test]
+fn standings_carry_tie_break_values_in_chain_order() {
+    let t = tournament();
+    let chain: Vec<TieBreak> = ["bh", "tpr"]
+        .iter()
+        .map(|i| TieBreak::parse(i).unwrap())
+        .collect();
+    let r = rating(&t);
+    let rows = standings::standings(&t, &chain, &r);
+    let first = &rows[0];
+    // BH applies within the 3-point group {1, 2, 4}: 9, 9, 10½ → 4 first, TPR 1850.
+    assert_eq!(first.start_no, 4);
+    assert_eq!(first.tiebreaks, vec![Some(21), Some(1850)]);
+}
