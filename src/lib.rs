@@ -20,6 +20,7 @@ pub mod load;
 pub mod model;
 pub mod rating;
 pub mod render;
+pub mod results_entry;
 pub mod standings;
 pub mod text;
 

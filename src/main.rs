@@ -80,6 +80,29 @@ enum Command {
         #[arg(long, value_name = "FILE")]
         out: Option<PathBuf>,
     },
+    /// Enter results with seed 003's codes.
+    Results {
+        #[command(subcommand)]
+        action: ResultsAction,
+    },
+}
+
+#[derive(Subcommand)]
+enum ResultsAction {
+    /// Write one round's results into a tournament's crosstable CSV.
+    ///
+    /// Input lines: `WHITE BLACK CODE` (0 draw, 1 white wins, 2 black wins, 3 black did
+    /// not come, 4 white did not come, 5 neither came) or `bye START`.
+    Add {
+        /// The tournament's .toml or .csv file.
+        tournament: PathBuf,
+        /// Round number.
+        #[arg(long)]
+        round: u32,
+        /// Round file (e.g. 5.txt); standard input when absent or `-`.
+        #[arg(long, value_name = "FILE")]
+        from: Option<PathBuf>,
+    },
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -105,6 +128,14 @@ fn main() -> ExitCode {
     let format = cli.message_format.unwrap_or_else(MessageFormat::detect);
     match cli.command {
         Command::Check { root } => check(&root, format),
+        Command::Results {
+            action:
+                ResultsAction::Add {
+                    tournament,
+                    round,
+                    from,
+                },
+        } => results_add(&tournament, round, from.as_deref(), format),
         Command::Build { root, out, timings } => {
             let out = out.unwrap_or_else(|| root.join("site"));
             build(&root, &out, format, timings)
@@ -200,6 +231,48 @@ fn summary(diagnostics: &[Diagnostic]) -> String {
     let errors = diagnostics.iter().filter(|d| d.is_error()).count();
     let warnings = diagnostics.len() - errors;
     format!("{errors} error(s), {warnings} warning(s)")
+}
+
+fn results_add(
+    tournament: &Path,
+    round: u32,
+    from: Option<&Path>,
+    format: MessageFormat,
+) -> ExitCode {
+    use ratingbook::results_entry::{add_results, ResultsError};
+    use std::io::Read;
+    let (text, shown) = match from.filter(|p| p.as_os_str() != "-") {
+        Some(path) => match std::fs::read_to_string(path) {
+            Ok(text) => (text, path.to_path_buf()),
+            Err(e) => {
+                eprintln!("error: {}: {e}", path.display());
+                return ExitCode::FAILURE;
+            }
+        },
+        None => {
+            let mut text = String::new();
+            if let Err(e) = std::io::stdin().read_to_string(&mut text) {
+                eprintln!("error: standard input: {e}");
+                return ExitCode::FAILURE;
+            }
+            (text, PathBuf::from("<stdin>"))
+        }
+    };
+    match add_results(tournament, round, &text, &shown) {
+        Ok(written) => {
+            eprintln!("round {round} written to {}", written.display());
+            ExitCode::SUCCESS
+        }
+        Err(ResultsError::Invalid(diagnostics)) => {
+            print_diagnostics(&diagnostics, Path::new("."), format);
+            eprintln!("{}; the crosstable was not changed", summary(&diagnostics));
+            ExitCode::FAILURE
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
 }
 
 fn check(root: &Path, format: MessageFormat) -> ExitCode {

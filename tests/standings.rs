@@ -210,3 +210,171 @@ fn standings_carry_tie_break_values_in_chain_order() {
     assert_eq!(first.start_no, 4);
     assert_eq!(first.tiebreaks, vec![Some(21), Some(1850)]);
 }
+
+// ---------------------------------------------------------------- result entry
+
+mod common;
+
+use ratingbook::results_entry::{apply, parse_round_file};
+
+const CSV: &str = "data/tournaments/2025/small-swiss.csv";
+
+fn fixture_csv() -> String {
+    std::fs::read_to_string(Path::new(SWISS).join(CSV)).unwrap()
+}
+
+/// The fixture with round `round`'s cells emptied, except for players in `keep`.
+fn blank_round(text: &str, round: usize, keep: &[u32]) -> String {
+    text.lines()
+        .enumerate()
+        .map(|(i, line)| {
+            let mut fields: Vec<&str> = line.split(',').collect();
+            let no: u32 = fields[0].parse().unwrap_or(0);
+            if i > 0 && !keep.contains(&no) {
+                fields[2 + round] = "";
+            }
+            fields.join(",") + "\n"
+        })
+        .collect()
+}
+
+fn entered(
+    before: &str,
+    round: u32,
+    codes: &str,
+) -> Result<String, Vec<ratingbook::diagnostic::Diagnostic>> {
+    let lines = parse_round_file(codes, Path::new("r.txt"))?;
+    apply(
+        before,
+        Path::new("t.csv"),
+        Path::new("r.txt"),
+        round,
+        4,
+        &lines,
+    )
+}
+
+#[test]
+fn codes_round_trip_to_the_crosstable() {
+    let original = fixture_csv();
+    // Round 3: 1–2 draw (code 0), 5 did not come against 4 (code 3 with 4 white), 3 has the bye.
+    let before = blank_round(&original, 3, &[]);
+    assert_ne!(before, original);
+    assert_eq!(
+        entered(&before, 3, "# round 3\n1 2 0\n4 5 3\nbye 3\n").unwrap(),
+        original
+    );
+    // Round 4: player 1's requested H stays untouched; 2 beats 5 (1), 3–4 draw (0).
+    let before = blank_round(&original, 4, &[1]);
+    assert_eq!(entered(&before, 4, "2 5 1\n3 4 0\n").unwrap(), original);
+}
+
+#[test]
+fn every_code_writes_the_seed_003_cells() {
+    let before = "no,player,1\n1,a,\n2,b,\n";
+    // Line `2 1 CODE`: player 2 has white, player 1 black.
+    let expect = [
+        (0, "2 b =", "1 w ="),
+        (1, "2 b 0", "1 w 1"),
+        (2, "2 b 1", "1 w 0"),
+        (3, "2 b -", "1 w +"),
+        (4, "2 b +", "1 w -"),
+        (5, "2 b -", "1 w -"),
+    ];
+    for (code, black_cell, white_cell) in expect {
+        let lines = parse_round_file(&format!("2 1 {code}"), Path::new("r.txt")).unwrap();
+        let out = apply(before, Path::new("t.csv"), Path::new("r.txt"), 1, 1, &lines).unwrap();
+        assert_eq!(
+            out,
+            format!("no,player,1\n1,a,{black_cell}\n2,b,{white_cell}\n"),
+            "code {code}"
+        );
+    }
+}
+
+#[test]
+fn a_missing_round_column_is_added_and_crlf_kept() {
+    let before = "no,player,rating,1\r\n1,a,,2 w 1\r\n2,b,1500,1 b 0\r\n3,c,,bye\r\n";
+    let lines = parse_round_file("3 1 2\nbye 2\n", Path::new("r.txt")).unwrap();
+    let out = apply(before, Path::new("t.csv"), Path::new("r.txt"), 2, 3, &lines).unwrap();
+    assert_eq!(
+        out,
+        "no,player,rating,1,2\r\n1,a,,2 w 1,3 b 1\r\n2,b,1500,1 b 0,bye\r\n3,c,,bye,1 w 0\r\n"
+    );
+}
+
+#[test]
+fn bad_codes_and_impossible_pairs_name_the_line() {
+    let bad = parse_round_file("1 2 0\n3 4 7\nx y\n5 5 1\n", Path::new("r.txt")).unwrap_err();
+    let lines: Vec<_> = bad.iter().map(|d| d.location()).collect();
+    assert_eq!(lines, ["r.txt:2", "r.txt:3", "r.txt:4"]);
+    assert!(bad[0].message.contains("`7` is not a result code"));
+
+    let original = fixture_csv();
+    let before = blank_round(&original, 4, &[1]);
+    // Player 9 does not exist; player 2 is paired twice; player 1 already has H.
+    let errors = entered(&before, 4, "2 9 1\n2 3 0\n1 5 0\n").unwrap_err();
+    let shown: Vec<String> = errors
+        .iter()
+        .map(|d| format!("{}: {}", d.location(), d.message))
+        .collect();
+    assert!(
+        shown
+            .iter()
+            .any(|m| m.starts_with("r.txt:1: start number 9")),
+        "{shown:?}"
+    );
+    assert!(
+        shown
+            .iter()
+            .any(|m| m.starts_with("r.txt:2: player 2 is already paired on line 1")),
+        "{shown:?}"
+    );
+    assert!(
+        shown
+            .iter()
+            .any(|m| m.starts_with("r.txt:3: player 1 already has `H`")),
+        "{shown:?}"
+    );
+    // A round outside the tournament.
+    assert!(entered(&before, 5, "2 5 1\n").is_err());
+}
+
+#[test]
+fn the_command_rewrites_the_file_or_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    common::copy_tree(Path::new(SWISS), dir.path());
+    let csv = dir.path().join(CSV);
+    let original = fixture_csv();
+    std::fs::write(&csv, blank_round(&original, 4, &[1])).unwrap();
+    let codes = dir.path().join("4.txt");
+    std::fs::write(&codes, "2 5 1\n3 4 9\n").unwrap();
+    let run = |codes: &Path| {
+        std::process::Command::new(common::binary())
+            .args(["--message-format", "plain", "results", "add"])
+            .arg(dir.path().join("data/tournaments/2025/small-swiss.toml"))
+            .args(["--round", "4", "--from"])
+            .arg(codes)
+            .output()
+            .unwrap()
+    };
+    let failed = run(&codes);
+    assert!(!failed.status.success());
+    let stderr = String::from_utf8_lossy(&failed.stderr);
+    assert!(stderr.contains("4.txt:2"), "{stderr}");
+    assert_eq!(
+        std::fs::read_to_string(&csv).unwrap(),
+        blank_round(&original, 4, &[1])
+    );
+    std::fs::write(&codes, "2 5 1\n3 4 0\n").unwrap();
+    let ok = run(&codes);
+    assert!(
+        ok.status.success(),
+        "{}",
+        String::from_utf8_lossy(&ok.stderr)
+    );
+    assert_eq!(std::fs::read_to_string(&csv).unwrap(), original);
+    // No temporary files left behind.
+    let leftovers = std::fs::read_dir(csv.parent().unwrap()).unwrap().count();
+    assert_eq!(leftovers, 2);
+}
