@@ -47,6 +47,11 @@ impl Checked {
 pub fn check_repository(root: &Path) -> Checked {
     let mut loaded = load::load_repository(root);
     let mut diagnostics = std::mem::take(&mut loaded.diagnostics);
+    diagnostics.extend(standings::check_ids(
+        &loaded.config.standings.tiebreaks,
+        Path::new("ratingbook.toml"),
+        "standings.tiebreaks",
+    ));
     diagnostics.extend(check::check_dataset(
         &loaded.dataset,
         &loaded.unreadable_players,

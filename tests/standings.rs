@@ -378,3 +378,91 @@ fn the_command_rewrites_the_file_or_nothing() {
     let leftovers = std::fs::read_dir(csv.parent().unwrap()).unwrap().count();
     assert_eq!(leftovers, 2);
 }
+
+// ---------------------------------------------------------------- history checks
+
+const HISTORY: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/tests/fixtures/standings/history"
+);
+
+fn history_diagnostics() -> Vec<ratingbook::diagnostic::Diagnostic> {
+    ratingbook::check_repository(Path::new(HISTORY)).diagnostics
+}
+
+#[test]
+fn history_warnings_point_at_row_and_round() {
+    let all = history_diagnostics();
+    let warnings: Vec<String> = all
+        .iter()
+        .filter(|d| !d.is_error() && d.file.ends_with("bad-swiss.csv"))
+        .map(|d| format!("{} {}", d.location(), d.message))
+        .collect();
+    let f = "data/tournaments/2025/bad-swiss.csv";
+    let expected = [
+        format!("{f}:2:6 round 3: player 1 has 3 more white games than black"),
+        format!("{f}:2:6 round 3: player 1 has white for the 3rd game in a row"),
+        format!("{f}:2:7 round 4: players 1 and 2 meet again (they played in round 1)"),
+        format!("{f}:2:8 round 5: players 1 and 4 meet again (they played in round 3)"),
+        format!("{f}:3:6 round 3: player 2 gets the bye after already scoring a point without playing in round 2"),
+        format!("{f}:4:8 round 5: player 3 gets pairing-allocated bye number 2 (at most 1)"),
+        format!("{f}:6:8 round 5: player 5 has 3 more black games than white"),
+        format!("{f}:6:8 round 5: player 5 has black for the 3rd game in a row"),
+    ];
+    assert_eq!(warnings, expected);
+    // Every history warning has a field (the round) and a hint.
+    assert!(all
+        .iter()
+        .filter(|d| d.file.ends_with("bad-swiss.csv"))
+        .all(|d| d.field.is_some() && d.hint.is_some()));
+}
+
+#[test]
+fn round_robin_cycles_repeat_and_rest_without_warnings() {
+    let all = history_diagnostics();
+    let rr: Vec<_> = all
+        .iter()
+        .filter(|d| d.file.to_string_lossy().contains("double-round-robin"))
+        .collect();
+    assert!(rr.is_empty(), "{rr:?}");
+}
+
+#[test]
+fn unknown_tie_break_ids_are_errors_with_suggestions() {
+    let all = history_diagnostics();
+    let d = all
+        .iter()
+        .find(|d| d.message.contains("unknown tie-break"))
+        .expect("reported");
+    assert!(d.is_error());
+    assert!(d.file.ends_with("bad-swiss.toml"));
+    assert_eq!(d.message, "unknown tie-break `bhc2`");
+    assert_eq!(d.field.as_deref(), Some("tiebreaks"));
+    let hint = d.hint.as_deref().unwrap();
+    assert!(hint.starts_with("did you mean `bh-c2`?"), "{hint}");
+    assert!(
+        hint.contains("bh-c1-virtual") && hint.contains("tpr"),
+        "{hint}"
+    );
+    assert!(all
+        .iter()
+        .any(|d| d.field.as_deref() == Some("language") && !d.is_error()));
+}
+
+#[test]
+fn unknown_ids_in_the_config_are_reported() {
+    let dir = tempfile::tempdir().unwrap();
+    common::copy_tree(Path::new(SWISS), dir.path());
+    std::fs::write(
+        dir.path().join("ratingbook.toml"),
+        "[standings]\ntiebreaks = [\"bh-c1\", \"buchholz\"]\n",
+    )
+    .unwrap();
+    let all = ratingbook::check_repository(dir.path()).diagnostics;
+    let d = all
+        .iter()
+        .find(|d| d.message == "unknown tie-break `buchholz`")
+        .expect("reported");
+    assert!(d.file.ends_with("ratingbook.toml"));
+    assert_eq!(d.field.as_deref(), Some("standings.tiebreaks"));
+}
