@@ -174,6 +174,36 @@ impl TieBreak {
         }
     }
 
+    /// A one-line description for page legends.
+    pub fn description(self) -> String {
+        let what = match self.kind {
+            Kind::Buchholz => "Buchholz: sum of the opponents' scores",
+            Kind::BuchholzCut1 => "Buchholz cut 1: without the least significant opponent",
+            Kind::BuchholzCut2 => "Buchholz cut 2: without the two least significant opponents",
+            Kind::BuchholzMedian1 => "median Buchholz: without the highest and the lowest",
+            Kind::SonnebornBerger => {
+                "Sonneborn–Berger: beaten opponents' scores plus half of drawn ones'"
+            }
+            Kind::Win => "rounds won, with or without playing",
+            Kind::Won => "games won over the board",
+            Kind::WinsInclForfeits => "wins over the board plus forfeit wins",
+            Kind::Progressive => "progressive score: sum of the running scores",
+            Kind::DirectEncounter => "direct encounter: points among the tied players",
+            Kind::BlackGames => "games played with black",
+            Kind::AverageRating => "average rating of the opponents",
+            Kind::Performance => "tournament performance rating",
+        };
+        match (self.kind.uses_opponent_scores(), self.unplayed) {
+            (true, Unplayed::Virtual) => {
+                format!("{what} (unplayed rounds: seed 003 virtual opponent)")
+            }
+            (true, Unplayed::Dummy) => {
+                format!("{what} (unplayed rounds: FIDE 2023 dummy opponent)")
+            }
+            _ => what.to_string(),
+        }
+    }
+
     /// Every valid id, for messages.
     pub fn all_ids() -> Vec<String> {
         let mut out: Vec<String> = BASE.iter().map(|b| b.0.to_string()).collect();
