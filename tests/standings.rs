@@ -466,3 +466,159 @@ fn unknown_ids_in_the_config_are_reported() {
     assert!(d.file.ends_with("ratingbook.toml"));
     assert_eq!(d.field.as_deref(), Some("standings.tiebreaks"));
 }
+
+// ---------------------------------------------------------------- starting ranks and collation
+
+use ratingbook::collation;
+use ratingbook::standings::starting::{sort_starting, StartingEntry};
+
+fn unrated(key: usize, name: &str, licence: u32) -> StartingEntry {
+    StartingEntry {
+        key,
+        half_points: 0,
+        international: None,
+        national: None,
+        name: name.to_string(),
+        licence: Some(licence),
+    }
+}
+
+fn order(language: &str, names: &[&str]) -> Vec<String> {
+    let mut entries: Vec<StartingEntry> = names
+        .iter()
+        .enumerate()
+        .map(|(i, n)| unrated(i, n, 100 + i as u32))
+        .collect();
+    sort_starting(language, &mut entries);
+    entries.into_iter().map(|e| e.name).collect()
+}
+
+#[test]
+fn turkish_names_sort_and_upper_case_correctly() {
+    let names = [
+        "Zeynep Ova",
+        "Özgür Yılmaz",
+        "IŞIL Kaya",
+        "İpek Ünal",
+        "ıŞIK İLKER",
+        "ÇAĞLAR Demir",
+        "Cem Aydın",
+        "Oğuz Şen",
+    ];
+    // Turkish alphabet: c < ç < ... < ı < i < ... < o < ö < ... < z.
+    assert_eq!(
+        order("tr", &names),
+        [
+            "Cem Aydın",
+            "ÇAĞLAR Demir",
+            "ıŞIK İLKER",
+            "IŞIL Kaya",
+            "İpek Ünal",
+            "Oğuz Şen",
+            "Özgür Yılmaz",
+            "Zeynep Ova",
+        ]
+    );
+    // The root order puts Ç with C (before Cem), unlike Turkish.
+    assert_eq!(order("en", &names)[0], "ÇAĞLAR Demir");
+    assert_eq!(collation::uppercase("tr", "ıŞIK İLKER"), "IŞIK İLKER");
+    assert_eq!(collation::uppercase("tr", "çağlar"), "ÇAĞLAR");
+    assert_eq!(collation::uppercase("tr", "özgür"), "ÖZGÜR");
+    assert_eq!(collation::uppercase("tr", "ışıl"), "IŞIL");
+    assert_eq!(collation::uppercase("tr", "ilker"), "İLKER");
+    assert_eq!(collation::uppercase("fi", "ilker"), "ILKER");
+}
+
+#[test]
+fn finnish_puts_a_ring_a_umlaut_and_o_umlaut_after_z() {
+    let names = [
+        "Öhman",
+        "Zetterberg",
+        "Åberg",
+        "Ärväs",
+        "Aho",
+        "Wiik",
+        "Vainio",
+    ];
+    assert_eq!(
+        order("fi", &names),
+        [
+            "Aho",
+            "Vainio",
+            "Wiik",
+            "Zetterberg",
+            "Åberg",
+            "Ärväs",
+            "Öhman"
+        ]
+    );
+    assert!(collation::sort_key("fi", "Öhman") > collation::sort_key("fi", "Zetterberg"));
+    assert_eq!(
+        collation::compare("fi", "Ärväs", "Åberg"),
+        std::cmp::Ordering::Greater
+    );
+}
+
+#[test]
+fn starting_ranks_follow_seed_003_criteria() {
+    let mut entries = vec![
+        unrated(0, "Berg", 7),
+        StartingEntry {
+            national: Some(1700),
+            ..unrated(1, "Zorn", 9)
+        },
+        StartingEntry {
+            international: Some(1800),
+            ..unrated(2, "Young", 8)
+        },
+        unrated(3, "Berg", 3),
+        StartingEntry {
+            half_points: 2,
+            ..unrated(4, "Last", 99)
+        },
+    ];
+    sort_starting("en", &mut entries);
+    let keys: Vec<usize> = entries.iter().map(|e| e.key).collect();
+    // points, then international, then national, then name, then licence (3 before 7).
+    assert_eq!(keys, [4, 2, 1, 3, 0]);
+}
+
+#[test]
+fn the_turkish_sample_page_shows_upper_cased_starting_list_and_b_s_colours() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("site");
+    ratingbook::build_repository(root, &out, &|| {}).unwrap();
+    let md = std::fs::read_to_string(out.join("tournaments/izmir-acik-2026.md")).unwrap();
+    let starting = md
+        .split("## Starting list")
+        .nth(1)
+        .unwrap()
+        .split("## ")
+        .next()
+        .unwrap();
+    let names: Vec<&str> = starting
+        .lines()
+        .filter_map(|l| l.split(" | ").nth(2))
+        .filter(|n| n.chars().any(char::is_alphabetic) && *n != "Name")
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "ÖZGÜR YILMAZ",
+            "ZEYNEP OVA",
+            "CEM AYDIN",
+            "ÇAĞLAR DEMİR",
+            "IŞIK İLKER",
+            "IŞIL KAYA",
+            "İPEK ÜNAL",
+            "OĞUZ ŞEN"
+        ]
+    );
+    assert!(md.contains("| 1 | Özgür Yılmaz | 5 b 1 | 2 s ½ |"), "{md}");
+    assert!(md.contains("| - - 1 |"));
+    assert!(md.contains("| # | No | Player | Pts | BH-C1ᵛ | BH-C2ᵛ | SBᵛ | GS |"));
+    let html = std::fs::read_to_string(out.join("tournaments/izmir-acik-2026.html")).unwrap();
+    assert!(html.contains("Starting list") && html.contains("Crosstable by start number"));
+    assert!(html.contains("<abbr title=\"Buchholz cut 1"));
+}
