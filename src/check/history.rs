@@ -67,7 +67,7 @@ fn warn(t: &Tournament, entry: &Entry, round: usize, message: String, hint: &str
 
 /// Rounds per cycle of a round-robin with `players` players.
 fn cycle_rounds(players: usize) -> usize {
-    if players % 2 == 0 {
+    if players.is_multiple_of(2) {
         players.saturating_sub(1).max(1)
     } else {
         players.max(1)
