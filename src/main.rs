@@ -259,7 +259,8 @@ fn results_add(
         }
     };
     match add_results(tournament, round, &text, &shown) {
-        Ok(written) => {
+        Ok((written, warnings)) => {
+            print_diagnostics(&warnings, Path::new("."), format);
             eprintln!("round {round} written to {}", written.display());
             ExitCode::SUCCESS
         }

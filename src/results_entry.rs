@@ -291,11 +291,59 @@ pub fn apply(
     }
     // The result must still be a readable crosstable.
     let mut parse_problems = Vec::new();
-    crate::load::parse_crosstable(&out, csv_shown, rounds, &mut parse_problems);
+    let (entries, _) = crate::load::parse_crosstable(&out, csv_shown, rounds, &mut parse_problems);
     if parse_problems.iter().any(Diagnostic::is_error) {
         return Err(parse_problems);
     }
+    let problems = check_round_symmetry(&entries, round, &new_cells, codes_shown);
+    if !problems.is_empty() {
+        return Err(problems);
+    }
     Ok(out)
+}
+
+/// Every game of the round must be written on both sides: an existing cell that names a
+/// player of the round file as opponent (while the file pairs them otherwise) is refused.
+fn check_round_symmetry(
+    entries: &[crate::model::Entry],
+    round: u32,
+    new_cells: &BTreeMap<u32, (Cell, usize)>,
+    codes_shown: &Path,
+) -> Vec<Diagnostic> {
+    let cell_of = |start_no: u32| {
+        entries
+            .iter()
+            .find(|e| e.start_no == start_no)
+            .and_then(|e| e.cells.get(round as usize - 1))
+            .copied()
+    };
+    let mut problems = Vec::new();
+    for entry in entries {
+        let Some(Cell::Game { opponent, .. }) = entry.cells.get(round as usize - 1) else {
+            continue;
+        };
+        let points_back = matches!(
+            cell_of(*opponent),
+            Some(Cell::Game { opponent: back, .. }) if back == entry.start_no
+        );
+        if points_back {
+            continue;
+        }
+        let line = new_cells
+            .get(opponent)
+            .or_else(|| new_cells.get(&entry.start_no))
+            .map_or(0, |c| c.1);
+        let d = Diagnostic::error(
+            codes_shown,
+            format!(
+                "round {round}: the crosstable already pairs {} with {opponent}, which this file changes",
+                entry.start_no
+            ),
+        )
+        .hint("clear both players' cells for this round first, or fix the file");
+        problems.push(if line > 0 { d.at_line(line) } else { d });
+    }
+    problems
 }
 
 /// The cell each named player gets, with the round-file line that set it.
@@ -363,13 +411,14 @@ pub enum ResultsError {
 
 /// Reads the tournament at `path` (its `.toml` or `.csv`), applies `codes` (the round
 /// file's text, shown as `codes_shown`) to round `round` and rewrites the CSV atomically.
-/// Returns the path written.
+/// Returns the path written and the pairing-history warnings of the updated tournament
+/// (repeat pairings, colour rules, byes: see `check::check_history`).
 pub fn add_results(
     path: &Path,
     round: u32,
     codes: &str,
     codes_shown: &Path,
-) -> Result<PathBuf, ResultsError> {
+) -> Result<(PathBuf, Vec<Diagnostic>), ResultsError> {
     let meta = path.with_extension("toml");
     let csv = path.with_extension("csv");
     let read = |p: &Path| {
@@ -396,7 +445,11 @@ pub fn add_results(
         path: csv.clone(),
         source,
     })?;
-    Ok(csv)
+    let (tournament, _) = crate::load::load_tournament(Path::new(""), &meta);
+    let warnings = tournament
+        .map(|t| crate::check::check_history(&t))
+        .unwrap_or_default();
+    Ok((csv, warnings))
 }
 
 /// Writes `text` to a temporary file beside `path`, then renames it over `path`.

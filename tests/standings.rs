@@ -622,3 +622,43 @@ fn the_turkish_sample_page_shows_upper_cased_starting_list_and_b_s_colours() {
     assert!(html.contains("Starting list") && html.contains("Crosstable by start number"));
     assert!(html.contains("<abbr title=\"Buchholz cut 1"));
 }
+
+#[test]
+fn entering_a_round_cannot_break_an_existing_pairing() {
+    // Row 3 already says it played 1 in round 2; the file pairs 1 with 2.
+    let before = "no,player,1,2\n1,a,2 w 1,\n2,b,1 b 0,\n3,c,bye,1 w 1\n4,d,,\n";
+    let lines = parse_round_file("1 2 0\n", Path::new("r.txt")).unwrap();
+    let errors = apply(before, Path::new("t.csv"), Path::new("r.txt"), 2, 2, &lines).unwrap_err();
+    assert_eq!(errors[0].location(), "r.txt:1");
+    assert!(
+        errors[0].message.contains("already pairs 3 with 1"),
+        "{errors:?}"
+    );
+}
+
+#[test]
+fn the_command_warns_about_pairing_rules_after_writing() {
+    let dir = tempfile::tempdir().unwrap();
+    common::copy_tree(Path::new(SWISS), dir.path());
+    let csv = dir.path().join(CSV);
+    std::fs::write(&csv, blank_round(&fixture_csv(), 4, &[1])).unwrap();
+    let codes = dir.path().join("4.txt");
+    // 2 meets 4 again (they played in round 1): written, with a warning.
+    std::fs::write(&codes, "2 4 1\n3 5 0\n").unwrap();
+    let run = std::process::Command::new(common::binary())
+        .args(["--message-format", "plain", "results", "add"])
+        .arg(&csv)
+        .args(["--round", "4", "--from"])
+        .arg(&codes)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(run.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("warning: ") && stderr.contains("players 2 and 4 meet again"),
+        "{stderr}"
+    );
+    assert!(std::fs::read_to_string(&csv)
+        .unwrap()
+        .contains("2,berg-b,1900,4 w =,3 b 1,1 b =,4 w 1"));
+}

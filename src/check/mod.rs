@@ -13,6 +13,7 @@ use crate::model::Dataset;
 use std::collections::{BTreeMap, BTreeSet};
 
 pub use crosstable::check_tournament;
+pub use history::check_history;
 pub use overlap::check_overlaps;
 
 /// Runs every cross-file rule over a loaded dataset. `unreadable_players` are ids
