@@ -662,3 +662,65 @@ fn the_command_warns_about_pairing_rules_after_writing() {
         .unwrap()
         .contains("2,berg-b,1900,4 w =,3 b 1,1 b =,4 w 1"));
 }
+
+#[test]
+fn rounds_not_yet_played_do_not_count_as_unplayed() {
+    // The same event after round 2: rounds 3 and 4 are empty for everyone, so the
+    // virtual opponent of 4's round-2 bye is worth 1 (before) + 0 (no later round).
+    let mut t = tournament();
+    for e in &mut t.entries {
+        e.cells[2] = ratingbook::model::Cell::Absent;
+        e.cells[3] = ratingbook::model::Cell::Absent;
+    }
+    let r = rating(&t);
+    let facts = Facts::new(&t, &r);
+    assert_eq!(facts.rounds, 2);
+    let bh = TieBreak::parse("bh-virtual").unwrap();
+    // 4: R1 vs 2 (2 after two rounds: ½ + 1 = 3 halves) + R2 bye (1 + 0 = 1) = 4 halves.
+    assert_eq!(facts.value(bh, 4, &[4]), Some(4));
+    // FIDE: the dummy is 4's own score after two rounds (3 halves): 3 + 3 = 6.
+    let bh = TieBreak::parse("bh").unwrap();
+    assert_eq!(facts.value(bh, 4, &[4]), Some(6));
+}
+
+fn any_cell(code: u32) -> ratingbook::model::Cell {
+    use ratingbook::model::{Bye, Cell, Colour, GameResult};
+    let results = [
+        GameResult::Win,
+        GameResult::Draw,
+        GameResult::Loss,
+        GameResult::ForfeitWin,
+        GameResult::ForfeitLoss,
+    ];
+    match code % 10 {
+        0 => Cell::Absent,
+        1 => Cell::Bye(Bye::PairingAllocated),
+        2 => Cell::Bye(Bye::Half),
+        3 => Cell::Bye(Bye::Zero),
+        _ => Cell::Game {
+            // Opponents 1..=7: some are not in the table, some are the player itself.
+            opponent: (code / 10) % 7 + 1,
+            colour: [None, Some(Colour::White), Some(Colour::Black)][(code / 70) as usize % 3],
+            result: results[(code / 210) as usize % 5],
+        },
+    }
+}
+
+proptest::proptest! {
+    /// Any crosstable, even an inconsistent one, gives standings and history checks without panicking.
+    #[test]
+    fn standings_and_history_never_panic(codes in proptest::collection::vec(0u32..2000, 20)) {
+        let mut t = tournament();
+        for (i, e) in t.entries.iter_mut().enumerate() {
+            for r in 0..4 {
+                e.cells[r] = any_cell(codes[i * 4 + r]);
+            }
+        }
+        let chain: Vec<TieBreak> = TieBreak::all_ids().iter().filter_map(|i| TieBreak::parse(i)).collect();
+        let r = rating(&t);
+        let rows = standings::standings(&t, &chain, &r);
+        proptest::prop_assert_eq!(rows.len(), 5);
+        proptest::prop_assert!(rows.iter().all(|s| s.tiebreaks.len() == chain.len()));
+        let _ = ratingbook::check::check_history(&t);
+    }
+}

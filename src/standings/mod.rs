@@ -36,15 +36,11 @@ pub fn standings(
 ) -> Vec<Standing> {
     let facts = Facts::new(t, rating);
     let mut order: Vec<u32> = t.entries.iter().map(|e| e.start_no).collect();
-    order.sort_by(|a, b| {
-        facts.score[*b as usize - 1]
-            .cmp(&facts.score[*a as usize - 1])
-            .then(a.cmp(b))
-    });
+    order.sort_by(|a, b| facts.score_of(*b).cmp(&facts.score_of(*a)).then(a.cmp(b)));
     let mut values: std::collections::BTreeMap<u32, Vec<Option<i64>>> =
         order.iter().map(|&s| (s, Vec::new())).collect();
     // Groups of players still tied: ranges of `order`.
-    let mut groups = split(&order, |s| Some(facts.score[*s as usize - 1]));
+    let mut groups = split(&order, |s| Some(facts.score_of(*s)));
     for &tb in chain {
         let mut next = Vec::new();
         for group in groups {
@@ -78,7 +74,7 @@ pub fn standings(
         for s in group {
             out.push(Standing {
                 start_no: s,
-                half_points: facts.score[s as usize - 1] as u32,
+                half_points: u32::try_from(facts.score_of(s)).unwrap_or(0),
                 rank_label: label.clone(),
                 tiebreaks: values.remove(&s).unwrap_or_default(),
             });

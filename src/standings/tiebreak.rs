@@ -234,6 +234,11 @@ pub struct Facts<'a> {
     ratings: Vec<Option<u32>>,
 }
 
+/// Index of a start number in per-row vectors.
+fn index(start_no: u32) -> Option<usize> {
+    (start_no as usize).checked_sub(1)
+}
+
 /// Whether a cell is an unplayed round (no game over the board).
 pub fn is_unplayed(cell: &Cell) -> bool {
     match cell {
@@ -268,7 +273,9 @@ impl<'a> Facts<'a> {
         let mut adjusted = vec![0; size];
         let mut ratings = vec![None; size];
         for e in &t.entries {
-            let i = e.start_no as usize - 1;
+            let Some(i) = index(e.start_no) else {
+                continue;
+            };
             let cells = &e.cells[..rounds.min(e.cells.len())];
             score[i] = cells.iter().map(|c| i64::from(c.half_points())).sum();
             adjusted[i] = cells
@@ -298,20 +305,27 @@ impl<'a> Facts<'a> {
             .map_or(&[][..], |e| &e.cells[..self.rounds.min(e.cells.len())])
     }
 
-    fn score_of(&self, start_no: u32) -> i64 {
-        self.score.get(start_no as usize - 1).copied().unwrap_or(0)
+    /// Final score (half points) of a start number; 0 for numbers not in the table.
+    pub fn score_of(&self, start_no: u32) -> i64 {
+        index(start_no)
+            .and_then(|i| self.score.get(i))
+            .copied()
+            .unwrap_or(0)
     }
 
     fn adjusted_of(&self, start_no: u32) -> i64 {
         self.adjusted
-            .get(start_no as usize - 1)
+            .get(index(start_no).unwrap_or(usize::MAX))
             .copied()
             .unwrap_or(0)
     }
 
     /// The rating used for ARO/TPR for a start number.
     pub fn rating_of(&self, start_no: u32) -> Option<u32> {
-        self.ratings.get(start_no as usize - 1).copied().flatten()
+        index(start_no)
+            .and_then(|i| self.ratings.get(i))
+            .copied()
+            .flatten()
     }
 
     /// Per round: (opponent value in half points, whether the round is the player's VUR).
