@@ -131,14 +131,20 @@ impl Default for OutputConfig {
 #[derive(Debug, Clone, Deserialize, Serialize, PartialEq)]
 #[serde(default, deny_unknown_fields)]
 pub struct StandingsConfig {
-    /// Default tie-break chain for tournaments that set none.
+    /// Default tie-break chain for tournaments that set none (seed 003: BH-1, BH-2, SB, wins
+    /// with forfeit wins, with its virtual-opponent rule); ids in `standings::tiebreak`.
     pub tiebreaks: Vec<String>,
 }
 
 impl Default for StandingsConfig {
     fn default() -> Self {
         StandingsConfig {
-            tiebreaks: vec!["bh-1".into(), "bh-2".into(), "sb".into(), "win".into()],
+            tiebreaks: vec![
+                "bh-c1-virtual".into(),
+                "bh-c2-virtual".into(),
+                "sb-virtual".into(),
+                "gs".into(),
+            ],
         }
     }
 }

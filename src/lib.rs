@@ -10,6 +10,7 @@
 pub mod ataxx;
 pub mod check;
 pub mod cli;
+pub mod collation;
 pub mod config;
 pub mod diagnostic;
 pub mod export;
@@ -20,6 +21,7 @@ pub mod model;
 pub mod pairing;
 pub mod rating;
 pub mod render;
+pub mod results_entry;
 pub mod standings;
 pub mod text;
 pub mod trf;
@@ -48,6 +50,11 @@ impl Checked {
 pub fn check_repository(root: &Path) -> Checked {
     let mut loaded = load::load_repository(root);
     let mut diagnostics = std::mem::take(&mut loaded.diagnostics);
+    diagnostics.extend(standings::check_ids(
+        &loaded.config.standings.tiebreaks,
+        Path::new("ratingbook.toml"),
+        "standings.tiebreaks",
+    ));
     diagnostics.extend(check::check_dataset(
         &loaded.dataset,
         &loaded.unreadable_players,

@@ -129,6 +129,11 @@ enum Command {
         #[arg(long)]
         dry_run: bool,
     },
+    /// Enter results with seed 003's codes.
+    Results {
+        #[command(subcommand)]
+        action: ResultsAction,
+    },
     /// Simulate a Swiss event paired by the engine and write it as TRF.
     GenerateTrf {
         /// Number of players (1-9999).
@@ -146,6 +151,24 @@ enum Command {
         /// Output file (default: standard output).
         #[arg(long)]
         out: Option<PathBuf>,
+    },
+}
+
+#[derive(Subcommand)]
+enum ResultsAction {
+    /// Write one round's results into a tournament's crosstable CSV.
+    ///
+    /// Input lines: `WHITE BLACK CODE` (0 draw, 1 white wins, 2 black wins, 3 black did
+    /// not come, 4 white did not come, 5 neither came) or `bye START`.
+    Add {
+        /// The tournament's .toml or .csv file.
+        tournament: PathBuf,
+        /// Round number.
+        #[arg(long)]
+        round: u32,
+        /// Round file (e.g. 5.txt); standard input when absent or `-`.
+        #[arg(long, value_name = "FILE")]
+        from: Option<PathBuf>,
     },
 }
 
@@ -176,6 +199,14 @@ fn main() -> ExitCode {
     let format = cli.message_format.unwrap_or_else(MessageFormat::detect);
     match cli.command {
         Command::Check { root } => cli::check(&root, format),
+        Command::Results {
+            action:
+                ResultsAction::Add {
+                    tournament,
+                    round,
+                    from,
+                },
+        } => cli::results_add(&tournament, round, from.as_deref(), format),
         Command::Build { root, out, timings } => {
             let out = out.unwrap_or_else(|| root.join("site"));
             cli::build(&root, &out, format, timings)

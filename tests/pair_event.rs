@@ -71,6 +71,43 @@ fn pairs_the_next_swiss_round_and_writes_it() {
             e.start_no
         );
     }
+    // The results of the paired round go in with seed 003's codes.
+    let loaded = ratingbook::load::load_repository(repo.path());
+    let t = loaded
+        .dataset
+        .tournaments
+        .iter()
+        .find(|t| t.id.as_str() == "spring-open")
+        .unwrap();
+    let mut codes = String::new();
+    for e in &t.entries {
+        if let Some((opponent, Some(ratingbook::model::Colour::White))) = e.paired_with(2) {
+            codes.push_str(&format!("{} {opponent} 1\n", e.start_no));
+        }
+    }
+    let codes_file = repo.path().join("3.txt");
+    std::fs::write(&codes_file, codes).unwrap();
+    let out = Command::new(common::binary())
+        .args([
+            "results",
+            "add",
+            "data/tournaments/2005/spring-open.toml",
+            "--round",
+            "3",
+            "--from",
+        ])
+        .arg(&codes_file)
+        .current_dir(repo.path())
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let csv =
+        std::fs::read_to_string(repo.path().join("data/tournaments/2005/spring-open.csv")).unwrap();
+    assert!(!csv.contains('?'), "{csv}");
     // All rounds now paired.
     let (code, _, stderr) = run(repo.path(), &["pair", "data/tournaments/2005/spring-open"]);
     assert_eq!(code, Some(2));

@@ -5,6 +5,7 @@
 //! tournaments with each other.
 
 mod crosstable;
+mod history;
 mod overlap;
 
 use crate::diagnostic::{self, Diagnostic};
@@ -12,6 +13,7 @@ use crate::model::Dataset;
 use std::collections::{BTreeMap, BTreeSet};
 
 pub use crosstable::check_tournament;
+pub use history::check_history;
 pub use overlap::check_overlaps;
 
 /// Runs every cross-file rule over a loaded dataset. `unreadable_players` are ids
@@ -21,7 +23,11 @@ pub fn check_dataset(dataset: &Dataset, unreadable_players: &BTreeSet<String>) -
     let mut problems: Vec<Diagnostic> = dataset
         .tournaments
         .par_iter()
-        .flat_map_iter(|t| check_tournament(t, dataset, unreadable_players))
+        .flat_map_iter(|t| {
+            let mut found = check_tournament(t, dataset, unreadable_players);
+            found.extend(history::check_history(t));
+            found
+        })
         .collect();
     problems.extend(check_unique_tournament_ids(dataset));
     problems.extend(check_year_folders(dataset));

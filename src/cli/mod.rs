@@ -7,11 +7,13 @@ mod handicaps;
 mod import;
 mod pairing;
 mod repository;
+mod results;
 
 pub use handicaps::handicaps;
 pub use import::{import, parse_mapping};
 pub use pairing::{generate_trf, pair, pair_event};
 pub use repository::{build, check, generate};
+pub use results::results_add;
 
 use crate::diagnostic::{Diagnostic, Severity};
 use std::io::IsTerminal;

@@ -5,13 +5,15 @@ use crate::diagnostic::Diagnostic;
 use std::path::Path;
 use std::process::ExitCode;
 
-fn print_diagnostics(diagnostics: &[Diagnostic], root: &Path, format: MessageFormat) {
+/// Prints diagnostics in the chosen format.
+pub fn print_diagnostics(diagnostics: &[Diagnostic], root: &Path, format: MessageFormat) {
     for d in diagnostics {
         eprintln!("{}", format_diagnostic(d, root, format));
     }
 }
 
-fn summary(diagnostics: &[Diagnostic]) -> String {
+/// `N error(s), M warning(s)`.
+pub fn summary(diagnostics: &[Diagnostic]) -> String {
     let errors = diagnostics.iter().filter(|d| d.is_error()).count();
     let warnings = diagnostics.len() - errors;
     format!("{errors} error(s), {warnings} warning(s)")

@@ -32,6 +32,7 @@ pub struct TournamentMeta {
     illustrative: bool,
     note: Option<String>,
     tiebreaks: Option<Vec<String>>,
+    language: Option<String>,
 }
 
 fn yes() -> bool {
@@ -126,6 +127,10 @@ pub fn load_tournament(root: &Path, meta_path: &Path) -> (Option<Tournament>, Ve
         illustrative: meta.illustrative,
         note: meta.note,
         tiebreaks: meta.tiebreaks,
+        language: meta
+            .language
+            .map(|l| l.trim().to_string())
+            .filter(|l| !l.is_empty()),
         entries,
         first_round_column,
         meta_source: shown,

@@ -385,6 +385,8 @@ pub struct Tournament {
     pub note: Option<String>,
     /// Tie-break chain for standings, if this tournament sets its own.
     pub tiebreaks: Option<Vec<String>>,
+    /// Language of names (BCP 47, e.g. `tr`) for sorting and upper-casing; site language if unset.
+    pub language: Option<String>,
     /// Crosstable rows in start-number order.
     pub entries: Vec<Entry>,
     /// 1-based CSV column of round 1 (for messages).

@@ -261,6 +261,74 @@ pub struct TournamentView {
     pub crosstable: Vec<CrossRow>,
     /// Rating changes, in final order.
     pub changes: Vec<ChangeRow>,
+    /// Language of names (BCP 47).
+    pub language: String,
+    /// Colour letters used in the start-order crosstable, e.g. `b/s` or `w/b`.
+    pub colour_letters: String,
+    /// Tie-break columns of the standings.
+    pub tiebreak_heads: Vec<TieBreakHead>,
+    /// Standings in final order.
+    pub standings: Vec<StandingRow>,
+    /// Starting list in seed 003's order.
+    pub starting_list: Vec<StartRow>,
+    /// Seed 003's crosstable in start order.
+    pub start_crosstable: Vec<StartCrossRow>,
+}
+
+/// A tie-break column heading.
+#[derive(Debug, Clone, Serialize)]
+pub struct TieBreakHead {
+    /// Short heading, e.g. `BH-C1`.
+    pub label: String,
+    /// Id as configured.
+    pub id: String,
+    /// What it is.
+    pub description: String,
+}
+
+/// A row of the standings table.
+#[derive(Debug, Clone, Serialize)]
+pub struct StandingRow {
+    /// Rank, `3–4` when shared.
+    pub rank: String,
+    /// Start number.
+    pub start_no: u32,
+    /// Player link.
+    pub player: Link,
+    /// Points.
+    pub points: String,
+    /// Tie-break values in chain order (empty when there is none).
+    pub tiebreaks: Vec<String>,
+}
+
+/// A row of the starting list (seed 003).
+#[derive(Debug, Clone, Serialize)]
+pub struct StartRow {
+    /// Starting rank by seed 003's order.
+    pub rank: usize,
+    /// Start number in the crosstable.
+    pub start_no: u32,
+    /// Player link (text upper-cased in the tournament's language).
+    pub player: Link,
+    /// International rating or empty.
+    pub international: String,
+    /// National rating at the start or empty.
+    pub national: String,
+    /// Licence number or empty.
+    pub licence: String,
+}
+
+/// A row of seed 003's crosstable (start order).
+#[derive(Debug, Clone, Serialize)]
+pub struct StartCrossRow {
+    /// Start number.
+    pub start_no: u32,
+    /// Player link.
+    pub player: Link,
+    /// Cells `opponent colour result`, `- - 1` for a bye, empty when absent.
+    pub cells: Vec<String>,
+    /// Points.
+    pub points: String,
 }
 
 /// A tournament in lists.
@@ -556,13 +624,15 @@ impl<'a> ViewBuilder<'a> {
     pub fn tournament(&self, index: usize) -> TournamentView {
         let t = &self.dataset.tournaments[index];
         let records = &self.ratings.by_tournament[index];
-        let standing = standings::standings(t);
+        let record_of = |start_no: u32| records.iter().find(|r| r.start_no == start_no);
+        let chain = standings::chain_for(t, self.config);
+        let rating = |start_no: u32| self.event_rating(t, start_no);
+        let standing = standings::standings(t, &chain, &rating);
         let rank_of_start: std::collections::BTreeMap<u32, usize> = standing
             .iter()
             .enumerate()
             .map(|(i, s)| (s.start_no, i + 1))
             .collect();
-        let record_of = |start_no: u32| records.iter().find(|r| r.start_no == start_no);
         let crosstable = standing
             .iter()
             .map(|s| self.cross_row(t, s, &rank_of_start, record_of(s.start_no)))
@@ -593,7 +663,149 @@ impl<'a> ViewBuilder<'a> {
             note: t.note.clone().unwrap_or_default(),
             crosstable,
             changes,
+            language: self.language_of(t).to_string(),
+            colour_letters: colour_letters(self.language_of(t)).join("/"),
+            tiebreak_heads: chain
+                .iter()
+                .map(|tb| TieBreakHead {
+                    label: tb.label(),
+                    id: tb.id(),
+                    description: tb.description(),
+                })
+                .collect(),
+            standings: standing
+                .iter()
+                .map(|s| self.standing_row(t, s, &chain))
+                .collect(),
+            starting_list: self.starting_list(t),
+            start_crosstable: t
+                .entries
+                .iter()
+                .map(|e| self.start_cross_row(t, e))
+                .collect(),
         }
+    }
+
+    fn language_of<'t>(&'t self, t: &'t Tournament) -> &'t str {
+        t.language
+            .as_deref()
+            .unwrap_or(self.config.site.language.as_str())
+    }
+
+    fn entry_link(&self, entry: &crate::model::Entry) -> Link {
+        match self.dataset.player_index(entry.player.as_str()) {
+            Some(i) => self.player_link(i),
+            None => Link {
+                text: entry.player.to_string(),
+                href: String::new(),
+            },
+        }
+    }
+
+    fn standing_row(
+        &self,
+        t: &Tournament,
+        s: &Standing,
+        chain: &[standings::TieBreak],
+    ) -> StandingRow {
+        let player = match t.entry(s.start_no) {
+            Some(e) => self.entry_link(e),
+            None => Link {
+                text: String::new(),
+                href: String::new(),
+            },
+        };
+        StandingRow {
+            rank: s.rank_label.clone(),
+            start_no: s.start_no,
+            player,
+            points: format::points(s.half_points),
+            tiebreaks: chain
+                .iter()
+                .zip(&s.tiebreaks)
+                .map(|(tb, v)| {
+                    v.map(|v| standings::tiebreak::format_value(v, tb.kind.scale()))
+                        .unwrap_or_default()
+                })
+                .collect(),
+        }
+    }
+
+    fn starting_list(&self, t: &Tournament) -> Vec<StartRow> {
+        use standings::starting::{sort_starting, StartingEntry};
+        let language = self.language_of(t);
+        let mut entries: Vec<StartingEntry> = t
+            .entries
+            .iter()
+            .map(|e| {
+                let player = self.dataset.player(e.player.as_str());
+                StartingEntry {
+                    key: e.start_no as usize,
+                    half_points: 0,
+                    international: e
+                        .rating
+                        .or_else(|| player.and_then(|p| p.international_rating)),
+                    national: self.national_rating(t, e.start_no),
+                    name: player.map_or_else(|| e.player.to_string(), |p| p.name.clone()),
+                    licence: player.and_then(|p| p.licence),
+                }
+            })
+            .collect();
+        sort_starting(language, &mut entries);
+        entries
+            .into_iter()
+            .enumerate()
+            .filter_map(|(i, s)| {
+                let entry = t.entry(s.key as u32)?;
+                let mut player = self.entry_link(entry);
+                player.text = crate::collation::uppercase(language, &s.name);
+                let show = |v: Option<u32>| v.map(|v| v.to_string()).unwrap_or_default();
+                Some(StartRow {
+                    rank: i + 1,
+                    start_no: entry.start_no,
+                    player,
+                    international: show(s.international),
+                    national: show(s.national),
+                    licence: show(s.licence),
+                })
+            })
+            .collect()
+    }
+
+    fn start_cross_row(&self, t: &Tournament, entry: &crate::model::Entry) -> StartCrossRow {
+        let letters = colour_letters(self.language_of(t));
+        let cells = entry
+            .cells
+            .iter()
+            .map(|cell| start_cell(cell, letters))
+            .collect();
+        StartCrossRow {
+            start_no: entry.start_no,
+            player: self.entry_link(entry),
+            cells,
+            points: format::points(entry.half_points()),
+        }
+    }
+
+    /// Rating for ARO/TPR and the starting list: the event's rating column, else the
+    /// international rating, else our established rating at the tournament's start.
+    fn event_rating(&self, t: &Tournament, start_no: u32) -> Option<u32> {
+        let entry = t.entry(start_no)?;
+        let player = self.dataset.player(entry.player.as_str());
+        entry
+            .rating
+            .or_else(|| player.and_then(|p| p.international_rating))
+            .or_else(|| self.national_rating(t, start_no))
+    }
+
+    /// Our rating at the tournament's start, when the player was established then.
+    fn national_rating(&self, t: &Tournament, start_no: u32) -> Option<u32> {
+        let index = self.dataset.tournaments.iter().position(|x| x.id == t.id)?;
+        self.ratings.by_tournament[index]
+            .iter()
+            .find(|r| r.start_no == start_no && r.phase_before == Phase::Established)
+            .and_then(|r| r.rating_before)
+            .and_then(|r| u32::try_from(r).ok())
     }
 
     fn cross_row(
@@ -715,6 +927,50 @@ impl<'a> ViewBuilder<'a> {
             }
         }
         years
+    }
+}
+
+/// Colour letters (white, black) in the site language: Turkish `b`/`s` (beyaz/siyah),
+/// otherwise `w`/`b`.
+pub fn colour_letters(language: &str) -> [&'static str; 2] {
+    let primary = language.split(['-', '_']).next().unwrap_or("");
+    if primary.eq_ignore_ascii_case("tr") {
+        ["b", "s"]
+    } else {
+        ["w", "b"]
+    }
+}
+
+/// A cell of seed 003's crosstable: `12 b 1`, `- - 1` for a bye, `−` for a forfeit loss.
+pub fn start_cell(cell: &Cell, letters: [&str; 2]) -> String {
+    use crate::model::{Colour, GameResult};
+    match cell {
+        Cell::Game {
+            opponent,
+            colour,
+            result,
+        } => {
+            let colour = match colour {
+                Some(Colour::White) => letters[0],
+                Some(Colour::Black) => letters[1],
+                None => "-",
+            };
+            let result = match result {
+                GameResult::ForfeitLoss => "−",
+                other => other.symbol(),
+            };
+            format!("{opponent} {colour} {result}")
+        }
+        Cell::Paired { opponent, colour } => {
+            let colour = match colour {
+                Some(Colour::White) => letters[0],
+                Some(Colour::Black) => letters[1],
+                None => "-",
+            };
+            format!("{opponent} {colour} ?")
+        }
+        Cell::Bye(bye) => format!("- - {}", format::points(bye.half_points())),
+        Cell::Absent => String::new(),
     }
 }
 

@@ -1,7 +1,17 @@
-//! Tournament standings: points, tie-breaks and ranks.
+//! Tournament standings: points, a configurable tie-break chain, and ranks.
+//!
+//! Players are ordered by points, then by each tie-break of the chain in turn; a
+//! tie-break only separates players still tied on everything before it (this matters
+//! for direct encounter, which looks at the tied group). Players tied on points and the
+//! whole chain share a rank, shown as `3–4`; within a shared rank rows are listed by
+//! start number. See [`tiebreak`] for the ids and their unplayed-round rules.
+
+pub mod starting;
+pub mod tiebreak;
 
 use crate::model::Tournament;
 use serde::Serialize;
+pub use tiebreak::{parse_chain, Facts, Kind, TieBreak, Unplayed};
 
 /// One player's place in the final standings.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -12,35 +22,107 @@ pub struct Standing {
     pub half_points: u32,
     /// Rank as shown: `3`, or `3–4` when shared.
     pub rank_label: String,
+    /// Tie-break values in chain order, scaled by [`Kind::scale`]; `None` when the
+    /// tie-break has no value for the player (e.g. direct encounter outside a tie).
+    pub tiebreaks: Vec<Option<i64>>,
 }
 
-/// Final standings in rank order: points, then start number; equal points share a rank.
-pub fn standings(t: &Tournament) -> Vec<Standing> {
-    let mut rows: Vec<(u32, u32)> = t
-        .entries
-        .iter()
-        .map(|e| (e.start_no, e.half_points()))
-        .collect();
-    rows.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-    let mut out = Vec::with_capacity(rows.len());
-    let mut i = 0;
-    while i < rows.len() {
-        let j = (i..rows.len())
-            .find(|&j| rows[j].1 != rows[i].1)
-            .unwrap_or(rows.len());
-        let label = if j - i > 1 {
-            format!("{}–{}", i + 1, j)
+/// Final standings in rank order for the given chain; `rating(start_no)` supplies the
+/// rating used by ARO and TPR.
+pub fn standings(
+    t: &Tournament,
+    chain: &[TieBreak],
+    rating: &dyn Fn(u32) -> Option<u32>,
+) -> Vec<Standing> {
+    let facts = Facts::new(t, rating);
+    let mut order: Vec<u32> = t.entries.iter().map(|e| e.start_no).collect();
+    order.sort_by(|a, b| facts.score_of(*b).cmp(&facts.score_of(*a)).then(a.cmp(b)));
+    let mut values: std::collections::BTreeMap<u32, Vec<Option<i64>>> =
+        order.iter().map(|&s| (s, Vec::new())).collect();
+    // Groups of players still tied: ranges of `order`.
+    let mut groups = split(&order, |s| Some(facts.score_of(*s)));
+    for &tb in chain {
+        let mut next = Vec::new();
+        for group in groups {
+            let computed: Vec<(u32, Option<i64>)> = group
+                .iter()
+                .map(|&s| (s, facts.value(tb, s, &group)))
+                .collect();
+            let mut sorted = computed.clone();
+            // Higher is better; no value sorts last; then start number.
+            sorted.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+            for (s, v) in &computed {
+                if let Some(list) = values.get_mut(s) {
+                    list.push(*v);
+                }
+            }
+            let members: Vec<u32> = sorted.iter().map(|p| p.0).collect();
+            let lookup: std::collections::BTreeMap<u32, Option<i64>> = sorted.into_iter().collect();
+            next.extend(split(&members, |s| lookup.get(s).copied().flatten()));
+        }
+        groups = next;
+    }
+    let mut out = Vec::with_capacity(order.len());
+    let mut place = 1;
+    for group in groups {
+        let label = if group.len() > 1 {
+            format!("{}–{}", place, place + group.len() - 1)
         } else {
-            (i + 1).to_string()
+            place.to_string()
         };
-        for &(start_no, half_points) in &rows[i..j] {
+        place += group.len();
+        for s in group {
             out.push(Standing {
-                start_no,
-                half_points,
+                start_no: s,
+                half_points: u32::try_from(facts.score_of(s)).unwrap_or(0),
                 rank_label: label.clone(),
+                tiebreaks: values.remove(&s).unwrap_or_default(),
             });
         }
-        i = j;
     }
     out
+}
+
+/// Splits an ordered list into runs with equal keys.
+fn split(order: &[u32], key: impl Fn(&u32) -> Option<i64>) -> Vec<Vec<u32>> {
+    let mut out: Vec<Vec<u32>> = Vec::new();
+    let mut last: Option<Option<i64>> = None;
+    for s in order {
+        let k = key(s);
+        match out.last_mut() {
+            Some(run) if last == Some(k) => run.push(*s),
+            _ => out.push(vec![*s]),
+        }
+        last = Some(k);
+    }
+    out
+}
+
+/// The tie-break chain in force for a tournament: its own list, else the configured default.
+pub fn chain_for(t: &Tournament, config: &crate::config::Config) -> Vec<TieBreak> {
+    parse_chain(t.tiebreaks.as_ref().unwrap_or(&config.standings.tiebreaks))
+}
+
+/// Reports every unknown tie-break id in `ids` (from `file`, field `field`) with the
+/// closest valid id and the full list.
+pub fn check_ids(
+    ids: &[String],
+    file: &std::path::Path,
+    field: &str,
+) -> Vec<crate::diagnostic::Diagnostic> {
+    let valid = TieBreak::all_ids();
+    ids.iter()
+        .filter(|id| TieBreak::parse(id).is_none())
+        .map(|id| {
+            let near = crate::text::closest(id, valid.iter().map(String::as_str));
+            let list = valid.join(", ");
+            let hint = match near {
+                Some(near) => format!("did you mean `{near}`? valid ids: {list}"),
+                None => format!("valid ids: {list}"),
+            };
+            crate::diagnostic::Diagnostic::error(file, format!("unknown tie-break `{id}`"))
+                .field(field)
+                .hint(hint)
+        })
+        .collect()
 }

@@ -76,6 +76,7 @@ impl Book {
             illustrative: false,
             note: None,
             tiebreaks: None,
+            language: None,
             entries: rows
                 .iter()
                 .enumerate()

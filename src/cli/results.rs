@@ -1,0 +1,51 @@
+//! `results add`: entering a round's results with seed 003's codes.
+
+use super::repository::{print_diagnostics, summary};
+use super::MessageFormat;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// `ratingbook results add`: one round's results in seed 003's codes, written
+/// into the crosstable.
+pub fn results_add(
+    tournament: &Path,
+    round: u32,
+    from: Option<&Path>,
+    format: MessageFormat,
+) -> ExitCode {
+    use crate::results_entry::{add_results, ResultsError};
+    use std::io::Read;
+    let (text, shown) = match from.filter(|p| p.as_os_str() != "-") {
+        Some(path) => match std::fs::read_to_string(path) {
+            Ok(text) => (text, path.to_path_buf()),
+            Err(e) => {
+                eprintln!("error: {}: {e}", path.display());
+                return ExitCode::FAILURE;
+            }
+        },
+        None => {
+            let mut text = String::new();
+            if let Err(e) = std::io::stdin().read_to_string(&mut text) {
+                eprintln!("error: standard input: {e}");
+                return ExitCode::FAILURE;
+            }
+            (text, PathBuf::from("<stdin>"))
+        }
+    };
+    match add_results(tournament, round, &text, &shown) {
+        Ok((written, warnings)) => {
+            print_diagnostics(&warnings, Path::new("."), format);
+            eprintln!("round {round} written to {}", written.display());
+            ExitCode::SUCCESS
+        }
+        Err(ResultsError::Invalid(diagnostics)) => {
+            print_diagnostics(&diagnostics, Path::new("."), format);
+            eprintln!("{}; the crosstable was not changed", summary(&diagnostics));
+            ExitCode::FAILURE
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}

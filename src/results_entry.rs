@@ -1,0 +1,505 @@
+//! Result entry with seed 003's codes: one round's results from a compact file, written
+//! into the crosstable CSV.
+//!
+//! The round file has one pairing per line, `WHITE BLACK CODE` (start numbers and a code
+//! 0–5), or `bye START` for the pairing-allocated bye; blank lines and lines starting
+//! with `#` are ignored. Codes (seed 003):
+//!
+//! | code | meaning | white | black |
+//! |---|---|---|---|
+//! | 0 | draw | `B w =` | `W b =` |
+//! | 1 | white wins | `B w 1` | `W b 0` |
+//! | 2 | black wins | `B w 0` | `W b 1` |
+//! | 3 | black did not come | `B w +` | `W b -` |
+//! | 4 | white did not come | `B w -` | `W b +` |
+//! | 5 | neither came | `B w -` | `W b -` |
+//!
+//! Only the round's cells of the players named change; every other byte of the CSV
+//! stays as it was (a missing round column is appended to the header and every row).
+//! Anything that would make the crosstable invalid is refused with `file:line` errors
+//! and nothing is written; the file is replaced atomically (temporary file + rename).
+
+use crate::diagnostic::Diagnostic;
+use crate::model::{Bye, Cell, Colour, GameResult};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// One instruction of a round file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Instruction {
+    /// A game with a seed 003 result code.
+    Pair {
+        /// White's start number.
+        white: u32,
+        /// Black's start number.
+        black: u32,
+        /// Result code 0–5.
+        code: u8,
+    },
+    /// A pairing-allocated bye.
+    Bye {
+        /// The player's start number.
+        player: u32,
+    },
+}
+
+/// An instruction and the line it came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Line {
+    /// 1-based line in the round file.
+    pub line: usize,
+    /// What it says.
+    pub instruction: Instruction,
+}
+
+/// Parses a round file; every malformed line gives an error at `file:line`.
+pub fn parse_round_file(text: &str, shown: &Path) -> Result<Vec<Line>, Vec<Diagnostic>> {
+    let mut lines = Vec::new();
+    let mut problems = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let number = i + 1;
+        let content = raw.trim().trim_start_matches('\u{feff}');
+        if content.is_empty() || content.starts_with('#') {
+            continue;
+        }
+        match parse_line(content) {
+            Ok(instruction) => lines.push(Line {
+                line: number,
+                instruction,
+            }),
+            Err((message, hint)) => {
+                problems.push(Diagnostic::error(shown, message).at_line(number).hint(hint))
+            }
+        }
+    }
+    if problems.is_empty() {
+        Ok(lines)
+    } else {
+        Err(problems)
+    }
+}
+
+fn parse_line(content: &str) -> Result<Instruction, (String, &'static str)> {
+    const FORMAT: &str = "write `WHITE BLACK CODE` (e.g. `3 8 1`) or `bye START`";
+    let tokens: Vec<&str> = content.split_whitespace().collect();
+    let number = |text: &str| match text.parse::<u32>() {
+        Ok(n) if n > 0 => Ok(n),
+        _ => Err((
+            format!("`{text}` is not a start number"),
+            "start numbers are positive integers from the crosstable's `no` column",
+        )),
+    };
+    match tokens.as_slice() {
+        [word, player] if word.eq_ignore_ascii_case("bye") => Ok(Instruction::Bye {
+            player: number(player)?,
+        }),
+        [white, black, code] => {
+            let white = number(white)?;
+            let black = number(black)?;
+            let code = match code.parse::<u8>() {
+                Ok(c) if c <= 5 => c,
+                _ => {
+                    return Err((
+                        format!("`{code}` is not a result code"),
+                        "codes: 0 draw, 1 white wins, 2 black wins, 3 black did not come, 4 white did not come, 5 neither came",
+                    ))
+                }
+            };
+            if white == black {
+                return Err((
+                    format!("player {white} is paired with themselves"),
+                    "white and black are two different start numbers",
+                ));
+            }
+            Ok(Instruction::Pair { white, black, code })
+        }
+        _ => Err((format!("cannot read `{content}`"), FORMAT)),
+    }
+}
+
+/// The two cells a code produces: (white's, black's).
+pub fn cells_for(white: u32, black: u32, code: u8) -> Option<(Cell, Cell)> {
+    use GameResult::*;
+    let (w, b) = match code {
+        0 => (Draw, Draw),
+        1 => (Win, Loss),
+        2 => (Loss, Win),
+        3 => (ForfeitWin, ForfeitLoss),
+        4 => (ForfeitLoss, ForfeitWin),
+        5 => (ForfeitLoss, ForfeitLoss),
+        _ => return None,
+    };
+    let game = |opponent, colour, result| Cell::Game {
+        opponent,
+        colour: Some(colour),
+        result,
+    };
+    Some((game(black, Colour::White, w), game(white, Colour::Black, b)))
+}
+
+/// Byte ranges of the fields of one CSV line (commas inside double quotes do not split).
+fn field_spans(line: &str) -> Vec<(usize, usize)> {
+    let mut spans = Vec::new();
+    let mut start = 0;
+    let mut quoted = false;
+    for (i, c) in line.char_indices() {
+        match c {
+            '"' => quoted = !quoted,
+            ',' if !quoted => {
+                spans.push((start, i));
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    spans.push((start, line.len()));
+    spans
+}
+
+fn unquote(field: &str) -> &str {
+    field.trim().trim_matches('"').trim()
+}
+
+/// Applies a round's instructions to crosstable text. `rounds` is the declared round
+/// count. Returns the new text or every reason it cannot be written.
+pub fn apply(
+    csv_text: &str,
+    csv_shown: &Path,
+    codes_shown: &Path,
+    round: u32,
+    rounds: u32,
+    lines: &[Line],
+) -> Result<String, Vec<Diagnostic>> {
+    let fail = |d: Diagnostic| Err(vec![d]);
+    if round == 0 || round > rounds {
+        return fail(
+            Diagnostic::error(
+                codes_shown,
+                format!("round {round} is outside the tournament's {rounds} rounds"),
+            )
+            .hint(format!("give --round between 1 and {rounds}")),
+        );
+    }
+    let newline = if csv_text.contains("\r\n") {
+        "\r\n"
+    } else {
+        "\n"
+    };
+    let mut rows: Vec<String> = csv_text
+        .split_inclusive('\n')
+        .map(|l| l.trim_end_matches(['\n', '\r']).to_string())
+        .collect();
+    let ends_with_newline = csv_text.ends_with('\n');
+    let Some(header) = rows.first() else {
+        return fail(Diagnostic::error(csv_shown, "the crosstable is empty").at_line(1));
+    };
+    let header_fields: Vec<String> = field_spans(header)
+        .iter()
+        .map(|&(a, b)| {
+            unquote(&header[a..b])
+                .trim_start_matches('\u{feff}')
+                .to_string()
+        })
+        .collect();
+    if header_fields.first().map(String::as_str) != Some("no") {
+        return fail(
+            Diagnostic::error(csv_shown, "the header does not start with `no,player`")
+                .at(1, 1)
+                .hint("fix the crosstable first (`ratingbook check`)"),
+        );
+    }
+    let first_round = if header_fields.get(2).map(String::as_str) == Some("rating") {
+        3
+    } else {
+        2
+    };
+    let round_columns = header_fields.len().saturating_sub(first_round) as u32;
+    let column = first_round + round as usize - 1;
+    // Rows by start number: index into `rows`.
+    let mut by_start: BTreeMap<u32, usize> = BTreeMap::new();
+    for (i, row) in rows.iter().enumerate().skip(1) {
+        if row.trim().is_empty() {
+            continue;
+        }
+        let spans = field_spans(row);
+        if let Some(n) = spans
+            .first()
+            .and_then(|&(a, b)| unquote(&row[a..b]).parse::<u32>().ok())
+        {
+            by_start.insert(n, i);
+        }
+    }
+    let mut problems = Vec::new();
+    let new_cells = plan(lines, &by_start, codes_shown, &mut problems);
+    // Existing cells in this round must be empty.
+    for (&player, (cell, line)) in &new_cells {
+        let Some(&row_index) = by_start.get(&player) else {
+            continue;
+        };
+        let row = &rows[row_index];
+        let spans = field_spans(row);
+        let current = spans
+            .get(column)
+            .map(|&(a, b)| unquote(&row[a..b]))
+            .unwrap_or("");
+        // A round paired in advance (`12 w ?`) is filled in when the results agree with it.
+        let fills_pairing = matches!(
+            (crate::load::parse_cell(current), cell),
+            (
+                Ok(Cell::Paired { opponent: a, colour: ca }),
+                Cell::Game { opponent: b, colour: cb, .. },
+            ) if a == *b && (ca.is_none() || ca == *cb)
+        );
+        if round <= round_columns && !current.is_empty() && !fills_pairing {
+            problems.push(
+                Diagnostic::error(
+                    codes_shown,
+                    format!(
+                        "player {player} already has `{current}` in round {round} (would become `{}`)",
+                        cell.to_notation()
+                    ),
+                )
+                .at_line(*line)
+                .hint(format!(
+                    "clear {}:{}:{} first if the result is wrong",
+                    csv_shown.display(),
+                    row_index + 1,
+                    column + 1
+                )),
+            );
+        }
+    }
+    if !problems.is_empty() {
+        return Err(problems);
+    }
+    // Add missing round columns up to `round`.
+    let missing = round.saturating_sub(round_columns) as usize;
+    if missing > 0 {
+        for (i, row) in rows.iter_mut().enumerate() {
+            if i == 0 {
+                for r in round_columns + 1..=round {
+                    row.push_str(&format!(",{r}"));
+                }
+            } else if !row.trim().is_empty() {
+                row.push_str(&",".repeat(missing));
+            }
+        }
+    }
+    for (player, (cell, _)) in &new_cells {
+        if let Some(&row_index) = by_start.get(player) {
+            let row = &mut rows[row_index];
+            if let Some(&(a, b)) = field_spans(row).get(column) {
+                row.replace_range(a..b, &cell.to_notation());
+            }
+        }
+    }
+    let mut out = rows.join(newline);
+    if ends_with_newline {
+        out.push_str(newline);
+    }
+    // The result must still be a readable crosstable.
+    let mut parse_problems = Vec::new();
+    let (entries, _) = crate::load::parse_crosstable(&out, csv_shown, rounds, &mut parse_problems);
+    if parse_problems.iter().any(Diagnostic::is_error) {
+        return Err(parse_problems);
+    }
+    let problems = check_round_symmetry(&entries, round, &new_cells, codes_shown);
+    if !problems.is_empty() {
+        return Err(problems);
+    }
+    Ok(out)
+}
+
+/// Every game of the round must be written on both sides: an existing cell that names a
+/// player of the round file as opponent (while the file pairs them otherwise) is refused.
+fn check_round_symmetry(
+    entries: &[crate::model::Entry],
+    round: u32,
+    new_cells: &BTreeMap<u32, (Cell, usize)>,
+    codes_shown: &Path,
+) -> Vec<Diagnostic> {
+    let cell_of = |start_no: u32| {
+        entries
+            .iter()
+            .find(|e| e.start_no == start_no)
+            .and_then(|e| e.cells.get(round as usize - 1))
+            .copied()
+    };
+    let mut problems = Vec::new();
+    for entry in entries {
+        let Some(Cell::Game { opponent, .. }) = entry.cells.get(round as usize - 1) else {
+            continue;
+        };
+        let points_back = matches!(
+            cell_of(*opponent),
+            Some(Cell::Game { opponent: back, .. }) if back == entry.start_no
+        );
+        if points_back {
+            continue;
+        }
+        let line = new_cells
+            .get(opponent)
+            .or_else(|| new_cells.get(&entry.start_no))
+            .map_or(0, |c| c.1);
+        let d = Diagnostic::error(
+            codes_shown,
+            format!(
+                "round {round}: the crosstable already pairs {} with {opponent}, which this file changes",
+                entry.start_no
+            ),
+        )
+        .hint("clear both players' cells for this round first, or fix the file");
+        problems.push(if line > 0 { d.at_line(line) } else { d });
+    }
+    problems
+}
+
+/// The cell each named player gets, with the round-file line that set it.
+fn plan(
+    lines: &[Line],
+    by_start: &BTreeMap<u32, usize>,
+    codes_shown: &Path,
+    problems: &mut Vec<Diagnostic>,
+) -> BTreeMap<u32, (Cell, usize)> {
+    let mut cells: BTreeMap<u32, (Cell, usize)> = BTreeMap::new();
+    let mut put = |player: u32, cell: Cell, line: usize, problems: &mut Vec<Diagnostic>| {
+        if !by_start.contains_key(&player) {
+            problems.push(
+                Diagnostic::error(
+                    codes_shown,
+                    format!("start number {player} is not in the crosstable"),
+                )
+                .at_line(line)
+                .hint("use a number from the crosstable's `no` column"),
+            );
+        } else if let Some((_, first)) = cells.get(&player) {
+            problems.push(
+                Diagnostic::error(
+                    codes_shown,
+                    format!("player {player} is already paired on line {first}"),
+                )
+                .at_line(line)
+                .hint("a player has one game (or bye) per round"),
+            );
+        } else {
+            cells.insert(player, (cell, line));
+        }
+    };
+    for l in lines {
+        match l.instruction {
+            Instruction::Pair { white, black, code } => {
+                if let Some((w, b)) = cells_for(white, black, code) {
+                    put(white, w, l.line, problems);
+                    put(black, b, l.line, problems);
+                }
+            }
+            Instruction::Bye { player } => {
+                put(player, Cell::Bye(Bye::PairingAllocated), l.line, problems)
+            }
+        }
+    }
+    cells
+}
+
+/// Why `results add` failed.
+#[derive(Debug, thiserror::Error)]
+pub enum ResultsError {
+    /// A file could not be read or written.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// What went wrong.
+        source: std::io::Error,
+    },
+    /// The input or the crosstable has problems; nothing was written.
+    #[error("{} problem(s); the crosstable was not changed", .0.len())]
+    Invalid(Vec<Diagnostic>),
+}
+
+/// Reads the tournament at `path` (its `.toml` or `.csv`), applies `codes` (the round
+/// file's text, shown as `codes_shown`) to round `round` and rewrites the CSV atomically.
+/// Returns the path written and the pairing-history warnings of the updated tournament
+/// (repeat pairings, colour rules, byes: see `check::check_history`).
+pub fn add_results(
+    path: &Path,
+    round: u32,
+    codes: &str,
+    codes_shown: &Path,
+) -> Result<(PathBuf, Vec<Diagnostic>), ResultsError> {
+    let meta = path.with_extension("toml");
+    let csv = path.with_extension("csv");
+    let read = |p: &Path| {
+        std::fs::read_to_string(p).map_err(|source| ResultsError::Io {
+            path: p.to_path_buf(),
+            source,
+        })
+    };
+    let meta_text = read(&meta)?;
+    let rounds = toml::from_str::<toml::Table>(&meta_text)
+        .ok()
+        .and_then(|t| t.get("rounds").and_then(toml::Value::as_integer))
+        .and_then(|r| u32::try_from(r).ok())
+        .ok_or_else(|| {
+            ResultsError::Invalid(vec![Diagnostic::error(&meta, "cannot read `rounds`")
+                .field("rounds")
+                .hint("run `ratingbook check` and fix the metadata first")])
+        })?;
+    let csv_text = read(&csv)?;
+    let lines = parse_round_file(codes, codes_shown).map_err(ResultsError::Invalid)?;
+    let out = apply(&csv_text, &csv, codes_shown, round, rounds, &lines)
+        .map_err(ResultsError::Invalid)?;
+    write_atomically(&csv, &out).map_err(|source| ResultsError::Io {
+        path: csv.clone(),
+        source,
+    })?;
+    let (tournament, _) = crate::load::load_tournament(Path::new(""), &meta);
+    let warnings = tournament
+        .map(|t| crate::check::check_history(&t))
+        .unwrap_or_default();
+    Ok((csv, warnings))
+}
+
+/// Writes `text` to a temporary file beside `path`, then renames it over `path`.
+pub fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let temp = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
+    std::fs::write(&temp, text)?;
+    std::fs::rename(&temp, path).inspect_err(|_| {
+        let _ = std::fs::remove_file(&temp);
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    proptest::proptest! {
+        #[test]
+        fn round_files_never_panic(text in "(\\PC{0,12}\n?){0,6}") {
+            let _ = parse_round_file(&text, Path::new("r.txt"));
+        }
+
+        #[test]
+        fn well_formed_lines_parse(w in 1u32..300, b in 1u32..300, code in 0u8..6) {
+            let text = format!("{w} {b} {code}\n");
+            let parsed = parse_round_file(&text, Path::new("r.txt"));
+            if w == b {
+                proptest::prop_assert!(parsed.is_err());
+            } else {
+                proptest::prop_assert_eq!(parsed.unwrap()[0].instruction, Instruction::Pair { white: w, black: b, code });
+            }
+        }
+
+        #[test]
+        fn apply_never_panics(text in "(\\PC{0,10}\n?){0,5}", round in 0u32..6) {
+            let csv = "no,player,rating,1,2\n1,a,,2 w 1,\n2,b,,1 b 0,\n3,c,,bye,\n";
+            if let Ok(lines) = parse_round_file(&text, Path::new("r.txt")) {
+                let _ = apply(csv, Path::new("t.csv"), Path::new("r.txt"), round, 3, &lines);
+            }
+        }
+    }
+}

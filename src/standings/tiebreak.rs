@@ -1,0 +1,557 @@
+//! Tie-breaks named as in FIDE's tie-break regulations (handbook C.07, 2023 edition),
+//! plus seed 003's "wins including forfeit wins" (`gs`).
+//!
+//! # Unplayed rounds
+//!
+//! A round is *unplayed* for a player when their cell is a bye (any kind), an
+//! absence, or a forfeit (won or lost): no game was played over the board.
+//! The opponent-score tie-breaks (`bh`, `bh-c1`, `bh-c2`, `bh-m1`, `sb`) come in two
+//! variants that differ only in how unplayed rounds are valued:
+//!
+//! * **FIDE 2023 "dummy opponent"** (plain id, e.g. `bh-c1`): each unplayed round of
+//!   the player counts as a game against a dummy opponent whose score is the player's
+//!   own final score. For the Buchholz of *others*, an opponent's score is adjusted:
+//!   each of the opponent's voluntarily unplayed rounds (VUR: forfeit loss, requested
+//!   full/half/zero-point bye, absence) counts as a draw (½); pairing-allocated byes
+//!   and forfeit wins keep their real points. Cuts (`-c1`, `-c2`, the low cut of
+//!   `-m1`) remove the player's own VUR rounds first (least valuable first), then the
+//!   lowest remaining values.
+//! * **Seed 003 "virtual opponent"** (suffix `-virtual`, e.g. `bh-c1-virtual`): each
+//!   unplayed round `r` of `n` completed rounds counts as a game against a virtual
+//!   opponent whose score is the player's own score *before* round `r` plus ½ for each
+//!   of the `n − r` rounds after it. Opponents' real final scores are used unchanged,
+//!   and cuts remove the lowest values whatever their origin.
+//!
+//! In `sb`, each round's opponent value (real, dummy or virtual) is multiplied by the
+//! points the player scored in that round, so a forfeit loss or zero-point bye adds nothing.
+//!
+//! The other tie-breaks do not use opponents' scores: `win` (FIDE WIN) counts every
+//! round worth a win with or without playing (wins, forfeit wins, pairing-allocated
+//! and full-point byes); `won` (FIDE WON) counts wins over the board only; `gs` (seed
+//! 003) counts wins over the board plus forfeit wins; `ps` sums the running score after
+//! each round (unplayed rounds with the points they gave); `bpg` counts games played over
+//! the board with black (forfeits never count); `aro` and `tpr` use games played over the
+//! board against rated opponents only; `de` uses every paired game (forfeits included)
+//! between the players still tied.
+
+use crate::model::{Bye, Cell, Colour, GameResult, Tournament};
+
+/// How unplayed rounds are valued in opponent-score tie-breaks (see the module docs).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Unplayed {
+    /// FIDE C.07 (2023): a dummy opponent with the player's own final score.
+    Dummy,
+    /// Seed 003: a virtual opponent with the score before the round plus ½ per later round.
+    Virtual,
+}
+
+/// The kinds of tie-break.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Kind {
+    /// Buchholz: sum of the opponents' scores.
+    Buchholz,
+    /// Buchholz cut 1: without the least significant value.
+    BuchholzCut1,
+    /// Buchholz cut 2: without the two least significant values.
+    BuchholzCut2,
+    /// Median Buchholz 1: without the highest and the least significant value.
+    BuchholzMedian1,
+    /// Sonneborn–Berger: opponents' scores weighted by the points scored against them.
+    SonnebornBerger,
+    /// Rounds worth a win, played or not (FIDE WIN).
+    Win,
+    /// Games won over the board (FIDE WON).
+    Won,
+    /// Games won over the board plus forfeit wins (seed 003 GS).
+    WinsInclForfeits,
+    /// Progressive (cumulative) score: sum of the running score after each round (FIDE PS).
+    Progressive,
+    /// Direct encounter among the tied players (FIDE DE).
+    DirectEncounter,
+    /// Games played over the board with black (FIDE BPG).
+    BlackGames,
+    /// Average rating of opponents (FIDE ARO).
+    AverageRating,
+    /// Tournament performance rating (FIDE TPR).
+    Performance,
+}
+
+/// A tie-break: what it computes and, for opponent-score kinds, the unplayed-round rule.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct TieBreak {
+    /// What it computes.
+    pub kind: Kind,
+    /// How unplayed rounds are valued (only matters for opponent-score kinds).
+    pub unplayed: Unplayed,
+}
+
+/// Base ids and kinds, in documentation order.
+const BASE: [(&str, Kind, &str); 13] = [
+    ("bh", Kind::Buchholz, "BH"),
+    ("bh-c1", Kind::BuchholzCut1, "BH-C1"),
+    ("bh-c2", Kind::BuchholzCut2, "BH-C2"),
+    ("bh-m1", Kind::BuchholzMedian1, "BH-M1"),
+    ("sb", Kind::SonnebornBerger, "SB"),
+    ("win", Kind::Win, "WIN"),
+    ("won", Kind::Won, "WON"),
+    ("gs", Kind::WinsInclForfeits, "GS"),
+    ("ps", Kind::Progressive, "PS"),
+    ("de", Kind::DirectEncounter, "DE"),
+    ("bpg", Kind::BlackGames, "BPG"),
+    ("aro", Kind::AverageRating, "ARO"),
+    ("tpr", Kind::Performance, "TPR"),
+];
+
+/// Suffix selecting seed 003's virtual-opponent rule.
+const VIRTUAL_SUFFIX: &str = "-virtual";
+
+impl Kind {
+    /// Whether the value depends on opponents' scores (and so on the unplayed-round rule).
+    pub fn uses_opponent_scores(self) -> bool {
+        matches!(
+            self,
+            Kind::Buchholz
+                | Kind::BuchholzCut1
+                | Kind::BuchholzCut2
+                | Kind::BuchholzMedian1
+                | Kind::SonnebornBerger
+        )
+    }
+
+    /// Denominator of the value: 2 for half points, 4 for SB's quarter points, 1 for counts and ratings.
+    pub fn scale(self) -> i64 {
+        match self {
+            Kind::SonnebornBerger => 4,
+            Kind::Buchholz
+            | Kind::BuchholzCut1
+            | Kind::BuchholzCut2
+            | Kind::BuchholzMedian1
+            | Kind::Progressive
+            | Kind::DirectEncounter => 2,
+            _ => 1,
+        }
+    }
+
+    fn base_id(self) -> &'static str {
+        BASE.iter().find(|b| b.1 == self).map_or("", |b| b.0)
+    }
+
+    fn label(self) -> &'static str {
+        BASE.iter().find(|b| b.1 == self).map_or("", |b| b.2)
+    }
+}
+
+impl TieBreak {
+    /// Parses an id such as `bh-c1`, `bh-c1-virtual` or `tpr` (case-insensitive).
+    pub fn parse(id: &str) -> Option<TieBreak> {
+        let id = id.trim().to_ascii_lowercase();
+        let (base, unplayed) = match id.strip_suffix(VIRTUAL_SUFFIX) {
+            Some(base) => (base, Unplayed::Virtual),
+            None => (id.as_str(), Unplayed::Dummy),
+        };
+        let kind = BASE.iter().find(|b| b.0 == base)?.1;
+        if unplayed == Unplayed::Virtual && !kind.uses_opponent_scores() {
+            return None;
+        }
+        Some(TieBreak { kind, unplayed })
+    }
+
+    /// The id as written in configuration.
+    pub fn id(self) -> String {
+        match self.unplayed {
+            Unplayed::Virtual => format!("{}{VIRTUAL_SUFFIX}", self.kind.base_id()),
+            Unplayed::Dummy => self.kind.base_id().to_string(),
+        }
+    }
+
+    /// Column heading, e.g. `BH-C1` or `BH-C1ᵛ` for the virtual-opponent variant.
+    pub fn label(self) -> String {
+        match self.unplayed {
+            Unplayed::Virtual if self.kind.uses_opponent_scores() => {
+                format!("{}ᵛ", self.kind.label())
+            }
+            _ => self.kind.label().to_string(),
+        }
+    }
+
+    /// A one-line description for page legends.
+    pub fn description(self) -> String {
+        let what = match self.kind {
+            Kind::Buchholz => "Buchholz: sum of the opponents' scores",
+            Kind::BuchholzCut1 => "Buchholz cut 1: without the least significant opponent",
+            Kind::BuchholzCut2 => "Buchholz cut 2: without the two least significant opponents",
+            Kind::BuchholzMedian1 => "median Buchholz: without the highest and the lowest",
+            Kind::SonnebornBerger => {
+                "Sonneborn–Berger: beaten opponents' scores plus half of drawn ones'"
+            }
+            Kind::Win => "rounds won, with or without playing",
+            Kind::Won => "games won over the board",
+            Kind::WinsInclForfeits => "wins over the board plus forfeit wins",
+            Kind::Progressive => "progressive score: sum of the running scores",
+            Kind::DirectEncounter => "direct encounter: points among the tied players",
+            Kind::BlackGames => "games played with black",
+            Kind::AverageRating => "average rating of the opponents",
+            Kind::Performance => "tournament performance rating",
+        };
+        match (self.kind.uses_opponent_scores(), self.unplayed) {
+            (true, Unplayed::Virtual) => {
+                format!("{what} (unplayed rounds: seed 003 virtual opponent)")
+            }
+            (true, Unplayed::Dummy) => {
+                format!("{what} (unplayed rounds: FIDE 2023 dummy opponent)")
+            }
+            _ => what.to_string(),
+        }
+    }
+
+    /// Every valid id, for messages.
+    pub fn all_ids() -> Vec<String> {
+        let mut out: Vec<String> = BASE.iter().map(|b| b.0.to_string()).collect();
+        out.extend(
+            BASE.iter()
+                .filter(|b| b.1.uses_opponent_scores())
+                .map(|b| format!("{}{VIRTUAL_SUFFIX}", b.0)),
+        );
+        out
+    }
+}
+
+/// Parses a chain of ids, keeping the valid ones (invalid ones are reported by `check`).
+pub fn parse_chain(ids: &[String]) -> Vec<TieBreak> {
+    ids.iter().filter_map(|id| TieBreak::parse(id)).collect()
+}
+
+/// Precomputed facts about a tournament that every tie-break needs.
+pub struct Facts<'a> {
+    t: &'a Tournament,
+    /// Completed rounds: the last round in which any row has a non-empty cell.
+    pub rounds: usize,
+    /// Final score of each row (index = start number − 1), half points.
+    pub score: Vec<i64>,
+    /// Score adjusted for FIDE 2023 (VUR counted as draws), half points.
+    adjusted: Vec<i64>,
+    /// Rating used for ARO/TPR, per row.
+    ratings: Vec<Option<u32>>,
+}
+
+/// Index of a start number in per-row vectors.
+fn index(start_no: u32) -> Option<usize> {
+    (start_no as usize).checked_sub(1)
+}
+
+/// Whether a cell is an unplayed round (no game over the board).
+pub fn is_unplayed(cell: &Cell) -> bool {
+    match cell {
+        Cell::Game { result, .. } => !result.is_played(),
+        // A round paired but not played yet counts as not played (yet).
+        Cell::Paired { .. } | Cell::Bye(_) | Cell::Absent => true,
+    }
+}
+
+/// Whether a cell is a voluntarily unplayed round in FIDE 2023's sense.
+pub fn is_vur(cell: &Cell) -> bool {
+    matches!(
+        cell,
+        Cell::Game {
+            result: GameResult::ForfeitLoss,
+            ..
+        } | Cell::Bye(Bye::Full | Bye::Half | Bye::Zero)
+            | Cell::Absent
+    )
+}
+
+impl<'a> Facts<'a> {
+    /// Computes the facts; `rating(start_no)` gives the rating used for ARO and TPR.
+    pub fn new(t: &'a Tournament, rating: &dyn Fn(u32) -> Option<u32>) -> Self {
+        let rounds = t
+            .entries
+            .iter()
+            .filter_map(|e| e.cells.iter().rposition(|c| *c != Cell::Absent))
+            .max()
+            .map_or(0, |r| r + 1);
+        let size = t.entries.iter().map(|e| e.start_no).max().unwrap_or(0) as usize;
+        let mut score = vec![0; size];
+        let mut adjusted = vec![0; size];
+        let mut ratings = vec![None; size];
+        for e in &t.entries {
+            let Some(i) = index(e.start_no) else {
+                continue;
+            };
+            let cells = &e.cells[..rounds.min(e.cells.len())];
+            score[i] = cells.iter().map(|c| i64::from(c.half_points())).sum();
+            adjusted[i] = cells
+                .iter()
+                .map(|c| {
+                    if is_vur(c) {
+                        1
+                    } else {
+                        i64::from(c.half_points())
+                    }
+                })
+                .sum();
+            ratings[i] = rating(e.start_no);
+        }
+        Facts {
+            t,
+            rounds,
+            score,
+            adjusted,
+            ratings,
+        }
+    }
+
+    fn cells(&self, start_no: u32) -> &[Cell] {
+        self.t
+            .entry(start_no)
+            .map_or(&[][..], |e| &e.cells[..self.rounds.min(e.cells.len())])
+    }
+
+    /// Final score (half points) of a start number; 0 for numbers not in the table.
+    pub fn score_of(&self, start_no: u32) -> i64 {
+        index(start_no)
+            .and_then(|i| self.score.get(i))
+            .copied()
+            .unwrap_or(0)
+    }
+
+    fn adjusted_of(&self, start_no: u32) -> i64 {
+        self.adjusted
+            .get(index(start_no).unwrap_or(usize::MAX))
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// The rating used for ARO/TPR for a start number.
+    pub fn rating_of(&self, start_no: u32) -> Option<u32> {
+        index(start_no)
+            .and_then(|i| self.ratings.get(i))
+            .copied()
+            .flatten()
+    }
+
+    /// Per round: (opponent value in half points, whether the round is the player's VUR).
+    fn opponent_values(&self, start_no: u32, unplayed: Unplayed) -> Vec<(i64, bool)> {
+        let own = self.score_of(start_no);
+        let mut before = 0;
+        let mut out = Vec::with_capacity(self.rounds);
+        for (r, cell) in self.cells(start_no).iter().enumerate() {
+            let value = match (cell, unplayed) {
+                (
+                    Cell::Game {
+                        opponent, result, ..
+                    },
+                    Unplayed::Dummy,
+                ) if result.is_played() => self.adjusted_of(*opponent),
+                (
+                    Cell::Game {
+                        opponent, result, ..
+                    },
+                    Unplayed::Virtual,
+                ) if result.is_played() => self.score_of(*opponent),
+                (_, Unplayed::Dummy) => own,
+                (_, Unplayed::Virtual) => before + (self.rounds - r - 1) as i64,
+            };
+            out.push((value, is_vur(cell)));
+            before += i64::from(cell.half_points());
+        }
+        out
+    }
+
+    /// The value of one tie-break for one player, scaled by [`Kind::scale`]. `group`
+    /// is the set of players still tied (used by direct encounter). `None` means the
+    /// tie-break has no value for this player (e.g. TPR without rated games).
+    pub fn value(&self, tb: TieBreak, start_no: u32, group: &[u32]) -> Option<i64> {
+        let cells = self.cells(start_no);
+        let count = |f: &dyn Fn(&Cell) -> bool| Some(cells.iter().filter(|c| f(c)).count() as i64);
+        match tb.kind {
+            Kind::Buchholz => Some(self.buchholz(start_no, tb.unplayed, 0, 0)),
+            Kind::BuchholzCut1 => Some(self.buchholz(start_no, tb.unplayed, 1, 0)),
+            Kind::BuchholzCut2 => Some(self.buchholz(start_no, tb.unplayed, 2, 0)),
+            Kind::BuchholzMedian1 => Some(self.buchholz(start_no, tb.unplayed, 1, 1)),
+            Kind::SonnebornBerger => Some(
+                self.opponent_values(start_no, tb.unplayed)
+                    .iter()
+                    .zip(cells)
+                    .map(|((value, _), cell)| value * i64::from(cell.half_points()))
+                    .sum(),
+            ),
+            Kind::Win => count(&|c| c.half_points() == 2),
+            Kind::Won => count(&|c| {
+                matches!(
+                    c,
+                    Cell::Game {
+                        result: GameResult::Win,
+                        ..
+                    }
+                )
+            }),
+            Kind::WinsInclForfeits => count(&|c| {
+                matches!(
+                    c,
+                    Cell::Game {
+                        result: GameResult::Win | GameResult::ForfeitWin,
+                        ..
+                    }
+                )
+            }),
+            Kind::Progressive => Some(
+                cells
+                    .iter()
+                    .scan(0i64, |running, c| {
+                        *running += i64::from(c.half_points());
+                        Some(*running)
+                    })
+                    .sum(),
+            ),
+            Kind::BlackGames => count(&|c| {
+                matches!(
+                    c,
+                    Cell::Game { colour: Some(Colour::Black), result, .. } if result.is_played()
+                )
+            }),
+            Kind::DirectEncounter => self.direct_encounter(start_no, group),
+            Kind::AverageRating => self.rated_games(start_no).map(|(sum, n, _)| {
+                // Rounded to the nearest whole number, halves up.
+                (2 * sum + n) / (2 * n)
+            }),
+            Kind::Performance => self.rated_games(start_no).map(|(sum, n, half_points)| {
+                let aro = (2 * sum + n) / (2 * n);
+                aro + rating_difference(half_points, n)
+            }),
+        }
+    }
+
+    /// Buchholz with `low` least significant and `high` highest values cut.
+    fn buchholz(&self, start_no: u32, unplayed: Unplayed, low: usize, high: usize) -> i64 {
+        let mut values = self.opponent_values(start_no, unplayed);
+        // Least significant first: under FIDE 2023, VUR rounds go first.
+        values.sort_by_key(|&(value, vur)| (!(vur && unplayed == Unplayed::Dummy), value));
+        let keep_low = low.min(values.len());
+        let mut kept: Vec<i64> = values[keep_low..].iter().map(|v| v.0).collect();
+        kept.sort_unstable();
+        let keep = kept.len().saturating_sub(high);
+        kept[..keep].iter().sum()
+    }
+
+    /// Sum of opponents' ratings, number of rated opponents, half points scored against them
+    /// (games played over the board only).
+    fn rated_games(&self, start_no: u32) -> Option<(i64, i64, i64)> {
+        let (mut sum, mut n, mut half_points) = (0i64, 0i64, 0i64);
+        for cell in self.cells(start_no) {
+            if let Cell::Game {
+                opponent, result, ..
+            } = cell
+            {
+                if let (true, Some(r)) = (result.is_played(), self.rating_of(*opponent)) {
+                    sum += i64::from(r);
+                    n += 1;
+                    half_points += i64::from(result.half_points());
+                }
+            }
+        }
+        (n > 0).then_some((sum, n, half_points))
+    }
+
+    /// Points (halves) scored against the other members of `group`, when every pair in
+    /// the group met at least once; otherwise no value (the tie stays).
+    fn direct_encounter(&self, start_no: u32, group: &[u32]) -> Option<i64> {
+        if group.len() < 2 || !self.all_met(group) {
+            return None;
+        }
+        Some(
+            self.cells(start_no)
+                .iter()
+                .filter_map(|c| match c {
+                    Cell::Game {
+                        opponent, result, ..
+                    } if group.contains(opponent) => Some(i64::from(result.half_points())),
+                    _ => None,
+                })
+                .sum(),
+        )
+    }
+
+    fn all_met(&self, group: &[u32]) -> bool {
+        group.iter().all(|&a| {
+            group.iter().all(|&b| {
+                a == b
+                    || self
+                        .cells(a)
+                        .iter()
+                        .any(|c| matches!(c, Cell::Game { opponent, .. } if *opponent == b))
+            })
+        })
+    }
+}
+
+/// FIDE's rating-difference table dp(p) for p = 0.50 .. 1.00 in steps of 0.01
+/// (rating regulations, table 8.1.a).
+const DP: [i64; 51] = [
+    0, 7, 14, 21, 29, 36, 43, 50, 57, 65, 72, 80, 87, 95, 102, 110, 117, 125, 133, 141, 149, 158,
+    166, 175, 184, 193, 202, 211, 220, 230, 240, 251, 262, 273, 284, 296, 309, 322, 336, 351, 366,
+    383, 401, 422, 444, 470, 501, 538, 589, 677, 800,
+];
+
+/// dp for a score of `half_points` in `games` games: p rounded to two decimals, halves up.
+pub fn rating_difference(half_points: i64, games: i64) -> i64 {
+    if games <= 0 {
+        return 0;
+    }
+    // p in hundredths, rounded: (half_points / 2 / games) * 100.
+    let hundredths = ((half_points * 100 + games) / (2 * games)).clamp(0, 100);
+    if hundredths >= 50 {
+        DP[(hundredths - 50) as usize]
+    } else {
+        -DP[(50 - hundredths) as usize]
+    }
+}
+
+/// Writes a scaled value: `12½`, `10¼`, `7¾`, `1850`.
+pub fn format_value(value: i64, scale: i64) -> String {
+    let whole = value.div_euclid(scale);
+    let frac = value.rem_euclid(scale) * (4 / scale.clamp(1, 4));
+    let sign = if value < 0 && whole < 0 { "−" } else { "" };
+    let whole_abs = whole.abs();
+    let suffix = match frac {
+        1 => "¼",
+        2 => "½",
+        3 => "¾",
+        _ => "",
+    };
+    match (whole_abs, suffix) {
+        (0, s) if !s.is_empty() => format!("{sign}{s}"),
+        (w, s) => format!("{sign}{w}{s}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_round_trip() {
+        for id in TieBreak::all_ids() {
+            assert_eq!(TieBreak::parse(&id).unwrap().id(), id);
+        }
+        assert!(TieBreak::parse("tpr-virtual").is_none());
+        assert!(TieBreak::parse("bh-3").is_none());
+    }
+
+    #[test]
+    fn dp_table_edges() {
+        assert_eq!(rating_difference(0, 4), -800);
+        assert_eq!(rating_difference(8, 4), 800);
+        assert_eq!(rating_difference(4, 4), 0);
+        assert_eq!(rating_difference(1, 2), -193);
+        assert_eq!(rating_difference(3, 4), -87);
+    }
+
+    #[test]
+    fn formats_fractions() {
+        assert_eq!(format_value(25, 2), "12½");
+        assert_eq!(format_value(41, 4), "10¼");
+        assert_eq!(format_value(3, 4), "¾");
+        assert_eq!(format_value(1850, 1), "1850");
+        assert_eq!(format_value(0, 2), "0");
+    }
+}
