@@ -13,7 +13,7 @@
 //!
 //! `title` is required; a page with a `date` is news and is listed on the
 //! front page, newest first. Raw HTML in the Markdown is shown as text, never
-//! passed through, and headings move down one level (the page title is the
+//! passed through, and headings are moved so the highest is an `h2` (the page title is the
 //! only `h1`). `rules.md`, if present, is not a page of its own: it opens the
 //! rating-rules page that is generated from the configuration.
 
@@ -126,9 +126,21 @@ pub fn parse_page(slug: &str, text: &str) -> Result<MdPage, String> {
     })
 }
 
-/// Markdown to HTML: raw HTML escaped, headings one level down.
+/// Markdown to HTML: raw HTML escaped, headings moved so the highest is an `h2`
+/// (the page title is the `h1`) and the levels below follow in step.
 pub fn markdown_to_html(markdown: &str) -> String {
     let options = Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH;
+    let top = Parser::new_ext(markdown, options)
+        .filter_map(|event| match event {
+            Event::Start(Tag::Heading { level, .. }) => Some(level as usize),
+            _ => None,
+        })
+        .min()
+        .unwrap_or(2);
+    let demote = |level: HeadingLevel| {
+        HeadingLevel::try_from((level as usize + 2).saturating_sub(top).clamp(2, 6))
+            .unwrap_or(HeadingLevel::H6)
+    };
     let events = Parser::new_ext(markdown, options).map(|event| match event {
         Event::Html(raw) | Event::InlineHtml(raw) => Event::Text(raw),
         Event::Start(Tag::Heading {
@@ -148,16 +160,6 @@ pub fn markdown_to_html(markdown: &str) -> String {
     let mut out = String::new();
     html::push_html(&mut out, events);
     out
-}
-
-fn demote(level: HeadingLevel) -> HeadingLevel {
-    match level {
-        HeadingLevel::H1 => HeadingLevel::H2,
-        HeadingLevel::H2 => HeadingLevel::H3,
-        HeadingLevel::H3 => HeadingLevel::H4,
-        HeadingLevel::H4 => HeadingLevel::H5,
-        _ => HeadingLevel::H6,
-    }
 }
 
 /// Plain text of the first paragraph.
@@ -190,6 +192,8 @@ mod tests {
         assert_eq!(page.title, "Hello");
         assert_eq!(page.date, Date::new(2004, 2, 1));
         assert!(page.html.contains("<h2>Part</h2>"), "{}", page.html);
+        assert!(markdown_to_html("## A\n\n### B\n").starts_with("<h2>A</h2>"));
+        assert!(markdown_to_html("#### A\n").starts_with("<h2>A</h2>"));
         assert!(page.html.contains("&lt;script&gt;"), "{}", page.html);
         assert_eq!(page.summary, "First para line.");
     }
