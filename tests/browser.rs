@@ -58,7 +58,9 @@ fn sample_site_in_a_real_browser() {
             eprintln!("{banner}skipped because RATINGBOOK_SKIP_BROWSER=1\n");
             return;
         }
-        panic!("{banner}(set RATINGBOOK_SKIP_BROWSER=1 to skip locally; under CI this always fails)");
+        panic!(
+            "{banner}(set RATINGBOOK_SKIP_BROWSER=1 to skip locally; under CI this always fails)"
+        );
     }
     let site = tempfile::tempdir().unwrap();
     let build = Command::new(env!("CARGO_BIN_EXE_ratingbook"))
@@ -78,5 +80,8 @@ fn sample_site_in_a_real_browser() {
         .arg(&shots)
         .status()
         .unwrap();
-    assert!(status.success(), "browser suite failed (see its output above)");
+    assert!(
+        status.success(),
+        "browser suite failed (see its output above)"
+    );
 }
