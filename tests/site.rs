@@ -243,3 +243,37 @@ fn a_broken_markdown_page_stops_the_build() {
     assert!(stderr.contains("broken.md"), "{stderr}");
     assert!(stderr.contains("front matter"), "{stderr}");
 }
+
+#[test]
+fn the_list_as_of_the_last_date_is_the_current_list() {
+    let loaded = ratingbook::load::load_repository(Path::new(REPO));
+    let ratings = ratingbook::rating::rate(&loaded.dataset, &loaded.config.rating);
+    let views =
+        ratingbook::render::context::ViewBuilder::new(&loaded.dataset, &ratings, &loaded.config);
+    let current = views.rating_list();
+    let date = views.list_date().unwrap();
+    let as_of = views.rating_list_as_of(date);
+    let key = |l: &ratingbook::render::context::RatingListView| {
+        (
+            l.established
+                .iter()
+                .map(|r| {
+                    (
+                        r.id.clone(),
+                        r.rating,
+                        r.games,
+                        r.last_played.clone(),
+                        r.active,
+                        r.rank,
+                    )
+                })
+                .collect::<Vec<_>>(),
+            l.provisional
+                .iter()
+                .map(|r| (r.player.href.clone(), r.progress.clone()))
+                .collect::<Vec<_>>(),
+        )
+    };
+    assert_eq!(key(&current), key(&as_of));
+    assert!(!current.established.is_empty());
+}

@@ -377,8 +377,13 @@ fn render_lists(
     let archive = archive_years(dataset);
     let archive_links: Vec<Link> = archive
         .iter()
-        .map(|y| Link {
-            text: format!("End of {y}"),
+        .enumerate()
+        .map(|(i, y)| Link {
+            text: if i == 0 {
+                format!("{y} to date")
+            } else {
+                format!("End of {y}")
+            },
             href: format!("archive/{y}.html"),
         })
         .collect();
