@@ -10,7 +10,7 @@ use std::fmt::Write;
 /// Drawing area, in SVG user units.
 const WIDTH: f64 = 640.0;
 const HEIGHT: f64 = 260.0;
-const LEFT: f64 = 52.0;
+const LEFT: f64 = 64.0;
 const RIGHT: f64 = 16.0;
 const TOP: f64 = 14.0;
 const BOTTOM: f64 = 30.0;

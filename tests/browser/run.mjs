@@ -133,13 +133,17 @@ const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, 
 const dark = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: "dark" });
 
 // 1. Every page type: renders, no console errors, no external requests, weight, axe (light and dark), screenshots.
-for (const [name, rel] of pageTypes) {
-  for (const [label, context] of [["desktop", desktop], ["phone", phone], ["dark", dark]]) {
+async function pageType(name, rel, label, context) {
+  {
     const { page, problems, response, bytes } = await openPage(context, base + rel);
     const status = response ? response.status() : 0;
     check(name === "not-found" ? status === 404 : status === 200, `${rel} (${label}): HTTP ${status}`);
     const h1 = await page.locator("h1").first().textContent().catch(() => "");
     check(Boolean(h1 && h1.trim()), `${rel} (${label}): no h1`);
+    if (label === "phone") {
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      check(overflow <= 0, `${rel} (phone): the page is ${overflow} px wider than the screen`);
+    }
     if (label !== "phone") {
       // Every rule in the light theme; the dark theme changes only colours.
       const violations = await axeViolations(page, label === "dark" ? ["color-contrast"] : null);
@@ -152,6 +156,10 @@ for (const [name, rel] of pageTypes) {
     await page.screenshot({ path: path.join(shots, `${name}-${label}.png`), fullPage: label !== "dark" });
     await page.close();
   }
+}
+// The three views of a page type load side by side.
+for (const [name, rel] of pageTypes) {
+  await Promise.all([["desktop", desktop], ["phone", phone], ["dark", dark]].map(([label, context]) => pageType(name, rel, label, context)));
 }
 
 section("page types, axe, screenshots");
