@@ -393,6 +393,7 @@ fn render_lists(
         ctx.insert("filters", &groups);
         ctx.insert("archive", &archive_links);
         ctx.insert("filtered", &(path != "ratings.html"));
+        ctx.insert("archived", &path.starts_with("archive/"));
         page.render_at("html/ratings.html", root, path, ctx)
             .map(|bytes| files.insert(path.to_string(), bytes))
     };
