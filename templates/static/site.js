@@ -13,6 +13,8 @@
     return s.replace(/[ßæœøłđðıþŀ]/g, function (c) { return SPECIAL[c]; });
   }
 
+  window.ratingbookFold = fold;
+
   function matches(entry, words) {
     for (var i = 0; i < words.length; i++) {
       if (entry.k.indexOf(words[i]) < 0) return false;

@@ -194,6 +194,17 @@ section("page types, axe, screenshots");
   check(problems.length === 0, `file:// search: ${problems.join(" | ")}`);
   await page.close();
 }
+// ... the script folds names exactly as text::search_key did for the index.
+{
+  const { page } = await openPage(desktop, base + "index.html");
+  const mismatches = await page.evaluate(() => window.RATINGBOOK_INDEX
+    .filter((e) => !e.k.startsWith(window.ratingbookFold(e.n) + " "))
+    .map((e) => `${e.n} -> ${window.ratingbookFold(e.n)} vs ${e.k}`));
+  check(mismatches.length === 0, `JS fold differs from search_key: ${mismatches.join("; ")}`);
+  const folded = await page.evaluate(() => window.ratingbookFold("Işık İlker ÇAĞLAR Öztürk Straße Ærø Łódź"));
+  check(folded === "isik ilker caglar ozturk strasse aero lodz", `fold of hostile names: ${folded}`);
+  await page.close();
+}
 // ... and the search page filters by ?q=.
 {
   const { page } = await openPage(desktop, base + "search.html?q=saarenpaa");
