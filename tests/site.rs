@@ -139,6 +139,7 @@ fn markdown_pages_news_rules_and_structure() {
     assert!(newest < older, "news newest first");
     assert!(index.contains("<time datetime=\"2003-09-25\">25 September 2003</time>"));
     assert!(index.contains("<li><a href=\"pages/about.html\">About</a></li>"));
+    assert!(index.contains("<li>Club <a href=\"lists/club-helsinki.html\">Helsinki</a>: <a href=\"players/saarenpaa-samuli.html\">Saarenpää Samuli</a> (2115)</li>"), "{index}");
     let rules = read(&out.path().join("rules.html"));
     assert!(rules.contains("K is 32 unless"), "{rules}");
     assert!(rules.contains("From a start-of-tournament rating of 2400 upwards, K is 24"));

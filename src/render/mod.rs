@@ -232,6 +232,7 @@ fn render_front_pages(
     ctx.insert("counts", &counts(dataset));
     ctx.insert("news", &news);
     ctx.insert("list", list);
+    ctx.insert("leaders", &leaders(list));
     files.insert(
         "index.html".into(),
         page.render_at("html/index.html", "", "index.html", ctx)?,
@@ -415,6 +416,45 @@ fn render_lists(
         page.render_at("html/archive.html", "../", "archive/index.html", ctx)?,
     );
     Ok(())
+}
+
+/// The highest-rated established player of each club and country, for the front page.
+#[derive(Debug, Clone, Serialize)]
+struct Leader {
+    /// `Club` or `Country`.
+    kind: &'static str,
+    /// The group's list page.
+    list: Link,
+    /// Its top player.
+    player: Link,
+    rating: i32,
+}
+
+fn leaders(list: &RatingListView) -> Vec<Leader> {
+    let mut out: Vec<Leader> = Vec::new();
+    for (kind, prefix) in [("Club", "club"), ("Country", "country")] {
+        let mut seen = std::collections::BTreeMap::new();
+        for row in &list.established {
+            let value = if kind == "Club" {
+                &row.club
+            } else {
+                &row.country
+            };
+            if !value.is_empty() && !seen.contains_key(value) {
+                seen.insert(value.clone(), row);
+            }
+        }
+        out.extend(seen.into_iter().map(|(value, row)| Leader {
+            kind,
+            list: Link {
+                href: format!("lists/{prefix}-{}.html", slug(&value)),
+                text: value,
+            },
+            player: row.player.clone(),
+            rating: row.rating,
+        }));
+    }
+    out
 }
 
 /// Years with a tournament, newest first: each gets a year-end list.
