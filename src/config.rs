@@ -32,6 +32,10 @@ pub struct SiteConfig {
     pub base_url: String,
     /// Name of the association, shown in the footer.
     pub association: String,
+    /// How many top players the rating list's chart shows (0 = no chart).
+    pub chart_players: usize,
+    /// How many news items the front page lists.
+    pub news_on_index: usize,
 }
 
 impl Default for SiteConfig {
@@ -41,6 +45,8 @@ impl Default for SiteConfig {
             language: "en".into(),
             base_url: String::new(),
             association: String::new(),
+            chart_players: 5,
+            news_on_index: 5,
         }
     }
 }

@@ -128,7 +128,20 @@ pub fn build_repository(
     let ratings = rating::rate(&loaded.dataset, &loaded.config.rating);
     lap("rate");
     let templates = render::templates::TemplateSet::load(&root.join("templates"))?;
-    let files = render::render_site(&loaded.dataset, &ratings, &loaded.config, &templates, tick)?;
+    let pages = render::pages::load_pages(&root.join("data").join("pages")).map_err(|e| {
+        render::RenderError {
+            template: e.path.clone(),
+            message: e.message.clone(),
+        }
+    })?;
+    let files = render::render_site_with_pages(
+        &loaded.dataset,
+        &ratings,
+        &loaded.config,
+        &templates,
+        &pages,
+        tick,
+    )?;
     lap("render");
     let written = render::output::write_site(out, &files)?;
     lap("write");

@@ -3,9 +3,10 @@
 //! Templates get ready-made rows of strings and numbers, never domain objects
 //! with logic left to do.
 
+use super::chart::{self, Band, ChartPoint, Series};
 use super::format;
 use crate::config::Config;
-use crate::model::{Cell, Dataset, Membership, Player, Tournament};
+use crate::model::{Cell, Dataset, Date, Membership, Player, Tournament};
 use crate::rating::{Phase, Ratings, TournamentRating};
 use crate::standings::{self, Standing};
 use serde::Serialize;
@@ -21,8 +22,14 @@ pub struct SiteView {
     pub association: String,
     /// Date of the newest tournament, the "as of" date of the lists.
     pub as_of: String,
+    /// The same date written for the site's language.
+    pub as_of_text: String,
     /// Games needed to become established.
     pub provisional_games: u32,
+    /// Absolute URL of the site with a trailing slash, or empty.
+    pub base_url: String,
+    /// Markdown pages without a date (about, …) for the navigation.
+    pub pages: Vec<Link>,
 }
 
 /// A link: text and a path relative to the site root.
@@ -55,6 +62,12 @@ pub struct RatedRow {
     pub games: u32,
     /// Date of the last tournament with a rated game.
     pub last_played: String,
+    /// Whether the player had a rated game within the inactivity span before the list date.
+    pub active: bool,
+    /// Rank among active players, empty for inactive ones.
+    pub active_rank: String,
+    #[serde(skip)]
+    index: usize,
 }
 
 /// A row of the provisional list.
@@ -68,6 +81,8 @@ pub struct ProvisionalRow {
     pub games: u32,
     /// `12/20`.
     pub progress: String,
+    #[serde(skip)]
+    index: usize,
 }
 
 /// A row of the international players' list.
@@ -79,6 +94,8 @@ pub struct InternationalRow {
     pub country: String,
     /// International rating.
     pub rating: u32,
+    #[serde(skip)]
+    index: usize,
 }
 
 /// The rating list page.
@@ -90,6 +107,20 @@ pub struct RatingListView {
     pub provisional: Vec<ProvisionalRow>,
     /// International (`rif`) players with their international rating.
     pub international: Vec<InternationalRow>,
+    /// Heading of the list, e.g. `Rating list` or `Club: Helsinki`.
+    pub title: String,
+    /// The list date, ISO.
+    pub date: String,
+    /// The list date for the site's language.
+    pub date_text: String,
+    /// Established players hidden by default as inactive.
+    pub inactive: usize,
+    /// Date before which the last rated game makes a player inactive, ISO.
+    pub inactive_before: String,
+    /// SVG chart of the top players' histories, or empty.
+    pub chart: String,
+    /// Legend of the chart: player links in series order.
+    pub legend: Vec<Link>,
 }
 
 /// One tournament in a player's history.
@@ -115,6 +146,10 @@ pub struct HistoryRow {
     pub phase: String,
     /// A note such as "provisional rating computed".
     pub note: String,
+    /// Performance rating over the counted games, or empty.
+    pub performance: String,
+    /// Whether the tournament is a point on the chart (an established rating after it).
+    pub charted: bool,
 }
 
 /// One game on a player's page.
@@ -165,12 +200,54 @@ pub struct PlayerView {
     pub international_rating: String,
     /// Highest established rating and when, or empty.
     pub peak: String,
+    /// Lowest established rating and when, or empty.
+    pub lowest: String,
+    /// Score over all rated games, e.g. `45½ / 80 (56 %)`, or empty.
+    pub score: String,
     /// Rated games in total.
     pub rated_games: u32,
+    /// SVG rating chart, or empty.
+    pub chart: String,
+    /// Points on the chart (one per tournament with an established rating after it).
+    pub chart_points: usize,
+    /// Best wins by opponent rating.
+    pub best_wins: Vec<WinRow>,
+    /// Record against each opponent.
+    pub head_to_head: Vec<HeadToHeadRow>,
     /// Tournaments in order.
     pub history: Vec<HistoryRow>,
     /// Every paired game, newest tournament first.
     pub games: Vec<GameRow>,
+}
+
+/// A win on a player's page.
+#[derive(Debug, Clone, Serialize)]
+pub struct WinRow {
+    /// Date of the tournament.
+    pub date: String,
+    /// Tournament link.
+    pub tournament: Link,
+    /// Opponent link.
+    pub opponent: Link,
+    /// Opponent's rating used.
+    pub opponent_rating: i32,
+}
+
+/// A player's record against one opponent.
+#[derive(Debug, Clone, Serialize)]
+pub struct HeadToHeadRow {
+    /// Opponent link.
+    pub opponent: Link,
+    /// Games played (forfeits excluded).
+    pub games: u32,
+    /// Wins.
+    pub wins: u32,
+    /// Draws.
+    pub draws: u32,
+    /// Losses.
+    pub losses: u32,
+    /// Score, e.g. `3½`.
+    pub score: String,
 }
 
 /// A cell of the crosstable in final order.
@@ -415,21 +492,28 @@ impl<'a> ViewBuilder<'a> {
 
     /// Site-wide values.
     pub fn site(&self) -> SiteView {
-        let as_of = self
-            .dataset
-            .tournaments
-            .iter()
-            .map(|t| t.end)
-            .max()
-            .map(|d| d.to_string())
-            .unwrap_or_default();
+        let as_of = self.list_date();
+        let mut base_url = self.config.site.base_url.trim().to_string();
+        if !base_url.is_empty() && !base_url.ends_with('/') {
+            base_url.push('/');
+        }
         SiteView {
             title: self.config.site.title.clone(),
             lang: self.config.site.language.clone(),
             association: self.config.site.association.clone(),
-            as_of,
+            as_of: as_of.map(|d| d.to_string()).unwrap_or_default(),
+            as_of_text: as_of
+                .map(|d| local_date(d, &self.config.site.language))
+                .unwrap_or_default(),
             provisional_games: self.config.rating.provisional_games,
+            base_url,
+            pages: Vec::new(),
         }
+    }
+
+    /// The date of the current lists: the last day of the newest tournament.
+    pub fn list_date(&self) -> Option<Date> {
+        self.dataset.tournaments.iter().map(|t| t.end).max()
     }
 
     fn player_link(&self, index: usize) -> Link {
@@ -452,33 +536,98 @@ impl<'a> ViewBuilder<'a> {
         format!("{games}/{}", self.config.rating.provisional_games)
     }
 
-    /// The rating list.
+    /// The current rating list.
     pub fn rating_list(&self) -> RatingListView {
+        let states = self
+            .ratings
+            .players
+            .iter()
+            .map(|s| {
+                Some(ListState {
+                    phase: s.phase,
+                    rating: s.rating,
+                    provisional_games: s.provisional_games,
+                    rated_games: s.rated_games,
+                    last_rated: s.last_rated_tournament,
+                })
+            })
+            .collect();
+        let date = self.list_date().unwrap_or(Date {
+            year: 1970,
+            month: 1,
+            day: 1,
+        });
+        self.build_list("Rating list", date, states)
+    }
+
+    /// The rating list as it stood at the end of `date`: players with a
+    /// tournament by then, each with the state after their last one.
+    pub fn rating_list_as_of(&self, date: Date) -> RatingListView {
+        let states = (0..self.dataset.players.len())
+            .map(|i| {
+                let mut state: Option<ListState> = None;
+                for r in self.ratings.history(i) {
+                    if self.dataset.tournaments[r.tournament].end > date {
+                        break;
+                    }
+                    let previous = state.as_ref();
+                    let counted = r.games_counted() as u32;
+                    state = Some(ListState {
+                        phase: r.phase_after,
+                        rating: r.rating_after,
+                        provisional_games: r.provisional_games_after,
+                        rated_games: previous.map_or(0, |p| p.rated_games) + counted,
+                        last_rated: if counted > 0 {
+                            Some(r.tournament)
+                        } else {
+                            previous.and_then(|p| p.last_rated)
+                        },
+                    });
+                }
+                state
+            })
+            .collect();
+        self.build_list(&format!("Rating list {}", date.year), date, states)
+    }
+
+    fn build_list(
+        &self,
+        title: &str,
+        date: Date,
+        states: Vec<Option<ListState>>,
+    ) -> RatingListView {
+        let inactive_before = add_months(date, -(self.config.rating.inactive_after_months as i32));
         let mut established = Vec::new();
         let mut provisional = Vec::new();
         let mut international = Vec::new();
         for (index, player) in self.dataset.players.iter().enumerate() {
-            let state = &self.ratings.players[index];
+            let Some(state) = &states[index] else {
+                continue;
+            };
             match (state.phase, state.rating) {
-                (Phase::Established, Some(rating)) => established.push(RatedRow {
-                    rank: 0,
-                    player: self.player_link(index),
-                    id: player.id.to_string(),
-                    club: player.club.clone().unwrap_or_default(),
-                    country: player.country.clone().unwrap_or_default(),
-                    membership: player.membership.as_str().to_string(),
-                    rating,
-                    games: state.rated_games,
-                    last_played: state
-                        .last_rated_tournament
-                        .map(|t| self.dataset.tournaments[t].end.to_string())
-                        .unwrap_or_default(),
-                }),
+                (Phase::Established, Some(rating)) => {
+                    let last = state.last_rated.map(|t| self.dataset.tournaments[t].end);
+                    established.push(RatedRow {
+                        rank: 0,
+                        player: self.player_link(index),
+                        id: player.id.to_string(),
+                        club: player.club.clone().unwrap_or_default(),
+                        country: player.country.clone().unwrap_or_default(),
+                        membership: player.membership.as_str().to_string(),
+                        rating,
+                        games: state.rated_games,
+                        last_played: last.map(|d| d.to_string()).unwrap_or_default(),
+                        active: last.is_some_and(|d| d > inactive_before),
+                        active_rank: String::new(),
+                        index,
+                    })
+                }
                 (Phase::Provisional, _) => provisional.push(ProvisionalRow {
                     player: self.player_link(index),
                     club: player.club.clone().unwrap_or_default(),
                     games: state.provisional_games,
                     progress: self.progress(state.provisional_games),
+                    index,
                 }),
                 _ => {
                     if let (Membership::Rif, Some(rating)) =
@@ -488,19 +637,13 @@ impl<'a> ViewBuilder<'a> {
                             player: self.player_link(index),
                             country: player.country.clone().unwrap_or_default(),
                             rating,
+                            index,
                         });
                     }
                 }
             }
         }
         established.sort_by(|a, b| b.rating.cmp(&a.rating).then(a.id.cmp(&b.id)));
-        let mut rank = 0;
-        for i in 0..established.len() {
-            if i == 0 || established[i].rating != established[i - 1].rating {
-                rank = i + 1;
-            }
-            established[i].rank = rank;
-        }
         provisional.sort_by(|a, b| {
             b.games
                 .cmp(&a.games)
@@ -511,17 +654,155 @@ impl<'a> ViewBuilder<'a> {
                 .cmp(&a.rating)
                 .then(a.player.href.cmp(&b.player.href))
         });
-        RatingListView {
+        let mut list = RatingListView {
             established,
             provisional,
             international,
+            title: title.to_string(),
+            date: date.to_string(),
+            date_text: local_date(date, &self.config.site.language),
+            inactive: 0,
+            inactive_before: inactive_before.to_string(),
+            chart: String::new(),
+            legend: Vec::new(),
+        };
+        self.finish_list(&mut list, date);
+        list
+    }
+
+    /// Ranks, inactive count and the chart of a (possibly filtered) list.
+    fn finish_list(&self, list: &mut RatingListView, date: Date) {
+        let mut rank = 0;
+        let mut active_rank = 0;
+        let mut active_seen = 0;
+        let mut last_active_rating = None;
+        for i in 0..list.established.len() {
+            if i == 0 || list.established[i].rating != list.established[i - 1].rating {
+                rank = i + 1;
+            }
+            let row = &mut list.established[i];
+            row.rank = rank;
+            if row.active {
+                active_seen += 1;
+                if last_active_rating != Some(row.rating) {
+                    active_rank = active_seen;
+                }
+                last_active_rating = Some(row.rating);
+                row.active_rank = active_rank.to_string();
+            } else {
+                row.active_rank = String::new();
+            }
         }
+        list.inactive = list.established.iter().filter(|r| !r.active).count();
+        let wanted = self.config.site.chart_players;
+        let mut top: Vec<usize> = list
+            .established
+            .iter()
+            .filter(|r| r.active)
+            .take(wanted)
+            .map(|r| r.index)
+            .collect();
+        if top.len() < 2 {
+            top = list
+                .established
+                .iter()
+                .take(wanted)
+                .map(|r| r.index)
+                .collect();
+        }
+        let series: Vec<Series> = top
+            .iter()
+            .map(|&i| Series {
+                name: self.dataset.players[i].name.clone(),
+                points: self.chart_points(i, Some(date)),
+            })
+            .collect();
+        list.chart = chart::list_chart(
+            "top-chart",
+            &format!("Rating history of the top {} players", series.len()),
+            &series,
+        );
+        list.legend = if list.chart.is_empty() {
+            Vec::new()
+        } else {
+            top.iter().map(|&i| self.player_link(i)).collect()
+        };
+    }
+
+    /// The list restricted to players for whom `keep` holds.
+    pub fn filtered_list(
+        &self,
+        list: &RatingListView,
+        title: &str,
+        keep: impl Fn(&Player) -> bool,
+    ) -> RatingListView {
+        let player = |i: usize| &self.dataset.players[i];
+        let mut out = RatingListView {
+            established: list
+                .established
+                .iter()
+                .filter(|r| keep(player(r.index)))
+                .cloned()
+                .collect(),
+            provisional: list
+                .provisional
+                .iter()
+                .filter(|r| keep(player(r.index)))
+                .cloned()
+                .collect(),
+            international: list
+                .international
+                .iter()
+                .filter(|r| keep(player(r.index)))
+                .cloned()
+                .collect(),
+            title: title.to_string(),
+            ..list.clone()
+        };
+        let date = Date::parse(&list.date).unwrap_or(Date {
+            year: 1970,
+            month: 1,
+            day: 1,
+        });
+        self.finish_list(&mut out, date);
+        out
+    }
+
+    /// One point per tournament after which the player had an established
+    /// rating and in which at least one game counted, up to `until`.
+    fn chart_points(&self, index: usize, until: Option<Date>) -> Vec<ChartPoint> {
+        self.ratings
+            .history(index)
+            .filter(|r| Self::charted(r))
+            .map(|r| (r, &self.dataset.tournaments[r.tournament]))
+            .take_while(|(_, t)| until.is_none_or(|d| t.end <= d))
+            .filter_map(|(r, t)| {
+                let rating = r.rating_after?;
+                let change = r
+                    .change()
+                    .map(|c| format!(" ({})", format::signed(c)))
+                    .unwrap_or_else(|| " (first established rating)".into());
+                Some(ChartPoint {
+                    day: t.end.days_since_epoch(),
+                    rating,
+                    label: format!(
+                        "{}: {}, {}: {rating}{change}",
+                        self.dataset.players[index].name, t.name, t.end
+                    ),
+                })
+            })
+            .collect()
+    }
+
+    fn charted(r: &TournamentRating) -> bool {
+        r.phase_after == Phase::Established && r.rating_after.is_some() && r.games_counted() > 0
     }
 
     /// A player's page.
     pub fn player(&self, index: usize) -> PlayerView {
         let player = &self.dataset.players[index];
         let state = &self.ratings.players[index];
+        let lang = &self.config.site.language;
         let records: Vec<&TournamentRating> = self.ratings.history(index).collect();
         let history = records.iter().map(|r| self.history_row(r)).collect();
         let mut games = Vec::new();
@@ -548,15 +829,48 @@ impl<'a> ViewBuilder<'a> {
                 });
             }
         }
-        let peak = records
+        // Only established ratings count for peak and lowest: a provisional
+        // phase has no published rating, and the rating that ends it is the first.
+        let established: Vec<(i32, Date)> = records
             .iter()
-            .filter_map(|r| r.rating_after.map(|rating| (rating, r.tournament)))
-            .fold(None::<(i32, usize)>, |best, (rating, t)| match best {
-                Some((b, _)) if b >= rating => best,
-                _ => Some((rating, t)),
-            })
-            .map(|(rating, t)| format!("{rating} ({})", self.dataset.tournaments[t].end))
-            .unwrap_or_default();
+            .filter(|r| r.phase_after == Phase::Established)
+            .filter_map(|r| Some((r.rating_after?, self.dataset.tournaments[r.tournament].end)))
+            .collect();
+        let extreme = |better: fn(i32, i32) -> bool| {
+            established
+                .iter()
+                .fold(None::<(i32, Date)>, |best, &(rating, date)| match best {
+                    Some((b, _)) if !better(rating, b) => best,
+                    _ => Some((rating, date)),
+                })
+                .map(|(rating, date)| format!("{rating} ({})", local_date(date, lang)))
+                .unwrap_or_default()
+        };
+        let peak = extreme(|a, b| a > b);
+        let lowest = extreme(|a, b| a < b);
+        let counted: Vec<&crate::rating::GameRating> = records
+            .iter()
+            .flat_map(|r| r.games.iter().filter(|g| g.counted()))
+            .collect();
+        let half_points: u32 = counted.iter().map(|g| g.half_points).sum();
+        let score = if counted.is_empty() {
+            String::new()
+        } else {
+            format!(
+                "{} / {} ({} %)",
+                format::points(half_points),
+                counted.len(),
+                (f64::from(half_points) * 50.0 / counted.len() as f64).round()
+            )
+        };
+        let points = self.chart_points(index, None);
+        let band = self.provisional_band(&records);
+        let chart = chart::player_chart(
+            "rating-chart",
+            &format!("Rating history of {}", player.name),
+            &points,
+            band.as_ref(),
+        );
         PlayerView {
             id: player.id.to_string(),
             name: player.name.clone(),
@@ -575,10 +889,111 @@ impl<'a> ViewBuilder<'a> {
                 .map(|r| r.to_string())
                 .unwrap_or_default(),
             peak,
+            lowest,
+            score,
             rated_games: state.rated_games,
+            chart,
+            chart_points: points.len(),
+            best_wins: self.best_wins(&records),
+            head_to_head: self.head_to_head(&records),
             history,
             games,
         }
+    }
+
+    /// The provisional phase as a band: from the first tournament to the one that ended it.
+    fn provisional_band(&self, records: &[&TournamentRating]) -> Option<Band> {
+        let provisional: Vec<&&TournamentRating> = records
+            .iter()
+            .filter(|r| r.phase_before == Phase::Provisional)
+            .collect();
+        let first = provisional.first()?;
+        let last = provisional.last()?;
+        let from = self.dataset.tournaments[first.tournament].start;
+        let to = self.dataset.tournaments[last.tournament].end;
+        Some(Band {
+            from_day: from.days_since_epoch(),
+            to_day: to.days_since_epoch(),
+            label: format!(
+                "Provisional phase {from} – {to}: {} tournaments, no published rating",
+                provisional.len()
+            ),
+        })
+    }
+
+    fn best_wins(&self, records: &[&TournamentRating]) -> Vec<WinRow> {
+        let mut wins: Vec<WinRow> = records
+            .iter()
+            .flat_map(|r| r.games.iter().map(move |g| (r, g)))
+            .filter(|(_, g)| g.counted() && g.half_points == 2)
+            .filter_map(|(r, g)| {
+                Some(WinRow {
+                    date: self.dataset.tournaments[r.tournament].start.to_string(),
+                    tournament: self.tournament_link(r.tournament),
+                    opponent: self.player_link(g.opponent),
+                    opponent_rating: g.opponent_rating?,
+                })
+            })
+            .collect();
+        wins.sort_by(|a, b| {
+            b.opponent_rating
+                .cmp(&a.opponent_rating)
+                .then(a.date.cmp(&b.date))
+        });
+        wins.truncate(5);
+        wins
+    }
+
+    fn head_to_head(&self, records: &[&TournamentRating]) -> Vec<HeadToHeadRow> {
+        let mut by_opponent: std::collections::BTreeMap<usize, (u32, u32, u32)> =
+            std::collections::BTreeMap::new();
+        for g in records.iter().flat_map(|r| &r.games) {
+            if g.not_counted == Some(crate::rating::NotCounted::NotPlayed) {
+                continue;
+            }
+            let entry = by_opponent.entry(g.opponent).or_default();
+            match g.half_points {
+                2 => entry.0 += 1,
+                1 => entry.1 += 1,
+                _ => entry.2 += 1,
+            }
+        }
+        let mut rows: Vec<HeadToHeadRow> = by_opponent
+            .into_iter()
+            .map(|(opponent, (wins, draws, losses))| HeadToHeadRow {
+                opponent: self.player_link(opponent),
+                games: wins + draws + losses,
+                wins,
+                draws,
+                losses,
+                score: format::points(wins * 2 + draws),
+            })
+            .collect();
+        rows.sort_by(|a, b| {
+            b.games
+                .cmp(&a.games)
+                .then(a.opponent.href.cmp(&b.opponent.href))
+        });
+        rows
+    }
+
+    /// Performance rating over counted games with a known opponent rating:
+    /// the association's own formula `Rp = Rc + (Wc − 0.5) × spread`.
+    fn performance(&self, record: &TournamentRating) -> Option<i32> {
+        let rated: Vec<(i32, u32)> = record
+            .games
+            .iter()
+            .filter(|g| g.counted())
+            .filter_map(|g| Some((g.opponent_rating?, g.half_points)))
+            .collect();
+        if rated.is_empty() {
+            return None;
+        }
+        let n = rated.len() as f64;
+        let average = rated.iter().map(|&(r, _)| f64::from(r)).sum::<f64>() / n;
+        let score = rated.iter().map(|&(_, h)| f64::from(h)).sum::<f64>() / 2.0 / n;
+        let spread = f64::from(self.config.rating.provisional_spread);
+        Some((average + (score - 0.5) * spread).round() as i32)
     }
 
     fn history_row(&self, record: &TournamentRating) -> HistoryRow {
@@ -609,6 +1024,11 @@ impl<'a> ViewBuilder<'a> {
             ),
             phase: phase_name(record.phase_after).to_string(),
             note,
+            performance: self
+                .performance(record)
+                .map(|p| p.to_string())
+                .unwrap_or_default(),
+            charted: Self::charted(record),
         }
     }
 
@@ -982,5 +1402,71 @@ fn result_symbol(half_points: u32, t: &Tournament, start_no: u32, round: u32) ->
     {
         Some(Cell::Game { result, .. }) => result.symbol().to_string(),
         _ => format::points(half_points),
+    }
+}
+
+/// What a list needs of a player's state at the list date.
+struct ListState {
+    phase: Phase,
+    rating: Option<i32>,
+    provisional_games: u32,
+    rated_games: u32,
+    last_rated: Option<usize>,
+}
+
+/// `date` moved by `months` calendar months, the day clamped to the month's length.
+pub fn add_months(date: Date, months: i32) -> Date {
+    let total = date.year * 12 + date.month as i32 - 1 + months;
+    let year = total.div_euclid(12);
+    let month = total.rem_euclid(12) as u32 + 1;
+    (1..=date.day)
+        .rev()
+        .find_map(|day| Date::new(year, month, day))
+        .unwrap_or(date)
+}
+
+/// A date written for a language: `21 September 2003` (en), `21.9.2003` (fi),
+/// ISO for languages without a rule here.
+pub fn local_date(date: Date, lang: &str) -> String {
+    const EN: [&str; 12] = [
+        "January",
+        "February",
+        "March",
+        "April",
+        "May",
+        "June",
+        "July",
+        "August",
+        "September",
+        "October",
+        "November",
+        "December",
+    ];
+    let primary = lang
+        .split(['-', '_'])
+        .next()
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    match primary.as_str() {
+        "en" => format!("{} {} {}", date.day, EN[date.month as usize - 1], date.year),
+        "fi" | "de" | "et" => format!("{}.{}.{}", date.day, date.month, date.year),
+        _ => date.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn months_and_local_dates() {
+        let d = Date::new(2004, 3, 31).unwrap();
+        assert_eq!(add_months(d, -1), Date::new(2004, 2, 29).unwrap());
+        assert_eq!(add_months(d, -24), Date::new(2002, 3, 31).unwrap());
+        assert_eq!(add_months(d, 10), Date::new(2005, 1, 31).unwrap());
+        assert_eq!(local_date(d, "en"), "31 March 2004");
+        assert_eq!(local_date(d, "fi"), "31.3.2004");
+        assert_eq!(local_date(d, "fi-FI"), "31.3.2004");
+        assert_eq!(local_date(d, "xx"), "2004-03-31");
     }
 }

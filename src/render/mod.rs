@@ -4,18 +4,23 @@
 //! `templates/` turn them into HTML, Markdown and SQL, and [`output`] writes
 //! the result into `site/` only once everything rendered.
 
+pub mod chart;
 pub mod context;
 pub mod format;
 pub mod output;
+pub mod pages;
+pub mod search;
 pub mod sql;
 pub mod templates;
 
 use crate::config::Config;
-use crate::model::Dataset;
+use crate::model::{Dataset, Date};
 use crate::rating::Ratings;
-use context::ViewBuilder;
+use context::{Link, RatingListView, ViewBuilder};
 use output::SiteFiles;
+use pages::MdPage;
 use rayon::prelude::*;
+use serde::Serialize;
 use templates::TemplateSet;
 
 /// One output file: path under the site root and content.
@@ -40,7 +45,7 @@ impl RenderError {
     }
 }
 
-/// Renders every output file in memory. Nothing is written here.
+/// Renders every output file in memory, without Markdown pages. Nothing is written here.
 pub fn render_site(
     dataset: &Dataset,
     ratings: &Ratings,
@@ -48,14 +53,48 @@ pub fn render_site(
     templates: &TemplateSet,
     tick: &(dyn Fn() + Sync),
 ) -> Result<SiteFiles, RenderError> {
+    render_site_with_pages(dataset, ratings, config, templates, &[], tick)
+}
+
+/// A group of filter links on the rating list (clubs, countries, …).
+#[derive(Debug, Clone, Serialize)]
+struct FilterGroup {
+    name: String,
+    links: Vec<Link>,
+}
+
+/// A news item on the front page.
+#[derive(Debug, Clone, Serialize)]
+struct NewsItem {
+    link: Link,
+    date: String,
+    date_text: String,
+    summary: String,
+}
+
+/// Renders every output file in memory, Markdown pages (from `data/pages/`) included.
+pub fn render_site_with_pages(
+    dataset: &Dataset,
+    ratings: &Ratings,
+    config: &Config,
+    templates: &TemplateSet,
+    md_pages: &[MdPage],
+    tick: &(dyn Fn() + Sync),
+) -> Result<SiteFiles, RenderError> {
     let tera = templates
         .engine()
         .map_err(|e| RenderError::new("(compiling templates)", &e))?;
     let views = ViewBuilder::new(dataset, ratings, config);
-    let page = Page {
-        tera: &tera,
-        site: views.site(),
-    };
+    let mut site = views.site();
+    site.pages = md_pages
+        .iter()
+        .filter(|p| p.date.is_none() && p.slug != "rules")
+        .map(|p| Link {
+            text: p.title.clone(),
+            href: format!("pages/{}.html", p.slug),
+        })
+        .collect();
+    let page = Page { tera: &tera, site };
     let mut files = SiteFiles::new();
     for (name, bytes) in &templates.statics {
         files.insert(format!("static/{name}"), bytes.clone());
@@ -65,32 +104,13 @@ pub fn render_site(
     let html = config.output.html;
     let markdown = config.output.markdown;
     if html {
-        let mut ctx = tera::Context::new();
-        ctx.insert("top", &list.established.iter().take(10).collect::<Vec<_>>());
-        ctx.insert(
-            "recent",
-            &years
-                .iter()
-                .flat_map(|y| &y.tournaments)
-                .take(5)
-                .collect::<Vec<_>>(),
-        );
-        ctx.insert("counts", &counts(dataset));
+        render_front_pages(
+            &page, &views, &list, &years, dataset, config, md_pages, &mut files,
+        )?;
+        render_lists(&page, &views, &list, dataset, &mut files)?;
         files.insert(
-            "index.html".into(),
-            page.render("html/index.html", "", ctx)?,
-        );
-        let mut ctx = tera::Context::new();
-        ctx.insert("list", &list);
-        files.insert(
-            "ratings.html".into(),
-            page.render("html/ratings.html", "", ctx)?,
-        );
-        let mut ctx = tera::Context::new();
-        ctx.insert("years", &years);
-        files.insert(
-            "tournaments/index.html".into(),
-            page.render("html/tournaments.html", "../", ctx)?,
+            "search-index.js".into(),
+            search::index_script(&search::entries(dataset)),
         );
     }
     if markdown {
@@ -108,45 +128,49 @@ pub fn render_site(
                 let view = views.player(i);
                 let mut ctx = tera::Context::new();
                 ctx.insert("player", &view);
-                let bytes = page.render("html/player.html", "../", ctx)?;
+                let path = format!("players/{}.html", view.id);
+                let bytes = page.render_at("html/player.html", "../", &path, ctx)?;
                 tick();
-                Ok((format!("players/{}.html", view.id), bytes))
+                Ok((path, bytes))
             })
             .collect();
         files.extend(player_pages?);
     }
-    let tournament_pages: Result<Vec<Vec<RenderedFile>>, RenderError> =
-        (0..dataset.tournaments.len())
-            .into_par_iter()
-            .map(|i| {
-                let view = views.tournament(i);
-                let mut out = Vec::new();
-                let mut ctx = tera::Context::new();
-                ctx.insert("tournament", &view);
-                if html {
-                    let bytes = page.render("html/tournament.html", "../", ctx.clone())?;
-                    out.push((format!("tournaments/{}.html", view.id), bytes));
-                }
-                if markdown {
-                    let bytes = page.render("md/tournament.md", "../", ctx)?;
-                    out.push((format!("tournaments/{}.md", view.id), bytes));
-                }
-                if config.output.csv {
-                    let t = &dataset.tournaments[i];
-                    out.push((
-                        format!("tournaments/{}.csv", view.id),
-                        crate::export::crosstable_csv(t),
-                    ));
-                    let trf = crate::trf_model::tournament_to_trf(t, dataset);
-                    out.push((
-                        format!("tournaments/{}.trf", view.id),
-                        trf.write().into_bytes(),
-                    ));
-                }
-                tick();
-                Ok(out)
-            })
-            .collect();
+    let tournament_pages: Result<Vec<Vec<RenderedFile>>, RenderError> = (0..dataset
+        .tournaments
+        .len())
+        .into_par_iter()
+        .map(|i| {
+            let view = views.tournament(i);
+            let mut out = Vec::new();
+            let mut ctx = tera::Context::new();
+            ctx.insert("tournament", &view);
+            ctx.insert("downloads", &config.output);
+            if html {
+                let path = format!("tournaments/{}.html", view.id);
+                let bytes = page.render_at("html/tournament.html", "../", &path, ctx.clone())?;
+                out.push((path, bytes));
+            }
+            if markdown {
+                let bytes = page.render("md/tournament.md", "../", ctx)?;
+                out.push((format!("tournaments/{}.md", view.id), bytes));
+            }
+            if config.output.csv {
+                let t = &dataset.tournaments[i];
+                out.push((
+                    format!("tournaments/{}.csv", view.id),
+                    crate::export::crosstable_csv(t),
+                ));
+                let trf = crate::trf_model::tournament_to_trf(t, dataset);
+                out.push((
+                    format!("tournaments/{}.trf", view.id),
+                    trf.write().into_bytes(),
+                ));
+            }
+            tick();
+            Ok(out)
+        })
+        .collect();
     files.extend(tournament_pages?.into_iter().flatten());
     if config.output.sql {
         let dump = sql::SqlDump::new(dataset, ratings);
@@ -157,7 +181,331 @@ pub fn render_site(
             page.render("sql/ratingbook.sql", "", ctx)?,
         );
     }
+    if html {
+        files.insert("sitemap.xml".into(), sitemap(&files, &page.site.base_url));
+    }
     Ok(files)
+}
+
+/// Index, tournaments, rules, search, downloads, 404 and the Markdown pages.
+#[allow(clippy::too_many_arguments)]
+fn render_front_pages(
+    page: &Page,
+    views: &ViewBuilder,
+    list: &RatingListView,
+    years: &[context::YearView],
+    dataset: &Dataset,
+    config: &Config,
+    md_pages: &[MdPage],
+    files: &mut SiteFiles,
+) -> Result<(), RenderError> {
+    let lang = &config.site.language;
+    let mut news: Vec<&MdPage> = md_pages.iter().filter(|p| p.date.is_some()).collect();
+    news.sort_by(|a, b| b.date.cmp(&a.date).then(a.slug.cmp(&b.slug)));
+    let news: Vec<NewsItem> = news
+        .iter()
+        .take(config.site.news_on_index)
+        .filter_map(|p| {
+            let date = p.date?;
+            Some(NewsItem {
+                link: Link {
+                    text: p.title.clone(),
+                    href: format!("pages/{}.html", p.slug),
+                },
+                date: date.to_string(),
+                date_text: context::local_date(date, lang),
+                summary: p.summary.clone(),
+            })
+        })
+        .collect();
+    let mut ctx = tera::Context::new();
+    let top: Vec<&context::RatedRow> = list
+        .established
+        .iter()
+        .filter(|r| r.active)
+        .take(10)
+        .collect();
+    ctx.insert("top", &top);
+    ctx.insert(
+        "recent",
+        &years
+            .iter()
+            .flat_map(|y| &y.tournaments)
+            .take(5)
+            .collect::<Vec<_>>(),
+    );
+    ctx.insert("counts", &counts(dataset));
+    ctx.insert("news", &news);
+    ctx.insert("list", list);
+    ctx.insert("leaders", &leaders(list));
+    files.insert(
+        "index.html".into(),
+        page.render_at("html/index.html", "", "index.html", ctx)?,
+    );
+    let mut ctx = tera::Context::new();
+    ctx.insert("years", years);
+    files.insert(
+        "tournaments/index.html".into(),
+        page.render_at(
+            "html/tournaments.html",
+            "../",
+            "tournaments/index.html",
+            ctx,
+        )?,
+    );
+    for p in md_pages.iter().filter(|p| p.slug != "rules") {
+        let mut ctx = tera::Context::new();
+        ctx.insert("title", &p.title);
+        ctx.insert("body", &p.html);
+        ctx.insert(
+            "date",
+            &p.date
+                .map(|d| context::local_date(d, lang))
+                .unwrap_or_default(),
+        );
+        ctx.insert(
+            "date_iso",
+            &p.date.map(|d| d.to_string()).unwrap_or_default(),
+        );
+        let path = format!("pages/{}.html", p.slug);
+        files.insert(
+            path.clone(),
+            page.render_at("html/page.html", "../", &path, ctx)?,
+        );
+    }
+    let mut ctx = tera::Context::new();
+    ctx.insert("rating", &config.rating);
+    ctx.insert(
+        "intro",
+        &md_pages
+            .iter()
+            .find(|p| p.slug == "rules")
+            .map(|p| p.html.clone())
+            .unwrap_or_default(),
+    );
+    ctx.insert(
+        "expected",
+        match config.rating.expected {
+            crate::config::ExpectedScore::Table => "table",
+            crate::config::ExpectedScore::Logistic => "logistic",
+        },
+    );
+    ctx.insert(
+        "rounding",
+        match config.rating.rounding {
+            crate::config::Rounding::HalfAwayFromZero => "half-away-from-zero",
+            crate::config::Rounding::HalfEven => "half-even",
+        },
+    );
+    files.insert(
+        "rules.html".into(),
+        page.render_at("html/rules.html", "", "rules.html", ctx)?,
+    );
+    let mut ctx = tera::Context::new();
+    ctx.insert("entries", &search::entries(dataset));
+    files.insert(
+        "search.html".into(),
+        page.render_at("html/search.html", "", "search.html", ctx)?,
+    );
+    let mut ctx = tera::Context::new();
+    ctx.insert("output", &config.output);
+    ctx.insert("years", years);
+    files.insert(
+        "downloads.html".into(),
+        page.render_at("html/downloads.html", "", "downloads.html", ctx)?,
+    );
+    // The 404 page is served at any depth: its links are absolute.
+    let root404 = if page.site.base_url.is_empty() {
+        "/".to_string()
+    } else {
+        page.site.base_url.clone()
+    };
+    let _ = views;
+    files.insert(
+        "404.html".into(),
+        page.render_at("html/404.html", &root404, "", tera::Context::new())?,
+    );
+    Ok(())
+}
+
+/// The rating list, its filtered variants and the archive of year-end lists.
+fn render_lists(
+    page: &Page,
+    views: &ViewBuilder,
+    list: &RatingListView,
+    dataset: &Dataset,
+    files: &mut SiteFiles,
+) -> Result<(), RenderError> {
+    let mut clubs = std::collections::BTreeSet::new();
+    let mut countries = std::collections::BTreeSet::new();
+    let mut memberships = std::collections::BTreeSet::new();
+    for p in &dataset.players {
+        clubs.extend(p.club.clone());
+        countries.extend(p.country.clone());
+        memberships.insert(p.membership.as_str());
+    }
+    let mut groups = Vec::new();
+    let mut filtered: Vec<(String, RatingListView)> = Vec::new();
+    let mut group = |name: &str,
+                     prefix: &str,
+                     values: Vec<String>,
+                     field: fn(&crate::model::Player) -> Option<String>| {
+        let mut links = Vec::new();
+        for value in values {
+            let path = format!("lists/{prefix}-{}.html", slug(&value));
+            let wanted = value.clone();
+            let view = views.filtered_list(list, &format!("{name}: {value}"), |p| {
+                field(p).as_deref() == Some(wanted.as_str())
+            });
+            links.push(Link {
+                text: value,
+                href: path.clone(),
+            });
+            filtered.push((path, view));
+        }
+        groups.push(FilterGroup {
+            name: name.to_string(),
+            links,
+        });
+    };
+    group("Club", "club", clubs.into_iter().collect(), |p| {
+        p.club.clone()
+    });
+    group("Country", "country", countries.into_iter().collect(), |p| {
+        p.country.clone()
+    });
+    group(
+        "Membership",
+        "membership",
+        memberships.into_iter().map(String::from).collect(),
+        |p| Some(p.membership.as_str().to_string()),
+    );
+    let archive = archive_years(dataset);
+    let archive_links: Vec<Link> = archive
+        .iter()
+        .enumerate()
+        .map(|(i, y)| Link {
+            text: if i == 0 {
+                format!("{y} to date")
+            } else {
+                format!("End of {y}")
+            },
+            href: format!("archive/{y}.html"),
+        })
+        .collect();
+    let render_list = |path: &str, view: &RatingListView, root: &str, files: &mut SiteFiles| {
+        let mut ctx = tera::Context::new();
+        ctx.insert("list", view);
+        ctx.insert("filters", &groups);
+        ctx.insert("archive", &archive_links);
+        ctx.insert("filtered", &(path != "ratings.html"));
+        ctx.insert("archived", &path.starts_with("archive/"));
+        page.render_at("html/ratings.html", root, path, ctx)
+            .map(|bytes| files.insert(path.to_string(), bytes))
+    };
+    render_list("ratings.html", list, "", files)?;
+    for (path, view) in &filtered {
+        render_list(path, view, "../", files)?;
+    }
+    for year in &archive {
+        let Some(date) = Date::new(*year, 12, 31) else {
+            continue;
+        };
+        let view = views.rating_list_as_of(date);
+        render_list(&format!("archive/{year}.html"), &view, "../", files)?;
+    }
+    let mut ctx = tera::Context::new();
+    ctx.insert("archive", &archive_links);
+    files.insert(
+        "archive/index.html".into(),
+        page.render_at("html/archive.html", "../", "archive/index.html", ctx)?,
+    );
+    Ok(())
+}
+
+/// The highest-rated established player of each club and country, for the front page.
+#[derive(Debug, Clone, Serialize)]
+struct Leader {
+    /// `Club` or `Country`.
+    kind: &'static str,
+    /// The group's list page.
+    list: Link,
+    /// Its top player.
+    player: Link,
+    rating: i32,
+}
+
+fn leaders(list: &RatingListView) -> Vec<Leader> {
+    let mut out: Vec<Leader> = Vec::new();
+    for (kind, prefix) in [("Club", "club"), ("Country", "country")] {
+        let mut seen = std::collections::BTreeMap::new();
+        for row in &list.established {
+            let value = if kind == "Club" {
+                &row.club
+            } else {
+                &row.country
+            };
+            if !value.is_empty() && !seen.contains_key(value) {
+                seen.insert(value.clone(), row);
+            }
+        }
+        out.extend(seen.into_iter().map(|(value, row)| Leader {
+            kind,
+            list: Link {
+                href: format!("lists/{prefix}-{}.html", slug(&value)),
+                text: value,
+            },
+            player: row.player.clone(),
+            rating: row.rating,
+        }));
+    }
+    out
+}
+
+/// Years with a tournament, newest first: each gets a year-end list.
+fn archive_years(dataset: &Dataset) -> Vec<i32> {
+    let mut years: Vec<i32> = dataset.tournaments.iter().map(|t| t.end.year).collect();
+    years.sort_unstable();
+    years.dedup();
+    years.reverse();
+    years
+}
+
+/// A file name part from free text: `Helsinki Go Club` → `helsinki-go-club`.
+fn slug(text: &str) -> String {
+    let key = crate::text::search_key(text);
+    let mut out = String::new();
+    for c in key.chars() {
+        if c.is_ascii_alphanumeric() {
+            out.push(c);
+        } else if !out.ends_with('-') && !out.is_empty() {
+            out.push('-');
+        }
+    }
+    let out = out.trim_end_matches('-').to_string();
+    if out.is_empty() {
+        "x".into()
+    } else {
+        out
+    }
+}
+
+/// `sitemap.xml`: every HTML page but the 404 page, absolute when `base_url` is set.
+fn sitemap(files: &SiteFiles, base_url: &str) -> Vec<u8> {
+    let mut out = String::from(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
+    );
+    for path in files.keys() {
+        if path.ends_with(".html") && path != "404.html" {
+            out.push_str(&format!(
+                "<url><loc>{}{}</loc></url>\n",
+                chart::escape(base_url),
+                chart::escape(path)
+            ));
+        }
+    }
+    out.push_str("</urlset>\n");
+    out.into_bytes()
 }
 
 struct Page<'a> {
@@ -170,10 +518,22 @@ impl Page<'_> {
         &self,
         template: &str,
         root: &str,
+        ctx: tera::Context,
+    ) -> Result<Vec<u8>, RenderError> {
+        self.render_at(template, root, "", ctx)
+    }
+
+    /// Renders a page that lives at `path` (for its canonical link).
+    fn render_at(
+        &self,
+        template: &str,
+        root: &str,
+        path: &str,
         mut ctx: tera::Context,
     ) -> Result<Vec<u8>, RenderError> {
         ctx.insert("site", &self.site);
         ctx.insert("root", root);
+        ctx.insert("path", path);
         self.tera
             .render(template, &ctx)
             .map(String::into_bytes)

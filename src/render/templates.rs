@@ -30,6 +30,38 @@ const BUILT_IN: &[(&str, &str)] = &[
         include_str!("../../templates/html/tournaments.html"),
     ),
     (
+        "html/page.html",
+        include_str!("../../templates/html/page.html"),
+    ),
+    (
+        "html/rules.html",
+        include_str!("../../templates/html/rules.html"),
+    ),
+    (
+        "html/search.html",
+        include_str!("../../templates/html/search.html"),
+    ),
+    (
+        "html/downloads.html",
+        include_str!("../../templates/html/downloads.html"),
+    ),
+    (
+        "html/404.html",
+        include_str!("../../templates/html/404.html"),
+    ),
+    (
+        "html/archive.html",
+        include_str!("../../templates/html/archive.html"),
+    ),
+    (
+        "static/site.js",
+        include_str!("../../templates/static/site.js"),
+    ),
+    (
+        "static/favicon.svg",
+        include_str!("../../templates/static/favicon.svg"),
+    ),
+    (
         "md/ratings.md",
         include_str!("../../templates/md/ratings.md"),
     ),

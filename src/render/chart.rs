@@ -1,0 +1,330 @@
+//! Server-rendered SVG rating charts: no script needed to see them.
+//!
+//! A chart is an inline `<svg>` with a `viewBox`, so it scales to the width of
+//! its container (CSS sets `width: 100%`). Each point carries a `<title>` that
+//! browsers show on hover. Colours come from CSS classes, so the page's light
+//! and dark themes apply.
+
+use std::fmt::Write;
+
+/// Drawing area, in SVG user units.
+const WIDTH: f64 = 640.0;
+const HEIGHT: f64 = 260.0;
+const LEFT: f64 = 64.0;
+const RIGHT: f64 = 16.0;
+const TOP: f64 = 14.0;
+const BOTTOM: f64 = 30.0;
+
+/// One rating on the chart.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ChartPoint {
+    /// Day number (days since 1970-01-01) of the tournament's last day.
+    pub day: i64,
+    /// The rating after the tournament.
+    pub rating: i32,
+    /// Hover text, e.g. `Helsinki Open 2003, 2003-09-21: 2115 (+12)`.
+    pub label: String,
+}
+
+/// One line of a chart with several players.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Series {
+    /// Legend text.
+    pub name: String,
+    /// Points in date order.
+    pub points: Vec<ChartPoint>,
+}
+
+/// A stretch of time drawn as a shaded band (the provisional phase).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Band {
+    /// First day.
+    pub from_day: i64,
+    /// Last day.
+    pub to_day: i64,
+    /// Hover text.
+    pub label: String,
+}
+
+/// Escapes text for SVG/XML content and attribute values.
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '&' => out.push_str("&amp;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// The scales of one chart: days to x, ratings to y.
+struct Scale {
+    first_day: i64,
+    last_day: i64,
+    low: i32,
+    high: i32,
+}
+
+impl Scale {
+    fn new(days: impl Iterator<Item = i64> + Clone, ratings: impl Iterator<Item = i32>) -> Scale {
+        let mut first_day = days.clone().min().unwrap_or(0);
+        let mut last_day = days.max().unwrap_or(0);
+        if last_day - first_day < 60 {
+            first_day -= 30;
+            last_day += 30;
+        }
+        let (mut low, mut high) =
+            ratings.fold((i32::MAX, i32::MIN), |(lo, hi), r| (lo.min(r), hi.max(r)));
+        if low > high {
+            (low, high) = (1500, 1500);
+        }
+        let step = Self::step_for(high - low);
+        low = (low - step / 2).div_euclid(step) * step;
+        high = (high + step / 2).div_euclid(step) * step + step;
+        Scale {
+            first_day,
+            last_day,
+            low,
+            high,
+        }
+    }
+
+    /// Grid step so that there are at most six horizontal lines.
+    fn step_for(span: i32) -> i32 {
+        [25, 50, 100, 200, 250, 500, 1000]
+            .into_iter()
+            .find(|s| span / s <= 5)
+            .unwrap_or(2000)
+    }
+
+    fn x(&self, day: i64) -> f64 {
+        let span = (self.last_day - self.first_day).max(1) as f64;
+        LEFT + (day - self.first_day) as f64 / span * (WIDTH - LEFT - RIGHT)
+    }
+
+    fn y(&self, rating: i32) -> f64 {
+        let span = f64::from((self.high - self.low).max(1));
+        TOP + f64::from(self.high - rating) / span * (HEIGHT - TOP - BOTTOM)
+    }
+
+    /// Horizontal grid lines with rating labels, and year ticks.
+    fn axes(&self, out: &mut String) {
+        let step = Self::step_for(self.high - self.low);
+        let _ = write!(out, "<g class=\"grid\" aria-hidden=\"true\">");
+        let mut r = self.low;
+        while r <= self.high {
+            let y = self.y(r);
+            let _ = write!(
+                out,
+                "<line x1=\"{LEFT:.1}\" x2=\"{:.1}\" y1=\"{y:.1}\" y2=\"{y:.1}\"/><text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"end\">{r}</text>",
+                WIDTH - RIGHT,
+                LEFT - 6.0,
+                y + 4.0
+            );
+            r += step;
+        }
+        let first_year = year_of_day(self.first_day);
+        let last_year = year_of_day(self.last_day);
+        let every = ((last_year - first_year) / 8 + 1).max(1);
+        let mut year = first_year + 1;
+        if last_year == first_year {
+            year = first_year;
+        }
+        while year <= last_year {
+            let day = if last_year == first_year {
+                (self.first_day + self.last_day) / 2
+            } else {
+                day_of_year_start(year)
+            };
+            if (year - first_year) % every == 0 || last_year == first_year {
+                let x = self.x(day);
+                let _ = write!(
+                    out,
+                    "<line class=\"tick\" x1=\"{x:.1}\" x2=\"{x:.1}\" y1=\"{:.1}\" y2=\"{:.1}\"/><text x=\"{x:.1}\" y=\"{:.1}\" text-anchor=\"middle\">{year}</text>",
+                    HEIGHT - BOTTOM,
+                    HEIGHT - BOTTOM + 5.0,
+                    HEIGHT - 8.0
+                );
+            }
+            year += 1;
+        }
+        out.push_str("</g>");
+    }
+}
+
+fn year_of_day(day: i64) -> i32 {
+    crate::model::Date::new(1970, 1, 1)
+        .map(|d| d.plus_days(day).year)
+        .unwrap_or(1970)
+}
+
+fn day_of_year_start(year: i32) -> i64 {
+    crate::model::Date::new(year, 1, 1)
+        .map(|d| d.days_since_epoch())
+        .unwrap_or(0)
+}
+
+fn open_svg(out: &mut String, id: &str, title: &str, description: &str) {
+    let _ = write!(
+        out,
+        "<svg class=\"chart\" viewBox=\"0 0 {WIDTH} {HEIGHT}\" role=\"img\" aria-labelledby=\"{id}-title {id}-desc\" xmlns=\"http://www.w3.org/2000/svg\"><title id=\"{id}-title\">{}</title><desc id=\"{id}-desc\">{}</desc>",
+        escape(title),
+        escape(description)
+    );
+}
+
+fn polyline(out: &mut String, class: &str, scale: &Scale, points: &[ChartPoint]) {
+    if points.len() < 2 {
+        return;
+    }
+    let coords: Vec<String> = points
+        .iter()
+        .map(|p| format!("{:.1},{:.1}", scale.x(p.day), scale.y(p.rating)))
+        .collect();
+    let _ = write!(
+        out,
+        "<polyline class=\"{class}\" points=\"{}\"/>",
+        coords.join(" ")
+    );
+}
+
+fn dots(out: &mut String, class: &str, scale: &Scale, points: &[ChartPoint], radius: f64) {
+    for p in points {
+        let _ = write!(
+            out,
+            "<circle class=\"{class}\" cx=\"{:.1}\" cy=\"{:.1}\" r=\"{radius}\" data-rating=\"{}\"><title>{}</title></circle>",
+            scale.x(p.day),
+            scale.y(p.rating),
+            p.rating,
+            escape(&p.label)
+        );
+    }
+}
+
+/// A player's rating history: one point per rated tournament, the provisional
+/// stretch (if any) as a shaded band. Empty when there is nothing to draw.
+pub fn player_chart(id: &str, title: &str, points: &[ChartPoint], band: Option<&Band>) -> String {
+    if points.is_empty() {
+        return String::new();
+    }
+    let days = points
+        .iter()
+        .map(|p| p.day)
+        .chain(band.iter().flat_map(|b| [b.from_day, b.to_day]));
+    let scale = Scale::new(days, points.iter().map(|p| p.rating));
+    let mut out = String::new();
+    let description = format!(
+        "{} rated tournaments; lowest {}, highest {}.",
+        points.len(),
+        points.iter().map(|p| p.rating).min().unwrap_or(0),
+        points.iter().map(|p| p.rating).max().unwrap_or(0)
+    );
+    open_svg(&mut out, id, title, &description);
+    if let Some(band) = band {
+        let x1 = scale.x(band.from_day);
+        let x2 = scale.x(band.to_day).max(x1 + 6.0);
+        let _ = write!(
+            out,
+            "<rect class=\"provisional\" x=\"{x1:.1}\" y=\"{TOP:.1}\" width=\"{:.1}\" height=\"{:.1}\"><title>{}</title></rect><text class=\"band-label\" x=\"{:.1}\" y=\"{:.1}\">provisional</text>",
+            x2 - x1,
+            HEIGHT - TOP - BOTTOM,
+            escape(&band.label),
+            x1 + 4.0,
+            TOP + 14.0
+        );
+    }
+    scale.axes(&mut out);
+    polyline(&mut out, "line", &scale, points);
+    dots(&mut out, "pt", &scale, points, 4.0);
+    out.push_str("</svg>");
+    out
+}
+
+/// Several players' histories in one chart; series get classes `s0`, `s1`, ….
+pub fn list_chart(id: &str, title: &str, series: &[Series]) -> String {
+    let all = || series.iter().flat_map(|s| &s.points);
+    if all().next().is_none() {
+        return String::new();
+    }
+    let scale = Scale::new(all().map(|p| p.day), all().map(|p| p.rating));
+    let mut out = String::new();
+    let names: Vec<&str> = series.iter().map(|s| s.name.as_str()).collect();
+    open_svg(
+        &mut out,
+        id,
+        title,
+        &format!("Rating histories of {}.", names.join(", ")),
+    );
+    scale.axes(&mut out);
+    for (i, s) in series.iter().enumerate() {
+        let class = format!("s{}", i % 8);
+        let _ = write!(out, "<g class=\"{class}\">");
+        polyline(&mut out, "line", &scale, &s.points);
+        dots(&mut out, "pt", &scale, &s.points, 3.0);
+        out.push_str("</g>");
+    }
+    out.push_str("</svg>");
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn point(day: i64, rating: i32) -> ChartPoint {
+        ChartPoint {
+            day,
+            rating,
+            label: format!("T <{day}>: {rating}"),
+        }
+    }
+
+    #[test]
+    fn one_circle_per_point_with_titles() {
+        let points = [point(12000, 1800), point(12100, 1850), point(12500, 1790)];
+        let band = Band {
+            from_day: 11800,
+            to_day: 12000,
+            label: "provisional".into(),
+        };
+        let svg = player_chart("c", "Rating of A & B", &points, Some(&band));
+        assert_eq!(svg.matches("<circle class=\"pt\"").count(), 3);
+        assert!(svg.contains("<title id=\"c-title\">Rating of A &amp; B</title>"));
+        assert!(svg.contains("T &lt;12000&gt;: 1800"));
+        assert!(svg.contains("class=\"provisional\""));
+        assert!(svg.contains("viewBox=\"0 0 640 260\""));
+        assert!(player_chart("c", "x", &[], None).is_empty());
+    }
+
+    #[test]
+    fn single_point_and_flat_ratings_stay_inside() {
+        let svg = player_chart("c", "x", &[point(12000, 2000)], None);
+        assert_eq!(svg.matches("<circle").count(), 1);
+        assert!(!svg.contains("NaN") && !svg.contains("inf"));
+        let scale = Scale::new([12000].into_iter(), [2000].into_iter());
+        let y = scale.y(2000);
+        assert!(y > TOP && y < HEIGHT - BOTTOM);
+    }
+
+    #[test]
+    fn list_chart_has_a_group_per_series() {
+        let series = vec![
+            Series {
+                name: "A".into(),
+                points: vec![point(1, 1500), point(400, 1600)],
+            },
+            Series {
+                name: "B".into(),
+                points: vec![point(2, 1700)],
+            },
+        ];
+        let svg = list_chart("top", "Top", &series);
+        assert!(svg.contains("<g class=\"s0\">") && svg.contains("<g class=\"s1\">"));
+        assert_eq!(svg.matches("<circle").count(), 3);
+    }
+}

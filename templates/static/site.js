@@ -1,0 +1,137 @@
+// ratingbook: search from every page and sortable tables. Progressive
+// enhancement only: every page works without this script.
+(function () {
+  "use strict";
+  var root = document.body.getAttribute("data-root") || "";
+
+  // The same fold as text::search_key on the Rust side: lowercase, accents
+  // dropped, and the letters Unicode does not decompose spelled out.
+  var SPECIAL = { "ß": "ss", "æ": "ae", "œ": "oe", "ø": "o", "ł": "l", "đ": "d",
+    "ð": "d", "ı": "i", "þ": "th", "ŀ": "l" };
+  function fold(text) {
+    var s = text.toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "");
+    return s.replace(/[ßæœøłđðıþŀ]/g, function (c) { return SPECIAL[c]; });
+  }
+
+  window.ratingbookFold = fold;
+
+  function matches(entry, words) {
+    for (var i = 0; i < words.length; i++) {
+      if (entry.k.indexOf(words[i]) < 0) return false;
+    }
+    return true;
+  }
+
+  function search(query) {
+    var index = window.RATINGBOOK_INDEX || [];
+    var words = fold(query).split(/\s+/).filter(Boolean);
+    if (!words.length) return [];
+    return index.filter(function (e) { return matches(e, words); });
+  }
+
+  function setupBox() {
+    var input = document.getElementById("site-search");
+    var list = document.getElementById("site-search-results");
+    if (!input || !list) return;
+    function show() {
+      var found = search(input.value).slice(0, 12);
+      list.textContent = "";
+      found.forEach(function (e) {
+        var li = document.createElement("li");
+        var a = document.createElement("a");
+        a.href = root + e.h;
+        a.textContent = e.n;
+        li.appendChild(a);
+        if (e.d) {
+          var d = document.createElement("span");
+          d.className = "note";
+          d.textContent = " " + e.d;
+          li.appendChild(d);
+        }
+        list.appendChild(li);
+      });
+      list.hidden = found.length === 0;
+    }
+    input.addEventListener("input", show);
+    input.form.addEventListener("submit", function (ev) {
+      var first = list.querySelector("a");
+      if (first) {
+        ev.preventDefault();
+        window.location.href = first.href;
+      }
+    });
+    document.addEventListener("keydown", function (ev) {
+      if (ev.key === "Escape") list.hidden = true;
+    });
+  }
+
+  // search.html: filter the full list by ?q=.
+  function setupSearchPage() {
+    var all = document.getElementById("search-all");
+    if (!all) return;
+    var params = new URLSearchParams(window.location.search);
+    var q = params.get("q") || "";
+    var input = document.getElementById("site-search");
+    if (input) input.value = q;
+    var words = fold(q).split(/\s+/).filter(Boolean);
+    if (!words.length) return;
+    var shown = 0;
+    Array.prototype.forEach.call(all.children, function (li) {
+      var ok = matches({ k: li.getAttribute("data-key") || "" }, words);
+      li.hidden = !ok;
+      if (ok) shown++;
+    });
+    var status = document.getElementById("search-status");
+    if (status) status.textContent = shown + " found for \u201c" + q + "\u201d.";
+  }
+
+  function cellValue(cell) {
+    var raw = cell.getAttribute("data-sort");
+    var text = raw !== null ? raw : cell.textContent.trim();
+    var num = text.replace("\u2212", "-").replace("\u00bd", ".5").replace(/\s.*$/, "");
+    if (/^[+-]?\d+(\.\d+)?$/.test(num)) return { n: parseFloat(num), t: text };
+    if (/^\d+\/\d+$/.test(num)) return { n: parseFloat(num), t: text };
+    return { n: null, t: text.toLowerCase() };
+  }
+
+  function compare(a, b) {
+    if (a.t === "" && b.t !== "") return 1;
+    if (b.t === "" && a.t !== "") return -1;
+    if (a.n !== null && b.n !== null) return a.n - b.n;
+    return a.t.localeCompare(b.t, document.documentElement.lang || undefined);
+  }
+
+  function setupSorting() {
+    var tables = document.querySelectorAll("table.sortable");
+    Array.prototype.forEach.call(tables, function (table) {
+      var heads = table.querySelectorAll("thead th");
+      Array.prototype.forEach.call(heads, function (th, col) {
+        var button = document.createElement("button");
+        button.type = "button";
+        button.className = "sort";
+        while (th.firstChild) button.appendChild(th.firstChild);
+        th.appendChild(button);
+        button.addEventListener("click", function () {
+          var asc = th.getAttribute("aria-sort") !== "ascending";
+          Array.prototype.forEach.call(heads, function (h) { h.removeAttribute("aria-sort"); });
+          th.setAttribute("aria-sort", asc ? "ascending" : "descending");
+          var body = table.tBodies[0];
+          var rows = Array.prototype.slice.call(body.rows);
+          var keyed = rows.map(function (row, i) {
+            return { row: row, i: i, v: cellValue(row.cells[col] || row.cells[0]) };
+          });
+          keyed.sort(function (x, y) {
+            var c = compare(x.v, y.v);
+            if (x.v.t !== "" && y.v.t !== "" && !asc) c = -c;
+            return c || x.i - y.i;
+          });
+          keyed.forEach(function (k) { body.appendChild(k.row); });
+        });
+      });
+    });
+  }
+
+  setupBox();
+  setupSearchPage();
+  setupSorting();
+})();
