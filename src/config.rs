@@ -108,8 +108,11 @@ pub struct OutputConfig {
     pub html: bool,
     /// Write Markdown reports.
     pub markdown: bool,
-    /// Write the SQL dump.
+    /// Write the SQL dumps (`false` turns off every dialect).
     pub sql: bool,
+    /// Which SQL dumps the site gets: `sqlite` → `ratingbook.sql`, `postgres` →
+    /// `ratingbook.postgres.sql`, `mysql` (MariaDB) → `ratingbook.mysql.sql`.
+    pub sql_dialects: Vec<crate::sql::Dialect>,
     /// Write CSV downloads.
     pub csv: bool,
 }
@@ -120,6 +123,7 @@ impl Default for OutputConfig {
             html: true,
             markdown: true,
             sql: true,
+            sql_dialects: vec![crate::sql::Dialect::Sqlite],
             csv: true,
         }
     }

@@ -19,6 +19,7 @@ pub mod load;
 pub mod model;
 pub mod rating;
 pub mod render;
+pub mod sql;
 pub mod standings;
 pub mod text;
 

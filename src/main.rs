@@ -4,6 +4,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 use ratingbook::cli::{format_diagnostic, show_progress, MessageFormat};
 use ratingbook::diagnostic::Diagnostic;
 use ratingbook::handicap::{self, Basis, Grade, OutputFormat, SurveyOptions};
+use ratingbook::sql::Dialect;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -41,6 +42,18 @@ enum Command {
         /// Print the time each phase took.
         #[arg(long)]
         timings: bool,
+    },
+    /// Check, compute ratings and write the SQL dump for one database.
+    Sql {
+        /// Target database: sqlite, postgres (PostgreSQL) or mysql (MariaDB/MySQL).
+        #[arg(long, value_enum, default_value_t = DialectArg::Sqlite)]
+        dialect: DialectArg,
+        /// Root of the data repository.
+        #[arg(long, default_value = ".")]
+        root: PathBuf,
+        /// Write the dump to FILE instead of standard output.
+        #[arg(long, value_name = "FILE")]
+        out: Option<PathBuf>,
     },
     /// Write a synthetic data repository for tests and benchmarks.
     Generate {
@@ -83,6 +96,25 @@ enum Command {
 }
 
 #[derive(Clone, Copy, ValueEnum)]
+enum DialectArg {
+    Sqlite,
+    #[value(alias = "postgresql")]
+    Postgres,
+    #[value(alias = "mariadb")]
+    Mysql,
+}
+
+impl From<DialectArg> for Dialect {
+    fn from(d: DialectArg) -> Dialect {
+        match d {
+            DialectArg::Sqlite => Dialect::Sqlite,
+            DialectArg::Postgres => Dialect::Postgres,
+            DialectArg::Mysql => Dialect::Mysql,
+        }
+    }
+}
+
+#[derive(Clone, Copy, ValueEnum)]
 enum FormatArg {
     Text,
     Markdown,
@@ -109,6 +141,7 @@ fn main() -> ExitCode {
             let out = out.unwrap_or_else(|| root.join("site"));
             build(&root, &out, format, timings)
         }
+        Command::Sql { dialect, root, out } => sql(&root, dialect.into(), out.as_deref(), format),
         Command::Generate {
             players,
             tournaments,
@@ -263,6 +296,33 @@ fn build(root: &Path, out: &Path, format: MessageFormat, timings: bool) -> ExitC
             ExitCode::FAILURE
         }
     }
+}
+
+fn sql(root: &Path, dialect: Dialect, out: Option<&Path>, format: MessageFormat) -> ExitCode {
+    let report = match ratingbook::sql::dump_repository(root, dialect) {
+        Ok(report) => report,
+        Err(ratingbook::BuildError::InvalidData { diagnostics, .. }) => {
+            print_diagnostics(&diagnostics, root, format);
+            eprintln!("no dump written: {}", summary(&diagnostics));
+            return ExitCode::FAILURE;
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    print_diagnostics(&report.warnings, root, format);
+    match out {
+        Some(path) => {
+            if let Err(e) = std::fs::write(path, &report.text) {
+                eprintln!("error: cannot write {}: {e}", path.display());
+                return ExitCode::FAILURE;
+            }
+            eprintln!("wrote the {dialect} dump to {}", path.display());
+        }
+        None => print!("{}", report.text),
+    }
+    ExitCode::SUCCESS
 }
 
 fn generate(players: usize, tournaments: usize, seed: u64, out: &Path) -> ExitCode {

@@ -7,7 +7,6 @@
 pub mod context;
 pub mod format;
 pub mod output;
-pub mod sql;
 pub mod templates;
 
 use crate::config::Config;
@@ -32,7 +31,8 @@ pub struct RenderError {
 }
 
 impl RenderError {
-    fn new(template: &str, error: &tera::Error) -> Self {
+    /// Wraps tera's error for `template`.
+    pub fn new(template: &str, error: &tera::Error) -> Self {
         RenderError {
             template: template.to_string(),
             message: error.to_string(),
@@ -143,14 +143,13 @@ pub fn render_site(
             })
             .collect();
     files.extend(tournament_pages?.into_iter().flatten());
-    if config.output.sql {
-        let dump = sql::SqlDump::new(dataset, ratings);
-        let mut ctx = tera::Context::new();
-        ctx.insert("dump", &dump);
-        files.insert(
-            "ratingbook.sql".into(),
-            page.render("sql/ratingbook.sql", "", ctx)?,
-        );
+    if config.output.sql && !config.output.sql_dialects.is_empty() {
+        let dump = crate::sql::SqlDump::new(dataset, ratings);
+        for &dialect in &config.output.sql_dialects {
+            let text = crate::sql::render(&tera, &dump, dialect)
+                .map_err(|e| RenderError::new(crate::sql::TEMPLATE, &e))?;
+            files.insert(dialect.file_name().into(), text.into_bytes());
+        }
     }
     Ok(files)
 }
