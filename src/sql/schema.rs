@@ -459,14 +459,15 @@ fn column_line(c: &Column, dialect: Dialect) -> String {
     if !c.nullable {
         line.push_str(" NOT NULL");
     }
+    // MariaDB wants the comment before a column's CHECK.
+    if dialect == Dialect::Mysql {
+        let _ = write!(line, " COMMENT {}", quote_string(c.comment, dialect));
+    }
     if let Some(check) = c.check {
         let _ = write!(line, " CHECK ({} {check})", c.name);
     }
     if c.ty == Type::Bool && dialect == Dialect::Sqlite {
         let _ = write!(line, " CHECK ({} IN (0, 1))", c.name);
-    }
-    if dialect == Dialect::Mysql {
-        let _ = write!(line, " COMMENT {}", quote_string(c.comment, dialect));
     }
     line
 }
