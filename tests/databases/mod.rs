@@ -321,7 +321,7 @@ pub struct Mariadb {
     child: Child,
     client: PathBuf,
     socket: PathBuf,
-    _dir: tempfile::TempDir,
+    dir: tempfile::TempDir,
 }
 
 impl Mariadb {
@@ -333,7 +333,8 @@ impl Mariadb {
         let dir = tempfile::tempdir().unwrap();
         let data = dir.path().join("data");
         let socket = dir.path().join("mariadb.sock");
-        let user = if is_root() { "--user=root" } else { "--user=" };
+        // mariadbd refuses root unless told so; as anyone else it runs as that user.
+        let user = "--user=root";
         let mut install_cmd = Command::new(install);
         install_cmd
             .arg("--no-defaults")
@@ -373,14 +374,20 @@ impl Mariadb {
             cmd.arg(user);
         }
         let child = cmd.spawn().expect("start mariadbd");
-        let db = Mariadb {
+        let mut db = Mariadb {
             child,
             client,
             socket,
-            _dir: dir,
+            dir,
         };
         let started = Instant::now();
         loop {
+            let exited = db.child.try_wait().ok().flatten();
+            assert!(
+                exited.is_none(),
+                "mariadbd stopped ({exited:?}): {}",
+                db.error_log()
+            );
             let ping = run(Command::new(&admin)
                 .arg("--no-defaults")
                 .arg(format!("--socket={}", db.socket.display()))
@@ -391,11 +398,15 @@ impl Mariadb {
             assert!(
                 started.elapsed() < Duration::from_secs(60),
                 "mariadbd did not start: {}",
-                std::fs::read_to_string(db._dir.path().join("error.log")).unwrap_or_default()
+                db.error_log()
             );
             std::thread::sleep(Duration::from_millis(100));
         }
         Some(db)
+    }
+
+    fn error_log(&self) -> String {
+        std::fs::read_to_string(self.dir.path().join("error.log")).unwrap_or_default()
     }
 
     fn mariadb(&self) -> Command {
