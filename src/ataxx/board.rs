@@ -647,8 +647,8 @@ mod tests {
         let d4 = Square::new(3, 3).unwrap();
         assert_eq!(NEIGHBOURS[d4.index()].count_ones(), 8);
         assert_eq!(JUMPS[d4.index()].count_ones(), 16);
-        for sq in 0..SQUARES {
-            assert_eq!(singles(1 << sq) & !(1 << sq), NEIGHBOURS[sq]);
+        for (sq, &neighbours) in NEIGHBOURS.iter().enumerate().take(SQUARES) {
+            assert_eq!(singles(1 << sq) & !(1 << sq), neighbours);
         }
     }
 }
