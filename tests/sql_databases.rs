@@ -426,3 +426,34 @@ fn dumps_are_deterministic_and_the_site_gets_the_configured_dialects() {
         );
     }
 }
+
+#[test]
+fn sql_refuses_invalid_data_and_writes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let players = dir.path().join("data/players");
+    std::fs::create_dir_all(&players).unwrap();
+    std::fs::write(
+        players.join("bad.toml"),
+        "name = \"\"\nmembership = \"king\"\n",
+    )
+    .unwrap();
+    let out = dir.path().join("dump.sql");
+    let output = Command::new(common::binary())
+        .args([
+            "sql",
+            "--dialect",
+            "postgres",
+            "--message-format",
+            "plain",
+            "--root",
+        ])
+        .arg(dir.path())
+        .arg("--out")
+        .arg(&out)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!output.status.success(), "{stderr}");
+    assert!(stderr.contains("no dump written"), "{stderr}");
+    assert!(!out.exists());
+}
