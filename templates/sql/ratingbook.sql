@@ -19,6 +19,7 @@ SET client_encoding = 'UTF8';
 SET standard_conforming_strings = on;
 {% else -%}
 -- Load with: sqlite3 ratingbook.db < ratingbook.sql
+PRAGMA foreign_keys = ON;
 {% endif -%}
 BEGIN;
 {{ schema.drop }}
