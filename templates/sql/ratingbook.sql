@@ -27,4 +27,4 @@ BEGIN;
 {%- endif %}
 {% for b in dump.inserts %}INSERT INTO {{ b.table }} ({{ b.columns | join(sep=", ") }}) VALUES
 {% for row in b.rows %}({% for v in row %}{{ v | sql }}{% if not loop.last %}, {% endif %}{% endfor %}){% if loop.last %};{% else %},{% endif %}
-{% endfor %}{% endfor %}COMMIT;
+{% endfor %}{% endfor %}{{ schema.after_data }}COMMIT;
