@@ -116,8 +116,11 @@ pub struct OutputConfig {
     pub html: bool,
     /// Write Markdown reports.
     pub markdown: bool,
-    /// Write the SQL dump.
+    /// Write the SQL dumps (`false` turns off every dialect).
     pub sql: bool,
+    /// Which SQL dumps the site gets: `sqlite` → `ratingbook.sql`, `postgres` →
+    /// `ratingbook.postgres.sql`, `mysql` (MariaDB) → `ratingbook.mysql.sql`.
+    pub sql_dialects: Vec<crate::sql::Dialect>,
     /// Write the downloads: rating list CSV, each tournament as CSV and FIDE TRF.
     pub csv: bool,
 }
@@ -128,6 +131,7 @@ impl Default for OutputConfig {
             html: true,
             markdown: true,
             sql: true,
+            sql_dialects: vec![crate::sql::Dialect::Sqlite],
             csv: true,
         }
     }

@@ -22,6 +22,7 @@ pub mod pairing;
 pub mod rating;
 pub mod render;
 pub mod results_entry;
+pub mod sql;
 pub mod standings;
 pub mod text;
 pub mod trf;

@@ -40,6 +40,18 @@ enum Command {
         #[arg(long)]
         timings: bool,
     },
+    /// Check, compute ratings and write the SQL dump for one database.
+    Sql {
+        /// Target database: sqlite, postgres (PostgreSQL) or mysql (MariaDB/MySQL).
+        #[arg(long, value_enum, default_value_t = DialectArg::Sqlite)]
+        dialect: DialectArg,
+        /// Root of the data repository.
+        #[arg(long, default_value = ".")]
+        root: PathBuf,
+        /// Write the dump to FILE instead of standard output.
+        #[arg(long, value_name = "FILE")]
+        out: Option<PathBuf>,
+    },
     /// Write a synthetic data repository for tests and benchmarks.
     Generate {
         /// Number of players.
@@ -173,6 +185,25 @@ enum ResultsAction {
 }
 
 #[derive(Clone, Copy, ValueEnum)]
+enum DialectArg {
+    Sqlite,
+    #[value(alias = "postgresql")]
+    Postgres,
+    #[value(alias = "mariadb")]
+    Mysql,
+}
+
+impl From<DialectArg> for ratingbook::sql::Dialect {
+    fn from(d: DialectArg) -> Self {
+        match d {
+            DialectArg::Sqlite => Self::Sqlite,
+            DialectArg::Postgres => Self::Postgres,
+            DialectArg::Mysql => Self::Mysql,
+        }
+    }
+}
+
+#[derive(Clone, Copy, ValueEnum)]
 enum FormatArg {
     Text,
     Markdown,
@@ -210,6 +241,9 @@ fn main() -> ExitCode {
         Command::Build { root, out, timings } => {
             let out = out.unwrap_or_else(|| root.join("site"));
             cli::build(&root, &out, format, timings)
+        }
+        Command::Sql { dialect, root, out } => {
+            cli::sql(&root, dialect.into(), out.as_deref(), format)
         }
         Command::Generate {
             players,

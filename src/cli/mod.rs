@@ -12,7 +12,7 @@ mod results;
 pub use handicaps::handicaps;
 pub use import::{import, parse_mapping};
 pub use pairing::{generate_trf, pair, pair_event};
-pub use repository::{build, check, generate};
+pub use repository::{build, check, generate, sql};
 pub use results::results_add;
 
 use crate::diagnostic::{Diagnostic, Severity};

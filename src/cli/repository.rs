@@ -110,3 +110,36 @@ pub fn generate(players: usize, tournaments: usize, seed: u64, out: &Path) -> Ex
         }
     }
 }
+
+/// `ratingbook sql`: checks, rates and writes one dialect's dump.
+pub fn sql(
+    root: &Path,
+    dialect: crate::sql::Dialect,
+    out: Option<&Path>,
+    format: MessageFormat,
+) -> ExitCode {
+    let report = match crate::sql::dump_repository(root, dialect) {
+        Ok(report) => report,
+        Err(crate::BuildError::InvalidData { diagnostics, .. }) => {
+            print_diagnostics(&diagnostics, root, format);
+            eprintln!("no dump written: {}", summary(&diagnostics));
+            return ExitCode::FAILURE;
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    print_diagnostics(&report.warnings, root, format);
+    match out {
+        Some(path) => {
+            if let Err(e) = std::fs::write(path, &report.text) {
+                eprintln!("error: cannot write {}: {e}", path.display());
+                return ExitCode::FAILURE;
+            }
+            eprintln!("wrote the {dialect} dump to {}", path.display());
+        }
+        None => print!("{}", report.text),
+    }
+    ExitCode::SUCCESS
+}

@@ -10,7 +10,6 @@ pub mod format;
 pub mod output;
 pub mod pages;
 pub mod search;
-pub mod sql;
 pub mod templates;
 
 use crate::config::Config;
@@ -37,7 +36,8 @@ pub struct RenderError {
 }
 
 impl RenderError {
-    fn new(template: &str, error: &tera::Error) -> Self {
+    /// Wraps tera's error for `template`.
+    pub fn new(template: &str, error: &tera::Error) -> Self {
         RenderError {
             template: template.to_string(),
             message: error.to_string(),
@@ -172,14 +172,13 @@ pub fn render_site_with_pages(
         })
         .collect();
     files.extend(tournament_pages?.into_iter().flatten());
-    if config.output.sql {
-        let dump = sql::SqlDump::new(dataset, ratings);
-        let mut ctx = tera::Context::new();
-        ctx.insert("dump", &dump);
-        files.insert(
-            "ratingbook.sql".into(),
-            page.render("sql/ratingbook.sql", "", ctx)?,
-        );
+    if config.output.sql && !config.output.sql_dialects.is_empty() {
+        let dump = crate::sql::SqlDump::new(dataset, ratings);
+        for &dialect in &config.output.sql_dialects {
+            let text = crate::sql::render(&tera, &dump, dialect)
+                .map_err(|e| RenderError::new(crate::sql::TEMPLATE, &e))?;
+            files.insert(dialect.file_name().into(), text.into_bytes());
+        }
     }
     if html {
         files.insert("sitemap.xml".into(), sitemap(&files, &page.site.base_url));

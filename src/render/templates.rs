@@ -149,7 +149,9 @@ impl TemplateSet {
         tera.autoescape_on(vec![".html", ".xml", ".svg"]);
         tera.register_filter(
             "sql",
-            |value: &tera::Value, _: tera::Kwargs, _: &tera::State| super::sql::literal(value),
+            |value: &tera::Value, _: tera::Kwargs, state: &tera::State| {
+                crate::sql::literal(value, crate::sql::dialect_of(state))
+            },
         );
         tera.register_filter("md", |value: &str, _: tera::Kwargs, _: &tera::State| {
             super::format::markdown_text(value)

@@ -1,0 +1,226 @@
+//! SQL dumps of the rating book for SQLite, PostgreSQL and MariaDB/MySQL.
+//!
+//! One schema ([`schema`]) is described once, as data, and written out as DDL
+//! per [`Dialect`]. The rows come from [`SqlDump`] (dataset + ratings), and the
+//! template `sql/ratingbook.sql` wraps both in each dialect's load strategy:
+//!
+//! - SQLite and PostgreSQL: one transaction drops the tables, recreates them
+//!   and inserts every row (DDL is transactional there), so a reload replaces
+//!   the previous contents completely or not at all.
+//! - MariaDB/MySQL: DDL commits implicitly, so the tables are created only if
+//!   missing, and one transaction then deletes every row and inserts the new
+//!   ones. Readers see the old contents until the commit.
+//!
+//! Values are quoted by [`quote_string`] for the dialect: quote doubling for
+//! SQLite and PostgreSQL (the dump sets `standard_conforming_strings`), and for
+//! MySQL also backslashes doubled (the dump sets an explicit `sql_mode` without
+//! `NO_BACKSLASH_ESCAPES`, so the server's defaults cannot change the meaning).
+
+mod rows;
+pub mod schema;
+
+pub use rows::{result_code, SqlDump};
+
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+
+/// A database family the dump is written for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Dialect {
+    /// SQLite 3.
+    Sqlite,
+    /// PostgreSQL (12 or later).
+    #[serde(alias = "postgresql")]
+    Postgres,
+    /// MariaDB (10.4 or later) and MySQL (8.0.16 or later): CHECK constraints enforced.
+    #[serde(alias = "mariadb")]
+    Mysql,
+}
+
+impl Dialect {
+    /// Every dialect, in documentation order.
+    pub const ALL: [Dialect; 3] = [Dialect::Sqlite, Dialect::Postgres, Dialect::Mysql];
+
+    /// The name used on the command line and in `ratingbook.toml`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Dialect::Sqlite => "sqlite",
+            Dialect::Postgres => "postgres",
+            Dialect::Mysql => "mysql",
+        }
+    }
+
+    /// Parses a dialect name (`postgresql` and `mariadb` are accepted as aliases).
+    pub fn parse(text: &str) -> Option<Dialect> {
+        match text {
+            "sqlite" => Some(Dialect::Sqlite),
+            "postgres" | "postgresql" => Some(Dialect::Postgres),
+            "mysql" | "mariadb" => Some(Dialect::Mysql),
+            _ => None,
+        }
+    }
+
+    /// The dump's file name in the site: `ratingbook.sql` for SQLite (as before),
+    /// `ratingbook.<dialect>.sql` for the others.
+    pub fn file_name(self) -> &'static str {
+        match self {
+            Dialect::Sqlite => "ratingbook.sql",
+            Dialect::Postgres => "ratingbook.postgres.sql",
+            Dialect::Mysql => "ratingbook.mysql.sql",
+        }
+    }
+}
+
+impl std::fmt::Display for Dialect {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Quotes a string as an SQL literal for `dialect`: `'O''Brien'`.
+///
+/// SQLite and PostgreSQL (standard strings): only the single quote is doubled.
+/// MySQL: backslashes are doubled as well. NUL cannot be stored by any of them
+/// and is dropped (the loader rejects control characters in names anyway).
+pub fn quote_string(text: &str, dialect: Dialect) -> String {
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push('\'');
+    for c in text.chars() {
+        match c {
+            '\'' => out.push_str("''"),
+            '\\' if dialect == Dialect::Mysql => out.push_str("\\\\"),
+            '\0' => {}
+            c => out.push(c),
+        }
+    }
+    out.push('\'');
+    out
+}
+
+/// Renders a template value as an SQL literal for `dialect`: strings quoted,
+/// null as `NULL`, booleans as `1`/`0` (SQLite) or `TRUE`/`FALSE`, numbers as written.
+pub fn literal(value: &tera::Value, dialect: Dialect) -> String {
+    if value.is_none() || value.is_undefined() {
+        return "NULL".to_string();
+    }
+    if let Some(b) = value.as_bool() {
+        return match (dialect, b) {
+            (Dialect::Sqlite, true) => "1",
+            (Dialect::Sqlite, false) => "0",
+            (_, true) => "TRUE",
+            (_, false) => "FALSE",
+        }
+        .to_string();
+    }
+    if value.is_number() {
+        return value.to_string();
+    }
+    match value.as_str() {
+        Some(s) => quote_string(s, dialect),
+        None => quote_string(&value.to_string(), dialect),
+    }
+}
+
+/// The template that writes every dialect's dump.
+pub const TEMPLATE: &str = "sql/ratingbook.sql";
+
+/// Everything the dump template gets: the dialect, the schema's DDL and the rows.
+#[derive(Debug, Serialize)]
+pub struct DumpContext<'a> {
+    /// `sqlite`, `postgres` or `mysql`.
+    pub dialect: Dialect,
+    /// DDL for this dialect, ready to paste.
+    pub schema: schema::Ddl,
+    /// The rows.
+    pub dump: &'a SqlDump,
+}
+
+/// Renders the dump for `dialect` with the compiled templates (`sql/ratingbook.sql`).
+pub fn render(tera: &tera::Tera, dump: &SqlDump, dialect: Dialect) -> Result<String, tera::Error> {
+    let mut ctx = tera::Context::new();
+    ctx.insert("dialect", &dialect);
+    ctx.insert("schema", &schema::Ddl::new(dialect));
+    ctx.insert("dump", dump);
+    tera.render(TEMPLATE, &ctx)
+}
+
+/// Reads the `dialect` variable of the template being rendered (SQLite when absent).
+pub fn dialect_of(state: &tera::State) -> Dialect {
+    state
+        .get::<String>("dialect")
+        .ok()
+        .flatten()
+        .and_then(|name| Dialect::parse(&name))
+        .unwrap_or(Dialect::Sqlite)
+}
+
+/// A dump written by [`dump_repository`].
+#[derive(Debug)]
+pub struct DumpReport {
+    /// The SQL text.
+    pub text: String,
+    /// Warnings found by the checks.
+    pub warnings: Vec<crate::diagnostic::Diagnostic>,
+}
+
+/// Checks and rates the repository at `root` and writes its dump for `dialect`
+/// (the repository's `templates/sql/ratingbook.sql` overrides the built-in one).
+pub fn dump_repository(root: &Path, dialect: Dialect) -> Result<DumpReport, crate::BuildError> {
+    let checked = crate::check_repository(root);
+    let errors = checked.error_count();
+    if errors > 0 {
+        return Err(crate::BuildError::InvalidData {
+            errors,
+            diagnostics: checked.diagnostics,
+        });
+    }
+    let loaded = checked.loaded;
+    let ratings = crate::rating::rate(&loaded.dataset, &loaded.config.rating);
+    let templates = crate::render::templates::TemplateSet::load(&root.join("templates"))?;
+    let tera = templates
+        .engine()
+        .map_err(|e| crate::render::RenderError::new("(compiling templates)", &e))?;
+    let dump = SqlDump::new(&loaded.dataset, &ratings);
+    let text =
+        render(&tera, &dump, dialect).map_err(|e| crate::render::RenderError::new(TEMPLATE, &e))?;
+    Ok(DumpReport {
+        text,
+        warnings: checked.diagnostics,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quotes_strings_per_dialect() {
+        for d in Dialect::ALL {
+            assert_eq!(quote_string("O'Brien", d), "'O''Brien'");
+            assert_eq!(quote_string("x\0y", d), "'xy'");
+            assert_eq!(quote_string("Işık 😀", d), "'Işık 😀'");
+        }
+        assert_eq!(quote_string("a\\b", Dialect::Sqlite), "'a\\b'");
+        assert_eq!(quote_string("a\\b", Dialect::Postgres), "'a\\b'");
+        assert_eq!(quote_string("a\\'b\\", Dialect::Mysql), "'a\\\\''b\\\\'");
+    }
+
+    #[test]
+    fn literals_per_dialect() {
+        let t = tera::Value::from(true);
+        assert_eq!(literal(&t, Dialect::Sqlite), "1");
+        assert_eq!(literal(&t, Dialect::Postgres), "TRUE");
+        assert_eq!(literal(&tera::Value::none(), Dialect::Mysql), "NULL");
+        assert_eq!(literal(&tera::Value::from(7), Dialect::Mysql), "7");
+    }
+
+    #[test]
+    fn dialect_names_round_trip() {
+        for d in Dialect::ALL {
+            assert_eq!(Dialect::parse(d.as_str()), Some(d));
+        }
+        assert_eq!(Dialect::parse("mariadb"), Some(Dialect::Mysql));
+        assert_eq!(Dialect::parse("oracle"), None);
+    }
+}

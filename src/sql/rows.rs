@@ -1,0 +1,367 @@
+//! The dump's rows: dataset and ratings turned into insert batches that follow
+//! the column order of [`super::schema::TABLES`].
+
+use super::schema;
+use crate::model::{
+    Bye, Cell, Colour, Dataset, GameResult, Membership, Rules, System, TimeControl,
+};
+use crate::rating::{Phase, Ratings, TournamentRating};
+use serde::Serialize;
+
+/// Rows per multi-row `INSERT` (keeps statements small and loads fast).
+pub const BATCH_ROWS: usize = 250;
+
+/// One value of a row.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(untagged)]
+pub enum SqlValue {
+    /// NULL.
+    Null,
+    /// A boolean.
+    Bool(bool),
+    /// An integer.
+    Int(i64),
+    /// A decimal with a short exact representation (points, K, expected scores).
+    Decimal(f64),
+    /// Text (ids, names, codes).
+    Text(String),
+}
+
+impl From<&str> for SqlValue {
+    fn from(s: &str) -> Self {
+        SqlValue::Text(s.to_string())
+    }
+}
+
+impl From<String> for SqlValue {
+    fn from(s: String) -> Self {
+        SqlValue::Text(s)
+    }
+}
+
+impl From<bool> for SqlValue {
+    fn from(b: bool) -> Self {
+        SqlValue::Bool(b)
+    }
+}
+
+impl From<u32> for SqlValue {
+    fn from(n: u32) -> Self {
+        SqlValue::Int(n.into())
+    }
+}
+
+impl From<i32> for SqlValue {
+    fn from(n: i32) -> Self {
+        SqlValue::Int(n.into())
+    }
+}
+
+impl From<usize> for SqlValue {
+    fn from(n: usize) -> Self {
+        SqlValue::Int(n as i64)
+    }
+}
+
+impl From<f64> for SqlValue {
+    fn from(x: f64) -> Self {
+        SqlValue::Decimal(x)
+    }
+}
+
+impl<T: Into<SqlValue>> From<Option<T>> for SqlValue {
+    fn from(v: Option<T>) -> Self {
+        v.map_or(SqlValue::Null, Into::into)
+    }
+}
+
+/// One multi-row `INSERT INTO table (columns) VALUES …;`.
+#[derive(Debug, Clone, Serialize)]
+pub struct InsertBatch {
+    /// Table name.
+    pub table: &'static str,
+    /// Column names, in the schema's order.
+    pub columns: Vec<&'static str>,
+    /// Rows, each with one value per column.
+    pub rows: Vec<Vec<SqlValue>>,
+}
+
+/// Every row of the dump, as insert batches in dependency order.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct SqlDump {
+    /// Batches of at most [`BATCH_ROWS`] rows; tables in schema order.
+    pub inserts: Vec<InsertBatch>,
+    /// Row count per table, in schema order.
+    pub counts: Vec<(&'static str, usize)>,
+}
+
+type Row = Vec<(&'static str, SqlValue)>;
+
+/// The code stored for a result from the first player's side.
+pub fn result_code(result: GameResult) -> &'static str {
+    match result {
+        GameResult::Win => "win",
+        GameResult::Draw => "draw",
+        GameResult::Loss => "loss",
+        GameResult::ForfeitWin => "forfeit-win",
+        GameResult::ForfeitLoss => "forfeit-loss",
+    }
+}
+
+fn bye_code(bye: Bye) -> &'static str {
+    match bye {
+        Bye::PairingAllocated => "bye",
+        Bye::Full => "bye-full",
+        Bye::Half => "bye-half",
+        Bye::Zero => "bye-zero",
+    }
+}
+
+fn phase_code(phase: Phase) -> &'static str {
+    match phase {
+        Phase::Provisional => "provisional",
+        Phase::Established => "established",
+        Phase::Unrated => "unrated",
+    }
+}
+
+fn half_points(half: u32) -> SqlValue {
+    SqlValue::Decimal(f64::from(half) / 2.0)
+}
+
+fn membership_description(m: Membership) -> &'static str {
+    match m {
+        Membership::Member => "A member of the association: rated by us",
+        Membership::Honorary => "An honorary member: rated like a member",
+        Membership::Rif => {
+            "International federation only: not rated by us; counts at the international rating"
+        }
+        Membership::Other => "Anyone else: games against them are ignored",
+    }
+}
+
+impl SqlDump {
+    /// Collects every row from the dataset and ratings.
+    pub fn new(dataset: &Dataset, ratings: &Ratings) -> SqlDump {
+        let mut dump = SqlDump::default();
+        dump.push(
+            "memberships",
+            Membership::ALL.iter().map(|&m| {
+                vec![
+                    ("code", m.as_str().into()),
+                    ("rated_by_us", m.is_rated_by_us().into()),
+                    ("description", membership_description(m).into()),
+                ]
+            }),
+        );
+        dump.push(
+            "players",
+            dataset.players.iter().map(|p| {
+                vec![
+                    ("id", p.id.to_string().into()),
+                    ("name", p.name.as_str().into()),
+                    ("membership", p.membership.as_str().into()),
+                    ("country", p.country.clone().into()),
+                    ("club", p.club.clone().into()),
+                    ("licence", p.licence.into()),
+                    ("international_rating", p.international_rating.into()),
+                    ("preset_rating", p.preset.rating.into()),
+                    ("preset_games", p.preset.games.into()),
+                ]
+            }),
+        );
+        dump.push(
+            "tournaments",
+            dataset.tournaments.iter().map(tournament_row),
+        );
+        dump.push(
+            "tournament_players",
+            dataset.tournaments.iter().flat_map(|t| {
+                t.entries.iter().map(move |e| {
+                    vec![
+                        ("tournament_id", t.id.to_string().into()),
+                        ("player_id", e.player.to_string().into()),
+                        ("start_no", e.start_no.into()),
+                        ("international_rating", e.rating.into()),
+                        ("points", half_points(e.half_points())),
+                    ]
+                })
+            }),
+        );
+        dump.push("games", dataset.tournaments.iter().flat_map(game_rows));
+        dump.push(
+            "rating_changes",
+            ratings
+                .by_tournament
+                .iter()
+                .flatten()
+                .filter(|r| r.phase_before != Phase::Unrated)
+                .map(|r| change_row(dataset, r)),
+        );
+        dump.push(
+            "published_ratings",
+            dataset
+                .players
+                .iter()
+                .zip(&ratings.players)
+                .filter(|(_, s)| s.phase != Phase::Unrated)
+                .map(|(p, s)| {
+                    vec![
+                        ("player_id", p.id.to_string().into()),
+                        ("phase", phase_code(s.phase).into()),
+                        ("rating", s.rating.into()),
+                        ("provisional_games", s.provisional_games.into()),
+                        ("rated_games", s.rated_games.into()),
+                    ]
+                }),
+        );
+        dump
+    }
+
+    /// Orders each row's values by the schema's columns and splits them into batches.
+    fn push(&mut self, table: &'static str, rows: impl Iterator<Item = Row>) {
+        let columns = schema::table(table)
+            .map(|t| t.column_names())
+            .unwrap_or_default();
+        let ordered: Vec<Vec<SqlValue>> = rows
+            .map(|mut row| {
+                columns
+                    .iter()
+                    .map(|c| match row.iter().position(|(name, _)| name == c) {
+                        Some(i) => row.swap_remove(i).1,
+                        None => SqlValue::Null,
+                    })
+                    .collect()
+            })
+            .collect();
+        self.counts.push((table, ordered.len()));
+        let mut rest = ordered.into_iter().peekable();
+        while rest.peek().is_some() {
+            let rows: Vec<_> = rest.by_ref().take(BATCH_ROWS).collect();
+            self.inserts.push(InsertBatch {
+                table,
+                columns: columns.clone(),
+                rows,
+            });
+        }
+    }
+}
+
+fn tournament_row(t: &crate::model::Tournament) -> Row {
+    vec![
+        ("id", t.id.to_string().into()),
+        ("name", t.name.as_str().into()),
+        ("start_date", t.start.to_string().into()),
+        ("end_date", t.end.to_string().into()),
+        ("city", t.city.clone().into()),
+        (
+            "pairing_system",
+            match t.system {
+                System::Swiss => "swiss",
+                System::RoundRobin => "round-robin",
+            }
+            .into(),
+        ),
+        ("rounds", t.rounds.into()),
+        ("rated", t.rated.into()),
+        (
+            "time_control",
+            match t.time_control {
+                TimeControl::Standard => "standard",
+                TimeControl::Rapid => "rapid",
+            }
+            .into(),
+        ),
+        (
+            "rules",
+            match t.rules {
+                Rules::Standard => "standard",
+                Rules::Modified => "modified",
+            }
+            .into(),
+        ),
+        ("base_k", t.base_k.into()),
+        ("sequence", t.sequence.into()),
+    ]
+}
+
+fn game_rows(t: &crate::model::Tournament) -> Vec<Row> {
+    let mut rows = Vec::new();
+    for round in 0..t.rounds as usize {
+        for e in &t.entries {
+            let (opponent, colour, result) = match e.cells.get(round) {
+                Some(Cell::Game {
+                    opponent,
+                    colour,
+                    result,
+                }) if e.start_no < *opponent => (
+                    t.entry(*opponent).map(|o| o.player.to_string()),
+                    colour.map(|c| match c {
+                        Colour::White => "white",
+                        Colour::Black => "black",
+                    }),
+                    result_code(*result),
+                ),
+                Some(Cell::Bye(bye)) => (None, None, bye_code(*bye)),
+                _ => continue,
+            };
+            rows.push(vec![
+                ("tournament_id", t.id.to_string().into()),
+                ("round", (round + 1).into()),
+                ("player_id", e.player.to_string().into()),
+                ("opponent_id", opponent.into()),
+                ("colour", colour.into()),
+                ("result", result.into()),
+            ]);
+        }
+    }
+    rows
+}
+
+fn change_row(dataset: &Dataset, r: &TournamentRating) -> Row {
+    let k = r
+        .games
+        .iter()
+        .filter(|g| g.counted())
+        .find_map(|g| g.k)
+        .map(|k| k.value());
+    vec![
+        ("player_id", dataset.players[r.player].id.to_string().into()),
+        (
+            "tournament_id",
+            dataset.tournaments[r.tournament].id.to_string().into(),
+        ),
+        ("phase_before", phase_code(r.phase_before).into()),
+        ("phase_after", phase_code(r.phase_after).into()),
+        ("rating_before", r.rating_before.into()),
+        ("rating_after", r.rating_after.into()),
+        ("k", k.into()),
+        ("games_counted", r.games_counted().into()),
+        ("score", half_points(r.counted_half_points())),
+        ("expected", r.expected_total().map(round_hundredths).into()),
+        ("rating_change", r.change().into()),
+    ]
+}
+
+/// Rounds to two decimals (the `expected` column's scale).
+pub fn round_hundredths(x: f64) -> f64 {
+    (x * 100.0).round() / 100.0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rows_follow_the_schema_and_batch() {
+        let dataset = crate::model::Dataset::default();
+        let ratings = crate::rating::rate(&dataset, &crate::config::RatingConfig::default());
+        let dump = SqlDump::new(&dataset, &ratings);
+        assert_eq!(dump.counts.len(), schema::TABLES.len());
+        assert_eq!(dump.inserts.len(), 1);
+        let b = &dump.inserts[0];
+        assert_eq!(b.table, "memberships");
+        assert!(b.rows.iter().all(|r| r.len() == b.columns.len()));
+        assert!(b.rows.iter().all(|r| !r.contains(&SqlValue::Null)));
+    }
+}
