@@ -140,7 +140,10 @@ pub fn build_repository(
         &ratings,
         &loaded.config,
         &templates,
-        &pages,
+        &render::Content {
+            pages: &pages,
+            surveys: &loaded.surveys,
+        },
         tick,
     )?;
     lap("render");

@@ -1,5 +1,6 @@
 //! Runs `ratingbook handicaps` on the fixture surveys.
 
+use std::path::Path;
 use std::process::{Command, Output};
 
 const SEED: &str = "tests/fixtures/surveys/seed-example.csv";
@@ -199,4 +200,91 @@ fn unused_grade_is_a_warning() {
         err.contains("warning: --grade go-dal is not in the survey; did you mean go-dahl?"),
         "{err}"
     );
+}
+
+/// Surveys under data/surveys/ become site pages, with grades from the player files.
+#[test]
+fn surveys_are_published_on_the_site() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_ratingbook"))
+        .args(["build", "--root", "tests/fixtures/go-club", "--out"])
+        .arg(dir.path())
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let html = std::fs::read_to_string(dir.path().join("surveys/autumn-2026.html")).unwrap();
+    assert!(html.contains("<td>Carlsson Cecilia</td>"), "{html}");
+    assert!(html.contains("10.38 (10k)"), "{html}");
+    assert!(html.contains("seed estimate 0.2422"), "{html}");
+    let md = std::fs::read_to_string(dir.path().join("surveys/autumn-2026.md")).unwrap();
+    assert!(
+        md.contains("| Aalto Aino | 2k | 2.75 (3k) | +0.75 |"),
+        "{md}"
+    );
+    let index = std::fs::read_to_string(dir.path().join("surveys/index.html")).unwrap();
+    assert!(
+        index.contains("href=\"../surveys/autumn-2026.html\""),
+        "{index}"
+    );
+}
+
+/// A survey naming a player without a grade is a check error, with a fix.
+#[test]
+fn survey_players_need_grades() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/go-club");
+    for entry in walkdir::WalkDir::new(&root) {
+        let entry = entry.unwrap();
+        let target = dir.path().join(entry.path().strip_prefix(&root).unwrap());
+        if entry.file_type().is_dir() {
+            std::fs::create_dir_all(&target).unwrap();
+        } else {
+            std::fs::copy(entry.path(), &target).unwrap();
+        }
+    }
+    std::fs::write(
+        dir.path().join("data/players/go-dahl.toml"),
+        "name = \"Dahl Dag\"\nmembership = \"member\"\n",
+    )
+    .unwrap();
+    let checked = ratingbook::check_repository(dir.path());
+    let errors: Vec<String> = checked.diagnostics.iter().map(|d| d.to_string()).collect();
+    assert_eq!(errors.len(), 1, "{errors:#?}");
+    assert!(
+        errors[0].contains("data/surveys/autumn-2026.csv:1: no nominal grade for go-dahl"),
+        "{}",
+        errors[0]
+    );
+    assert!(errors[0].contains("add `grade = \"...\"`"), "{}", errors[0]);
+}
+
+/// With `[grades] enabled`, player pages show the grade for the rating (2100 = 1d).
+#[test]
+fn player_pages_show_grades_for_ratings() {
+    let config = ratingbook::handicap::GradesConfig {
+        enabled: true,
+        ..Default::default()
+    };
+    assert_eq!(config.grade_for_rating(2100.0).unwrap().to_string(), "1d");
+    assert_eq!(config.grade_for_rating(2000.0).unwrap().to_string(), "1k");
+    assert_eq!(config.grade_for_rating(2200.0).unwrap().to_string(), "2d");
+    let dir = tempfile::tempdir().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_ratingbook"))
+        .args(["build", "--root", "tests/fixtures/go-club", "--out"])
+        .arg(dir.path())
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let page = std::fs::read_to_string(dir.path().join("players/go-carlsson.html")).unwrap();
+    assert!(page.contains("<dt>Grade</dt><dd>11k</dd>"), "{page}");
 }

@@ -113,7 +113,7 @@ pub fn add_templates(tera: &mut tera::Tera) -> Result<(), tera::Error> {
 
 /// A tera instance holding only the built-in survey templates.
 pub fn survey_tera() -> Result<tera::Tera, tera::Error> {
-    let mut tera = tera::Tera::new();
+    let mut tera = crate::render::templates::new_engine();
     add_templates(&mut tera)?;
     Ok(tera)
 }

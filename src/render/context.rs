@@ -192,6 +192,10 @@ pub struct PlayerView {
     pub club: String,
     /// `established`, `provisional` or `unrated`.
     pub phase: String,
+    /// The Go grade matching the current rating (`[grades] enabled`), or empty.
+    pub rating_grade: String,
+    /// The nominal grade from the player file, or empty.
+    pub grade: String,
     /// Current rating or empty.
     pub rating: String,
     /// Provisional progress `12/20` (provisional players) or empty.
@@ -878,6 +882,12 @@ impl<'a> ViewBuilder<'a> {
             country: player.country.clone().unwrap_or_default(),
             club: player.club.clone().unwrap_or_default(),
             phase: phase_name(state.phase).to_string(),
+            rating_grade: state
+                .rating
+                .and_then(|r| self.config.grades.grade_for_rating(f64::from(r)))
+                .map(|g| g.to_string())
+                .unwrap_or_default(),
+            grade: player.grade.map(|g| g.to_string()).unwrap_or_default(),
             rating: state.rating.map(|r| r.to_string()).unwrap_or_default(),
             progress: if state.phase == Phase::Provisional {
                 self.progress(state.provisional_games)

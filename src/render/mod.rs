@@ -53,7 +53,14 @@ pub fn render_site(
     templates: &TemplateSet,
     tick: &(dyn Fn() + Sync),
 ) -> Result<SiteFiles, RenderError> {
-    render_site_with_pages(dataset, ratings, config, templates, &[], tick)
+    render_site_with_pages(
+        dataset,
+        ratings,
+        config,
+        templates,
+        &Content::default(),
+        tick,
+    )
 }
 
 /// A group of filter links on the rating list (clubs, countries, …).
@@ -78,9 +85,10 @@ pub fn render_site_with_pages(
     ratings: &Ratings,
     config: &Config,
     templates: &TemplateSet,
-    md_pages: &[MdPage],
+    content: &Content,
     tick: &(dyn Fn() + Sync),
 ) -> Result<SiteFiles, RenderError> {
+    let md_pages = content.pages;
     let tera = templates
         .engine()
         .map_err(|e| RenderError::new("(compiling templates)", &e))?;
@@ -94,6 +102,12 @@ pub fn render_site_with_pages(
             href: format!("pages/{}.html", p.slug),
         })
         .collect();
+    if !content.surveys.is_empty() {
+        site.pages.push(Link {
+            text: "Surveys".into(),
+            href: "surveys/index.html".into(),
+        });
+    }
     let page = Page { tera: &tera, site };
     let mut files = SiteFiles::new();
     for (name, bytes) in &templates.statics {
@@ -180,10 +194,62 @@ pub fn render_site_with_pages(
             files.insert(dialect.file_name().into(), text.into_bytes());
         }
     }
+    render_surveys(&page, content.surveys, html, markdown, &mut files)?;
     if html {
         files.insert("sitemap.xml".into(), sitemap(&files, &page.site.base_url));
     }
     Ok(files)
+}
+
+/// Pages that come from content files rather than from the results.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct Content<'a> {
+    /// Markdown pages from `data/pages/`.
+    pub pages: &'a [MdPage],
+    /// Handicap surveys from `data/surveys/`.
+    pub surveys: &'a [crate::load::NamedSurvey],
+}
+
+/// `surveys/<name>.html` and `.md` for each survey, and `surveys/index.html`.
+fn render_surveys(
+    page: &Page,
+    surveys: &[crate::load::NamedSurvey],
+    html: bool,
+    markdown: bool,
+    files: &mut SiteFiles,
+) -> Result<(), RenderError> {
+    if surveys.is_empty() {
+        return Ok(());
+    }
+    let mut links = Vec::new();
+    for survey in surveys {
+        let mut ctx = tera::Context::new();
+        ctx.insert(crate::handicap::CONTEXT_KEY, &survey.report);
+        let path = format!("surveys/{}.html", survey.name);
+        if html {
+            let bytes =
+                page.render_at(crate::handicap::HTML_TEMPLATE, "../", &path, ctx.clone())?;
+            files.insert(path.clone(), bytes);
+        }
+        if markdown {
+            let bytes = page.render(crate::handicap::MARKDOWN_TEMPLATE, "../", ctx)?;
+            files.insert(format!("surveys/{}.md", survey.name), bytes);
+        }
+        links.push(Link {
+            text: format!("Handicap survey {}", survey.report.title),
+            href: path,
+        });
+    }
+    if html {
+        let mut ctx = tera::Context::new();
+        ctx.insert("surveys", &links);
+        let path = "surveys/index.html";
+        files.insert(
+            path.into(),
+            page.render_at("html/surveys.html", "../", path, ctx)?,
+        );
+    }
+    Ok(())
 }
 
 /// Index, tournaments, rules, search, downloads, 404 and the Markdown pages.

@@ -30,6 +30,15 @@ const BUILT_IN: &[(&str, &str)] = &[
         include_str!("../../templates/html/tournaments.html"),
     ),
     (
+        "html/survey.html",
+        include_str!("../../templates/html/survey.html"),
+    ),
+    (
+        "html/surveys.html",
+        include_str!("../../templates/html/surveys.html"),
+    ),
+    ("md/survey.md", include_str!("../../templates/md/survey.md")),
+    (
         "html/page.html",
         include_str!("../../templates/html/page.html"),
     ),
@@ -145,18 +154,26 @@ impl TemplateSet {
 
     /// Compiles the templates into a tera engine with the project's filters.
     pub fn engine(&self) -> Result<tera::Tera, tera::Error> {
-        let mut tera = tera::Tera::new();
-        tera.autoescape_on(vec![".html", ".xml", ".svg"]);
-        tera.register_filter(
-            "sql",
-            |value: &tera::Value, _: tera::Kwargs, state: &tera::State| {
-                crate::sql::literal(value, crate::sql::dialect_of(state))
-            },
-        );
-        tera.register_filter("md", |value: &str, _: tera::Kwargs, _: &tera::State| {
-            super::format::markdown_text(value)
-        });
+        let mut tera = new_engine();
         tera.add_raw_templates(self.templates.iter().map(|(k, v)| (k.as_str(), v.as_str())))?;
         Ok(tera)
     }
+}
+
+/// An empty tera engine with the project's escaping rules and filters:
+/// autoescape for HTML, XML and SVG; `sql` (a literal for the template's
+/// dialect) and `md` (Markdown-escaped text).
+pub fn new_engine() -> tera::Tera {
+    let mut tera = tera::Tera::new();
+    tera.autoescape_on(vec![".html", ".xml", ".svg"]);
+    tera.register_filter(
+        "sql",
+        |value: &tera::Value, _: tera::Kwargs, state: &tera::State| {
+            crate::sql::literal(value, crate::sql::dialect_of(state))
+        },
+    );
+    tera.register_filter("md", |value: &str, _: tera::Kwargs, _: &tera::State| {
+        super::format::markdown_text(value)
+    });
+    tera
 }
