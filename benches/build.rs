@@ -10,6 +10,10 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Instant;
 
+/// The same allocator as the `ratingbook` binary, so the numbers match it.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 const CHILD: &str = "RATINGBOOK_BENCH_CHILD";
 
 fn main() {

@@ -6,6 +6,11 @@ use ratingbook::handicap::{self, Basis, Grade, OutputFormat, SurveyOptions};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+// Rendering allocates many small strings; mimalloc is markedly faster at that
+// than the system allocator on large sites.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 #[derive(Parser)]
 #[command(
     name = "ratingbook",

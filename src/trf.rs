@@ -64,24 +64,8 @@ impl fmt::Display for Points {
     }
 }
 
-/// A piece colour.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Colour {
-    /// White (`w`).
-    White,
-    /// Black (`b`).
-    Black,
-}
-
-impl Colour {
-    /// The other colour.
-    pub fn opposite(self) -> Colour {
-        match self {
-            Colour::White => Colour::Black,
-            Colour::Black => Colour::White,
-        }
-    }
-}
+/// A piece colour: the model's own type, so TRF and crosstables share it.
+pub use crate::model::Colour;
 
 /// A round result code (TRF-16 column "result").
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -15,24 +15,10 @@
 //! TRF's unrated results `W`, `D`, `L` are read as played wins, draws and losses.
 
 use crate::model::{
-    Bye, Cell, Colour, Dataset, Date, Entry, GameResult, Membership, Slug, System, Tournament,
+    Bye, Cell, Dataset, Date, Entry, GameResult, Membership, Slug, System, Tournament,
 };
 use crate::trf::{self, PlayerLine, ResultCode, RoundEntry, TrfDocument, TrfLine};
 use std::collections::BTreeMap;
-
-fn to_trf_colour(colour: Colour) -> trf::Colour {
-    match colour {
-        Colour::White => trf::Colour::White,
-        Colour::Black => trf::Colour::Black,
-    }
-}
-
-fn from_trf_colour(colour: trf::Colour) -> Colour {
-    match colour {
-        trf::Colour::White => Colour::White,
-        trf::Colour::Black => Colour::Black,
-    }
-}
 
 /// The TRF round block for one crosstable cell (`None` = blank block).
 pub fn cell_to_block(cell: &Cell) -> Option<RoundEntry> {
@@ -50,7 +36,7 @@ pub fn cell_to_block(cell: &Cell) -> Option<RoundEntry> {
             result,
         } => Some(RoundEntry {
             opponent: Some(opponent),
-            colour: colour.map(to_trf_colour),
+            colour,
             result: match result {
                 GameResult::Win => ResultCode::Win,
                 GameResult::Draw => ResultCode::Draw,
@@ -61,7 +47,7 @@ pub fn cell_to_block(cell: &Cell) -> Option<RoundEntry> {
         }),
         Cell::Paired { opponent, colour } => Some(RoundEntry {
             opponent: Some(opponent),
-            colour: colour.map(to_trf_colour),
+            colour,
             result: ResultCode::Pending,
         }),
         Cell::Bye(Bye::PairingAllocated) => bye(ResultCode::PairingBye),
@@ -98,13 +84,13 @@ pub fn block_to_cell(block: Option<&RoundEntry>) -> Cell {
         ResultCode::Pending => {
             return Cell::Paired {
                 opponent,
-                colour: block.colour.map(from_trf_colour),
+                colour: block.colour,
             }
         }
     };
     Cell::Game {
         opponent,
-        colour: block.colour.map(from_trf_colour),
+        colour: block.colour,
         result,
     }
 }

@@ -1,5 +1,7 @@
 //! Runs `ratingbook handicaps` on the fixture surveys.
 
+mod common;
+
 use std::path::Path;
 use std::process::{Command, Output};
 
@@ -238,15 +240,7 @@ fn surveys_are_published_on_the_site() {
 fn survey_players_need_grades() {
     let dir = tempfile::tempdir().unwrap();
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/go-club");
-    for entry in walkdir::WalkDir::new(&root) {
-        let entry = entry.unwrap();
-        let target = dir.path().join(entry.path().strip_prefix(&root).unwrap());
-        if entry.file_type().is_dir() {
-            std::fs::create_dir_all(&target).unwrap();
-        } else {
-            std::fs::copy(entry.path(), &target).unwrap();
-        }
-    }
+    common::copy_tree(&root, dir.path());
     std::fs::write(
         dir.path().join("data/players/go-dahl.toml"),
         "name = \"Dahl Dag\"\nmembership = \"member\"\n",

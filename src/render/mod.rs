@@ -113,87 +113,102 @@ pub fn render_site_with_pages(
     for (name, bytes) in &templates.statics {
         files.insert(format!("static/{name}"), bytes.clone());
     }
-    let list = views.rating_list();
-    let years = views.years();
     let html = config.output.html;
     let markdown = config.output.markdown;
-    if html {
-        render_front_pages(
-            &page, &views, &list, &years, dataset, config, md_pages, &mut files,
-        )?;
-        render_lists(&page, &views, &list, dataset, &mut files)?;
-        files.insert(
-            "search-index.js".into(),
-            search::index_script(&search::entries(dataset)),
-        );
-    }
-    if markdown {
-        let mut ctx = tera::Context::new();
-        ctx.insert("list", &list);
-        files.insert("ratings.md".into(), page.render("md/ratings.md", "", ctx)?);
-    }
-    if config.output.csv {
-        files.insert("ratings.csv".into(), rating_list_csv(&list));
-    }
-    if html {
-        let player_pages: Result<Vec<RenderedFile>, RenderError> = (0..dataset.players.len())
-            .into_par_iter()
-            .map(|i| {
-                let view = views.player(i);
-                let mut ctx = tera::Context::new();
-                ctx.insert("player", &view);
-                let path = format!("players/{}.html", view.id);
-                let bytes = page.render_at("html/player.html", "../", &path, ctx)?;
-                tick();
-                Ok((path, bytes))
-            })
-            .collect();
-        files.extend(player_pages?);
-    }
-    let tournament_pages: Result<Vec<Vec<RenderedFile>>, RenderError> = (0..dataset
-        .tournaments
-        .len())
-        .into_par_iter()
-        .map(|i| {
-            let view = views.tournament(i);
-            let mut out = Vec::new();
-            let mut ctx = tera::Context::new();
-            ctx.insert("tournament", &view);
-            ctx.insert("downloads", &config.output);
+    // Site-wide pages and the SQL dumps render beside the per-player and
+    // per-tournament pages: both halves are big, so neither waits for the other.
+    let (site_wide, per_item) = rayon::join(
+        || -> Result<SiteFiles, RenderError> {
+            let mut files = SiteFiles::new();
+            let list = views.rating_list();
+            let years = views.years();
             if html {
-                let path = format!("tournaments/{}.html", view.id);
-                let bytes = page.render_at("html/tournament.html", "../", &path, ctx.clone())?;
-                out.push((path, bytes));
+                render_front_pages(
+                    &page, &views, &list, &years, dataset, config, md_pages, &mut files,
+                )?;
+                render_lists(&page, &views, &list, dataset, &mut files)?;
+                files.insert(
+                    "search-index.js".into(),
+                    search::index_script(&search::entries(dataset)),
+                );
             }
             if markdown {
-                let bytes = page.render("md/tournament.md", "../", ctx)?;
-                out.push((format!("tournaments/{}.md", view.id), bytes));
+                let mut ctx = tera::Context::new();
+                ctx.insert("list", &list);
+                files.insert("ratings.md".into(), page.render("md/ratings.md", "", ctx)?);
             }
             if config.output.csv {
-                let t = &dataset.tournaments[i];
-                out.push((
-                    format!("tournaments/{}.csv", view.id),
-                    crate::export::crosstable_csv(t),
-                ));
-                let trf = crate::trf_model::tournament_to_trf(t, dataset);
-                out.push((
-                    format!("tournaments/{}.trf", view.id),
-                    trf.write().into_bytes(),
-                ));
+                files.insert("ratings.csv".into(), rating_list_csv(&list));
             }
-            tick();
-            Ok(out)
-        })
-        .collect();
-    files.extend(tournament_pages?.into_iter().flatten());
-    if config.output.sql && !config.output.sql_dialects.is_empty() {
-        let dump = crate::sql::SqlDump::new(dataset, ratings);
-        for &dialect in &config.output.sql_dialects {
-            let text = crate::sql::render(&tera, &dump, dialect)
-                .map_err(|e| RenderError::new(crate::sql::TEMPLATE, &e))?;
-            files.insert(dialect.file_name().into(), text.into_bytes());
-        }
-    }
+            if config.output.sql && !config.output.sql_dialects.is_empty() {
+                let dump = crate::sql::SqlDump::new(dataset, ratings);
+                for &dialect in &config.output.sql_dialects {
+                    let text = crate::sql::render(&tera, &dump, dialect)
+                        .map_err(|e| RenderError::new(crate::sql::TEMPLATE, &e))?;
+                    files.insert(dialect.file_name().into(), text.into_bytes());
+                }
+            }
+            Ok(files)
+        },
+        || -> Result<SiteFiles, RenderError> {
+            let mut files = SiteFiles::new();
+            if html {
+                let player_pages: Result<Vec<RenderedFile>, RenderError> =
+                    (0..dataset.players.len())
+                        .into_par_iter()
+                        .map(|i| {
+                            let view = views.player(i);
+                            let mut ctx = tera::Context::new();
+                            ctx.insert("player", &view);
+                            let path = format!("players/{}.html", view.id);
+                            let bytes = page.render_at("html/player.html", "../", &path, ctx)?;
+                            tick();
+                            Ok((path, bytes))
+                        })
+                        .collect();
+                files.extend(player_pages?);
+            }
+            let tournament_pages: Result<Vec<Vec<RenderedFile>>, RenderError> =
+                (0..dataset.tournaments.len())
+                    .into_par_iter()
+                    .map(|i| {
+                        let view = views.tournament(i);
+                        let mut out = Vec::new();
+                        let mut ctx = tera::Context::new();
+                        ctx.insert("tournament", &view);
+                        ctx.insert("downloads", &config.output);
+                        if html {
+                            let path = format!("tournaments/{}.html", view.id);
+                            let bytes =
+                                page.render_at("html/tournament.html", "../", &path, ctx.clone())?;
+                            out.push((path, bytes));
+                        }
+                        if markdown {
+                            let bytes = page.render("md/tournament.md", "../", ctx)?;
+                            out.push((format!("tournaments/{}.md", view.id), bytes));
+                        }
+                        if config.output.csv {
+                            let t = &dataset.tournaments[i];
+                            out.push((
+                                format!("tournaments/{}.csv", view.id),
+                                crate::export::crosstable_csv(t),
+                            ));
+                            let trf = crate::trf_model::tournament_to_trf(t, dataset);
+                            out.push((
+                                format!("tournaments/{}.trf", view.id),
+                                trf.write().into_bytes(),
+                            ));
+                        }
+                        tick();
+                        Ok(out)
+                    })
+                    .collect();
+            files.extend(tournament_pages?.into_iter().flatten());
+            Ok(files)
+        },
+    );
+    files.extend(site_wide?);
+    files.extend(per_item?);
     render_surveys(&page, content.surveys, html, markdown, &mut files)?;
     if html {
         files.insert("sitemap.xml".into(), sitemap(&files, &page.site.base_url));
