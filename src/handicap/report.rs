@@ -451,8 +451,7 @@ go-e,,,,,
             threshold: 0.5,
             ..SurveyOptions::default()
         });
-        let mut tera = tera::Tera::new();
-        add_templates(&mut tera).unwrap();
+        let tera = crate::handicap::survey_tera().unwrap();
         let html = render_report(&tera, &r, OutputFormat::Html).unwrap();
         assert!(html.contains("<title>Handicap survey club-2024</title>"));
         assert!(html.contains("<td>Aalto &lt;Aino&gt;</td>"));
@@ -461,14 +460,14 @@ go-e,,,,,
         let md = render_report(&tera, &r, OutputFormat::Markdown).unwrap();
         assert!(md.starts_with("# Handicap survey club-2024\n"));
         assert!(md.contains(
-            "| Aalto <Aino> | 2k | 2.60 (3k) | +0.60 | 2.75 (3k) | +0.75 | demote 2k → 3k |"
+            "| Aalto &lt;Aino&gt; | 2k | 2.60 (3k) | +0.60 | 2.75 (3k) | +0.75 | demote 2k → 3k |"
         ));
         assert!(md.contains("\n- No opinions given or received: go-e"));
         let text = render_report(&tera, &r, OutputFormat::Text).unwrap();
         assert!(text.contains("MSE: seed "));
         assert!(text.contains("Aalto <Aino>"));
         // Templates already loaded (e.g. the site's) are kept.
-        let mut site = tera::Tera::new();
+        let mut site = crate::render::templates::new_engine();
         site.add_raw_template(
             "html/base.html",
             "SITE{% block title %}{% endblock title %}{% block content %}{% endblock content %}",
