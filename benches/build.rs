@@ -6,7 +6,9 @@
 //! so its peak memory (VmHWM) is its own. Sizes can be set with
 //! `BENCH_PLAYERS` and `BENCH_TOURNAMENTS`.
 
-use std::path::{Path, PathBuf};
+mod common;
+
+use std::path::Path;
 use std::process::Command;
 use std::time::Instant;
 
@@ -21,9 +23,9 @@ fn main() {
         run_child(Path::new(&root));
         return;
     }
-    let players = env_number("BENCH_PLAYERS", 20_000);
-    let tournaments = env_number("BENCH_TOURNAMENTS", 2_000);
-    let root = repository(players, tournaments);
+    let players = common::env_number("BENCH_PLAYERS", 20_000);
+    let tournaments = common::env_number("BENCH_TOURNAMENTS", 2_000);
+    let root = common::repository(players, tournaments);
     let site = root.join("site");
     let _ = std::fs::remove_dir_all(&site);
     println!(
@@ -33,7 +35,7 @@ fn main() {
     println!(
         "machine: {} cores, load average {}",
         cores(),
-        load_average()
+        common::load_average()
     );
     for label in ["cold (empty site)", "warm (nothing changed)"] {
         let output = Command::new(std::env::current_exe().unwrap())
@@ -61,65 +63,13 @@ fn run_child(root: &Path) {
     println!(
         "{:.2} s wall, peak memory {} MiB, {} files ({} written); {}",
         wall.as_secs_f64(),
-        peak_memory_kib() / 1024,
+        common::peak_memory_kib() / 1024,
         report.files,
         report.written.written,
         phases.join(", ")
     );
 }
 
-fn repository(players: usize, tournaments: usize) -> PathBuf {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("target/bench-data")
-        .join(format!("build-{players}-{tournaments}"));
-    if !root.join("data").is_dir() {
-        let _ = std::fs::remove_dir_all(&root);
-        let started = Instant::now();
-        let stats = ratingbook::generate::write_repository(
-            &root,
-            &ratingbook::generate::Options {
-                players,
-                tournaments,
-                seed: 1,
-            },
-        )
-        .expect("generate");
-        println!(
-            "generated {} players, {} tournaments, {} games in {:.1} s",
-            stats.players,
-            stats.tournaments,
-            stats.games,
-            started.elapsed().as_secs_f64()
-        );
-    }
-    root
-}
-
-fn env_number(name: &str, default: usize) -> usize {
-    std::env::var(name)
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
-
-fn peak_memory_kib() -> u64 {
-    std::fs::read_to_string("/proc/self/status")
-        .ok()
-        .and_then(|s| {
-            s.lines()
-                .find(|l| l.starts_with("VmHWM:"))
-                .and_then(|l| l.split_whitespace().nth(1))
-                .and_then(|v| v.parse().ok())
-        })
-        .unwrap_or(0)
-}
-
 fn cores() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
-}
-
-fn load_average() -> String {
-    std::fs::read_to_string("/proc/loadavg")
-        .map(|s| s.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
-        .unwrap_or_default()
 }

@@ -8,6 +8,8 @@
 //! client, on servers started on temporary directories as in the tests.
 //! Sizes can be set with `BENCH_PLAYERS` and `BENCH_TOURNAMENTS`.
 
+mod common;
+
 #[path = "../tests/databases/mod.rs"]
 mod databases;
 
@@ -17,16 +19,16 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 fn main() {
-    let players = env_number("BENCH_PLAYERS", 20_000);
-    let tournaments = env_number("BENCH_TOURNAMENTS", 2_000);
+    let players = common::env_number("BENCH_PLAYERS", 20_000);
+    let tournaments = common::env_number("BENCH_TOURNAMENTS", 2_000);
     let sets = [
         ("sample", PathBuf::from(env!("CARGO_MANIFEST_DIR"))),
-        ("generated", repository(players, tournaments)),
+        ("generated", common::repository(players, tournaments)),
     ];
     println!(
         "sql benchmark on {} cores, load average {}",
         std::thread::available_parallelism().map_or(1, |n| n.get()),
-        load_average()
+        common::load_average()
     );
     let sqlite = Sqlite::default();
     let postgres = Postgres::start();
@@ -88,44 +90,4 @@ fn time_load(db: &dyn Database, name: &str, path: &Path) -> f64 {
     db.load(name, path)
         .unwrap_or_else(|e| panic!("loading {}: {e}", path.display()));
     started.elapsed().as_secs_f64()
-}
-
-fn repository(players: usize, tournaments: usize) -> PathBuf {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("target/bench-data")
-        .join(format!("build-{players}-{tournaments}"));
-    if !root.join("data").is_dir() {
-        let _ = std::fs::remove_dir_all(&root);
-        let started = Instant::now();
-        let stats = ratingbook::generate::write_repository(
-            &root,
-            &ratingbook::generate::Options {
-                players,
-                tournaments,
-                seed: 1,
-            },
-        )
-        .expect("generate");
-        println!(
-            "generated {} players, {} tournaments, {} games in {:.1} s",
-            stats.players,
-            stats.tournaments,
-            stats.games,
-            started.elapsed().as_secs_f64()
-        );
-    }
-    root
-}
-
-fn env_number(name: &str, default: usize) -> usize {
-    std::env::var(name)
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
-
-fn load_average() -> String {
-    std::fs::read_to_string("/proc/loadavg")
-        .map(|s| s.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
-        .unwrap_or_default()
 }

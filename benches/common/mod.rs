@@ -1,0 +1,63 @@
+//! Helpers shared by the benchmarks: the cached generated repository and
+//! readings of the machine.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// The generated repository of `players` and `tournaments` under
+/// target/bench-data, generated once (seed 1) and reused.
+pub fn repository(players: usize, tournaments: usize) -> PathBuf {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("target/bench-data")
+        .join(format!("build-{players}-{tournaments}"));
+    if !root.join("data").is_dir() {
+        let _ = std::fs::remove_dir_all(&root);
+        let started = Instant::now();
+        let stats = ratingbook::generate::write_repository(
+            &root,
+            &ratingbook::generate::Options {
+                players,
+                tournaments,
+                seed: 1,
+            },
+        )
+        .expect("generate");
+        println!(
+            "generated {} players, {} tournaments, {} games in {:.1} s",
+            stats.players,
+            stats.tournaments,
+            stats.games,
+            started.elapsed().as_secs_f64()
+        );
+    }
+    root
+}
+
+/// A number from the environment, or the default.
+pub fn env_number(name: &str, default: usize) -> usize {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+/// This process's peak resident memory (VmHWM) in KiB.
+pub fn peak_memory_kib() -> u64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("VmHWM:"))
+                .and_then(|l| l.split_whitespace().nth(1))
+                .and_then(|v| v.parse().ok())
+        })
+        .unwrap_or(0)
+}
+
+/// The machine's load averages (1, 5, 15 minutes).
+pub fn load_average() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .map(|s| s.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
+        .unwrap_or_default()
+}
