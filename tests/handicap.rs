@@ -208,16 +208,9 @@ fn unused_grade_is_a_warning() {
 #[test]
 fn surveys_are_published_on_the_site() {
     let dir = tempfile::tempdir().unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_ratingbook"))
-        .args(["build", "--root", "tests/fixtures/go-club", "--out"])
-        .arg(dir.path())
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    common::build_site(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/go-club"),
+        dir.path(),
     );
     let html = std::fs::read_to_string(dir.path().join("surveys/autumn-2026.html")).unwrap();
     assert!(html.contains("<td>Carlsson Cecilia</td>"), "{html}");
@@ -268,16 +261,9 @@ fn player_pages_show_grades_for_ratings() {
     assert_eq!(config.grade_for_rating(2000.0).unwrap().to_string(), "1k");
     assert_eq!(config.grade_for_rating(2200.0).unwrap().to_string(), "2d");
     let dir = tempfile::tempdir().unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_ratingbook"))
-        .args(["build", "--root", "tests/fixtures/go-club", "--out"])
-        .arg(dir.path())
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    common::build_site(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/go-club"),
+        dir.path(),
     );
     let page = std::fs::read_to_string(dir.path().join("players/go-carlsson.html")).unwrap();
     assert!(page.contains("<dt>Grade</dt><dd>11k</dd>"), "{page}");

@@ -9,20 +9,7 @@ use std::process::Command;
 
 const REPO: &str = env!("CARGO_MANIFEST_DIR");
 
-fn build(root: &Path, out: &Path) {
-    let output = Command::new(common::binary())
-        .args(["build", "--root"])
-        .arg(root)
-        .arg("--out")
-        .arg(out)
-        .output()
-        .unwrap();
-    assert!(
-        output.status.success(),
-        "build failed: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-}
+use common::build_site as build;
 
 fn read(path: &Path) -> String {
     std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))

@@ -123,6 +123,21 @@ pub fn binary() -> PathBuf {
     PathBuf::from(env!("CARGO_BIN_EXE_ratingbook"))
 }
 
+/// Runs `ratingbook build --root ROOT --out OUT`, asserts it succeeded and
+/// returns what it printed on standard error.
+pub fn build_site(root: &std::path::Path, out: &std::path::Path) -> String {
+    let output = std::process::Command::new(binary())
+        .args(["build", "--root"])
+        .arg(root)
+        .arg("--out")
+        .arg(out)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    assert!(output.status.success(), "build failed: {stderr}");
+    stderr
+}
+
 /// Copies a directory tree.
 pub fn copy_tree(from: &std::path::Path, to: &std::path::Path) {
     for entry in walkdir::WalkDir::new(from) {
