@@ -42,7 +42,7 @@ pub fn evaluate(input: &PairingInput, pairing: &Pairing) -> Quality {
     let mut c1 = 0;
     let mut c3 = 0;
     let mut diffs = Vec::new();
-    let (mut c89, mut c10, mut c11) = (0, 0, 0);
+    let (mut c1011, mut c12, mut c13) = (0, 0, 0);
     let mut floats = [0i64; 4];
     let mut alloc = 0;
     for &(w, b) in &pairing.boards {
@@ -60,18 +60,18 @@ pub fn evaluate(input: &PairingInput, pairing: &Pairing) -> Quality {
         for (p, col) in [(pw, Colour::White), (pb, Colour::Black)] {
             if let Some(c) = p.pref.colour {
                 if c != col {
-                    c10 += 1;
+                    c12 += 1;
                     if p.pref.strength >= dutch::Strength::Strong {
-                        c11 += 1;
+                        c13 += 1;
                     }
                 }
             }
             let cd = p.cd + if col == Colour::White { 1 } else { -1 };
             if cd.abs() > 2 || p.last_two == Some((col, col)) {
-                c89 += 1;
+                c1011 += 1;
             }
         }
-        if !dutch::e_allocate_colours(pw, pb, input.initial_colour) {
+        if !dutch::allocate_colours(pw, pb, input.initial_colour) {
             alloc += 1;
         }
         let (hi, lo) = if pw.st.score > pb.st.score {
@@ -97,14 +97,17 @@ pub fn evaluate(input: &PairingInput, pairing: &Pairing) -> Quality {
     // Largest difference first: lexicographically smaller is better.
     diffs.sort_unstable_by(|a, b| b.cmp(a));
     let mut c2 = 0;
-    let mut bye_key = vec![];
+    let (mut bye_score, mut bye_unplayed, mut bye_rank) = (vec![], vec![], vec![]);
     if let Some(x) = pairing.bye {
         match players.get(&x) {
             Some(p) => {
                 if !dutch::c2_bye_eligible(p.st) {
                     c2 += 1;
                 }
-                bye_key = vec![p.st.score as i64, -(p.st.pairing_no as i64)];
+                let played = p.st.colours.iter().flatten().count() as i64;
+                bye_score = vec![i64::from(p.st.score)];
+                bye_unplayed = vec![i64::from(input.round) - 1 - played];
+                bye_rank = vec![-i64::from(p.st.pairing_no)];
             }
             None => c2 += 1,
         }
@@ -119,26 +122,28 @@ pub fn evaluate(input: &PairingInput, pairing: &Pairing) -> Quality {
                 "C4 completion (players left unpaired)",
                 vec![(players.len() - paired.min(players.len())) as i64],
             ),
+            ("C5 score of the PAB assignee", bye_score),
             (
-                "C5/C6 score differences of the pairs (largest first)",
+                "C6-C8 downfloaters: score differences of the pairs (largest first)",
                 diffs,
             ),
-            ("A.5 bye to lowest score, then lowest ranked", bye_key),
+            ("C9 unplayed games of the PAB assignee", bye_unplayed),
             (
-                "C8/C9 colour rule exceptions (|CD|>2, three in a row)",
-                vec![c89],
+                "C10/C11 topscorer colour exceptions (|CD|>2, three in a row)",
+                vec![c1011],
             ),
-            ("C10 colour preferences not granted", vec![c10]),
-            ("C11 strong colour preferences not granted", vec![c11]),
-            ("C12 repeated downfloats (previous round)", vec![floats[0]]),
-            ("C13 repeated upfloats (previous round)", vec![floats[1]]),
+            ("C12 colour preferences not granted", vec![c12]),
+            ("C13 strong colour preferences not granted", vec![c13]),
+            ("C14 repeated downfloats (previous round)", vec![floats[0]]),
+            ("C15 repeated upfloats (previous round)", vec![floats[1]]),
             (
-                "C14 repeated downfloats (two rounds before)",
+                "C16 repeated downfloats (two rounds before)",
                 vec![floats[2]],
             ),
-            ("C15 repeated upfloats (two rounds before)", vec![floats[3]]),
+            ("C17 repeated upfloats (two rounds before)", vec![floats[3]]),
+            ("4.2 PAB to the lowest ranked", bye_rank),
             (
-                "E colour allocation rules (boards with colours not as E.1-E.5 give)",
+                "5.2 colour allocation (boards with colours not as 5.2.1-5.2.5 give)",
                 vec![alloc],
             ),
         ],
@@ -292,7 +297,7 @@ mod tests {
         };
         let e = explain(&input, &recorded, &engine);
         assert!(
-            e.starts_with("C5/C6") && e.contains("recorded pairing is worse"),
+            e.starts_with("C6-C8") && e.contains("recorded pairing is worse"),
             "{e}"
         );
         let swapped = Pairing {
@@ -301,7 +306,7 @@ mod tests {
             dropped_criteria: vec![],
         };
         let e = explain(&input, &swapped, &engine);
-        assert!(e.starts_with("E colour allocation"), "{e}");
+        assert!(e.starts_with("5.2 colour allocation"), "{e}");
         let line = |no: u32, rounds: &[&str]| {
             let mut p = crate::trf::PlayerLine::new(no, "X");
             p.rounds = rounds

@@ -1,44 +1,50 @@
 //! The FIDE Dutch system (Handbook C.04.3) by maximum-weight matching.
 //!
 //! # Edition
-//! The criteria are implemented after the Dutch rules approved in Baku 2016
-//! with the Goynuk 2017 definitions (criteria numbered C1–C19 there), with
-//! the one change of the edition applied from 1 July 2025 (in force in 2026)
-//! that affects the engine's input: a player who scores more than a loss
-//! without playing (pairing-allocated bye, forfeit win, full- or half-point
-//! bye) receives a downfloat (2025: 1.4.3). The article numbers in the doc
-//! comments below are those of the 2017 text.
+//! The criteria are those of the edition applied from 1 July 2025 (its
+//! February 2026 revision keeps them): absolute criteria C1–C3, completion
+//! C4, C5 the lowest score for the pairing-allocated bye (PAB), and quality
+//! criteria C6–C21. Article numbers in the doc comments are those of that
+//! edition (1.x definitions, 2.x criteria, 4.x candidate order, 5.x
+//! colours). A player who scores more than a loss without playing receives
+//! a downfloat (1.4.3).
 //!
 //! # Method
-//! Players are ordered by score, then pairing number (A.2). Brackets are
-//! processed from the top score down (as in seed 004): for bracket `B` (all
-//! still-unpaired players with at least the bracket's score, i.e. residents
-//! plus moved-down players) one maximum-weight matching is solved over `B`
-//! *and the players below it*, with every edge weight a lexicographic vector
-//! packed into an `i128`:
+//! Players are ordered by score, then pairing number (1.2). C5 is settled
+//! first: one matching over all players finds the lowest score the PAB can
+//! go to, and only eligible players (C2) with that score may take it.
+//! Brackets are then processed from the top score down (as in seed 004): for
+//! bracket `B` (all still-unpaired players with at least the bracket's
+//! score, i.e. residents plus moved-down players) one maximum-weight matching
+//! is solved over `B` *and the players below it*, with every edge weight a
+//! lexicographic vector packed into one integer (`i128`, or a wider
+//! fixed-size integer when the fields need more bits, up to
+//! [`MAX_WEIGHT_BITS`]):
 //!
 //! 1. completion (C4): every edge counts 1, so the matching is perfect when
 //!    any legal pairing of the remaining players exists — the pairs fixed in
 //!    `B` can always be completed below;
-//! 2. C5 pairs inside `B` (fewest downfloaters);
-//! 3. C6 pairing score differences inside `B` (downfloaters measured against
-//!    one point below the bracket's lowest score; an exponential penalty that
-//!    compares exactly like A.8 when it fits 40 bits, else quadratic);
-//! 4. C7 pairs in `B` ∪ next bracket (downfloaters chosen to maximise the
-//!    pairs of the next bracket; its PSD is not considered here);
-//! 5. the pairing-allocated bye goes to the lowest score, then lowest ranked
-//!    eligible player (C2, A.5);
-//! 6. C8/C9 topscorer colour exceptions, C10 colour preferences, C11 strong
-//!    colour preferences, C12–C15 repeated floats, C16–C19 their score
-//!    differences;
-//! 7. B.3 fewest exchanges between S1 and S2, then the B.2 transposition
-//!    order: the S2 partners of `S1[0]`, `S1[1]`, ... lexicographically smallest
-//!    (exact when the bits left allow, else a weighted distance to the ideal
-//!    partner; moved-down players' ideal partners are the top residents).
+//! 2. C6 pairs inside `B` (fewest downfloaters);
+//! 3. C7 the scores of the pairs inside `B`, one unit per pair at its higher
+//!    score in a mixed-radix number where higher scores are more significant
+//!    (so the downfloaters' scores, compared from the highest, are lowest);
+//! 4. C8 pairs and then scores in `B` ∪ the following scoregroup;
+//! 5. C9 the PAB assignee with the most games played;
+//! 6. C10/C11 topscorer colour exceptions, C12 colour preferences, C13
+//!    strong colour preferences, C14–C17 repeated floats, C18–C21 the
+//!    scores involved in them (mixed-radix like C7);
+//! 7. 4.3 fewest resident exchanges between S1 and S2, then the 4.2
+//!    transposition order: the S2 partners of `S1[0]`, `S1[1]`, ...
+//!    lexicographically smallest, one exact digit per S1 player (in very
+//!    large brackets only as many as fit the widest weight; the rest by a
+//!    weighted distance to the ideal partner, reported in
+//!    [`Pairing::dropped_criteria`]); moved-down players' ideal partners are
+//!    the top residents;
+//! 8. the PAB to the lowest ranked candidate.
 //!
 //! Only the pairs inside `B` are kept; unpaired players of `B` move down.
 //! Absolute criteria C1–C3 (and forbidden pairs) decide which edges exist.
-//! Colours are then allocated by E.1–E.5 and boards ordered by C.04.2.
+//! Colours are then allocated by 5.2 and boards ordered by C.04.2.
 //!
 //! For speed, large brackets use a candidate graph (neighbours around the
 //! S1/S2 partner) and only a window of the players below (`Narrow`, then
@@ -48,7 +54,7 @@
 //! found when one exists. The result is finally checked by
 //! [`verify_pairing`].
 use super::input::{Float, PairingInput, PlayerState};
-use super::matching::{max_weight_matching, Edge};
+use super::matching::{max_weight_matching, Edge, Weight};
 use crate::trf::Colour;
 use std::collections::HashSet;
 use thiserror::Error;
@@ -60,8 +66,9 @@ pub struct Pairing {
     pub boards: Vec<(u32, u32)>,
     /// Start number of the player with the pairing-allocated bye.
     pub bye: Option<u32>,
-    /// Quality criteria that had to be left out of a step's weights because
-    /// the packed weight would not fit 124 bits (empty in normal events).
+    /// Quality criteria that were approximated or left out of a step's
+    /// weights because the packed weight would exceed [`MAX_WEIGHT_BITS`]
+    /// (empty except in brackets of hundreds of players).
     pub dropped_criteria: Vec<&'static str>,
 }
 
@@ -78,7 +85,7 @@ pub enum PairingError {
     Internal(String),
 }
 
-/// Colour preference strength (A.6).
+/// Colour preference strength (1.7).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Strength {
     /// No games played yet.
@@ -91,7 +98,7 @@ pub enum Strength {
     Absolute,
 }
 
-/// A colour preference (A.6).
+/// A colour preference (1.7).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ColourPreference {
     /// Preferred colour (`None` with `Strength::None`).
@@ -126,10 +133,10 @@ fn colour_history(st: &PlayerState) -> (i32, Option<Colour>, Option<(Colour, Col
     (cd, last, last_two)
 }
 
-/// A.6 Colour preference: absolute when the colour difference is beyond ±1
+/// 1.7 Colour preference: absolute when the colour difference is beyond ±1
 /// or the last two played games had the same colour; strong at ±1; mild at
 /// 0 (alternate from the last game); none before the first game.
-pub fn a6_colour_preference(st: &PlayerState) -> ColourPreference {
+pub fn colour_preference(st: &PlayerState) -> ColourPreference {
     let (cd, last, last_two) = colour_history(st);
     let pref = |colour, strength| ColourPreference {
         colour: Some(colour),
@@ -157,9 +164,9 @@ pub fn a6_colour_preference(st: &PlayerState) -> ColourPreference {
     }
 }
 
-/// A.7 Topscorers: when pairing the final round, players with more than 50%
+/// 1.8 Topscorers: when pairing the final round, players with more than 50%
 /// of the maximum possible score.
-pub fn a7_is_topscorer(input: &PairingInput, st: &PlayerState) -> bool {
+pub fn is_topscorer(input: &PairingInput, st: &PlayerState) -> bool {
     input.round == input.total_rounds
         && u64::from(st.score) * 2
             > u64::from(input.win_points) * u64::from(input.round.saturating_sub(1))
@@ -169,10 +176,10 @@ pub(crate) fn derive<'a>(input: &PairingInput, st: &'a PlayerState) -> Player<'a
     let (cd, _, last_two) = colour_history(st);
     Player {
         st,
-        pref: a6_colour_preference(st),
+        pref: colour_preference(st),
         cd,
         last_two,
-        topscorer: a7_is_topscorer(input, st),
+        topscorer: is_topscorer(input, st),
     }
 }
 
@@ -199,30 +206,30 @@ pub(crate) fn c3_colour_compatible(a: &Player<'_>, b: &Player<'_>) -> bool {
         && !b.topscorer)
 }
 
-/// True if `a` is ranked higher than `b` (A.2: score, then pairing number).
+/// True if `a` is ranked higher than `b` (1.2: score, then pairing number).
 fn ranks_higher(a: &Player<'_>, b: &Player<'_>) -> bool {
     (std::cmp::Reverse(a.st.score), a.st.pairing_no)
         < (std::cmp::Reverse(b.st.score), b.st.pairing_no)
 }
 
-/// E.1–E.5 colour allocation; returns true if `a` gets white.
+/// 5.2 colour allocation (5.2.1–5.2.5); returns true if `a` gets white.
 ///
-/// E.1 grant both preferences; E.2 grant the stronger preference (both
-/// absolute: the wider colour difference); E.3 alternate from the most
-/// recent round in which one had white and the other black; E.4 grant the
-/// higher ranked player's preference; E.5 the higher ranked player gets the
+/// 5.2.1 grant both preferences; 5.2.2 grant the stronger preference (both
+/// absolute: the wider colour difference); 5.2.3 alternate from the most
+/// recent round in which one had white and the other black; 5.2.4 grant the
+/// higher ranked player's preference; 5.2.5 the higher ranked player gets the
 /// initial colour if his pairing number is odd, the other colour if even.
-pub(crate) fn e_allocate_colours(a: &Player<'_>, b: &Player<'_>, initial: Colour) -> bool {
-    e1_grant_both_preferences(a, b)
-        .or_else(|| e2_grant_stronger_preference(a, b))
-        .or_else(|| e3_alternate_from_last_difference(a, b))
-        .or_else(|| e4_grant_higher_ranked_preference(a, b))
-        .unwrap_or_else(|| e5_initial_colour_by_pairing_number(a, b, initial))
+pub(crate) fn allocate_colours(a: &Player<'_>, b: &Player<'_>, initial: Colour) -> bool {
+    grant_both_preferences(a, b)
+        .or_else(|| grant_stronger_preference(a, b))
+        .or_else(|| alternate_from_last_difference(a, b))
+        .or_else(|| grant_higher_ranked_preference(a, b))
+        .unwrap_or_else(|| initial_colour_by_pairing_number(a, b, initial))
 }
 
-/// E.1: grant both colour preferences (when they differ, or only one
+/// 5.2.1: grant both colour preferences (when they differ, or only one
 /// player has one). `Some(true)` means `a` gets white.
-fn e1_grant_both_preferences(a: &Player<'_>, b: &Player<'_>) -> Option<bool> {
+fn grant_both_preferences(a: &Player<'_>, b: &Player<'_>) -> Option<bool> {
     match (a.pref.colour, b.pref.colour) {
         (Some(x), Some(y)) if x != y => Some(x == Colour::White),
         (Some(x), None) => Some(x == Colour::White),
@@ -231,9 +238,9 @@ fn e1_grant_both_preferences(a: &Player<'_>, b: &Player<'_>) -> Option<bool> {
     }
 }
 
-/// E.2: grant the stronger colour preference; if both are absolute
+/// 5.2.2: grant the stronger colour preference; if both are absolute
 /// (topscorers), grant the wider colour difference.
-fn e2_grant_stronger_preference(a: &Player<'_>, b: &Player<'_>) -> Option<bool> {
+fn grant_stronger_preference(a: &Player<'_>, b: &Player<'_>) -> Option<bool> {
     let (pa, pb) = (a.pref, b.pref);
     let x = pa.colour?;
     pb.colour?;
@@ -254,10 +261,10 @@ fn e2_grant_stronger_preference(a: &Player<'_>, b: &Player<'_>) -> Option<bool> 
     None
 }
 
-/// E.3: alternate the colours to the most recent round in which one player
+/// 5.2.3: alternate the colours to the most recent round in which one player
 /// had white and the other black (rounds where either did not play are
-/// skipped, C.04.2 D.5).
-fn e3_alternate_from_last_difference(a: &Player<'_>, b: &Player<'_>) -> Option<bool> {
+/// skipped, General Handling Rules 3.4).
+fn alternate_from_last_difference(a: &Player<'_>, b: &Player<'_>) -> Option<bool> {
     let n = a.st.colours.len().min(b.st.colours.len());
     (0..n)
         .rev()
@@ -267,8 +274,8 @@ fn e3_alternate_from_last_difference(a: &Player<'_>, b: &Player<'_>) -> Option<b
         })
 }
 
-/// E.4: grant the colour preference of the higher ranked player.
-fn e4_grant_higher_ranked_preference(a: &Player<'_>, b: &Player<'_>) -> Option<bool> {
+/// 5.2.4: grant the colour preference of the higher ranked player.
+fn grant_higher_ranked_preference(a: &Player<'_>, b: &Player<'_>) -> Option<bool> {
     let (hi, a_is_hi) = if ranks_higher(a, b) {
         (a, true)
     } else {
@@ -277,9 +284,9 @@ fn e4_grant_higher_ranked_preference(a: &Player<'_>, b: &Player<'_>) -> Option<b
     hi.pref.colour.map(|c| (c == Colour::White) == a_is_hi)
 }
 
-/// E.5: the higher ranked player gets the initial colour if his pairing
+/// 5.2.5: the higher ranked player gets the initial colour if his pairing
 /// number is odd, the other colour if it is even.
-fn e5_initial_colour_by_pairing_number(a: &Player<'_>, b: &Player<'_>, initial: Colour) -> bool {
+fn initial_colour_by_pairing_number(a: &Player<'_>, b: &Player<'_>, initial: Colour) -> bool {
     let (hi, a_is_hi) = if ranks_higher(a, b) {
         (a, true)
     } else {
@@ -293,33 +300,49 @@ fn e5_initial_colour_by_pairing_number(a: &Player<'_>, b: &Player<'_>, initial: 
     hi_white == a_is_hi
 }
 
-/// Number of players of the pair not getting their colour preference (C10)
-/// and their strong-or-absolute preference (C11), and topscorer colour rule
-/// breaks (C8 colour difference beyond ±2, C9 same colour three times).
-fn colour_costs(a: &Player<'_>, b: &Player<'_>, initial: Colour) -> (u64, u64, u64) {
-    let a_white = e_allocate_colours(a, b, initial);
-    let mut c10 = 0;
-    let mut c11 = 0;
-    let mut c89 = 0;
+/// What a pair's colour allocation costs under C10–C13.
+struct ColourCosts {
+    /// C10: players of a topscorer's pair whose colour difference goes
+    /// beyond ±2.
+    beyond_two: u64,
+    /// C11: players of a topscorer's pair getting the same colour a third
+    /// time in a row.
+    third_in_a_row: u64,
+    /// C12: players not getting their colour preference.
+    preferences: u64,
+    /// C13: players not getting their strong (or absolute) preference.
+    strong_preferences: u64,
+}
+
+/// The colour criteria costs of pairing `a` with `b` (colours by 5.2).
+fn colour_costs(a: &Player<'_>, b: &Player<'_>, initial: Colour) -> ColourCosts {
+    let a_white = allocate_colours(a, b, initial);
+    let topscorers = a.topscorer || b.topscorer;
+    let mut costs = ColourCosts {
+        beyond_two: 0,
+        third_in_a_row: 0,
+        preferences: 0,
+        strong_preferences: 0,
+    };
     for (p, white) in [(a, a_white), (b, !a_white)] {
         let got = if white { Colour::White } else { Colour::Black };
         if let Some(c) = p.pref.colour {
             if c != got {
-                c10 += 1;
+                costs.preferences += 1;
                 if p.pref.strength >= Strength::Strong {
-                    c11 += 1;
+                    costs.strong_preferences += 1;
                 }
             }
         }
         let cd = p.cd + if white { 1 } else { -1 };
-        if cd.abs() > 2 {
-            c89 += 1;
+        if topscorers && cd.abs() > 2 {
+            costs.beyond_two += 1;
         }
-        if p.last_two == Some((got, got)) {
-            c89 += 1;
+        if topscorers && p.last_two == Some((got, got)) {
+            costs.third_in_a_row += 1;
         }
     }
-    (c10, c11, c89)
+    costs
 }
 
 /// Tuning of the engine.
@@ -475,30 +498,190 @@ struct Ctx<'a, 'b> {
     forbidden: &'b HashSet<(u32, u32)>,
 }
 
-/// Names of the packed criteria, highest priority first.
-const FIELD_NAMES: [&str; 18] = [
+/// Index of each packed criterion; [`FIELD_NAMES`] gives their names. C1–C3
+/// decide which edges exist and C5 which players may take the bye; the
+/// others are fields of the edge weight, highest priority first.
+mod field {
+    pub const COMPLETION: usize = 0;
+    pub const C6_PAIRS: usize = 1;
+    pub const C7_SCORES: usize = 2;
+    pub const C8_PAIRS: usize = 3;
+    pub const C8_SCORES: usize = 4;
+    pub const C9_BYE_GAMES: usize = 5;
+    pub const C10_TOPSCORER_DIFFERENCE: usize = 6;
+    pub const C11_TOPSCORER_THIRD_COLOUR: usize = 7;
+    pub const C12_PREFERENCES: usize = 8;
+    pub const C13_STRONG_PREFERENCES: usize = 9;
+    /// C14–C17: repeated downfloat / upfloat, one then two rounds before.
+    pub const C14_C17_FLOATS: usize = 10;
+    /// C18–C21: their scores, one then two rounds before.
+    pub const C18_C21_SCORES: usize = 14;
+    pub const EXCHANGES: usize = 18;
+    pub const TRANSPOSITIONS: usize = 19;
+    pub const TRANSPOSITIONS_REST: usize = 20;
+    pub const BYE_RANK: usize = 21;
+}
+
+/// Names of the packed criteria, highest priority first (article numbers of
+/// the 2025 edition).
+const FIELD_NAMES: [&str; NF] = [
     "C4 completion",
-    "C5 pairs in bracket",
-    "C6 score differences",
-    "C7 pairs in next bracket",
-    "A.5 bye to lowest ranked",
-    "C8/C9 topscorer colours",
-    "C10 colour preferences",
-    "C11 strong colour preferences",
-    "C12 repeated downfloat (previous round)",
-    "C13 repeated upfloat (previous round)",
-    "C14 repeated downfloat (two rounds before)",
-    "C15 repeated upfloat (two rounds before)",
-    "C16 score differences of repeated downfloaters (previous round)",
-    "C17 score differences of repeated upfloaters (previous round)",
-    "C18 score differences of repeated downfloaters (two rounds before)",
-    "C19 score differences of repeated upfloaters (two rounds before)",
-    "B.3 fewest S1/S2 exchanges",
-    "B.2 transpositions: S1 players keep their ideal S2 partner, top first",
+    "C6 fewest downfloaters",
+    "C7 lowest downfloater scores",
+    "C8 pairs in the following bracket",
+    "C8 downfloater scores for the following bracket",
+    "C9 fewest unplayed games of the PAB assignee",
+    "C10 topscorers' colour difference beyond ±2",
+    "C11 topscorers' same colour three times",
+    "C12 colour preferences",
+    "C13 strong colour preferences",
+    "C14 repeated downfloat (previous round)",
+    "C15 repeated upfloat (previous round)",
+    "C16 repeated downfloat (two rounds before)",
+    "C17 repeated upfloat (two rounds before)",
+    "C18 scores of repeated downfloaters (previous round)",
+    "C19 scores of repeated upfloaters' opponents (previous round)",
+    "C20 scores of repeated downfloaters (two rounds before)",
+    "C21 scores of repeated upfloaters' opponents (two rounds before)",
+    "4.3 fewest resident exchanges",
+    "4.2 transposition order",
+    "4.2 transposition order (players beyond the exact part)",
+    "PAB to the lowest ranked",
 ];
-const NF: usize = FIELD_NAMES.len();
-/// Fields that apply only to edges inside the bracket (offset-normalised).
-const IN_B_FIELDS: [usize; 14] = [2, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16];
+const NF: usize = 22;
+
+/// How a field's per-edge value is stored in a [`RawEdge`] and packed.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum FieldKind {
+    /// A small number.
+    Plain,
+    /// Up to two score levels ([`levels_value`]); each is one unit of a
+    /// mixed-radix number in which higher scores are more significant.
+    Levels,
+    /// One digit of the transposition order ([`IdealPairing::digit`]).
+    Digit,
+}
+
+fn field_kind(k: usize) -> FieldKind {
+    match k {
+        field::C7_SCORES | field::C8_SCORES => FieldKind::Levels,
+        k if (field::C18_C21_SCORES..field::C18_C21_SCORES + 4).contains(&k) => FieldKind::Levels,
+        field::TRANSPOSITIONS => FieldKind::Digit,
+        _ => FieldKind::Plain,
+    }
+}
+
+/// Encodes up to two score levels for a [`FieldKind::Levels`] field.
+fn levels_value(a: Option<usize>, b: Option<usize>) -> u64 {
+    let code = |l: Option<usize>| l.map_or(0, |l| l as u64 + 1);
+    code(a) | (code(b) << 16)
+}
+
+/// The score levels of a step (the bracket and the following scoregroup),
+/// as a mixed-radix number: each level gets enough bits to count all its
+/// players, so sums over a matching never carry into the next level.
+struct LevelTable {
+    /// Distinct scores, ascending.
+    scores: Vec<u32>,
+    /// Bit offset of each level.
+    shift: Vec<u32>,
+    /// Total bits.
+    width: u32,
+}
+
+impl LevelTable {
+    fn new(scores_desc: impl Iterator<Item = u32>) -> Self {
+        let mut counted: Vec<(u32, u64)> = Vec::new();
+        for s in scores_desc {
+            match counted.last_mut() {
+                Some((last, n)) if *last == s => *n += 1,
+                _ => counted.push((s, 1)),
+            }
+        }
+        counted.reverse();
+        let mut shift = Vec::with_capacity(counted.len());
+        let mut width = 0;
+        for &(_, n) in &counted {
+            shift.push(width);
+            width += bits_for(n);
+        }
+        LevelTable {
+            scores: counted.iter().map(|&(s, _)| s).collect(),
+            shift,
+            width,
+        }
+    }
+
+    fn of(&self, score: u32) -> usize {
+        self.scores.binary_search(&score).unwrap_or(0)
+    }
+}
+
+/// Bits needed to represent `n`.
+fn bits_for(n: u64) -> u32 {
+    64 - n.leading_zeros()
+}
+
+/// One candidate edge with its criteria values (see [`FieldKind`]).
+type RawEdge = (usize, usize, [u64; NF]);
+
+/// Widest packed weight used (bits); beyond it the transposition order of
+/// the lowest S1 players is approximated.
+const MAX_WEIGHT_BITS: u32 = 2040;
+
+/// Bit layout of a step's packed weights.
+struct Layout {
+    shift: [u32; NF],
+    used_fields: usize,
+    levels: Vec<u32>,
+    digit_width: u32,
+    exact_slots: usize,
+}
+
+impl Layout {
+    fn weight<W: Weight>(&self, f: &[u64; NF]) -> W {
+        let mut w = W::ZERO;
+        for (k, &v) in f.iter().enumerate().take(self.used_fields) {
+            if v == 0 {
+                continue;
+            }
+            match field_kind(k) {
+                FieldKind::Plain => w += W::shifted(v, self.shift[k]),
+                FieldKind::Levels => {
+                    for code in [v & 0xffff, v >> 16] {
+                        if code > 0 {
+                            w += W::shifted(1, self.shift[k] + self.levels[code as usize - 1]);
+                        }
+                    }
+                }
+                FieldKind::Digit => {
+                    let (slot, digit) = ((v >> 32) as usize, v & 0xffff_ffff);
+                    let place = (self.exact_slots - 1 - slot) as u32 * self.digit_width;
+                    w += W::shifted(digit, self.shift[k] + place);
+                }
+            }
+        }
+        w
+    }
+}
+
+/// Solves the matching with the narrowest weight type that holds `bits`.
+fn match_packed(nvert: usize, raw: &[RawEdge], layout: &Layout, bits: u32) -> Vec<Option<usize>> {
+    fn run<W: Weight>(nvert: usize, raw: &[RawEdge], layout: &Layout) -> Vec<Option<usize>> {
+        let edges: Vec<Edge<W>> = raw
+            .iter()
+            .map(|(i, j, f)| (*i, *j, layout.weight::<W>(f)))
+            .collect();
+        max_weight_matching(nvert, &edges)
+    }
+    match bits {
+        0..=124 => run::<i128>(nvert, raw, layout),
+        125..=252 => run::<bnum::BInt<4>>(nvert, raw, layout),
+        253..=508 => run::<bnum::BInt<8>>(nvert, raw, layout),
+        509..=1020 => run::<bnum::BInt<16>>(nvert, raw, layout),
+        _ => run::<bnum::BInt<32>>(nvert, raw, layout),
+    }
+}
 
 type PairList = Vec<(usize, usize)>;
 type RunResult = Result<(PairList, Option<usize>, Vec<&'static str>), Failure>;
@@ -509,15 +692,64 @@ impl Ctx<'_, '_> {
         c1_no_rematch(pa.st, pb.st, self.forbidden) && c3_colour_compatible(pa, pb)
     }
 
+    /// C5: the lowest score a pairing-allocated bye can go to, when the
+    /// number of players is odd. It is fixed before the first bracket: a
+    /// matching over all players (completion first, then the bye's score)
+    /// on a sparse graph of rank neighbours, and on the full graph unless
+    /// the sparse one already reaches the lowest eligible score.
+    fn lowest_bye_score(&self, opts: DutchOptions) -> Result<Option<u32>, Failure> {
+        let n = self.players.len();
+        if n % 2 == 0 {
+            return Ok(None);
+        }
+        let mut eligible: Vec<u32> = (0..n)
+            .filter(|&i| c2_bye_eligible(self.players[i].st))
+            .map(|i| self.players[i].st.score)
+            .collect();
+        eligible.sort_unstable();
+        eligible.dedup();
+        let Some(&lowest) = eligible.first() else {
+            return Err(Failure::None);
+        };
+        let big = eligible.len() as i128 + 1;
+        let solve = |reach: usize| -> Option<u32> {
+            let mut edges: Vec<Edge> = Vec::new();
+            for i in 0..n {
+                for j in i + 1..n.min(i + 1 + reach) {
+                    if self.legal(i, j) {
+                        edges.push((i, j, big));
+                    }
+                }
+                let st = self.players[i].st;
+                if c2_bye_eligible(st) {
+                    let rank = eligible.len() - eligible.binary_search(&st.score).unwrap_or(0);
+                    edges.push((i, n, big + rank as i128));
+                }
+            }
+            let mate = max_weight_matching(n + 1, &edges);
+            if mate.iter().any(|m| m.is_none()) {
+                return None;
+            }
+            mate[n].map(|x| self.players[x].st.score)
+        };
+        if !opts.exact {
+            let sparse = solve(2 * opts.window + 8);
+            if sparse == Some(lowest) {
+                return Ok(sparse);
+            }
+        }
+        solve(n).map(Some).ok_or(Failure::None)
+    }
+
     fn run(&self, mode: Mode, opts: DutchOptions) -> RunResult {
         let n = self.players.len();
+        let bye_score = self.lowest_bye_score(opts)?;
         let mut remaining: Vec<usize> = (0..n).collect();
         let mut pairs = Vec::new();
         let mut bye = None;
         let mut dropped: Vec<&'static str> = Vec::new();
         let mut levels: Vec<u32> = self.players.iter().map(|p| p.st.score).collect();
         levels.dedup();
-        let unit = score_unit(self.players, self.input.win_points);
         let mut first = true;
         for (li, &level) in levels.iter().enumerate() {
             if remaining.is_empty() {
@@ -543,8 +775,8 @@ impl Ctx<'_, '_> {
                 bsize,
                 bn_size,
                 is_last,
-                unit,
                 level,
+                bye_score,
             };
             let mut res = None;
             for m in [Mode::Narrow, Mode::Wide, Mode::Exact] {
@@ -624,7 +856,7 @@ impl Ctx<'_, '_> {
             .iter()
             .take_while(|&&v| self.players[v].st.score > step.level)
             .count();
-        let mut ideal = IdealPairing::new(bsize, mdp);
+        let ideal = IdealPairing::new(bsize, mdp);
         let near = |i: usize, j: usize| -> bool {
             // i < j, positions in verts.
             let d = j - i;
@@ -643,16 +875,12 @@ impl Ctx<'_, '_> {
             }
             false
         };
-        let smin = self.players[verts[bsize - 1]].st.score;
-        let span = (self.players[verts[0]].st.score - smin) / step.unit;
-        // C6 exactly (A.8's lexicographic comparison) with an exponential
-        // penalty when it fits 40 bits, otherwise a quadratic one.
-        let levels = u64::from(span) + u64::from(self.input.win_points / step.unit) + 1;
-        let base = bsize as u64 + 1;
-        let psd_bits = levels as f64 * (base as f64).log2() + (bsize as f64 + 1.0).log2() + 2.0;
-        let psd_base = (psd_bits <= 40.0).then_some(base);
-        let initial = self.input.initial_colour;
-        let mut raw: Vec<(usize, usize, [u64; NF])> = Vec::new();
+        let levels = LevelTable::new(verts[..bn].iter().map(|&v| self.players[v].st.score));
+        let crit = BracketCriteria {
+            levels: &levels,
+            initial: self.input.initial_colour,
+        };
+        let mut raw: Vec<RawEdge> = Vec::new();
         #[allow(clippy::needless_range_loop)]
         for i in 0..vcount {
             let a = verts[i];
@@ -676,107 +904,89 @@ impl Ctx<'_, '_> {
                     continue;
                 }
                 let mut f = [0u64; NF];
-                f[0] = 1;
+                f[field::COMPLETION] = 1;
                 if j < bsize {
-                    let crit = BracketCriteria {
-                        smin,
-                        span,
-                        psd_base,
-                        unit: step.unit,
-                        win: self.input.win_points,
-                        initial,
-                    };
                     crit.fill(&self.players[a], &self.players[b], &mut f);
-                    f[16] = b3_exchange_gain(&ideal, i, j);
+                    f[field::EXCHANGES] = b3_exchange_gain(&ideal, i, j);
                 }
                 if j < bn {
-                    f[3] = 1;
+                    f[field::C8_PAIRS] = 1;
+                    if j >= bsize {
+                        let la = levels.of(self.players[a].st.score);
+                        f[field::C8_SCORES] = levels_value(Some(la), None);
+                    }
                 }
                 raw.push((i, j, f));
             }
         }
         if with_bye {
             for (i, &a) in verts.iter().enumerate() {
-                if !c2_bye_eligible(self.players[a].st) {
+                let st = self.players[a].st;
+                if !c2_bye_eligible(st) || step.bye_score.is_some_and(|s| st.score > s) {
                     continue;
                 }
                 let mut f = [0u64; NF];
-                f[0] = 1;
+                f[field::COMPLETION] = 1;
+                if i < bsize {
+                    f[field::C9_BYE_GAMES] = played_games(st) + 1;
+                }
                 if step.is_last {
-                    f[1] = 1;
-                    f[4] = i as u64 + 1;
-                    // The bye is neutral in the colour and float criteria: the
-                    // same values as an in-bracket pair with nothing to regret.
-                    f[5] = 2;
-                    f[6] = 2;
-                    f[7] = 2;
-                    f[8..12].fill(1);
-                    f[12..16].fill(u64::from(span) + 1);
+                    f[field::BYE_RANK] = i as u64 + 1;
                 }
                 raw.push((i, bye_v, f));
             }
         }
-        // Normalise in-bracket fields by their minimum over in-bracket edges.
-        let in_b_edge = |e: &(usize, usize, [u64; NF])| e.2[1] == 1;
-        for &k in &IN_B_FIELDS {
-            let min = raw
-                .iter()
-                .filter(|e| in_b_edge(e))
-                .map(|e| e.2[k])
-                .min()
-                .unwrap_or(0);
-            for e in raw.iter_mut() {
-                if in_b_edge(e) {
-                    e.2[k] -= min;
+        // Bits per field: a matching's total never exceeds the sum over
+        // vertices of their largest incident value (plain fields), or the
+        // level table's width (level fields).
+        let mut vmax = vec![[0u64; NF]; nvert];
+        for (i, j, f) in &raw {
+            for k in 0..NF {
+                vmax[*i][k] = vmax[*i][k].max(f[k]);
+                vmax[*j][k] = vmax[*j][k].max(f[k]);
+            }
+        }
+        let mut bits = [0u32; NF];
+        for (k, b) in bits.iter_mut().enumerate() {
+            if vmax.iter().all(|m| m[k] == 0) {
+                continue;
+            }
+            *b = match field_kind(k) {
+                FieldKind::Levels => levels.width,
+                _ => bits_for(vmax.iter().map(|m| m[k]).sum::<u64>()),
+            };
+        }
+        drop(vmax);
+        // The transposition order (4.2): exact digits for as many S1 players
+        // as the widest weight allows, a distance measure for the rest.
+        let digit_width = ideal.digit_width();
+        let others: u32 = bits.iter().sum::<u32>() + 3;
+        let budget = MAX_WEIGHT_BITS.saturating_sub(others + bits_for(ideal.n1 as u64 + 1) + 12);
+        let exact_slots = ideal.n1.min((budget / digit_width) as usize);
+        let mut rest_max = 0;
+        for (i, j, f) in raw.iter_mut() {
+            if *j >= bsize {
+                continue;
+            }
+            if let Some((slot, digit)) = ideal.digit(*i, *j) {
+                if slot < exact_slots {
+                    f[field::TRANSPOSITIONS] = ((slot as u64) << 32) | digit;
+                } else {
+                    f[field::TRANSPOSITIONS_REST] = ideal.approximate_order(*i, *j, exact_slots);
+                    rest_max = rest_max.max(f[field::TRANSPOSITIONS_REST]);
                 }
             }
         }
-        // Bits per field.
-        let pairs_all = (nvert / 2 + 1) as u128;
-        let pairs_b = (bsize / 2 + 1) as u128;
-        let pairs_bn = (bn / 2 + 1) as u128;
-        let mut bits = [0u32; NF];
-        for (k, b) in bits.iter_mut().enumerate() {
-            let maxv = raw.iter().map(|e| e.2[k]).max().unwrap_or(0) as u128;
-            if maxv == 0 {
-                continue;
-            }
-            let pairs = match k {
-                0 => pairs_all,
-                3 => pairs_bn,
-                _ => pairs_b,
-            };
-            *b = 128 - (maxv * pairs).leading_zeros();
-        }
-        // B.2 last: exact transposition order when the bits left allow it.
-        let left = 122u32.saturating_sub(bits[..NF - 1].iter().sum::<u32>());
-        ideal.exact = ideal.exact_bits() < left.min(62);
-        for e in raw.iter_mut() {
-            if e.2[1] == 1 && e.1 != bye_v {
-                e.2[NF - 1] = b2_transposition_gain(&ideal, e.0, e.1);
-            }
-        }
-        let min = raw
-            .iter()
-            .filter(|e| e.2[1] == 1 && e.1 != bye_v)
-            .map(|e| e.2[NF - 1])
-            .min()
-            .unwrap_or(0);
-        for e in raw.iter_mut() {
-            if e.2[1] == 1 && e.1 != bye_v {
-                e.2[NF - 1] -= min;
-            }
-        }
-        let maxv = raw.iter().map(|e| e.2[NF - 1]).max().unwrap_or(0) as u128;
-        bits[NF - 1] = if ideal.exact {
-            // Each S1 player contributes one digit: the total is below |S2|^|S1|.
-            ideal.exact_bits() + 1
-        } else {
-            128 - (maxv * pairs_b).leading_zeros()
-        };
         let mut dropped = Vec::new();
+        if exact_slots > 0 {
+            bits[field::TRANSPOSITIONS] = exact_slots as u32 * digit_width;
+        }
+        if rest_max > 0 {
+            bits[field::TRANSPOSITIONS_REST] = bits_for(rest_max * (ideal.n1 as u64 + 1));
+            dropped.push("4.2 transposition order (approximated for the lowest S1 players of a very large bracket)");
+        }
         let mut used_fields = NF;
-        while bits[..used_fields].iter().sum::<u32>() > 122 && used_fields > 2 {
+        while bits[..used_fields].iter().sum::<u32>() + 3 > MAX_WEIGHT_BITS && used_fields > 2 {
             used_fields -= 1;
             if bits[used_fields] > 0 {
                 dropped.push(FIELD_NAMES[used_fields]);
@@ -788,24 +998,20 @@ impl Ctx<'_, '_> {
             shift[k] = acc;
             acc += bits[k];
         }
-        let edges: Vec<Edge> = raw
-            .iter()
-            .map(|(i, j, f)| {
-                let mut wgt: i128 = 0;
-                for k in 0..used_fields {
-                    wgt += (f[k] as i128) << shift[k];
-                }
-                (*i, *j, wgt)
-            })
-            .collect();
+        let layout = Layout {
+            shift,
+            used_fields,
+            levels: levels.shift.clone(),
+            digit_width,
+            exact_slots,
+        };
         let built = trace.then(std::time::Instant::now);
+        let mate = match_packed(nvert, &raw, &layout, acc + 3);
         drop(raw);
-        let mate = max_weight_matching(nvert, &edges);
         if let Some(t) = built {
             eprintln!(
-                "pair-trace: bracket {bsize} (+next {}) vertices {nvert} edges {} exact {exact}: build {:.1} ms, matching {:.1} ms",
+                "pair-trace: bracket {bsize} (+next {}) vertices {nvert} bits {acc} exact {exact}: build {:.1} ms, matching {:.1} ms",
                 bn - bsize,
-                edges.len(),
                 (t - start.unwrap_or(t)).as_secs_f64() * 1000.0,
                 t.elapsed().as_secs_f64() * 1000.0
             );
@@ -835,7 +1041,7 @@ impl Ctx<'_, '_> {
         let mut boards: Vec<(usize, usize)> = pairs
             .into_iter()
             .map(|(a, b)| {
-                if e_allocate_colours(&self.players[a], &self.players[b], initial) {
+                if allocate_colours(&self.players[a], &self.players[b], initial) {
                     (a, b)
                 } else {
                     (b, a)
@@ -863,8 +1069,8 @@ impl Ctx<'_, '_> {
     }
 }
 
-/// The bracket's ideal pairing before any transposition or exchange (B.1,
-/// B.2): moved-down players meet the top residents in order, the remaining
+/// The bracket's ideal pairing before any transposition or exchange (3.2,
+/// 4.2): moved-down players meet the top residents in order, the remaining
 /// residents are split into S1 (top half) and S2 and paired in order.
 struct IdealPairing {
     /// Position is in S1 (the half that chooses partners).
@@ -875,8 +1081,6 @@ struct IdealPairing {
     side_index: Vec<usize>,
     n1: usize,
     n2: usize,
-    /// Exact lexicographic transposition order fits in the weight.
-    exact: bool,
 }
 
 impl IdealPairing {
@@ -913,90 +1117,83 @@ impl IdealPairing {
                 n2 += 1;
             }
         }
-
         IdealPairing {
             s1,
             partner,
             side_index,
             n1,
             n2,
-            exact: false,
         }
     }
 
-    /// Bits the exact transposition order needs (base-|S2| digits, one per
-    /// S1 player).
-    fn exact_bits(&self) -> u32 {
-        (self.n1 as f64 * (self.n2.max(1) as f64).log2()).ceil() as u32
+    /// Bits of one transposition digit (an S2 index).
+    fn digit_width(&self) -> u32 {
+        bits_for(self.n2.saturating_sub(1) as u64).max(1)
     }
 
-    /// Value (higher is better) of pairing positions `i` and `j` for the
-    /// transposition order of B.2: the sequence of S2 partners of S1[0],
-    /// S1[1], ... should be lexicographically smallest. Exact (base-|S2|
-    /// digits) when that fits the bits the higher criteria leave (at most
-    /// 62), otherwise a weighted
-    /// distance to the ideal partner. Exchanges (both in S1 or both in S2)
-    /// score 0; they are counted by the exchange criterion.
-    fn order_value(&self, i: usize, j: usize) -> u64 {
+    /// The transposition order (4.2) wants the sequence of S2 partners of
+    /// S1[0], S1[1], ... lexicographically smallest: a pair of S1[`slot`]
+    /// with S2[k] is worth the digit `n2 - 1 - k` in place `slot` (S1[0]
+    /// most significant). `None` for pairs inside S1 or inside S2
+    /// (exchanges, counted by their own criterion).
+    fn digit(&self, i: usize, j: usize) -> Option<(usize, u64)> {
         if self.s1[i] == self.s1[j] {
-            return 0;
+            return None;
         }
         let (a, b) = if self.s1[i] { (i, j) } else { (j, i) };
-        let (ia, kb) = (self.side_index[a] as u64, self.side_index[b] as u64);
+        Some((
+            self.side_index[a],
+            (self.n2 - 1 - self.side_index[b]) as u64,
+        ))
+    }
+
+    /// For S1 players beyond the exact digits: a weighted distance to the
+    /// ideal partner (higher is better), heavier for higher S1 players.
+    fn approximate_order(&self, i: usize, j: usize, from_slot: usize) -> u64 {
+        let Some((slot, digit)) = self.digit(i, j) else {
+            return 0;
+        };
         let (n1, n2) = (self.n1 as u64, self.n2 as u64);
-        if self.exact {
-            (n2 - 1 - kb) * n2.pow((n1 - 1 - ia) as u32)
-        } else {
-            let dev = kb.abs_diff(ia);
-            if n1 <= 100 {
-                ((n2 + 1) * (n1 + 1)).saturating_sub(dev * (n1 - ia))
-            } else {
-                (n2 + 1).saturating_sub(dev)
-            }
-        }
+        let (ia, kb) = (slot as u64, n2 - 1 - digit);
+        let dev = kb.abs_diff(ia);
+        let rank_weight = n1 - ia + 1;
+        let rest = n1 - from_slot as u64 + 1;
+        ((n2 + 1) * rest).saturating_sub(dev * rank_weight.min(rest)) + 1
     }
 }
 
 /// Per-bracket constants for the quality criteria of one edge.
-struct BracketCriteria {
-    /// Lowest score in the bracket.
-    smin: u32,
-    /// Score span of the bracket in score units.
-    span: u32,
-    /// Score unit (gcd of scores and the win points).
-    unit: u32,
-    /// Points for a win.
-    win: u32,
-    /// Initial colour (E.5).
+struct BracketCriteria<'l> {
+    /// Score levels of the bracket and the following scoregroup.
+    levels: &'l LevelTable,
+    /// Initial colour (5.2.5).
     initial: Colour,
-    /// Base of the exponential C6 penalty, if exact.
-    psd_base: Option<u64>,
 }
 
-impl BracketCriteria {
-    /// Fills the in-bracket criteria fields 1..=15 of an edge between two
-    /// players of the bracket (higher values are better).
+impl BracketCriteria<'_> {
+    /// Fills the fields of an edge between two players of the bracket
+    /// (`pa` ranked higher; higher values are better).
     fn fill(&self, pa: &Player<'_>, pb: &Player<'_>, f: &mut [u64; NF]) {
-        f[1] = c5_pair_in_bracket_gain();
-        f[2] = c6_score_difference_gain(self, pa.st.score, pb.st.score);
-        let (c10, c11, c89) = colour_costs(pa, pb, self.initial);
-        f[5] = c8_c9_topscorer_colour_gain(pa, pb, c89);
-        f[6] = c10_colour_preference_gain(c10);
-        f[7] = c11_strong_colour_preference_gain(c11);
-        let (hi, lo) = match pa.st.score.cmp(&pb.st.score) {
-            std::cmp::Ordering::Greater => (Some(pa), Some(pb)),
-            std::cmp::Ordering::Less => (Some(pb), Some(pa)),
-            std::cmp::Ordering::Equal => (None, None),
-        };
-        let diff = pa.st.score.abs_diff(pb.st.score) / self.unit;
-        f[8] = c12_c14_repeated_downfloat_gain(pa, pb, hi, 1);
-        f[9] = c13_c15_repeated_upfloat_gain(lo, 1);
-        f[10] = c12_c14_repeated_downfloat_gain(pa, pb, hi, 2);
-        f[11] = c13_c15_repeated_upfloat_gain(lo, 2);
-        f[12] = c16_c19_float_score_difference_gain(hi, Float::Down, 1, diff, self.span);
-        f[13] = c16_c19_float_score_difference_gain(lo, Float::Up, 1, diff, self.span);
-        f[14] = c16_c19_float_score_difference_gain(hi, Float::Down, 2, diff, self.span);
-        f[15] = c16_c19_float_score_difference_gain(lo, Float::Up, 2, diff, self.span);
+        let level = |p: &Player<'_>| self.levels.of(p.st.score);
+        f[field::C6_PAIRS] = 1;
+        f[field::C7_SCORES] = levels_value(Some(level(pa)), None);
+        let costs = colour_costs(pa, pb, self.initial);
+        f[field::C10_TOPSCORER_DIFFERENCE] = 2 - costs.beyond_two;
+        f[field::C11_TOPSCORER_THIRD_COLOUR] = 2 - costs.third_in_a_row;
+        f[field::C12_PREFERENCES] = 2 - costs.preferences;
+        f[field::C13_STRONG_PREFERENCES] = 2 - costs.strong_preferences;
+        let upfloater = (pa.st.score > pb.st.score).then_some(pb);
+        for back in [1, 2] {
+            let at = field::C14_C17_FLOATS + 2 * (back - 1);
+            f[at] = repeated_downfloat_gain(pa, pb, back);
+            f[at + 1] = repeated_upfloat_gain(upfloater, back);
+            let at = field::C18_C21_SCORES + 2 * (back - 1);
+            let was_down = |p: &Player<'_>| (float_at(p, back) == Float::Down).then(|| level(p));
+            f[at] = levels_value(was_down(pa), was_down(pb));
+            if repeated_upfloat_gain(upfloater, back) == 1 {
+                f[at + 1] = levels_value(Some(level(pa)), None);
+            }
+        }
     }
 }
 
@@ -1010,128 +1207,46 @@ fn float_at(p: &Player<'_>, back: usize) -> Float {
     }
 }
 
-/// C5: maximise the number of pairs in the bracket (minimise downfloaters):
-/// every pair inside the bracket counts one.
-fn c5_pair_in_bracket_gain() -> u64 {
-    1
+/// Games a player actually played (for C9).
+fn played_games(st: &PlayerState) -> u64 {
+    st.colours.iter().flatten().count() as u64
 }
 
-/// C6: minimise the pairing score difference (A.8). With downfloaters
-/// measured against one point below the bracket's lowest score, the total
-/// penalty is `Σ_pairs f(|sa - sb|) + Σ_floaters f(s - smin + 1)`; up to a
-/// constant that is the negated sum over pairs of this gain. With
-/// `f(d) = base^d` and `base` above the number of players the sum compares
-/// exactly like A.8's sorted lists; when that does not fit, `f(d) = d²`
-/// approximates it.
-fn c6_score_difference_gain(c: &BracketCriteria, sa: u32, sb: u32) -> u64 {
-    let f = |d: u64| -> u64 {
-        match c.psd_base {
-            Some(b) => b.saturating_pow(d.min(u64::from(u32::MAX)) as u32),
-            None => d.saturating_mul(d),
-        }
-    };
-    let q = |s: u32| f(u64::from((s - c.smin) / c.unit).saturating_add(u64::from(c.win / c.unit)));
-    let diff = u64::from(sa.abs_diff(sb) / c.unit);
-    q(sa).saturating_add(q(sb)).saturating_sub(f(diff))
-}
-
-/// C8/C9: minimise topscorers (or their opponents) getting a colour
-/// difference beyond ±2 or the same colour three times in a row (only
-/// possible in the last round, where C3 does not protect topscorers).
-fn c8_c9_topscorer_colour_gain(pa: &Player<'_>, pb: &Player<'_>, breaks: u64) -> u64 {
-    if pa.topscorer || pb.topscorer {
-        2 - breaks.min(2)
+/// C14 (`back` = 1) / C16 (`back` = 2): minimise the players who receive
+/// the same downfloat as one / two rounds before. A pair inside the
+/// bracket saves its players from floating down, except the higher-scored
+/// player of a pair with different scores, who receives a downfloat
+/// anyway: the gain is the number of players saved who had that float.
+fn repeated_downfloat_gain(pa: &Player<'_>, pb: &Player<'_>, back: usize) -> u64 {
+    let was_down = |p: &Player<'_>| u64::from(float_at(p, back) == Float::Down);
+    let saved_a = if pa.st.score > pb.st.score {
+        0
     } else {
-        2
-    }
-}
-
-/// C10: minimise the number of players who do not get their colour
-/// preference.
-fn c10_colour_preference_gain(not_granted: u64) -> u64 {
-    2 - not_granted.min(2)
-}
-
-/// C11: minimise the number of players who do not get their strong colour
-/// preference (absolute preferences of topscorers included).
-fn c11_strong_colour_preference_gain(not_granted: u64) -> u64 {
-    2 - not_granted.min(2)
-}
-
-/// C12 (`back` = 1) / C14 (`back` = 2): minimise the players who receive the
-/// same downfloat as one / two rounds before. A pair inside the bracket
-/// saves its players from floating down (gain per player with that float),
-/// except the higher-scored player of a pair with different scores, who
-/// downfloats anyway.
-fn c12_c14_repeated_downfloat_gain(
-    pa: &Player<'_>,
-    pb: &Player<'_>,
-    hi: Option<&Player<'_>>,
-    back: usize,
-) -> u64 {
-    let d = |p: &Player<'_>| u64::from(float_at(p, back) == Float::Down);
-    1 + d(pa) + d(pb) - hi.map(d).unwrap_or(0)
-}
-
-/// C13 (`back` = 1) / C15 (`back` = 2): minimise the players who receive the
-/// same upfloat as one / two rounds before (the lower-scored player of a
-/// pair with different scores upfloats).
-fn c13_c15_repeated_upfloat_gain(lo: Option<&Player<'_>>, back: usize) -> u64 {
-    1 - lo
-        .map(|p| u64::from(float_at(p, back) == Float::Up))
-        .unwrap_or(0)
-}
-
-/// C16–C19: minimise the score differences of players who receive the same
-/// downfloat (C16, C18) or upfloat (C17, C19) as one or two rounds before.
-fn c16_c19_float_score_difference_gain(
-    p: Option<&Player<'_>>,
-    float: Float,
-    back: usize,
-    diff: u32,
-    span: u32,
-) -> u64 {
-    let cost = match p {
-        Some(p) if float_at(p, back) == float => diff,
-        _ => 0,
+        was_down(pa)
     };
-    u64::from(span.saturating_add(1) - cost.min(span.saturating_add(1)))
+    saved_a + was_down(pb)
 }
 
-/// B.3 (exchanges): pairs between S1 and S2 count one; a pair inside S1 or
-/// inside S2 is an exchange.
+/// C15 (`back` = 1) / C17 (`back` = 2): minimise the players who receive
+/// the same upfloat as one / two rounds before (the lower-scored player of
+/// a pair with different scores upfloats); 1 when the pair repeats none.
+fn repeated_upfloat_gain(upfloater: Option<&Player<'_>>, back: usize) -> u64 {
+    1 - upfloater.map_or(0, |p| u64::from(float_at(p, back) == Float::Up))
+}
+
+/// 4.3 (resident exchanges): pairs between S1 and S2 count one; a pair
+/// inside S1 or inside S2 is an exchange.
 fn b3_exchange_gain(ideal: &IdealPairing, i: usize, j: usize) -> u64 {
     u64::from(ideal.s1[i] != ideal.s1[j])
-}
-
-/// B.2 (transpositions): see [`IdealPairing::order_value`].
-fn b2_transposition_gain(ideal: &IdealPairing, i: usize, j: usize) -> u64 {
-    ideal.order_value(i, j)
 }
 
 struct Step {
     bsize: usize,
     bn_size: usize,
     is_last: bool,
-    unit: u32,
     level: u32,
-}
-
-/// Greatest common divisor of all scores and the win points (so score
-/// differences are small integers, e.g. half points).
-fn score_unit(players: &[Player<'_>], win: u32) -> u32 {
-    fn gcd(a: u32, b: u32) -> u32 {
-        if b == 0 {
-            a
-        } else {
-            gcd(b, a % b)
-        }
-    }
-    let mut g = win;
-    for p in players {
-        g = gcd(g, p.st.score);
-    }
-    g.max(1)
+    /// C5: the lowest score the bye can go to (odd number of players).
+    bye_score: Option<u32>,
 }
 
 /// Absolute criteria C1 (no rematch, forbidden pairs) and C3 (colour
@@ -1178,7 +1293,7 @@ mod tests {
     }
 
     fn pref(c: &[Option<Colour>]) -> (Option<Colour>, Strength) {
-        let p = a6_colour_preference(&st(1, 0, c));
+        let p = colour_preference(&st(1, 0, c));
         (p.colour, p.strength)
     }
 
@@ -1205,7 +1320,7 @@ mod tests {
 
     fn white_of(inp: &PairingInput, a: usize, b: usize) -> u32 {
         let (pa, pb) = (derive(inp, &inp.players[a]), derive(inp, &inp.players[b]));
-        if e_allocate_colours(&pa, &pb, inp.initial_colour) {
+        if allocate_colours(&pa, &pb, inp.initial_colour) {
             pa.st.id
         } else {
             pb.st.id
@@ -1263,7 +1378,7 @@ mod tests {
                 st(2, 30, &[Some(B), Some(B), Some(W)]),
             ],
         );
-        // E.4 would give white to the higher ranked 2; E.3 comes first.
+        // 5.2.4 would give white to the higher ranked 2; 5.2.3 comes first.
         assert_eq!(white_of(&inp, 0, 1), 1);
     }
 
@@ -1274,7 +1389,7 @@ mod tests {
     }
 
     #[test]
-    fn e5_initial_colour_by_pairing_number() {
+    fn initial_colour_by_pairing_number() {
         let mut inp = input(
             1,
             5,
@@ -1324,7 +1439,7 @@ mod tests {
     }
 
     #[test]
-    fn c5_c6_pairs_inside_score_groups_and_mdp_meets_top_resident() {
+    fn c6_c7_pairs_inside_score_groups_and_mdp_meets_top_resident() {
         // 1 and 2 have 2 points, 3 has 1.5, 4-7 have 1: 3 floats to the 1-point
         // bracket and meets its highest resident (4); 5-6 and 7 with 8.
         let inp = input(
@@ -1349,7 +1464,7 @@ mod tests {
     }
 
     #[test]
-    fn c10_colour_preferences_before_s1_s2_order() {
+    fn c12_colour_preferences_before_s1_s2_order() {
         // One score group: S1 = 1 3 4 6, S2 = 7 8 9 20; preferences
         // 1 B, 3 B, 4 W, 6 W, 7 B, 8 W, 9 B, 20 none. The first
         // transposition meeting every preference is 8 20 7 9.
@@ -1371,7 +1486,7 @@ mod tests {
     }
 
     #[test]
-    fn c12_avoids_repeated_downfloat() {
+    fn c14_avoids_repeated_downfloat() {
         // Three players with 1 point, two with 0: the lowest of the top group
         // (3) would float, but it floated last round, so 2 floats instead
         // (2-3 is excluded by colours: both prefer white).
@@ -1400,5 +1515,44 @@ mod tests {
         ps[4].had_bye_or_forfeit_win = true;
         let p = pair_dutch(&input(2, 5, ps)).unwrap();
         assert_eq!(p.bye, Some(4));
+    }
+
+    fn played(mut p: PlayerState, opponents: &[u32]) -> PlayerState {
+        p.opponents = opponents.to_vec();
+        p
+    }
+
+    #[test]
+    fn c5_bye_score_is_fixed_before_the_top_bracket_pairs() {
+        // Round 3: 1 and 3 have 2 points, 2 and 5 one point (they met),
+        // 6 none. Pairing 1-3 would leave 2, 5, 6 to give the bye to 5 (one
+        // point); C5 puts the bye on 6 (no points) even though that floats
+        // both 2-point players.
+        let ps = vec![
+            played(st(1, 20, &[Some(W), Some(B)]), &[4, 2]),
+            played(st(2, 10, &[Some(B), Some(W)]), &[5, 1]),
+            played(st(3, 20, &[Some(W), Some(B)]), &[6, 4]),
+            played(st(5, 10, &[Some(W), Some(B)]), &[2, 6]),
+            played(st(6, 0, &[Some(B), Some(W)]), &[3, 5]),
+        ];
+        let p = pair_dutch(&input(3, 3, ps)).unwrap();
+        assert_eq!(p.bye, Some(6));
+        assert_eq!(pairs(&p), vec![(1, 5), (2, 3)]);
+    }
+
+    #[test]
+    fn c9_bye_goes_to_the_player_with_fewer_unplayed_games() {
+        // Round 2: 5 missed round 1, so among the 0-point players the bye
+        // goes to 4 (no unplayed game) although 5 is lower ranked.
+        let ps = vec![
+            played(st(1, 10, &[Some(W)]), &[3]),
+            played(st(2, 10, &[Some(B)]), &[4]),
+            played(st(3, 0, &[Some(B)]), &[1]),
+            played(st(4, 0, &[Some(W)]), &[2]),
+            st(5, 0, &[None]),
+        ];
+        let p = pair_dutch(&input(2, 3, ps)).unwrap();
+        assert_eq!(p.bye, Some(4));
+        assert_eq!(pairs(&p), vec![(1, 2), (3, 5)]);
     }
 }

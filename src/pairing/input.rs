@@ -320,7 +320,7 @@ impl PairingInput {
 
 /// Infers the initial colour from round 1 when `XXC` does not give it: the
 /// lowest start number with a colour in round 1 had the initial colour if
-/// odd, the other one if even (C.04.3 E.5).
+/// odd, the other one if even (C.04.3 5.2.5).
 fn infer_initial_colour(doc: &TrfDocument) -> Option<Colour> {
     doc.players()
         .filter_map(|p| match p.rounds.first() {

@@ -1,6 +1,7 @@
 //! Maximum-weight matching on general graphs (Edmonds' blossom algorithm,
-//! primal-dual, O(n³)), with `i128` edge weights so that lexicographic
-//! pairing criteria can be packed into one number.
+//! primal-dual, O(n³)), generic over the edge-weight integer ([`Weight`]:
+//! `i128`, or wider fixed-size integers) so that lexicographic pairing
+//! criteria can be packed into one number of any width they need.
 //!
 //! The implementation follows the classic formulation by Galil ("Efficient
 //! algorithms for finding maximum matching in graphs", 1986) in the
@@ -15,11 +16,55 @@
 //! pairing engine relies on sparse graphs for large events.
 
 /// One undirected edge `(u, v, weight)`; `u != v`, both `< n`.
-pub type Edge = (usize, usize, i128);
+pub type Edge<W = i128> = (usize, usize, W);
 
-/// Largest weight accepted by [`max_weight_matching`] (weights are doubled
-/// internally and duals may reach twice the largest weight).
+/// Largest `i128` weight accepted by [`max_weight_matching`] (weights are
+/// doubled internally and duals may reach twice the largest weight).
 pub const MAX_WEIGHT: i128 = 1 << 124;
+
+/// An edge-weight type for the matching: `i128` for the common case, and
+/// wider fixed-size integers ([`bnum::BInt`]) when the packed pairing
+/// criteria need more bits.
+pub trait Weight:
+    Copy
+    + Ord
+    + std::fmt::Debug
+    + std::ops::Add<Output = Self>
+    + std::ops::Sub<Output = Self>
+    + std::ops::AddAssign
+    + std::ops::SubAssign
+{
+    /// Zero.
+    const ZERO: Self;
+    /// Largest weight accepted (larger weights are clamped).
+    const LIMIT: Self;
+    /// Half of a non-negative even value.
+    fn half(self) -> Self;
+    /// `value << shift`.
+    fn shifted(value: u64, shift: u32) -> Self;
+}
+
+impl Weight for i128 {
+    const ZERO: i128 = 0;
+    const LIMIT: i128 = MAX_WEIGHT;
+    fn half(self) -> i128 {
+        self / 2
+    }
+    fn shifted(value: u64, shift: u32) -> i128 {
+        i128::from(value) << shift
+    }
+}
+
+impl<const N: usize> Weight for bnum::BInt<N> {
+    const ZERO: Self = bnum::BInt::ZERO;
+    const LIMIT: Self = bnum::BInt::MAX.shr(3);
+    fn half(self) -> Self {
+        self >> 1u32
+    }
+    fn shifted(value: u64, shift: u32) -> Self {
+        Self::from(value) << shift
+    }
+}
 
 /// Computes a maximum-weight matching of the graph with `n` vertices and the
 /// given edges. Returns `mate`, where `mate[v] == Some(w)` iff `v`–`w` is
@@ -29,11 +74,14 @@ pub const MAX_WEIGHT: i128 = 1 << 124;
 ///
 /// Among matchings of maximum weight, which one is returned is deterministic
 /// for a given input order.
-pub fn max_weight_matching(n: usize, edges: &[Edge]) -> Vec<Option<usize>> {
-    let edges: Vec<Edge> = edges
+pub fn max_weight_matching<W: Weight>(n: usize, edges: &[Edge<W>]) -> Vec<Option<usize>> {
+    let edges: Vec<Edge<W>> = edges
         .iter()
-        .filter(|&&(u, v, w)| u != v && u < n && v < n && w > 0)
-        .map(|&(u, v, w)| (u, v, 2 * w.min(MAX_WEIGHT)))
+        .filter(|&&(u, v, w)| u != v && u < n && v < n && w > W::ZERO)
+        .map(|&(u, v, w)| {
+            let w = w.min(W::LIMIT);
+            (u, v, w + w)
+        })
         .collect();
     if edges.is_empty() {
         return vec![None; n];
@@ -48,9 +96,9 @@ pub fn max_weight_matching(n: usize, edges: &[Edge]) -> Vec<Option<usize>> {
 
 const NONE: usize = usize::MAX;
 
-struct Solver {
+struct Solver<W> {
     nv: usize,
-    edges: Vec<Edge>,
+    edges: Vec<Edge<W>>,
     endpoint: Vec<usize>,
     /// Adjacency in CSR form: for vertex `v`, entries `adj_start[v]..adj_start[v + 1]`
     /// of `adj_p` (endpoint index `p`, the far end is `endpoint[p]`), `adj_to`
@@ -59,7 +107,7 @@ struct Solver {
     adj_start: Vec<usize>,
     adj_p: Vec<usize>,
     adj_to: Vec<usize>,
-    adj_w: Vec<i128>,
+    adj_w: Vec<W>,
     mate: Vec<usize>,
     label: Vec<u8>,
     labelend: Vec<usize>,
@@ -71,14 +119,19 @@ struct Solver {
     bestedge: Vec<usize>,
     blossombestedges: Vec<Option<Vec<usize>>>,
     unusedblossoms: Vec<usize>,
-    dualvar: Vec<i128>,
+    dualvar: Vec<W>,
     allowedge: Vec<bool>,
     queue: Vec<usize>,
 }
 
-impl Solver {
-    fn new(nv: usize, edges: Vec<Edge>) -> Self {
-        let maxweight = edges.iter().map(|e| e.2).max().unwrap_or(0).max(0);
+impl<W: Weight> Solver<W> {
+    fn new(nv: usize, edges: Vec<Edge<W>>) -> Self {
+        let maxweight = edges
+            .iter()
+            .map(|e| e.2)
+            .max()
+            .unwrap_or(W::ZERO)
+            .max(W::ZERO);
         let ne = edges.len();
         let mut endpoint = Vec::with_capacity(2 * ne);
         let mut degree = vec![0usize; nv + 1];
@@ -95,7 +148,7 @@ impl Solver {
         let mut fill = adj_start.clone();
         let mut adj_p = vec![0usize; 2 * ne];
         let mut adj_to = vec![0usize; 2 * ne];
-        let mut adj_w = vec![0i128; 2 * ne];
+        let mut adj_w = vec![W::ZERO; 2 * ne];
         for (k, &(i, j, w)) in edges.iter().enumerate() {
             for (v, p, to) in [(i, 2 * k + 1, j), (j, 2 * k, i)] {
                 let at = fill[v];
@@ -106,7 +159,7 @@ impl Solver {
             }
         }
         let mut dualvar = vec![maxweight; nv];
-        dualvar.extend(std::iter::repeat_n(0, nv));
+        dualvar.extend(std::iter::repeat_n(W::ZERO, nv));
         let mut blossombase: Vec<usize> = (0..nv).collect();
         blossombase.extend(std::iter::repeat_n(NONE, nv));
         Solver {
@@ -135,9 +188,9 @@ impl Solver {
     }
 
     #[inline]
-    fn slack(&self, k: usize) -> i128 {
+    fn slack(&self, k: usize) -> W {
         let (i, j, w) = self.edges[k];
-        self.dualvar[i] + self.dualvar[j] - 2 * w
+        self.dualvar[i] + self.dualvar[j] - (w + w)
     }
 
     fn leaves(&self, b: usize, out: &mut Vec<usize>) {
@@ -242,7 +295,7 @@ impl Solver {
         }
         self.label[b] = 1;
         self.labelend[b] = self.labelend[bb];
-        self.dualvar[b] = 0;
+        self.dualvar[b] = W::ZERO;
         self.blossomchilds[b] = path.clone();
         self.blossomendps[b] = endps;
         for v in self.leaves_of(b) {
@@ -301,7 +354,7 @@ impl Solver {
             self.blossomparent[s] = NONE;
             if s < self.nv {
                 self.inblossom[s] = s;
-            } else if endstage && self.dualvar[s] == 0 {
+            } else if endstage && self.dualvar[s] == W::ZERO {
                 self.expand_blossom(s, endstage);
             } else {
                 for v in self.leaves_of(s) {
@@ -474,10 +527,11 @@ impl Solver {
                         if self.inblossom[v] == self.inblossom[w] {
                             continue;
                         }
-                        let mut kslack = 0;
+                        let mut kslack = W::ZERO;
                         if !self.allowedge[k] {
-                            kslack = self.dualvar[v] + self.dualvar[w] - 2 * self.adj_w[idx];
-                            if kslack <= 0 {
+                            let aw = self.adj_w[idx];
+                            kslack = self.dualvar[v] + self.dualvar[w] - (aw + aw);
+                            if kslack <= W::ZERO {
                                 self.allowedge[k] = true;
                             }
                         }
@@ -518,7 +572,7 @@ impl Solver {
                 }
                 // Dual update.
                 let mut deltatype = 1;
-                let mut delta = *self.dualvar[..nv].iter().min().unwrap_or(&0);
+                let mut delta = *self.dualvar[..nv].iter().min().unwrap_or(&W::ZERO);
                 let mut deltaedge = NONE;
                 let mut deltablossom = NONE;
                 for v in 0..nv {
@@ -536,7 +590,7 @@ impl Solver {
                         && self.label[b] == 1
                         && self.bestedge[b] != NONE
                     {
-                        let d = self.slack(self.bestedge[b]) / 2;
+                        let d = self.slack(self.bestedge[b]).half();
                         if d < delta {
                             delta = d;
                             deltatype = 3;
@@ -596,7 +650,7 @@ impl Solver {
                 if self.blossomparent[b] == NONE
                     && self.blossombase[b] != NONE
                     && self.label[b] == 1
-                    && self.dualvar[b] == 0
+                    && self.dualvar[b] == W::ZERO
                 {
                     self.expand_blossom(b, true);
                 }
@@ -653,7 +707,9 @@ mod tests {
         let e = [(0, 1, 8), (0, 2, 9), (1, 2, 10), (2, 3, 7)];
         let m = max_weight_matching(4, &e);
         assert_eq!(weight_of(&m, &e), 15);
-        assert!(max_weight_matching(3, &[]).iter().all(|m| m.is_none()));
+        assert!(max_weight_matching::<i128>(3, &[])
+            .iter()
+            .all(|m| m.is_none()));
     }
 
     #[test]
@@ -681,6 +737,19 @@ mod tests {
                 weight_of(&m, &edges),
                 brute(&edges, 0, 0),
                 "case {round}: {edges:?}"
+            );
+            // The same graph with every weight shifted beyond 128 bits (in
+            // a 512-bit type) must give a matching of the same weight.
+            let wide: Vec<Edge<bnum::BInt<8>>> = edges
+                .iter()
+                .map(|&(u, v, w)| (u, v, bnum::BInt::<8>::from(w) << 300u32))
+                .collect();
+            let mw = max_weight_matching(n, &wide);
+            check_valid(n, &mw, &edges);
+            assert_eq!(
+                weight_of(&mw, &edges),
+                weight_of(&m, &edges),
+                "wide case {round}"
             );
         }
     }
