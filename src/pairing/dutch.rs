@@ -516,10 +516,11 @@ mod field {
     pub const C14_C17_FLOATS: usize = 10;
     /// C18–C21: their scores, one then two rounds before.
     pub const C18_C21_SCORES: usize = 14;
-    pub const EXCHANGES: usize = 18;
-    pub const TRANSPOSITIONS: usize = 19;
-    pub const TRANSPOSITIONS_REST: usize = 20;
-    pub const BYE_RANK: usize = 21;
+    pub const MDP_TRANSPOSITIONS: usize = 18;
+    pub const EXCHANGES: usize = 19;
+    pub const TRANSPOSITIONS: usize = 20;
+    pub const TRANSPOSITIONS_REST: usize = 21;
+    pub const BYE_RANK: usize = 22;
 }
 
 /// Names of the packed criteria, highest priority first (article numbers of
@@ -543,12 +544,13 @@ const FIELD_NAMES: [&str; NF] = [
     "C19 scores of repeated upfloaters' opponents (previous round)",
     "C20 scores of repeated downfloaters (two rounds before)",
     "C21 scores of repeated upfloaters' opponents (two rounds before)",
+    "4.2 transposition order of the MDP-pairing",
     "4.3 fewest resident exchanges",
     "4.2 transposition order",
     "4.2 transposition order (players beyond the exact part)",
     "PAB to the lowest ranked",
 ];
-const NF: usize = 22;
+const NF: usize = 23;
 
 /// How a field's per-edge value is stored in a [`RawEdge`] and packed.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -566,7 +568,7 @@ fn field_kind(k: usize) -> FieldKind {
     match k {
         field::C7_SCORES | field::C8_SCORES => FieldKind::Levels,
         k if (field::C18_C21_SCORES..field::C18_C21_SCORES + 4).contains(&k) => FieldKind::Levels,
-        field::TRANSPOSITIONS => FieldKind::Digit,
+        field::MDP_TRANSPOSITIONS | field::TRANSPOSITIONS => FieldKind::Digit,
         _ => FieldKind::Plain,
     }
 }
@@ -625,20 +627,136 @@ fn bits_for(n: u64) -> u32 {
 /// One candidate edge with its criteria values (see [`FieldKind`]).
 type RawEdge = (usize, usize, [u64; NF]);
 
-/// Widest packed weight used (bits); beyond it the transposition order of
-/// the lowest S1 players is approximated.
+/// Widest packed weight used (bits).
 const MAX_WEIGHT_BITS: u32 = 2040;
+
+/// Passes of one step that fix a settled part of the bracket and order the
+/// rest exactly (see [`Ctx::solve_step`]).
+const MAX_PASSES: usize = 24;
+
+/// The note for a bracket whose transposition order could not be made exact.
+const APPROXIMATED_ORDER: &str =
+    "4.2 transposition order (approximated for the lowest S1 players of a very large bracket)";
+
+/// Weight width allowed for the exact transposition digits of a graph with
+/// `nvert` vertices: wide integers cost time in every step of the matching,
+/// so big graphs get exact digits for fewer S1 players per pass.
+fn weight_bits_cap(nvert: usize) -> u32 {
+    if nvert <= 300 {
+        MAX_WEIGHT_BITS
+    } else {
+        508
+    }
+}
 
 /// Bit layout of a step's packed weights.
 struct Layout {
     shift: [u32; NF],
     used_fields: usize,
     levels: Vec<u32>,
-    digit_width: u32,
-    exact_slots: usize,
+    /// Exact digit slots and digit width of the MDP-pairing and of the
+    /// remainder.
+    exact_mdp_slots: usize,
+    exact_remainder_slots: usize,
+    digit_width: [u32; 2],
+    total_bits: u32,
+    /// Criteria left out of the weight (only if even the widest weight
+    /// cannot hold them).
+    dropped: Vec<&'static str>,
 }
 
 impl Layout {
+    /// Sizes every field for the edges of `raw` and fills in the
+    /// transposition digits (exact for as many slots as the width allows,
+    /// a distance measure for the remainder's slots beyond).
+    fn new(
+        raw: &mut [RawEdge],
+        nvert: usize,
+        bsize: usize,
+        ideal: &IdealPairing,
+        levels: &LevelTable,
+    ) -> Layout {
+        // A matching's total never exceeds the sum over vertices of their
+        // largest incident value (plain fields), or the level table's width.
+        let mut vmax = vec![[0u64; NF]; nvert];
+        for (i, j, f) in raw.iter() {
+            for k in 0..NF {
+                vmax[*i][k] = vmax[*i][k].max(f[k]);
+                vmax[*j][k] = vmax[*j][k].max(f[k]);
+            }
+        }
+        let mut bits = [0u32; NF];
+        for (k, b) in bits.iter_mut().enumerate() {
+            if vmax.iter().all(|m| m[k] == 0) {
+                continue;
+            }
+            *b = match field_kind(k) {
+                FieldKind::Levels => levels.width,
+                _ => bits_for(vmax.iter().map(|m| m[k]).sum::<u64>()),
+            };
+        }
+        let (dw_mdp, dw_rest) = ideal.digit_widths();
+        let (n1, n2) = (ideal.s1.len() as u64, ideal.s2.len() as u64);
+        let rest_bits = bits_for(((n2 + 1) * (n1 + 1) + 2) * (n1 + 1));
+        let cap = weight_bits_cap(nvert);
+        let mut budget = cap.saturating_sub(bits.iter().sum::<u32>() + 3 + rest_bits);
+        let exact_mdp_slots = ideal.mdps.len().min((budget / dw_mdp) as usize);
+        budget -= exact_mdp_slots as u32 * dw_mdp;
+        let exact_remainder_slots = ideal.s1.len().min((budget / dw_rest) as usize);
+        let mut rest_max = 0;
+        for (i, j, f) in raw.iter_mut() {
+            if *j >= bsize {
+                continue;
+            }
+            if let Some((slot, digit)) = ideal.mdp_digit(*i, *j) {
+                if slot < exact_mdp_slots {
+                    f[field::MDP_TRANSPOSITIONS] = ((slot as u64) << 32) | digit;
+                }
+            } else if let Some((slot, digit)) = ideal.digit(*i, *j) {
+                if slot < exact_remainder_slots {
+                    f[field::TRANSPOSITIONS] = ((slot as u64) << 32) | digit;
+                } else {
+                    let v = ideal.approximate_order(*i, *j, exact_remainder_slots);
+                    f[field::TRANSPOSITIONS_REST] = v;
+                    rest_max = rest_max.max(v);
+                }
+            }
+        }
+        bits[field::MDP_TRANSPOSITIONS] = exact_mdp_slots as u32 * dw_mdp;
+        bits[field::TRANSPOSITIONS] = exact_remainder_slots as u32 * dw_rest;
+        bits[field::TRANSPOSITIONS_REST] = if rest_max > 0 {
+            bits_for(rest_max * (n1 + 1))
+        } else {
+            0
+        };
+        let mut dropped = Vec::new();
+        let mut used_fields = NF;
+        while bits[..used_fields].iter().sum::<u32>() + 3 > cap.max(MAX_WEIGHT_BITS)
+            && used_fields > 2
+        {
+            used_fields -= 1;
+            if bits[used_fields] > 0 {
+                dropped.push(FIELD_NAMES[used_fields]);
+            }
+        }
+        let mut shift = [0u32; NF];
+        let mut acc = 0;
+        for k in (0..used_fields).rev() {
+            shift[k] = acc;
+            acc += bits[k];
+        }
+        Layout {
+            shift,
+            used_fields,
+            levels: levels.shift.clone(),
+            exact_mdp_slots,
+            exact_remainder_slots,
+            digit_width: [dw_mdp, dw_rest],
+            total_bits: acc + 3,
+            dropped,
+        }
+    }
+
     fn weight<W: Weight>(&self, f: &[u64; NF]) -> W {
         let mut w = W::ZERO;
         for (k, &v) in f.iter().enumerate().take(self.used_fields) {
@@ -656,7 +774,12 @@ impl Layout {
                 }
                 FieldKind::Digit => {
                     let (slot, digit) = ((v >> 32) as usize, v & 0xffff_ffff);
-                    let place = (self.exact_slots - 1 - slot) as u32 * self.digit_width;
+                    let (slots, width) = if k == field::MDP_TRANSPOSITIONS {
+                        (self.exact_mdp_slots, self.digit_width[0])
+                    } else {
+                        (self.exact_remainder_slots, self.digit_width[1])
+                    };
+                    let place = (slots - 1 - slot) as u32 * width;
                     w += W::shifted(digit, self.shift[k] + place);
                 }
             }
@@ -665,8 +788,9 @@ impl Layout {
     }
 }
 
-/// Solves the matching with the narrowest weight type that holds `bits`.
-fn match_packed(nvert: usize, raw: &[RawEdge], layout: &Layout, bits: u32) -> Vec<Option<usize>> {
+/// Solves the matching with the narrowest weight type that holds the
+/// layout's bits.
+fn match_packed(nvert: usize, raw: &[RawEdge], layout: &Layout) -> Vec<Option<usize>> {
     fn run<W: Weight>(nvert: usize, raw: &[RawEdge], layout: &Layout) -> Vec<Option<usize>> {
         let edges: Vec<Edge<W>> = raw
             .iter()
@@ -674,7 +798,7 @@ fn match_packed(nvert: usize, raw: &[RawEdge], layout: &Layout, bits: u32) -> Ve
             .collect();
         max_weight_matching(nvert, &edges)
     }
-    match bits {
+    match layout.total_bits {
         0..=124 => run::<i128>(nvert, raw, layout),
         125..=252 => run::<bnum::BInt<4>>(nvert, raw, layout),
         253..=508 => run::<bnum::BInt<8>>(nvert, raw, layout),
@@ -825,7 +949,6 @@ impl Ctx<'_, '_> {
     ) -> Option<(PairList, Option<usize>, Vec<&'static str>)> {
         let exact = mode == Mode::Exact;
         let trace = std::env::var_os("RATINGBOOK_PAIR_TRACE").is_some();
-        let start = trace.then(std::time::Instant::now);
         // Vertex set.
         let mut vcount = remaining.len();
         if !exact {
@@ -848,15 +971,173 @@ impl Ctx<'_, '_> {
         let bye_v = vcount;
         let nvert = vcount + usize::from(with_bye);
         let (bsize, bn) = (step.bsize, step.bn_size.min(vcount));
+        let is_mdp = |p: usize| self.players[verts[p]].st.score > step.level;
+        let members: Vec<usize> = (0..bsize).collect();
+        let candidates = self.candidate_edges(
+            verts,
+            step,
+            mode,
+            opts,
+            &IdealPairing::new(bsize, &members, is_mdp),
+        );
+        let levels = LevelTable::new(verts[..bn].iter().map(|&v| self.players[v].st.score));
+        let crit = BracketCriteria {
+            levels: &levels,
+            initial: self.input.initial_colour,
+        };
+        // Positions fixed by an earlier pass (their partner), and MDPs left
+        // in the limbo by the MDP-pairing.
+        let mut fixed: Vec<Option<usize>> = vec![None; bsize];
+        let mut limbo = vec![false; bsize];
+        let mut dropped = Vec::new();
+        for pass in 0.. {
+            let start = trace.then(std::time::Instant::now);
+            let members: Vec<usize> = (0..bsize).filter(|&p| fixed[p].is_none()).collect();
+            let ideal = IdealPairing::new(bsize, &members, |p| is_mdp(p) && !limbo[p]);
+            let usable = |i: usize, j: usize| -> bool {
+                let fixed_at = |p: usize| if p < bsize { fixed[p] } else { None };
+                match (fixed_at(i), fixed_at(j)) {
+                    (None, None) => !(j < bsize && (limbo[i] || limbo[j])),
+                    (Some(q), _) => q == j,
+                    (_, Some(q)) => q == i,
+                }
+            };
+            let mut raw: Vec<RawEdge> = Vec::with_capacity(candidates.len());
+            for &(i, j) in &candidates {
+                if !usable(i, j) {
+                    continue;
+                }
+                let (a, b) = (verts[i], verts[j]);
+                let mut f = [0u64; NF];
+                f[field::COMPLETION] = 1;
+                if j < bsize {
+                    crit.fill(&self.players[a], &self.players[b], &mut f);
+                    f[field::EXCHANGES] = ideal.exchange_gain(i, j);
+                }
+                if j < bn {
+                    f[field::C8_PAIRS] = 1;
+                    if j >= bsize {
+                        let la = levels.of(self.players[a].st.score);
+                        f[field::C8_SCORES] = levels_value(Some(la), None);
+                    }
+                }
+                raw.push((i, j, f));
+            }
+            if with_bye {
+                for (i, &a) in verts.iter().enumerate() {
+                    let st = self.players[a].st;
+                    if !c2_bye_eligible(st)
+                        || step.bye_score.is_some_and(|s| st.score > s)
+                        || (i < bsize && fixed[i].is_some())
+                    {
+                        continue;
+                    }
+                    let mut f = [0u64; NF];
+                    f[field::COMPLETION] = 1;
+                    if i < bsize {
+                        f[field::C9_BYE_GAMES] = played_games(st) + 1;
+                    }
+                    if step.is_last {
+                        f[field::BYE_RANK] = i as u64 + 1;
+                    }
+                    raw.push((i, bye_v, f));
+                }
+            }
+            let layout = Layout::new(&mut raw, nvert, bsize, &ideal, &levels);
+            dropped.extend(layout.dropped.iter().copied());
+            let built = trace.then(std::time::Instant::now);
+            let mate = match_packed(nvert, &raw, &layout);
+            drop(raw);
+            if let (Some(s), Some(t)) = (start, built) {
+                eprintln!(
+                    "pair-trace: bracket {bsize} (+next {}) vertices {nvert} bits {} exact {exact} pass {pass}: build {:.1} ms, matching {:.1} ms",
+                    bn - bsize,
+                    layout.total_bits,
+                    (t - s).as_secs_f64() * 1000.0,
+                    t.elapsed().as_secs_f64() * 1000.0
+                );
+            }
+            if mate.iter().any(|m| m.is_none()) {
+                return None;
+            }
+            let in_bracket = |p: usize| mate[p].filter(|&q| q < bsize);
+            // The MDP-pairing is settled first: if it left a remainder other
+            // than the guessed one, fix it and pair the true remainder.
+            if !ideal.mdps.is_empty() && layout.exact_mdp_slots == ideal.mdps.len() {
+                let mut met: Vec<usize> =
+                    ideal.mdps.iter().filter_map(|&m| in_bracket(m)).collect();
+                met.sort_unstable();
+                let mut guess = ideal.mdp_partners.clone();
+                guess.sort_unstable();
+                if met != guess && pass < MAX_PASSES {
+                    for &m in &ideal.mdps {
+                        match in_bracket(m) {
+                            Some(q) => {
+                                fixed[m] = Some(q);
+                                fixed[q] = Some(m);
+                            }
+                            None => limbo[m] = true,
+                        }
+                    }
+                    continue;
+                }
+            }
+            // Then the remainder: slots with exact digits and those whose
+            // partner is the lowest possible are settled; fix them and
+            // order the rest exactly in another pass.
+            let settled = ideal.greedy_prefix(&mate).max(layout.exact_remainder_slots);
+            let approximated =
+                settled < ideal.s1.len() || layout.exact_mdp_slots < ideal.mdps.len();
+            if settled < ideal.s1.len() && pass < MAX_PASSES {
+                for &m in &ideal.mdps {
+                    if let Some(q) = in_bracket(m) {
+                        fixed[m] = Some(q);
+                        fixed[q] = Some(m);
+                    }
+                }
+                for &p in &ideal.s1[..settled] {
+                    if let Some(q) = in_bracket(p) {
+                        fixed[p] = Some(q);
+                        fixed[q] = Some(p);
+                    }
+                }
+                continue;
+            }
+            if approximated {
+                dropped.push(APPROXIMATED_ORDER);
+            }
+            let mut pairs = Vec::new();
+            let mut bye = None;
+            for i in 0..bsize {
+                match mate[i] {
+                    Some(j) if j < bsize && i < j => pairs.push((verts[i], verts[j])),
+                    Some(j) if j == bye_v && with_bye && step.is_last => bye = Some(verts[i]),
+                    _ => {}
+                }
+            }
+            dropped.dedup();
+            return Some((pairs, bye, dropped));
+        }
+        None
+    }
+
+    /// The edges a step considers: every legal pair among the step's
+    /// vertices in `Exact` mode; in the faster modes, with large brackets,
+    /// only pairs near each other in rank or near the ideal partner, and a
+    /// window of the players below.
+    fn candidate_edges(
+        &self,
+        verts: &[usize],
+        step: &Step,
+        mode: Mode,
+        opts: DutchOptions,
+        ideal: &IdealPairing,
+    ) -> Vec<(usize, usize)> {
+        let exact = mode == Mode::Exact;
+        let vcount = verts.len();
+        let (bsize, bn) = (step.bsize, step.bn_size.min(vcount));
         let dense = exact || bn <= opts.dense_limit;
-        let h_b = bsize / 2;
-        let h_n = (bn - bsize) / 2;
-        let w = opts.window;
-        let mdp = verts[..bsize]
-            .iter()
-            .take_while(|&&v| self.players[v].st.score > step.level)
-            .count();
-        let ideal = IdealPairing::new(bsize, mdp);
+        let (h_b, h_n, w) = (bsize / 2, (bn - bsize) / 2, opts.window);
         let near = |i: usize, j: usize| -> bool {
             // i < j, positions in verts.
             let d = j - i;
@@ -875,15 +1156,8 @@ impl Ctx<'_, '_> {
             }
             false
         };
-        let levels = LevelTable::new(verts[..bn].iter().map(|&v| self.players[v].st.score));
-        let crit = BracketCriteria {
-            levels: &levels,
-            initial: self.input.initial_colour,
-        };
-        let mut raw: Vec<RawEdge> = Vec::new();
-        #[allow(clippy::needless_range_loop)]
+        let mut out = Vec::new();
         for i in 0..vcount {
-            let a = verts[i];
             let jend = if exact || i < bn {
                 vcount
             } else {
@@ -899,136 +1173,12 @@ impl Ctx<'_, '_> {
                         continue;
                     }
                 }
-                let b = verts[j];
-                if !self.legal(a, b) {
-                    continue;
-                }
-                let mut f = [0u64; NF];
-                f[field::COMPLETION] = 1;
-                if j < bsize {
-                    crit.fill(&self.players[a], &self.players[b], &mut f);
-                    f[field::EXCHANGES] = b3_exchange_gain(&ideal, i, j);
-                }
-                if j < bn {
-                    f[field::C8_PAIRS] = 1;
-                    if j >= bsize {
-                        let la = levels.of(self.players[a].st.score);
-                        f[field::C8_SCORES] = levels_value(Some(la), None);
-                    }
-                }
-                raw.push((i, j, f));
-            }
-        }
-        if with_bye {
-            for (i, &a) in verts.iter().enumerate() {
-                let st = self.players[a].st;
-                if !c2_bye_eligible(st) || step.bye_score.is_some_and(|s| st.score > s) {
-                    continue;
-                }
-                let mut f = [0u64; NF];
-                f[field::COMPLETION] = 1;
-                if i < bsize {
-                    f[field::C9_BYE_GAMES] = played_games(st) + 1;
-                }
-                if step.is_last {
-                    f[field::BYE_RANK] = i as u64 + 1;
-                }
-                raw.push((i, bye_v, f));
-            }
-        }
-        // Bits per field: a matching's total never exceeds the sum over
-        // vertices of their largest incident value (plain fields), or the
-        // level table's width (level fields).
-        let mut vmax = vec![[0u64; NF]; nvert];
-        for (i, j, f) in &raw {
-            for k in 0..NF {
-                vmax[*i][k] = vmax[*i][k].max(f[k]);
-                vmax[*j][k] = vmax[*j][k].max(f[k]);
-            }
-        }
-        let mut bits = [0u32; NF];
-        for (k, b) in bits.iter_mut().enumerate() {
-            if vmax.iter().all(|m| m[k] == 0) {
-                continue;
-            }
-            *b = match field_kind(k) {
-                FieldKind::Levels => levels.width,
-                _ => bits_for(vmax.iter().map(|m| m[k]).sum::<u64>()),
-            };
-        }
-        drop(vmax);
-        // The transposition order (4.2): exact digits for as many S1 players
-        // as the widest weight allows, a distance measure for the rest.
-        let digit_width = ideal.digit_width();
-        let others: u32 = bits.iter().sum::<u32>() + 3;
-        let budget = MAX_WEIGHT_BITS.saturating_sub(others + bits_for(ideal.n1 as u64 + 1) + 12);
-        let exact_slots = ideal.n1.min((budget / digit_width) as usize);
-        let mut rest_max = 0;
-        for (i, j, f) in raw.iter_mut() {
-            if *j >= bsize {
-                continue;
-            }
-            if let Some((slot, digit)) = ideal.digit(*i, *j) {
-                if slot < exact_slots {
-                    f[field::TRANSPOSITIONS] = ((slot as u64) << 32) | digit;
-                } else {
-                    f[field::TRANSPOSITIONS_REST] = ideal.approximate_order(*i, *j, exact_slots);
-                    rest_max = rest_max.max(f[field::TRANSPOSITIONS_REST]);
+                if self.legal(verts[i], verts[j]) {
+                    out.push((i, j));
                 }
             }
         }
-        let mut dropped = Vec::new();
-        if exact_slots > 0 {
-            bits[field::TRANSPOSITIONS] = exact_slots as u32 * digit_width;
-        }
-        if rest_max > 0 {
-            bits[field::TRANSPOSITIONS_REST] = bits_for(rest_max * (ideal.n1 as u64 + 1));
-            dropped.push("4.2 transposition order (approximated for the lowest S1 players of a very large bracket)");
-        }
-        let mut used_fields = NF;
-        while bits[..used_fields].iter().sum::<u32>() + 3 > MAX_WEIGHT_BITS && used_fields > 2 {
-            used_fields -= 1;
-            if bits[used_fields] > 0 {
-                dropped.push(FIELD_NAMES[used_fields]);
-            }
-        }
-        let mut shift = [0u32; NF];
-        let mut acc = 0;
-        for k in (0..used_fields).rev() {
-            shift[k] = acc;
-            acc += bits[k];
-        }
-        let layout = Layout {
-            shift,
-            used_fields,
-            levels: levels.shift.clone(),
-            digit_width,
-            exact_slots,
-        };
-        let built = trace.then(std::time::Instant::now);
-        let mate = match_packed(nvert, &raw, &layout, acc + 3);
-        drop(raw);
-        if let Some(t) = built {
-            eprintln!(
-                "pair-trace: bracket {bsize} (+next {}) vertices {nvert} bits {acc} exact {exact}: build {:.1} ms, matching {:.1} ms",
-                bn - bsize,
-                (t - start.unwrap_or(t)).as_secs_f64() * 1000.0,
-                t.elapsed().as_secs_f64() * 1000.0
-            );
-        }
-        if mate.iter().any(|m| m.is_none()) {
-            return None;
-        }
-        let mut pairs = Vec::new();
-        let mut bye = None;
-        for i in 0..bsize {
-            match mate[i] {
-                Some(j) if j < bsize && i < j => pairs.push((verts[i], verts[j])),
-                Some(j) if j == bye_v && with_bye && step.is_last => bye = Some(verts[i]),
-                _ => {}
-            }
-        }
-        Some((pairs, bye, dropped))
+        out
     }
 
     fn finish(
@@ -1069,82 +1219,125 @@ impl Ctx<'_, '_> {
     }
 }
 
-/// The bracket's ideal pairing before any transposition or exchange (3.2,
-/// 4.2): moved-down players meet the top residents in order, the remaining
-/// residents are split into S1 (top half) and S2 and paired in order.
+/// The order in which the rules generate a bracket's candidates (3.2, 4.2,
+/// 4.3), over the bracket's players that are not yet fixed. Moved-down
+/// players (MDPs) form S1 of the MDP-pairing against all residents; the
+/// residents left over (guessed as all but the top ones, the MDPs' ideal
+/// partners) form the remainder, split into its own S1 (top half) and S2.
+/// All positions are positions in the step's vertex list.
 struct IdealPairing {
-    /// Position is in S1 (the half that chooses partners).
-    s1: Vec<bool>,
-    /// Ideal partner position (`usize::MAX` for the natural floater).
+    /// MDP slot (rank order among the MDPs).
+    mdp_slot: Vec<Option<usize>>,
+    /// Index among the residents (for the MDP-pairing's digits).
+    resident_index: Vec<Option<usize>>,
+    /// Remainder S1 slot.
+    s1_slot: Vec<Option<usize>>,
+    /// Remainder S2 index.
+    s2_index: Vec<Option<usize>>,
+    /// Ideal partner position (`usize::MAX` if none).
     partner: Vec<usize>,
-    /// Index of the position within S1, or within S2.
-    side_index: Vec<usize>,
-    n1: usize,
-    n2: usize,
+    /// Residents each MDP ideally meets (the guess behind the remainder).
+    mdp_partners: Vec<usize>,
+    /// Remainder S1 and S2 positions in order.
+    s1: Vec<usize>,
+    s2: Vec<usize>,
+    mdps: Vec<usize>,
+    residents: usize,
 }
 
 impl IdealPairing {
-    fn new(bsize: usize, mdp: usize) -> Self {
-        let mut s1 = vec![false; bsize];
-        let mut partner = vec![usize::MAX; bsize];
-        let pair_block =
-            |s1: &mut Vec<bool>, partner: &mut Vec<usize>, start: usize, len: usize| {
-                let h = len / 2;
-                for t in 0..h {
-                    s1[start + t] = true;
-                    partner[start + t] = start + h + t;
-                    partner[start + h + t] = start + t;
-                }
-            };
-        if mdp > 0 && 2 * mdp <= bsize {
-            for t in 0..mdp {
-                s1[t] = true;
-                partner[t] = mdp + t;
-                partner[mdp + t] = t;
-            }
-            pair_block(&mut s1, &mut partner, 2 * mdp, bsize - 2 * mdp);
-        } else {
-            pair_block(&mut s1, &mut partner, 0, bsize);
+    /// `members`: the unfixed bracket positions in rank order; `is_mdp`
+    /// tells the moved-down players among them.
+    fn new(bsize: usize, members: &[usize], is_mdp: impl Fn(usize) -> bool) -> Self {
+        let (mdps, residents): (Vec<usize>, Vec<usize>) = members.iter().partition(|&&p| is_mdp(p));
+        let mut ideal = IdealPairing {
+            mdp_slot: vec![None; bsize],
+            resident_index: vec![None; bsize],
+            s1_slot: vec![None; bsize],
+            s2_index: vec![None; bsize],
+            partner: vec![usize::MAX; bsize],
+            mdp_partners: Vec::new(),
+            s1: Vec::new(),
+            s2: Vec::new(),
+            residents: residents.len(),
+            mdps,
+        };
+        for (t, &p) in ideal.mdps.iter().enumerate() {
+            ideal.mdp_slot[p] = Some(t);
         }
-        let mut side_index = vec![0; bsize];
-        let (mut n1, mut n2) = (0, 0);
-        for i in 0..bsize {
-            if s1[i] {
-                side_index[i] = n1;
-                n1 += 1;
-            } else {
-                side_index[i] = n2;
-                n2 += 1;
-            }
+        for (k, &p) in residents.iter().enumerate() {
+            ideal.resident_index[p] = Some(k);
         }
-        IdealPairing {
-            s1,
-            partner,
-            side_index,
-            n1,
-            n2,
+        let m1 = ideal.mdps.len().min(residents.len());
+        for t in 0..m1 {
+            let (m, r) = (ideal.mdps[t], residents[t]);
+            ideal.partner[m] = r;
+            ideal.partner[r] = m;
+            ideal.mdp_partners.push(r);
         }
+        let rest = &residents[m1..];
+        let h = rest.len() / 2;
+        ideal.s1 = rest[..h].to_vec();
+        ideal.s2 = rest[h..].to_vec();
+        for (t, &p) in ideal.s1.iter().enumerate() {
+            ideal.s1_slot[p] = Some(t);
+            ideal.partner[p] = ideal.s2[t];
+            ideal.partner[ideal.s2[t]] = p;
+        }
+        for (k, &p) in ideal.s2.iter().enumerate() {
+            ideal.s2_index[p] = Some(k);
+        }
+        ideal
     }
 
-    /// Bits of one transposition digit (an S2 index).
-    fn digit_width(&self) -> u32 {
-        bits_for(self.n2.saturating_sub(1) as u64).max(1)
+    /// Bits of one MDP-pairing digit and of one remainder digit.
+    fn digit_widths(&self) -> (u32, u32) {
+        (
+            bits_for(self.residents as u64).max(1),
+            bits_for(self.s2.len() as u64).max(1),
+        )
     }
 
-    /// The transposition order (4.2) wants the sequence of S2 partners of
-    /// S1[0], S1[1], ... lexicographically smallest: a pair of S1[`slot`]
-    /// with S2[k] is worth the digit `n2 - 1 - k` in place `slot` (S1[0]
-    /// most significant). `None` for pairs inside S1 or inside S2
-    /// (exchanges, counted by their own criterion).
+    /// The MDP-pairing's transposition order: the residents met by MDP 0,
+    /// MDP 1, ... lexicographically smallest. A pair of MDP `slot` with
+    /// resident `k` is the digit `residents - k` (so any partner beats
+    /// none, and higher MDPs weigh more).
+    fn mdp_digit(&self, i: usize, j: usize) -> Option<(usize, u64)> {
+        let pick = |m: usize, r: usize| {
+            Some((
+                self.mdp_slot[m]?,
+                (self.residents - self.resident_index[r]?) as u64,
+            ))
+        };
+        pick(i, j).or_else(|| pick(j, i))
+    }
+
+    /// The remainder's transposition order (4.2): the S2 partners of S1[0],
+    /// S1[1], ... lexicographically smallest; a pair of S1[`slot`] with
+    /// S2[k] is the digit `|S2| - k`.
     fn digit(&self, i: usize, j: usize) -> Option<(usize, u64)> {
-        if self.s1[i] == self.s1[j] {
-            return None;
-        }
-        let (a, b) = if self.s1[i] { (i, j) } else { (j, i) };
-        Some((
-            self.side_index[a],
-            (self.n2 - 1 - self.side_index[b]) as u64,
-        ))
+        let pick = |a: usize, b: usize| {
+            Some((self.s1_slot[a]?, (self.s2.len() - self.s2_index[b]?) as u64))
+        };
+        pick(i, j).or_else(|| pick(j, i))
+    }
+
+    /// 4.3: the pair follows the subgroups (MDP with resident, remainder
+    /// S1 with S2, or anything with the MDPs' ideal partners, whose
+    /// remainder is settled in a later pass); 0 for an exchange.
+    fn exchange_gain(&self, i: usize, j: usize) -> u64 {
+        let mdp = |p: usize| self.mdp_slot[p].is_some();
+        let side = |p: usize| (self.s1_slot[p].is_some(), self.s2_index[p].is_some());
+        let follows = match (mdp(i), mdp(j)) {
+            (true, true) => false,
+            (true, false) | (false, true) => true,
+            (false, false) => match (side(i), side(j)) {
+                ((true, _), (_, true)) | ((_, true), (true, _)) => true,
+                ((false, false), _) | (_, (false, false)) => true,
+                _ => false,
+            },
+        };
+        u64::from(follows)
     }
 
     /// For S1 players beyond the exact digits: a weighted distance to the
@@ -1153,12 +1346,29 @@ impl IdealPairing {
         let Some((slot, digit)) = self.digit(i, j) else {
             return 0;
         };
-        let (n1, n2) = (self.n1 as u64, self.n2 as u64);
-        let (ia, kb) = (slot as u64, n2 - 1 - digit);
+        let (n1, n2) = (self.s1.len() as u64, self.s2.len() as u64);
+        let (ia, kb) = (slot as u64, n2 - digit);
         let dev = kb.abs_diff(ia);
-        let rank_weight = n1 - ia + 1;
         let rest = n1 - from_slot as u64 + 1;
-        ((n2 + 1) * rest).saturating_sub(dev * rank_weight.min(rest)) + 1
+        ((n2 + 1) * rest).saturating_sub(dev * (n1 - ia + 1)) + 1
+    }
+
+    /// The number of leading remainder S1 slots whose partners in `mate`
+    /// are each the lowest S2 player left by the slots before: no pairing
+    /// can order them better.
+    fn greedy_prefix(&self, mate: &[Option<usize>]) -> usize {
+        let mut used = vec![false; self.s2.len()];
+        let mut lowest = 0;
+        for (slot, &p) in self.s1.iter().enumerate() {
+            while lowest < used.len() && used[lowest] {
+                lowest += 1;
+            }
+            match mate[p].and_then(|q| self.s2_index.get(q).copied().flatten()) {
+                Some(k) if k == lowest => used[k] = true,
+                _ => return slot,
+            }
+        }
+        self.s1.len()
     }
 }
 
@@ -1232,12 +1442,6 @@ fn repeated_downfloat_gain(pa: &Player<'_>, pb: &Player<'_>, back: usize) -> u64
 /// a pair with different scores upfloats); 1 when the pair repeats none.
 fn repeated_upfloat_gain(upfloater: Option<&Player<'_>>, back: usize) -> u64 {
     1 - upfloater.map_or(0, |p| u64::from(float_at(p, back) == Float::Up))
-}
-
-/// 4.3 (resident exchanges): pairs between S1 and S2 count one; a pair
-/// inside S1 or inside S2 is an exchange.
-fn b3_exchange_gain(ideal: &IdealPairing, i: usize, j: usize) -> u64 {
-    u64::from(ideal.s1[i] != ideal.s1[j])
 }
 
 struct Step {
