@@ -3,6 +3,7 @@
 use clap::{Parser, Subcommand, ValueEnum};
 use ratingbook::cli::{self, MessageFormat};
 use ratingbook::handicap::{self, Basis, Grade, OutputFormat, SurveyOptions};
+use ratingbook::pairing::generate::GenerateOptions;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -165,10 +166,24 @@ enum Command {
         /// Only pair and play this many rounds (an event in progress).
         #[arg(long)]
         play: Option<u32>,
+        /// Probability per game that one side forfeits.
+        #[arg(long, default_value_t = 0.01, value_parser = probability)]
+        forfeit_rate: f64,
+        /// Probability per player and round of a requested bye (`H` or `Z`).
+        #[arg(long, default_value_t = 0.02, value_parser = probability)]
+        bye_rate: f64,
         /// Output file (default: standard output).
         #[arg(long)]
         out: Option<PathBuf>,
     },
+}
+
+/// Parses a probability between 0 and 1.
+fn probability(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(p) if (0.0..=1.0).contains(&p) => Ok(p),
+        _ => Err(format!("expected a number from 0 to 1, found \"{s}\"")),
+    }
 }
 
 #[derive(Subcommand)]
@@ -330,7 +345,15 @@ fn main() -> ExitCode {
             rounds,
             seed,
             play,
+            forfeit_rate,
+            bye_rate,
             out,
-        } => cli::generate_trf(players, rounds, seed, play, out.as_ref()),
+        } => {
+            let mut opts = GenerateOptions::new(players, rounds, seed);
+            opts.play_rounds = play;
+            opts.forfeit_rate = forfeit_rate;
+            opts.bye_rate = bye_rate;
+            cli::generate_trf(&opts, out.as_ref())
+        }
     }
 }

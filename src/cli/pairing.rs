@@ -87,16 +87,8 @@ pub fn pair(file: &Path, check: bool, output: Option<&PathBuf>, round: Option<u3
 }
 
 /// `ratingbook generate-trf`: simulates a Swiss event paired by the engine.
-pub fn generate_trf(
-    players: u32,
-    rounds: u32,
-    seed: u64,
-    play: Option<u32>,
-    out: Option<&PathBuf>,
-) -> ExitCode {
-    let mut opts = generate::GenerateOptions::new(players, rounds, seed);
-    opts.play_rounds = play;
-    match generate::generate_trf(&opts) {
+pub fn generate_trf(opts: &generate::GenerateOptions, out: Option<&PathBuf>) -> ExitCode {
+    match generate::generate_trf(opts) {
         Ok(doc) => write_out(out, &doc.write()),
         Err(e) => {
             eprintln!("error: {e}");

@@ -190,8 +190,9 @@ pub fn c1_no_rematch(a: &PlayerState, b: &PlayerState, forbidden: &HashSet<(u32,
     !a.opponents.contains(&b.id) && !forbidden.contains(&(a.id.min(b.id), a.id.max(b.id)))
 }
 
-/// C2: a player who has already received a pairing-allocated bye, or scored
-/// a forfeit win, shall not receive the pairing-allocated bye.
+/// C2: a player who has already received a pairing-allocated bye, or
+/// scored a win's points in one round without playing, shall not receive
+/// the pairing-allocated bye.
 pub fn c2_bye_eligible(a: &PlayerState) -> bool {
     !a.had_bye_or_forfeit_win
 }
@@ -518,9 +519,10 @@ mod field {
     pub const C18_C21_SCORES: usize = 14;
     pub const MDP_TRANSPOSITIONS: usize = 18;
     pub const EXCHANGES: usize = 19;
-    pub const TRANSPOSITIONS: usize = 20;
-    pub const TRANSPOSITIONS_REST: usize = 21;
-    pub const BYE_RANK: usize = 22;
+    pub const EXCHANGE_ORDER: usize = 20;
+    pub const TRANSPOSITIONS: usize = 21;
+    pub const TRANSPOSITIONS_REST: usize = 22;
+    pub const BYE_RANK: usize = 23;
 }
 
 /// Names of the packed criteria, highest priority first (article numbers of
@@ -546,11 +548,12 @@ const FIELD_NAMES: [&str; NF] = [
     "C21 scores of repeated upfloaters' opponents (two rounds before)",
     "4.2 transposition order of the MDP-pairing",
     "4.3 fewest resident exchanges",
+    "4.3 smallest difference of the exchanged pairing numbers",
     "4.2 transposition order",
     "4.2 transposition order (players beyond the exact part)",
     "PAB to the lowest ranked",
 ];
-const NF: usize = 23;
+const NF: usize = 24;
 
 /// How a field's per-edge value is stored in a [`RawEdge`] and packed.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -1013,6 +1016,7 @@ impl Ctx<'_, '_> {
                 if j < bsize {
                     crit.fill(&self.players[a], &self.players[b], &mut f);
                     f[field::EXCHANGES] = ideal.exchange_gain(i, j);
+                    f[field::EXCHANGE_ORDER] = ideal.exchange_order(i, j);
                 }
                 if j < bn {
                     f[field::C8_PAIRS] = 1;
@@ -1322,22 +1326,32 @@ impl IdealPairing {
         pick(i, j).or_else(|| pick(j, i))
     }
 
-    /// 4.3: the pair follows the subgroups (MDP with resident, remainder
-    /// S1 with S2, or anything with the MDPs' ideal partners, whose
-    /// remainder is settled in a later pass); 0 for an exchange.
+    /// 4.3, fewest exchanges: a remainder pair whose higher player is in
+    /// S1 counts one (each exchange turns one such pair into an S2 pair);
+    /// pairs with MDPs or their ideal partners (whose remainder is settled
+    /// in a later pass) count one too.
     fn exchange_gain(&self, i: usize, j: usize) -> u64 {
-        let mdp = |p: usize| self.mdp_slot[p].is_some();
-        let side = |p: usize| (self.s1_slot[p].is_some(), self.s2_index[p].is_some());
-        let follows = match (mdp(i), mdp(j)) {
-            (true, true) => false,
-            (true, false) | (false, true) => true,
-            (false, false) => match (side(i), side(j)) {
-                ((true, _), (_, true)) | ((_, true), (true, _)) => true,
-                ((false, false), _) | (_, (false, false)) => true,
-                _ => false,
-            },
-        };
-        u64::from(follows)
+        let higher = i.min(j);
+        match (self.remainder_index(i), self.remainder_index(j)) {
+            (Some(_), Some(_)) => u64::from(self.s1_slot[higher].is_some()),
+            _ => 1,
+        }
+    }
+
+    /// 4.3, the exchanged players' pairing numbers: the higher players of
+    /// the remainder's pairs (its new S1) as high in the order as possible,
+    /// i.e. the smallest sum of their positions.
+    fn exchange_order(&self, i: usize, j: usize) -> u64 {
+        let len = (self.s1.len() + self.s2.len()) as u64;
+        match (self.remainder_index(i), self.remainder_index(j)) {
+            (Some(a), Some(b)) => len - a.min(b) as u64,
+            _ => 0,
+        }
+    }
+
+    /// Position within the remainder (S1, then S2).
+    fn remainder_index(&self, p: usize) -> Option<usize> {
+        self.s1_slot[p].or_else(|| self.s2_index[p].map(|k| self.s1.len() + k))
     }
 
     /// For S1 players beyond the exact digits: a weighted distance to the

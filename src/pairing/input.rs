@@ -34,7 +34,8 @@ pub struct PlayerState {
     /// Start numbers of opponents in played games (C1: no rematch; games
     /// forfeited before they started do not count).
     pub opponents: Vec<u32>,
-    /// Has had a pairing-allocated bye or a forfeit win (C2).
+    /// Has had a pairing-allocated bye, or scored a win's points without
+    /// playing (forfeit win, full-point bye): no bye now (C2).
     pub had_bye_or_forfeit_win: bool,
     /// Takes part in this round's pairing (false for `H`, `Z`, `F` absences).
     pub present: bool,
@@ -271,7 +272,10 @@ impl PairingInput {
                     if !played && ps.points(e) > ps.loss[0] {
                         float = Float::Down;
                     }
-                    if e.result == ResultCode::PairingBye || e.result == ResultCode::ForfeitWin {
+                    // C2: a pairing-allocated bye, or a win's points without
+                    // playing (forfeit win, full-point bye).
+                    if e.result == ResultCode::PairingBye || (!played && ps.points(e) >= ps.win[0])
+                    {
                         had = true;
                     }
                 }
