@@ -981,7 +981,7 @@ impl Ctx<'_, '_> {
             step,
             mode,
             opts,
-            &IdealPairing::new(bsize, &members, is_mdp),
+            &IdealPairing::new(bsize, &members, is_mdp, None),
         );
         let levels = LevelTable::new(verts[..bn].iter().map(|&v| self.players[v].st.score));
         let crit = BracketCriteria {
@@ -992,11 +992,13 @@ impl Ctx<'_, '_> {
         // in the limbo by the MDP-pairing.
         let mut fixed: Vec<Option<usize>> = vec![None; bsize];
         let mut limbo = vec![false; bsize];
+        let mut remainder_pairs = None;
         let mut dropped = Vec::new();
         for pass in 0.. {
             let start = trace.then(std::time::Instant::now);
             let members: Vec<usize> = (0..bsize).filter(|&p| fixed[p].is_none()).collect();
-            let ideal = IdealPairing::new(bsize, &members, |p| is_mdp(p) && !limbo[p]);
+            let ideal =
+                IdealPairing::new(bsize, &members, |p| is_mdp(p) && !limbo[p], remainder_pairs);
             let usable = |i: usize, j: usize| -> bool {
                 let fixed_at = |p: usize| if p < bsize { fixed[p] } else { None };
                 match (fixed_at(i), fixed_at(j)) {
@@ -1083,8 +1085,22 @@ impl Ctx<'_, '_> {
                             None => limbo[m] = true,
                         }
                     }
+                    remainder_pairs = None;
                     continue;
                 }
+            }
+            // The remainder's S1 holds as many players as it forms pairs.
+            let formed = ideal
+                .s1
+                .iter()
+                .chain(&ideal.s2)
+                .filter(|&&p| {
+                    in_bracket(p).is_some_and(|q| ideal.remainder_index(q).is_some() && q > p)
+                })
+                .count();
+            if formed != ideal.s1.len() && remainder_pairs != Some(formed) && pass < MAX_PASSES {
+                remainder_pairs = Some(formed);
+                continue;
             }
             // Then the remainder: slots with exact digits and those whose
             // partner is the lowest possible are settled; fix them and
@@ -1105,6 +1121,7 @@ impl Ctx<'_, '_> {
                         fixed[q] = Some(p);
                     }
                 }
+                remainder_pairs = Some(formed - settled);
                 continue;
             }
             if approximated {
@@ -1251,8 +1268,15 @@ struct IdealPairing {
 
 impl IdealPairing {
     /// `members`: the unfixed bracket positions in rank order; `is_mdp`
-    /// tells the moved-down players among them.
-    fn new(bsize: usize, members: &[usize], is_mdp: impl Fn(usize) -> bool) -> Self {
+    /// tells the moved-down players among them; `remainder_pairs` is the
+    /// size of the remainder's S1 (the pairs it forms; half of it if
+    /// unknown).
+    fn new(
+        bsize: usize,
+        members: &[usize],
+        is_mdp: impl Fn(usize) -> bool,
+        remainder_pairs: Option<usize>,
+    ) -> Self {
         let (mdps, residents): (Vec<usize>, Vec<usize>) = members.iter().partition(|&&p| is_mdp(p));
         let mut ideal = IdealPairing {
             mdp_slot: vec![None; bsize],
@@ -1280,7 +1304,9 @@ impl IdealPairing {
             ideal.mdp_partners.push(r);
         }
         let rest = &residents[m1..];
-        let h = rest.len() / 2;
+        let h = remainder_pairs
+            .unwrap_or(rest.len() / 2)
+            .min(rest.len() / 2);
         ideal.s1 = rest[..h].to_vec();
         ideal.s2 = rest[h..].to_vec();
         for (t, &p) in ideal.s1.iter().enumerate() {
