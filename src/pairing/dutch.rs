@@ -699,13 +699,13 @@ impl Layout {
             };
         }
         let (dw_mdp, dw_rest) = ideal.digit_widths();
-        let (n1, n2) = (ideal.s1.len() as u64, ideal.s2.len() as u64);
+        let (n1, n2) = (ideal.ds1.len() as u64, ideal.ds2.len() as u64);
         let rest_bits = bits_for(((n2 + 1) * (n1 + 1) + 2) * (n1 + 1));
         let cap = weight_bits_cap(nvert);
         let mut budget = cap.saturating_sub(bits.iter().sum::<u32>() + 3 + rest_bits);
         let exact_mdp_slots = ideal.mdps.len().min((budget / dw_mdp) as usize);
         budget -= exact_mdp_slots as u32 * dw_mdp;
-        let exact_remainder_slots = ideal.s1.len().min((budget / dw_rest) as usize);
+        let exact_remainder_slots = ideal.ds1.len().min((budget / dw_rest) as usize);
         let mut rest_max = 0;
         for (i, j, f) in raw.iter_mut() {
             if *j >= bsize {
@@ -981,7 +981,7 @@ impl Ctx<'_, '_> {
             step,
             mode,
             opts,
-            &IdealPairing::new(bsize, &members, is_mdp, None),
+            &IdealPairing::new(bsize, &members, is_mdp, None, None),
         );
         let levels = LevelTable::new(verts[..bn].iter().map(|&v| self.players[v].st.score));
         let crit = BracketCriteria {
@@ -993,12 +993,18 @@ impl Ctx<'_, '_> {
         let mut fixed: Vec<Option<usize>> = vec![None; bsize];
         let mut limbo = vec![false; bsize];
         let mut remainder_pairs = None;
+        let mut exchanged_s1: Option<Vec<usize>> = None;
         let mut dropped = Vec::new();
         for pass in 0.. {
             let start = trace.then(std::time::Instant::now);
             let members: Vec<usize> = (0..bsize).filter(|&p| fixed[p].is_none()).collect();
-            let ideal =
-                IdealPairing::new(bsize, &members, |p| is_mdp(p) && !limbo[p], remainder_pairs);
+            let ideal = IdealPairing::new(
+                bsize,
+                &members,
+                |p| is_mdp(p) && !limbo[p],
+                remainder_pairs,
+                exchanged_s1.as_deref(),
+            );
             let usable = |i: usize, j: usize| -> bool {
                 let fixed_at = |p: usize| if p < bsize { fixed[p] } else { None };
                 match (fixed_at(i), fixed_at(j)) {
@@ -1050,6 +1056,12 @@ impl Ctx<'_, '_> {
                 }
             }
             let layout = Layout::new(&mut raw, nvert, bsize, &ideal, &levels);
+            if std::env::var_os("RATINGBOOK_PAIR_FIELDS").is_some() {
+                for (i, j, f) in &raw {
+                    let id = |x: usize| verts.get(x).map_or(0, |&v| self.players[v].st.id);
+                    eprintln!("  {}-{}: {:?}", id(*i), id(*j), f);
+                }
+            }
             dropped.extend(layout.dropped.iter().copied());
             let built = trace.then(std::time::Instant::now);
             let mate = match_packed(nvert, &raw, &layout);
@@ -1065,6 +1077,16 @@ impl Ctx<'_, '_> {
             }
             if mate.iter().any(|m| m.is_none()) {
                 return None;
+            }
+            if trace {
+                let ids: Vec<String> = (0..bsize)
+                    .filter_map(|p| mate[p].filter(|&q| q > p).map(|q| (p, q)))
+                    .map(|(p, q)| {
+                        let id = |x: usize| verts.get(x).map_or(0, |&v| self.players[v].st.id);
+                        format!("{}-{}", id(p), id(q))
+                    })
+                    .collect();
+                eprintln!("pair-trace:   pairs {}", ids.join(" "));
             }
             let in_bracket = |p: usize| mate[p].filter(|&q| q < bsize);
             // The MDP-pairing is settled first: if it left a remainder other
@@ -1086,6 +1108,7 @@ impl Ctx<'_, '_> {
                         }
                     }
                     remainder_pairs = None;
+                    exchanged_s1 = None;
                     continue;
                 }
             }
@@ -1102,20 +1125,36 @@ impl Ctx<'_, '_> {
                 remainder_pairs = Some(formed);
                 continue;
             }
+            // After an exchange, transpositions apply to the new S1 (the
+            // higher players of the remainder's pairs) and S2.
+            let mut upper: Vec<usize> = ideal
+                .s1
+                .iter()
+                .chain(&ideal.s2)
+                .copied()
+                .filter(|&p| {
+                    in_bracket(p).is_some_and(|q| ideal.remainder_index(q).is_some() && q > p)
+                })
+                .collect();
+            upper.sort_unstable();
+            if upper != ideal.ds1 && pass < MAX_PASSES {
+                exchanged_s1 = Some(upper);
+                continue;
+            }
             // Then the remainder: slots with exact digits and those whose
             // partner is the lowest possible are settled; fix them and
             // order the rest exactly in another pass.
             let settled = ideal.greedy_prefix(&mate).max(layout.exact_remainder_slots);
             let approximated =
-                settled < ideal.s1.len() || layout.exact_mdp_slots < ideal.mdps.len();
-            if settled < ideal.s1.len() && pass < MAX_PASSES {
+                settled < ideal.ds1.len() || layout.exact_mdp_slots < ideal.mdps.len();
+            if settled < ideal.ds1.len() && pass < MAX_PASSES {
                 for &m in &ideal.mdps {
                     if let Some(q) = in_bracket(m) {
                         fixed[m] = Some(q);
                         fixed[q] = Some(m);
                     }
                 }
-                for &p in &ideal.s1[..settled] {
+                for &p in &ideal.ds1[..settled] {
                     if let Some(q) = in_bracket(p) {
                         fixed[p] = Some(q);
                         fixed[q] = Some(p);
@@ -1259,9 +1298,16 @@ struct IdealPairing {
     partner: Vec<usize>,
     /// Residents each MDP ideally meets (the guess behind the remainder).
     mdp_partners: Vec<usize>,
-    /// Remainder S1 and S2 positions in order.
+    /// Remainder S1 and S2 positions in order (the exchange criteria are
+    /// measured against them).
     s1: Vec<usize>,
     s2: Vec<usize>,
+    /// S1 and S2 after the exchange a pass found (the transposition order
+    /// applies to them), with each position's slot and index.
+    ds1: Vec<usize>,
+    ds2: Vec<usize>,
+    ds1_slot: Vec<Option<usize>>,
+    ds2_index: Vec<Option<usize>>,
     mdps: Vec<usize>,
     residents: usize,
 }
@@ -1276,6 +1322,7 @@ impl IdealPairing {
         members: &[usize],
         is_mdp: impl Fn(usize) -> bool,
         remainder_pairs: Option<usize>,
+        exchanged_s1: Option<&[usize]>,
     ) -> Self {
         let (mdps, residents): (Vec<usize>, Vec<usize>) = members.iter().partition(|&&p| is_mdp(p));
         let mut ideal = IdealPairing {
@@ -1287,6 +1334,10 @@ impl IdealPairing {
             mdp_partners: Vec::new(),
             s1: Vec::new(),
             s2: Vec::new(),
+            ds1: Vec::new(),
+            ds2: Vec::new(),
+            ds1_slot: vec![None; bsize],
+            ds2_index: vec![None; bsize],
             residents: residents.len(),
             mdps,
         };
@@ -1317,6 +1368,22 @@ impl IdealPairing {
         for (k, &p) in ideal.s2.iter().enumerate() {
             ideal.s2_index[p] = Some(k);
         }
+        let exchanged: Vec<usize> = exchanged_s1
+            .map(|x| x.iter().copied().filter(|p| rest.contains(p)).collect())
+            .filter(|x: &Vec<usize>| x.len() == h)
+            .unwrap_or_else(|| ideal.s1.clone());
+        ideal.ds2 = rest
+            .iter()
+            .copied()
+            .filter(|p| !exchanged.contains(p))
+            .collect();
+        ideal.ds1 = exchanged;
+        for (t, &p) in ideal.ds1.iter().enumerate() {
+            ideal.ds1_slot[p] = Some(t);
+        }
+        for (k, &p) in ideal.ds2.iter().enumerate() {
+            ideal.ds2_index[p] = Some(k);
+        }
         ideal
     }
 
@@ -1324,7 +1391,7 @@ impl IdealPairing {
     fn digit_widths(&self) -> (u32, u32) {
         (
             bits_for(self.residents as u64).max(1),
-            bits_for(self.s2.len() as u64).max(1),
+            bits_for(self.ds2.len() as u64).max(1),
         )
     }
 
@@ -1347,7 +1414,10 @@ impl IdealPairing {
     /// S2[k] is the digit `|S2| - k`.
     fn digit(&self, i: usize, j: usize) -> Option<(usize, u64)> {
         let pick = |a: usize, b: usize| {
-            Some((self.s1_slot[a]?, (self.s2.len() - self.s2_index[b]?) as u64))
+            Some((
+                self.ds1_slot[a]?,
+                (self.ds2.len() - self.ds2_index[b]?) as u64,
+            ))
         };
         pick(i, j).or_else(|| pick(j, i))
     }
@@ -1386,7 +1456,7 @@ impl IdealPairing {
         let Some((slot, digit)) = self.digit(i, j) else {
             return 0;
         };
-        let (n1, n2) = (self.s1.len() as u64, self.s2.len() as u64);
+        let (n1, n2) = (self.ds1.len() as u64, self.ds2.len() as u64);
         let (ia, kb) = (slot as u64, n2 - digit);
         let dev = kb.abs_diff(ia);
         let rest = n1 - from_slot as u64 + 1;
@@ -1397,18 +1467,18 @@ impl IdealPairing {
     /// are each the lowest S2 player left by the slots before: no pairing
     /// can order them better.
     fn greedy_prefix(&self, mate: &[Option<usize>]) -> usize {
-        let mut used = vec![false; self.s2.len()];
+        let mut used = vec![false; self.ds2.len()];
         let mut lowest = 0;
-        for (slot, &p) in self.s1.iter().enumerate() {
+        for (slot, &p) in self.ds1.iter().enumerate() {
             while lowest < used.len() && used[lowest] {
                 lowest += 1;
             }
-            match mate[p].and_then(|q| self.s2_index.get(q).copied().flatten()) {
+            match mate[p].and_then(|q| self.ds2_index.get(q).copied().flatten()) {
                 Some(k) if k == lowest => used[k] = true,
                 _ => return slot,
             }
         }
-        self.s1.len()
+        self.ds1.len()
     }
 }
 
