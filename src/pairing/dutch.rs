@@ -952,6 +952,7 @@ impl Ctx<'_, '_> {
     ) -> Option<(PairList, Option<usize>, Vec<&'static str>)> {
         let exact = mode == Mode::Exact;
         let trace = std::env::var_os("RATINGBOOK_PAIR_TRACE").is_some();
+        let trace_fields = std::env::var("RATINGBOOK_PAIR_TRACE").is_ok_and(|v| v == "fields");
         // Vertex set.
         let mut vcount = remaining.len();
         if !exact {
@@ -1009,8 +1010,7 @@ impl Ctx<'_, '_> {
                 let fixed_at = |p: usize| if p < bsize { fixed[p] } else { None };
                 match (fixed_at(i), fixed_at(j)) {
                     (None, None) => !(j < bsize && (limbo[i] || limbo[j])),
-                    (Some(q), _) => q == j,
-                    (_, Some(q)) => q == i,
+                    _ => false,
                 }
             };
             let mut raw: Vec<RawEdge> = Vec::with_capacity(candidates.len());
@@ -1056,7 +1056,7 @@ impl Ctx<'_, '_> {
                 }
             }
             let layout = Layout::new(&mut raw, nvert, bsize, &ideal, &levels);
-            if std::env::var_os("RATINGBOOK_PAIR_FIELDS").is_some() {
+            if trace_fields {
                 for (i, j, f) in &raw {
                     let id = |x: usize| verts.get(x).map_or(0, |&v| self.players[v].st.id);
                     eprintln!("  {}-{}: {:?}", id(*i), id(*j), f);
@@ -1064,8 +1064,30 @@ impl Ctx<'_, '_> {
             }
             dropped.extend(layout.dropped.iter().copied());
             let built = trace.then(std::time::Instant::now);
-            let mate = match_packed(nvert, &raw, &layout);
+            // Fixed pairs are left out of the matching (their weight is the
+            // same in every candidate), which shrinks later passes.
+            let active: Vec<usize> = (0..nvert)
+                .filter(|&v| v >= bsize || fixed[v].is_none())
+                .collect();
+            let mut index = vec![usize::MAX; nvert];
+            for (k, &v) in active.iter().enumerate() {
+                index[v] = k;
+            }
+            for e in raw.iter_mut() {
+                e.0 = index[e.0];
+                e.1 = index[e.1];
+            }
+            let compact = match_packed(active.len(), &raw, &layout);
             drop(raw);
+            let mut mate = vec![None; nvert];
+            for (k, m) in compact.iter().enumerate() {
+                mate[active[k]] = m.map(|x| active[x]);
+            }
+            for p in 0..bsize {
+                if let Some(q) = fixed[p] {
+                    mate[p] = Some(q);
+                }
+            }
             if let (Some(s), Some(t)) = (start, built) {
                 eprintln!(
                     "pair-trace: bracket {bsize} (+next {}) vertices {nvert} bits {} exact {exact} pass {pass}: build {:.1} ms, matching {:.1} ms",
