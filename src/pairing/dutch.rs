@@ -517,12 +517,13 @@ mod field {
     pub const C14_C17_FLOATS: usize = 10;
     /// C18–C21: their scores, one then two rounds before.
     pub const C18_C21_SCORES: usize = 14;
-    pub const MDP_TRANSPOSITIONS: usize = 18;
-    pub const EXCHANGES: usize = 19;
-    pub const EXCHANGE_ORDER: usize = 20;
-    pub const TRANSPOSITIONS: usize = 21;
-    pub const TRANSPOSITIONS_REST: usize = 22;
-    pub const BYE_RANK: usize = 23;
+    pub const MDP_SET: usize = 18;
+    pub const MDP_TRANSPOSITIONS: usize = 19;
+    pub const EXCHANGES: usize = 20;
+    pub const EXCHANGE_ORDER: usize = 21;
+    pub const TRANSPOSITIONS: usize = 22;
+    pub const TRANSPOSITIONS_REST: usize = 23;
+    pub const BYE_RANK: usize = 24;
 }
 
 /// Names of the packed criteria, highest priority first (article numbers of
@@ -546,6 +547,7 @@ const FIELD_NAMES: [&str; NF] = [
     "C19 scores of repeated upfloaters' opponents (previous round)",
     "C20 scores of repeated downfloaters (two rounds before)",
     "C21 scores of repeated upfloaters' opponents (two rounds before)",
+    "4.4 order of the MDP sets",
     "4.2 transposition order of the MDP-pairing",
     "4.3 fewest resident exchanges",
     "4.3 smallest difference of the exchanged pairing numbers",
@@ -553,7 +555,7 @@ const FIELD_NAMES: [&str; NF] = [
     "4.2 transposition order (players beyond the exact part)",
     "PAB to the lowest ranked",
 ];
-const NF: usize = 24;
+const NF: usize = 25;
 
 /// How a field's per-edge value is stored in a [`RawEdge`] and packed.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -571,7 +573,7 @@ fn field_kind(k: usize) -> FieldKind {
     match k {
         field::C7_SCORES | field::C8_SCORES => FieldKind::Levels,
         k if (field::C18_C21_SCORES..field::C18_C21_SCORES + 4).contains(&k) => FieldKind::Levels,
-        field::MDP_TRANSPOSITIONS | field::TRANSPOSITIONS => FieldKind::Digit,
+        field::MDP_SET | field::MDP_TRANSPOSITIONS | field::TRANSPOSITIONS => FieldKind::Digit,
         _ => FieldKind::Plain,
     }
 }
@@ -703,8 +705,8 @@ impl Layout {
         let rest_bits = bits_for(((n2 + 1) * (n1 + 1) + 2) * (n1 + 1));
         let cap = weight_bits_cap(nvert);
         let mut budget = cap.saturating_sub(bits.iter().sum::<u32>() + 3 + rest_bits);
-        let exact_mdp_slots = ideal.mdps.len().min((budget / dw_mdp) as usize);
-        budget -= exact_mdp_slots as u32 * dw_mdp;
+        let exact_mdp_slots = ideal.mdps.len().min((budget / (dw_mdp + 1)) as usize);
+        budget -= exact_mdp_slots as u32 * (dw_mdp + 1);
         let exact_remainder_slots = ideal.ds1.len().min((budget / dw_rest) as usize);
         let mut rest_max = 0;
         for (i, j, f) in raw.iter_mut() {
@@ -713,6 +715,7 @@ impl Layout {
             }
             if let Some((slot, digit)) = ideal.mdp_digit(*i, *j) {
                 if slot < exact_mdp_slots {
+                    f[field::MDP_SET] = ((slot as u64) << 32) | 1;
                     f[field::MDP_TRANSPOSITIONS] = ((slot as u64) << 32) | digit;
                 }
             } else if let Some((slot, digit)) = ideal.digit(*i, *j) {
@@ -725,6 +728,7 @@ impl Layout {
                 }
             }
         }
+        bits[field::MDP_SET] = exact_mdp_slots as u32;
         bits[field::MDP_TRANSPOSITIONS] = exact_mdp_slots as u32 * dw_mdp;
         bits[field::TRANSPOSITIONS] = exact_remainder_slots as u32 * dw_rest;
         bits[field::TRANSPOSITIONS_REST] = if rest_max > 0 {
@@ -777,7 +781,9 @@ impl Layout {
                 }
                 FieldKind::Digit => {
                     let (slot, digit) = ((v >> 32) as usize, v & 0xffff_ffff);
-                    let (slots, width) = if k == field::MDP_TRANSPOSITIONS {
+                    let (slots, width) = if k == field::MDP_SET {
+                        (self.exact_mdp_slots, 1)
+                    } else if k == field::MDP_TRANSPOSITIONS {
                         (self.exact_mdp_slots, self.digit_width[0])
                     } else {
                         (self.exact_remainder_slots, self.digit_width[1])
