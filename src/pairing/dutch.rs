@@ -521,9 +521,10 @@ mod field {
     pub const MDP_TRANSPOSITIONS: usize = 19;
     pub const EXCHANGES: usize = 20;
     pub const EXCHANGE_ORDER: usize = 21;
-    pub const TRANSPOSITIONS: usize = 22;
-    pub const TRANSPOSITIONS_REST: usize = 23;
-    pub const BYE_RANK: usize = 24;
+    pub const EXCHANGE_SETS: usize = 22;
+    pub const TRANSPOSITIONS: usize = 23;
+    pub const TRANSPOSITIONS_REST: usize = 24;
+    pub const BYE_RANK: usize = 25;
 }
 
 /// Names of the packed criteria, highest priority first (article numbers of
@@ -551,11 +552,12 @@ const FIELD_NAMES: [&str; NF] = [
     "4.2 transposition order of the MDP-pairing",
     "4.3 fewest resident exchanges",
     "4.3 smallest difference of the exchanged pairing numbers",
+    "4.3 the lowest S1 players and highest S2 players exchanged",
     "4.2 transposition order",
     "4.2 transposition order (players beyond the exact part)",
     "PAB to the lowest ranked",
 ];
-const NF: usize = 25;
+const NF: usize = 26;
 
 /// How a field's per-edge value is stored in a [`RawEdge`] and packed.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -573,7 +575,10 @@ fn field_kind(k: usize) -> FieldKind {
     match k {
         field::C7_SCORES | field::C8_SCORES => FieldKind::Levels,
         k if (field::C18_C21_SCORES..field::C18_C21_SCORES + 4).contains(&k) => FieldKind::Levels,
-        field::MDP_SET | field::MDP_TRANSPOSITIONS | field::TRANSPOSITIONS => FieldKind::Digit,
+        field::MDP_SET
+        | field::MDP_TRANSPOSITIONS
+        | field::EXCHANGE_SETS
+        | field::TRANSPOSITIONS => FieldKind::Digit,
         _ => FieldKind::Plain,
     }
 }
@@ -663,6 +668,7 @@ struct Layout {
     /// remainder.
     exact_mdp_slots: usize,
     exact_remainder_slots: usize,
+    remainder_len: usize,
     digit_width: [u32; 2],
     total_bits: u32,
     /// Criteria left out of the weight (only if even the widest weight
@@ -680,6 +686,7 @@ impl Layout {
         bsize: usize,
         ideal: &IdealPairing,
         levels: &LevelTable,
+        exchanges: bool,
     ) -> Layout {
         // A matching's total never exceeds the sum over vertices of their
         // largest incident value (plain fields), or the level table's width.
@@ -707,6 +714,11 @@ impl Layout {
         let mut budget = cap.saturating_sub(bits.iter().sum::<u32>() + 3 + rest_bits);
         let exact_mdp_slots = ideal.mdps.len().min((budget / (dw_mdp + 1)) as usize);
         budget -= exact_mdp_slots as u32 * (dw_mdp + 1);
+        let remainder_len = ideal.s1.len() + ideal.s2.len();
+        let exchange_sets = exchanges && (remainder_len as u32) <= budget;
+        if exchange_sets {
+            budget -= remainder_len as u32;
+        }
         let exact_remainder_slots = ideal.ds1.len().min((budget / dw_rest) as usize);
         let mut rest_max = 0;
         for (i, j, f) in raw.iter_mut() {
@@ -719,6 +731,9 @@ impl Layout {
                     f[field::MDP_TRANSPOSITIONS] = ((slot as u64) << 32) | digit;
                 }
             } else if let Some((slot, digit)) = ideal.digit(*i, *j) {
+                if exchange_sets {
+                    f[field::EXCHANGE_SETS] = ideal.exchange_set_digit(*i, *j);
+                }
                 if slot < exact_remainder_slots {
                     f[field::TRANSPOSITIONS] = ((slot as u64) << 32) | digit;
                 } else {
@@ -730,6 +745,9 @@ impl Layout {
         }
         bits[field::MDP_SET] = exact_mdp_slots as u32;
         bits[field::MDP_TRANSPOSITIONS] = exact_mdp_slots as u32 * dw_mdp;
+        if exchange_sets {
+            bits[field::EXCHANGE_SETS] = remainder_len as u32;
+        }
         bits[field::TRANSPOSITIONS] = exact_remainder_slots as u32 * dw_rest;
         bits[field::TRANSPOSITIONS_REST] = if rest_max > 0 {
             bits_for(rest_max * (n1 + 1))
@@ -758,6 +776,7 @@ impl Layout {
             levels: levels.shift.clone(),
             exact_mdp_slots,
             exact_remainder_slots,
+            remainder_len,
             digit_width: [dw_mdp, dw_rest],
             total_bits: acc + 3,
             dropped,
@@ -783,6 +802,8 @@ impl Layout {
                     let (slot, digit) = ((v >> 32) as usize, v & 0xffff_ffff);
                     let (slots, width) = if k == field::MDP_SET {
                         (self.exact_mdp_slots, 1)
+                    } else if k == field::EXCHANGE_SETS {
+                        (self.remainder_len, 1)
                     } else if k == field::MDP_TRANSPOSITIONS {
                         (self.exact_mdp_slots, self.digit_width[0])
                     } else {
@@ -1001,6 +1022,7 @@ impl Ctx<'_, '_> {
         let mut limbo = vec![false; bsize];
         let mut remainder_pairs = None;
         let mut exchanged_s1: Option<Vec<usize>> = None;
+        let mut c9_active = false;
         let mut dropped = Vec::new();
         for pass in 0.. {
             let start = trace.then(std::time::Instant::now);
@@ -1052,7 +1074,7 @@ impl Ctx<'_, '_> {
                     }
                     let mut f = [0u64; NF];
                     f[field::COMPLETION] = 1;
-                    if i < bsize {
+                    if c9_active && i < bsize {
                         f[field::C9_BYE_GAMES] = played_games(st) + 1;
                     }
                     if step.is_last {
@@ -1061,7 +1083,14 @@ impl Ctx<'_, '_> {
                     raw.push((i, bye_v, f));
                 }
             }
-            let layout = Layout::new(&mut raw, nvert, bsize, &ideal, &levels);
+            let layout = Layout::new(
+                &mut raw,
+                nvert,
+                bsize,
+                &ideal,
+                &levels,
+                exchanged_s1.is_some(),
+            );
             if trace_fields {
                 for (i, j, f) in &raw {
                     let id = |x: usize| verts.get(x).map_or(0, |&v| self.players[v].st.id);
@@ -1117,6 +1146,18 @@ impl Ctx<'_, '_> {
                 eprintln!("pair-trace:   pairs {}", ids.join(" "));
             }
             let in_bracket = |p: usize| mate[p].filter(|&q| q < bsize);
+            // C9 applies in the PAB assignee's scoregroup when the PAB
+            // assignee is its only downfloater (as the reference
+            // implementations read it).
+            if !c9_active
+                && with_bye
+                && step.bye_score == Some(step.level)
+                && (0..bsize).all(|p| mate[p].is_none_or(|q| q < bsize || q == bye_v))
+                && pass < MAX_PASSES
+            {
+                c9_active = true;
+                continue;
+            }
             // The MDP-pairing is settled first: if it left a remainder other
             // than the guessed one, fix it and pair the true remainder.
             if !ideal.mdps.is_empty() && layout.exact_mdp_slots == ideal.mdps.len() {
@@ -1469,6 +1510,17 @@ impl IdealPairing {
         let len = (self.s1.len() + self.s2.len()) as u64;
         match (self.remainder_index(i), self.remainder_index(j)) {
             (Some(a), Some(b)) => len - a.min(b) as u64,
+            _ => 0,
+        }
+    }
+
+    /// 4.3's last rules, for a remainder pair: its higher player stays in
+    /// (or moves to) S1, one bit per remainder position, the top of S1
+    /// most significant, then the top of S2: so the S1 players moved down
+    /// are the lowest and the S2 players moved up the highest.
+    fn exchange_set_digit(&self, i: usize, j: usize) -> u64 {
+        match (self.remainder_index(i), self.remainder_index(j)) {
+            (Some(a), Some(b)) => ((a.min(b) as u64) << 32) | 1,
             _ => 0,
         }
     }
