@@ -1949,4 +1949,108 @@ mod tests {
         assert_eq!(p.bye, Some(4));
         assert_eq!(pairs(&p), vec![(1, 2), (3, 5)]);
     }
+
+    /// Round 4 of 6: everyone alternates colours, so preferences are mild
+    /// or strong but never block a pair.
+    fn alternating(id: u32, score: u32, first: Colour, opponents: &[u32]) -> PlayerState {
+        let colours: Vec<Option<Colour>> = (0..opponents.len())
+            .map(|r| Some(if r % 2 == 0 { first } else { first.opposite() }))
+            .collect();
+        played(st(id, score, &colours), opponents)
+    }
+
+    #[test]
+    fn c4_completion_floats_a_bracket_that_could_pair_itself() {
+        // 1-2 could meet, but 3 and 4 have met each other and 5 and 6:
+        // they can only be paired with 1 and 2, so neither meets the other.
+        let ps = vec![
+            alternating(1, 20, W, &[7, 8, 9]),
+            alternating(2, 20, B, &[8, 7, 10]),
+            alternating(3, 10, W, &[4, 5, 6]),
+            alternating(4, 10, B, &[3, 6, 5]),
+            alternating(5, 10, W, &[3, 4, 9]),
+            alternating(6, 10, B, &[4, 3, 10]),
+        ];
+        let p = pair_dutch(&input(4, 6, ps)).unwrap();
+        let got = pairs(&p);
+        assert!(!got.contains(&(1, 2)), "{got:?}");
+        assert_eq!(got.len(), 3);
+    }
+
+    #[test]
+    fn c7_the_higher_scored_mdp_is_paired() {
+        // MDPs 1 (3 points) and 2 (2.5) meet the 2-point bracket {3, 4}, but
+        // 4 has met both: one MDP pairs with 3, and C7 keeps the downfloater's
+        // score low, so 1 meets 3 and 2 floats on.
+        let ps = vec![
+            alternating(1, 30, W, &[4, 7, 8]),
+            alternating(2, 25, B, &[8, 4, 7]),
+            alternating(3, 20, W, &[5, 6, 9]),
+            alternating(4, 20, B, &[1, 2, 10]),
+            alternating(5, 10, W, &[3, 9, 6]),
+            alternating(6, 10, B, &[9, 3, 5]),
+        ];
+        let p = pair_dutch(&input(4, 6, ps)).unwrap();
+        assert!(pairs(&p).contains(&(1, 3)), "{:?}", p.boards);
+    }
+
+    #[test]
+    fn c8_floats_the_player_the_following_bracket_can_pair() {
+        // {1, 2, 3} floats one player to {4, 5, 6}, where only 4-6 and
+        // pairs with the floater are possible. 3 (the natural floater) has
+        // met 5, so with 3 floating 5 would be left over: C8 floats 2 (1
+        // floating would cost 2-3 a colour preference).
+        let ps = vec![
+            alternating(1, 20, W, &[7, 8]),
+            alternating(2, 20, B, &[8, 7]),
+            alternating(3, 20, B, &[5, 9]),
+            alternating(4, 10, B, &[5, 10]),
+            alternating(5, 10, W, &[4, 3, 6]),
+            alternating(6, 10, B, &[5, 11]),
+        ];
+        let p = pair_dutch(&input(4, 6, ps)).unwrap();
+        let got = pairs(&p);
+        assert!(got.contains(&(1, 3)), "{got:?}");
+        assert!(got.contains(&(2, 5)), "{got:?}");
+        assert!(got.contains(&(4, 6)), "{got:?}");
+    }
+
+    #[test]
+    fn c13_a_mild_preference_gives_way_before_a_strong_one() {
+        // 1 and 2 both want white: 1 mildly (colour difference 0), 2
+        // strongly (one black more). Against 3 (wants black) one of them
+        // must take black; C13 makes it the mild one.
+        let ps = vec![
+            st(1, 10, &[Some(W), Some(B)]),
+            st(2, 10, &[Some(B)]),
+            st(3, 10, &[Some(W)]),
+            st(4, 10, &[Some(B), Some(W)]),
+        ];
+        let mut ps = ps;
+        ps[0].opponents = vec![4, 3];
+        ps[3].opponents = vec![1];
+        let p = pair_dutch(&input(3, 5, ps)).unwrap();
+        // 1 has met 3 and 4: 1-2; 3-4. 2 gets white (strong), 1 black.
+        assert!(p.boards.contains(&(2, 1)), "{:?}", p.boards);
+    }
+
+    #[test]
+    fn exchange_has_the_smallest_pairing_number_difference() {
+        // One score group S1 = {1, 2, 3, 4} (all want white), S2 = {5, 6,
+        // 7, 8} (all want black); 2 has met all of S2, so one exchange is
+        // needed. Moving 4 down and 5 up changes the pairing numbers least,
+        // and 2 meets 4.
+        let ps = vec![
+            alternating(1, 10, W, &[9, 10]),
+            alternating(2, 10, W, &[5, 6, 7, 8]),
+            alternating(3, 10, W, &[11, 12]),
+            alternating(4, 10, W, &[13, 14]),
+            alternating(5, 10, B, &[2, 15]),
+            alternating(6, 10, B, &[2, 16]),
+            alternating(7, 10, B, &[2, 17]),
+            alternating(8, 10, B, &[2, 18]),
+        ];
+        let p = pair_dutch(&input(5, 7, ps)).unwrap();
+        assert!(pairs(&p).contains(&(2, 4)), "{:?}", p.boards);
+    }
 }
