@@ -853,7 +853,7 @@ impl Ctx<'_, '_> {
     /// the sparse one already reaches the lowest eligible score.
     fn lowest_bye_score(&self, opts: DutchOptions) -> Result<Option<u32>, Failure> {
         let n = self.players.len();
-        if n % 2 == 0 {
+        if n.is_multiple_of(2) {
             return Ok(None);
         }
         let mut eligible: Vec<u32> = (0..n)
@@ -1417,8 +1417,7 @@ impl IdealPairing {
             ideal.resident_index[p] = Some(k);
         }
         let m1 = ideal.mdps.len().min(residents.len());
-        for t in 0..m1 {
-            let (m, r) = (ideal.mdps[t], residents[t]);
+        for (&m, &r) in ideal.mdps.iter().zip(&residents) {
             ideal.partner[m] = r;
             ideal.partner[r] = m;
             ideal.mdp_partners.push(r);
