@@ -235,10 +235,13 @@ impl Layout {
                     f[field::MDP_SET] = ((slot as u64) << 32) | 1;
                     f[field::MDP_TRANSPOSITIONS] = ((slot as u64) << 32) | digit;
                 }
-            } else if let Some((slot, digit)) = ideal.digit(*i, *j) {
+            } else {
                 if exchange_sets {
                     f[field::EXCHANGE_SETS] = ideal.exchange_set_digit(*i, *j);
                 }
+                let Some((slot, digit)) = ideal.digit(*i, *j) else {
+                    continue;
+                };
                 if slot < exact_remainder_slots {
                     f[field::TRANSPOSITIONS] = ((slot as u64) << 32) | digit;
                 } else {
