@@ -74,6 +74,7 @@ use step::{Passes, Settled, Step, StepGraph};
 use thiserror::Error;
 use weights::{
     field, levels_value, Layout, LevelTable, RawEdge, APPROXIMATED_ORDER, MAX_PASSES, NF,
+    PASS_WORK_BUDGET,
 };
 
 /// The result of pairing one round.
@@ -404,6 +405,7 @@ impl Ctx<'_, '_> {
         let first_order = IdealPairing::new(g.bsize, &members, is_mdp, None, None);
         let candidates = self.candidate_edges(g.verts, step, mode, opts, &first_order);
         let mut passes = Passes::new(g.bsize);
+        let mut work = 0;
         let mut dropped = Vec::new();
         for pass in 0.. {
             let start = std::time::Instant::now();
@@ -418,6 +420,7 @@ impl Ctx<'_, '_> {
                 passes.exchanged_s1.as_deref(),
             );
             let mut raw = self.pass_edges(&g, step, &candidates, &ideal, &passes);
+            let layout_vertices = g.nvert - passes.fixed.iter().filter(|f| f.is_some()).count();
             let layout = Layout::new(
                 &mut raw,
                 g.nvert,
@@ -425,6 +428,7 @@ impl Ctx<'_, '_> {
                 &ideal,
                 &g.levels,
                 passes.exchanged_s1.is_some(),
+                layout_vertices,
             );
             dropped.extend(layout.dropped.iter().copied());
             self.trace_fields(&g, &raw);
@@ -433,7 +437,8 @@ impl Ctx<'_, '_> {
             if mate.iter().any(|m| m.is_none()) {
                 return None;
             }
-            let more = pass < MAX_PASSES;
+            work += layout_vertices;
+            let more = pass < MAX_PASSES && work < PASS_WORK_BUDGET;
             match passes.settle(&g, step, &ideal, &mate, &layout, more) {
                 Settled::Again => continue,
                 Settled::Done { approximated } => {
@@ -578,11 +583,12 @@ impl Ctx<'_, '_> {
             .map(|(p, q)| format!("{}-{}", self.trace_id(g, p), self.trace_id(g, q)))
             .collect();
         eprintln!(
-            "pair-trace: bracket {} (+next {}) vertices {} bits {} pass {pass}: {:.1} ms; pairs {}",
+            "pair-trace: bracket {} (+next {}) vertices {} bits {} {:?} pass {pass}: {:.1} ms; pairs {}",
             g.bsize,
             g.bn - g.bsize,
             g.nvert,
             layout.total_bits,
+            layout.field_bits,
             start.elapsed().as_secs_f64() * 1000.0,
             pairs.join(" ")
         );

@@ -1,6 +1,5 @@
 //! The order in which the rules generate a bracket's candidates (article 4):
 //! the MDP-pairing, the remainder's S1 and S2, exchanges and transpositions.
-use super::weights::bits_for;
 
 /// The order in which the rules generate a bracket's candidates (3.2, 4.2,
 /// 4.3), over the bracket's players that are not yet fixed. Moved-down
@@ -107,14 +106,6 @@ impl IdealPairing {
             ideal.ds2_index[p] = Some(k);
         }
         ideal
-    }
-
-    /// Bits of one MDP-pairing digit and of one remainder digit.
-    pub(super) fn digit_widths(&self) -> (u32, u32) {
-        (
-            bits_for(self.residents as u64).max(1),
-            bits_for(self.ds2.len() as u64).max(1),
-        )
     }
 
     /// The MDP-pairing's transposition order: the residents met by MDP 0,

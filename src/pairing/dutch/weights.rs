@@ -149,6 +149,11 @@ pub(super) const MAX_WEIGHT_BITS: u32 = 2040;
 /// rest exactly (see [`Ctx::solve_step`]).
 pub(super) const MAX_PASSES: usize = 24;
 
+/// The passes of one step stop (leaving the transposition order of the
+/// lowest S1 players approximated) once they have matched this many
+/// vertices in all: a time bound for brackets of many hundreds of players.
+pub(super) const PASS_WORK_BUDGET: usize = 4000;
+
 /// The note for a bracket whose transposition order could not be made exact.
 pub(super) const APPROXIMATED_ORDER: &str =
     "4.2 transposition order (approximated for the lowest S1 players of a very large bracket)";
@@ -157,10 +162,93 @@ pub(super) const APPROXIMATED_ORDER: &str =
 /// `nvert` vertices: wide integers cost time in every step of the matching,
 /// so big graphs get exact digits for fewer S1 players per pass.
 pub(super) fn weight_bits_cap(nvert: usize) -> u32 {
-    if nvert <= 300 {
-        MAX_WEIGHT_BITS
-    } else {
-        508
+    match nvert {
+        0..=300 => MAX_WEIGHT_BITS,
+        301..=1500 => 508,
+        _ => 252,
+    }
+}
+
+/// Saves bits without changing any comparison. Below C6 every candidate
+/// has the same number of pairs inside the bracket, so a field of those
+/// pairs can lose its smallest value; and C19/C21 equal C7 on every pair
+/// when nobody upfloated in that round, so they can go.
+fn drop_redundant_fields(raw: &mut [RawEdge], bsize: usize) {
+    const SHIFTED: [usize; 10] = [
+        field::C10_TOPSCORER_DIFFERENCE,
+        field::C11_TOPSCORER_THIRD_COLOUR,
+        field::C12_PREFERENCES,
+        field::C13_STRONG_PREFERENCES,
+        field::C14_C17_FLOATS,
+        field::C14_C17_FLOATS + 1,
+        field::C14_C17_FLOATS + 2,
+        field::C14_C17_FLOATS + 3,
+        field::EXCHANGES,
+        field::EXCHANGE_ORDER,
+    ];
+    let inside = |e: &RawEdge| e.1 < bsize;
+    for k in SHIFTED {
+        let min = raw
+            .iter()
+            .filter(|e| inside(e))
+            .map(|e| e.2[k])
+            .min()
+            .unwrap_or(0);
+        for e in raw.iter_mut().filter(|e| inside(e)) {
+            e.2[k] -= min;
+        }
+    }
+    for k in [field::C18_C21_SCORES + 1, field::C18_C21_SCORES + 3] {
+        if raw
+            .iter()
+            .filter(|e| inside(e))
+            .all(|e| e.2[k] == e.2[field::C7_SCORES])
+        {
+            for e in raw.iter_mut() {
+                e.2[k] = 0;
+            }
+        }
+    }
+}
+
+/// The transposition digits of each slot, renumbered by rank among the
+/// partners its edges allow: the order is the same, but a digit needs only
+/// as many bits as the largest candidate list, not as the whole of S2.
+struct DigitRanks {
+    /// Per slot, the digits its edges carry, ascending.
+    digits: Vec<Vec<u64>>,
+}
+
+impl DigitRanks {
+    /// `digit` is asked about the pairs inside the bracket (`j < bsize`).
+    fn new(
+        slots: usize,
+        raw: &[RawEdge],
+        bsize: usize,
+        digit: impl Fn(usize, usize) -> Option<(usize, u64)>,
+    ) -> Self {
+        let mut digits = vec![Vec::new(); slots];
+        for (i, j, _) in raw.iter().filter(|e| e.1 < bsize) {
+            if let Some((slot, d)) = digit(*i, *j) {
+                digits[slot].push(d);
+            }
+        }
+        for list in &mut digits {
+            list.sort_unstable();
+            list.dedup();
+        }
+        DigitRanks { digits }
+    }
+
+    fn width(&self) -> u32 {
+        bits_for(self.digits.iter().map(Vec::len).max().unwrap_or(0) as u64).max(1)
+    }
+
+    /// 1 for the worst partner of the slot, up to the list's length.
+    fn rank(&self, slot: usize, digit: u64) -> u64 {
+        self.digits[slot]
+            .binary_search(&digit)
+            .map_or(0, |k| k as u64 + 1)
     }
 }
 
@@ -176,6 +264,8 @@ pub(super) struct Layout {
     pub(super) remainder_len: usize,
     pub(super) digit_width: [u32; 2],
     pub(super) total_bits: u32,
+    /// Bits per field (for the trace).
+    pub(super) field_bits: [u32; NF],
     /// Criteria left out of the weight (only if even the widest weight
     /// cannot hold them).
     pub(super) dropped: Vec<&'static str>,
@@ -192,7 +282,9 @@ impl Layout {
         ideal: &IdealPairing,
         levels: &LevelTable,
         exchanges: bool,
+        active_vertices: usize,
     ) -> Layout {
+        drop_redundant_fields(raw, bsize);
         // A matching's total never exceeds the sum over vertices of their
         // largest incident value (plain fields), or the level table's width.
         let mut vmax = vec![[0u64; NF]; nvert];
@@ -212,10 +304,12 @@ impl Layout {
                 _ => bits_for(vmax.iter().map(|m| m[k]).sum::<u64>()),
             };
         }
-        let (dw_mdp, dw_rest) = ideal.digit_widths();
+        let mdp_ranks = DigitRanks::new(ideal.mdps.len(), raw, bsize, |i, j| ideal.mdp_digit(i, j));
+        let ranks = DigitRanks::new(ideal.ds1.len(), raw, bsize, |i, j| ideal.digit(i, j));
+        let (dw_mdp, dw_rest) = (mdp_ranks.width(), ranks.width());
         let (n1, n2) = (ideal.ds1.len() as u64, ideal.ds2.len() as u64);
         let rest_bits = bits_for(((n2 + 1) * (n1 + 1) + 2) * (n1 + 1));
-        let cap = weight_bits_cap(nvert);
+        let cap = weight_bits_cap(active_vertices);
         let mut budget = cap.saturating_sub(bits.iter().sum::<u32>() + 3 + rest_bits);
         let exact_mdp_slots = ideal.mdps.len().min((budget / (dw_mdp + 1)) as usize);
         budget -= exact_mdp_slots as u32 * (dw_mdp + 1);
@@ -233,7 +327,8 @@ impl Layout {
             if let Some((slot, digit)) = ideal.mdp_digit(*i, *j) {
                 if slot < exact_mdp_slots {
                     f[field::MDP_SET] = ((slot as u64) << 32) | 1;
-                    f[field::MDP_TRANSPOSITIONS] = ((slot as u64) << 32) | digit;
+                    f[field::MDP_TRANSPOSITIONS] =
+                        ((slot as u64) << 32) | mdp_ranks.rank(slot, digit);
                 }
             } else {
                 if exchange_sets {
@@ -243,7 +338,7 @@ impl Layout {
                     continue;
                 };
                 if slot < exact_remainder_slots {
-                    f[field::TRANSPOSITIONS] = ((slot as u64) << 32) | digit;
+                    f[field::TRANSPOSITIONS] = ((slot as u64) << 32) | ranks.rank(slot, digit);
                 } else {
                     let v = ideal.approximate_order(*i, *j, exact_remainder_slots);
                     f[field::TRANSPOSITIONS_REST] = v;
@@ -287,6 +382,7 @@ impl Layout {
             remainder_len,
             digit_width: [dw_mdp, dw_rest],
             total_bits: acc + 3,
+            field_bits: bits,
             dropped,
         }
     }
