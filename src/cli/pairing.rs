@@ -75,7 +75,7 @@ pub fn pair(file: &Path, check: bool, output: Option<&PathBuf>, round: Option<u3
                 if p.bye.is_some() { " and a bye" } else { "" }
             );
             for c in &p.dropped_criteria {
-                eprintln!("warning: criterion left out for size reasons: {c}");
+                eprintln!("warning: not exact in a bracket this large: {c}");
             }
             write_out(output, &pairing::format_pairings(&p))
         }

@@ -152,7 +152,7 @@ pub(super) const MAX_PASSES: usize = 24;
 /// The passes of one step stop (leaving the transposition order of the
 /// lowest S1 players approximated) once they have matched this many
 /// vertices in all: a time bound for brackets of many hundreds of players.
-pub(super) const PASS_WORK_BUDGET: usize = 3400;
+pub(super) const PASS_WORK_BUDGET: usize = 3000;
 
 /// The note for a bracket whose transposition order could not be made exact.
 pub(super) const APPROXIMATED_ORDER: &str =
