@@ -1,7 +1,8 @@
 //! The pairing checker (`ratingbook pair --check`): re-pairs every round of
 //! a tournament from its history and explains differences.
 use super::dutch::{self, pair_dutch_with, DutchOptions, Pairing, PairingError};
-use super::input::{Float, InputError, PairingInput};
+use super::history::{history_breaches, Breach, HistoryRules, PlayerHistory, RoundRecord};
+use super::input::{Float, InputError, PairingInput, PointSystem};
 use crate::trf::{Colour, TrfDocument};
 use std::collections::{HashMap, HashSet};
 
@@ -370,66 +371,63 @@ pub struct HistoryWarning {
 /// opponents) are reported by [`TrfDocument::check_consistency`].
 pub fn history_warnings(doc: &TrfDocument) -> Vec<HistoryWarning> {
     use crate::trf::ResultCode;
-    let mut out = Vec::new();
-    let mut met: HashSet<(u32, u32)> = HashSet::new();
-    let rounds = doc.rounds_present();
-    for r in 0..rounds {
-        for p in doc.players() {
-            if let Some(Some(e)) = p.rounds.get(r) {
-                if let Some(o) = e.opponent {
-                    if e.result.is_played() && p.start_no < o && !met.insert((p.start_no, o)) {
-                        out.push(HistoryWarning {
-                            round: r as u32 + 1,
-                            player: p.start_no,
-                            message: format!("plays {o} again"),
-                        });
+    let points = PointSystem::from_xxs(&doc.point_system()).unwrap_or_default();
+    let players: Vec<PlayerHistory> = doc
+        .players()
+        .map(|p| PlayerHistory {
+            player: p.start_no,
+            rounds: p
+                .rounds
+                .iter()
+                .map(|e| {
+                    e.as_ref().map(|e| {
+                        let pairing_bye = e.result == ResultCode::PairingBye
+                            || (e.opponent.is_none() && e.result == ResultCode::ForfeitWin);
+                        let played = e.result.is_played();
+                        RoundRecord {
+                            opponent: e.opponent,
+                            colour: e.colour.filter(|_| played),
+                            played,
+                            pairing_bye,
+                            unplayed_win: !played && points.points(e) >= points.win[0],
+                        }
+                    })
+                })
+                .collect(),
+        })
+        .collect();
+    let rules = HistoryRules {
+        swiss: true,
+        byes_allowed: 1,
+    };
+    history_breaches(&players, rules)
+        .into_iter()
+        .map(|f| HistoryWarning {
+            round: f.round as u32 + 1,
+            player: f.player,
+            message: match f.breach {
+                Breach::Repeat { opponent, .. } => format!("plays {opponent} again"),
+                Breach::ExtraBye { .. } => "second pairing-allocated bye".into(),
+                Breach::ByeAfterUnplayedWin { .. } => {
+                    "pairing-allocated bye after a win without playing".into()
+                }
+                Breach::SameColour { colour, .. } => format!(
+                    "{} three times in a row",
+                    if colour == Colour::White {
+                        "white"
+                    } else {
+                        "black"
                     }
-                }
-            }
-        }
-    }
-    for p in doc.players() {
-        let mut byes = 0;
-        let mut forfeit_win = false;
-        let mut colours: Vec<Colour> = Vec::new();
-        for (r, e) in p.rounds.iter().enumerate() {
-            let Some(e) = e else { continue };
-            let warn = |message: String| HistoryWarning {
-                round: r as u32 + 1,
-                player: p.start_no,
-                message,
-            };
-            let is_pab = e.result == ResultCode::PairingBye
-                || (e.opponent.is_none() && e.result == ResultCode::ForfeitWin);
-            if is_pab {
-                if byes > 0 {
-                    out.push(warn("second pairing-allocated bye".into()));
-                } else if forfeit_win {
-                    out.push(warn("pairing-allocated bye after a forfeit win".into()));
-                }
-                byes += 1;
-            } else if e.result == ResultCode::ForfeitWin {
-                forfeit_win = true;
-            }
-            if let (true, Some(c)) = (e.result.is_played(), e.colour) {
-                colours.push(c);
-                let n = colours.len();
-                if n >= 3 && colours[n - 3..].iter().all(|&x| x == c) {
-                    out.push(warn(format!(
-                        "{} three times in a row",
-                        if c == Colour::White { "white" } else { "black" }
-                    )));
-                }
-                let cd: i32 = colours
-                    .iter()
-                    .map(|&x| if x == Colour::White { 1 } else { -1 })
-                    .sum();
-                if cd.abs() > 2 {
-                    out.push(warn(format!("colour difference {cd:+}")));
-                }
-            }
-        }
-    }
-    out.sort_by_key(|w| (w.round, w.player));
-    out
+                ),
+                Breach::ColourDifference { colour, difference } => format!(
+                    "colour difference {:+}",
+                    if colour == Colour::White {
+                        difference
+                    } else {
+                        -difference
+                    }
+                ),
+            },
+        })
+        .collect()
 }

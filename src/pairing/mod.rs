@@ -9,6 +9,7 @@
 pub mod check;
 pub mod dutch;
 pub mod generate;
+pub mod history;
 pub mod input;
 pub mod matching;
 pub mod roundrobin;
