@@ -43,7 +43,7 @@ pub fn evaluate(input: &PairingInput, pairing: &Pairing) -> Quality {
     let mut c1 = 0;
     let mut c3 = 0;
     let mut diffs = Vec::new();
-    let (mut c1011, mut c12, mut c13) = (0, 0, 0);
+    let (mut c1011, mut c12, mut c13) = (0i64, 0i64, 0i64);
     let mut floats = [0i64; 4];
     let mut alloc = 0;
     for &(w, b) in &pairing.boards {
@@ -58,20 +58,10 @@ pub fn evaluate(input: &PairingInput, pairing: &Pairing) -> Quality {
             c3 += 1;
         }
         diffs.push(i64::from(pw.st.score.abs_diff(pb.st.score)));
-        for (p, col) in [(pw, Colour::White), (pb, Colour::Black)] {
-            if let Some(c) = p.pref.colour {
-                if c != col {
-                    c12 += 1;
-                    if p.pref.strength >= dutch::Strength::Strong {
-                        c13 += 1;
-                    }
-                }
-            }
-            let cd = p.cd + if col == Colour::White { 1 } else { -1 };
-            if cd.abs() > 2 || p.last_two == Some((col, col)) {
-                c1011 += 1;
-            }
-        }
+        let costs = dutch::colour_costs_of(pw, pb, true);
+        c1011 += (costs.beyond_two + costs.third_in_a_row) as i64;
+        c12 += costs.preferences as i64;
+        c13 += costs.strong_preferences as i64;
         if !dutch::allocate_colours(pw, pb, input.initial_colour) {
             alloc += 1;
         }
@@ -81,18 +71,10 @@ pub fn evaluate(input: &PairingInput, pairing: &Pairing) -> Quality {
             (pb, pw)
         };
         if pw.st.score != pb.st.score {
-            let last = |p: &dutch::Player<'_>, back: usize| -> Float {
-                let f = &p.st.floats;
-                if f.len() >= back {
-                    f[f.len() - back]
-                } else {
-                    Float::None
-                }
-            };
-            floats[0] += i64::from(last(hi, 1) == Float::Down);
-            floats[1] += i64::from(last(lo, 1) == Float::Up);
-            floats[2] += i64::from(last(hi, 2) == Float::Down);
-            floats[3] += i64::from(last(lo, 2) == Float::Up);
+            floats[0] += i64::from(dutch::float_at(hi, 1) == Float::Down);
+            floats[1] += i64::from(dutch::float_at(lo, 1) == Float::Up);
+            floats[2] += i64::from(dutch::float_at(hi, 2) == Float::Down);
+            floats[3] += i64::from(dutch::float_at(lo, 2) == Float::Up);
         }
     }
     // Largest difference first: lexicographically smaller is better.

@@ -227,22 +227,27 @@ pub(super) fn initial_colour_by_pairing_number(
 }
 
 /// What a pair's colour allocation costs under C10–C13.
-pub(super) struct ColourCosts {
+pub(crate) struct ColourCosts {
     /// C10: players of a topscorer's pair whose colour difference goes
     /// beyond ±2.
-    pub(super) beyond_two: u64,
+    pub(crate) beyond_two: u64,
     /// C11: players of a topscorer's pair getting the same colour a third
     /// time in a row.
-    pub(super) third_in_a_row: u64,
+    pub(crate) third_in_a_row: u64,
     /// C12: players not getting their colour preference.
-    pub(super) preferences: u64,
+    pub(crate) preferences: u64,
     /// C13: players not getting their strong (or absolute) preference.
-    pub(super) strong_preferences: u64,
+    pub(crate) strong_preferences: u64,
 }
 
 /// The colour criteria costs of pairing `a` with `b` (colours by 5.2).
 pub(super) fn colour_costs(a: &Player<'_>, b: &Player<'_>, initial: Colour) -> ColourCosts {
-    let a_white = allocate_colours(a, b, initial);
+    colour_costs_of(a, b, allocate_colours(a, b, initial))
+}
+
+/// The colour criteria costs of `a` against `b` when `a` has white if
+/// `a_white` (also used by the checker on recorded boards).
+pub(crate) fn colour_costs_of(a: &Player<'_>, b: &Player<'_>, a_white: bool) -> ColourCosts {
     let topscorers = a.topscorer || b.topscorer;
     let mut costs = ColourCosts {
         beyond_two: 0,
@@ -307,7 +312,7 @@ impl BracketCriteria<'_> {
 }
 
 /// The float a player received `back` rounds ago (1 = previous round).
-pub(super) fn float_at(p: &Player<'_>, back: usize) -> Float {
+pub(crate) fn float_at(p: &Player<'_>, back: usize) -> Float {
     let f = &p.st.floats;
     if f.len() >= back {
         f[f.len() - back]

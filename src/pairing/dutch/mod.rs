@@ -59,7 +59,9 @@ mod step;
 mod tests;
 mod weights;
 
-pub(crate) use criteria::{allocate_colours, c3_colour_compatible, derive, Player};
+pub(crate) use criteria::{
+    allocate_colours, c3_colour_compatible, colour_costs_of, derive, float_at, Player,
+};
 pub use criteria::{
     c1_no_rematch, c2_bye_eligible, colour_preference, is_topscorer, ColourPreference, Strength,
 };
