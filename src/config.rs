@@ -2,6 +2,7 @@
 //!
 //! Every field has a default, so a data repository builds with no config file.
 
+use go_grades::{Grade, GradeScale, GradeScaleError};
 use serde::{Deserialize, Serialize};
 
 /// The whole configuration file.
@@ -17,7 +18,7 @@ pub struct Config {
     /// Standings settings.
     pub standings: StandingsConfig,
     /// Go grades shown for ratings (`[grades] enabled, one_dan, points_per_grade`).
-    pub grades: crate::handicap::GradesConfig,
+    pub grades: GradesConfig,
 }
 
 /// Site-wide settings.
@@ -156,5 +157,107 @@ impl Default for StandingsConfig {
                 "gs".into(),
             ],
         }
+    }
+}
+
+/// The `[grades]` section of `ratingbook.toml`:
+///
+/// ```toml
+/// [grades]
+/// enabled = true        # show grades on player pages (default false)
+/// one_dan = 2100        # rating of 1 dan (default 2100)
+/// points_per_grade = 100
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
+#[serde(try_from = "RawGradesConfig", into = "RawGradesConfig")]
+pub struct GradesConfig {
+    /// Whether player pages show the grade matching a computed rating.
+    pub enabled: bool,
+    /// The grade ↔ rating mapping.
+    pub scale: GradeScale,
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawGradesConfig {
+    #[serde(default)]
+    enabled: bool,
+    #[serde(default = "default_one_dan")]
+    one_dan: f64,
+    #[serde(default = "default_points_per_grade")]
+    points_per_grade: f64,
+}
+
+impl TryFrom<RawGradesConfig> for GradesConfig {
+    type Error = GradeScaleError;
+    fn try_from(raw: RawGradesConfig) -> Result<Self, Self::Error> {
+        Ok(GradesConfig {
+            enabled: raw.enabled,
+            scale: GradeScale::new(raw.one_dan, raw.points_per_grade)?,
+        })
+    }
+}
+
+impl From<GradesConfig> for RawGradesConfig {
+    fn from(config: GradesConfig) -> Self {
+        RawGradesConfig {
+            enabled: config.enabled,
+            one_dan: config.scale.one_dan_rating,
+            points_per_grade: config.scale.points_per_grade,
+        }
+    }
+}
+
+impl GradesConfig {
+    /// The grade to show for `rating`, or `None` when grades are disabled.
+    pub fn grade_for_rating(&self, rating: f64) -> Option<Grade> {
+        if self.enabled {
+            self.scale.grade_for_rating(rating)
+        } else {
+            None
+        }
+    }
+}
+
+fn default_one_dan() -> f64 {
+    GradeScale::default().one_dan_rating
+}
+
+fn default_points_per_grade() -> f64 {
+    GradeScale::default().points_per_grade
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn config_from_toml() {
+        #[derive(Deserialize)]
+        struct Config {
+            grades: GradesConfig,
+        }
+        let config: Config =
+            toml::from_str("[grades]\nenabled = true\none_dan = 2000\npoints_per_grade = 50\n")
+                .unwrap();
+        assert!(config.grades.enabled);
+        assert_eq!(config.grades.scale, GradeScale::new(2000.0, 50.0).unwrap());
+        assert_eq!(
+            config.grades.grade_for_rating(2050.0),
+            "2d".parse::<Grade>().ok()
+        );
+
+        let config: Config = toml::from_str("[grades]\n").unwrap();
+        assert!(!config.grades.enabled);
+        assert_eq!(config.grades.scale, GradeScale::default());
+        assert_eq!(config.grades.grade_for_rating(2100.0), None);
+
+        let err = toml::from_str::<Config>("[grades]\npoints_per_grade = 0\n")
+            .err()
+            .unwrap();
+        assert!(err
+            .to_string()
+            .contains("points_per_grade must be a positive"));
+        assert!(toml::from_str::<Config>("[grades]\nenable = true\n").is_err());
     }
 }

@@ -7,26 +7,20 @@
 // Diagnostics are returned by value on cold error paths; boxing them buys nothing.
 #![allow(clippy::result_large_err)]
 
-pub mod ataxx;
 pub mod check;
 pub mod cli;
 pub mod collation;
 pub mod config;
 pub mod diagnostic;
-pub mod export;
 pub mod generate;
-pub mod handicap;
 pub mod load;
 pub mod model;
-pub mod pairing;
 pub mod rating;
 pub mod render;
-pub mod results_entry;
 pub mod sql;
 pub mod standings;
 pub mod text;
-pub mod trf;
-pub mod trf_model;
+pub mod tournament;
 
 use diagnostic::Diagnostic;
 use std::path::Path;

@@ -1,9 +1,10 @@
 //! The `ratingbook` command line: parses arguments, calls the library, prints diagnostics.
 
 use clap::{Parser, Subcommand, ValueEnum};
+use handicap::{Basis, Grade, SurveyOptions};
+use pairing::generate::GenerateOptions;
 use ratingbook::cli::{self, MessageFormat};
-use ratingbook::handicap::{self, Basis, Grade, OutputFormat, SurveyOptions};
-use ratingbook::pairing::generate::GenerateOptions;
+use ratingbook::render::survey::OutputFormat;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -332,7 +333,7 @@ fn main() -> ExitCode {
                     return ExitCode::from(2);
                 }
             };
-            let options = ratingbook::trf_model::ImportOptions {
+            let options = ratingbook::tournament::trf_exchange::ImportOptions {
                 id,
                 membership,
                 map: map.into_iter().collect(),

@@ -253,7 +253,7 @@ fn survey_players_need_grades() {
 /// With `[grades] enabled`, player pages show the grade for the rating (2100 = 1d).
 #[test]
 fn player_pages_show_grades_for_ratings() {
-    let config = ratingbook::handicap::GradesConfig {
+    let config = ratingbook::config::GradesConfig {
         enabled: true,
         ..Default::default()
     };

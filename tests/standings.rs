@@ -215,7 +215,7 @@ fn standings_carry_tie_break_values_in_chain_order() {
 
 mod common;
 
-use ratingbook::results_entry::{apply, parse_round_file};
+use ratingbook::tournament::results::{apply, parse_round_file};
 
 const CSV: &str = "data/tournaments/2025/small-swiss.csv";
 

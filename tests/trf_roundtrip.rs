@@ -3,12 +3,12 @@
 
 mod common;
 
-use ratingbook::trf::{self, ResultCode, RoundEntry, TrfDocument};
-use ratingbook::trf_model::{import_trf, tournament_to_trf, ImportOptions};
+use ratingbook::tournament::trf_exchange::{import_trf, tournament_to_trf, ImportOptions};
 use std::path::Path;
 use std::process::Command;
+use trf::{ResultCode, RoundEntry, TrfDocument};
 
-const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/trf");
+const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/crates/trf/tests/fixtures");
 
 fn fixture(name: &str) -> TrfDocument {
     trf::parse(&std::fs::read_to_string(Path::new(FIXTURES).join(name)).unwrap()).unwrap()
@@ -128,7 +128,8 @@ fn the_sample_data_round_trips_through_trf() {
             .find(|f| f.0.ends_with(".csv"))
             .unwrap()
             .1;
-        let original = String::from_utf8(ratingbook::export::crosstable_csv(t)).unwrap();
+        let original =
+            String::from_utf8(ratingbook::tournament::crosstable_file::crosstable_csv(t)).unwrap();
         assert_eq!(without_ratings(csv), without_ratings(&original), "{}", t.id);
     }
 }

@@ -22,8 +22,9 @@
 //! The same entry point also checks the tournament's `tiebreaks` ids and `language` tag.
 
 use crate::diagnostic::Diagnostic;
-use crate::model::{Bye, Cell, Colour, Entry, GameResult, System, Tournament};
-use crate::pairing::history::{
+use crate::model::{Bye, Cell, Entry, GameResult, System, Tournament};
+use crate::tournament::trf_exchange::trf_colour;
+use pairing::history::{
     history_breaches, Breach, Finding, HistoryRules, PlayerHistory, RoundRecord,
 };
 use std::collections::BTreeMap;
@@ -78,7 +79,7 @@ fn player_history(entry: &Entry) -> PlayerHistory {
                 result,
             } => Some(RoundRecord {
                 opponent: Some(*opponent),
-                colour: *colour,
+                colour: colour.map(trf_colour),
                 played: result.is_played(),
                 unplayed_win: *result == GameResult::ForfeitWin,
                 ..RoundRecord::default()
@@ -101,7 +102,13 @@ fn player_history(entry: &Entry) -> PlayerHistory {
 /// a pairing should have gone.
 fn diagnostic(t: &Tournament, entry: &Entry, f: Finding) -> Diagnostic {
     let no = entry.start_no;
-    let name = |c: Colour| if c == Colour::White { "white" } else { "black" };
+    let name = |c: trf::Colour| {
+        if c == trf::Colour::White {
+            "white"
+        } else {
+            "black"
+        }
+    };
     let (message, hint) = match f.breach {
         Breach::Repeat { opponent, earlier } => (
             format!(

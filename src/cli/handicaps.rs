@@ -1,6 +1,7 @@
 //! `handicaps`: grade estimates from a handicap survey.
 
-use crate::handicap::{self, Grade, OutputFormat, SurveyOptions};
+use crate::render::survey::{render_report, survey_tera, OutputFormat};
+use handicap::{build_report, Grade, Survey, SurveyOptions, SurveyReport};
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::process::ExitCode;
@@ -29,15 +30,22 @@ pub fn handicaps(
         options.known_ids = Some(names.keys().cloned().collect());
     }
     let names = (!names.is_empty()).then_some(&names);
-    let run = match handicap::run_survey(survey, &grades, names, &options, format) {
-        Ok(run) => run,
+    let report = match estimate(survey, &grades, names, &options) {
+        Ok(report) => report,
         Err(e) => {
-            eprintln!("{:?}", miette::Report::new(e));
+            eprintln!("{e:?}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let output = match survey_tera().and_then(|tera| render_report(&tera, &report, format)) {
+        Ok(output) => output,
+        Err(e) => {
+            eprintln!("error: cannot render the survey report: {e}");
             return ExitCode::FAILURE;
         }
     };
     let explicit: BTreeMap<String, Grade> = overrides.into_iter().collect();
-    for (id, closest) in handicap::unused_grade_ids(&explicit, &run.report) {
+    for (id, closest) in handicap::unused_grade_ids(&explicit, &report) {
         match closest {
             Some(c) => eprintln!("warning: --grade {id} is not in the survey; did you mean {c}?"),
             None => eprintln!("warning: --grade {id} is not in the survey"),
@@ -45,12 +53,24 @@ pub fn handicaps(
     }
     match out {
         Some(path) => {
-            if let Err(e) = std::fs::write(path, &run.output) {
+            if let Err(e) = std::fs::write(path, &output) {
                 eprintln!("error: cannot write {}: {e}", path.display());
                 return ExitCode::FAILURE;
             }
         }
-        None => print!("{}", run.output),
+        None => print!("{output}"),
     }
     ExitCode::SUCCESS
+}
+
+/// Parses the survey at `path` and estimates every player's grade.
+fn estimate(
+    path: &Path,
+    grades: &BTreeMap<String, Grade>,
+    names: Option<&BTreeMap<String, String>>,
+    options: &SurveyOptions,
+) -> Result<SurveyReport, miette::Report> {
+    let survey = Survey::from_path(path, options.known_ids.as_deref())
+        .map_err(|e| miette::Report::new(handicap::HandicapError::from(e)))?;
+    build_report(&survey, grades, names, options).map_err(miette::Report::new)
 }

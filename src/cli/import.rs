@@ -1,7 +1,7 @@
 //! `import-trf`: a TRF file becomes tournament metadata, a crosstable and player files.
 
 use crate::model::Slug;
-use crate::trf_model::{import_trf, ImportOptions};
+use crate::tournament::trf_exchange::{import_trf, ImportOptions};
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -15,7 +15,7 @@ pub fn import(file: &Path, root: &Path, options: &ImportOptions, dry_run: bool) 
             return ExitCode::from(2);
         }
     };
-    let doc = match crate::trf::parse_bytes(&bytes) {
+    let doc = match trf::parse_bytes(&bytes) {
         Ok(doc) => doc,
         Err(e) => {
             eprintln!(
@@ -33,7 +33,10 @@ pub fn import(file: &Path, root: &Path, options: &ImportOptions, dry_run: bool) 
         Ok(i) => i,
         Err(e) => {
             eprintln!("error: {}: {e}", file.display());
-            if matches!(e, crate::trf_model::ImportError::Ambiguous { .. }) {
+            if matches!(
+                e,
+                crate::tournament::trf_exchange::ImportError::Ambiguous { .. }
+            ) {
                 eprintln!("  help: choose with --map START=ID");
             }
             return ExitCode::from(2);

@@ -1,9 +1,9 @@
 //! `pair` and `generate-trf`: Swiss pairings on TRF files.
 
-use crate::pairing::{self, generate, DutchOptions};
-use crate::trf;
+use pairing::{generate, DutchOptions};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use trf;
 
 /// Exit code for bad input (unreadable or malformed files).
 const BAD_INPUT: u8 = 2;
@@ -119,7 +119,7 @@ pub fn pair_event(event: &Path, root: &Path, write: bool) -> ExitCode {
         }
         return ExitCode::from(BAD_INPUT);
     };
-    let next = match pairing::tournament::pair_next_round(t, dataset) {
+    let next = match crate::tournament::pair::pair_next_round(t, dataset) {
         Ok(next) => next,
         Err(e) => {
             eprintln!("error: {}: {e}", t.id);
@@ -147,9 +147,9 @@ pub fn pair_event(event: &Path, root: &Path, write: bool) -> ExitCode {
         return ExitCode::SUCCESS;
     }
     let path = root.join(&t.table_source);
-    let cells = pairing::tournament::pairing_cells(&next);
+    let cells = crate::tournament::pair::pairing_cells(&next);
     let column = t.first_round_column - 1 + next.round as usize - 1;
-    match crate::export::replace_round_cells(&path, column, &cells) {
+    match crate::tournament::crosstable_file::replace_round_cells(&path, column, &cells) {
         Ok(()) => {
             eprintln!(
                 "wrote round {} into {}",

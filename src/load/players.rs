@@ -112,20 +112,21 @@ pub fn load_player(root: &Path, path: &Path) -> (Option<Player>, Vec<Diagnostic>
         }
     });
     let preset = load_preset(raw.preset.as_ref(), &mut problems, &fields);
-    let grade = raw.grade.as_ref().and_then(|grade| {
-        match grade.get_ref().parse::<crate::handicap::Grade>() {
-            Ok(g) => Some(g),
-            Err(e) => {
-                problems.push(fields.error(
-                    grade.span(),
-                    "grade",
-                    format!("`{}` is not a grade: {e}", grade.get_ref()),
-                    "write kyu grades as `5k` (30k..1k) and dan grades as `2d` (1d..9d)",
-                ));
-                None
-            }
-        }
-    });
+    let grade =
+        raw.grade
+            .as_ref()
+            .and_then(|grade| match grade.get_ref().parse::<go_grades::Grade>() {
+                Ok(g) => Some(g),
+                Err(e) => {
+                    problems.push(fields.error(
+                        grade.span(),
+                        "grade",
+                        format!("`{}` is not a grade: {e}", grade.get_ref()),
+                        "write kyu grades as `5k` (30k..1k) and dan grades as `2d` (1d..9d)",
+                    ));
+                    None
+                }
+            });
     let player = match (id, membership) {
         (Some(id), Some(membership)) if problems.is_empty() => Some(Player {
             id,

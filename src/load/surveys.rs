@@ -3,10 +3,10 @@
 use super::relative;
 use super::source::read_text;
 use crate::diagnostic::Diagnostic;
-use crate::handicap::report::{build_report, SurveyReport};
-use crate::handicap::survey::{Survey, SurveyError};
-use crate::handicap::{Grade, SurveyOptions};
 use crate::model::{Dataset, Slug};
+use handicap::report::{build_report, SurveyReport};
+use handicap::survey::{Survey, SurveyError};
+use handicap::{Grade, SurveyOptions};
 use std::collections::BTreeMap;
 use std::path::Path;
 

@@ -95,7 +95,7 @@ pub struct Player {
     /// International rating, if the player has one.
     pub international_rating: Option<u32>,
     /// Go grade such as `3k` or `1d`, if given.
-    pub grade: Option<crate::handicap::Grade>,
+    pub grade: Option<go_grades::Grade>,
     /// Rating-pool start.
     pub preset: Preset,
     /// Where the player was read from.

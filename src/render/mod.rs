@@ -10,6 +10,7 @@ pub mod format;
 pub mod output;
 pub mod pages;
 pub mod search;
+pub mod survey;
 pub mod templates;
 
 use crate::config::Config;
@@ -168,48 +169,49 @@ pub fn render_site_with_pages(
                         .collect();
                 files.extend(player_pages?);
             }
-            let tournament_pages: Result<Vec<Vec<RenderedFile>>, RenderError> =
-                (0..dataset.tournaments.len())
-                    .into_par_iter()
-                    .map(|i| {
-                        let view = views.tournament(i);
-                        let mut out = Vec::new();
-                        let mut ctx = tera::Context::new();
-                        ctx.insert("tournament", &view);
-                        ctx.insert("downloads", &config.output);
-                        if html {
-                            let path = format!("tournaments/{}.html", view.id);
-                            let bytes =
-                                page.render_at("html/tournament.html", "../", &path, ctx.clone())?;
-                            out.push((path, bytes));
-                        }
-                        if markdown {
-                            let bytes = page.render("md/tournament.md", "../", ctx)?;
-                            out.push((format!("tournaments/{}.md", view.id), bytes));
-                        }
-                        if config.output.csv {
-                            let t = &dataset.tournaments[i];
-                            out.push((
-                                format!("tournaments/{}.csv", view.id),
-                                crate::export::crosstable_csv(t),
-                            ));
-                            let trf = crate::trf_model::tournament_to_trf(t, dataset);
-                            out.push((
-                                format!("tournaments/{}.trf", view.id),
-                                trf.write().into_bytes(),
-                            ));
-                        }
-                        tick();
-                        Ok(out)
-                    })
-                    .collect();
+            let tournament_pages: Result<Vec<Vec<RenderedFile>>, RenderError> = (0..dataset
+                .tournaments
+                .len())
+                .into_par_iter()
+                .map(|i| {
+                    let view = views.tournament(i);
+                    let mut out = Vec::new();
+                    let mut ctx = tera::Context::new();
+                    ctx.insert("tournament", &view);
+                    ctx.insert("downloads", &config.output);
+                    if html {
+                        let path = format!("tournaments/{}.html", view.id);
+                        let bytes =
+                            page.render_at("html/tournament.html", "../", &path, ctx.clone())?;
+                        out.push((path, bytes));
+                    }
+                    if markdown {
+                        let bytes = page.render("md/tournament.md", "../", ctx)?;
+                        out.push((format!("tournaments/{}.md", view.id), bytes));
+                    }
+                    if config.output.csv {
+                        let t = &dataset.tournaments[i];
+                        out.push((
+                            format!("tournaments/{}.csv", view.id),
+                            crate::tournament::crosstable_file::crosstable_csv(t),
+                        ));
+                        let trf = crate::tournament::trf_exchange::tournament_to_trf(t, dataset);
+                        out.push((
+                            format!("tournaments/{}.trf", view.id),
+                            trf.write().into_bytes(),
+                        ));
+                    }
+                    tick();
+                    Ok(out)
+                })
+                .collect();
             files.extend(tournament_pages?.into_iter().flatten());
             Ok(files)
         },
     );
     files.extend(site_wide?);
     files.extend(per_item?);
-    render_surveys(&page, content.surveys, html, markdown, &mut files)?;
+    survey::render_surveys(&page, content.surveys, html, markdown, &mut files)?;
     if html {
         files.insert("sitemap.xml".into(), sitemap(&files, &page.site.base_url));
     }
@@ -223,48 +225,6 @@ pub struct Content<'a> {
     pub pages: &'a [MdPage],
     /// Handicap surveys from `data/surveys/`.
     pub surveys: &'a [crate::load::NamedSurvey],
-}
-
-/// `surveys/<name>.html` and `.md` for each survey, and `surveys/index.html`.
-fn render_surveys(
-    page: &Page,
-    surveys: &[crate::load::NamedSurvey],
-    html: bool,
-    markdown: bool,
-    files: &mut SiteFiles,
-) -> Result<(), RenderError> {
-    if surveys.is_empty() {
-        return Ok(());
-    }
-    let mut links = Vec::new();
-    for survey in surveys {
-        let mut ctx = tera::Context::new();
-        ctx.insert(crate::handicap::CONTEXT_KEY, &survey.report);
-        let path = format!("surveys/{}.html", survey.name);
-        if html {
-            let bytes =
-                page.render_at(crate::handicap::HTML_TEMPLATE, "../", &path, ctx.clone())?;
-            files.insert(path.clone(), bytes);
-        }
-        if markdown {
-            let bytes = page.render(crate::handicap::MARKDOWN_TEMPLATE, "../", ctx)?;
-            files.insert(format!("surveys/{}.md", survey.name), bytes);
-        }
-        links.push(Link {
-            text: format!("Handicap survey {}", survey.report.title),
-            href: path,
-        });
-    }
-    if html {
-        let mut ctx = tera::Context::new();
-        ctx.insert("surveys", &links);
-        let path = "surveys/index.html";
-        files.insert(
-            path.into(),
-            page.render_at("html/surveys.html", "../", path, ctx)?,
-        );
-    }
-    Ok(())
 }
 
 /// Index, tournaments, rules, search, downloads, 404 and the Markdown pages.

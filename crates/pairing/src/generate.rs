@@ -1,0 +1,189 @@
+//! Simulated Swiss events written as TRF (`ratingbook generate-trf`): the
+//! input for tests and benchmarks.
+use super::dutch::{pair_dutch_with, DutchOptions, PairingError};
+use super::input::{PairingInput, PointSystem};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use trf::{Colour, PlayerLine, Points, ResultCode, RoundEntry, TrfDocument, TrfLine, XxcLine};
+
+/// Generator settings.
+#[derive(Debug, Clone, Copy)]
+pub struct GenerateOptions {
+    /// Number of players.
+    pub players: u32,
+    /// Number of rounds (all are paired and played).
+    pub rounds: u32,
+    /// Random seed; the same seed gives the same file.
+    pub seed: u64,
+    /// Rounds to pair and play; `None` = all. Fewer gives an event in
+    /// progress (`XXR` still says `rounds`).
+    pub play_rounds: Option<u32>,
+    /// Probability per game that one side forfeits.
+    pub forfeit_rate: f64,
+    /// Probability per player and round of a requested bye (half-point `H`
+    /// or zero-point `Z`).
+    pub bye_rate: f64,
+    /// Engine options.
+    pub engine: DutchOptions,
+}
+
+impl GenerateOptions {
+    /// Defaults: 1% forfeits, 2% requested byes, one withdrawal.
+    pub fn new(players: u32, rounds: u32, seed: u64) -> Self {
+        GenerateOptions {
+            players,
+            rounds,
+            seed,
+            play_rounds: None,
+            forfeit_rate: 0.01,
+            bye_rate: 0.02,
+            engine: DutchOptions::default(),
+        }
+    }
+}
+
+/// Simulates the event: ratings, requested byes, one withdrawal halfway
+/// (players ≥ 8), results from rating-based probabilities with draws and
+/// some forfeits, the Dutch engine pairing every round.
+pub fn generate_trf(opts: &GenerateOptions) -> Result<TrfDocument, PairingError> {
+    let mut rng = ChaCha8Rng::seed_from_u64(opts.seed);
+    let n = opts.players.clamp(1, 9999);
+    let mut ratings: Vec<u32> = (0..n).map(|_| rng.random_range(1000..2700)).collect();
+    ratings.sort_unstable_by(|a, b| b.cmp(a));
+    let initial = if rng.random_bool(0.5) {
+        Colour::White
+    } else {
+        Colour::Black
+    };
+    let mut doc = TrfDocument::default();
+    doc.lines.push(TrfLine::Header {
+        code: "012".into(),
+        text: format!("Generated Swiss {n}x{} seed {}", opts.rounds, opts.seed),
+    });
+    doc.lines.push(TrfLine::Header {
+        code: "062".into(),
+        text: n.to_string(),
+    });
+    doc.lines.push(TrfLine::Header {
+        code: "092".into(),
+        text: "Individual: Swiss-System (FIDE Dutch)".into(),
+    });
+    for (i, &r) in ratings.iter().enumerate() {
+        let mut p = PlayerLine::new(i as u32 + 1, &format!("Player {:04}", i + 1));
+        p.rating = Some(r);
+        p.sex = Some(if rng.random_bool(0.3) { 'w' } else { 'm' });
+        p.federation = "FIN".into();
+        doc.lines.push(TrfLine::Player(p));
+    }
+    doc.lines.push(TrfLine::TotalRounds(opts.rounds));
+    doc.lines.push(TrfLine::Xxc(XxcLine {
+        initial_colour: Some(initial),
+        rank: false,
+    }));
+    let withdrawn = if n >= 8 {
+        Some(rng.random_range(1..=n))
+    } else {
+        None
+    };
+    let withdraw_from = opts.rounds / 2 + 1;
+    let ps = PointSystem::default();
+    let play = opts.play_rounds.unwrap_or(opts.rounds).min(opts.rounds);
+    for round in 1..=play {
+        // Absences for this round.
+        let ix = (round - 1) as usize;
+        for p in doc.players_mut() {
+            let absent = if Some(p.start_no) == withdrawn && round >= withdraw_from {
+                Some(ResultCode::ZeroBye)
+            } else if round < opts.rounds && rng.random_bool(opts.bye_rate) {
+                Some(if rng.random_bool(0.7) {
+                    ResultCode::HalfBye
+                } else {
+                    ResultCode::ZeroBye
+                })
+            } else {
+                None
+            };
+            p.rounds.resize(ix, None);
+            p.rounds.push(absent.map(|result| RoundEntry {
+                opponent: None,
+                colour: None,
+                result,
+            }));
+        }
+        let input = PairingInput::from_trf(&doc, round, true)
+            .map_err(|_| PairingError::NoLegalPairing(0))?;
+        let pairing = pair_dutch_with(&input, opts.engine)?;
+        let rating_of: std::collections::HashMap<u32, u32> = doc
+            .players()
+            .map(|p| (p.start_no, p.rating.unwrap_or(1500)))
+            .collect();
+        let mut results: std::collections::HashMap<u32, RoundEntry> = Default::default();
+        for &(w, b) in &pairing.boards {
+            let (rw, rb) = (rating_of[&w] as f64, rating_of[&b] as f64);
+            let expected = 1.0 / (1.0 + 10f64.powf((rb - rw - 35.0) / 400.0));
+            let draw = 0.3 * (1.0 - (expected - 0.5).abs() * 2.0) + 0.05;
+            let x: f64 = rng.random();
+            let (rw_code, rb_code) = if rng.random_bool(opts.forfeit_rate) {
+                if rng.random_bool(0.5) {
+                    (ResultCode::ForfeitWin, ResultCode::ForfeitLoss)
+                } else {
+                    (ResultCode::ForfeitLoss, ResultCode::ForfeitWin)
+                }
+            } else if x < expected - draw / 2.0 {
+                (ResultCode::Win, ResultCode::Loss)
+            } else if x < expected + draw / 2.0 {
+                (ResultCode::Draw, ResultCode::Draw)
+            } else {
+                (ResultCode::Loss, ResultCode::Win)
+            };
+            results.insert(
+                w,
+                RoundEntry {
+                    opponent: Some(b),
+                    colour: Some(Colour::White),
+                    result: rw_code,
+                },
+            );
+            results.insert(
+                b,
+                RoundEntry {
+                    opponent: Some(w),
+                    colour: Some(Colour::Black),
+                    result: rb_code,
+                },
+            );
+        }
+        if let Some(x) = pairing.bye {
+            results.insert(
+                x,
+                RoundEntry {
+                    opponent: None,
+                    colour: None,
+                    result: ResultCode::PairingBye,
+                },
+            );
+        }
+        for p in doc.players_mut() {
+            if let Some(e) = results.remove(&p.start_no) {
+                p.rounds[ix] = Some(e);
+            }
+        }
+    }
+    // Points and ranks.
+    let mut totals: Vec<(u32, u32)> = Vec::new();
+    for p in doc.players_mut() {
+        let pts: u32 = p.rounds.iter().flatten().map(|e| ps.points(e).0).sum();
+        p.points = Points(pts);
+        totals.push((p.start_no, pts));
+    }
+    totals.sort_by_key(|&(no, pts)| (std::cmp::Reverse(pts), no));
+    let rank_of: std::collections::HashMap<u32, u32> = totals
+        .iter()
+        .enumerate()
+        .map(|(i, &(no, _))| (no, i as u32 + 1))
+        .collect();
+    for p in doc.players_mut() {
+        p.rank = Some(rank_of[&p.start_no]);
+    }
+    Ok(doc)
+}

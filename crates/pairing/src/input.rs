@@ -1,0 +1,336 @@
+//! The engine's pure input ([`PairingInput`]) and its construction from a TRF
+//! document ([`PairingInput::from_trf`]).
+use std::collections::HashMap;
+use thiserror::Error;
+use trf::{Colour, Points, ResultCode, RoundEntry, TrfDocument, TrfError};
+
+/// A float received in a round (C.04.3 1.4: downfloat, upfloat).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Float {
+    /// No float.
+    None,
+    /// Paired with a lower-scored opponent, or scored more than a loss
+    /// without playing (2025 edition, 1.4.3).
+    Down,
+    /// Paired with a higher-scored opponent.
+    Up,
+}
+
+/// One player's state before the round being paired.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlayerState {
+    /// Start number (the number written in pairing output).
+    pub id: u32,
+    /// Pairing number (initial ranking order); equals `id` unless `XXC rank`.
+    pub pairing_no: u32,
+    /// Rating (0 if none); informative.
+    pub rating: u32,
+    /// Score before this round, in tenths of a point.
+    pub score: u32,
+    /// Colour per previous round, `Some` only for games actually played.
+    pub colours: Vec<Option<Colour>>,
+    /// Float per previous round.
+    pub floats: Vec<Float>,
+    /// Start numbers of opponents in played games (C1: no rematch; games
+    /// forfeited before they started do not count).
+    pub opponents: Vec<u32>,
+    /// Has had a pairing-allocated bye, or scored a win's points without
+    /// playing (forfeit win, full-point bye): no bye now (C2).
+    pub had_bye_or_forfeit_win: bool,
+    /// Takes part in this round's pairing (false for `H`, `Z`, `F` absences).
+    pub present: bool,
+}
+
+/// Everything the pairing engine needs for one round; no I/O.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PairingInput {
+    /// Round being paired (1-based).
+    pub round: u32,
+    /// Total rounds of the event (`XXR`).
+    pub total_rounds: u32,
+    /// Colour of the first pairing number in round 1 (`XXC white1/black1`).
+    pub initial_colour: Colour,
+    /// Points for a win, in tenths (for topscorers: more than 50% of the
+    /// maximum possible score).
+    pub win_points: u32,
+    /// All players of the event (absent ones with `present == false`).
+    pub players: Vec<PlayerState>,
+    /// Pairs that must not meet (`XXP`), by start number.
+    pub forbidden: Vec<(u32, u32)>,
+}
+
+/// Scores of result codes, from `XXS` (JaVaFo keys) or the standard 1/½/0.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PointSystem {
+    /// Win with white / with black.
+    pub win: [Points; 2],
+    /// Draw with white / with black.
+    pub draw: [Points; 2],
+    /// Loss with white / with black.
+    pub loss: [Points; 2],
+    /// Zero-point bye.
+    pub zpb: Points,
+    /// Half-point bye.
+    pub hpb: Points,
+    /// Full-point bye.
+    pub fpb: Points,
+    /// Pairing-allocated bye.
+    pub pab: Points,
+    /// Forfeit win.
+    pub fw: Points,
+    /// Forfeit loss.
+    pub fl: Points,
+}
+
+impl Default for PointSystem {
+    fn default() -> Self {
+        PointSystem {
+            win: [Points(10); 2],
+            draw: [Points(5); 2],
+            loss: [Points(0); 2],
+            zpb: Points(0),
+            hpb: Points(5),
+            fpb: Points(10),
+            pab: Points(10),
+            fw: Points(10),
+            fl: Points(0),
+        }
+    }
+}
+
+impl PointSystem {
+    /// Builds the point system from `XXS` pairs; unknown keys are errors.
+    pub fn from_xxs(pairs: &[(String, Points)]) -> Result<PointSystem, String> {
+        let mut p = PointSystem::default();
+        for (k, v) in pairs {
+            match k.as_str() {
+                "WW" => p.win[0] = *v,
+                "BW" => p.win[1] = *v,
+                "W" => p.win = [*v; 2],
+                "WD" => p.draw[0] = *v,
+                "BD" => p.draw[1] = *v,
+                "D" => p.draw = [*v; 2],
+                "WL" => p.loss[0] = *v,
+                "BL" => p.loss[1] = *v,
+                "L" => p.loss = [*v; 2],
+                "ZPB" => p.zpb = *v,
+                "HPB" => p.hpb = *v,
+                "FPB" => p.fpb = *v,
+                "PAB" => p.pab = *v,
+                "FW" => p.fw = *v,
+                "FL" => p.fl = *v,
+                other => return Err(format!("unknown XXS key {other}")),
+            }
+        }
+        Ok(p)
+    }
+
+    /// Points scored by one round entry.
+    pub fn points(&self, e: &RoundEntry) -> Points {
+        let c = usize::from(e.colour == Some(Colour::Black));
+        match e.result {
+            ResultCode::Win | ResultCode::UnratedWin => self.win[c],
+            ResultCode::Draw | ResultCode::UnratedDraw => self.draw[c],
+            ResultCode::Loss | ResultCode::UnratedLoss => self.loss[c],
+            ResultCode::ForfeitWin if e.opponent.is_none() => self.pab,
+            ResultCode::ForfeitWin => self.fw,
+            ResultCode::ForfeitLoss => self.fl,
+            ResultCode::HalfBye => self.hpb,
+            ResultCode::FullBye => self.fpb,
+            ResultCode::PairingBye => self.pab,
+            ResultCode::ZeroBye => self.zpb,
+            ResultCode::Pending => Points(0),
+        }
+    }
+}
+
+/// Why a TRF document cannot be paired.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum InputError {
+    /// A format or consistency error in the file.
+    #[error(transparent)]
+    Trf(#[from] TrfError),
+    /// `XXR` is missing and the round count is needed.
+    #[error("missing XXR line: the total number of rounds is needed to pair (add e.g. \"XXR 9\")")]
+    MissingTotalRounds,
+    /// The round asked for is out of range.
+    #[error("round {round} cannot be paired: the event has {total} rounds (XXR) and {present} round columns")]
+    RoundOutOfRange {
+        /// Requested round.
+        round: u32,
+        /// XXR.
+        total: u32,
+        /// Columns present.
+        present: usize,
+    },
+    /// Other semantic problem.
+    #[error("{0}")]
+    Invalid(String),
+}
+
+/// True if a round entry means "takes part in the pairing of that round":
+/// a game (even forfeited), a pairing-allocated bye (`U`, or `0000 - +`).
+/// `H`, `F`, `Z` and `0000 - -` are absences; a blank block counts as
+/// present only when `blank_is_present` (the round being paired).
+pub fn entry_is_present(e: Option<&RoundEntry>, blank_is_present: bool) -> bool {
+    match e {
+        None => blank_is_present,
+        Some(e) if e.opponent.is_some() => true,
+        Some(e) => matches!(e.result, ResultCode::PairingBye | ResultCode::ForfeitWin),
+    }
+}
+
+/// The round a `pair` run should pair: the first round column that is not
+/// yet complete (a column holding only byes and absences is the round to
+/// pair, as pairing programs accept absences written ahead).
+pub fn round_to_pair(doc: &TrfDocument) -> u32 {
+    let n = doc.rounds_present();
+    if n == 0 {
+        return 1;
+    }
+    let last_has_games = doc
+        .players()
+        .any(|p| matches!(p.rounds.get(n - 1), Some(Some(e)) if e.opponent.is_some()));
+    if last_has_games {
+        n as u32 + 1
+    } else {
+        n as u32
+    }
+}
+
+impl PairingInput {
+    /// Builds the input for pairing `round` (1-based) from a TRF document:
+    /// history from the rounds before it, absences from its own column
+    /// (`blank_is_present`: whether a blank block in that column means the
+    /// player is to be paired, true when pairing a new round, false when
+    /// re-pairing a recorded one). Checks consistency first (duplicate start
+    /// numbers, unknown opponents, asymmetric rounds).
+    pub fn from_trf(
+        doc: &TrfDocument,
+        round: u32,
+        blank_is_present: bool,
+    ) -> Result<PairingInput, InputError> {
+        if let Some(e) = doc.check_consistency().into_iter().next() {
+            return Err(InputError::Trf(e));
+        }
+        let present_cols = doc.rounds_present();
+        let total = match doc.total_rounds() {
+            Some(t) => t,
+            None if (round as usize) <= present_cols => present_cols as u32,
+            None => return Err(InputError::MissingTotalRounds),
+        };
+        if round == 0 || round > total || round as usize > present_cols + 1 {
+            return Err(InputError::RoundOutOfRange {
+                round,
+                total,
+                present: present_cols,
+            });
+        }
+        let ps = PointSystem::from_xxs(&doc.point_system()).map_err(InputError::Invalid)?;
+        let xxc = doc.xxc();
+        let hist = (round - 1) as usize;
+        // Scores before each round.
+        let players: Vec<_> = doc.players().collect();
+        let mut score_before: HashMap<u32, Vec<u32>> = HashMap::new();
+        for p in &players {
+            let mut s = 0u32;
+            let mut v = Vec::with_capacity(hist + 1);
+            for r in 0..hist {
+                v.push(s);
+                if let Some(Some(e)) = p.rounds.get(r) {
+                    s = s.saturating_add(ps.points(e).0);
+                }
+            }
+            v.push(s);
+            score_before.insert(p.start_no, v);
+        }
+        let mut out = Vec::with_capacity(players.len());
+        for p in &players {
+            let mut colours = Vec::with_capacity(hist);
+            let mut floats = Vec::with_capacity(hist);
+            let mut opponents = Vec::new();
+            let mut had = false;
+            let sb = &score_before[&p.start_no];
+            for r in 0..hist {
+                let e = p.rounds.get(r).and_then(|e| e.as_ref());
+                let mut colour = None;
+                let mut float = Float::None;
+                if let Some(e) = e {
+                    let played = e.result.is_played() || e.result == ResultCode::Pending;
+                    if let Some(o) = e.opponent {
+                        if played {
+                            colour = e.colour;
+                            opponents.push(o);
+                            let os = score_before.get(&o).map(|v| v[r]).unwrap_or(0);
+                            float = match sb[r].cmp(&os) {
+                                std::cmp::Ordering::Greater => Float::Down,
+                                std::cmp::Ordering::Less => Float::Up,
+                                std::cmp::Ordering::Equal => Float::None,
+                            };
+                        }
+                    }
+                    if !played && ps.points(e) > ps.loss[0] {
+                        float = Float::Down;
+                    }
+                    // C2: a pairing-allocated bye, or a win's points without
+                    // playing (forfeit win, full-point bye).
+                    if e.result == ResultCode::PairingBye || (!played && ps.points(e) >= ps.win[0])
+                    {
+                        had = true;
+                    }
+                }
+                colours.push(colour);
+                floats.push(float);
+            }
+            let pairing_no = if xxc.rank {
+                p.rank.ok_or_else(|| {
+                    InputError::Invalid(format!(
+                        "XXC rank is set but player {} has no rank",
+                        p.start_no
+                    ))
+                })?
+            } else {
+                p.start_no
+            };
+            let present = entry_is_present(
+                p.rounds.get(hist).and_then(|e| e.as_ref()),
+                blank_is_present,
+            );
+            out.push(PlayerState {
+                id: p.start_no,
+                pairing_no,
+                rating: p.rating.unwrap_or(0),
+                score: sb[hist],
+                colours,
+                floats,
+                opponents,
+                had_bye_or_forfeit_win: had,
+                present,
+            });
+        }
+        Ok(PairingInput {
+            round,
+            total_rounds: total,
+            initial_colour: xxc
+                .initial_colour
+                .or_else(|| infer_initial_colour(doc))
+                .unwrap_or(Colour::White),
+            win_points: ps.win[0].0.max(1),
+            players: out,
+            forbidden: doc.forbidden_pairs(),
+        })
+    }
+}
+
+/// Infers the initial colour from round 1 when `XXC` does not give it: the
+/// lowest start number with a colour in round 1 had the initial colour if
+/// odd, the other one if even (C.04.3 5.2.5).
+fn infer_initial_colour(doc: &TrfDocument) -> Option<Colour> {
+    doc.players()
+        .filter_map(|p| match p.rounds.first() {
+            Some(Some(e)) => e.colour.map(|c| (p.start_no, c)),
+            _ => None,
+        })
+        .min_by_key(|&(n, _)| n)
+        .map(|(n, c)| if n % 2 == 1 { c } else { c.opposite() })
+}

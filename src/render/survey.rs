@@ -1,0 +1,184 @@
+//! Handicap surveys through the tera templates: the site's `surveys/` pages and
+//! the Markdown and HTML reports of `ratingbook handicaps`. The estimates and
+//! the report's view model come from the `handicap` crate.
+
+use super::context::Link;
+use super::output::SiteFiles;
+use super::templates;
+use super::{Page, RenderError};
+use handicap::SurveyReport;
+
+/// Template name of the HTML survey page (extends `html/base.html`).
+pub const HTML_TEMPLATE: &str = "html/survey.html";
+/// Template name of the Markdown survey report.
+pub const MARKDOWN_TEMPLATE: &str = "md/survey.md";
+/// The context variable holding the [`SurveyReport`] in the templates.
+pub const CONTEXT_KEY: &str = "survey";
+
+const HTML_SOURCE: &str = include_str!("../../templates/html/survey.html");
+const MARKDOWN_SOURCE: &str = include_str!("../../templates/md/survey.md");
+/// A self-contained page layout for reports printed by `ratingbook handicaps`
+/// (the site build renders surveys inside the site's own layout instead).
+const BASE_SOURCE: &str = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>{% block title %}ratingbook{% endblock title %}</title>\n</head>\n<body>\n<main>\n{% block content %}{% endblock content %}\n</main>\n</body>\n</html>\n";
+
+/// Output formats of the `handicaps` command.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum OutputFormat {
+    /// Aligned terminal table.
+    #[default]
+    Text,
+    /// Markdown through `md/survey.md`.
+    Markdown,
+    /// HTML page through `html/survey.html`.
+    Html,
+}
+
+/// Adds the survey templates to `tera`: `html/base.html` (a minimal layout,
+/// only if `tera` has none), [`HTML_TEMPLATE`] and [`MARKDOWN_TEMPLATE`]
+/// (only those not already loaded, e.g. from the site's `templates/`).
+pub fn add_templates(tera: &mut tera::Tera) -> Result<(), tera::Error> {
+    let mut wanted = Vec::new();
+    for (name, source) in [
+        ("html/base.html", BASE_SOURCE),
+        (HTML_TEMPLATE, HTML_SOURCE),
+        (MARKDOWN_TEMPLATE, MARKDOWN_SOURCE),
+    ] {
+        if !tera.contains_template(name) {
+            wanted.push((name, source));
+        }
+    }
+    tera.add_raw_templates(wanted)
+}
+
+/// A tera instance holding only the built-in survey templates.
+pub fn survey_tera() -> Result<tera::Tera, tera::Error> {
+    let mut tera = templates::new_engine();
+    add_templates(&mut tera)?;
+    Ok(tera)
+}
+
+/// Renders `report` with `tera` (which must hold the survey templates; see
+/// [`add_templates`]); [`OutputFormat::Text`] ignores `tera`.
+pub fn render_report(
+    tera: &tera::Tera,
+    report: &SurveyReport,
+    format: OutputFormat,
+) -> Result<String, tera::Error> {
+    let template = match format {
+        OutputFormat::Text => return Ok(handicap::table::render_text(report)),
+        OutputFormat::Markdown => MARKDOWN_TEMPLATE,
+        OutputFormat::Html => HTML_TEMPLATE,
+    };
+    let mut context = tera::Context::new();
+    context.insert(CONTEXT_KEY, report);
+    tera.render(template, &context)
+}
+
+/// `surveys/<name>.html` and `.md` for each survey, and `surveys/index.html`.
+pub(super) fn render_surveys(
+    page: &Page,
+    surveys: &[crate::load::NamedSurvey],
+    html: bool,
+    markdown: bool,
+    files: &mut SiteFiles,
+) -> Result<(), RenderError> {
+    if surveys.is_empty() {
+        return Ok(());
+    }
+    let mut links = Vec::new();
+    for survey in surveys {
+        let mut ctx = tera::Context::new();
+        ctx.insert(CONTEXT_KEY, &survey.report);
+        let path = format!("surveys/{}.html", survey.name);
+        if html {
+            let bytes = page.render_at(HTML_TEMPLATE, "../", &path, ctx.clone())?;
+            files.insert(path.clone(), bytes);
+        }
+        if markdown {
+            let bytes = page.render(MARKDOWN_TEMPLATE, "../", ctx)?;
+            files.insert(format!("surveys/{}.md", survey.name), bytes);
+        }
+        links.push(Link {
+            text: format!("Handicap survey {}", survey.report.title),
+            href: path,
+        });
+    }
+    if html {
+        let mut ctx = tera::Context::new();
+        ctx.insert("surveys", &links);
+        let path = "surveys/index.html";
+        files.insert(
+            path.into(),
+            page.render_at("html/surveys.html", "../", path, ctx)?,
+        );
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use handicap::{build_report, Grade, Survey, SurveyOptions};
+    use std::collections::BTreeMap;
+
+    const SEED: &str = ",go-a,go-b,go-c,go-d,go-e
+go-a,0,0,-8,-5,
+go-b,0,0,-8,-4,
+go-c,8,7,0,2,
+go-d,5,5,-2,0,
+go-e,,,,,
+";
+
+    fn grades() -> BTreeMap<String, Grade> {
+        [
+            ("go-a", "2k"),
+            ("go-b", "3k"),
+            ("go-c", "11k"),
+            ("go-d", "8k"),
+            ("go-e", "1d"),
+        ]
+        .into_iter()
+        .map(|(id, g)| (id.to_string(), g.parse().unwrap()))
+        .collect()
+    }
+
+    fn report(options: &SurveyOptions) -> SurveyReport {
+        let survey = Survey::parse("surveys/club-2024.csv", SEED, None).unwrap();
+        let names: BTreeMap<String, String> =
+            [("go-a".to_string(), "Aalto <Aino>".to_string())].into();
+        build_report(&survey, &grades(), Some(&names), options).unwrap()
+    }
+
+    #[test]
+    fn renders_all_formats() {
+        let r = report(&SurveyOptions {
+            threshold: 0.5,
+            ..SurveyOptions::default()
+        });
+        let tera = survey_tera().unwrap();
+        let html = render_report(&tera, &r, OutputFormat::Html).unwrap();
+        assert!(html.contains("<title>Handicap survey club-2024</title>"));
+        assert!(html.contains("<td>Aalto &lt;Aino&gt;</td>"));
+        assert!(html.contains("<td>demote 2k → 3k</td>"));
+        assert!(html.contains("(no opinions)"));
+        let md = render_report(&tera, &r, OutputFormat::Markdown).unwrap();
+        assert!(md.starts_with("# Handicap survey club-2024\n"));
+        assert!(md.contains(
+            "| Aalto &lt;Aino&gt; | 2k | 2.60 (3k) | +0.60 | 2.75 (3k) | +0.75 | demote 2k → 3k |"
+        ));
+        assert!(md.contains("\n- No opinions given or received: go-e"));
+        let text = render_report(&tera, &r, OutputFormat::Text).unwrap();
+        assert!(text.contains("MSE: seed "));
+        assert!(text.contains("Aalto <Aino>"));
+        // Templates already loaded (e.g. the site's) are kept.
+        let mut site = templates::new_engine();
+        site.add_raw_template(
+            "html/base.html",
+            "SITE{% block title %}{% endblock title %}{% block content %}{% endblock content %}",
+        )
+        .unwrap();
+        add_templates(&mut site).unwrap();
+        let html = render_report(&site, &r, OutputFormat::Html).unwrap();
+        assert!(html.starts_with("SITE"));
+    }
+}

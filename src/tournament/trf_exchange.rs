@@ -1,0 +1,492 @@
+//! Our tournaments as FIDE TRF-16 documents and back: `import-trf` and the `.trf`
+//! download. The format itself (columns, codes, parsing) lives in [`trf`].
+//!
+//! Mapping, cell by cell:
+//!
+//! | crosstable cell | TRF round block |
+//! |---|---|
+//! | `12 w 1`, `12 b 0`, `12 =` | `  12 w 1`, `  12 b 0`, `  12 - =` |
+//! | `12 w +` / `12 b -` (forfeits) | `  12 w +` / `  12 b -` |
+//! | `bye` (pairing-allocated) | `0000 - U` (`0000 - +` reads as this too) |
+//! | `F`, `H`, `Z` | `0000 - F`, `0000 - H`, `0000 - Z` |
+//! | `12 w ?` (paired, not played yet) | `  12 w  ` (blank result) |
+//! | empty (absent) | blank block (`0000 - -` reads as this too) |
+//!
+//! TRF's unrated results `W`, `D`, `L` are read as played wins, draws and losses.
+
+use crate::model::{
+    Bye, Cell, Colour, Dataset, Date, Entry, GameResult, Membership, Slug, System, Tournament,
+};
+use std::collections::BTreeMap;
+use trf::{PlayerLine, ResultCode, RoundEntry, TrfDocument, TrfLine};
+
+/// The TRF round block for one crosstable cell (`None` = blank block).
+pub fn cell_to_block(cell: &Cell) -> Option<RoundEntry> {
+    let bye = |result| {
+        Some(RoundEntry {
+            opponent: None,
+            colour: None,
+            result,
+        })
+    };
+    match *cell {
+        Cell::Game {
+            opponent,
+            colour,
+            result,
+        } => Some(RoundEntry {
+            opponent: Some(opponent),
+            colour: colour.map(trf_colour),
+            result: match result {
+                GameResult::Win => ResultCode::Win,
+                GameResult::Draw => ResultCode::Draw,
+                GameResult::Loss => ResultCode::Loss,
+                GameResult::ForfeitWin => ResultCode::ForfeitWin,
+                GameResult::ForfeitLoss => ResultCode::ForfeitLoss,
+            },
+        }),
+        Cell::Paired { opponent, colour } => Some(RoundEntry {
+            opponent: Some(opponent),
+            colour: colour.map(trf_colour),
+            result: ResultCode::Pending,
+        }),
+        Cell::Bye(Bye::PairingAllocated) => bye(ResultCode::PairingBye),
+        Cell::Bye(Bye::Full) => bye(ResultCode::FullBye),
+        Cell::Bye(Bye::Half) => bye(ResultCode::HalfBye),
+        Cell::Bye(Bye::Zero) => bye(ResultCode::ZeroBye),
+        Cell::Absent => None,
+    }
+}
+
+/// The crosstable cell for one TRF round block.
+pub fn block_to_cell(block: Option<&RoundEntry>) -> Cell {
+    let Some(block) = block else {
+        return Cell::Absent;
+    };
+    let Some(opponent) = block.opponent else {
+        return match block.result {
+            ResultCode::PairingBye | ResultCode::ForfeitWin => Cell::Bye(Bye::PairingAllocated),
+            ResultCode::FullBye => Cell::Bye(Bye::Full),
+            ResultCode::HalfBye => Cell::Bye(Bye::Half),
+            ResultCode::ZeroBye => Cell::Bye(Bye::Zero),
+            _ => Cell::Absent,
+        };
+    };
+    let result = match block.result {
+        ResultCode::Win | ResultCode::UnratedWin => GameResult::Win,
+        ResultCode::Draw | ResultCode::UnratedDraw => GameResult::Draw,
+        ResultCode::Loss | ResultCode::UnratedLoss => GameResult::Loss,
+        ResultCode::ForfeitWin | ResultCode::FullBye | ResultCode::PairingBye => {
+            GameResult::ForfeitWin
+        }
+        ResultCode::ForfeitLoss | ResultCode::ZeroBye => GameResult::ForfeitLoss,
+        ResultCode::HalfBye => GameResult::Draw,
+        ResultCode::Pending => {
+            return Cell::Paired {
+                opponent,
+                colour: block.colour.map(model_colour),
+            }
+        }
+    };
+    Cell::Game {
+        opponent,
+        colour: block.colour.map(model_colour),
+        result,
+    }
+}
+
+fn trf_date(date: Date) -> String {
+    format!("{:04}/{:02}/{:02}", date.year, date.month, date.day)
+}
+
+/// Parses the dates TRF files carry: `2026/03/14`, `2026-03-14`, `14.03.2026`.
+pub fn parse_trf_date(text: &str) -> Option<Date> {
+    let text = text.trim();
+    let parts: Vec<&str> = text.split(['/', '-', '.']).collect();
+    let [a, b, c] = parts[..] else { return None };
+    if a.len() == 4 {
+        Date::new(a.parse().ok()?, b.parse().ok()?, c.parse().ok()?)
+    } else {
+        Date::new(c.parse().ok()?, b.parse().ok()?, a.parse().ok()?)
+    }
+}
+
+/// The tournament as a TRF-16 document: header lines, `XXR`, and one player
+/// line per entry with points, rank (by points; ties share the better rank)
+/// and every round.
+pub fn tournament_to_trf(t: &Tournament, dataset: &Dataset) -> TrfDocument {
+    let mut lines = vec![header("012", &t.name)];
+    if let Some(city) = &t.city {
+        lines.push(header("022", city));
+    }
+    lines.push(header("042", &trf_date(t.start)));
+    lines.push(header("052", &trf_date(t.end)));
+    lines.push(header("062", &t.entries.len().to_string()));
+    lines.push(header(
+        "092",
+        match t.system {
+            System::Swiss => "Individual: Swiss-System",
+            System::RoundRobin => "Individual: Round-Robin",
+        },
+    ));
+    let ranks = ranks_by_points(t);
+    for entry in &t.entries {
+        lines.push(TrfLine::Player(player_line(
+            entry,
+            dataset,
+            ranks[&entry.start_no],
+        )));
+    }
+    lines.push(TrfLine::TotalRounds(t.rounds));
+    TrfDocument { lines }
+}
+
+fn header(code: &str, text: &str) -> TrfLine {
+    TrfLine::Header {
+        code: code.to_string(),
+        text: text.to_string(),
+    }
+}
+
+fn ranks_by_points(t: &Tournament) -> BTreeMap<u32, u32> {
+    let mut points: Vec<(u32, u32)> = t
+        .entries
+        .iter()
+        .map(|e| (e.start_no, e.half_points()))
+        .collect();
+    points.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    let mut ranks = BTreeMap::new();
+    let mut rank = 0;
+    for (i, &(start_no, p)) in points.iter().enumerate() {
+        if i == 0 || points[i - 1].1 != p {
+            rank = i as u32 + 1;
+        }
+        ranks.insert(start_no, rank);
+    }
+    ranks
+}
+
+fn player_line(entry: &Entry, dataset: &Dataset, rank: u32) -> PlayerLine {
+    let player = dataset.player(entry.player.as_str());
+    let name = player.map_or(entry.player.as_str(), |p| p.name.as_str());
+    let mut line = PlayerLine::new(entry.start_no, name);
+    line.rating = entry.rating.or(player.and_then(|p| p.international_rating));
+    line.federation = player
+        .and_then(|p| p.country.clone())
+        .unwrap_or_default()
+        .chars()
+        .take(3)
+        .collect();
+    line.points = trf::Points(entry.half_points() * 5);
+    line.rank = Some(rank);
+    line.rounds = entry.cells.iter().map(cell_to_block).collect();
+    while line.rounds.last().is_some_and(Option::is_none) {
+        line.rounds.pop();
+    }
+    line
+}
+
+/// How imported players that match nobody are filed.
+#[derive(Debug, Clone)]
+pub struct ImportOptions {
+    /// Tournament id (default: from the tournament's name and year).
+    pub id: Option<Slug>,
+    /// Membership of players created by the import.
+    pub membership: Membership,
+    /// Explicit start number → player id matches, for ambiguous or renamed players.
+    pub map: BTreeMap<u32, Slug>,
+    /// Start date when the TRF has none (`042`).
+    pub date: Option<Date>,
+}
+
+impl Default for ImportOptions {
+    fn default() -> Self {
+        ImportOptions {
+            id: None,
+            membership: Membership::Other,
+            map: BTreeMap::new(),
+            date: None,
+        }
+    }
+}
+
+/// Why a TRF document cannot be imported.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ImportError {
+    /// The file has no `012` name line.
+    #[error("the TRF has no tournament name (line `012`)")]
+    NoName,
+    /// No usable start date.
+    #[error("the TRF has no start date in `042` (or it is not a date); give one with --date")]
+    NoDate,
+    /// No player lines.
+    #[error("the TRF has no player lines (`001`)")]
+    NoPlayers,
+    /// A player name matches several known players.
+    #[error("player {start_no} `{name}` matches several players: {candidates}")]
+    Ambiguous {
+        /// Start number in the TRF.
+        start_no: u32,
+        /// The name in the TRF.
+        name: String,
+        /// The matching ids, comma-separated.
+        candidates: String,
+    },
+    /// `--map` names an id that has no player file.
+    #[error("--map {start_no}={id}: no player `{id}`")]
+    UnknownMappedId {
+        /// Start number.
+        start_no: u32,
+        /// The id given.
+        id: String,
+    },
+    /// Start numbers do not run 1..n.
+    #[error("start numbers must run from 1 to the number of players; {0} is out of place")]
+    StartNumbers(u32),
+    /// The rounds are inconsistent (see `TrfDocument::check_consistency`).
+    #[error("line {line}, column {column}: {message}")]
+    Inconsistent {
+        /// Line.
+        line: usize,
+        /// Column.
+        column: usize,
+        /// What is wrong.
+        message: String,
+    },
+}
+
+/// What an import produces: files to write, relative to the repository root.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Imported {
+    /// The tournament id.
+    pub id: Slug,
+    /// Files to create: path and content.
+    pub files: Vec<(String, String)>,
+    /// How each TRF player was matched, for the report: (start no, name, id, how).
+    pub matches: Vec<(u32, String, Slug, &'static str)>,
+}
+
+/// Converts a TRF document into our files: tournament metadata, crosstable, and
+/// player files for players not in `dataset` (matched by `--map`, then by id,
+/// then by name ignoring accents, case and commas).
+pub fn import_trf(
+    doc: &TrfDocument,
+    dataset: &Dataset,
+    options: &ImportOptions,
+) -> Result<Imported, ImportError> {
+    if let Some(e) = doc.check_consistency().into_iter().next() {
+        return Err(ImportError::Inconsistent {
+            line: e.line,
+            column: e.column,
+            message: e.kind.to_string(),
+        });
+    }
+    let name = doc
+        .name()
+        .map(str::trim)
+        .filter(|n| !n.is_empty())
+        .ok_or(ImportError::NoName)?;
+    let start = doc
+        .header("042")
+        .and_then(parse_trf_date)
+        .or(options.date)
+        .ok_or(ImportError::NoDate)?;
+    let end = doc
+        .header("052")
+        .and_then(parse_trf_date)
+        .filter(|e| *e >= start)
+        .unwrap_or(start);
+    let mut players: Vec<&PlayerLine> = doc.players().collect();
+    if players.is_empty() {
+        return Err(ImportError::NoPlayers);
+    }
+    players.sort_by_key(|p| p.start_no);
+    for (i, p) in players.iter().enumerate() {
+        if p.start_no != i as u32 + 1 {
+            return Err(ImportError::StartNumbers(p.start_no));
+        }
+    }
+    let rounds = doc
+        .total_rounds()
+        .unwrap_or(0)
+        .max(players.iter().map(|p| p.rounds.len()).max().unwrap_or(0) as u32)
+        .max(1);
+    let id = options
+        .id
+        .clone()
+        .unwrap_or_else(|| Slug::from_name(name).with_year_suffix(start.year));
+    let mut files = Vec::new();
+    let mut matches = Vec::new();
+    let mut taken: BTreeMap<String, ()> = BTreeMap::new();
+    let mut rows = String::from("no,player,rating");
+    for r in 1..=rounds {
+        rows.push_str(&format!(",{r}"));
+    }
+    rows.push('\n');
+    for p in &players {
+        let (player_id, how) = match_player(p, dataset, options)?;
+        let player_id = match how {
+            "new" => {
+                let fresh = unique_id(&player_id, dataset, &taken);
+                files.push((
+                    format!("data/players/{fresh}.toml"),
+                    new_player_file(p, options.membership),
+                ));
+                fresh
+            }
+            _ => player_id,
+        };
+        taken.insert(player_id.to_string(), ());
+        matches.push((p.start_no, p.name.clone(), player_id.clone(), how));
+        let mut row = vec![
+            p.start_no.to_string(),
+            player_id.to_string(),
+            p.rating.map(|r| r.to_string()).unwrap_or_default(),
+        ];
+        for round in 0..rounds as usize {
+            let cell = block_to_cell(p.rounds.get(round).and_then(Option::as_ref));
+            row.push(cell.to_notation());
+        }
+        rows.push_str(&csv_line(&row));
+    }
+    let system = match doc.header("092") {
+        Some(kind) if kind.to_lowercase().contains("round") => "round-robin",
+        _ => "swiss",
+    };
+    let folder = format!("data/tournaments/{}", start.year);
+    files.push((
+        format!("{folder}/{id}.toml"),
+        meta_file(name, start, end, doc.header("022"), system, rounds),
+    ));
+    files.push((format!("{folder}/{id}.csv"), rows));
+    Ok(Imported { id, files, matches })
+}
+
+fn csv_line(fields: &[String]) -> String {
+    let mut writer = csv::Writer::from_writer(Vec::new());
+    let _ = writer.write_record(fields);
+    String::from_utf8(writer.into_inner().unwrap_or_default()).unwrap_or_default()
+}
+
+fn toml_string(text: &str) -> String {
+    toml::Value::String(text.to_string()).to_string()
+}
+
+fn meta_file(
+    name: &str,
+    start: Date,
+    end: Date,
+    city: Option<&str>,
+    system: &str,
+    rounds: u32,
+) -> String {
+    let mut out = format!(
+        "name = {}\nstart = {start}\nend = {end}\n",
+        toml_string(name)
+    );
+    if let Some(city) = city.map(str::trim).filter(|c| !c.is_empty()) {
+        out.push_str(&format!("city = {}\n", toml_string(city)));
+    }
+    out.push_str(&format!("system = \"{system}\"\nrounds = {rounds}\n"));
+    out
+}
+
+fn new_player_file(p: &PlayerLine, membership: Membership) -> String {
+    let mut out = format!(
+        "name = {}\nmembership = \"{}\"\n",
+        toml_string(&display_name(&p.name)),
+        membership.as_str()
+    );
+    if !p.federation.is_empty() {
+        out.push_str(&format!("country = {}\n", toml_string(&p.federation)));
+    }
+    if let Some(rating) = p.rating {
+        out.push_str(&format!("international_rating = {rating}\n"));
+    }
+    out
+}
+
+/// TRF writes `Surname, Given`; our files write `Surname Given`.
+fn display_name(trf_name: &str) -> String {
+    trf_name
+        .split(',')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn name_key(name: &str) -> String {
+    crate::text::search_key(&display_name(name))
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Finds the player a TRF line stands for: `(id, how)`, `how` one of `mapped`,
+/// `id`, `name`, `new`.
+fn match_player(
+    p: &PlayerLine,
+    dataset: &Dataset,
+    options: &ImportOptions,
+) -> Result<(Slug, &'static str), ImportError> {
+    if let Some(id) = options.map.get(&p.start_no) {
+        return match dataset.player(id.as_str()) {
+            Some(_) => Ok((id.clone(), "mapped")),
+            None => Err(ImportError::UnknownMappedId {
+                start_no: p.start_no,
+                id: id.to_string(),
+            }),
+        };
+    }
+    let slug = Slug::from_name(&display_name(&p.name));
+    if dataset.player(slug.as_str()).is_some() {
+        return Ok((slug, "id"));
+    }
+    let key = name_key(&p.name);
+    let same_name: Vec<&crate::model::Player> = dataset
+        .players
+        .iter()
+        .filter(|q| name_key(&q.name) == key)
+        .collect();
+    match same_name.as_slice() {
+        [] => Ok((slug, "new")),
+        [one] => Ok((one.id.clone(), "name")),
+        many => Err(ImportError::Ambiguous {
+            start_no: p.start_no,
+            name: p.name.clone(),
+            candidates: many
+                .iter()
+                .map(|q| q.id.as_str())
+                .collect::<Vec<_>>()
+                .join(", "),
+        }),
+    }
+}
+
+fn unique_id(base: &Slug, dataset: &Dataset, taken: &BTreeMap<String, ()>) -> Slug {
+    let free = |id: &str| dataset.player(id).is_none() && !taken.contains_key(id);
+    if free(base.as_str()) {
+        return base.clone();
+    }
+    (2..)
+        .map(|n| Slug::from_name(&format!("{base} {n}")))
+        .find(|id| free(id.as_str()))
+        .expect("some suffix is free")
+}
+
+/// A crosstable colour as TRF writes it.
+pub fn trf_colour(colour: Colour) -> trf::Colour {
+    match colour {
+        Colour::White => trf::Colour::White,
+        Colour::Black => trf::Colour::Black,
+    }
+}
+
+/// A TRF colour as our crosstables hold it.
+pub fn model_colour(colour: trf::Colour) -> Colour {
+    match colour {
+        trf::Colour::White => Colour::White,
+        trf::Colour::Black => Colour::Black,
+    }
+}
