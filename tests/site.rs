@@ -237,11 +237,11 @@ fn the_list_as_of_the_last_date_is_the_current_list() {
     let loaded = ratingbook::load::load_repository(Path::new(REPO));
     let ratings = ratingbook::rating::rate(&loaded.dataset, &loaded.config.rating);
     let views =
-        ratingbook::render::context::ViewBuilder::new(&loaded.dataset, &ratings, &loaded.config);
+        ratingbook::render::view::ViewBuilder::new(&loaded.dataset, &ratings, &loaded.config);
     let current = views.rating_list();
     let date = views.list_date().unwrap();
     let as_of = views.rating_list_as_of(date);
-    let key = |l: &ratingbook::render::context::RatingListView| {
+    let key = |l: &ratingbook::render::view::RatingListView| {
         (
             l.established
                 .iter()

@@ -1,27 +1,27 @@
 //! Rendering: view models → tera templates → files of the published site.
 //!
-//! Content (dataset + ratings) becomes view models in [`context`], templates in
+//! Content (dataset + ratings) becomes view models in [`view`], templates in
 //! `templates/` turn them into HTML, Markdown and SQL, and [`output`] writes
 //! the result into `site/` only once everything rendered.
 
 pub mod chart;
-pub mod context;
 pub mod format;
 pub mod output;
 pub mod pages;
 pub mod search;
 pub mod survey;
 pub mod templates;
+pub mod view;
 
 use crate::config::Config;
 use crate::model::{Dataset, Date};
 use crate::rating::Ratings;
-use context::{Link, RatingListView, ViewBuilder};
 use output::SiteFiles;
 use pages::MdPage;
 use rayon::prelude::*;
 use serde::Serialize;
 use templates::TemplateSet;
+use view::{Link, RatingListView, ViewBuilder};
 
 /// One output file: path under the site root and content.
 type RenderedFile = (String, Vec<u8>);
@@ -233,7 +233,7 @@ fn render_front_pages(
     page: &Page,
     views: &ViewBuilder,
     list: &RatingListView,
-    years: &[context::YearView],
+    years: &[view::YearView],
     dataset: &Dataset,
     config: &Config,
     md_pages: &[MdPage],
@@ -253,13 +253,13 @@ fn render_front_pages(
                     href: format!("pages/{}.html", p.slug),
                 },
                 date: date.to_string(),
-                date_text: context::local_date(date, lang),
+                date_text: view::local_date(date, lang),
                 summary: p.summary.clone(),
             })
         })
         .collect();
     let mut ctx = tera::Context::new();
-    let top: Vec<&context::RatedRow> = list
+    let top: Vec<&view::RatedRow> = list
         .established
         .iter()
         .filter(|r| r.active)
@@ -300,7 +300,7 @@ fn render_front_pages(
         ctx.insert(
             "date",
             &p.date
-                .map(|d| context::local_date(d, lang))
+                .map(|d| view::local_date(d, lang))
                 .unwrap_or_default(),
         );
         ctx.insert(
@@ -550,7 +550,7 @@ fn sitemap(files: &SiteFiles, base_url: &str) -> Vec<u8> {
 
 struct Page<'a> {
     tera: &'a tera::Tera,
-    site: context::SiteView,
+    site: view::SiteView,
 }
 
 impl Page<'_> {
@@ -600,7 +600,7 @@ fn counts(dataset: &Dataset) -> Counts {
     }
 }
 
-fn rating_list_csv(list: &context::RatingListView) -> Vec<u8> {
+fn rating_list_csv(list: &view::RatingListView) -> Vec<u8> {
     let mut writer = csv::Writer::from_writer(Vec::new());
     let _ = writer.write_record([
         "rank",

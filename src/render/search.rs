@@ -38,7 +38,7 @@ pub fn entries(dataset: &Dataset) -> Vec<Entry> {
         out.push(Entry {
             n: p.name.clone(),
             k: search_key(&format!("{} {}", p.name, p.id)),
-            h: super::context::player_href(p),
+            h: super::view::player_href(p),
             t: "p",
             d: detail.join(", "),
         });
@@ -48,7 +48,7 @@ pub fn entries(dataset: &Dataset) -> Vec<Entry> {
         out.push(Entry {
             n: t.name.clone(),
             k: search_key(&format!("{} {} {}", t.name, t.id, city)),
-            h: super::context::tournament_href(t),
+            h: super::view::tournament_href(t),
             t: "t",
             d: if city.is_empty() {
                 t.start.to_string()

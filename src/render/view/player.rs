@@ -1,0 +1,394 @@
+//! A player's page: rating, chart, best wins, head-to-head record, tournament
+//! history and every game.
+
+use super::shared::{k_values, local_date, phase_name, Link};
+use super::ViewBuilder;
+use crate::model::{Cell, Date, Tournament};
+use crate::rating::{Phase, TournamentRating};
+use crate::render::chart::{self, Band};
+use crate::render::format;
+use serde::Serialize;
+
+/// One tournament in a player's history.
+#[derive(Debug, Clone, Serialize)]
+pub struct HistoryRow {
+    /// Start date.
+    pub date: String,
+    /// Tournament link.
+    pub tournament: Link,
+    /// Games that counted for the rating.
+    pub games: usize,
+    /// Score in counted games.
+    pub score: String,
+    /// Expected score over counted games, or empty.
+    pub expected: String,
+    /// K values used, e.g. `32` or `16, 32`, or empty.
+    pub k: String,
+    /// Change, e.g. `+12`, or empty.
+    pub change: String,
+    /// Rating after the tournament, or the provisional count.
+    pub rating_after: String,
+    /// Phase at the end: `provisional`, `established`.
+    pub phase: String,
+    /// A note such as "provisional rating computed".
+    pub note: String,
+    /// Performance rating over the counted games, or empty.
+    pub performance: String,
+    /// Whether the tournament is a point on the chart (an established rating after it).
+    pub charted: bool,
+}
+
+/// One game on a player's page.
+#[derive(Debug, Clone, Serialize)]
+pub struct GameRow {
+    /// Date of the tournament.
+    pub date: String,
+    /// Tournament link.
+    pub tournament: Link,
+    /// Round.
+    pub round: u32,
+    /// Opponent link.
+    pub opponent: Link,
+    /// `1`, `½`, `0`, `+`, `-`.
+    pub result: String,
+    /// Opponent rating used, or empty.
+    pub opponent_rating: String,
+    /// Expected score, or empty.
+    pub expected: String,
+    /// K, or empty.
+    pub k: String,
+    /// `K × (W − We)`, or empty.
+    pub change: String,
+    /// Why the game did not count, or empty.
+    pub note: String,
+}
+
+/// A player's page.
+#[derive(Debug, Clone, Serialize)]
+pub struct PlayerView {
+    /// Id.
+    pub id: String,
+    /// Name.
+    pub name: String,
+    /// Membership.
+    pub membership: String,
+    /// Country or empty.
+    pub country: String,
+    /// Club or empty.
+    pub club: String,
+    /// `established`, `provisional` or `unrated`.
+    pub phase: String,
+    /// The Go grade matching the current rating (`[grades] enabled`), or empty.
+    pub rating_grade: String,
+    /// The nominal grade from the player file, or empty.
+    pub grade: String,
+    /// Current rating or empty.
+    pub rating: String,
+    /// Provisional progress `12/20` (provisional players) or empty.
+    pub progress: String,
+    /// International rating or empty.
+    pub international_rating: String,
+    /// Highest established rating and when, or empty.
+    pub peak: String,
+    /// Lowest established rating and when, or empty.
+    pub lowest: String,
+    /// Score over all rated games, e.g. `45½ / 80 (56 %)`, or empty.
+    pub score: String,
+    /// Rated games in total.
+    pub rated_games: u32,
+    /// SVG rating chart, or empty.
+    pub chart: String,
+    /// Points on the chart (one per tournament with an established rating after it).
+    pub chart_points: usize,
+    /// Best wins by opponent rating.
+    pub best_wins: Vec<WinRow>,
+    /// Record against each opponent.
+    pub head_to_head: Vec<HeadToHeadRow>,
+    /// Tournaments in order.
+    pub history: Vec<HistoryRow>,
+    /// Every paired game, newest tournament first.
+    pub games: Vec<GameRow>,
+}
+
+/// A win on a player's page.
+#[derive(Debug, Clone, Serialize)]
+pub struct WinRow {
+    /// Date of the tournament.
+    pub date: String,
+    /// Tournament link.
+    pub tournament: Link,
+    /// Opponent link.
+    pub opponent: Link,
+    /// Opponent's rating used.
+    pub opponent_rating: i32,
+}
+
+/// A player's record against one opponent.
+#[derive(Debug, Clone, Serialize)]
+pub struct HeadToHeadRow {
+    /// Opponent link.
+    pub opponent: Link,
+    /// Games played (forfeits excluded).
+    pub games: u32,
+    /// Wins.
+    pub wins: u32,
+    /// Draws.
+    pub draws: u32,
+    /// Losses.
+    pub losses: u32,
+    /// Score, e.g. `3½`.
+    pub score: String,
+}
+
+impl ViewBuilder<'_> {
+    /// A player's page.
+    pub fn player(&self, index: usize) -> PlayerView {
+        let player = &self.dataset.players[index];
+        let state = &self.ratings.players[index];
+        let lang = &self.config.site.language;
+        let records: Vec<&TournamentRating> = self.ratings.history(index).collect();
+        let history = records.iter().map(|r| self.history_row(r)).collect();
+        let mut games = Vec::new();
+        for record in records.iter().rev() {
+            let t = &self.dataset.tournaments[record.tournament];
+            for g in &record.games {
+                games.push(GameRow {
+                    date: t.start.to_string(),
+                    tournament: self.tournament_link(record.tournament),
+                    round: g.round,
+                    opponent: self.player_link(g.opponent),
+                    result: result_symbol(g.half_points, t, record.start_no, g.round),
+                    opponent_rating: g.opponent_rating.map(|r| r.to_string()).unwrap_or_default(),
+                    expected: g.expected.map(format::two_decimals).unwrap_or_default(),
+                    k: g.k.map(|k| format::k(k.value())).unwrap_or_default(),
+                    change: g
+                        .change
+                        .map(format::signed_two_decimals)
+                        .unwrap_or_default(),
+                    note: g
+                        .not_counted
+                        .map(|n| n.explain().to_string())
+                        .unwrap_or_default(),
+                });
+            }
+        }
+        // Only established ratings count for peak and lowest: a provisional
+        // phase has no published rating, and the rating that ends it is the first.
+        let established: Vec<(i32, Date)> = records
+            .iter()
+            .filter(|r| r.phase_after == Phase::Established)
+            .filter_map(|r| Some((r.rating_after?, self.dataset.tournaments[r.tournament].end)))
+            .collect();
+        let extreme = |better: fn(i32, i32) -> bool| {
+            established
+                .iter()
+                .fold(None::<(i32, Date)>, |best, &(rating, date)| match best {
+                    Some((b, _)) if !better(rating, b) => best,
+                    _ => Some((rating, date)),
+                })
+                .map(|(rating, date)| format!("{rating} ({})", local_date(date, lang)))
+                .unwrap_or_default()
+        };
+        let peak = extreme(|a, b| a > b);
+        let lowest = extreme(|a, b| a < b);
+        let counted: Vec<&crate::rating::GameRating> = records
+            .iter()
+            .flat_map(|r| r.games.iter().filter(|g| g.counted()))
+            .collect();
+        let half_points: u32 = counted.iter().map(|g| g.half_points).sum();
+        let score = if counted.is_empty() {
+            String::new()
+        } else {
+            format!(
+                "{} / {} ({} %)",
+                format::points(half_points),
+                counted.len(),
+                (f64::from(half_points) * 50.0 / counted.len() as f64).round()
+            )
+        };
+        let points = self.chart_points(index, None);
+        let band = self.provisional_band(&records);
+        let chart = chart::player_chart(
+            "rating-chart",
+            &format!("Rating history of {}", player.name),
+            &points,
+            band.as_ref(),
+        );
+        PlayerView {
+            id: player.id.to_string(),
+            name: player.name.clone(),
+            membership: player.membership.as_str().to_string(),
+            country: player.country.clone().unwrap_or_default(),
+            club: player.club.clone().unwrap_or_default(),
+            phase: phase_name(state.phase).to_string(),
+            rating_grade: state
+                .rating
+                .and_then(|r| self.config.grades.grade_for_rating(f64::from(r)))
+                .map(|g| g.to_string())
+                .unwrap_or_default(),
+            grade: player.grade.map(|g| g.to_string()).unwrap_or_default(),
+            rating: state.rating.map(|r| r.to_string()).unwrap_or_default(),
+            progress: if state.phase == Phase::Provisional {
+                self.progress(state.provisional_games)
+            } else {
+                String::new()
+            },
+            international_rating: player
+                .international_rating
+                .map(|r| r.to_string())
+                .unwrap_or_default(),
+            peak,
+            lowest,
+            score,
+            rated_games: state.rated_games,
+            chart,
+            chart_points: points.len(),
+            best_wins: self.best_wins(&records),
+            head_to_head: self.head_to_head(&records),
+            history,
+            games,
+        }
+    }
+
+    /// The provisional phase as a band: from the first tournament to the one that ended it.
+    fn provisional_band(&self, records: &[&TournamentRating]) -> Option<Band> {
+        let provisional: Vec<&&TournamentRating> = records
+            .iter()
+            .filter(|r| r.phase_before == Phase::Provisional)
+            .collect();
+        let first = provisional.first()?;
+        let last = provisional.last()?;
+        let from = self.dataset.tournaments[first.tournament].start;
+        let to = self.dataset.tournaments[last.tournament].end;
+        Some(Band {
+            from_day: from.days_since_epoch(),
+            to_day: to.days_since_epoch(),
+            label: format!(
+                "Provisional phase {from} – {to}: {} tournaments, no published rating",
+                provisional.len()
+            ),
+        })
+    }
+
+    fn best_wins(&self, records: &[&TournamentRating]) -> Vec<WinRow> {
+        let mut wins: Vec<WinRow> = records
+            .iter()
+            .flat_map(|r| r.games.iter().map(move |g| (r, g)))
+            .filter(|(_, g)| g.counted() && g.half_points == 2)
+            .filter_map(|(r, g)| {
+                Some(WinRow {
+                    date: self.dataset.tournaments[r.tournament].start.to_string(),
+                    tournament: self.tournament_link(r.tournament),
+                    opponent: self.player_link(g.opponent),
+                    opponent_rating: g.opponent_rating?,
+                })
+            })
+            .collect();
+        wins.sort_by(|a, b| {
+            b.opponent_rating
+                .cmp(&a.opponent_rating)
+                .then(a.date.cmp(&b.date))
+        });
+        wins.truncate(5);
+        wins
+    }
+
+    fn head_to_head(&self, records: &[&TournamentRating]) -> Vec<HeadToHeadRow> {
+        let mut by_opponent: std::collections::BTreeMap<usize, (u32, u32, u32)> =
+            std::collections::BTreeMap::new();
+        for g in records.iter().flat_map(|r| &r.games) {
+            if g.not_counted == Some(crate::rating::NotCounted::NotPlayed) {
+                continue;
+            }
+            let entry = by_opponent.entry(g.opponent).or_default();
+            match g.half_points {
+                2 => entry.0 += 1,
+                1 => entry.1 += 1,
+                _ => entry.2 += 1,
+            }
+        }
+        let mut rows: Vec<HeadToHeadRow> = by_opponent
+            .into_iter()
+            .map(|(opponent, (wins, draws, losses))| HeadToHeadRow {
+                opponent: self.player_link(opponent),
+                games: wins + draws + losses,
+                wins,
+                draws,
+                losses,
+                score: format::points(wins * 2 + draws),
+            })
+            .collect();
+        rows.sort_by(|a, b| {
+            b.games
+                .cmp(&a.games)
+                .then(a.opponent.href.cmp(&b.opponent.href))
+        });
+        rows
+    }
+
+    /// Performance rating over counted games with a known opponent rating:
+    /// the association's own formula `Rp = Rc + (Wc − 0.5) × spread`.
+    fn performance(&self, record: &TournamentRating) -> Option<i32> {
+        let rated: Vec<(i32, u32)> = record
+            .games
+            .iter()
+            .filter(|g| g.counted())
+            .filter_map(|g| Some((g.opponent_rating?, g.half_points)))
+            .collect();
+        if rated.is_empty() {
+            return None;
+        }
+        let n = rated.len() as f64;
+        let average = rated.iter().map(|&(r, _)| f64::from(r)).sum::<f64>() / n;
+        let score = rated.iter().map(|&(_, h)| f64::from(h)).sum::<f64>() / 2.0 / n;
+        let spread = f64::from(self.config.rating.provisional_spread);
+        Some((average + (score - 0.5) * spread).round() as i32)
+    }
+
+    fn history_row(&self, record: &TournamentRating) -> HistoryRow {
+        let t = &self.dataset.tournaments[record.tournament];
+        let note = if record.completed_provisional() {
+            format!(
+                "provisional rating computed over {} games",
+                record.provisional_games_after
+            )
+        } else {
+            String::new()
+        };
+        HistoryRow {
+            date: t.start.to_string(),
+            tournament: self.tournament_link(record.tournament),
+            games: record.games_counted(),
+            score: format::points(record.counted_half_points()),
+            expected: record
+                .expected_total()
+                .map(format::two_decimals)
+                .unwrap_or_default(),
+            k: k_values(record),
+            change: record.change().map(format::signed).unwrap_or_default(),
+            rating_after: self.rating_or_progress(
+                record.rating_after,
+                record.phase_after,
+                record.provisional_games_after,
+            ),
+            phase: phase_name(record.phase_after).to_string(),
+            note,
+            performance: self
+                .performance(record)
+                .map(|p| p.to_string())
+                .unwrap_or_default(),
+            charted: Self::charted(record),
+        }
+    }
+}
+
+/// The result symbol of a player's game in a round.
+fn result_symbol(half_points: u32, t: &Tournament, start_no: u32, round: u32) -> String {
+    match t
+        .entry(start_no)
+        .and_then(|e| e.cells.get(round as usize - 1))
+    {
+        Some(Cell::Game { result, .. }) => result.symbol().to_string(),
+        _ => format::points(half_points),
+    }
+}

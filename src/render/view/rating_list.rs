@@ -1,0 +1,334 @@
+//! The rating list: current, as of a past date (the year-end archive), and
+//! filtered by club, country or membership.
+
+use super::shared::{add_months, local_date, Link};
+use super::ViewBuilder;
+use crate::model::{Date, Membership, Player};
+use crate::rating::Phase;
+use crate::render::chart::{self, Series};
+use serde::Serialize;
+
+/// A row of the established rating list.
+#[derive(Debug, Clone, Serialize)]
+pub struct RatedRow {
+    /// Rank, shared ranks repeat.
+    pub rank: usize,
+    /// Player link.
+    pub player: Link,
+    /// Player id.
+    pub id: String,
+    /// Club or empty.
+    pub club: String,
+    /// Country or empty.
+    pub country: String,
+    /// Membership.
+    pub membership: String,
+    /// Current rating.
+    pub rating: i32,
+    /// Rated games in total.
+    pub games: u32,
+    /// Date of the last tournament with a rated game.
+    pub last_played: String,
+    /// Whether the player had a rated game within the inactivity span before the list date.
+    pub active: bool,
+    /// Rank among active players, empty for inactive ones.
+    pub active_rank: String,
+    #[serde(skip)]
+    index: usize,
+}
+
+/// A row of the provisional list.
+#[derive(Debug, Clone, Serialize)]
+pub struct ProvisionalRow {
+    /// Player link.
+    pub player: Link,
+    /// Club or empty.
+    pub club: String,
+    /// Games so far, preset included.
+    pub games: u32,
+    /// `12/20`.
+    pub progress: String,
+    #[serde(skip)]
+    index: usize,
+}
+
+/// A row of the international players' list.
+#[derive(Debug, Clone, Serialize)]
+pub struct InternationalRow {
+    /// Player link.
+    pub player: Link,
+    /// Country or empty.
+    pub country: String,
+    /// International rating.
+    pub rating: u32,
+    #[serde(skip)]
+    index: usize,
+}
+
+/// The rating list page.
+#[derive(Debug, Clone, Serialize)]
+pub struct RatingListView {
+    /// Established members by rating.
+    pub established: Vec<RatedRow>,
+    /// Provisional members by games played.
+    pub provisional: Vec<ProvisionalRow>,
+    /// International (`rif`) players with their international rating.
+    pub international: Vec<InternationalRow>,
+    /// Heading of the list, e.g. `Rating list` or `Club: Helsinki`.
+    pub title: String,
+    /// The list date, ISO.
+    pub date: String,
+    /// The list date for the site's language.
+    pub date_text: String,
+    /// Established players hidden by default as inactive.
+    pub inactive: usize,
+    /// Date before which the last rated game makes a player inactive, ISO.
+    pub inactive_before: String,
+    /// SVG chart of the top players' histories, or empty.
+    pub chart: String,
+    /// Legend of the chart: player links in series order.
+    pub legend: Vec<Link>,
+}
+
+/// What a list needs of a player's state at the list date.
+struct ListState {
+    phase: Phase,
+    rating: Option<i32>,
+    provisional_games: u32,
+    rated_games: u32,
+    last_rated: Option<usize>,
+}
+
+impl ViewBuilder<'_> {
+    /// The current rating list.
+    pub fn rating_list(&self) -> RatingListView {
+        let states = self
+            .ratings
+            .players
+            .iter()
+            .map(|s| {
+                Some(ListState {
+                    phase: s.phase,
+                    rating: s.rating,
+                    provisional_games: s.provisional_games,
+                    rated_games: s.rated_games,
+                    last_rated: s.last_rated_tournament,
+                })
+            })
+            .collect();
+        let date = self.list_date().unwrap_or(Date {
+            year: 1970,
+            month: 1,
+            day: 1,
+        });
+        self.build_list("Rating list", date, states)
+    }
+
+    /// The rating list as it stood at the end of `date`: players with a
+    /// tournament by then, each with the state after their last one.
+    pub fn rating_list_as_of(&self, date: Date) -> RatingListView {
+        let states = (0..self.dataset.players.len())
+            .map(|i| {
+                let mut state: Option<ListState> = None;
+                for r in self.ratings.history(i) {
+                    if self.dataset.tournaments[r.tournament].end > date {
+                        break;
+                    }
+                    let previous = state.as_ref();
+                    let counted = r.games_counted() as u32;
+                    state = Some(ListState {
+                        phase: r.phase_after,
+                        rating: r.rating_after,
+                        provisional_games: r.provisional_games_after,
+                        rated_games: previous.map_or(0, |p| p.rated_games) + counted,
+                        last_rated: if counted > 0 {
+                            Some(r.tournament)
+                        } else {
+                            previous.and_then(|p| p.last_rated)
+                        },
+                    });
+                }
+                state
+            })
+            .collect();
+        self.build_list(&format!("Rating list {}", date.year), date, states)
+    }
+
+    fn build_list(
+        &self,
+        title: &str,
+        date: Date,
+        states: Vec<Option<ListState>>,
+    ) -> RatingListView {
+        let inactive_before = add_months(date, -(self.config.rating.inactive_after_months as i32));
+        let mut established = Vec::new();
+        let mut provisional = Vec::new();
+        let mut international = Vec::new();
+        for (index, player) in self.dataset.players.iter().enumerate() {
+            let Some(state) = &states[index] else {
+                continue;
+            };
+            match (state.phase, state.rating) {
+                (Phase::Established, Some(rating)) => {
+                    let last = state.last_rated.map(|t| self.dataset.tournaments[t].end);
+                    established.push(RatedRow {
+                        rank: 0,
+                        player: self.player_link(index),
+                        id: player.id.to_string(),
+                        club: player.club.clone().unwrap_or_default(),
+                        country: player.country.clone().unwrap_or_default(),
+                        membership: player.membership.as_str().to_string(),
+                        rating,
+                        games: state.rated_games,
+                        last_played: last.map(|d| d.to_string()).unwrap_or_default(),
+                        active: last.is_some_and(|d| d > inactive_before),
+                        active_rank: String::new(),
+                        index,
+                    })
+                }
+                (Phase::Provisional, _) => provisional.push(ProvisionalRow {
+                    player: self.player_link(index),
+                    club: player.club.clone().unwrap_or_default(),
+                    games: state.provisional_games,
+                    progress: self.progress(state.provisional_games),
+                    index,
+                }),
+                _ => {
+                    if let (Membership::Rif, Some(rating)) =
+                        (player.membership, player.international_rating)
+                    {
+                        international.push(InternationalRow {
+                            player: self.player_link(index),
+                            country: player.country.clone().unwrap_or_default(),
+                            rating,
+                            index,
+                        });
+                    }
+                }
+            }
+        }
+        established.sort_by(|a, b| b.rating.cmp(&a.rating).then(a.id.cmp(&b.id)));
+        provisional.sort_by(|a, b| {
+            b.games
+                .cmp(&a.games)
+                .then(a.player.href.cmp(&b.player.href))
+        });
+        international.sort_by(|a, b| {
+            b.rating
+                .cmp(&a.rating)
+                .then(a.player.href.cmp(&b.player.href))
+        });
+        let mut list = RatingListView {
+            established,
+            provisional,
+            international,
+            title: title.to_string(),
+            date: date.to_string(),
+            date_text: local_date(date, &self.config.site.language),
+            inactive: 0,
+            inactive_before: inactive_before.to_string(),
+            chart: String::new(),
+            legend: Vec::new(),
+        };
+        self.finish_list(&mut list, date);
+        list
+    }
+
+    /// Ranks, inactive count and the chart of a (possibly filtered) list.
+    fn finish_list(&self, list: &mut RatingListView, date: Date) {
+        let mut rank = 0;
+        let mut active_rank = 0;
+        let mut active_seen = 0;
+        let mut last_active_rating = None;
+        for i in 0..list.established.len() {
+            if i == 0 || list.established[i].rating != list.established[i - 1].rating {
+                rank = i + 1;
+            }
+            let row = &mut list.established[i];
+            row.rank = rank;
+            if row.active {
+                active_seen += 1;
+                if last_active_rating != Some(row.rating) {
+                    active_rank = active_seen;
+                }
+                last_active_rating = Some(row.rating);
+                row.active_rank = active_rank.to_string();
+            } else {
+                row.active_rank = String::new();
+            }
+        }
+        list.inactive = list.established.iter().filter(|r| !r.active).count();
+        let wanted = self.config.site.chart_players;
+        let mut top: Vec<usize> = list
+            .established
+            .iter()
+            .filter(|r| r.active)
+            .take(wanted)
+            .map(|r| r.index)
+            .collect();
+        if top.len() < 2 {
+            top = list
+                .established
+                .iter()
+                .take(wanted)
+                .map(|r| r.index)
+                .collect();
+        }
+        let series: Vec<Series> = top
+            .iter()
+            .map(|&i| Series {
+                name: self.dataset.players[i].name.clone(),
+                points: self.chart_points(i, Some(date)),
+            })
+            .collect();
+        list.chart = chart::list_chart(
+            "top-chart",
+            &format!("Rating history of the top {} players", series.len()),
+            &series,
+        );
+        list.legend = if list.chart.is_empty() {
+            Vec::new()
+        } else {
+            top.iter().map(|&i| self.player_link(i)).collect()
+        };
+    }
+
+    /// The list restricted to players for whom `keep` holds.
+    pub fn filtered_list(
+        &self,
+        list: &RatingListView,
+        title: &str,
+        keep: impl Fn(&Player) -> bool,
+    ) -> RatingListView {
+        let player = |i: usize| &self.dataset.players[i];
+        let mut out = RatingListView {
+            established: list
+                .established
+                .iter()
+                .filter(|r| keep(player(r.index)))
+                .cloned()
+                .collect(),
+            provisional: list
+                .provisional
+                .iter()
+                .filter(|r| keep(player(r.index)))
+                .cloned()
+                .collect(),
+            international: list
+                .international
+                .iter()
+                .filter(|r| keep(player(r.index)))
+                .cloned()
+                .collect(),
+            title: title.to_string(),
+            ..list.clone()
+        };
+        let date = Date::parse(&list.date).unwrap_or(Date {
+            year: 1970,
+            month: 1,
+            day: 1,
+        });
+        self.finish_list(&mut out, date);
+        out
+    }
+}

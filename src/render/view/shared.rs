@@ -1,0 +1,185 @@
+//! Pieces more than one page uses: links to players and tournaments, dates,
+//! rating phases and K values, and the rating chart's points.
+
+use super::ViewBuilder;
+use crate::model::{Date, Player, Tournament};
+use crate::rating::{Phase, TournamentRating};
+use crate::render::chart::ChartPoint;
+use crate::render::format;
+use serde::Serialize;
+
+/// A link: text and a path relative to the site root.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct Link {
+    /// Text shown.
+    pub text: String,
+    /// Path from the site root, e.g. `players/ikonen-jussi.html`.
+    pub href: String,
+}
+
+/// Path of a player's page from the site root.
+pub fn player_href(player: &Player) -> String {
+    format!("players/{}.html", player.id)
+}
+
+/// Path of a tournament's page from the site root.
+pub fn tournament_href(tournament: &Tournament) -> String {
+    format!("tournaments/{}.html", tournament.id)
+}
+
+/// A tournament's dates: `2003-09-20 – 2003-09-21`, or the single day.
+pub(super) fn dates(t: &Tournament) -> String {
+    if t.start == t.end {
+        t.start.to_string()
+    } else {
+        format!("{} – {}", t.start, t.end)
+    }
+}
+
+/// A rating phase as the templates name it.
+pub(super) fn phase_name(phase: Phase) -> &'static str {
+    match phase {
+        Phase::Provisional => "provisional",
+        Phase::Established => "established",
+        Phase::Unrated => "unrated",
+    }
+}
+
+/// The K values used in a tournament, e.g. `16, 32`, or empty.
+pub(super) fn k_values(record: &TournamentRating) -> String {
+    let mut ks: Vec<f64> = record
+        .games
+        .iter()
+        .filter_map(|g| g.k.map(|k| k.value()))
+        .collect();
+    ks.sort_by(|a, b| a.total_cmp(b));
+    ks.dedup();
+    ks.into_iter().map(format::k).collect::<Vec<_>>().join(", ")
+}
+
+impl ViewBuilder<'_> {
+    /// Link to the page of the player at `index`.
+    pub(super) fn player_link(&self, index: usize) -> Link {
+        let player = &self.dataset.players[index];
+        Link {
+            text: player.name.clone(),
+            href: player_href(player),
+        }
+    }
+
+    /// Link to the page of the tournament at `index`.
+    pub(super) fn tournament_link(&self, index: usize) -> Link {
+        let t = &self.dataset.tournaments[index];
+        Link {
+            text: t.name.clone(),
+            href: tournament_href(t),
+        }
+    }
+
+    /// Provisional progress, e.g. `12/20`.
+    pub(super) fn progress(&self, games: u32) -> String {
+        format!("{games}/{}", self.config.rating.provisional_games)
+    }
+
+    /// An established rating, a provisional player's progress, or empty.
+    pub(super) fn rating_or_progress(
+        &self,
+        rating: Option<i32>,
+        phase: Phase,
+        games: u32,
+    ) -> String {
+        match (phase, rating) {
+            (Phase::Established, Some(r)) => r.to_string(),
+            (Phase::Provisional, _) => self.progress(games),
+            _ => String::new(),
+        }
+    }
+
+    /// One point per tournament after which the player had an established
+    /// rating and in which at least one game counted, up to `until`.
+    pub(super) fn chart_points(&self, index: usize, until: Option<Date>) -> Vec<ChartPoint> {
+        self.ratings
+            .history(index)
+            .filter(|r| Self::charted(r))
+            .map(|r| (r, &self.dataset.tournaments[r.tournament]))
+            .take_while(|(_, t)| until.is_none_or(|d| t.end <= d))
+            .filter_map(|(r, t)| {
+                let rating = r.rating_after?;
+                let change = r
+                    .change()
+                    .map(|c| format!(" ({})", format::signed(c)))
+                    .unwrap_or_else(|| " (first established rating)".into());
+                Some(ChartPoint {
+                    day: t.end.days_since_epoch(),
+                    rating,
+                    label: format!(
+                        "{}: {}, {}: {rating}{change}",
+                        self.dataset.players[index].name, t.name, t.end
+                    ),
+                })
+            })
+            .collect()
+    }
+
+    /// Whether a tournament is a point on the rating chart.
+    pub(super) fn charted(r: &TournamentRating) -> bool {
+        r.phase_after == Phase::Established && r.rating_after.is_some() && r.games_counted() > 0
+    }
+}
+
+/// `date` moved by `months` calendar months, the day clamped to the month's length.
+pub fn add_months(date: Date, months: i32) -> Date {
+    let total = date.year * 12 + date.month as i32 - 1 + months;
+    let year = total.div_euclid(12);
+    let month = total.rem_euclid(12) as u32 + 1;
+    (1..=date.day)
+        .rev()
+        .find_map(|day| Date::new(year, month, day))
+        .unwrap_or(date)
+}
+
+/// A date written for a language: `21 September 2003` (en), `21.9.2003` (fi),
+/// ISO for languages without a rule here.
+pub fn local_date(date: Date, lang: &str) -> String {
+    const EN: [&str; 12] = [
+        "January",
+        "February",
+        "March",
+        "April",
+        "May",
+        "June",
+        "July",
+        "August",
+        "September",
+        "October",
+        "November",
+        "December",
+    ];
+    let primary = lang
+        .split(['-', '_'])
+        .next()
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    match primary.as_str() {
+        "en" => format!("{} {} {}", date.day, EN[date.month as usize - 1], date.year),
+        "fi" | "de" | "et" => format!("{}.{}.{}", date.day, date.month, date.year),
+        _ => date.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn months_and_local_dates() {
+        let d = Date::new(2004, 3, 31).unwrap();
+        assert_eq!(add_months(d, -1), Date::new(2004, 2, 29).unwrap());
+        assert_eq!(add_months(d, -24), Date::new(2002, 3, 31).unwrap());
+        assert_eq!(add_months(d, 10), Date::new(2005, 1, 31).unwrap());
+        assert_eq!(local_date(d, "en"), "31 March 2004");
+        assert_eq!(local_date(d, "fi"), "31.3.2004");
+        assert_eq!(local_date(d, "fi-FI"), "31.3.2004");
+        assert_eq!(local_date(d, "xx"), "2004-03-31");
+    }
+}

@@ -1,0 +1,499 @@
+//! A tournament's page: crosstable and standings in final order, rating
+//! changes, and the starting list and crosstable in start order (seed 003).
+
+use super::shared::{dates, k_values, phase_name, Link};
+use super::ViewBuilder;
+use crate::model::{Cell, Tournament};
+use crate::rating::{Phase, TournamentRating};
+use crate::render::format;
+use crate::standings::{self, Standing};
+use serde::Serialize;
+
+/// A cell of the crosstable in final order.
+#[derive(Debug, Clone, Serialize)]
+pub struct CrossCell {
+    /// Opponent's rank (final order) or empty.
+    pub opponent: String,
+    /// Colour letter or empty.
+    pub colour: String,
+    /// Result symbol, bye token, or empty.
+    pub result: String,
+}
+
+/// A row of the tournament's crosstable in final order.
+#[derive(Debug, Clone, Serialize)]
+pub struct CrossRow {
+    /// Rank, `3–4` when shared.
+    pub rank: String,
+    /// Start number.
+    pub start_no: u32,
+    /// Player link.
+    pub player: Link,
+    /// One cell per round.
+    pub cells: Vec<CrossCell>,
+    /// Points.
+    pub points: String,
+    /// Rating after, or change, or provisional progress.
+    pub rating: String,
+    /// Change or empty.
+    pub change: String,
+}
+
+/// A row of the tournament's rating changes.
+#[derive(Debug, Clone, Serialize)]
+pub struct ChangeRow {
+    /// Player link.
+    pub player: Link,
+    /// Phase at the start.
+    pub phase: String,
+    /// Rating at the start, or provisional progress.
+    pub before: String,
+    /// Counted games.
+    pub games: usize,
+    /// Score in counted games.
+    pub score: String,
+    /// Expected score or empty.
+    pub expected: String,
+    /// K values or empty.
+    pub k: String,
+    /// Change or empty.
+    pub change: String,
+    /// Rating after, or provisional progress.
+    pub after: String,
+}
+
+/// A tournament page.
+#[derive(Debug, Clone, Serialize)]
+pub struct TournamentView {
+    /// Id.
+    pub id: String,
+    /// Name.
+    pub name: String,
+    /// `2003-09-20 – 2003-09-21` or a single day.
+    pub dates: String,
+    /// City or empty.
+    pub city: String,
+    /// `swiss` or `round-robin`.
+    pub system: String,
+    /// Rounds.
+    pub rounds: u32,
+    /// Round numbers 1..=rounds for table headers.
+    pub round_numbers: Vec<u32>,
+    /// Number of players.
+    pub players: usize,
+    /// Rated or not.
+    pub rated: bool,
+    /// `standard` or `rapid`.
+    pub time_control: String,
+    /// `standard` or `modified`.
+    pub rules: String,
+    /// Base K in force.
+    pub base_k: u32,
+    /// Invented sample results.
+    pub illustrative: bool,
+    /// Note or empty.
+    pub note: String,
+    /// Crosstable in final order.
+    pub crosstable: Vec<CrossRow>,
+    /// Rating changes, in final order.
+    pub changes: Vec<ChangeRow>,
+    /// Language of names (BCP 47).
+    pub language: String,
+    /// Colour letters used in the start-order crosstable, e.g. `b/s` or `w/b`.
+    pub colour_letters: String,
+    /// Tie-break columns of the standings.
+    pub tiebreak_heads: Vec<TieBreakHead>,
+    /// Standings in final order.
+    pub standings: Vec<StandingRow>,
+    /// Starting list in seed 003's order.
+    pub starting_list: Vec<StartRow>,
+    /// Seed 003's crosstable in start order.
+    pub start_crosstable: Vec<StartCrossRow>,
+}
+
+/// A tie-break column heading.
+#[derive(Debug, Clone, Serialize)]
+pub struct TieBreakHead {
+    /// Short heading, e.g. `BH-C1`.
+    pub label: String,
+    /// Id as configured.
+    pub id: String,
+    /// What it is.
+    pub description: String,
+}
+
+/// A row of the standings table.
+#[derive(Debug, Clone, Serialize)]
+pub struct StandingRow {
+    /// Rank, `3–4` when shared.
+    pub rank: String,
+    /// Start number.
+    pub start_no: u32,
+    /// Player link.
+    pub player: Link,
+    /// Points.
+    pub points: String,
+    /// Tie-break values in chain order (empty when there is none).
+    pub tiebreaks: Vec<String>,
+}
+
+/// A row of the starting list (seed 003).
+#[derive(Debug, Clone, Serialize)]
+pub struct StartRow {
+    /// Starting rank by seed 003's order.
+    pub rank: usize,
+    /// Start number in the crosstable.
+    pub start_no: u32,
+    /// Player link (text upper-cased in the tournament's language).
+    pub player: Link,
+    /// International rating or empty.
+    pub international: String,
+    /// National rating at the start or empty.
+    pub national: String,
+    /// Licence number or empty.
+    pub licence: String,
+}
+
+/// A row of seed 003's crosstable (start order).
+#[derive(Debug, Clone, Serialize)]
+pub struct StartCrossRow {
+    /// Start number.
+    pub start_no: u32,
+    /// Player link.
+    pub player: Link,
+    /// Cells `opponent colour result`, `- - 1` for a bye, empty when absent.
+    pub cells: Vec<String>,
+    /// Points.
+    pub points: String,
+}
+
+impl ViewBuilder<'_> {
+    /// A tournament's page.
+    pub fn tournament(&self, index: usize) -> TournamentView {
+        let t = &self.dataset.tournaments[index];
+        let records = &self.ratings.by_tournament[index];
+        let record_of = |start_no: u32| records.iter().find(|r| r.start_no == start_no);
+        let chain = standings::chain_for(t, self.config);
+        let rating = |start_no: u32| self.event_rating(t, start_no);
+        let standing = standings::standings(t, &chain, &rating);
+        let rank_of_start: std::collections::BTreeMap<u32, usize> = standing
+            .iter()
+            .enumerate()
+            .map(|(i, s)| (s.start_no, i + 1))
+            .collect();
+        let crosstable = standing
+            .iter()
+            .map(|s| self.cross_row(t, s, &rank_of_start, record_of(s.start_no)))
+            .collect();
+        let changes = standing
+            .iter()
+            .filter_map(|s| record_of(s.start_no))
+            .filter(|r| r.phase_before != Phase::Unrated)
+            .map(|r| self.change_row(r))
+            .collect();
+        TournamentView {
+            id: t.id.to_string(),
+            name: t.name.clone(),
+            dates: dates(t),
+            city: t.city.clone().unwrap_or_default(),
+            system: match t.system {
+                crate::model::System::Swiss => "swiss".into(),
+                crate::model::System::RoundRobin => "round-robin".into(),
+            },
+            rounds: t.rounds,
+            round_numbers: (1..=t.rounds).collect(),
+            players: t.entries.len(),
+            rated: t.rated,
+            time_control: format!("{:?}", t.time_control).to_lowercase(),
+            rules: format!("{:?}", t.rules).to_lowercase(),
+            base_k: t.base_k.unwrap_or(self.config.rating.base_k),
+            illustrative: t.illustrative,
+            note: t.note.clone().unwrap_or_default(),
+            crosstable,
+            changes,
+            language: self.language_of(t).to_string(),
+            colour_letters: colour_letters(self.language_of(t)).join("/"),
+            tiebreak_heads: chain
+                .iter()
+                .map(|tb| TieBreakHead {
+                    label: tb.label(),
+                    id: tb.id(),
+                    description: tb.description(),
+                })
+                .collect(),
+            standings: standing
+                .iter()
+                .map(|s| self.standing_row(t, s, &chain))
+                .collect(),
+            starting_list: self.starting_list(t),
+            start_crosstable: t
+                .entries
+                .iter()
+                .map(|e| self.start_cross_row(t, e))
+                .collect(),
+        }
+    }
+
+    fn language_of<'t>(&'t self, t: &'t Tournament) -> &'t str {
+        t.language
+            .as_deref()
+            .unwrap_or(self.config.site.language.as_str())
+    }
+
+    fn entry_link(&self, entry: &crate::model::Entry) -> Link {
+        match self.dataset.player_index(entry.player.as_str()) {
+            Some(i) => self.player_link(i),
+            None => Link {
+                text: entry.player.to_string(),
+                href: String::new(),
+            },
+        }
+    }
+
+    fn standing_row(
+        &self,
+        t: &Tournament,
+        s: &Standing,
+        chain: &[standings::TieBreak],
+    ) -> StandingRow {
+        let player = match t.entry(s.start_no) {
+            Some(e) => self.entry_link(e),
+            None => Link {
+                text: String::new(),
+                href: String::new(),
+            },
+        };
+        StandingRow {
+            rank: s.rank_label.clone(),
+            start_no: s.start_no,
+            player,
+            points: format::points(s.half_points),
+            tiebreaks: chain
+                .iter()
+                .zip(&s.tiebreaks)
+                .map(|(tb, v)| {
+                    v.map(|v| standings::tiebreak::format_value(v, tb.kind.scale()))
+                        .unwrap_or_default()
+                })
+                .collect(),
+        }
+    }
+
+    fn starting_list(&self, t: &Tournament) -> Vec<StartRow> {
+        use standings::starting::{sort_starting, StartingEntry};
+        let language = self.language_of(t);
+        let mut entries: Vec<StartingEntry> = t
+            .entries
+            .iter()
+            .map(|e| {
+                let player = self.dataset.player(e.player.as_str());
+                StartingEntry {
+                    key: e.start_no as usize,
+                    half_points: 0,
+                    international: e
+                        .rating
+                        .or_else(|| player.and_then(|p| p.international_rating)),
+                    national: self.national_rating(t, e.start_no),
+                    name: player.map_or_else(|| e.player.to_string(), |p| p.name.clone()),
+                    licence: player.and_then(|p| p.licence),
+                }
+            })
+            .collect();
+        sort_starting(language, &mut entries);
+        entries
+            .into_iter()
+            .enumerate()
+            .filter_map(|(i, s)| {
+                let entry = t.entry(s.key as u32)?;
+                let mut player = self.entry_link(entry);
+                player.text = crate::collation::uppercase(language, &s.name);
+                let show = |v: Option<u32>| v.map(|v| v.to_string()).unwrap_or_default();
+                Some(StartRow {
+                    rank: i + 1,
+                    start_no: entry.start_no,
+                    player,
+                    international: show(s.international),
+                    national: show(s.national),
+                    licence: show(s.licence),
+                })
+            })
+            .collect()
+    }
+
+    fn start_cross_row(&self, t: &Tournament, entry: &crate::model::Entry) -> StartCrossRow {
+        let letters = colour_letters(self.language_of(t));
+        let cells = entry
+            .cells
+            .iter()
+            .map(|cell| start_cell(cell, letters))
+            .collect();
+        StartCrossRow {
+            start_no: entry.start_no,
+            player: self.entry_link(entry),
+            cells,
+            points: format::points(entry.half_points()),
+        }
+    }
+
+    /// Rating for ARO/TPR and the starting list: the event's rating column, else the
+    /// international rating, else our established rating at the tournament's start.
+    fn event_rating(&self, t: &Tournament, start_no: u32) -> Option<u32> {
+        let entry = t.entry(start_no)?;
+        let player = self.dataset.player(entry.player.as_str());
+        entry
+            .rating
+            .or_else(|| player.and_then(|p| p.international_rating))
+            .or_else(|| self.national_rating(t, start_no))
+    }
+
+    /// Our rating at the tournament's start, when the player was established then.
+    fn national_rating(&self, t: &Tournament, start_no: u32) -> Option<u32> {
+        let index = self.dataset.tournaments.iter().position(|x| x.id == t.id)?;
+        self.ratings.by_tournament[index]
+            .iter()
+            .find(|r| r.start_no == start_no && r.phase_before == Phase::Established)
+            .and_then(|r| r.rating_before)
+            .and_then(|r| u32::try_from(r).ok())
+    }
+
+    fn cross_row(
+        &self,
+        t: &Tournament,
+        standing: &Standing,
+        rank_of_start: &std::collections::BTreeMap<u32, usize>,
+        record: Option<&TournamentRating>,
+    ) -> CrossRow {
+        let entry = t
+            .entry(standing.start_no)
+            .expect("standings come from entries");
+        let index = self
+            .dataset
+            .player_index(entry.player.as_str())
+            .unwrap_or(0);
+        let cells = entry
+            .cells
+            .iter()
+            .map(|cell| match *cell {
+                Cell::Game {
+                    opponent,
+                    colour,
+                    result,
+                } => CrossCell {
+                    opponent: rank_of_start
+                        .get(&opponent)
+                        .map(|r| r.to_string())
+                        .unwrap_or_default(),
+                    colour: colour.map(|c| c.letter().to_string()).unwrap_or_default(),
+                    result: result.symbol().to_string(),
+                },
+                Cell::Paired { opponent, colour } => CrossCell {
+                    opponent: rank_of_start
+                        .get(&opponent)
+                        .map(|r| r.to_string())
+                        .unwrap_or_default(),
+                    colour: colour.map(|c| c.letter().to_string()).unwrap_or_default(),
+                    result: "?".into(),
+                },
+                Cell::Bye(bye) => CrossCell {
+                    opponent: String::new(),
+                    colour: String::new(),
+                    result: if bye.half_points() == 2 {
+                        "+".into()
+                    } else {
+                        format::points(bye.half_points())
+                    },
+                },
+                Cell::Absent => CrossCell {
+                    opponent: String::new(),
+                    colour: String::new(),
+                    result: "–".into(),
+                },
+            })
+            .collect();
+        let (rating, change) = match record {
+            Some(r) => (
+                self.rating_or_progress(r.rating_after, r.phase_after, r.provisional_games_after),
+                r.change().map(format::signed).unwrap_or_default(),
+            ),
+            None => (String::new(), String::new()),
+        };
+        CrossRow {
+            rank: standing.rank_label.clone(),
+            start_no: entry.start_no,
+            player: self.player_link(index),
+            cells,
+            points: format::points(standing.half_points),
+            rating,
+            change,
+        }
+    }
+
+    fn change_row(&self, r: &TournamentRating) -> ChangeRow {
+        ChangeRow {
+            player: self.player_link(r.player),
+            phase: phase_name(r.phase_before).to_string(),
+            before: self.rating_or_progress(
+                r.rating_before,
+                r.phase_before,
+                r.provisional_games_before,
+            ),
+            games: r.games_counted(),
+            score: format::points(r.counted_half_points()),
+            expected: r
+                .expected_total()
+                .map(format::two_decimals)
+                .unwrap_or_default(),
+            k: k_values(r),
+            change: r.change().map(format::signed).unwrap_or_default(),
+            after: self.rating_or_progress(
+                r.rating_after,
+                r.phase_after,
+                r.provisional_games_after,
+            ),
+        }
+    }
+}
+
+/// Colour letters (white, black) in the site language: Turkish `b`/`s` (beyaz/siyah),
+/// otherwise `w`/`b`.
+pub fn colour_letters(language: &str) -> [&'static str; 2] {
+    let primary = language.split(['-', '_']).next().unwrap_or("");
+    if primary.eq_ignore_ascii_case("tr") {
+        ["b", "s"]
+    } else {
+        ["w", "b"]
+    }
+}
+
+/// A cell of seed 003's crosstable: `12 b 1`, `- - 1` for a bye, `−` for a forfeit loss.
+pub fn start_cell(cell: &Cell, letters: [&str; 2]) -> String {
+    use crate::model::{Colour, GameResult};
+    match cell {
+        Cell::Game {
+            opponent,
+            colour,
+            result,
+        } => {
+            let colour = match colour {
+                Some(Colour::White) => letters[0],
+                Some(Colour::Black) => letters[1],
+                None => "-",
+            };
+            let result = match result {
+                GameResult::ForfeitLoss => "−",
+                other => other.symbol(),
+            };
+            format!("{opponent} {colour} {result}")
+        }
+        Cell::Paired { opponent, colour } => {
+            let colour = match colour {
+                Some(Colour::White) => letters[0],
+                Some(Colour::Black) => letters[1],
+                None => "-",
+            };
+            format!("{opponent} {colour} ?")
+        }
+        Cell::Bye(bye) => format!("- - {}", format::points(bye.half_points())),
+        Cell::Absent => String::new(),
+    }
+}
