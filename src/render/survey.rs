@@ -2,7 +2,7 @@
 //! the Markdown and HTML reports of `ratingbook handicaps`. The estimates and
 //! the report's view model come from the `handicap` crate.
 
-use super::context::Link;
+use super::view::Link;
 use super::output::SiteFiles;
 use super::templates;
 use super::{Page, RenderError};
