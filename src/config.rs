@@ -121,7 +121,7 @@ pub struct OutputConfig {
     pub sql: bool,
     /// Which SQL dumps the site gets: `sqlite` → `ratingbook.sql`, `postgres` →
     /// `ratingbook.postgres.sql`, `mysql` (MariaDB) → `ratingbook.mysql.sql`.
-    pub sql_dialects: Vec<crate::sql::Dialect>,
+    pub sql_dialects: Vec<Dialect>,
     /// Write the downloads: rating list CSV, each tournament as CSV and FIDE TRF.
     pub csv: bool,
 }
@@ -132,10 +132,25 @@ impl Default for OutputConfig {
             html: true,
             markdown: true,
             sql: true,
-            sql_dialects: vec![crate::sql::Dialect::Sqlite],
+            sql_dialects: vec![Dialect::Sqlite],
             csv: true,
         }
     }
+}
+
+/// A database family an SQL dump is written for (`[output] sql_dialects`);
+/// the `sql` module gives each its quoting, file name and load strategy.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Dialect {
+    /// SQLite 3.
+    Sqlite,
+    /// PostgreSQL (12 or later).
+    #[serde(alias = "postgresql")]
+    Postgres,
+    /// MariaDB (10.4 or later) and MySQL (8.0.16 or later): CHECK constraints enforced.
+    #[serde(alias = "mariadb")]
+    Mysql,
 }
 
 /// Standings settings.

@@ -2,7 +2,7 @@
 //!
 //! The pipeline runs one way:
 //! `data/ --load--> model --check--> model --rating--> results --render--> site/`.
-//! Each arrow is a module; [`check_repository`] and [`build_repository`] run them in order.
+//! Each arrow is a module; [`pipeline`] runs them in order.
 
 // Diagnostics are returned by value on cold error paths; boxing them buys nothing.
 #![allow(clippy::result_large_err)]
@@ -15,6 +15,7 @@ pub mod diagnostic;
 pub mod generate;
 pub mod load;
 pub mod model;
+pub mod pipeline;
 pub mod rating;
 pub mod render;
 pub mod sql;
@@ -22,131 +23,7 @@ pub mod standings;
 pub mod text;
 pub mod tournament;
 
-use diagnostic::Diagnostic;
-use std::path::Path;
-
-/// A repository loaded and checked.
-#[derive(Debug)]
-pub struct Checked {
-    /// What was loaded.
-    pub loaded: load::Loaded,
-    /// Every problem, loading and cross-file, sorted.
-    pub diagnostics: Vec<Diagnostic>,
-}
-
-impl Checked {
-    /// Number of errors.
-    pub fn error_count(&self) -> usize {
-        self.diagnostics.iter().filter(|d| d.is_error()).count()
-    }
-}
-
-/// Loads the repository at `root` and runs every check.
-pub fn check_repository(root: &Path) -> Checked {
-    let mut loaded = load::load_repository(root);
-    let mut diagnostics = std::mem::take(&mut loaded.diagnostics);
-    diagnostics.extend(standings::check_ids(
-        &loaded.config.standings.tiebreaks,
-        Path::new("ratingbook.toml"),
-        "standings.tiebreaks",
-    ));
-    diagnostics.extend(check::check_dataset(
-        &loaded.dataset,
-        &loaded.unreadable_players,
-    ));
-    diagnostic::sort(&mut diagnostics);
-    Checked {
-        loaded,
-        diagnostics,
-    }
-}
-
-/// Why a build did not produce a site.
-#[derive(Debug, thiserror::Error)]
-pub enum BuildError {
-    /// The data has errors; nothing was written.
-    #[error("the data has {errors} error(s); site not written")]
-    InvalidData {
-        /// Number of errors.
-        errors: usize,
-        /// All diagnostics (errors and warnings).
-        diagnostics: Vec<Diagnostic>,
-    },
-    /// Templates could not be read.
-    #[error(transparent)]
-    Templates(#[from] render::templates::TemplateReadError),
-    /// A template failed; nothing was written.
-    #[error(transparent)]
-    Render(#[from] render::RenderError),
-    /// Writing the site failed.
-    #[error("cannot write the site: {0}")]
-    Write(#[from] std::io::Error),
-}
-
-/// What a successful build did.
-#[derive(Debug)]
-pub struct BuildReport {
-    /// Warnings found by the checks.
-    pub warnings: Vec<Diagnostic>,
-    /// Files in the site.
-    pub files: usize,
-    /// What changed on disk.
-    pub written: render::output::WriteReport,
-    /// Wall time of each phase, in order.
-    pub timings: Vec<(&'static str, std::time::Duration)>,
-}
-
-/// Checks, rates and renders the repository at `root` into `out`. `out` changes
-/// only if everything succeeded, and then only files whose content changed.
-/// `tick` is called once per rendered page (for progress display).
-pub fn build_repository(
-    root: &Path,
-    out: &Path,
-    tick: &(dyn Fn() + Sync),
-) -> Result<BuildReport, BuildError> {
-    let mut timings = Vec::new();
-    let mut clock = std::time::Instant::now();
-    let mut lap = |name: &'static str| {
-        timings.push((name, clock.elapsed()));
-        clock = std::time::Instant::now();
-    };
-    let checked = check_repository(root);
-    lap("load and check");
-    let errors = checked.error_count();
-    if errors > 0 {
-        return Err(BuildError::InvalidData {
-            errors,
-            diagnostics: checked.diagnostics,
-        });
-    }
-    let loaded = checked.loaded;
-    let ratings = rating::rate(&loaded.dataset, &loaded.config.rating);
-    lap("rate");
-    let templates = render::templates::TemplateSet::load(&root.join("templates"))?;
-    let pages = render::pages::load_pages(&root.join("data").join("pages")).map_err(|e| {
-        render::RenderError {
-            template: e.path.clone(),
-            message: e.message.clone(),
-        }
-    })?;
-    let files = render::render_site_with_pages(
-        &loaded.dataset,
-        &ratings,
-        &loaded.config,
-        &templates,
-        &render::Content {
-            pages: &pages,
-            surveys: &loaded.surveys,
-        },
-        tick,
-    )?;
-    lap("render");
-    let written = render::output::write_site(out, &files)?;
-    lap("write");
-    Ok(BuildReport {
-        warnings: checked.diagnostics,
-        files: files.len(),
-        written,
-        timings,
-    })
-}
+pub use pipeline::{
+    build_repository, check_repository, dump_repository, BuildError, BuildReport, Checked,
+    DumpReport,
+};

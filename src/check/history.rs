@@ -23,7 +23,6 @@
 
 use crate::diagnostic::Diagnostic;
 use crate::model::{Bye, Cell, Entry, GameResult, System, Tournament};
-use crate::tournament::trf_exchange::trf_colour;
 use pairing::history::{
     history_breaches, Breach, Finding, HistoryRules, PlayerHistory, RoundRecord,
 };
@@ -79,7 +78,7 @@ fn player_history(entry: &Entry) -> PlayerHistory {
                 result,
             } => Some(RoundRecord {
                 opponent: Some(*opponent),
-                colour: colour.map(trf_colour),
+                colour: colour.map(Into::into),
                 played: result.is_played(),
                 unplayed_win: *result == GameResult::ForfeitWin,
                 ..RoundRecord::default()

@@ -101,7 +101,7 @@ pub fn generate_trf(opts: &generate::GenerateOptions, out: Option<&PathBuf>) -> 
 /// our tournaments, prints the boards with names, and with `write` stores them
 /// in the crosstable as `opponent colour ?` cells (and `bye`).
 pub fn pair_event(event: &Path, root: &Path, write: bool) -> ExitCode {
-    let checked = crate::check_repository(root);
+    let checked = crate::pipeline::check_repository(root);
     if checked.error_count() > 0 {
         for d in checked.diagnostics.iter().filter(|d| d.is_error()) {
             eprintln!("{d}");

@@ -21,7 +21,7 @@ pub fn summary(diagnostics: &[Diagnostic]) -> String {
 
 /// `ratingbook check`: prints every problem; fails on errors.
 pub fn check(root: &Path, format: MessageFormat) -> ExitCode {
-    let checked = crate::check_repository(root);
+    let checked = crate::pipeline::check_repository(root);
     print_diagnostics(&checked.diagnostics, root, format);
     let data = &checked.loaded.dataset;
     eprintln!(
@@ -49,7 +49,7 @@ pub fn build(root: &Path, out: &Path, format: MessageFormat, timings: bool) -> E
             bar.inc(1);
         }
     };
-    let result = crate::build_repository(root, out, &tick);
+    let result = crate::pipeline::build_repository(root, out, &tick);
     if let Some(bar) = &bar {
         bar.finish_and_clear();
     }
@@ -71,7 +71,7 @@ pub fn build(root: &Path, out: &Path, format: MessageFormat, timings: bool) -> E
             );
             ExitCode::SUCCESS
         }
-        Err(crate::BuildError::InvalidData { diagnostics, .. }) => {
+        Err(crate::pipeline::BuildError::InvalidData { diagnostics, .. }) => {
             print_diagnostics(&diagnostics, root, format);
             eprintln!("build stopped, site not changed: {}", summary(&diagnostics));
             ExitCode::FAILURE
@@ -118,9 +118,9 @@ pub fn sql(
     out: Option<&Path>,
     format: MessageFormat,
 ) -> ExitCode {
-    let report = match crate::sql::dump_repository(root, dialect) {
+    let report = match crate::pipeline::dump_repository(root, dialect) {
         Ok(report) => report,
-        Err(crate::BuildError::InvalidData { diagnostics, .. }) => {
+        Err(crate::pipeline::BuildError::InvalidData { diagnostics, .. }) => {
             print_diagnostics(&diagnostics, root, format);
             eprintln!("no dump written: {}", summary(&diagnostics));
             return ExitCode::FAILURE;

@@ -52,11 +52,12 @@ impl Slug {
         Ok(Slug(text.to_string()))
     }
 
-    /// Builds a slug from a display name: ASCII-folds letters, joins words with hyphens.
+    /// Builds a slug from a display name: transliterates letters to ASCII
+    /// (`Saarenpää` → `saarenpaa`), joins words with hyphens.
     pub fn from_name(name: &str) -> Slug {
         let mut out = String::new();
         for c in name.chars() {
-            let folded = crate::text::fold_ascii(c);
+            let folded = deunicode::deunicode_char(c).unwrap_or("");
             for f in folded.chars() {
                 if f.is_ascii_alphanumeric() {
                     out.push(f.to_ascii_lowercase());

@@ -2,9 +2,9 @@
 //! the Markdown and HTML reports of `ratingbook handicaps`. The estimates and
 //! the report's view model come from the `handicap` crate.
 
-use super::view::Link;
 use super::output::SiteFiles;
 use super::templates;
+use super::view::Link;
 use super::{Page, RenderError};
 use handicap::SurveyReport;
 

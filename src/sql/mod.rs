@@ -19,24 +19,10 @@
 mod rows;
 pub mod schema;
 
+pub use crate::config::Dialect;
 pub use rows::{result_code, SqlDump};
 
-use serde::{Deserialize, Serialize};
-use std::path::Path;
-
-/// A database family the dump is written for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Dialect {
-    /// SQLite 3.
-    Sqlite,
-    /// PostgreSQL (12 or later).
-    #[serde(alias = "postgresql")]
-    Postgres,
-    /// MariaDB (10.4 or later) and MySQL (8.0.16 or later): CHECK constraints enforced.
-    #[serde(alias = "mariadb")]
-    Mysql,
-}
+use serde::Serialize;
 
 impl Dialect {
     /// Every dialect, in documentation order.
@@ -153,41 +139,6 @@ pub fn dialect_of(state: &tera::State) -> Dialect {
         .flatten()
         .and_then(|name| Dialect::parse(&name))
         .unwrap_or(Dialect::Sqlite)
-}
-
-/// A dump written by [`dump_repository`].
-#[derive(Debug)]
-pub struct DumpReport {
-    /// The SQL text.
-    pub text: String,
-    /// Warnings found by the checks.
-    pub warnings: Vec<crate::diagnostic::Diagnostic>,
-}
-
-/// Checks and rates the repository at `root` and writes its dump for `dialect`
-/// (the repository's `templates/sql/ratingbook.sql` overrides the built-in one).
-pub fn dump_repository(root: &Path, dialect: Dialect) -> Result<DumpReport, crate::BuildError> {
-    let checked = crate::check_repository(root);
-    let errors = checked.error_count();
-    if errors > 0 {
-        return Err(crate::BuildError::InvalidData {
-            errors,
-            diagnostics: checked.diagnostics,
-        });
-    }
-    let loaded = checked.loaded;
-    let ratings = crate::rating::rate(&loaded.dataset, &loaded.config.rating);
-    let templates = crate::render::templates::TemplateSet::load(&root.join("templates"))?;
-    let tera = templates
-        .engine()
-        .map_err(|e| crate::render::RenderError::new("(compiling templates)", &e))?;
-    let dump = SqlDump::new(&loaded.dataset, &ratings);
-    let text =
-        render(&tera, &dump, dialect).map_err(|e| crate::render::RenderError::new(TEMPLATE, &e))?;
-    Ok(DumpReport {
-        text,
-        warnings: checked.diagnostics,
-    })
 }
 
 #[cfg(test)]

@@ -36,7 +36,7 @@ pub fn cell_to_block(cell: &Cell) -> Option<RoundEntry> {
             result,
         } => Some(RoundEntry {
             opponent: Some(opponent),
-            colour: colour.map(trf_colour),
+            colour: colour.map(Into::into),
             result: match result {
                 GameResult::Win => ResultCode::Win,
                 GameResult::Draw => ResultCode::Draw,
@@ -47,7 +47,7 @@ pub fn cell_to_block(cell: &Cell) -> Option<RoundEntry> {
         }),
         Cell::Paired { opponent, colour } => Some(RoundEntry {
             opponent: Some(opponent),
-            colour: colour.map(trf_colour),
+            colour: colour.map(Into::into),
             result: ResultCode::Pending,
         }),
         Cell::Bye(Bye::PairingAllocated) => bye(ResultCode::PairingBye),
@@ -84,13 +84,13 @@ pub fn block_to_cell(block: Option<&RoundEntry>) -> Cell {
         ResultCode::Pending => {
             return Cell::Paired {
                 opponent,
-                colour: block.colour.map(model_colour),
+                colour: block.colour.map(Into::into),
             }
         }
     };
     Cell::Game {
         opponent,
-        colour: block.colour.map(model_colour),
+        colour: block.colour.map(Into::into),
         result,
     }
 }
@@ -475,18 +475,22 @@ fn unique_id(base: &Slug, dataset: &Dataset, taken: &BTreeMap<String, ()>) -> Sl
         .expect("some suffix is free")
 }
 
-/// A crosstable colour as TRF writes it.
-pub fn trf_colour(colour: Colour) -> trf::Colour {
-    match colour {
-        Colour::White => trf::Colour::White,
-        Colour::Black => trf::Colour::Black,
+/// A crosstable colour as TRF (and the pairing engine) writes it.
+impl From<Colour> for trf::Colour {
+    fn from(colour: Colour) -> trf::Colour {
+        match colour {
+            Colour::White => trf::Colour::White,
+            Colour::Black => trf::Colour::Black,
+        }
     }
 }
 
 /// A TRF colour as our crosstables hold it.
-pub fn model_colour(colour: trf::Colour) -> Colour {
-    match colour {
-        trf::Colour::White => Colour::White,
-        trf::Colour::Black => Colour::Black,
+impl From<trf::Colour> for Colour {
+    fn from(colour: trf::Colour) -> Colour {
+        match colour {
+            trf::Colour::White => Colour::White,
+            trf::Colour::Black => Colour::Black,
+        }
     }
 }

@@ -10,7 +10,6 @@ use pairing::{dutch, PairingInput};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Instant;
-use trf;
 
 fn peak_kb() -> u64 {
     std::fs::read_to_string("/proc/self/status")

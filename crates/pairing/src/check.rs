@@ -242,7 +242,7 @@ pub fn format_reports(reports: &[RoundReport]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::PlayerState;
+    use crate::input::PlayerState;
 
     fn st(id: u32, score: u32) -> PlayerState {
         PlayerState {

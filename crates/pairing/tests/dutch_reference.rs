@@ -17,7 +17,6 @@ use pairing::generate::{generate_trf, GenerateOptions};
 use pairing::DutchOptions;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use trf;
 
 fn corpus() -> Vec<PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/dutch");

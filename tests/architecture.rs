@@ -1,0 +1,257 @@
+//! The workspace's shape, checked on every test run:
+//!
+//! - within each crate, the top-level modules import each other without
+//!   cycles (`crate::a` in `b` and `crate::b` in `a` fails, through any
+//!   number of steps), and nothing reaches into the crate root except through
+//!   a module;
+//! - the data model (`src/model/`) imports nothing else of the rating book;
+//! - the crates under `crates/` never depend on the rating book, never on a
+//!   template engine, and their dependencies on each other have no cycle.
+//!
+//! Imports are read from the source text (`crate::name` paths, including
+//! `use crate::{a, b}` groups), which is how the code refers across modules.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+fn workspace_root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Every crate's `src/` folder: the rating book's and each one under `crates/`.
+fn crate_sources() -> Vec<PathBuf> {
+    let root = workspace_root();
+    let mut sources = vec![root.join("src")];
+    let mut crates: Vec<PathBuf> = std::fs::read_dir(root.join("crates"))
+        .expect("crates/")
+        .map(|e| e.unwrap().path().join("src"))
+        .filter(|p| p.is_dir())
+        .collect();
+    crates.sort();
+    sources.extend(crates);
+    sources
+}
+
+/// The Rust files under `dir`, recursively.
+fn rust_files(dir: &Path) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    for entry in walkdir::WalkDir::new(dir).sort_by_file_name() {
+        let entry = entry.unwrap();
+        if entry.path().extension().is_some_and(|e| e == "rs") {
+            files.push(entry.into_path());
+        }
+    }
+    files
+}
+
+/// The top-level module a file belongs to (`src/render/view/player.rs` →
+/// `render`), or `None` for the crate roots and binaries.
+fn top_level_module(src: &Path, file: &Path) -> Option<String> {
+    let relative = file.strip_prefix(src).unwrap();
+    let mut parts = relative.components();
+    let first = parts.next()?.as_os_str().to_str()?.to_string();
+    if relative.components().count() > 1 {
+        return (first != "bin").then_some(first);
+    }
+    let stem = first.trim_end_matches(".rs").to_string();
+    (!matches!(stem.as_str(), "lib" | "main")).then_some(stem)
+}
+
+/// The names `text` reaches with `crate::name` or `use crate::{name, …}`;
+/// comment lines are skipped.
+fn crate_paths(text: &str) -> BTreeSet<String> {
+    let mut names = BTreeSet::new();
+    for line in text.lines() {
+        let code = line.trim_start();
+        if code.starts_with("//") {
+            continue;
+        }
+        let mut rest = code;
+        while let Some(at) = rest.find("crate::") {
+            let preceded_by_ident = rest[..at]
+                .chars()
+                .next_back()
+                .is_some_and(|c| c.is_alphanumeric() || c == '_');
+            rest = &rest[at + "crate::".len()..];
+            if preceded_by_ident {
+                continue;
+            }
+            if let Some(group) = rest.strip_prefix('{') {
+                let inner = group.split('}').next().unwrap_or("");
+                for item in inner.split(',') {
+                    names.insert(identifier(item.trim()));
+                }
+            } else {
+                names.insert(identifier(rest));
+            }
+        }
+    }
+    names.retain(|n| !n.is_empty());
+    names
+}
+
+fn identifier(text: &str) -> String {
+    text.chars()
+        .take_while(|c| c.is_alphanumeric() || *c == '_')
+        .collect()
+}
+
+/// Module → the other top-level modules it imports, for one crate.
+fn module_graph(src: &Path) -> BTreeMap<String, BTreeSet<String>> {
+    let files = rust_files(src);
+    let modules: BTreeSet<String> = files
+        .iter()
+        .filter_map(|f| top_level_module(src, f))
+        .collect();
+    let mut graph: BTreeMap<String, BTreeSet<String>> = modules
+        .iter()
+        .map(|m| (m.clone(), BTreeSet::new()))
+        .collect();
+    for file in &files {
+        let Some(module) = top_level_module(src, file) else {
+            continue;
+        };
+        let text = std::fs::read_to_string(file).unwrap();
+        for name in crate_paths(&text) {
+            if name != module {
+                graph.get_mut(&module).unwrap().insert(name);
+            }
+        }
+    }
+    graph
+}
+
+/// The cycles of `graph` (its strongly connected components of two or more
+/// modules), each sorted.
+fn cycles(graph: &BTreeMap<String, BTreeSet<String>>) -> Vec<Vec<String>> {
+    let reaches = |from: &String| -> BTreeSet<String> {
+        let mut seen = BTreeSet::new();
+        let mut stack = vec![from.clone()];
+        while let Some(node) = stack.pop() {
+            for next in graph.get(&node).into_iter().flatten() {
+                if seen.insert(next.clone()) {
+                    stack.push(next.clone());
+                }
+            }
+        }
+        seen
+    };
+    let reach: BTreeMap<&String, BTreeSet<String>> =
+        graph.keys().map(|m| (m, reaches(m))).collect();
+    let mut found: BTreeSet<Vec<String>> = BTreeSet::new();
+    for module in graph.keys() {
+        let component: Vec<String> = graph
+            .keys()
+            .filter(|other| {
+                *other == module
+                    || (reach[module].contains(*other) && reach[*other].contains(module))
+            })
+            .cloned()
+            .collect();
+        if component.len() > 1 {
+            found.insert(component);
+        }
+    }
+    found.into_iter().collect()
+}
+
+#[test]
+fn no_crate_has_an_import_cycle_between_its_top_level_modules() {
+    let mut problems = Vec::new();
+    for src in crate_sources() {
+        let graph = module_graph(&src);
+        assert!(!graph.is_empty() || src.join("lib.rs").exists());
+        for cycle in cycles(&graph) {
+            problems.push(format!("{}: {}", src.display(), cycle.join(" ↔ ")));
+        }
+        for (module, imports) in &graph {
+            for name in imports {
+                if !graph.contains_key(name) {
+                    problems.push(format!(
+                        "{}: `{module}` uses `crate::{name}`, which is not a module: \
+                         reach it through the module that owns it",
+                        src.display()
+                    ));
+                }
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn the_data_model_imports_nothing_else_of_the_rating_book() {
+    let graph = module_graph(&workspace_root().join("src"));
+    let imports = &graph["model"];
+    assert!(
+        imports.is_empty(),
+        "src/model imports {imports:?}; the model is the bottom layer"
+    );
+}
+
+#[test]
+fn the_checker_finds_a_cycle_when_there_is_one() {
+    let graph: BTreeMap<String, BTreeSet<String>> = [
+        ("a", vec!["b"]),
+        ("b", vec!["c"]),
+        ("c", vec!["a"]),
+        ("d", vec!["a"]),
+    ]
+    .into_iter()
+    .map(|(m, deps)| (m.into(), deps.into_iter().map(String::from).collect()))
+    .collect();
+    assert_eq!(cycles(&graph), vec![vec!["a", "b", "c"]]);
+    let paths =
+        crate_paths("use crate::{model::Slug, text};\n// crate::render\nx = crate::load::f();");
+    assert_eq!(paths, ["load", "model", "text"].map(String::from).into());
+}
+
+/// `[dependencies]` of one `Cargo.toml` that are workspace crates (by path).
+fn path_dependencies(manifest: &Path) -> (String, Vec<String>, Vec<String>) {
+    let text = std::fs::read_to_string(manifest).unwrap();
+    let value: toml::Table = toml::from_str(&text).unwrap();
+    let name = value["package"]["name"].as_str().unwrap().to_string();
+    let mut local = Vec::new();
+    let mut all = Vec::new();
+    for section in ["dependencies", "dev-dependencies"] {
+        if let Some(deps) = value.get(section).and_then(|d| d.as_table()) {
+            for (dep, spec) in deps {
+                all.push(dep.clone());
+                if spec.get("path").is_some() {
+                    local.push(dep.clone());
+                }
+            }
+        }
+    }
+    (name, local, all)
+}
+
+#[test]
+fn engine_crates_stand_alone_and_depend_one_way() {
+    let root = workspace_root();
+    let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    let mut problems = Vec::new();
+    let mut manifests: Vec<PathBuf> = std::fs::read_dir(root.join("crates"))
+        .unwrap()
+        .map(|e| e.unwrap().path().join("Cargo.toml"))
+        .collect();
+    manifests.sort();
+    assert!(manifests.len() >= 4, "{manifests:?}");
+    for manifest in &manifests {
+        let (name, local, all) = path_dependencies(manifest);
+        if local.iter().any(|d| d == "ratingbook") {
+            problems.push(format!("{name} depends on the rating book"));
+        }
+        if all.iter().any(|d| d == "tera") {
+            problems.push(format!("{name} depends on the template engine"));
+        }
+        graph.insert(name, local.into_iter().collect());
+    }
+    for cycle in cycles(&graph) {
+        problems.push(format!(
+            "crates depend on each other: {}",
+            cycle.join(" ↔ ")
+        ));
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
