@@ -11,7 +11,7 @@
 //! The seed's start position (white in the top-left and bottom-right corners,
 //! black in the other two, white first) is exactly the standard one with
 //! `x` = the seed's white and `o` = the seed's black; see [`board`] and
-//! `docs/ataxx.md` (the README text for the `ataxx` binary).
+//! the crate's README (rules, notation and every command of the `ataxx` binary).
 
 pub mod board;
 pub mod movegen;
