@@ -1,0 +1,146 @@
+//! Generated tournaments: the field, the system (round robin or swiss), results drawn
+//! from hidden strengths, and the event's TOML and crosstable CSV text.
+
+use super::players::{GenPlayer, CLUBS};
+use super::swiss::swiss_cells;
+use crate::model::{Bye, Cell, Colour, Date, GameResult};
+use rand::Rng;
+use rand_chacha::ChaCha8Rng;
+use std::fmt::Write as _;
+
+/// A generated tournament: its id, TOML and crosstable CSV text, and games played.
+pub(super) struct GenTournament {
+    pub(super) id: String,
+    pub(super) meta: String,
+    pub(super) table: String,
+    pub(super) games: usize,
+}
+
+/// Tournament number `index` (from 0) starting on `start`, drawn from `players`.
+pub(super) fn make_tournament(
+    rng: &mut ChaCha8Rng,
+    players: &[GenPlayer],
+    index: usize,
+    start: Date,
+) -> GenTournament {
+    let round_robin = rng.random_bool(0.2);
+    let size = if round_robin {
+        rng.random_range(6..=12)
+    } else {
+        rng.random_range(10..=50)
+    }
+    .min(players.len());
+    let mut chosen: Vec<usize> = rand::seq::index::sample(rng, players.len(), size).into_vec();
+    // Start numbers by strength, as a seeding would do.
+    chosen.sort_by(|a, b| players[*b].strength.total_cmp(&players[*a].strength));
+    let (rounds, cells) = if round_robin {
+        let rounds = if size % 2 == 0 { size - 1 } else { size };
+        (rounds, round_robin_cells(rng, players, &chosen, rounds))
+    } else {
+        let rounds = rng.random_range(5..=9).min(size - 1);
+        (rounds, swiss_cells(rng, players, &chosen, rounds))
+    };
+    let id = format!("event-{:05}", index + 1);
+    let system = if round_robin { "round-robin" } else { "swiss" };
+    let rapid = rng.random_bool(0.15);
+    let meta = format!(
+        "name = \"Synthetic event {}\"\nstart = {start}\nend = {}\ncity = \"{}\"\nsystem = \"{system}\"\nrounds = {rounds}\nrated = {}\ntime_control = \"{}\"\nrules = \"standard\"\nillustrative = true\n",
+        index + 1,
+        start.plus_days(1),
+        CLUBS[index % CLUBS.len()],
+        !rng.random_bool(0.03),
+        if rapid { "rapid" } else { "standard" },
+    );
+    let mut table = String::from("no,player,rating");
+    for r in 1..=rounds {
+        let _ = write!(table, ",{r}");
+    }
+    table.push('\n');
+    let mut games = 0;
+    for (i, &p) in chosen.iter().enumerate() {
+        let _ = write!(table, "{},{},", i + 1, players[p].id);
+        for cell in &cells[i] {
+            if matches!(cell, Cell::Game { result, .. } if result.is_played()) {
+                games += 1;
+            }
+            let _ = write!(table, ",{}", cell.to_notation());
+        }
+        table.push('\n');
+    }
+    GenTournament {
+        id,
+        meta,
+        table,
+        games: games / 2,
+    }
+}
+
+/// Draws a result for `a` against `b` from their hidden strengths.
+pub(super) fn draw_result(rng: &mut ChaCha8Rng, a: &GenPlayer, b: &GenPlayer) -> GameResult {
+    if rng.random_bool(0.01) {
+        return if rng.random_bool(0.5) {
+            GameResult::ForfeitWin
+        } else {
+            GameResult::ForfeitLoss
+        };
+    }
+    let expected = 1.0 / (1.0 + 10f64.powf((b.strength - a.strength) / 400.0));
+    let draw = 0.12;
+    let roll: f64 = rng.random();
+    if roll < expected - draw / 2.0 {
+        GameResult::Win
+    } else if roll < expected + draw / 2.0 {
+        GameResult::Draw
+    } else {
+        GameResult::Loss
+    }
+}
+
+/// Writes a game between `white` and `black` into both players' rows.
+pub(super) fn set_game(
+    cells: &mut [Vec<Cell>],
+    round: usize,
+    white: usize,
+    black: usize,
+    result: GameResult,
+) {
+    cells[white][round] = Cell::Game {
+        opponent: black as u32 + 1,
+        colour: Some(Colour::White),
+        result,
+    };
+    cells[black][round] = Cell::Game {
+        opponent: white as u32 + 1,
+        colour: Some(Colour::Black),
+        result: result.complement(),
+    };
+}
+
+/// Round-robin crosstable cells by the circle method.
+fn round_robin_cells(
+    rng: &mut ChaCha8Rng,
+    players: &[GenPlayer],
+    chosen: &[usize],
+    rounds: usize,
+) -> Vec<Vec<Cell>> {
+    let n = chosen.len();
+    let mut cells = vec![vec![Cell::Absent; rounds]; n];
+    // Circle method over an even count; index n is the bye.
+    let slots = n + n % 2;
+    let mut ring: Vec<usize> = (0..slots).collect();
+    for round in 0..rounds {
+        for k in 0..slots / 2 {
+            let (a, b) = (ring[k], ring[slots - 1 - k]);
+            let (white, black) = if (round + k) % 2 == 0 { (a, b) } else { (b, a) };
+            if white >= n || black >= n {
+                let real = white.min(black);
+                cells[real][round] = Cell::Bye(Bye::Zero);
+                continue;
+            }
+            let result = draw_result(rng, &players[chosen[white]], &players[chosen[black]]);
+            set_game(&mut cells, round, white, black, result);
+        }
+        ring[1..].rotate_right(1);
+    }
+    cells
+}
