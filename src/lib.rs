@@ -16,6 +16,7 @@ pub mod generate;
 pub mod load;
 pub mod model;
 pub mod pipeline;
+pub mod publish;
 pub mod rating;
 pub mod render;
 pub mod sql;

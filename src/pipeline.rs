@@ -2,7 +2,7 @@
 //! render every output, write the site (or one SQL dump).
 
 use crate::diagnostic::{self, Diagnostic};
-use crate::{check, load, rating, render, sql, standings};
+use crate::{check, load, publish, rating, render, sql, standings};
 use std::path::Path;
 
 /// A repository loaded and checked.
@@ -58,9 +58,9 @@ pub enum BuildError {
     /// A template failed; nothing was written.
     #[error(transparent)]
     Render(#[from] render::RenderError),
-    /// Writing the site failed.
-    #[error("cannot write the site: {0}")]
-    Write(#[from] std::io::Error),
+    /// The site could not be put in place (or another build holds it).
+    #[error(transparent)]
+    Publish(#[from] publish::PublishError),
 }
 
 /// What a successful build did.
@@ -71,19 +71,21 @@ pub struct BuildReport {
     /// Files in the site.
     pub files: usize,
     /// What changed on disk.
-    pub written: render::output::WriteReport,
+    pub written: publish::WriteReport,
     /// Wall time of each phase, in order.
     pub timings: Vec<(&'static str, std::time::Duration)>,
 }
 
-/// Checks, rates and renders the repository at `root` into `out`. `out` changes
-/// only if everything succeeded, and then only files whose content changed.
+/// Checks, rates and renders the repository at `root` into `out`, one build
+/// of `out` at a time. `out` changes only if everything succeeded, and then
+/// in one atomic step, with new bytes only in files whose content changed.
 /// `tick` is called once per rendered page (for progress display).
 pub fn build_repository(
     root: &Path,
     out: &Path,
     tick: &(dyn Fn() + Sync),
 ) -> Result<BuildReport, BuildError> {
+    let _lock = publish::BuildLock::acquire(out)?;
     let mut timings = Vec::new();
     let mut clock = std::time::Instant::now();
     let mut lap = |name: &'static str| {
@@ -121,7 +123,7 @@ pub fn build_repository(
         tick,
     )?;
     lap("render");
-    let written = render::output::write_site(out, &files)?;
+    let written = publish::publish_site(out, &files)?;
     lap("write");
     Ok(BuildReport {
         warnings: checked.diagnostics,

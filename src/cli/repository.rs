@@ -69,6 +69,9 @@ pub fn build(root: &Path, out: &Path, format: MessageFormat, timings: bool) -> E
                 report.written.unchanged,
                 report.written.removed
             );
+            if let Some(warning) = &report.written.cleanup_warning {
+                eprintln!("warning: {warning}");
+            }
             ExitCode::SUCCESS
         }
         Err(crate::pipeline::BuildError::InvalidData { diagnostics, .. }) => {

@@ -1,0 +1,381 @@
+//! Putting a rendered site in place: all of it or none of it, one build at a
+//! time, and only changed files with new bytes.
+//!
+//! How `site/` is replaced, with `site/` standing for any output folder:
+//!
+//! 1. [`BuildLock::acquire`] takes an advisory lock (`flock` on Unix) on `.site.ratingbook-lock`
+//!    beside the folder. The operating system drops it when the process ends,
+//!    however it ends, so a killed build never blocks the next one.
+//! 2. Leftovers of an interrupted build (`.site.ratingbook-staging`,
+//!    `.site.ratingbook-old`) are removed.
+//! 3. The new site is assembled in `.site.ratingbook-staging`: a file whose
+//!    content did not change is hard-linked from the current site (same
+//!    bytes, same inode, same modification time, so deploy diffs show only
+//!    real changes); a new or changed file is written.
+//! 4. One atomic step swaps the two folders: on Linux `renameat2` with
+//!    `RENAME_EXCHANGE`. Elsewhere (documented fallback) the old folder is
+//!    renamed away and the new one renamed in: two renames, with a moment in
+//!    which `site/` does not exist, but never a mix of old and new files.
+//! 5. The previous site, now in the staging folder, is removed.
+//!
+//! A crash before step 4 leaves `site/` exactly as it was; after it, `site/`
+//! is the whole new site. Either way the next build cleans up. This holds
+//! for a killed process; it does not promise durability across a power cut
+//! (nothing is fsynced).
+
+use crate::render::output::{slash_path, SiteFiles};
+use std::fs::{self, File};
+use std::io::{self, Read, Write};
+use std::path::{Path, PathBuf};
+
+/// What publishing the site did.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct WriteReport {
+    /// Files written because they were new or changed.
+    pub written: usize,
+    /// Files kept with their bytes because their content was the same.
+    pub unchanged: usize,
+    /// Files of the previous site that the new one no longer has.
+    pub removed: usize,
+    /// A problem after the new site was in place (e.g. the previous site's
+    /// copy could not be deleted); the site itself is complete.
+    pub cleanup_warning: Option<String>,
+}
+
+/// Why the site was not published. In every case the output folder is
+/// exactly as it was before the build.
+#[derive(Debug, thiserror::Error)]
+pub enum PublishError {
+    /// Another build holds the output folder's lock.
+    #[error("another build of {out} is running{pid}; wait for it to finish and build again")]
+    Busy {
+        /// The output folder.
+        out: String,
+        /// ` (pid N)` when known.
+        pid: String,
+    },
+    /// The output path exists and is not a folder.
+    #[error("{0} exists and is not a folder; move it away or choose another --out")]
+    NotAFolder(String),
+    /// A file system operation failed.
+    #[error("cannot {action} {path}: {source}")]
+    Io {
+        /// What was being done.
+        action: &'static str,
+        /// On which path.
+        path: String,
+        /// The error.
+        source: io::Error,
+    },
+}
+
+fn io_error(action: &'static str, path: &Path) -> impl FnOnce(io::Error) -> PublishError {
+    let path = path.display().to_string();
+    move |source| PublishError::Io {
+        action,
+        path,
+        source,
+    }
+}
+
+/// The sibling of `out` named `.<name>.ratingbook-<suffix>`.
+fn sibling(out: &Path, suffix: &str) -> PathBuf {
+    let name = out
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "site".into());
+    out.with_file_name(format!(".{name}.ratingbook-{suffix}"))
+}
+
+/// `out` with a file name, so that siblings can be named (`.` → the current
+/// folder's absolute path).
+fn named(out: &Path) -> io::Result<PathBuf> {
+    if out.file_name().is_some() {
+        Ok(out.to_path_buf())
+    } else {
+        std::path::absolute(out)?
+            .canonicalize()
+            .or_else(|_| std::path::absolute(out))
+    }
+}
+
+/// The advisory lock that keeps one build at a time per output folder; held
+/// until dropped (closing the file releases it).
+#[derive(Debug)]
+pub struct BuildLock {
+    _file: File,
+}
+
+impl BuildLock {
+    /// Takes the lock of `out` (creating its parent folder), or says who holds it.
+    pub fn acquire(out: &Path) -> Result<BuildLock, PublishError> {
+        let out = named(out).map_err(io_error("resolve", out))?;
+        if let Some(parent) = out.parent().filter(|p| !p.as_os_str().is_empty()) {
+            fs::create_dir_all(parent).map_err(io_error("create", parent))?;
+        }
+        let path = sibling(&out, "lock");
+        let mut file = fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .open(&path)
+            .map_err(io_error("open the lock file", &path))?;
+        match file.try_lock() {
+            Ok(()) => {
+                let _ = file.set_len(0);
+                let _ = file.write_all(std::process::id().to_string().as_bytes());
+                Ok(BuildLock { _file: file })
+            }
+            Err(fs::TryLockError::WouldBlock) => Err(PublishError::Busy {
+                out: out.display().to_string(),
+                pid: holder_pid(&path),
+            }),
+            Err(fs::TryLockError::Error(e)) => Err(io_error("lock", &path)(e)),
+        }
+    }
+}
+
+fn holder_pid(lock_path: &Path) -> String {
+    let mut text = String::new();
+    let _ = File::open(lock_path).and_then(|mut f| f.read_to_string(&mut text));
+    match text.trim().parse::<u32>() {
+        Ok(pid) => format!(" (pid {pid})"),
+        Err(_) => String::new(),
+    }
+}
+
+/// Replaces the folder `out` with exactly `files`, atomically (see the module
+/// documentation). The caller holds `out`'s [`BuildLock`].
+pub fn publish_site(out: &Path, files: &SiteFiles) -> Result<WriteReport, PublishError> {
+    let out = named(out).map_err(io_error("resolve", out))?;
+    let current = match fs::symlink_metadata(&out) {
+        Ok(meta) if meta.is_dir() => Some(out.as_path()),
+        Ok(_) => return Err(PublishError::NotAFolder(out.display().to_string())),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => None,
+        Err(e) => return Err(io_error("read", &out)(e)),
+    };
+    let staging = sibling(&out, "staging");
+    let old = sibling(&out, "old");
+    remove_leftover(&staging)?;
+    remove_leftover(&old)?;
+    let mut report = stage(&staging, current, files)?;
+    report.removed = match current {
+        Some(dir) => count_stale(dir, files),
+        None => 0,
+    };
+    match current {
+        Some(_) => {
+            swap(&staging, &out, &old)?;
+            report.cleanup_warning = remove_leftover_io(&staging)
+                .and_then(|()| remove_leftover_io(&old))
+                .err()
+                .map(|e| {
+                    format!(
+                        "the new site is in place, but the previous one could not be \
+                         deleted from {}: {e}; the next build removes it",
+                        staging.display()
+                    )
+                });
+        }
+        None => fs::rename(&staging, &out).map_err(io_error("move the new site to", &out))?,
+    }
+    Ok(report)
+}
+
+fn remove_leftover(path: &Path) -> Result<(), PublishError> {
+    remove_leftover_io(path).map_err(io_error("remove the leftover", path))
+}
+
+fn remove_leftover_io(path: &Path) -> io::Result<()> {
+    match fs::symlink_metadata(path) {
+        Ok(meta) if meta.is_dir() => fs::remove_dir_all(path).or_else(|_| {
+            // A folder made read-only in the previous site: make our own
+            // folders writable again, then remove.
+            make_folders_writable(path);
+            fs::remove_dir_all(path)
+        }),
+        Ok(_) => fs::remove_file(path),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(()),
+        Err(e) => Err(e),
+    }
+}
+
+#[cfg(unix)]
+fn make_folders_writable(path: &Path) {
+    use std::os::unix::fs::PermissionsExt;
+    let folders = walkdir::WalkDir::new(path)
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|e| e.file_type().is_dir());
+    for folder in folders {
+        let _ = fs::set_permissions(folder.path(), fs::Permissions::from_mode(0o755));
+    }
+}
+
+#[cfg(not(unix))]
+fn make_folders_writable(_path: &Path) {}
+
+/// Writes the new site into `staging`, reusing unchanged files of `current`.
+fn stage(
+    staging: &Path,
+    current: Option<&Path>,
+    files: &SiteFiles,
+) -> Result<WriteReport, PublishError> {
+    fs::create_dir(staging).map_err(io_error("create", staging))?;
+    let mut report = WriteReport::default();
+    for (name, content) in files {
+        let target = staging.join(name);
+        if let Some(parent) = target.parent() {
+            fs::create_dir_all(parent).map_err(io_error("create", parent))?;
+        }
+        let previous = current.map(|dir| dir.join(name));
+        if let Some(previous) = previous.filter(|p| same_content(p, content)) {
+            if fs::hard_link(&previous, &target).is_ok() {
+                report.unchanged += 1;
+                continue;
+            }
+            copy_keeping_time(&previous, &target).map_err(io_error("copy", &previous))?;
+            report.unchanged += 1;
+            continue;
+        }
+        fs::write(&target, content).map_err(io_error("write", &target))?;
+        report.written += 1;
+    }
+    Ok(report)
+}
+
+/// Whether `path` is a regular file (not a link) holding exactly `content`.
+fn same_content(path: &Path, content: &[u8]) -> bool {
+    let Ok(meta) = fs::symlink_metadata(path) else {
+        return false;
+    };
+    meta.is_file()
+        && meta.len() == content.len() as u64
+        && fs::read(path).is_ok_and(|old| old == content)
+}
+
+/// A copy that keeps the modification time, where hard links are not possible.
+fn copy_keeping_time(from: &Path, to: &Path) -> io::Result<()> {
+    fs::copy(from, to)?;
+    let modified = fs::metadata(from)?.modified()?;
+    File::options().write(true).open(to)?.set_modified(modified)
+}
+
+/// Files under `dir` that `files` no longer has.
+fn count_stale(dir: &Path, files: &SiteFiles) -> usize {
+    walkdir::WalkDir::new(dir)
+        .min_depth(1)
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|e| !e.file_type().is_dir())
+        .filter(|e| !files.contains_key(&slash_path(dir, e.path())))
+        .count()
+}
+
+/// Swaps the folders `staging` and `out` in one step; afterwards `staging`
+/// holds the previous site.
+#[cfg(target_os = "linux")]
+fn swap(staging: &Path, out: &Path, old: &Path) -> Result<(), PublishError> {
+    use rustix::fs::{renameat_with, RenameFlags, CWD};
+    match renameat_with(CWD, staging, CWD, out, RenameFlags::EXCHANGE) {
+        Ok(()) => Ok(()),
+        // File systems without RENAME_EXCHANGE (some network mounts).
+        Err(rustix::io::Errno::INVAL | rustix::io::Errno::NOSYS | rustix::io::Errno::OPNOTSUPP) => {
+            swap_by_two_renames(staging, out, old)
+        }
+        Err(e) => Err(io_error("switch to the new site in", out)(e.into())),
+    }
+}
+
+/// The fallback where no atomic exchange exists.
+#[cfg(not(target_os = "linux"))]
+fn swap(staging: &Path, out: &Path, old: &Path) -> Result<(), PublishError> {
+    swap_by_two_renames(staging, out, old)
+}
+
+/// Renames `out` to `old` and `staging` to `out`, then `old` to `staging`,
+/// leaving the previous site where [`swap`] leaves it.
+fn swap_by_two_renames(staging: &Path, out: &Path, old: &Path) -> Result<(), PublishError> {
+    fs::rename(out, old).map_err(io_error("move the previous site out of", out))?;
+    if let Err(e) = fs::rename(staging, out) {
+        let _ = fs::rename(old, out);
+        return Err(io_error("move the new site to", out)(e));
+    }
+    fs::rename(old, staging).map_err(io_error("move the previous site to", staging))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::os::unix::fs::MetadataExt;
+
+    fn site(pairs: &[(&str, &str)]) -> SiteFiles {
+        pairs
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.as_bytes().to_vec()))
+            .collect()
+    }
+
+    #[test]
+    fn publishes_only_changes_and_keeps_unchanged_files_as_they_were() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("site");
+        let first = publish_site(&out, &site(&[("a.html", "one"), ("sub/b.html", "two")])).unwrap();
+        assert_eq!((first.written, first.unchanged, first.removed), (2, 0, 0));
+        let inode = fs::metadata(out.join("a.html")).unwrap().ino();
+        let second = publish_site(&out, &site(&[("a.html", "one"), ("c.html", "new")])).unwrap();
+        assert_eq!(
+            (second.written, second.unchanged, second.removed),
+            (1, 1, 1)
+        );
+        assert_eq!(fs::metadata(out.join("a.html")).unwrap().ino(), inode);
+        assert!(!out.join("sub").exists());
+        assert_eq!(fs::read_to_string(out.join("c.html")).unwrap(), "new");
+        let names: Vec<_> = fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .collect();
+        assert_eq!(names, vec!["site"], "no leftovers");
+    }
+
+    #[test]
+    fn a_file_in_the_way_is_refused_and_left_alone() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("site");
+        fs::write(&out, "not a folder").unwrap();
+        let e = publish_site(&out, &site(&[("a.html", "x")])).unwrap_err();
+        assert!(e.to_string().contains("is not a folder"), "{e}");
+        assert_eq!(fs::read_to_string(&out).unwrap(), "not a folder");
+    }
+
+    #[test]
+    fn leftovers_of_an_interrupted_build_are_removed() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("site");
+        publish_site(&out, &site(&[("a.html", "one")])).unwrap();
+        fs::create_dir_all(sibling(&out, "staging").join("half")).unwrap();
+        fs::write(sibling(&out, "old"), "x").unwrap();
+        publish_site(&out, &site(&[("a.html", "two")])).unwrap();
+        assert!(!sibling(&out, "staging").exists());
+        assert!(!sibling(&out, "old").exists());
+        assert_eq!(fs::read_to_string(out.join("a.html")).unwrap(), "two");
+    }
+
+    #[test]
+    fn one_build_at_a_time() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("site");
+        let held = BuildLock::acquire(&out).unwrap();
+        // flock locks belong to the open file description: a second open in
+        // this process conflicts just as another process would.
+        let e = BuildLock::acquire(&out).unwrap_err();
+        let message = e.to_string();
+        assert!(message.contains("another build of"), "{message}");
+        assert!(
+            message.contains(&format!("(pid {})", std::process::id())),
+            "{message}"
+        );
+        drop(held);
+    }
+}
