@@ -21,6 +21,181 @@ pub struct Config {
     pub grades: GradesConfig,
 }
 
+/// One setting that cannot be used, with where it is and how to fix it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SettingProblem {
+    /// The table, e.g. `rating`.
+    pub section: &'static str,
+    /// The key, e.g. `base_k`.
+    pub key: &'static str,
+    /// What is wrong.
+    pub message: String,
+    /// How to fix it.
+    pub hint: String,
+}
+
+/// An integer setting and its allowed range (inclusive).
+struct IntegerSetting {
+    section: &'static str,
+    key: &'static str,
+    value: i64,
+    range: std::ops::RangeInclusive<i64>,
+    meaning: &'static str,
+}
+
+impl Config {
+    /// Every setting outside its documented range, every text setting with a
+    /// control character, and a `base_url` that is not an http(s) address.
+    pub fn problems(&self) -> Vec<SettingProblem> {
+        let mut problems: Vec<SettingProblem> = self
+            .integer_settings()
+            .into_iter()
+            .filter(|s| !s.range.contains(&s.value))
+            .map(|s| SettingProblem {
+                section: s.section,
+                key: s.key,
+                message: format!("{} = {} is out of range", s.key, s.value),
+                hint: format!(
+                    "{}: give a whole number from {} to {}",
+                    s.meaning,
+                    s.range.start(),
+                    s.range.end()
+                ),
+            })
+            .collect();
+        if self.rating.high_k > self.rating.base_k && self.rating.base_k >= 1 {
+            problems.push(SettingProblem {
+                section: "rating",
+                key: "high_k",
+                message: format!(
+                    "high_k = {} is above base_k = {}",
+                    self.rating.high_k, self.rating.base_k
+                ),
+                hint: "the K for high ratings lowers K, never raises it: give at most base_k"
+                    .into(),
+            });
+        }
+        let texts = [
+            ("title", &self.site.title),
+            ("association", &self.site.association),
+            ("language", &self.site.language),
+        ];
+        for (key, text) in texts {
+            if let Some((_, c)) = crate::text::forbidden_char(text, false) {
+                problems.push(SettingProblem {
+                    section: "site",
+                    key,
+                    message: format!(
+                        "`{key}` contains a control character or text override ({})",
+                        crate::text::char_name(c)
+                    ),
+                    hint: "remove it; this setting is a single line of plain text".into(),
+                });
+            }
+        }
+        if let Some(why) = crate::links::base_url_problem(&self.site.base_url) {
+            problems.push(SettingProblem {
+                section: "site",
+                key: "base_url",
+                message: format!("base_url `{}` {why}", self.site.base_url),
+                hint: "write the published address, e.g. `base_url = \"https://renju.fi/ratings/\"`, or leave it empty".into(),
+            });
+        }
+        let scale = self.grades.scale;
+        if !(0.0..=4000.0).contains(&scale.one_dan_rating) {
+            problems.push(SettingProblem {
+                section: "grades",
+                key: "one_dan",
+                message: format!("one_dan = {} is out of range", scale.one_dan_rating),
+                hint: "the rating of 1 dan: give a number from 0 to 4000".into(),
+            });
+        }
+        if !(1.0..=1000.0).contains(&scale.points_per_grade) {
+            problems.push(SettingProblem {
+                section: "grades",
+                key: "points_per_grade",
+                message: format!(
+                    "points_per_grade = {} is out of range",
+                    scale.points_per_grade
+                ),
+                hint: "rating points per grade: give a number from 1 to 1000".into(),
+            });
+        }
+        problems
+    }
+
+    /// The integer settings with their allowed ranges: the one table the
+    /// README's ranges are taken from.
+    fn integer_settings(&self) -> [IntegerSetting; 8] {
+        let r = &self.rating;
+        let setting = |section, key, value: i64, range, meaning| IntegerSetting {
+            section,
+            key,
+            value,
+            range,
+            meaning,
+        };
+        [
+            setting(
+                "rating",
+                "base_k",
+                r.base_k.into(),
+                1..=100,
+                "the base K factor",
+            ),
+            setting(
+                "rating",
+                "high_rating",
+                r.high_rating.into(),
+                1000..=3500,
+                "the rating from which K is high_k",
+            ),
+            setting(
+                "rating",
+                "high_k",
+                r.high_k.into(),
+                1..=100,
+                "the K factor for high ratings",
+            ),
+            setting(
+                "rating",
+                "provisional_games",
+                r.provisional_games.into(),
+                1..=100,
+                "games that end the provisional phase",
+            ),
+            setting(
+                "rating",
+                "provisional_spread",
+                r.provisional_spread.into(),
+                100..=2000,
+                "the spread of the provisional formula",
+            ),
+            setting(
+                "rating",
+                "inactive_after_months",
+                r.inactive_after_months.into(),
+                1..=1200,
+                "months without a rated game before a player is listed as inactive",
+            ),
+            setting(
+                "site",
+                "chart_players",
+                self.site.chart_players as i64,
+                0..=50,
+                "players in the rating list's chart",
+            ),
+            setting(
+                "site",
+                "news_on_index",
+                self.site.news_on_index as i64,
+                0..=100,
+                "news items on the front page",
+            ),
+        ]
+    }
+}
+
 /// Site-wide settings.
 #[derive(Debug, Clone, Deserialize, Serialize, PartialEq)]
 #[serde(default, deny_unknown_fields)]

@@ -13,6 +13,7 @@ pub mod collation;
 pub mod config;
 pub mod diagnostic;
 pub mod generate;
+pub mod links;
 pub mod load;
 pub mod model;
 pub mod pipeline;

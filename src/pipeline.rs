@@ -34,11 +34,44 @@ pub fn check_repository(root: &Path) -> Checked {
         &loaded.dataset,
         &loaded.unreadable_players,
     ));
+    diagnostics.extend(template_diagnostics(&loaded.templates));
     diagnostic::sort(&mut diagnostics);
     Checked {
         loaded,
         diagnostics,
     }
+}
+
+/// The repository's templates that do not compile, as diagnostics.
+fn template_diagnostics(files: &std::collections::BTreeMap<String, Vec<u8>>) -> Vec<Diagnostic> {
+    render::templates::template_problems(files)
+        .into_iter()
+        .map(|(name, message)| {
+            let file = if name.is_empty() {
+                Path::new("templates").to_path_buf()
+            } else {
+                Path::new("templates").join(&name)
+            };
+            let located = template_location(&message);
+            let message = message.strip_prefix("error: ").unwrap_or(&message).to_string();
+            let d = Diagnostic::error(file, message).hint(
+                "fix the template (tera syntax); a file under templates/ replaces the built-in one of the same name",
+            );
+            match located {
+                Some((line, column)) => d.at(line, column),
+                None => d,
+            }
+        })
+        .collect()
+}
+
+/// Line and column from tera's ` --> name:line:column` marker.
+fn template_location(message: &str) -> Option<(usize, usize)> {
+    let marker = message.split("--> ").nth(1)?.lines().next()?;
+    let mut parts = marker.rsplitn(3, ':');
+    let column = parts.next()?.trim().parse().ok()?;
+    let line = parts.next()?.trim().parse().ok()?;
+    Some((line, column))
 }
 
 /// Why a build did not produce a site.
@@ -52,9 +85,6 @@ pub enum BuildError {
         /// All diagnostics (errors and warnings).
         diagnostics: Vec<Diagnostic>,
     },
-    /// Templates could not be read.
-    #[error(transparent)]
-    Templates(#[from] render::templates::TemplateReadError),
     /// A template failed; nothing was written.
     #[error(transparent)]
     Render(#[from] render::RenderError),
@@ -104,13 +134,12 @@ pub fn build_repository(
     let loaded = checked.loaded;
     let ratings = rating::rate(&loaded.dataset, &loaded.config.rating);
     lap("rate");
-    let templates = render::templates::TemplateSet::load(&root.join("templates"))?;
-    let pages = render::pages::load_pages(&root.join("data").join("pages")).map_err(|e| {
-        render::RenderError {
-            template: e.path.clone(),
-            message: e.message.clone(),
-        }
-    })?;
+    let templates = render::templates::TemplateSet::with_overrides(&loaded.templates);
+    let pages: Vec<render::pages::MdPage> = loaded
+        .pages
+        .iter()
+        .map(render::pages::MdPage::render)
+        .collect();
     let files = render::render_site_with_pages(
         &loaded.dataset,
         &ratings,
@@ -155,7 +184,7 @@ pub fn dump_repository(root: &Path, dialect: sql::Dialect) -> Result<DumpReport,
     }
     let loaded = checked.loaded;
     let ratings = rating::rate(&loaded.dataset, &loaded.config.rating);
-    let templates = render::templates::TemplateSet::load(&root.join("templates"))?;
+    let templates = render::templates::TemplateSet::with_overrides(&loaded.templates);
     let tera = templates
         .engine()
         .map_err(|e| render::RenderError::new("(compiling templates)", &e))?;

@@ -81,6 +81,23 @@ where
     best.filter(|(score, _)| *score >= 0.8).map(|(_, c)| c)
 }
 
+/// The first character that may not appear in a text field, with its byte
+/// offset: control characters (a line break or tab only where `multiline`)
+/// and the bidirectional overrides and isolates (U+202A–U+202E,
+/// U+2066–U+2069), which can make a name display as something else.
+pub fn forbidden_char(text: &str, multiline: bool) -> Option<(usize, char)> {
+    text.char_indices().find(|&(_, c)| {
+        let allowed_break = multiline && matches!(c, '\n' | '\r' | '\t');
+        (c.is_control() && !allowed_break)
+            || matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+    })
+}
+
+/// How a forbidden character is named in messages: `U+0000`.
+pub fn char_name(c: char) -> String {
+    format!("U+{:04X}", u32::from(c))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -89,6 +106,17 @@ mod tests {
     fn search_keys_ignore_diacritics() {
         assert_eq!(search_key("Saarenpää Samuli"), "saarenpaa samuli");
         assert_eq!(search_key("IŞIK İlker"), "isik ilker");
+    }
+
+    #[test]
+    fn control_and_bidi_override_characters_are_found() {
+        assert_eq!(forbidden_char("Ikonen Jussi", false), None);
+        assert_eq!(forbidden_char("a\0b", false), Some((1, '\0')));
+        assert_eq!(forbidden_char("two\nlines", false), Some((3, '\n')));
+        assert_eq!(forbidden_char("two\nlines", true), None);
+        assert_eq!(forbidden_char("x\u{202E}y", true), Some((1, '\u{202E}')));
+        assert_eq!(forbidden_char("\u{85}", true), Some((0, '\u{85}')));
+        assert_eq!(char_name('\u{202E}'), "U+202E");
     }
 
     #[test]

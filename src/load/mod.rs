@@ -5,6 +5,7 @@
 //! [`Diagnostic`] with file, line and column.
 
 mod cell;
+pub mod pages;
 mod players;
 mod source;
 mod surveys;
@@ -12,7 +13,7 @@ mod tournaments;
 
 pub use cell::{parse_cell, CellError};
 pub use players::load_player;
-pub use source::read_text;
+pub use source::{read_text, repository_files};
 pub use surveys::{load_surveys, survey_diagnostic, NamedSurvey};
 pub use tournaments::{load_tournament, parse_crosstable, TournamentMeta};
 
@@ -38,6 +39,11 @@ pub struct Loaded {
     pub unreadable_players: std::collections::BTreeSet<String>,
     /// Handicap surveys under `data/surveys/`, in file-name order.
     pub surveys: Vec<NamedSurvey>,
+    /// Pages under `data/pages/`, in file-name order.
+    pub pages: Vec<pages::Page>,
+    /// The repository's own templates and static files (`templates/`) by
+    /// name, overriding the built-in ones.
+    pub templates: std::collections::BTreeMap<String, Vec<u8>>,
 }
 
 /// Loads `ratingbook.toml`, `data/players/` and `data/tournaments/` under `root`.
@@ -47,8 +53,7 @@ pub fn load_repository(root: &Path) -> Loaded {
         loaded.config = config;
     }
     let players_dir = root.join("data").join("players");
-    let mut player_files = files_with_extension(&players_dir, "toml", 1);
-    player_files.sort();
+    let player_files = files_with_extension(root, &players_dir, "toml", 1, &mut loaded.diagnostics);
     let players: Vec<_> = {
         use rayon::prelude::*;
         player_files
@@ -67,8 +72,8 @@ pub fn load_repository(root: &Path) -> Loaded {
         }
     }
     let tournaments_dir = root.join("data").join("tournaments");
-    let mut meta_files = files_with_extension(&tournaments_dir, "toml", 2);
-    meta_files.sort();
+    let meta_files =
+        files_with_extension(root, &tournaments_dir, "toml", 2, &mut loaded.diagnostics);
     let tournaments: Vec<_> = {
         use rayon::prelude::*;
         meta_files
@@ -91,16 +96,22 @@ pub fn load_repository(root: &Path) -> Loaded {
     let (surveys, problems) = load_surveys(root, &loaded.dataset);
     loaded.surveys = surveys;
     loaded.diagnostics.extend(problems);
+    let (pages, problems) = pages::load_pages(root);
+    loaded.pages = pages;
+    loaded.diagnostics.extend(problems);
+    let (templates, problems) = load_templates(root);
+    loaded.templates = templates;
+    loaded.diagnostics.extend(problems);
     loaded
 }
 
 fn load_config(root: &Path, diagnostics: &mut Vec<Diagnostic>) -> Option<Config> {
     let path = root.join(CONFIG_FILE);
-    if !path.exists() {
+    if std::fs::symlink_metadata(&path).is_err() {
         return None;
     }
     let shown = relative(root, &path);
-    let text = match read_text(&path, &shown) {
+    let text = match read_text(root, &path, &shown) {
         Ok(text) => text,
         Err(d) => {
             diagnostics.push(d);
@@ -108,7 +119,23 @@ fn load_config(root: &Path, diagnostics: &mut Vec<Diagnostic>) -> Option<Config>
         }
     };
     match toml::from_str::<Config>(&text) {
-        Ok(config) => Some(config),
+        Ok(config) => {
+            let problems = config.problems();
+            if problems.is_empty() {
+                return Some(config);
+            }
+            for problem in problems {
+                let (line, column) = source::locate_key(&text, problem.section, problem.key);
+                let mut d = Diagnostic::error(&shown, problem.message)
+                    .field(format!("{}.{}", problem.section, problem.key))
+                    .hint(problem.hint);
+                if line > 0 {
+                    d = d.at(line, column);
+                }
+                diagnostics.push(d);
+            }
+            None
+        }
         Err(e) => {
             diagnostics.push(source::toml_error(&shown, &text, &e));
             None
@@ -116,29 +143,53 @@ fn load_config(root: &Path, diagnostics: &mut Vec<Diagnostic>) -> Option<Config>
     }
 }
 
-/// Files with `extension` found exactly `depth` folders below `dir` (1 = directly in it).
-fn files_with_extension(dir: &Path, extension: &str, depth: usize) -> Vec<PathBuf> {
-    if !dir.is_dir() {
-        return Vec::new();
-    }
-    walkdir::WalkDir::new(dir)
-        .min_depth(depth)
-        .max_depth(depth)
-        .sort_by_file_name()
-        .into_iter()
-        .filter_map(Result::ok)
-        .filter(|e| e.file_type().is_file())
-        .map(|e| e.into_path())
-        .filter(|p| p.extension().is_some_and(|x| x == extension))
-        .collect()
+/// Files with `extension` exactly `depth` folders below `dir` (1 = directly
+/// in it), sorted; links the policy refuses are reported into `problems`.
+fn files_with_extension(
+    root: &Path,
+    dir: &Path,
+    extension: &str,
+    depth: usize,
+    problems: &mut Vec<Diagnostic>,
+) -> Vec<PathBuf> {
+    let (files, refused) = source::repository_files(root, dir, Some(extension), depth..=depth);
+    problems.extend(refused);
+    files
 }
 
 fn orphan_crosstables(dir: &Path, root: &Path) -> Vec<PathBuf> {
-    files_with_extension(dir, "csv", 2)
+    files_with_extension(root, dir, "csv", 2, &mut Vec::new())
         .into_iter()
         .filter(|csv| !csv.with_extension("toml").exists())
         .map(|csv| relative(root, &csv))
         .collect()
+}
+
+/// Every file under `templates/` by its name there (`html/player.html`),
+/// after the link policy.
+fn load_templates(root: &Path) -> (std::collections::BTreeMap<String, Vec<u8>>, Vec<Diagnostic>) {
+    let dir = root.join("templates");
+    let (paths, mut problems) = repository_files(root, &dir, None, 1..=8);
+    let mut files = std::collections::BTreeMap::new();
+    for path in paths {
+        match std::fs::read(&path) {
+            Ok(bytes) => {
+                let name = path
+                    .strip_prefix(&dir)
+                    .unwrap_or(&path)
+                    .components()
+                    .map(|c| c.as_os_str().to_string_lossy())
+                    .collect::<Vec<_>>()
+                    .join("/");
+                files.insert(name, bytes);
+            }
+            Err(e) => problems.push(Diagnostic::error(
+                relative(root, &path),
+                format!("cannot read the file: {e}"),
+            )),
+        }
+    }
+    (files, problems)
 }
 
 /// `path` relative to `root` for messages (unchanged when outside it).

@@ -13,8 +13,8 @@ use toml::Spanned;
 struct RawPlayer {
     name: Spanned<String>,
     membership: Spanned<String>,
-    country: Option<String>,
-    club: Option<String>,
+    country: Option<Spanned<String>>,
+    club: Option<Spanned<String>>,
     licence: Option<Spanned<i64>>,
     international_rating: Option<Spanned<i64>>,
     grade: Option<Spanned<String>>,
@@ -47,7 +47,7 @@ pub fn load_player(root: &Path, path: &Path) -> (Option<Player>, Vec<Diagnostic>
             None
         }
     };
-    let text = match read_text(path, &shown) {
+    let text = match read_text(root, path, &shown) {
         Ok(text) => text,
         Err(d) => {
             problems.push(d);
@@ -66,13 +66,21 @@ pub fn load_player(root: &Path, path: &Path) -> (Option<Player>, Vec<Diagnostic>
         shown: &shown,
     };
     let name = raw.name.get_ref().trim().to_string();
-    if name.is_empty() || name.chars().any(char::is_control) {
+    if name.is_empty() {
         problems.push(fields.error(
             raw.name.span(),
             "name",
-            "the name is empty or contains control characters".into(),
+            "the name is empty".into(),
             "write the name as printed, e.g. `name = \"Ikonen Jussi\"`",
         ));
+    }
+    let text_fields = [
+        ("name", Some(&raw.name)),
+        ("country", raw.country.as_ref()),
+        ("club", raw.club.as_ref()),
+    ];
+    for (field, value) in text_fields {
+        problems.extend(value.and_then(|v| fields.forbidden_chars(v, field, false)));
     }
     let membership = Membership::parse(raw.membership.get_ref());
     if membership.is_none() {
@@ -179,6 +187,7 @@ fn load_preset(
     preset
 }
 
-fn non_empty(text: Option<String>) -> Option<String> {
-    text.map(|t| t.trim().to_string()).filter(|t| !t.is_empty())
+fn non_empty(text: Option<Spanned<String>>) -> Option<String> {
+    text.map(|t| t.into_inner().trim().to_string())
+        .filter(|t| !t.is_empty())
 }

@@ -1,10 +1,90 @@
-//! Reading source files as UTF-8 and turning parser errors into diagnostics.
+//! Reading source files: the symbolic-link policy, UTF-8, and parser errors
+//! as diagnostics.
+//!
+//! **Symbolic links.** Everything in the repository arrives by pull request,
+//! so a link must not publish or reveal a file from elsewhere on the machine
+//! that builds the site. A link to a regular file inside the repository is
+//! read like the file. Every other link (to a file outside the repository, to
+//! a folder, or to nothing) is an error naming the link and its target, and
+//! is not read: nothing of the target's content is ever shown.
 
 use crate::diagnostic::{line_column, Diagnostic};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-/// Reads `path` as UTF-8 text; `shown` is the name used in messages.
-pub fn read_text(path: &Path, shown: &Path) -> Result<String, Diagnostic> {
+/// The problem with `path` if it is a symbolic link that the policy refuses
+/// (see the module documentation); `shown` is its name in messages.
+pub fn link_problem(root: &Path, path: &Path, shown: &Path) -> Option<Diagnostic> {
+    let meta = std::fs::symlink_metadata(path).ok()?;
+    if !meta.file_type().is_symlink() {
+        return None;
+    }
+    let target = std::fs::read_link(path)
+        .map(|t| t.display().to_string())
+        .unwrap_or_default();
+    let hint = "replace the link with the file itself";
+    let resolved = std::fs::canonicalize(path);
+    let inside = |t: &PathBuf| std::fs::canonicalize(root).is_ok_and(|root| t.starts_with(root));
+    let message = match resolved {
+        Ok(t) if inside(&t) && t.is_file() => return None,
+        Ok(t) if inside(&t) => format!(
+            "is a symbolic link to the folder `{target}`; links to folders are not followed"
+        ),
+        Ok(_) => {
+            format!("is a symbolic link to `{target}`, outside the repository; it is not read")
+        }
+        Err(_) => format!("is a symbolic link to `{target}`, which does not exist"),
+    };
+    Some(Diagnostic::error(shown, message).hint(hint))
+}
+
+/// Files with `extension` exactly `depth` folders below `dir` (1 = directly
+/// in it), sorted, after the link policy; refused links become diagnostics.
+pub fn repository_files(
+    root: &Path,
+    dir: &Path,
+    extension: Option<&str>,
+    depth: std::ops::RangeInclusive<usize>,
+) -> (Vec<PathBuf>, Vec<Diagnostic>) {
+    let mut files = Vec::new();
+    let mut problems = Vec::new();
+    let shown = |p: &Path| super::relative(root, p);
+    if let Some(problem) = link_problem(root, dir, &shown(dir)) {
+        problems.push(problem);
+        return (files, problems);
+    }
+    if !dir.is_dir() {
+        return (files, problems);
+    }
+    let wanted = |p: &Path| extension.is_none_or(|x| p.extension().is_some_and(|e| e == x));
+    let walk = walkdir::WalkDir::new(dir)
+        .min_depth(1)
+        .max_depth(*depth.end())
+        .sort_by_file_name()
+        .into_iter()
+        .filter_map(Result::ok);
+    for entry in walk {
+        let path = entry.path();
+        if entry.file_type().is_symlink() {
+            match link_problem(root, path, &shown(path)) {
+                Some(problem) => problems.push(problem),
+                None if depth.contains(&entry.depth()) && wanted(path) => {
+                    files.push(path.to_path_buf())
+                }
+                None => {}
+            }
+        } else if entry.file_type().is_file() && depth.contains(&entry.depth()) && wanted(path) {
+            files.push(path.to_path_buf());
+        }
+    }
+    (files, problems)
+}
+
+/// Reads `path` as UTF-8 text after the link policy; `shown` is the name
+/// used in messages.
+pub fn read_text(root: &Path, path: &Path, shown: &Path) -> Result<String, Diagnostic> {
+    if let Some(problem) = link_problem(root, path, shown) {
+        return Err(problem);
+    }
     let bytes = std::fs::read(path)
         .map_err(|e| Diagnostic::error(shown, format!("cannot read the file: {e}")))?;
     String::from_utf8(bytes).map_err(|e| {
@@ -35,6 +115,24 @@ pub fn toml_error(shown: &Path, text: &str, error: &toml::de::Error) -> Diagnost
     d
 }
 
+/// Line and column of `key = ...` inside `[section]` of a TOML text, or
+/// `(0, 0)` when the key is not written (a default value).
+pub fn locate_key(text: &str, section: &str, key: &str) -> (usize, usize) {
+    let mut current = String::new();
+    for (number, line) in text.lines().enumerate() {
+        let trimmed = line.trim_start();
+        if let Some(header) = trimmed.strip_prefix('[') {
+            current = header.split(']').next().unwrap_or("").trim().to_string();
+            continue;
+        }
+        let written_key = trimmed.split('=').next().unwrap_or("").trim();
+        if current == section && written_key == key && trimmed.contains('=') {
+            return (number + 1, line.len() - trimmed.len() + 1);
+        }
+    }
+    (0, 0)
+}
+
 /// A source file being read, for errors that point at a spanned TOML value.
 pub struct FieldErrors<'a> {
     /// The file's text.
@@ -57,5 +155,32 @@ impl FieldErrors<'_> {
             .at(line, column)
             .field(field)
             .hint(hint)
+    }
+
+    /// An error when the text field `value` holds a control character (a
+    /// line break only where `multiline`) or a bidirectional override.
+    pub fn forbidden_chars(
+        &self,
+        value: &toml::Spanned<String>,
+        field: &str,
+        multiline: bool,
+    ) -> Option<Diagnostic> {
+        let (_, c) = crate::text::forbidden_char(value.get_ref(), multiline)?;
+        let what = if c.is_control() {
+            "a control character"
+        } else {
+            "a bidirectional text override"
+        };
+        let hint = if multiline {
+            "remove it; line breaks and tabs are the only control characters allowed here"
+        } else {
+            "remove it; this field is a single line of plain text"
+        };
+        Some(self.error(
+            value.span(),
+            field,
+            format!("`{field}` contains {what} ({})", crate::text::char_name(c)),
+            hint,
+        ))
     }
 }

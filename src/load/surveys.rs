@@ -42,7 +42,10 @@ pub fn load_surveys(root: &Path, dataset: &Dataset) -> (Vec<NamedSurvey>, Vec<Di
     let mut surveys = Vec::new();
     let mut problems = Vec::new();
     let known: Vec<String> = dataset.players.iter().map(|p| p.id.to_string()).collect();
-    for path in super::files_with_extension(&root.join("data").join("surveys"), "csv", 1) {
+    let (paths, refused) =
+        super::repository_files(root, &root.join("data").join("surveys"), Some("csv"), 1..=1);
+    problems.extend(refused);
+    for path in paths {
         let shown = relative(root, &path);
         let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("");
         let name = match Slug::parse(stem) {
@@ -56,7 +59,7 @@ pub fn load_surveys(root: &Path, dataset: &Dataset) -> (Vec<NamedSurvey>, Vec<Di
                 continue;
             }
         };
-        let text = match read_text(&path, &shown) {
+        let text = match read_text(root, &path, &shown) {
             Ok(text) => text,
             Err(d) => {
                 problems.push(d);

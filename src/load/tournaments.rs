@@ -16,7 +16,7 @@ pub struct TournamentMeta {
     name: Spanned<String>,
     start: Spanned<toml::value::Datetime>,
     end: Spanned<toml::value::Datetime>,
-    city: Option<String>,
+    city: Option<Spanned<String>>,
     system: System,
     rounds: Spanned<i64>,
     #[serde(default = "yes")]
@@ -26,13 +26,12 @@ pub struct TournamentMeta {
     #[serde(default = "standard_rules")]
     rules: Rules,
     base_k: Option<Spanned<i64>>,
-    #[serde(default)]
-    sequence: u32,
+    sequence: Option<Spanned<i64>>,
     #[serde(default)]
     illustrative: bool,
-    note: Option<String>,
+    note: Option<Spanned<String>>,
     tiebreaks: Option<Vec<String>>,
-    language: Option<String>,
+    language: Option<Spanned<String>>,
 }
 
 fn yes() -> bool {
@@ -69,7 +68,7 @@ pub fn load_tournament(root: &Path, meta_path: &Path) -> (Option<Tournament>, Ve
             None
         }
     };
-    let text = match read_text(meta_path, &shown) {
+    let text = match read_text(root, meta_path, &shown) {
         Ok(text) => text,
         Err(d) => return (None, vec![d]),
     };
@@ -84,7 +83,7 @@ pub fn load_tournament(root: &Path, meta_path: &Path) -> (Option<Tournament>, Ve
     let table_path = meta_path.with_extension("csv");
     let table_shown = relative(root, &table_path);
     let table_text = if table_path.exists() {
-        match read_text(&table_path, &table_shown) {
+        match read_text(root, &table_path, &table_shown) {
             Ok(t) => Some(t),
             Err(d) => {
                 problems.push(d);
@@ -115,7 +114,7 @@ pub fn load_tournament(root: &Path, meta_path: &Path) -> (Option<Tournament>, Ve
         end: header.end,
         city: meta
             .city
-            .map(|c| c.trim().to_string())
+            .map(|c| c.into_inner().trim().to_string())
             .filter(|c| !c.is_empty()),
         system: header.system,
         rounds: header.rounds,
@@ -123,13 +122,13 @@ pub fn load_tournament(root: &Path, meta_path: &Path) -> (Option<Tournament>, Ve
         time_control: header.time_control,
         rules: header.rules,
         base_k: header.base_k,
-        sequence: meta.sequence,
+        sequence: header.sequence,
         illustrative: meta.illustrative,
-        note: meta.note,
+        note: meta.note.map(Spanned::into_inner),
         tiebreaks: meta.tiebreaks,
         language: meta
             .language
-            .map(|l| l.trim().to_string())
+            .map(|l| l.into_inner().trim().to_string())
             .filter(|l| !l.is_empty()),
         entries,
         first_round_column,
@@ -148,7 +147,11 @@ struct Header {
     time_control: TimeControl,
     rules: Rules,
     base_k: Option<u32>,
+    sequence: u32,
 }
+
+/// Highest `sequence` a tournament may give.
+const MAX_SEQUENCE: i64 = 9999;
 
 fn read_meta(
     meta: &TournamentMeta,
@@ -165,6 +168,28 @@ fn read_meta(
             "name",
             "the name is empty".into(),
             "give the tournament's name",
+        ));
+    }
+    let text_fields = [
+        ("name", Some(&meta.name), false),
+        ("city", meta.city.as_ref(), false),
+        ("note", meta.note.as_ref(), true),
+        ("language", meta.language.as_ref(), false),
+    ];
+    for (field, value, multiline) in text_fields {
+        problems.extend(value.and_then(|v| fields.forbidden_chars(v, field, multiline)));
+    }
+    let sequence = meta.sequence.as_ref().map_or(0, |s| *s.get_ref());
+    if let Some(spanned) = meta
+        .sequence
+        .as_ref()
+        .filter(|_| !(0..=MAX_SEQUENCE).contains(&sequence))
+    {
+        problems.push(fields.error(
+            spanned.span(),
+            "sequence",
+            format!("sequence {sequence} is out of range"),
+            "give the order among tournaments starting the same day, from 0 to 9999",
         ));
     }
     let start = read_date(&meta.start, "start", &fields, problems);
@@ -214,6 +239,7 @@ fn read_meta(
         time_control: meta.time_control,
         rules: meta.rules,
         base_k,
+        sequence: sequence as u32,
     })
 }
 

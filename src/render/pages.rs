@@ -1,25 +1,16 @@
-//! Markdown pages from `data/pages/*.md`, rendered with pulldown-cmark inside
-//! the site layout.
+//! Markdown pages from `data/pages/*.md` (read and checked by
+//! `load::pages`), rendered with pulldown-cmark inside the site layout.
 //!
-//! A page starts with front matter between `---` lines:
-//!
-//! ```text
-//! ---
-//! title: Club night moves to Tuesdays
-//! date: 2004-02-01
-//! ---
-//! Body in Markdown.
-//! ```
-//!
-//! `title` is required; a page with a `date` is news and is listed on the
-//! front page, newest first. Raw HTML in the Markdown is shown as text, never
-//! passed through, and headings are moved so the highest is an `h2` (the page title is the
-//! only `h1`). `rules.md`, if present, is not a page of its own: it opens the
+//! A page with a `date` is news and is listed on the front page, newest
+//! first. Raw HTML in the Markdown is shown as text, never passed through; a
+//! link or image whose target breaks the link rule ([`crate::links`]) is
+//! shown as its text only, never as a link; headings are moved so the
+//! highest is an `h2` (the page title is the only `h1`). `rules.md`, if present, is not a page of its own: it opens the
 //! rating-rules page that is generated from the configuration.
 
+use crate::load::pages::{Page, MARKDOWN_OPTIONS};
 use crate::model::Date;
-use pulldown_cmark::{html, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
-use std::path::Path;
+use pulldown_cmark::{html, Event, HeadingLevel, Parser, Tag, TagEnd};
 
 /// One Markdown page, rendered.
 #[derive(Debug, Clone, PartialEq)]
@@ -36,100 +27,23 @@ pub struct MdPage {
     pub summary: String,
 }
 
-/// A page that could not be read.
-#[derive(Debug, thiserror::Error)]
-#[error("{path}: {message}")]
-pub struct PageError {
-    /// File.
-    pub path: String,
-    /// What is wrong.
-    pub message: String,
-}
-
-/// Reads every `*.md` in `dir` (none if it does not exist), sorted by slug.
-pub fn load_pages(dir: &Path) -> Result<Vec<MdPage>, PageError> {
-    let mut pages = Vec::new();
-    let Ok(read) = std::fs::read_dir(dir) else {
-        return Ok(pages);
-    };
-    let mut paths: Vec<_> = read
-        .filter_map(Result::ok)
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|e| e == "md"))
-        .collect();
-    paths.sort();
-    for path in paths {
-        let error = |message: String| PageError {
-            path: path.display().to_string(),
-            message,
-        };
-        let slug = path
-            .file_stem()
-            .map(|s| s.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        let text = std::fs::read_to_string(&path).map_err(|e| error(e.to_string()))?;
-        pages.push(parse_page(&slug, &text).map_err(error)?);
-    }
-    Ok(pages)
-}
-
-/// Parses one page: front matter and Markdown body.
-pub fn parse_page(slug: &str, text: &str) -> Result<MdPage, String> {
-    if slug.is_empty()
-        || !slug
-            .chars()
-            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
-    {
-        return Err(format!(
-            "page name `{slug}` must be lowercase letters, digits and hyphens"
-        ));
-    }
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let rest = text
-        .strip_prefix("---\n")
-        .or_else(|| text.strip_prefix("---\r\n"))
-        .ok_or("the page must start with front matter between `---` lines")?;
-    let end = rest
-        .find("\n---")
-        .ok_or("the front matter has no closing `---` line")?;
-    let (front, body) = rest.split_at(end);
-    let body = body
-        .trim_start_matches("\n---")
-        .trim_start_matches(['\r', '\n']);
-    let mut title = None;
-    let mut date = None;
-    for line in front.lines().map(str::trim).filter(|l| !l.is_empty()) {
-        let (key, value) = line
-            .split_once(':')
-            .ok_or_else(|| format!("front matter line `{line}` is not `key: value`"))?;
-        let value = value.trim().trim_matches('"');
-        match key.trim() {
-            "title" => title = Some(value.to_string()),
-            "date" => {
-                date = Some(
-                    Date::parse(value)
-                        .ok_or_else(|| format!("date `{value}` is not YYYY-MM-DD"))?,
-                )
-            }
-            other => return Err(format!("unknown front matter key `{other}` (title, date)")),
+impl MdPage {
+    /// The page rendered: its body as HTML and its first paragraph as text.
+    pub fn render(page: &Page) -> MdPage {
+        MdPage {
+            slug: page.slug.clone(),
+            title: page.title.clone(),
+            date: page.date,
+            html: markdown_to_html(&page.body),
+            summary: summary(&page.body),
         }
     }
-    let title = title
-        .filter(|t| !t.is_empty())
-        .ok_or("the front matter has no `title`")?;
-    Ok(MdPage {
-        slug: slug.to_string(),
-        title,
-        date,
-        html: markdown_to_html(body),
-        summary: summary(body),
-    })
 }
 
 /// Markdown to HTML: raw HTML escaped, headings moved so the highest is an `h2`
 /// (the page title is the `h1`) and the levels below follow in step.
 pub fn markdown_to_html(markdown: &str) -> String {
-    let options = Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH;
+    let options = MARKDOWN_OPTIONS;
     let top = Parser::new_ext(markdown, options)
         .filter_map(|event| match event {
             Event::Start(Tag::Heading { level, .. }) => Some(level as usize),
@@ -141,7 +55,26 @@ pub fn markdown_to_html(markdown: &str) -> String {
         HeadingLevel::try_from((level as usize + 2).saturating_sub(top).clamp(2, 6))
             .unwrap_or(HeadingLevel::H6)
     };
-    let events = Parser::new_ext(markdown, options).map(|event| match event {
+    let mut refused_depth = 0usize;
+    let events = Parser::new_ext(markdown, options).filter_map(move |event| {
+        // Drop the start and end of refused links and images, keep their text.
+        match &event {
+            Event::Start(Tag::Link { dest_url, .. } | Tag::Image { dest_url, .. })
+                if refused_depth > 0 || !crate::links::is_allowed(dest_url) =>
+            {
+                refused_depth += 1;
+                return None;
+            }
+            Event::Start(Tag::Link { .. } | Tag::Image { .. }) => {}
+            Event::End(TagEnd::Link | TagEnd::Image) if refused_depth > 0 => {
+                refused_depth -= 1;
+                return None;
+            }
+            _ => {}
+        }
+        Some(event)
+    });
+    let events = events.map(|event| match event {
         Event::Html(raw) | Event::InlineHtml(raw) => Event::Text(raw),
         Event::Start(Tag::Heading {
             level,
@@ -183,27 +116,40 @@ mod tests {
     use super::*;
 
     #[test]
-    fn front_matter_and_body() {
-        let page = parse_page(
-            "news-1",
-            "---\ntitle: Hello\ndate: 2004-02-01\n---\n# Part\n\nFirst *para*\nline.\n\n<script>x</script>\n",
-        )
-        .unwrap();
-        assert_eq!(page.title, "Hello");
-        assert_eq!(page.date, Date::new(2004, 2, 1));
-        assert!(page.html.contains("<h2>Part</h2>"), "{}", page.html);
+    fn body_headings_raw_html_and_summary() {
+        let html = markdown_to_html("# Part\n\nFirst *para*\nline.\n\n<script>x</script>\n");
+        assert!(html.contains("<h2>Part</h2>"), "{html}");
         assert!(markdown_to_html("## A\n\n### B\n").starts_with("<h2>A</h2>"));
         assert!(markdown_to_html("#### A\n").starts_with("<h2>A</h2>"));
-        assert!(page.html.contains("&lt;script&gt;"), "{}", page.html);
-        assert_eq!(page.summary, "First para line.");
+        assert!(html.contains("&lt;script&gt;"), "{html}");
+        assert_eq!(
+            summary("First *para*\nline.\n\nSecond."),
+            "First para line."
+        );
     }
 
     #[test]
-    fn bad_pages_are_refused() {
-        assert!(parse_page("a", "no front matter").is_err());
-        assert!(parse_page("a", "---\ndate: 2004-01-01\n---\n").is_err());
-        assert!(parse_page("a", "---\ntitle: x\ndate: 2004-13-01\n---\n").is_err());
-        assert!(parse_page("a", "---\ntitle: x\ncolour: red\n---\n").is_err());
-        assert!(parse_page("Bad Name", "---\ntitle: x\n---\n").is_err());
+    fn refused_links_become_plain_text() {
+        let hostile = [
+            "[x](javascript:alert(1))",
+            "[x](JaVaScRiPt:alert(1))",
+            "[x](&#106;avascript:alert(1))",
+            "<javascript:alert(1)>",
+            "[x][r]\n\n[r]: javascript:alert(1)",
+            "[x](vbscript:msgbox(1))",
+            "[x](data:text/html,hi)",
+            "![x](javascript:alert(1))",
+            "[![x](javascript:a)](javascript:b)",
+        ];
+        for body in hostile {
+            let html = markdown_to_html(body);
+            assert!(
+                !html.contains("href") && !html.contains("src="),
+                "{body}: {html}"
+            );
+        }
+        let html = markdown_to_html("[ok](https://renju.fi) and [rel](rules.html)");
+        assert!(html.contains(r#"href="https://renju.fi""#), "{html}");
+        assert!(html.contains(r#"href="rules.html""#), "{html}");
     }
 }

@@ -1,7 +1,7 @@
-//! Loading the tera templates: the repository's `templates/` over built-in defaults.
+//! The tera templates: the repository's `templates/` over built-in defaults,
+//! and the engine with the project's escaping filters.
 
 use std::collections::BTreeMap;
-use std::path::Path;
 
 /// Built-in templates and static files, used where the repository has none of its own.
 const BUILT_IN: &[(&str, &str)] = &[
@@ -97,16 +97,6 @@ pub struct TemplateSet {
     pub statics: BTreeMap<String, Vec<u8>>,
 }
 
-/// An error reading a template directory.
-#[derive(Debug, thiserror::Error)]
-#[error("cannot read template {path}: {source}")]
-pub struct TemplateReadError {
-    /// The file.
-    pub path: String,
-    /// Why.
-    pub source: std::io::Error,
-}
-
 impl TemplateSet {
     /// The built-in set.
     pub fn built_in() -> TemplateSet {
@@ -117,28 +107,14 @@ impl TemplateSet {
         set
     }
 
-    /// The built-in set overridden by files under `dir`, if it exists.
-    pub fn load(dir: &Path) -> Result<TemplateSet, TemplateReadError> {
+    /// The built-in set overridden by the repository's files (by name, as
+    /// `load` reads them from `templates/`).
+    pub fn with_overrides(files: &BTreeMap<String, Vec<u8>>) -> TemplateSet {
         let mut set = TemplateSet::built_in();
-        if !dir.is_dir() {
-            return Ok(set);
+        for (name, bytes) in files {
+            set.insert(name, bytes.clone());
         }
-        for entry in walkdir::WalkDir::new(dir).sort_by_file_name() {
-            let entry = entry.map_err(|e| TemplateReadError {
-                path: dir.display().to_string(),
-                source: e.into(),
-            })?;
-            if !entry.file_type().is_file() {
-                continue;
-            }
-            let name = super::output::slash_path(dir, entry.path());
-            let bytes = std::fs::read(entry.path()).map_err(|source| TemplateReadError {
-                path: entry.path().display().to_string(),
-                source,
-            })?;
-            set.insert(&name, bytes);
-        }
-        Ok(set)
+        set
     }
 
     fn insert(&mut self, name: &str, bytes: Vec<u8>) {
@@ -158,6 +134,53 @@ impl TemplateSet {
         tera.add_raw_templates(self.templates.iter().map(|(k, v)| (k.as_str(), v.as_str())))?;
         Ok(tera)
     }
+}
+
+/// Every problem of the repository's own templates, by template name. The
+/// whole set is compiled; the template an error names is set aside and the
+/// rest compiled again, so every broken template is found, not just the first.
+pub fn template_problems(files: &BTreeMap<String, Vec<u8>>) -> Vec<(String, String)> {
+    let mut problems = Vec::new();
+    let mut remaining: BTreeMap<String, Vec<u8>> = BTreeMap::new();
+    for (name, bytes) in files {
+        let is_template = ["html/", "md/", "sql/"].iter().any(|p| name.starts_with(p));
+        if is_template && std::str::from_utf8(bytes).is_err() {
+            problems.push((name.clone(), "the template is not valid UTF-8".to_string()));
+        } else {
+            remaining.insert(name.clone(), bytes.clone());
+        }
+    }
+    while let Err(e) = TemplateSet::with_overrides(&remaining).engine() {
+        let message = error_text(&e);
+        let culprit = remaining
+            .keys()
+            .find(|name| {
+                message.contains(&format!("'{name}'")) || message.contains(&format!("--> {name}:"))
+            })
+            .cloned();
+        match culprit {
+            Some(name) => {
+                remaining.remove(&name);
+                problems.push((name, message));
+            }
+            None => {
+                problems.push((String::new(), message));
+                break;
+            }
+        }
+    }
+    problems
+}
+
+/// A tera error with its causes, on one line each.
+pub fn error_text(error: &tera::Error) -> String {
+    let mut text = error.to_string();
+    let mut source = std::error::Error::source(error);
+    while let Some(cause) = source {
+        text.push_str(&format!("\n{cause}"));
+        source = cause.source();
+    }
+    text
 }
 
 /// An empty tera engine with the project's escaping rules and filters:
