@@ -93,6 +93,14 @@ impl Config {
                 });
             }
         }
+        if !crate::collation::is_known_language(&self.site.language) {
+            problems.push(SettingProblem {
+                section: "site",
+                key: "language",
+                message: format!("`{}` is not a known language", self.site.language),
+                hint: "use a BCP 47 tag such as `fi`, `tr` or `en`".into(),
+            });
+        }
         if let Some(why) = crate::links::base_url_problem(&self.site.base_url) {
             problems.push(SettingProblem {
                 section: "site",
@@ -126,7 +134,7 @@ impl Config {
 
     /// The integer settings with their allowed ranges: the one table the
     /// README's ranges are taken from.
-    fn integer_settings(&self) -> [IntegerSetting; 8] {
+    fn integer_settings(&self) -> [IntegerSetting; 10] {
         let r = &self.rating;
         let setting = |section, key, value: i64, range, meaning| IntegerSetting {
             section,
@@ -191,6 +199,20 @@ impl Config {
                 self.site.news_on_index as i64,
                 0..=100,
                 "news items on the front page",
+            ),
+            setting(
+                "output",
+                "max_page_megabytes",
+                self.output.max_page_megabytes.into(),
+                1..=4096,
+                "the largest page a template may produce, in MB",
+            ),
+            setting(
+                "output",
+                "page_render_seconds",
+                self.output.page_render_seconds.into(),
+                1..=3600,
+                "the longest a template may take for one page, in seconds",
             ),
         ]
     }
@@ -299,6 +321,10 @@ pub struct OutputConfig {
     pub sql_dialects: Vec<Dialect>,
     /// Write the downloads: rating list CSV, each tournament as CSV and FIDE TRF.
     pub csv: bool,
+    /// Largest page a template may produce, in megabytes.
+    pub max_page_megabytes: u32,
+    /// Longest a template may take to render one page (or one SQL dump), in seconds.
+    pub page_render_seconds: u32,
 }
 
 impl Default for OutputConfig {
@@ -309,6 +335,8 @@ impl Default for OutputConfig {
             sql: true,
             sql_dialects: vec![Dialect::Sqlite],
             csv: true,
+            max_page_megabytes: 64,
+            page_render_seconds: 120,
         }
     }
 }

@@ -15,6 +15,7 @@ pub mod diagnostic;
 pub mod generate;
 pub mod links;
 pub mod load;
+pub mod memory;
 pub mod model;
 pub mod pipeline;
 pub mod publish;

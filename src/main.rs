@@ -9,9 +9,10 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 // Rendering allocates many small strings; mimalloc is markedly faster at that
-// than the system allocator on large sites.
+// than the system allocator on large sites. The wrapper keeps the process
+// within its memory budget (see `ratingbook::memory`).
 #[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static ALLOCATOR: ratingbook::memory::BoundedAllocator = ratingbook::memory::BoundedAllocator;
 
 #[derive(Parser)]
 #[command(
@@ -242,6 +243,7 @@ fn parse_date(text: &str) -> Result<ratingbook::model::Date, String> {
 }
 
 fn main() -> ExitCode {
+    ratingbook::memory::set_limit_from_environment();
     // Keep file:line:column locations and hyphenated ids whole: let the
     // terminal wrap long messages instead of miette.
     let _ = miette::set_hook(Box::new(|_| {

@@ -51,11 +51,11 @@ pub fn check_history(t: &Tournament) -> Vec<Diagnostic> {
         ));
     }
     if let Some(language) = &t.language {
-        if icu_locale_core::Locale::try_from_str(language).is_err() {
+        if !crate::collation::is_known_language(language) {
             problems.push(
                 Diagnostic::warning(
                     &t.meta_source,
-                    format!("`{language}` is not a language tag; names sort in the root order"),
+                    format!("`{language}` is not a known language; names sort in the root order"),
                 )
                 .field("language")
                 .hint("use a BCP 47 tag such as `tr`, `fi` or `en`"),

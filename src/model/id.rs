@@ -26,7 +26,17 @@ pub enum IdError {
     /// Starts or ends with a hyphen or has two in a row.
     #[error("the id has a leading, trailing or doubled hyphen")]
     BadHyphen,
+    /// A name Windows reserves for devices (`con`, `nul`, `com1`, …): such a
+    /// file cannot be checked out there.
+    #[error("`{0}` is a reserved file name on Windows")]
+    Reserved(String),
 }
+
+/// Device names Windows reserves, whatever the extension.
+const WINDOWS_RESERVED: [&str; 22] = [
+    "con", "prn", "aux", "nul", "com1", "com2", "com3", "com4", "com5", "com6", "com7", "com8",
+    "com9", "lpt1", "lpt2", "lpt3", "lpt4", "lpt5", "lpt6", "lpt7", "lpt8", "lpt9",
+];
 
 impl Slug {
     /// Longest accepted id.
@@ -49,12 +59,21 @@ impl Slug {
         if text.starts_with('-') || text.ends_with('-') || text.contains("--") {
             return Err(IdError::BadHyphen);
         }
+        if WINDOWS_RESERVED.contains(&text) {
+            return Err(IdError::Reserved(text.to_string()));
+        }
         Ok(Slug(text.to_string()))
     }
 
     /// Builds a slug from a display name: transliterates letters to ASCII
-    /// (`Saarenpää` → `saarenpaa`), joins words with hyphens.
+    /// (`Saarenpää` → `saarenpaa`), joins words with hyphens; `player` when
+    /// nothing is left.
     pub fn from_name(name: &str) -> Slug {
+        Slug::from_text(name).unwrap_or_else(|| Slug("player".into()))
+    }
+
+    /// Like [`Slug::from_name`], but `None` when no letter or digit is left.
+    pub fn from_text(name: &str) -> Option<Slug> {
         let mut out = String::new();
         for c in name.chars() {
             let folded = deunicode::deunicode_char(c).unwrap_or("");
@@ -73,10 +92,10 @@ impl Slug {
         while trimmed.ends_with('-') {
             trimmed.pop();
         }
-        if trimmed.is_empty() {
-            trimmed.push_str("player");
+        if WINDOWS_RESERVED.contains(&trimmed.as_str()) {
+            trimmed.push_str("-1");
         }
-        Slug(trimmed)
+        (!trimmed.is_empty()).then_some(Slug(trimmed))
     }
 
     /// This slug, ending in `-<year>` unless it already ends in the year.
@@ -119,6 +138,15 @@ mod tests {
             assert!(Slug::parse(bad).is_err(), "{bad} accepted");
         }
         assert_eq!(Slug::parse(&"a".repeat(65)), Err(IdError::TooLong));
+    }
+
+    #[test]
+    fn windows_device_names_are_refused() {
+        for name in ["con", "nul", "aux", "prn", "com1", "lpt9"] {
+            assert_eq!(Slug::parse(name), Err(IdError::Reserved(name.into())));
+        }
+        assert!(Slug::parse("con-2").is_ok());
+        assert!(Slug::parse("com10").is_ok());
     }
 
     #[test]

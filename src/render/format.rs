@@ -75,9 +75,29 @@ pub fn markdown_text(text: &str) -> String {
     out
 }
 
+/// A text cell for CSV downloads that a spreadsheet will not run as a
+/// formula: text starting with `=`, `+`, `-`, `@`, a tab or a carriage
+/// return gets a leading `'` (the OWASP rule for CSV injection).
+pub fn spreadsheet_text(text: &str) -> String {
+    if text.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+        format!("'{text}")
+    } else {
+        text.to_string()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn spreadsheet_formulas_are_neutralised() {
+        assert_eq!(spreadsheet_text("=HYPERLINK(\"x\")"), "'=HYPERLINK(\"x\")");
+        for start in ["+1", "-1", "@SUM(A1)", "\tx", "\rx"] {
+            assert!(spreadsheet_text(start).starts_with('\''), "{start:?}");
+        }
+        assert_eq!(spreadsheet_text("Helsinki"), "Helsinki");
+    }
 
     #[test]
     fn formats() {

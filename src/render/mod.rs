@@ -6,6 +6,7 @@
 
 pub mod chart;
 pub mod format;
+pub mod limits;
 pub mod output;
 pub mod pages;
 pub mod search;
@@ -20,6 +21,7 @@ use output::SiteFiles;
 use pages::MdPage;
 use rayon::prelude::*;
 use serde::Serialize;
+use std::collections::BTreeMap;
 use templates::TemplateSet;
 use view::{Link, RatingListView, ViewBuilder};
 
@@ -109,7 +111,17 @@ pub fn render_site_with_pages(
             href: "surveys/index.html".into(),
         });
     }
-    let page = Page { tera: &tera, site };
+    let budget = limits::Budget {
+        max_bytes: config.output.max_page_megabytes as usize * 1024 * 1024,
+        max_time: std::time::Duration::from_secs(config.output.page_render_seconds.into()),
+    };
+    let watchdog = limits::Watchdog::start(budget.max_time);
+    let page = Page {
+        tera: &tera,
+        site,
+        budget,
+        watchdog: &watchdog,
+    };
     let mut files = SiteFiles::new();
     for (name, bytes) in &templates.statics {
         files.insert(format!("static/{name}"), bytes.clone());
@@ -144,6 +156,10 @@ pub fn render_site_with_pages(
             if config.output.sql && !config.output.sql_dialects.is_empty() {
                 let dump = crate::sql::SqlDump::new(dataset, ratings);
                 for &dialect in &config.output.sql_dialects {
+                    let _watched = page
+                        .watchdog
+                        .watch(crate::sql::TEMPLATE, dialect.file_name());
+                    let _current = crate::memory::rendering(crate::sql::TEMPLATE);
                     let text = crate::sql::render(&tera, &dump, dialect)
                         .map_err(|e| RenderError::new(crate::sql::TEMPLATE, &e))?;
                     files.insert(dialect.file_name().into(), text.into_bytes());
@@ -277,7 +293,7 @@ fn render_front_pages(
     ctx.insert("counts", &counts(dataset));
     ctx.insert("news", &news);
     ctx.insert("list", list);
-    ctx.insert("leaders", &leaders(list));
+    ctx.insert("leaders", &leaders(list, dataset));
     files.insert(
         "index.html".into(),
         page.render_at("html/index.html", "", "index.html", ctx)?,
@@ -376,23 +392,22 @@ fn render_lists(
     dataset: &Dataset,
     files: &mut SiteFiles,
 ) -> Result<(), RenderError> {
-    let mut clubs = std::collections::BTreeSet::new();
-    let mut countries = std::collections::BTreeSet::new();
-    let mut memberships = std::collections::BTreeSet::new();
+    let clubs = list_slugs(dataset, club_of);
+    let countries = list_slugs(dataset, country_of);
+    let mut memberships = BTreeMap::new();
     for p in &dataset.players {
-        clubs.extend(p.club.clone());
-        countries.extend(p.country.clone());
-        memberships.insert(p.membership.as_str());
+        let name = p.membership.as_str();
+        memberships.insert(name.to_string(), name.to_string());
     }
     let mut groups = Vec::new();
     let mut filtered: Vec<(String, RatingListView)> = Vec::new();
     let mut group = |name: &str,
                      prefix: &str,
-                     values: Vec<String>,
+                     values: BTreeMap<String, String>,
                      field: fn(&crate::model::Player) -> Option<String>| {
         let mut links = Vec::new();
-        for value in values {
-            let path = format!("lists/{prefix}-{}.html", slug(&value));
+        for (value, slug) in values {
+            let path = format!("lists/{prefix}-{slug}.html");
             let wanted = value.clone();
             let view = views.filtered_list(list, &format!("{name}: {value}"), |p| {
                 field(p).as_deref() == Some(wanted.as_str())
@@ -408,18 +423,11 @@ fn render_lists(
             links,
         });
     };
-    group("Club", "club", clubs.into_iter().collect(), |p| {
-        p.club.clone()
+    group("Club", "club", clubs, |p| p.club.clone());
+    group("Country", "country", countries, |p| p.country.clone());
+    group("Membership", "membership", memberships, |p| {
+        Some(p.membership.as_str().to_string())
     });
-    group("Country", "country", countries.into_iter().collect(), |p| {
-        p.country.clone()
-    });
-    group(
-        "Membership",
-        "membership",
-        memberships.into_iter().map(String::from).collect(),
-        |p| Some(p.membership.as_str().to_string()),
-    );
     let archive = archive_years(dataset);
     let archive_links: Vec<Link> = archive
         .iter()
@@ -475,9 +483,12 @@ struct Leader {
     rating: i32,
 }
 
-fn leaders(list: &RatingListView) -> Vec<Leader> {
+fn leaders(list: &RatingListView, dataset: &Dataset) -> Vec<Leader> {
     let mut out: Vec<Leader> = Vec::new();
+    let clubs = list_slugs(dataset, club_of);
+    let countries = list_slugs(dataset, country_of);
     for (kind, prefix) in [("Club", "club"), ("Country", "country")] {
+        let slugs = if kind == "Club" { &clubs } else { &countries };
         let mut seen = std::collections::BTreeMap::new();
         for row in &list.established {
             let value = if kind == "Club" {
@@ -492,7 +503,10 @@ fn leaders(list: &RatingListView) -> Vec<Leader> {
         out.extend(seen.into_iter().map(|(value, row)| Leader {
             kind,
             list: Link {
-                href: format!("lists/{prefix}-{}.html", slug(&value)),
+                href: format!(
+                    "lists/{prefix}-{}.html",
+                    slugs.get(&value).map_or("x", String::as_str)
+                ),
                 text: value,
             },
             player: row.player.clone(),
@@ -511,23 +525,38 @@ fn archive_years(dataset: &Dataset) -> Vec<i32> {
     years
 }
 
-/// A file name part from free text: `Helsinki Go Club` → `helsinki-go-club`.
-fn slug(text: &str) -> String {
-    let key = crate::text::search_key(text);
-    let mut out = String::new();
-    for c in key.chars() {
-        if c.is_ascii_alphanumeric() {
-            out.push(c);
-        } else if !out.ends_with('-') && !out.is_empty() {
-            out.push('-');
+/// The page name part of every club and country: `Helsinki Go Club` →
+/// `helsinki-go-club`, transliterated (`東京` → `dong-jing`); names that would
+/// share one get `-2`, `-3`, … in name order, so every value has its own page
+/// and the same data always gives the same names.
+fn list_slugs(
+    dataset: &Dataset,
+    field: fn(&crate::model::Player) -> Option<&String>,
+) -> BTreeMap<String, String> {
+    let values: std::collections::BTreeSet<&String> =
+        dataset.players.iter().filter_map(field).collect();
+    let mut taken = std::collections::BTreeSet::new();
+    let mut slugs = BTreeMap::new();
+    for value in values {
+        let base =
+            crate::model::Slug::from_text(value).map_or_else(|| "x".to_string(), |s| s.to_string());
+        let mut candidate = base.clone();
+        let mut n = 1;
+        while !taken.insert(candidate.clone()) {
+            n += 1;
+            candidate = format!("{base}-{n}");
         }
+        slugs.insert(value.clone(), candidate);
     }
-    let out = out.trim_end_matches('-').to_string();
-    if out.is_empty() {
-        "x".into()
-    } else {
-        out
-    }
+    slugs
+}
+
+fn club_of(p: &crate::model::Player) -> Option<&String> {
+    p.club.as_ref()
+}
+
+fn country_of(p: &crate::model::Player) -> Option<&String> {
+    p.country.as_ref()
 }
 
 /// `sitemap.xml`: every HTML page but the 404 page, absolute when `base_url` is set.
@@ -551,6 +580,8 @@ fn sitemap(files: &SiteFiles, base_url: &str) -> Vec<u8> {
 struct Page<'a> {
     tera: &'a tera::Tera,
     site: view::SiteView,
+    budget: limits::Budget,
+    watchdog: &'a limits::Watchdog,
 }
 
 impl Page<'_> {
@@ -574,10 +605,13 @@ impl Page<'_> {
         ctx.insert("site", &self.site);
         ctx.insert("root", root);
         ctx.insert("path", path);
-        self.tera
-            .render(template, &ctx)
-            .map(String::into_bytes)
-            .map_err(|e| RenderError::new(template, &e))
+        let _watched = self.watchdog.watch(template, path);
+        limits::render_capped(self.tera, template, &ctx, self.budget).map_err(|message| {
+            RenderError {
+                template: template.to_string(),
+                message,
+            }
+        })
     }
 }
 
@@ -617,9 +651,9 @@ fn rating_list_csv(list: &view::RatingListView) -> Vec<u8> {
         let _ = writer.write_record([
             row.rank.to_string().as_str(),
             &row.id,
-            &row.player.text,
-            &row.club,
-            &row.country,
+            &format::spreadsheet_text(&row.player.text),
+            &format::spreadsheet_text(&row.club),
+            &format::spreadsheet_text(&row.country),
             &row.membership,
             &row.rating.to_string(),
             &row.games.to_string(),

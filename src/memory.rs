@@ -1,0 +1,178 @@
+//! The process's memory budget: an allocator that counts live bytes and,
+//! when a request would pass the budget, ends the process with a message
+//! (naming the template being rendered, if any) instead of letting the
+//! allocation fail, which would abort, or the machine start swapping.
+//!
+//! The budget is three quarters of the machine's memory, or
+//! `RATINGBOOK_MEMORY_LIMIT_MB` when set. The binaries install
+//! [`BoundedAllocator`] as their global allocator; the library works without it.
+
+use std::alloc::{GlobalAlloc, Layout};
+use std::cell::Cell;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// Live bytes allocated through [`BoundedAllocator`].
+static LIVE: AtomicUsize = AtomicUsize::new(0);
+/// The budget in bytes; 0 until [`set_limit_from_environment`] runs.
+static LIMIT: AtomicUsize = AtomicUsize::new(0);
+
+const NAME_CAPACITY: usize = 96;
+
+thread_local! {
+    /// The template this thread is rendering: fixed storage, so reading it
+    /// never allocates.
+    static RENDERING: Cell<([u8; NAME_CAPACITY], usize)> = const { Cell::new(([0; NAME_CAPACITY], 0)) };
+}
+
+/// An allocator (mimalloc underneath) that keeps the process within its
+/// memory budget.
+pub struct BoundedAllocator;
+
+// SAFETY: every request is forwarded to mimalloc unchanged; the counter only
+// observes sizes.
+unsafe impl GlobalAlloc for BoundedAllocator {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        admit(layout.size());
+        unsafe { mimalloc::MiMalloc.alloc(layout) }
+    }
+
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        admit(layout.size());
+        unsafe { mimalloc::MiMalloc.alloc_zeroed(layout) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        LIVE.fetch_sub(layout.size(), Ordering::Relaxed);
+        unsafe { mimalloc::MiMalloc.dealloc(ptr, layout) }
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        if new_size > layout.size() {
+            admit(new_size - layout.size());
+        } else {
+            LIVE.fetch_sub(layout.size() - new_size, Ordering::Relaxed);
+        }
+        unsafe { mimalloc::MiMalloc.realloc(ptr, layout, new_size) }
+    }
+}
+
+/// Counts `size` more live bytes, or ends the process if that passes the budget.
+fn admit(size: usize) {
+    let live = LIVE.fetch_add(size, Ordering::Relaxed).saturating_add(size);
+    let limit = LIMIT.load(Ordering::Relaxed);
+    if limit != 0 && live > limit {
+        out_of_budget(limit);
+    }
+}
+
+/// Writes the message without allocating and exits with code 1.
+fn out_of_budget(limit: usize) -> ! {
+    let (name, length) = RENDERING.with(Cell::get);
+    let mut message = [0u8; 512];
+    let mut at = 0;
+    let mut push = |bytes: &[u8]| {
+        let n = bytes.len().min(message.len() - at);
+        message[at..at + n].copy_from_slice(&bytes[..n]);
+        at += n;
+    };
+    push(b"error: the build needed more than ");
+    let mut digits = [0u8; 20];
+    push(decimal(limit / (1024 * 1024), &mut digits));
+    push(b" MB of memory");
+    if length > 0 {
+        push(b" while rendering the template `");
+        push(&name[..length]);
+        push(b"`; look for a loop in it that builds ever larger text");
+    }
+    push(b" (the limit is RATINGBOOK_MEMORY_LIMIT_MB, by default 3/4 of the machine's memory)\nbuild stopped, site not changed\n");
+    // SAFETY: writing a valid buffer to stderr and leaving the process at
+    // once, without running anything that could allocate.
+    unsafe {
+        libc::write(2, message.as_ptr().cast(), at);
+        libc::_exit(1)
+    }
+}
+
+fn decimal(mut n: usize, digits: &mut [u8; 20]) -> &[u8] {
+    let mut start = digits.len();
+    loop {
+        start -= 1;
+        digits[start] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    &digits[start..]
+}
+
+/// Sets the budget: `RATINGBOOK_MEMORY_LIMIT_MB`, else three quarters of the
+/// machine's memory.
+pub fn set_limit_from_environment() {
+    let from_env = std::env::var("RATINGBOOK_MEMORY_LIMIT_MB")
+        .ok()
+        .and_then(|v| v.trim().parse::<usize>().ok())
+        .map(|mb| mb.saturating_mul(1024 * 1024));
+    let limit = from_env.unwrap_or_else(|| machine_memory() / 4 * 3);
+    LIMIT.store(limit, Ordering::Relaxed);
+}
+
+/// Physical memory in bytes (0, meaning no budget, if it cannot be read).
+fn machine_memory() -> usize {
+    // SAFETY: sysconf only reads system values.
+    let (pages, page_size) = unsafe {
+        (
+            libc::sysconf(libc::_SC_PHYS_PAGES),
+            libc::sysconf(libc::_SC_PAGE_SIZE),
+        )
+    };
+    if pages <= 0 || page_size <= 0 {
+        return 0;
+    }
+    (pages as usize).saturating_mul(page_size as usize)
+}
+
+/// The template this thread renders until the guard drops, for the message.
+pub struct Rendering;
+
+/// Marks this thread as rendering `template`.
+pub fn rendering(template: &str) -> Rendering {
+    let bytes = template.as_bytes();
+    let length = bytes.len().min(NAME_CAPACITY);
+    let mut name = [0u8; NAME_CAPACITY];
+    name[..length].copy_from_slice(&bytes[..length]);
+    RENDERING.with(|cell| cell.set((name, length)));
+    Rendering
+}
+
+impl Drop for Rendering {
+    fn drop(&mut self) {
+        RENDERING.with(|cell| cell.set(([0; NAME_CAPACITY], 0)));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_are_written_without_allocating() {
+        let mut digits = [0u8; 20];
+        assert_eq!(decimal(0, &mut digits), b"0");
+        assert_eq!(decimal(1024, &mut digits), b"1024");
+        assert_eq!(
+            decimal(usize::MAX, &mut digits),
+            usize::MAX.to_string().as_bytes()
+        );
+    }
+
+    #[test]
+    fn the_rendering_template_is_remembered_and_forgotten() {
+        {
+            let _guard = rendering("html/player.html");
+            let (name, length) = RENDERING.with(Cell::get);
+            assert_eq!(&name[..length], b"html/player.html");
+        }
+        assert_eq!(RENDERING.with(Cell::get).1, 0);
+    }
+}
