@@ -12,6 +12,7 @@ pub mod cli;
 pub mod collation;
 pub mod config;
 pub mod diagnostic;
+pub mod diff;
 pub mod generate;
 pub mod links;
 pub mod load;

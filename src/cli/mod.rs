@@ -3,12 +3,14 @@
 //! `main.rs` only parses arguments and calls these functions, which print and
 //! return the process exit code.
 
+mod diff;
 mod handicaps;
 mod import;
 mod pairing;
 mod repository;
 mod results;
 
+pub use diff::{diff, DiffArgs, DiffFormat};
 pub use handicaps::handicaps;
 pub use import::{import, parse_mapping};
 pub use pairing::{generate_trf, pair, pair_event};
@@ -28,6 +30,9 @@ pub enum MessageFormat {
     Plain,
     /// One JSON object per line.
     Json,
+    /// GitHub Actions workflow commands (`::error file=…,line=…::…`), so
+    /// problems show on the pull request's changed lines.
+    Github,
 }
 
 impl MessageFormat {
@@ -51,8 +56,73 @@ pub fn format_diagnostic(d: &Diagnostic, root: &Path, format: MessageFormat) -> 
     match format {
         MessageFormat::Plain => d.to_string(),
         MessageFormat::Json => serde_json::to_string(d).unwrap_or_default(),
+        MessageFormat::Github => github(d, root),
         MessageFormat::Fancy => fancy(d, root).unwrap_or_else(|| d.to_string()),
     }
+}
+
+/// A GitHub Actions workflow command for `d`: `::error file=F,line=L,col=C,title=T::message`.
+/// Files are named from the git repository's top when `root` is inside one,
+/// as GitHub expects.
+fn github(d: &Diagnostic, root: &Path) -> String {
+    let level = match d.severity {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+    };
+    let file = github_path(root, &d.file);
+    let mut properties = vec![format!("file={}", github_property(&file))];
+    if let Some(line) = d.line {
+        properties.push(format!("line={line}"));
+    }
+    if let Some(column) = d.column {
+        properties.push(format!("col={column}"));
+    }
+    let title = match &d.field {
+        Some(field) => format!("ratingbook: {field}"),
+        None => "ratingbook".to_string(),
+    };
+    properties.push(format!("title={}", github_property(&title)));
+    let mut message = d.message.clone();
+    if let Some(hint) = &d.hint {
+        message.push_str(&format!("\nhelp: {hint}"));
+    }
+    format!(
+        "::{level} {}::{}",
+        properties.join(","),
+        github_data(&message)
+    )
+}
+
+/// The file's path from the top of the git repository holding `root` (or as
+/// given when there is none), `/`-separated.
+fn github_path(root: &Path, file: &Path) -> String {
+    let prefix = std::process::Command::new("git")
+        .arg("-C")
+        .arg(root)
+        .args(["rev-parse", "--show-prefix"])
+        .output()
+        .ok()
+        .filter(|o| o.status.success())
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+        .unwrap_or_default();
+    let relative = file
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy())
+        .collect::<Vec<_>>()
+        .join("/");
+    format!("{prefix}{relative}")
+}
+
+/// Escapes a workflow command's message: `%`, CR and LF.
+fn github_data(text: &str) -> String {
+    text.replace('%', "%25")
+        .replace('\r', "%0D")
+        .replace('\n', "%0A")
+}
+
+/// Escapes a workflow command's property value: also `:` and `,`.
+fn github_property(text: &str) -> String {
+    github_data(text).replace(':', "%3A").replace(',', "%2C")
 }
 
 #[derive(Debug)]

@@ -1,0 +1,124 @@
+//! `ratingbook diff`: what a change does to the published results.
+
+use crate::diff::git::{self, GitError};
+use crate::diff::report::{self, Versions};
+use crate::diff::{self as results_diff, Snapshot};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// Output format of `diff`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum DiffFormat {
+    /// A pull request comment.
+    Markdown,
+    /// Machine-readable.
+    Json,
+}
+
+/// What to compare.
+#[derive(Debug, Clone)]
+pub struct DiffArgs {
+    /// The data repository (working tree).
+    pub root: PathBuf,
+    /// Base revision (default: the merge base of HEAD and the default branch).
+    pub base: Option<String>,
+    /// Head revision (default: the working tree).
+    pub head: Option<String>,
+    /// Compare folders instead of revisions: the base folder.
+    pub base_dir: Option<PathBuf>,
+    /// Compare folders instead of revisions: the head folder.
+    pub head_dir: Option<PathBuf>,
+    /// Output format.
+    pub format: DiffFormat,
+    /// Write here instead of standard output.
+    pub out: Option<PathBuf>,
+}
+
+/// Runs the diff and prints it. Exit code 0 when a diff was produced (even
+/// when the head has errors: they are part of the report), 2 when the
+/// versions could not be read.
+pub fn diff(args: &DiffArgs) -> ExitCode {
+    match produce(args) {
+        Ok(text) => match &args.out {
+            Some(path) => match std::fs::write(path, text) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("error: cannot write {}: {e}", path.display());
+                    ExitCode::from(2)
+                }
+            },
+            None => {
+                print!("{text}");
+                ExitCode::SUCCESS
+            }
+        },
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn produce(args: &DiffArgs) -> Result<String, GitError> {
+    let (base, head, versions) = match (&args.base_dir, &args.head_dir) {
+        (Some(base), Some(head)) => (
+            results_diff::snapshot(base),
+            results_diff::snapshot(head),
+            Versions {
+                base: base.display().to_string(),
+                head: head.display().to_string(),
+            },
+        ),
+        _ => revisions(args)?,
+    };
+    let diff = results_diff::compare(&base, &head);
+    Ok(match args.format {
+        DiffFormat::Markdown => report::markdown(&diff, &versions),
+        DiffFormat::Json => report::json(&diff, &versions),
+    })
+}
+
+fn revisions(args: &DiffArgs) -> Result<(Snapshot, Snapshot, Versions), GitError> {
+    git::locate(&args.root)?;
+    let base_revision = match &args.base {
+        Some(revision) => revision.clone(),
+        None => git::default_base(&args.root)?,
+    };
+    let base = snapshot_of(&args.root, &base_revision)?;
+    let (head, head_label) = match &args.head {
+        Some(revision) => (
+            snapshot_of(&args.root, revision)?,
+            label(&args.root, revision),
+        ),
+        None => (
+            results_diff::snapshot(&args.root),
+            "the working tree".to_string(),
+        ),
+    };
+    let versions = Versions {
+        base: label(&args.root, &base_revision),
+        head: head_label,
+    };
+    Ok((base, head, versions))
+}
+
+fn snapshot_of(root: &Path, revision: &str) -> Result<Snapshot, GitError> {
+    let folder = tempfile::tempdir().map_err(|source| GitError::Unpack {
+        revision: revision.to_string(),
+        source,
+    })?;
+    let data_root = git::unpack(root, revision, folder.path())?;
+    Ok(results_diff::snapshot(&data_root))
+}
+
+/// `main (3f2a1c0)`, or the short commit alone when that is what was given.
+fn label(root: &Path, revision: &str) -> String {
+    let short = git::resolve(root, revision)
+        .map(|c| c.chars().take(7).collect::<String>())
+        .unwrap_or_default();
+    if short.is_empty() || revision.starts_with(&short) {
+        short
+    } else {
+        format!("{revision} ({short})")
+    }
+}

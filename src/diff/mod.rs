@@ -1,0 +1,324 @@
+//! What a change does to the published results: `ratingbook diff`.
+//!
+//! Two versions of a data repository (two git revisions, or two folders) are
+//! each loaded, checked and rated, without rendering; then compared:
+//! tournaments added, removed and changed (with their rated games), every
+//! player whose published rating, phase, rank on the rating list or rated-game
+//! count changed (with the tournaments that caused it: the changed events the
+//! player played in, or, for a player who played in none of them, the ripple
+//! through opponents' ratings from the earliest changed event), new and
+//! removed players, and the head's warnings and errors.
+//!
+//! [`git`] brings a revision out of git; [`report`] writes Markdown (a pull
+//! request comment) and JSON.
+
+pub mod git;
+pub mod report;
+
+use crate::diagnostic::Diagnostic;
+use crate::model::Dataset;
+use crate::rating::{Phase, Ratings};
+use crate::render::view::ViewBuilder;
+use serde::Serialize;
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+
+/// One version of the repository, reduced to what the published site shows.
+#[derive(Debug, Default, Clone)]
+pub struct Snapshot {
+    /// Whether the version checked without errors (and so was rated).
+    pub builds: bool,
+    /// Every problem found, errors and warnings.
+    pub diagnostics: Vec<Diagnostic>,
+    /// Players by id.
+    pub players: BTreeMap<String, PlayerState>,
+    /// Tournaments by id.
+    pub tournaments: BTreeMap<String, TournamentState>,
+}
+
+/// What the site publishes about one player.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PlayerState {
+    /// Display name.
+    pub name: String,
+    /// Published rating, if the player has one.
+    pub rating: Option<i32>,
+    /// `established`, `provisional` or `unrated`.
+    pub phase: &'static str,
+    /// Rank on the rating list's active established members, if listed there.
+    pub rank: Option<usize>,
+    /// Rated games so far.
+    pub rated_games: u32,
+    /// Ids of the tournaments the player played in.
+    #[serde(skip)]
+    pub tournaments: BTreeSet<String>,
+}
+
+/// What identifies a tournament's content and its place in the order.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct TournamentState {
+    /// Display name.
+    pub name: String,
+    /// Start date, `YYYY-MM-DD`.
+    pub start: String,
+    /// Games that counted for a rating.
+    pub rated_games: usize,
+    /// The metadata and crosstable as they are written, for change detection.
+    #[serde(skip)]
+    pub content: String,
+}
+
+/// Loads, checks and rates the repository at `root`.
+pub fn snapshot(root: &Path) -> Snapshot {
+    let checked = crate::pipeline::check_repository(root);
+    let builds = checked.error_count() == 0;
+    let dataset = &checked.loaded.dataset;
+    let mut snapshot = Snapshot {
+        builds,
+        diagnostics: checked.diagnostics.clone(),
+        ..Snapshot::default()
+    };
+    if !builds {
+        return snapshot;
+    }
+    let ratings = crate::rating::rate(dataset, &checked.loaded.config.rating);
+    snapshot.tournaments = tournament_states(dataset, &ratings);
+    snapshot.players = player_states(dataset, &ratings, &checked.loaded.config);
+    snapshot
+}
+
+fn tournament_states(dataset: &Dataset, ratings: &Ratings) -> BTreeMap<String, TournamentState> {
+    dataset
+        .tournaments
+        .iter()
+        .enumerate()
+        .map(|(index, t)| {
+            let rated_games = rated_games(&ratings.by_tournament[index]);
+            let content = format!(
+                "{t:?}",
+                t = (
+                    &t.name,
+                    t.start,
+                    t.end,
+                    t.rounds,
+                    t.rated,
+                    t.system,
+                    &t.entries,
+                    t.base_k,
+                    t.time_control,
+                    t.rules,
+                    t.sequence
+                )
+            );
+            let state = TournamentState {
+                name: t.name.clone(),
+                start: t.start.to_string(),
+                rated_games,
+                content,
+            };
+            (t.id.to_string(), state)
+        })
+        .collect()
+}
+
+/// Games of a tournament that counted for at least one of the two players.
+fn rated_games(records: &[crate::rating::TournamentRating]) -> usize {
+    let mut games = BTreeSet::new();
+    for record in records {
+        for game in record.games.iter().filter(|g| g.counted()) {
+            let pair = (
+                record.player.min(game.opponent),
+                record.player.max(game.opponent),
+            );
+            games.insert((game.round, pair));
+        }
+    }
+    games.len()
+}
+
+fn player_states(
+    dataset: &Dataset,
+    ratings: &Ratings,
+    config: &crate::config::Config,
+) -> BTreeMap<String, PlayerState> {
+    let list = ViewBuilder::new(dataset, ratings, config).rating_list();
+    let ranks: BTreeMap<&str, usize> = list
+        .established
+        .iter()
+        .filter_map(|row| Some((row.id.as_str(), row.active_rank.parse().ok()?)))
+        .collect();
+    let mut played: Vec<BTreeSet<String>> = vec![BTreeSet::new(); dataset.players.len()];
+    for t in &dataset.tournaments {
+        for entry in &t.entries {
+            if let Some(index) = dataset.player_index(entry.player.as_str()) {
+                played[index].insert(t.id.to_string());
+            }
+        }
+    }
+    dataset
+        .players
+        .iter()
+        .zip(&ratings.players)
+        .zip(played)
+        .map(|((player, state), tournaments)| {
+            let id = player.id.to_string();
+            let value = PlayerState {
+                name: player.name.clone(),
+                rating: state.rating,
+                phase: phase_word(state.phase),
+                rank: ranks.get(id.as_str()).copied(),
+                rated_games: state.rated_games,
+                tournaments,
+            };
+            (id, value)
+        })
+        .collect()
+}
+
+fn phase_word(phase: Phase) -> &'static str {
+    match phase {
+        Phase::Established => "established",
+        Phase::Provisional => "provisional",
+        Phase::Unrated => "unrated",
+    }
+}
+
+/// A tournament in the diff.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct TournamentChange {
+    /// Its id.
+    pub id: String,
+    /// Its name (the head's, else the base's).
+    pub name: String,
+    /// Start date.
+    pub start: String,
+    /// Rated games before, if it existed.
+    pub rated_games_before: Option<usize>,
+    /// Rated games after, if it exists.
+    pub rated_games_after: Option<usize>,
+}
+
+/// A player whose published numbers changed.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PlayerChange {
+    /// Id.
+    pub id: String,
+    /// Name.
+    pub name: String,
+    /// Before.
+    pub before: PlayerState,
+    /// After.
+    pub after: PlayerState,
+    /// Rating after − before, when both exist.
+    pub delta: Option<i32>,
+    /// Changed tournaments the player played in (in either version).
+    pub played_in: Vec<String>,
+    /// For players who played in none of them: the earliest changed
+    /// tournament, whose effect reached them through opponents.
+    pub ripple_from: Option<String>,
+}
+
+/// Everything a change does to the published results.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct Diff {
+    /// Whether the base version checked without errors.
+    pub base_builds: bool,
+    /// Whether the head version checked without errors.
+    pub head_builds: bool,
+    /// Tournaments only in the head.
+    pub tournaments_added: Vec<TournamentChange>,
+    /// Tournaments only in the base.
+    pub tournaments_removed: Vec<TournamentChange>,
+    /// Tournaments in both whose data differs.
+    pub tournaments_changed: Vec<TournamentChange>,
+    /// Players whose rating, phase, rank or rated games changed, by |Δ| then id.
+    pub players_changed: Vec<PlayerChange>,
+    /// Players only in the head: id and name.
+    pub players_added: Vec<(String, String)>,
+    /// Players only in the base: id and name.
+    pub players_removed: Vec<(String, String)>,
+    /// The head's errors and warnings, as `file:line: message` lines.
+    pub head_problems: Vec<String>,
+}
+
+/// Compares two snapshots.
+pub fn compare(base: &Snapshot, head: &Snapshot) -> Diff {
+    let mut diff = Diff {
+        base_builds: base.builds,
+        head_builds: head.builds,
+        head_problems: head.diagnostics.iter().map(|d| d.to_string()).collect(),
+        ..Diff::default()
+    };
+    let change = |id: &String, b: Option<&TournamentState>, h: Option<&TournamentState>| {
+        let shown = h.or(b).expect("a tournament in one version");
+        TournamentChange {
+            id: id.clone(),
+            name: shown.name.clone(),
+            start: shown.start.clone(),
+            rated_games_before: b.map(|t| t.rated_games),
+            rated_games_after: h.map(|t| t.rated_games),
+        }
+    };
+    for (id, h) in &head.tournaments {
+        match base.tournaments.get(id) {
+            None => diff.tournaments_added.push(change(id, None, Some(h))),
+            Some(b) if b != h => diff.tournaments_changed.push(change(id, Some(b), Some(h))),
+            Some(_) => {}
+        }
+    }
+    for (id, b) in &base.tournaments {
+        if !head.tournaments.contains_key(id) {
+            diff.tournaments_removed.push(change(id, Some(b), None));
+        }
+    }
+    let changed: Vec<&TournamentChange> = diff
+        .tournaments_added
+        .iter()
+        .chain(&diff.tournaments_removed)
+        .chain(&diff.tournaments_changed)
+        .collect();
+    let earliest = changed
+        .iter()
+        .min_by(|a, b| (&a.start, &a.id).cmp(&(&b.start, &b.id)))
+        .map(|t| t.id.clone());
+    let changed_ids: BTreeSet<&str> = changed.iter().map(|t| t.id.as_str()).collect();
+    for (id, after) in &head.players {
+        let Some(before) = base.players.get(id) else {
+            diff.players_added.push((id.clone(), after.name.clone()));
+            continue;
+        };
+        if before == after {
+            continue;
+        }
+        let played_in: Vec<String> = before
+            .tournaments
+            .union(&after.tournaments)
+            .filter(|t| changed_ids.contains(t.as_str()))
+            .cloned()
+            .collect();
+        diff.players_changed.push(PlayerChange {
+            id: id.clone(),
+            name: after.name.clone(),
+            delta: after.rating.zip(before.rating).map(|(a, b)| a - b),
+            ripple_from: played_in.is_empty().then(|| earliest.clone()).flatten(),
+            played_in,
+            before: before.clone(),
+            after: after.clone(),
+        });
+    }
+    for (id, before) in &base.players {
+        if !head.players.contains_key(id) {
+            diff.players_removed.push((id.clone(), before.name.clone()));
+        }
+    }
+    diff.players_changed.sort_by(|a, b| {
+        let size = |c: &PlayerChange| c.delta.map_or(0, i32::abs);
+        size(b).cmp(&size(a)).then_with(|| a.id.cmp(&b.id))
+    });
+    diff
+}
+
+/// Compares the repositories in two folders.
+pub fn diff_folders(base: &Path, head: &Path) -> Diff {
+    compare(&snapshot(base), &snapshot(head))
+}

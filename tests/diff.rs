@@ -1,0 +1,368 @@
+//! `ratingbook diff` on real git repositories made here: an edited result
+//! (its ripple checked against the ratings two real builds publish), added
+//! and removed tournaments, a base that does not build, a shallow clone; and
+//! `check --message-format github`.
+
+mod common;
+
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn git(dir: &Path, args: &[&str]) -> Output {
+    let output = Command::new("git")
+        .arg("-C")
+        .arg(dir)
+        .args(args)
+        .env("GIT_AUTHOR_NAME", "Maintainer")
+        .env("GIT_AUTHOR_EMAIL", "maintainer@example.org")
+        .env("GIT_COMMITTER_NAME", "Maintainer")
+        .env("GIT_COMMITTER_EMAIL", "maintainer@example.org")
+        .output()
+        .expect("git is needed for these tests");
+    assert!(
+        output.status.success(),
+        "git {args:?}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    output
+}
+
+fn commit_all(dir: &Path, message: &str) -> String {
+    git(dir, &["add", "-A"]);
+    git(dir, &["commit", "-q", "-m", message]);
+    String::from_utf8_lossy(&git(dir, &["rev-parse", "HEAD"]).stdout)
+        .trim()
+        .to_string()
+}
+
+fn ratingbook(dir: &Path, args: &[&str]) -> Output {
+    Command::new(common::binary())
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn diff_json(dir: &Path, args: &[&str]) -> Value {
+    let mut all = vec!["diff", "--format", "json"];
+    all.extend_from_slice(args);
+    let output = ratingbook(dir, &all);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    serde_json::from_slice(&output.stdout).unwrap()
+}
+
+/// A generated repository (many tournaments over several years) under git.
+fn generated_repository(dir: &Path) -> PathBuf {
+    let repo = dir.join("repo");
+    let status = Command::new(common::binary())
+        .args([
+            "generate",
+            "--players",
+            "120",
+            "--tournaments",
+            "14",
+            "--seed",
+            "5",
+            "--out",
+        ])
+        .arg(&repo)
+        .stderr(std::process::Stdio::null())
+        .status()
+        .unwrap();
+    assert!(status.success());
+    git(&repo, &["init", "-q", "-b", "main"]);
+    std::fs::write(repo.join(".gitignore"), "/site\n").unwrap();
+    commit_all(&repo, "results");
+    repo
+}
+
+/// The crosstable of the tournament in the middle of the history: its
+/// players are established by then, and later events carry the change on.
+fn middle_crosstable(repo: &Path) -> PathBuf {
+    let mut tables: Vec<(String, PathBuf)> = walkdir::WalkDir::new(repo.join("data/tournaments"))
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|e| e.path().extension().is_some_and(|x| x == "csv"))
+        .map(|e| {
+            let meta = std::fs::read_to_string(e.path().with_extension("toml")).unwrap();
+            let start = meta
+                .lines()
+                .find(|l| l.starts_with("start"))
+                .unwrap()
+                .to_string();
+            (start, e.into_path())
+        })
+        .collect();
+    tables.sort();
+    tables.remove(tables.len() * 2 / 3).1
+}
+
+/// Flips the first decisive game of `table` on both sides; returns the two
+/// start numbers.
+fn flip_first_decisive_game(table: &Path) -> (u32, u32) {
+    let text = std::fs::read_to_string(table).unwrap();
+    let mut rows: Vec<Vec<String>> = text
+        .lines()
+        .map(|l| l.split(',').map(String::from).collect())
+        .collect();
+    let header = rows[0].clone();
+    let first_round = header.iter().position(|h| h == "1").unwrap();
+    for r in 1..rows.len() {
+        for c in first_round..rows[r].len() {
+            let parts: Vec<String> = rows[r][c].split(' ').map(String::from).collect();
+            if parts.len() == 3 && (parts[2] == "1" || parts[2] == "0") {
+                let me: u32 = rows[r][0].parse().unwrap();
+                let opponent: u32 = parts[0].parse().unwrap();
+                let flipped = if parts[2] == "1" { "0" } else { "1" };
+                rows[r][c] = format!("{} {} {flipped}", parts[0], parts[1]);
+                let o = rows
+                    .iter()
+                    .position(|row| row[0] == opponent.to_string())
+                    .unwrap();
+                let theirs: Vec<String> = rows[o][c].split(' ').map(String::from).collect();
+                rows[o][c] = format!("{} {} {}", theirs[0], theirs[1], parts[2]);
+                let out: String = rows.iter().map(|row| row.join(",") + "\n").collect();
+                std::fs::write(table, out).unwrap();
+                return (me, opponent);
+            }
+        }
+    }
+    panic!("no decisive game in {}", table.display());
+}
+
+/// Published ratings by id, read from the site's `ratings.csv`.
+fn published_ratings(repo: &Path, out: &Path) -> BTreeMap<String, i64> {
+    common::build_site(repo, out);
+    let text = std::fs::read_to_string(out.join("ratings.csv")).unwrap();
+    let mut reader = csv::Reader::from_reader(text.as_bytes());
+    let headers = reader.headers().unwrap().clone();
+    let id = headers.iter().position(|h| h == "id").unwrap();
+    let rating = headers.iter().position(|h| h == "rating").unwrap();
+    reader
+        .records()
+        .map(|r| {
+            let r = r.unwrap();
+            (r[id].to_string(), r[rating].parse().unwrap())
+        })
+        .collect()
+}
+
+#[test]
+fn an_edited_result_shows_every_rating_it_moves_and_why() {
+    let dir = tempfile::tempdir().unwrap();
+    let repo = generated_repository(dir.path());
+    let before = published_ratings(&repo, &dir.path().join("before"));
+    let table = middle_crosstable(&repo);
+    let tournament = table.file_stem().unwrap().to_string_lossy().into_owned();
+    flip_first_decisive_game(&table);
+    let after = published_ratings(&repo, &dir.path().join("after"));
+    // What two real builds publish differently is the reference.
+    let expected: BTreeMap<&String, i64> = after
+        .iter()
+        .filter_map(|(id, a)| before.get(id).filter(|b| *b != a).map(|b| (id, a - b)))
+        .collect();
+    assert!(!expected.is_empty());
+
+    let diff = diff_json(&repo, &["--base", "HEAD"]);
+    let changed = diff["diff"]["players_changed"].as_array().unwrap();
+    let shown: BTreeMap<String, i64> = changed
+        .iter()
+        .filter_map(|c| Some((c["id"].as_str()?.to_string(), c["delta"].as_i64()?)))
+        .filter(|(_, delta)| *delta != 0)
+        .collect();
+    let expected: BTreeMap<String, i64> =
+        expected.into_iter().map(|(k, v)| (k.clone(), v)).collect();
+    assert_eq!(shown, expected);
+    // Sorted by the size of the change.
+    let sizes: Vec<i64> = changed
+        .iter()
+        .map(|c| c["delta"].as_i64().unwrap_or(0).abs())
+        .collect();
+    assert!(sizes.windows(2).all(|w| w[0] >= w[1]), "{sizes:?}");
+    // Each change names its cause: the edited event, directly or as a ripple.
+    let mut ripples = 0;
+    for c in changed {
+        let direct = c["played_in"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|t| t == tournament.as_str());
+        let ripple = c["ripple_from"] == tournament.as_str();
+        assert!(direct || ripple, "{c}");
+        ripples += usize::from(ripple);
+    }
+    assert!(ripples > 0, "no ripple found: {changed:#?}");
+    let changed_tournaments = diff["diff"]["tournaments_changed"].as_array().unwrap();
+    assert_eq!(changed_tournaments.len(), 1);
+    assert_eq!(changed_tournaments[0]["id"], tournament.as_str());
+    let summary = diff["summary"].as_str().unwrap();
+    assert!(
+        summary.starts_with(&format!("{} players change, largest ", changed.len())),
+        "{summary}"
+    );
+
+    let markdown =
+        String::from_utf8(ratingbook(&repo, &["diff", "--base", "HEAD"]).stdout).unwrap();
+    assert!(markdown.contains("### Players"), "{markdown}");
+    assert!(markdown.contains("ripple from"), "{markdown}");
+}
+
+#[test]
+fn added_and_removed_tournaments_between_commits() {
+    let dir = tempfile::tempdir().unwrap();
+    let repo = dir.path().join("repo");
+    common::copy_tree(
+        Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/mini")),
+        &repo,
+    );
+    git(&repo, &["init", "-q", "-b", "main"]);
+    let base = commit_all(&repo, "two tournaments");
+    let year = repo.join("data/tournaments/2006");
+    std::fs::create_dir_all(&year).unwrap();
+    std::fs::write(
+        year.join("winter-open.toml"),
+        "name = \"Winter Open\"\nstart = 2006-01-14\nend = 2006-01-14\nsystem = \"swiss\"\nrounds = 1\n",
+    )
+    .unwrap();
+    std::fs::write(
+        year.join("winter-open.csv"),
+        "no,player,rating,1\n1,ikonen-jussi,,2 w 1\n2,pellikka-marko,,1 b 0\n",
+    )
+    .unwrap();
+    let added = commit_all(&repo, "winter open");
+    let diff = diff_json(&repo, &["--base", &base, "--head", &added]);
+    let tournaments = diff["diff"]["tournaments_added"].as_array().unwrap();
+    assert_eq!(tournaments.len(), 1);
+    assert_eq!(tournaments[0]["name"], "Winter Open");
+    // One game, played over the board between two members.
+    assert_eq!(tournaments[0]["rated_games_after"], 1);
+    let ids: Vec<&str> = diff["diff"]["players_changed"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["id"].as_str().unwrap())
+        .collect();
+    assert!(
+        ids.contains(&"ikonen-jussi") && ids.contains(&"pellikka-marko"),
+        "{ids:?}"
+    );
+    let back = diff_json(&repo, &["--base", &added, "--head", &base]);
+    assert_eq!(back["diff"]["tournaments_removed"][0]["id"], "winter-open");
+    // Folders compare the same way as revisions.
+    let folders = diff_json(
+        dir.path(),
+        &[
+            "--base-dir",
+            repo.join("data/..").to_str().unwrap(),
+            "--head-dir",
+            repo.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(
+        folders["diff"]["players_changed"].as_array().unwrap().len(),
+        0
+    );
+}
+
+#[test]
+fn a_base_that_does_not_build_is_said_and_the_head_shown() {
+    let dir = tempfile::tempdir().unwrap();
+    let repo = dir.path().join("repo");
+    common::copy_tree(
+        Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/mini")),
+        &repo,
+    );
+    let table = repo.join("data/tournaments/2005/spring-open.csv");
+    let good = std::fs::read_to_string(&table).unwrap();
+    std::fs::write(&table, good.replace("1,ikonen-jussi", "1,ikonen-jusi")).unwrap();
+    git(&repo, &["init", "-q", "-b", "main"]);
+    commit_all(&repo, "broken");
+    std::fs::write(&table, good).unwrap();
+    let output = ratingbook(&repo, &["diff", "--base", "main"]);
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(output.status.success());
+    assert!(
+        text.contains("does not build, so there is nothing to compare with"),
+        "{text}"
+    );
+    assert!(text.contains("Spring Open"), "{text}");
+    // And the other way round, the head's errors are listed.
+    let head_broken = ratingbook(&repo, &["diff", "--base", "main", "--head", "main"]);
+    let text = String::from_utf8(head_broken.stdout).unwrap();
+    assert!(text.contains("This change does not build"), "{text}");
+    assert!(text.contains("unknown player `ikonen-jusi`"), "{text}");
+}
+
+#[test]
+fn a_shallow_clone_says_to_fetch_more_history() {
+    let dir = tempfile::tempdir().unwrap();
+    let repo = dir.path().join("repo");
+    common::copy_tree(
+        Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/mini")),
+        &repo,
+    );
+    git(&repo, &["init", "-q", "-b", "main"]);
+    commit_all(&repo, "one");
+    git(&repo, &["checkout", "-q", "-b", "feature"]);
+    std::fs::write(repo.join("README.md"), "results\n").unwrap();
+    commit_all(&repo, "two");
+    std::fs::write(repo.join("README.md"), "results, more\n").unwrap();
+    commit_all(&repo, "three");
+    git(&repo, &["checkout", "-q", "main"]);
+    let shallow = dir.path().join("shallow");
+    let url = format!("file://{}", repo.display());
+    git(
+        dir.path(),
+        &[
+            "clone",
+            "-q",
+            "--depth",
+            "1",
+            "--no-single-branch",
+            "--branch",
+            "feature",
+            &url,
+            shallow.to_str().unwrap(),
+        ],
+    );
+    let output = ratingbook(&shallow, &["diff", "--base", "HEAD~2"]);
+    let text = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{text}");
+    assert!(
+        text.contains("shallow clone") && text.contains("fetch-depth: 0"),
+        "{text}"
+    );
+    let output = ratingbook(&shallow, &["diff"]);
+    let text = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{text}");
+    assert!(text.contains("shallow clone"), "{text}");
+}
+
+#[test]
+fn github_format_puts_problems_on_the_changed_lines() {
+    let dir = tempfile::tempdir().unwrap();
+    let top = dir.path().join("association");
+    let repo = top.join("ratings");
+    common::copy_tree(
+        Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/mini")),
+        &repo,
+    );
+    git(&top, &["init", "-q", "-b", "main"]);
+    let table = repo.join("data/tournaments/2005/spring-open.csv");
+    let text = std::fs::read_to_string(&table).unwrap();
+    std::fs::write(&table, text.replace("1,ikonen-jussi", "1,ikonen-jusi")).unwrap();
+    let output = ratingbook(&repo, &["check", "--message-format", "github"]);
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    let line = stderr.lines().find(|l| l.starts_with("::error ")).unwrap();
+    assert_eq!(
+        line,
+        "::error file=ratings/data/tournaments/2005/spring-open.csv,line=2,col=2,title=ratingbook%3A player::unknown player `ikonen-jusi`%0Ahelp: did you mean `ikonen-jussi`?"
+    );
+}
