@@ -14,6 +14,7 @@ pub mod config;
 pub mod diagnostic;
 pub mod diff;
 pub mod generate;
+pub mod init;
 pub mod links;
 pub mod load;
 pub mod memory;

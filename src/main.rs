@@ -88,6 +88,25 @@ enum Command {
         #[arg(long, value_name = "FILE")]
         out: Option<PathBuf>,
     },
+    /// Start a new association's data repository: settings, an example
+    /// tournament, .gitignore, CI workflows (GitHub Actions, GitLab CI) and a
+    /// guide for maintainers.
+    Init {
+        /// The folder to create (must be empty or absent).
+        dir: PathBuf,
+        /// The association's name.
+        #[arg(long, default_value = "Our association")]
+        association: String,
+        /// The site's title (default: "<association> rating list").
+        #[arg(long)]
+        title: Option<String>,
+        /// The pages' language (BCP 47, e.g. fi, tr, en).
+        #[arg(long, default_value = "en")]
+        language: String,
+        /// The command CI runs to install ratingbook.
+        #[arg(long, default_value = "cargo install --locked ratingbook")]
+        install: String,
+    },
     /// Write a synthetic data repository for tests and benchmarks.
     Generate {
         /// Number of players.
@@ -266,6 +285,16 @@ enum BasisArg {
     LeastSquares,
 }
 
+/// Today's date (UTC), from the system clock.
+fn today() -> ratingbook::model::Date {
+    let days = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() / 86_400);
+    ratingbook::model::Date::new(1970, 1, 1)
+        .expect("a valid date")
+        .plus_days(days as i64)
+}
+
 fn parse_date(text: &str) -> Result<ratingbook::model::Date, String> {
     ratingbook::model::Date::parse(text).ok_or_else(|| format!("`{text}` is not a date YYYY-MM-DD"))
 }
@@ -312,6 +341,25 @@ fn main() -> ExitCode {
         }),
         Command::Sql { dialect, root, out } => {
             cli::sql(&root, dialect.into(), out.as_deref(), format)
+        }
+        Command::Init {
+            dir,
+            association,
+            title,
+            language,
+            install,
+        } => {
+            let title = title.unwrap_or_else(|| format!("{association} rating list"));
+            cli::init(
+                &dir,
+                &ratingbook::init::InitOptions {
+                    association,
+                    title,
+                    language,
+                    date: today(),
+                    install,
+                },
+            )
         }
         Command::Generate {
             players,

@@ -14,7 +14,7 @@ pub use diff::{diff, DiffArgs, DiffFormat};
 pub use handicaps::handicaps;
 pub use import::{import, parse_mapping};
 pub use pairing::{generate_trf, pair, pair_event};
-pub use repository::{build, check, generate, sql};
+pub use repository::{build, check, generate, init, sql};
 pub use results::results_add;
 
 use crate::diagnostic::{Diagnostic, Severity};

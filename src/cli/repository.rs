@@ -146,3 +146,24 @@ pub fn sql(
     }
     ExitCode::SUCCESS
 }
+
+/// `ratingbook init`: writes a new association's repository.
+pub fn init(dir: &Path, options: &crate::init::InitOptions) -> ExitCode {
+    match crate::init::write_repository(dir, options) {
+        Ok(files) => {
+            for file in &files {
+                eprintln!("wrote {}", dir.join(file).display());
+            }
+            eprintln!(
+                "\nnext: cd {dir} && ratingbook build   (the site is in site/index.html)\n\
+                 then: git init && git add -A && git commit -m \"Rating book\", push, and read MAINTAINING.md",
+                dir = dir.display()
+            );
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -1,0 +1,162 @@
+//! `ratingbook init`: a new association's data repository, ready to build
+//! and to review in CI: a commented `ratingbook.toml`, an example tournament
+//! with its two players, `.gitignore`, workflow files for GitHub Actions and
+//! GitLab CI, and `MAINTAINING.md`, the maintainers' guide.
+//!
+//! The files' texts live beside this module (`files/`), with `{name}` marks
+//! filled in here.
+
+use std::path::{Path, PathBuf};
+
+/// What the new repository is for.
+#[derive(Debug, Clone)]
+pub struct InitOptions {
+    /// The association's name.
+    pub association: String,
+    /// The site's title.
+    pub title: String,
+    /// The site's language tag.
+    pub language: String,
+    /// The date of the example tournament.
+    pub date: crate::model::Date,
+    /// The command CI runs to install ratingbook.
+    pub install: String,
+}
+
+/// Why the repository was not written.
+#[derive(Debug, thiserror::Error)]
+pub enum InitError {
+    /// The folder already has files.
+    #[error("{0} is not empty; choose a new folder (init never overwrites files)")]
+    NotEmpty(String),
+    /// Writing failed.
+    #[error("cannot write {path}: {source}")]
+    Write {
+        /// The file.
+        path: String,
+        /// Why.
+        source: std::io::Error,
+    },
+}
+
+/// The files of a new repository: path relative to its root, and content.
+pub fn files(options: &InitOptions) -> Vec<(PathBuf, String)> {
+    let year = options.date.year.to_string();
+    let fill = |text: &str| {
+        text.replace("{title}", &toml_string_body(&options.title))
+            .replace("{association}", &toml_string_body(&options.association))
+            .replace("{language}", &toml_string_body(&options.language))
+            .replace("{install}", &yaml_string_body(&options.install))
+            .replace("{year}", &year)
+            .replace("{date}", &options.date.to_string())
+    };
+    let tournament = format!("data/tournaments/{year}/club-championship-{year}");
+    vec![
+        (
+            "ratingbook.toml".into(),
+            fill(include_str!("files/ratingbook.toml")),
+        ),
+        (".gitignore".into(), include_str!("files/gitignore").into()),
+        (
+            "data/players/virtanen-anna.toml".into(),
+            include_str!("files/player-1.toml").into(),
+        ),
+        (
+            "data/players/korhonen-mikko.toml".into(),
+            include_str!("files/player-2.toml").into(),
+        ),
+        (
+            format!("{tournament}.toml").into(),
+            fill(include_str!("files/tournament.toml")),
+        ),
+        (
+            format!("{tournament}.csv").into(),
+            include_str!("files/tournament.csv").into(),
+        ),
+        (
+            ".github/workflows/ratingbook.yml".into(),
+            fill(include_str!("files/github-workflow.yml")),
+        ),
+        (
+            ".gitlab-ci.yml".into(),
+            fill(include_str!("files/gitlab-ci.yml")),
+        ),
+        (
+            "MAINTAINING.md".into(),
+            include_str!("files/MAINTAINING.md").replace("{association}", &options.association),
+        ),
+    ]
+}
+
+/// The inside of a TOML basic string holding `text`.
+fn toml_string_body(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if c.is_control() => out.push_str(&format!("\\u{:04X}", u32::from(c))),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// The inside of a YAML double-quoted string holding `text`.
+fn yaml_string_body(text: &str) -> String {
+    text.replace('\\', "\\\\")
+        .replace('"', "\\\"")
+        .replace('\n', " ")
+}
+
+/// Writes a new repository into `dir` (created if needed, and must be empty).
+pub fn write_repository(dir: &Path, options: &InitOptions) -> Result<Vec<PathBuf>, InitError> {
+    let not_empty = std::fs::read_dir(dir).is_ok_and(|mut entries| entries.next().is_some());
+    if not_empty {
+        return Err(InitError::NotEmpty(dir.display().to_string()));
+    }
+    let mut written = Vec::new();
+    for (relative, content) in files(options) {
+        let path = dir.join(&relative);
+        let write = || -> std::io::Result<()> {
+            if let Some(parent) = path.parent() {
+                std::fs::create_dir_all(parent)?;
+            }
+            std::fs::write(&path, &content)
+        };
+        write().map_err(|source| InitError::Write {
+            path: path.display().to_string(),
+            source,
+        })?;
+        written.push(relative);
+    }
+    Ok(written)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_with_quotes_stay_valid_toml_and_yaml() {
+        let options = InitOptions {
+            association: "Club \"Go\" ry".into(),
+            title: "Ratings \\ \"Go\"".into(),
+            language: "fi".into(),
+            date: crate::model::Date::new(2026, 4, 11).unwrap(),
+            install: "cargo install --locked \"ratingbook\"".into(),
+        };
+        let files = files(&options);
+        let config = &files
+            .iter()
+            .find(|(p, _)| p == Path::new("ratingbook.toml"))
+            .unwrap()
+            .1;
+        let value: toml::Table = toml::from_str(config).unwrap();
+        assert_eq!(value["site"]["title"].as_str(), Some("Ratings \\ \"Go\""));
+        assert_eq!(
+            value["site"]["association"].as_str(),
+            Some("Club \"Go\" ry")
+        );
+    }
+}
