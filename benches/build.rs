@@ -14,7 +14,7 @@ use std::time::Instant;
 
 /// The same allocator as the `ratingbook` binary, so the numbers match it.
 #[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static ALLOCATOR: ratingbook::memory::BoundedAllocator = ratingbook::memory::BoundedAllocator;
 
 const CHILD: &str = "RATINGBOOK_BENCH_CHILD";
 

@@ -1,0 +1,126 @@
+//! Diff benchmark: `cargo bench --bench diff`.
+//!
+//! The build benchmark's generated repository (20 000 players, 2 000
+//! tournaments; `BENCH_PLAYERS`, `BENCH_TOURNAMENTS`) is copied into a git
+//! repository once (cached under target/bench-data); then one result is
+//! reversed, in the newest tournament and in the oldest (whose change ripples
+//! through every later rating), and `ratingbook diff --base HEAD` is timed as
+//! a maintainer or CI runs it.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Instant;
+
+fn git(dir: &Path, args: &[&str]) {
+    let status = Command::new("git")
+        .arg("-C")
+        .arg(dir)
+        .args(args)
+        .env("GIT_AUTHOR_NAME", "Bench")
+        .env("GIT_AUTHOR_EMAIL", "bench@example.org")
+        .env("GIT_COMMITTER_NAME", "Bench")
+        .env("GIT_COMMITTER_EMAIL", "bench@example.org")
+        .status()
+        .expect("git");
+    assert!(status.success(), "git {args:?}");
+}
+
+/// The generated repository under git, made once.
+fn git_repository(players: usize, tournaments: usize) -> PathBuf {
+    let source = common::repository(players, tournaments);
+    let repo = source.with_file_name(format!("diff-{players}-{tournaments}"));
+    if !repo.join(".git").is_dir() {
+        let _ = std::fs::remove_dir_all(&repo);
+        copy_tree(&source.join("data"), &repo.join("data"));
+        git(&repo, &["init", "-q", "-b", "main"]);
+        git(&repo, &["add", "-A"]);
+        git(&repo, &["commit", "-q", "-m", "results"]);
+    }
+    git(&repo, &["checkout", "-q", "--", "."]);
+    repo
+}
+
+fn copy_tree(from: &Path, to: &Path) {
+    for entry in walkdir::WalkDir::new(from) {
+        let entry = entry.unwrap();
+        let target = to.join(entry.path().strip_prefix(from).unwrap());
+        if entry.file_type().is_dir() {
+            std::fs::create_dir_all(&target).unwrap();
+        } else {
+            std::fs::copy(entry.path(), &target).unwrap();
+        }
+    }
+}
+
+/// Crosstables sorted by the tournament's start date.
+fn crosstables(repo: &Path) -> Vec<PathBuf> {
+    let mut tables: Vec<(String, PathBuf)> = walkdir::WalkDir::new(repo.join("data/tournaments"))
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|e| e.path().extension().is_some_and(|x| x == "csv"))
+        .map(|e| {
+            let meta = std::fs::read_to_string(e.path().with_extension("toml")).unwrap();
+            let start = meta.lines().find(|l| l.starts_with("start")).unwrap_or("").to_string();
+            (start, e.into_path())
+        })
+        .collect();
+    tables.sort();
+    tables.into_iter().map(|(_, p)| p).collect()
+}
+
+/// Reverses the first decisive game of `table` on both sides.
+fn reverse_a_result(table: &Path) {
+    let text = std::fs::read_to_string(table).unwrap();
+    let mut rows: Vec<Vec<String>> = text.lines().map(|l| l.split(',').map(String::from).collect()).collect();
+    let first_round = rows[0].iter().position(|h| h == "1").unwrap();
+    for r in 1..rows.len() {
+        for c in first_round..rows[r].len() {
+            let parts: Vec<String> = rows[r][c].split(' ').map(String::from).collect();
+            if parts.len() == 3 && (parts[2] == "1" || parts[2] == "0") {
+                let flipped = if parts[2] == "1" { "0" } else { "1" };
+                rows[r][c] = format!("{} {} {flipped}", parts[0], parts[1]);
+                let o = rows.iter().position(|row| row[0] == parts[0]).unwrap();
+                let theirs: Vec<String> = rows[o][c].split(' ').map(String::from).collect();
+                rows[o][c] = format!("{} {} {}", theirs[0], theirs[1], parts[2]);
+                let out: String = rows.iter().map(|row| row.join(",") + "\n").collect();
+                std::fs::write(table, out).unwrap();
+                return;
+            }
+        }
+    }
+}
+
+fn main() {
+    let players = common::env_number("BENCH_PLAYERS", 20_000);
+    let tournaments = common::env_number("BENCH_TOURNAMENTS", 2_000);
+    let repo = git_repository(players, tournaments);
+    println!("diff benchmark: {players} players, {tournaments} tournaments ({})", repo.display());
+    println!("machine: load average {}", common::load_average());
+    println!("| change | players changed | wall time (s), 3 runs |");
+    println!("|---|---:|---|");
+    let tables = crosstables(&repo);
+    for (label, table) in [("newest tournament", tables.last()), ("oldest tournament", tables.first())] {
+        let table = table.expect("a tournament");
+        git(&repo, &["checkout", "-q", "--", "."]);
+        reverse_a_result(table);
+        let mut times = Vec::new();
+        let mut changed = 0;
+        for _ in 0..3 {
+            let started = Instant::now();
+            let output = Command::new(env!("CARGO_BIN_EXE_ratingbook"))
+                .args(["diff", "--base", "HEAD", "--format", "json", "--root"])
+                .arg(&repo)
+                .output()
+                .unwrap();
+            times.push(started.elapsed().as_secs_f64());
+            assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+            let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+            changed = json["diff"]["players_changed"].as_array().map_or(0, Vec::len);
+        }
+        let shown: Vec<String> = times.iter().map(|t| format!("{t:.2}")).collect();
+        println!("| {label} | {changed} | {} |", shown.join(", "));
+    }
+    git(&repo, &["checkout", "-q", "--", "."]);
+}
