@@ -62,7 +62,11 @@ fn crosstables(repo: &Path) -> Vec<PathBuf> {
         .filter(|e| e.path().extension().is_some_and(|x| x == "csv"))
         .map(|e| {
             let meta = std::fs::read_to_string(e.path().with_extension("toml")).unwrap();
-            let start = meta.lines().find(|l| l.starts_with("start")).unwrap_or("").to_string();
+            let start = meta
+                .lines()
+                .find(|l| l.starts_with("start"))
+                .unwrap_or("")
+                .to_string();
             (start, e.into_path())
         })
         .collect();
@@ -73,7 +77,10 @@ fn crosstables(repo: &Path) -> Vec<PathBuf> {
 /// Reverses the first decisive game of `table` on both sides.
 fn reverse_a_result(table: &Path) {
     let text = std::fs::read_to_string(table).unwrap();
-    let mut rows: Vec<Vec<String>> = text.lines().map(|l| l.split(',').map(String::from).collect()).collect();
+    let mut rows: Vec<Vec<String>> = text
+        .lines()
+        .map(|l| l.split(',').map(String::from).collect())
+        .collect();
     let first_round = rows[0].iter().position(|h| h == "1").unwrap();
     for r in 1..rows.len() {
         for c in first_round..rows[r].len() {
@@ -96,12 +103,18 @@ fn main() {
     let players = common::env_number("BENCH_PLAYERS", 20_000);
     let tournaments = common::env_number("BENCH_TOURNAMENTS", 2_000);
     let repo = git_repository(players, tournaments);
-    println!("diff benchmark: {players} players, {tournaments} tournaments ({})", repo.display());
+    println!(
+        "diff benchmark: {players} players, {tournaments} tournaments ({})",
+        repo.display()
+    );
     println!("machine: load average {}", common::load_average());
     println!("| change | players changed | wall time (s), 3 runs |");
     println!("|---|---:|---|");
     let tables = crosstables(&repo);
-    for (label, table) in [("newest tournament", tables.last()), ("oldest tournament", tables.first())] {
+    for (label, table) in [
+        ("newest tournament", tables.last()),
+        ("oldest tournament", tables.first()),
+    ] {
         let table = table.expect("a tournament");
         git(&repo, &["checkout", "-q", "--", "."]);
         reverse_a_result(table);
@@ -115,9 +128,15 @@ fn main() {
                 .output()
                 .unwrap();
             times.push(started.elapsed().as_secs_f64());
-            assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+            assert!(
+                output.status.success(),
+                "{}",
+                String::from_utf8_lossy(&output.stderr)
+            );
             let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
-            changed = json["diff"]["players_changed"].as_array().map_or(0, Vec::len);
+            changed = json["diff"]["players_changed"]
+                .as_array()
+                .map_or(0, Vec::len);
         }
         let shown: Vec<String> = times.iter().map(|t| format!("{t:.2}")).collect();
         println!("| {label} | {changed} | {} |", shown.join(", "));
