@@ -74,31 +74,6 @@ fn crosstables(repo: &Path) -> Vec<PathBuf> {
     tables.into_iter().map(|(_, p)| p).collect()
 }
 
-/// Reverses the first decisive game of `table` on both sides.
-fn reverse_a_result(table: &Path) {
-    let text = std::fs::read_to_string(table).unwrap();
-    let mut rows: Vec<Vec<String>> = text
-        .lines()
-        .map(|l| l.split(',').map(String::from).collect())
-        .collect();
-    let first_round = rows[0].iter().position(|h| h == "1").unwrap();
-    for r in 1..rows.len() {
-        for c in first_round..rows[r].len() {
-            let parts: Vec<String> = rows[r][c].split(' ').map(String::from).collect();
-            if parts.len() == 3 && (parts[2] == "1" || parts[2] == "0") {
-                let flipped = if parts[2] == "1" { "0" } else { "1" };
-                rows[r][c] = format!("{} {} {flipped}", parts[0], parts[1]);
-                let o = rows.iter().position(|row| row[0] == parts[0]).unwrap();
-                let theirs: Vec<String> = rows[o][c].split(' ').map(String::from).collect();
-                rows[o][c] = format!("{} {} {}", theirs[0], theirs[1], parts[2]);
-                let out: String = rows.iter().map(|row| row.join(",") + "\n").collect();
-                std::fs::write(table, out).unwrap();
-                return;
-            }
-        }
-    }
-}
-
 fn main() {
     let players = common::env_number("BENCH_PLAYERS", 20_000);
     let tournaments = common::env_number("BENCH_TOURNAMENTS", 2_000);
@@ -117,7 +92,9 @@ fn main() {
     ] {
         let table = table.expect("a tournament");
         git(&repo, &["checkout", "-q", "--", "."]);
-        reverse_a_result(table);
+        ratingbook::generate::edit::reverse_first_decisive_result(table)
+            .unwrap()
+            .expect("a decisive game");
         let mut times = Vec::new();
         let mut changed = 0;
         for _ in 0..3 {

@@ -53,29 +53,7 @@ enum Command {
     /// games change and why, as a pull request comment (Markdown) or JSON.
     ///
     /// Default: from where HEAD branched off the default branch to the working tree.
-    Diff {
-        /// Root of the data repository (inside a git repository).
-        #[arg(long, default_value = ".")]
-        root: PathBuf,
-        /// Base revision (branch, tag or commit).
-        #[arg(long)]
-        base: Option<String>,
-        /// Head revision (default: the working tree).
-        #[arg(long)]
-        head: Option<String>,
-        /// Compare two folders instead: the base folder.
-        #[arg(long, requires = "head_dir", conflicts_with_all = ["base", "head"])]
-        base_dir: Option<PathBuf>,
-        /// Compare two folders instead: the head folder.
-        #[arg(long, requires = "base_dir")]
-        head_dir: Option<PathBuf>,
-        /// Output format.
-        #[arg(long, value_enum, default_value_t = cli::DiffFormat::Markdown)]
-        format: cli::DiffFormat,
-        /// Write to FILE instead of standard output.
-        #[arg(long, value_name = "FILE")]
-        out: Option<PathBuf>,
-    },
+    Diff(cli::DiffArgs),
     /// Check, compute ratings and write the SQL dump for one database.
     Sql {
         /// Target database: sqlite, postgres (PostgreSQL) or mysql (MariaDB/MySQL).
@@ -322,23 +300,7 @@ fn main() -> ExitCode {
             let out = out.unwrap_or_else(|| root.join("site"));
             cli::build(&root, &out, format, timings)
         }
-        Command::Diff {
-            root,
-            base,
-            head,
-            base_dir,
-            head_dir,
-            format,
-            out,
-        } => cli::diff(&cli::DiffArgs {
-            root,
-            base,
-            head,
-            base_dir,
-            head_dir,
-            format,
-            out,
-        }),
+        Command::Diff(args) => cli::diff(&args),
         Command::Sql { dialect, root, out } => {
             cli::sql(&root, dialect.into(), out.as_deref(), format)
         }

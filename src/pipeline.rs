@@ -74,6 +74,20 @@ fn template_location(message: &str) -> Option<(usize, usize)> {
     Some((line, column))
 }
 
+/// The loaded repository and its warnings, or [`BuildError::InvalidData`]
+/// when the check found errors.
+fn check_without_errors(root: &Path) -> Result<(load::Loaded, Vec<Diagnostic>), BuildError> {
+    let checked = check_repository(root);
+    let errors = checked.error_count();
+    if errors > 0 {
+        return Err(BuildError::InvalidData {
+            errors,
+            diagnostics: checked.diagnostics,
+        });
+    }
+    Ok((checked.loaded, checked.diagnostics))
+}
+
 /// Why a build did not produce a site.
 #[derive(Debug, thiserror::Error)]
 pub enum BuildError {
@@ -122,16 +136,8 @@ pub fn build_repository(
         timings.push((name, clock.elapsed()));
         clock = std::time::Instant::now();
     };
-    let checked = check_repository(root);
+    let (loaded, warnings) = check_without_errors(root)?;
     lap("load and check");
-    let errors = checked.error_count();
-    if errors > 0 {
-        return Err(BuildError::InvalidData {
-            errors,
-            diagnostics: checked.diagnostics,
-        });
-    }
-    let loaded = checked.loaded;
     let ratings = rating::rate(&loaded.dataset, &loaded.config.rating);
     lap("rate");
     let templates = render::templates::TemplateSet::with_overrides(&loaded.templates);
@@ -155,7 +161,7 @@ pub fn build_repository(
     let written = publish::publish_site(out, &files)?;
     lap("write");
     Ok(BuildReport {
-        warnings: checked.diagnostics,
+        warnings,
         files: files.len(),
         written,
         timings,
@@ -174,15 +180,7 @@ pub struct DumpReport {
 /// Checks and rates the repository at `root` and writes its dump for `dialect`
 /// (the repository's `templates/sql/ratingbook.sql` overrides the built-in one).
 pub fn dump_repository(root: &Path, dialect: sql::Dialect) -> Result<DumpReport, BuildError> {
-    let checked = check_repository(root);
-    let errors = checked.error_count();
-    if errors > 0 {
-        return Err(BuildError::InvalidData {
-            errors,
-            diagnostics: checked.diagnostics,
-        });
-    }
-    let loaded = checked.loaded;
+    let (loaded, warnings) = check_without_errors(root)?;
     let ratings = rating::rate(&loaded.dataset, &loaded.config.rating);
     let templates = render::templates::TemplateSet::with_overrides(&loaded.templates);
     let tera = templates
@@ -191,8 +189,5 @@ pub fn dump_repository(root: &Path, dialect: sql::Dialect) -> Result<DumpReport,
     let dump = sql::SqlDump::new(&loaded.dataset, &ratings);
     let text = sql::render(&tera, &dump, dialect)
         .map_err(|e| render::RenderError::new(sql::TEMPLATE, &e))?;
-    Ok(DumpReport {
-        text,
-        warnings: checked.diagnostics,
-    })
+    Ok(DumpReport { text, warnings })
 }

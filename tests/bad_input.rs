@@ -4,6 +4,8 @@
 
 mod common;
 
+use common::edit;
+
 use ratingbook::diagnostic::Diagnostic;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -15,13 +17,6 @@ fn mini_repo() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
     common::copy_tree(Path::new(MINI), dir.path());
     dir
-}
-
-fn edit(root: &Path, file: &str, from: &str, to: &str) {
-    let path = root.join(file);
-    let text = std::fs::read_to_string(&path).unwrap();
-    assert!(text.contains(from), "{file} does not contain {from:?}");
-    std::fs::write(&path, text.replacen(from, to, 1)).unwrap();
 }
 
 fn write(root: &Path, file: &str, content: &[u8]) {

@@ -5,29 +5,12 @@
 
 mod common;
 
+use common::git;
+
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
-
-fn git(dir: &Path, args: &[&str]) -> Output {
-    let output = Command::new("git")
-        .arg("-C")
-        .arg(dir)
-        .args(args)
-        .env("GIT_AUTHOR_NAME", "Maintainer")
-        .env("GIT_AUTHOR_EMAIL", "maintainer@example.org")
-        .env("GIT_COMMITTER_NAME", "Maintainer")
-        .env("GIT_COMMITTER_EMAIL", "maintainer@example.org")
-        .output()
-        .expect("git is needed for these tests");
-    assert!(
-        output.status.success(),
-        "git {args:?}: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    output
-}
 
 fn commit_all(dir: &Path, message: &str) -> String {
     git(dir, &["add", "-A"]);
@@ -35,6 +18,20 @@ fn commit_all(dir: &Path, message: &str) -> String {
     String::from_utf8_lossy(&git(dir, &["rev-parse", "HEAD"]).stdout)
         .trim()
         .to_string()
+}
+
+/// The small sample repository copied to `dir/repo`; git initialised there
+/// when `under_git`.
+fn mini_repository(dir: &Path, under_git: bool) -> PathBuf {
+    let repo = dir.join("repo");
+    common::copy_tree(
+        Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/mini")),
+        &repo,
+    );
+    if under_git {
+        git(&repo, &["init", "-q", "-b", "main"]);
+    }
+    repo
 }
 
 fn ratingbook(dir: &Path, args: &[&str]) -> Output {
@@ -103,39 +100,6 @@ fn middle_crosstable(repo: &Path) -> PathBuf {
     tables.remove(tables.len() * 2 / 3).1
 }
 
-/// Flips the first decisive game of `table` on both sides; returns the two
-/// start numbers.
-fn flip_first_decisive_game(table: &Path) -> (u32, u32) {
-    let text = std::fs::read_to_string(table).unwrap();
-    let mut rows: Vec<Vec<String>> = text
-        .lines()
-        .map(|l| l.split(',').map(String::from).collect())
-        .collect();
-    let header = rows[0].clone();
-    let first_round = header.iter().position(|h| h == "1").unwrap();
-    for r in 1..rows.len() {
-        for c in first_round..rows[r].len() {
-            let parts: Vec<String> = rows[r][c].split(' ').map(String::from).collect();
-            if parts.len() == 3 && (parts[2] == "1" || parts[2] == "0") {
-                let me: u32 = rows[r][0].parse().unwrap();
-                let opponent: u32 = parts[0].parse().unwrap();
-                let flipped = if parts[2] == "1" { "0" } else { "1" };
-                rows[r][c] = format!("{} {} {flipped}", parts[0], parts[1]);
-                let o = rows
-                    .iter()
-                    .position(|row| row[0] == opponent.to_string())
-                    .unwrap();
-                let theirs: Vec<String> = rows[o][c].split(' ').map(String::from).collect();
-                rows[o][c] = format!("{} {} {}", theirs[0], theirs[1], parts[2]);
-                let out: String = rows.iter().map(|row| row.join(",") + "\n").collect();
-                std::fs::write(table, out).unwrap();
-                return (me, opponent);
-            }
-        }
-    }
-    panic!("no decisive game in {}", table.display());
-}
-
 /// Published ratings by id, read from the site's `ratings.csv`.
 fn published_ratings(repo: &Path, out: &Path) -> BTreeMap<String, i64> {
     common::build_site(repo, out);
@@ -160,7 +124,9 @@ fn an_edited_result_shows_every_rating_it_moves_and_why() {
     let before = published_ratings(&repo, &dir.path().join("before"));
     let table = middle_crosstable(&repo);
     let tournament = table.file_stem().unwrap().to_string_lossy().into_owned();
-    flip_first_decisive_game(&table);
+    ratingbook::generate::edit::reverse_first_decisive_result(&table)
+        .unwrap()
+        .expect("a decisive game");
     let after = published_ratings(&repo, &dir.path().join("after"));
     // What two real builds publish differently is the reference.
     let expected: BTreeMap<&String, i64> = after
@@ -216,12 +182,7 @@ fn an_edited_result_shows_every_rating_it_moves_and_why() {
 #[test]
 fn added_and_removed_tournaments_between_commits() {
     let dir = tempfile::tempdir().unwrap();
-    let repo = dir.path().join("repo");
-    common::copy_tree(
-        Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/mini")),
-        &repo,
-    );
-    git(&repo, &["init", "-q", "-b", "main"]);
+    let repo = mini_repository(dir.path(), true);
     let base = commit_all(&repo, "two tournaments");
     let year = repo.join("data/tournaments/2006");
     std::fs::create_dir_all(&year).unwrap();
@@ -273,11 +234,7 @@ fn added_and_removed_tournaments_between_commits() {
 #[test]
 fn a_base_that_does_not_build_is_said_and_the_head_shown() {
     let dir = tempfile::tempdir().unwrap();
-    let repo = dir.path().join("repo");
-    common::copy_tree(
-        Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/mini")),
-        &repo,
-    );
+    let repo = mini_repository(dir.path(), false);
     let table = repo.join("data/tournaments/2005/spring-open.csv");
     let good = std::fs::read_to_string(&table).unwrap();
     std::fs::write(&table, good.replace("1,ikonen-jussi", "1,ikonen-jusi")).unwrap();
@@ -302,12 +259,7 @@ fn a_base_that_does_not_build_is_said_and_the_head_shown() {
 #[test]
 fn a_shallow_clone_says_to_fetch_more_history() {
     let dir = tempfile::tempdir().unwrap();
-    let repo = dir.path().join("repo");
-    common::copy_tree(
-        Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/mini")),
-        &repo,
-    );
-    git(&repo, &["init", "-q", "-b", "main"]);
+    let repo = mini_repository(dir.path(), true);
     commit_all(&repo, "one");
     git(&repo, &["checkout", "-q", "-b", "feature"]);
     std::fs::write(repo.join("README.md"), "results\n").unwrap();

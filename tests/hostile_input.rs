@@ -7,6 +7,8 @@
 
 mod common;
 
+use common::{edit, write};
+
 use ratingbook::diagnostic::Diagnostic;
 use std::path::Path;
 use std::process::{Command, Output};
@@ -17,19 +19,6 @@ fn mini_repo() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
     common::copy_tree(Path::new(MINI), &dir.path().join("repo"));
     dir
-}
-
-fn write(root: &Path, file: &str, content: &str) {
-    let path = root.join(file);
-    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-    std::fs::write(path, content).unwrap();
-}
-
-fn edit(root: &Path, file: &str, from: &str, to: &str) {
-    let path = root.join(file);
-    let text = std::fs::read_to_string(&path).unwrap();
-    assert!(text.contains(from), "{file} does not contain {from:?}");
-    std::fs::write(&path, text.replacen(from, to, 1)).unwrap();
 }
 
 fn errors(root: &Path) -> Vec<Diagnostic> {

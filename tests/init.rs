@@ -5,6 +5,8 @@
 
 mod common;
 
+use common::git;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use yaml_rust2::{Yaml, YamlLoader};
@@ -15,24 +17,6 @@ fn ratingbook(dir: &Path, args: &[&str]) -> std::process::Output {
         .args(args)
         .output()
         .unwrap()
-}
-
-fn git(dir: &Path, args: &[&str]) {
-    let output = Command::new("git")
-        .arg("-C")
-        .arg(dir)
-        .args(args)
-        .env("GIT_AUTHOR_NAME", "Maintainer")
-        .env("GIT_AUTHOR_EMAIL", "maintainer@example.org")
-        .env("GIT_COMMITTER_NAME", "Maintainer")
-        .env("GIT_COMMITTER_EMAIL", "maintainer@example.org")
-        .output()
-        .expect("git is needed for these tests");
-    assert!(
-        output.status.success(),
-        "git {args:?}: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
 }
 
 fn init(dir: &Path) -> PathBuf {

@@ -15,22 +15,30 @@ pub enum DiffFormat {
     Json,
 }
 
-/// What to compare.
-#[derive(Debug, Clone)]
+/// What to compare (the `diff` command's arguments).
+#[derive(Debug, Clone, clap::Args)]
 pub struct DiffArgs {
-    /// The data repository (working tree).
+    /// Root of the data repository (inside a git repository).
+    #[arg(long, default_value = ".")]
     pub root: PathBuf,
-    /// Base revision (default: the merge base of HEAD and the default branch).
+    /// Base revision: branch, tag or commit (default: where HEAD branched off
+    /// the default branch).
+    #[arg(long)]
     pub base: Option<String>,
     /// Head revision (default: the working tree).
+    #[arg(long)]
     pub head: Option<String>,
-    /// Compare folders instead of revisions: the base folder.
+    /// Compare two folders instead: the base folder.
+    #[arg(long, requires = "head_dir", conflicts_with_all = ["base", "head"])]
     pub base_dir: Option<PathBuf>,
-    /// Compare folders instead of revisions: the head folder.
+    /// Compare two folders instead: the head folder.
+    #[arg(long, requires = "base_dir")]
     pub head_dir: Option<PathBuf>,
     /// Output format.
+    #[arg(long, value_enum, default_value_t = DiffFormat::Markdown)]
     pub format: DiffFormat,
-    /// Write here instead of standard output.
+    /// Write to FILE instead of standard output.
+    #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
 }
 

@@ -5,6 +5,7 @@
 //! `tournaments` the events (round robins, result drawing, crosstable text) and
 //! `swiss` the simple swiss pairing the generator uses for its swiss events.
 
+pub mod edit;
 mod players;
 mod swiss;
 mod tournaments;

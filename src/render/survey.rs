@@ -121,55 +121,60 @@ mod tests {
     use handicap::{build_report, Grade, Survey, SurveyOptions};
     use std::collections::BTreeMap;
 
-    const SEED: &str = ",go-a,go-b,go-c,go-d,go-e
-go-a,0,0,-8,-5,
-go-b,0,0,-8,-4,
-go-c,8,7,0,2,
-go-d,5,5,-2,0,
-go-e,,,,,
-";
-
-    fn grades() -> BTreeMap<String, Grade> {
-        [
-            ("go-a", "2k"),
-            ("go-b", "3k"),
-            ("go-c", "11k"),
-            ("go-d", "8k"),
-            ("go-e", "1d"),
+    /// The survey's example from the test fixtures, with one hostile name.
+    fn report() -> SurveyReport {
+        let text = include_str!("../../tests/fixtures/surveys/seed-example.csv");
+        let survey = Survey::parse("surveys/club-2024.csv", text, None).unwrap();
+        let grades: BTreeMap<String, Grade> = [
+            ("go-aalto", "2k"),
+            ("go-berg", "3k"),
+            ("go-carlsson", "11k"),
+            ("go-dahl", "8k"),
         ]
         .into_iter()
         .map(|(id, g)| (id.to_string(), g.parse().unwrap()))
-        .collect()
-    }
-
-    fn report(options: &SurveyOptions) -> SurveyReport {
-        let survey = Survey::parse("surveys/club-2024.csv", SEED, None).unwrap();
+        .collect();
         let names: BTreeMap<String, String> =
-            [("go-a".to_string(), "Aalto <Aino>".to_string())].into();
-        build_report(&survey, &grades(), Some(&names), options).unwrap()
+            [("go-aalto".to_string(), "Aalto <Aino>".to_string())].into();
+        let options = SurveyOptions {
+            threshold: 0.5,
+            ..SurveyOptions::default()
+        };
+        build_report(&survey, &grades, Some(&names), &options).unwrap()
     }
 
     #[test]
-    fn renders_all_formats() {
-        let r = report(&SurveyOptions {
-            threshold: 0.5,
-            ..SurveyOptions::default()
-        });
+    fn renders_all_formats_with_the_report_values_escaped() {
+        let r = report();
+        let aalto = &r.rows[0];
         let tera = survey_tera().unwrap();
         let html = render_report(&tera, &r, OutputFormat::Html).unwrap();
-        assert!(html.contains("<title>Handicap survey club-2024</title>"));
-        assert!(html.contains("<td>Aalto &lt;Aino&gt;</td>"));
-        assert!(html.contains("<td>demote 2k → 3k</td>"));
-        assert!(html.contains("(no opinions)"));
+        assert!(
+            html.contains("<title>Handicap survey club-2024</title>"),
+            "{html}"
+        );
+        assert!(html.contains("<td>Aalto &lt;Aino&gt;</td>"), "{html}");
+        assert!(
+            html.contains(&format!(
+                "<td class=\"num\">{}</td>",
+                aalto.seed_difference_text
+            )),
+            "{html}"
+        );
         let md = render_report(&tera, &r, OutputFormat::Markdown).unwrap();
-        assert!(md.starts_with("# Handicap survey club-2024\n"));
-        assert!(md.contains(
-            "| Aalto &lt;Aino&gt; | 2k | 2.60 (3k) | +0.60 | 2.75 (3k) | +0.75 | demote 2k → 3k |"
-        ));
-        assert!(md.contains("\n- No opinions given or received: go-e"));
+        assert!(md.starts_with("# Handicap survey club-2024\n"), "{md}");
+        let row = format!(
+            "| Aalto &lt;Aino&gt; | 2k | {} ({}) | {} | {} ({}) | {} |",
+            aalto.seed_estimate_text,
+            aalto.seed_grade,
+            aalto.seed_difference_text,
+            aalto.least_squares_estimate_text,
+            aalto.least_squares_grade,
+            aalto.least_squares_difference_text
+        );
+        assert!(md.contains(&row), "{row}\n{md}");
         let text = render_report(&tera, &r, OutputFormat::Text).unwrap();
-        assert!(text.contains("MSE: seed "));
-        assert!(text.contains("Aalto <Aino>"));
+        assert!(text.contains("Aalto <Aino>"), "{text}");
         // Templates already loaded (e.g. the site's) are kept.
         let mut site = templates::new_engine();
         site.add_raw_template(

@@ -150,3 +150,38 @@ pub fn copy_tree(from: &std::path::Path, to: &std::path::Path) {
         }
     }
 }
+
+/// Runs git in `dir` with a fixed author, asserting it succeeded.
+pub fn git(dir: &std::path::Path, args: &[&str]) -> std::process::Output {
+    let output = std::process::Command::new("git")
+        .arg("-C")
+        .arg(dir)
+        .args(args)
+        .env("GIT_AUTHOR_NAME", "Maintainer")
+        .env("GIT_AUTHOR_EMAIL", "maintainer@example.org")
+        .env("GIT_COMMITTER_NAME", "Maintainer")
+        .env("GIT_COMMITTER_EMAIL", "maintainer@example.org")
+        .output()
+        .expect("git is needed for these tests");
+    assert!(
+        output.status.success(),
+        "git {args:?}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    output
+}
+
+/// Writes `content` to `root/file`, creating folders.
+pub fn write(root: &std::path::Path, file: &str, content: &str) {
+    let path = root.join(file);
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(path, content).unwrap();
+}
+
+/// Replaces the first `from` in `root/file` with `to`, asserting it is there.
+pub fn edit(root: &std::path::Path, file: &str, from: &str, to: &str) {
+    let path = root.join(file);
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains(from), "{file} does not contain {from:?}");
+    std::fs::write(&path, text.replacen(from, to, 1)).unwrap();
+}

@@ -1,0 +1,62 @@
+//! Edits made to generated repositories by tests and benchmarks that need a
+//! realistic change, such as a corrected result.
+
+use std::path::Path;
+
+/// Reverses the first decisive game of the crosstable at `table` on both
+/// sides (`3 w 1` and `1 b 0` become `3 w 0` and `1 b 1`); returns the two
+/// start numbers, or `None` when the table has no decisive game with colours.
+pub fn reverse_first_decisive_result(table: &Path) -> std::io::Result<Option<(u32, u32)>> {
+    let text = std::fs::read_to_string(table)?;
+    let mut rows: Vec<Vec<String>> = text
+        .lines()
+        .map(|l| l.split(',').map(String::from).collect())
+        .collect();
+    let Some(first_round) = rows.first().and_then(|h| h.iter().position(|c| c == "1")) else {
+        return Ok(None);
+    };
+    for r in 1..rows.len() {
+        for c in first_round..rows[r].len() {
+            let parts: Vec<String> = rows[r][c].split(' ').map(String::from).collect();
+            let decisive = parts.len() == 3 && (parts[2] == "1" || parts[2] == "0");
+            let opponent_row = rows.iter().position(|row| row.first() == parts.first());
+            let (true, Some(o)) = (decisive, opponent_row) else {
+                continue;
+            };
+            let theirs: Vec<String> = rows[o][c].split(' ').map(String::from).collect();
+            if theirs.len() != 3 {
+                continue;
+            }
+            let flipped = if parts[2] == "1" { "0" } else { "1" };
+            rows[r][c] = format!("{} {} {flipped}", parts[0], parts[1]);
+            rows[o][c] = format!("{} {} {}", theirs[0], theirs[1], parts[2]);
+            let out: String = rows.iter().map(|row| row.join(",") + "\n").collect();
+            std::fs::write(table, out)?;
+            let me = rows[r][0].parse().unwrap_or(0);
+            let them = parts[0].parse().unwrap_or(0);
+            return Ok(Some((me, them)));
+        }
+    }
+    Ok(None)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn both_sides_of_the_first_decisive_game_are_reversed() {
+        let dir = tempfile::tempdir().unwrap();
+        let table = dir.path().join("t.csv");
+        std::fs::write(
+            &table,
+            "no,player,rating,1,2\n1,a,,2 w =,3 b 1\n2,b,,1 b =,bye\n3,c,,bye,1 w 0\n",
+        )
+        .unwrap();
+        assert_eq!(reverse_first_decisive_result(&table).unwrap(), Some((1, 3)));
+        assert_eq!(
+            std::fs::read_to_string(&table).unwrap(),
+            "no,player,rating,1,2\n1,a,,2 w =,3 b 0\n2,b,,1 b =,bye\n3,c,,bye,1 w 1\n"
+        );
+    }
+}
