@@ -5,12 +5,14 @@
 
 mod handicaps;
 mod import;
+mod new;
 mod pairing;
 mod repository;
 mod results;
 
 pub use handicaps::handicaps;
 pub use import::{import, parse_mapping};
+pub use new::{new_player, new_tournament};
 pub use pairing::{generate_trf, pair, pair_event};
 pub use repository::{build, check, generate, sql};
 pub use results::results_add;
