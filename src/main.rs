@@ -154,7 +154,7 @@ enum Command {
         #[command(subcommand)]
         what: NewWhat,
     },
-    /// Enter results with seed 003's codes.
+    /// Enter results with seed 003's codes or as scores (1-0, 0-1, ½-½, +-, -+, --).
     Results {
         #[command(subcommand)]
         action: ResultsAction,
@@ -275,8 +275,11 @@ fn parse_id(text: &str) -> Result<ratingbook::model::Slug, String> {
 enum ResultsAction {
     /// Write one round's results into a tournament's crosstable CSV.
     ///
-    /// Input lines: `WHITE BLACK CODE` (0 draw, 1 white wins, 2 black wins, 3 black did
-    /// not come, 4 white did not come, 5 neither came) or `bye START`.
+    /// Input lines: `WHITE BLACK RESULT` or `bye START`. RESULT is a code (0 draw,
+    /// 1 white wins, 2 black wins, 3 black did not come, 4 white did not come, 5
+    /// neither came) or the score from white's side: 1-0, 0-1, ½-½ (also =, 1/2-1/2,
+    /// 0.5-0.5), +- (black did not come), -+ (white did not come), -- (neither came).
+    /// Each game is echoed as understood.
     Add {
         /// The tournament's .toml or .csv file.
         tournament: PathBuf,

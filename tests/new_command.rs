@@ -219,3 +219,83 @@ fn collisions_and_unknown_players_write_nothing() {
     assert!(said.contains("--id autumn-cup-2026-2"), "{said}");
     succeeds(root, &["check"]);
 }
+
+#[test]
+fn the_maintainers_loop_new_pair_results_check_build() {
+    let repo = tempfile::tempdir().unwrap();
+    let root = repo.path();
+    new_players(root);
+    succeeds(root, &["new", "player", "Pellikka Marko"]);
+    succeeds(
+        root,
+        &[
+            "new",
+            "tournament",
+            "--name",
+            "Spring Open",
+            "--start",
+            "2026-04-11",
+            "--system",
+            "swiss",
+            "--rounds",
+            "3",
+            "--players",
+            "ikonen-jussi,saarenpaa-samuli,ilu-timo,pellikka-marko",
+        ],
+    );
+    let event = root.join("data/tournaments/2026/spring-open-2026");
+    let paired = Command::new(common::binary())
+        .arg("pair")
+        .arg(&event)
+        .arg("--root")
+        .arg(root)
+        .arg("--write")
+        .output()
+        .unwrap();
+    assert!(paired.status.success(), "{}", stderr(&paired));
+    // Round 1 as paired: read the boards back from the crosstable.
+    let csv_path = event.with_extension("csv");
+    let csv = std::fs::read_to_string(&csv_path).unwrap();
+    let mut boards: Vec<(u32, u32)> = Vec::new();
+    for line in csv.lines().skip(1) {
+        let fields: Vec<&str> = line.split(',').collect();
+        let no: u32 = fields[0].parse().unwrap();
+        if let Some(opponent) = fields[3].strip_suffix(" w ?") {
+            boards.push((no, opponent.parse().unwrap()));
+        }
+    }
+    assert_eq!(boards.len(), 2, "{csv}");
+    let round_file = root.join("round1.txt");
+    let text = format!(
+        "{} {} 1-0\n{} {} ½-½\n",
+        boards[0].0, boards[0].1, boards[1].0, boards[1].1
+    );
+    std::fs::write(&round_file, text).unwrap();
+    let entered = Command::new(common::binary())
+        .args(["--message-format", "plain", "results", "add"])
+        .arg(event.with_extension("toml"))
+        .args(["--round", "1", "--from"])
+        .arg(&round_file)
+        .output()
+        .unwrap();
+    assert!(entered.status.success(), "{}", stderr(&entered));
+    let echo = String::from_utf8_lossy(&entered.stdout);
+    assert!(
+        echo.starts_with("board 1: ")
+            && echo.contains(", white) – ")
+            && echo.contains(": 1-0, white wins\nboard 2: "),
+        "{echo}"
+    );
+    assert!(echo.ends_with(": ½-½, draw\n"), "{echo}");
+    assert!(!echo.contains('?'));
+    let csv = std::fs::read_to_string(&csv_path).unwrap();
+    assert!(csv.contains(&format!("{} w 1", boards[0].1)), "{csv}");
+    assert!(!csv.contains('?'), "{csv}");
+    succeeds(root, &["check"]);
+    let built = Command::new(common::binary())
+        .args(["build", "--root"])
+        .arg(root)
+        .output()
+        .unwrap();
+    assert!(built.status.success(), "{}", stderr(&built));
+}

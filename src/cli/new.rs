@@ -76,7 +76,7 @@ fn print_tournament_next_steps(root: &Path, meta: &NewFile, table: &NewFile, no_
         id_path.display()
     );
     eprintln!(
-        "  - enter its results: `ratingbook results add {} --round 1 --from round1.txt` (lines `WHITE BLACK CODE`, e.g. `3 7 1` when 3 wins with white)",
+        "  - enter its results: `ratingbook results add {} --round 1 --from round1.txt` (lines `WHITE BLACK RESULT`, e.g. `3 7 1-0`)",
         shown(root, &meta.path).display()
     );
     eprintln!("  - run `ratingbook check{root_option}`");
