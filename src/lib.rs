@@ -19,6 +19,7 @@ pub mod links;
 pub mod load;
 pub mod memory;
 pub mod model;
+pub mod new_files;
 pub mod pipeline;
 pub mod publish;
 pub mod rating;

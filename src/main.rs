@@ -174,7 +174,12 @@ enum Command {
         #[arg(long)]
         dry_run: bool,
     },
-    /// Enter results with seed 003's codes.
+    /// Create a player file, or a tournament's metadata and empty crosstable.
+    New {
+        #[command(subcommand)]
+        what: NewWhat,
+    },
+    /// Enter results with seed 003's codes or as scores (1-0, 0-1, ½-½, +-, -+, --).
     Results {
         #[command(subcommand)]
         action: ResultsAction,
@@ -214,11 +219,92 @@ fn probability(s: &str) -> Result<f64, String> {
 }
 
 #[derive(Subcommand)]
+enum NewWhat {
+    /// Write data/players/<id>.toml, the id made from the name (`Saarenpää Samuli` →
+    /// saarenpaa-samuli), with the optional fields as comments.
+    Player {
+        /// The name as printed, e.g. "Ikonen Jussi".
+        name: String,
+        /// The player's club.
+        #[arg(long)]
+        club: Option<String>,
+        /// The player's country, e.g. FIN.
+        #[arg(long)]
+        country: Option<String>,
+        /// Membership: member, honorary, rif or other.
+        #[arg(long, default_value = "member", value_parser = parse_membership)]
+        membership: ratingbook::model::Membership,
+        /// The id (file name) instead of the one made from the name.
+        #[arg(long, value_parser = parse_id)]
+        id: Option<ratingbook::model::Slug>,
+        /// Root of the data repository.
+        #[arg(long, default_value = ".")]
+        root: PathBuf,
+    },
+    /// Write data/tournaments/<start year>/<id>.toml (metadata, optional fields as
+    /// comments) and <id>.csv (one row per player, no results yet).
+    Tournament {
+        /// The tournament's name, e.g. "Spring Open 2026".
+        #[arg(long)]
+        name: String,
+        /// First day, YYYY-MM-DD.
+        #[arg(long, value_parser = parse_date)]
+        start: ratingbook::model::Date,
+        /// Last day, YYYY-MM-DD (default: the first day).
+        #[arg(long, value_parser = parse_date)]
+        end: Option<ratingbook::model::Date>,
+        /// Pairing system.
+        #[arg(long, value_enum)]
+        system: SystemArg,
+        /// Number of rounds (1-1000).
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1000))]
+        rounds: u32,
+        /// Player ids in start-number order, comma-separated (start numbers 1, 2, ...).
+        #[arg(long, value_delimiter = ',', value_name = "ID,ID,...")]
+        players: Vec<String>,
+        /// The id (file name) instead of the one made from the name and year.
+        #[arg(long, value_parser = parse_id)]
+        id: Option<ratingbook::model::Slug>,
+        /// Root of the data repository.
+        #[arg(long, default_value = ".")]
+        root: PathBuf,
+    },
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum SystemArg {
+    Swiss,
+    RoundRobin,
+}
+
+impl From<SystemArg> for ratingbook::model::System {
+    fn from(s: SystemArg) -> Self {
+        match s {
+            SystemArg::Swiss => Self::Swiss,
+            SystemArg::RoundRobin => Self::RoundRobin,
+        }
+    }
+}
+
+fn parse_membership(text: &str) -> Result<ratingbook::model::Membership, String> {
+    ratingbook::model::Membership::parse(text)
+        .ok_or_else(|| format!("unknown membership `{text}`; use member, honorary, rif or other"))
+}
+
+fn parse_id(text: &str) -> Result<ratingbook::model::Slug, String> {
+    ratingbook::model::Slug::parse(text)
+        .map_err(|e| format!("{e} (e.g. `{}`)", ratingbook::model::Slug::from_name(text)))
+}
+
+#[derive(Subcommand)]
 enum ResultsAction {
     /// Write one round's results into a tournament's crosstable CSV.
     ///
-    /// Input lines: `WHITE BLACK CODE` (0 draw, 1 white wins, 2 black wins, 3 black did
-    /// not come, 4 white did not come, 5 neither came) or `bye START`.
+    /// Input lines: `WHITE BLACK RESULT` or `bye START`. RESULT is a code (0 draw,
+    /// 1 white wins, 2 black wins, 3 black did not come, 4 white did not come, 5
+    /// neither came) or the score from white's side: 1-0, 0-1, ½-½ (also =, 1/2-1/2,
+    /// 0.5-0.5), +- (black did not come), -+ (white did not come), -- (neither came).
+    /// Each game is echoed as understood.
     Add {
         /// The tournament's .toml or .csv file.
         tournament: PathBuf,
@@ -277,6 +363,49 @@ fn parse_date(text: &str) -> Result<ratingbook::model::Date, String> {
     ratingbook::model::Date::parse(text).ok_or_else(|| format!("`{text}` is not a date YYYY-MM-DD"))
 }
 
+fn new(what: NewWhat) -> ExitCode {
+    match what {
+        NewWhat::Player {
+            name,
+            club,
+            country,
+            membership,
+            id,
+            root,
+        } => {
+            let player = ratingbook::new_files::NewPlayer {
+                name,
+                id,
+                membership,
+                club,
+                country,
+            };
+            cli::new_player(&root, &player)
+        }
+        NewWhat::Tournament {
+            name,
+            start,
+            end,
+            system,
+            rounds,
+            players,
+            id,
+            root,
+        } => {
+            let tournament = ratingbook::new_files::NewTournament {
+                name,
+                id,
+                start,
+                end,
+                system: system.into(),
+                rounds,
+                players,
+            };
+            cli::new_tournament(&root, &tournament)
+        }
+    }
+}
+
 fn main() -> ExitCode {
     ratingbook::memory::set_limit_from_environment();
     // Keep file:line:column locations and hyphenated ids whole: let the
@@ -296,6 +425,7 @@ fn main() -> ExitCode {
                     from,
                 },
         } => cli::results_add(&tournament, round, from.as_deref(), format),
+        Command::New { what } => new(what),
         Command::Build { root, out, timings } => {
             let out = out.unwrap_or_else(|| root.join("site"));
             cli::build(&root, &out, format, timings)

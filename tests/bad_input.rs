@@ -384,6 +384,174 @@ fn misspelt_field() {
 }
 
 #[test]
+fn misspelt_field_suggests_the_closest_one() {
+    let repo = mini_repo();
+    edit(repo.path(), &format!("{SPRING}.toml"), "city", "ctiy");
+    expect_one(
+        repo.path(),
+        "data/tournaments/2005/spring-open.toml:4:1",
+        "unknown field `ctiy`",
+        "check the spelling: did you mean `city`?",
+    );
+}
+
+#[test]
+fn a_rating_in_a_player_file_points_to_preset_or_international_rating() {
+    let repo = mini_repo();
+    edit(
+        repo.path(),
+        "data/players/ilu-timo.toml",
+        "international_rating = 2237",
+        "rating = 2237",
+    );
+    expect_one(
+        repo.path(),
+        "data/players/ilu-timo.toml:3:1",
+        "unknown field `rating`",
+        "for a new member's rating-pool start write `rating = …` under `[preset]` (one of 1600, 1700, 1800, 1900, 2000); for an international rating write `international_rating = 2237`",
+    );
+}
+
+#[test]
+fn preset_games_outside_the_preset_table() {
+    let repo = mini_repo();
+    edit(
+        repo.path(),
+        "data/players/pellikka-marko.toml",
+        "membership = \"member\"",
+        "membership = \"member\"\ngames = 10 # from the old list",
+    );
+    expect_one(
+        repo.path(),
+        "data/players/pellikka-marko.toml:3:1",
+        "unknown field `games`",
+        "preset games go under `[preset]`: write `games = 10` there (one of 0, 5, 10, 15)",
+    );
+}
+
+#[test]
+fn a_quoted_date_says_to_drop_the_quotes() {
+    let repo = mini_repo();
+    edit(
+        repo.path(),
+        &format!("{SPRING}.toml"),
+        "start = 2005-04-02",
+        "start = \"2005-04-02\"",
+    );
+    expect_one(
+        repo.path(),
+        "data/tournaments/2005/spring-open.toml:2:9",
+        "`start` is a date in quotes",
+        "write start = 2005-04-02 (no quotes)",
+    );
+    edit(
+        repo.path(),
+        &format!("{SPRING}.toml"),
+        "start = \"2005-04-02\"",
+        "start = 2005-04-02",
+    );
+    edit(
+        repo.path(),
+        &format!("{SPRING}.toml"),
+        "end = 2005-04-03",
+        "end = \"3.4.2005\"",
+    );
+    expect_one(
+        repo.path(),
+        "data/tournaments/2005/spring-open.toml:3:7",
+        "`end` is the text \"3.4.2005\", not a date",
+        "YYYY-MM-DD without quotes, e.g. end = 2003-09-20",
+    );
+}
+
+/// Every error, as `location: message`.
+fn located(root: &Path) -> Vec<String> {
+    errors(root)
+        .iter()
+        .map(|d| format!("{}: {}", d.location(), d.message))
+        .collect()
+}
+
+#[test]
+fn metadata_and_crosstable_problems_are_reported_together() {
+    let repo = mini_repo();
+    // Unreadable metadata (a TOML type error) and a bad cell: both at once, the
+    // crosstable read against the declared 3 rounds.
+    edit(repo.path(), &format!("{SPRING}.toml"), "city", "ctiy");
+    edit(
+        repo.path(),
+        &format!("{SPRING}.csv"),
+        "2 w 1,3 b =",
+        "2 w x,3 b =",
+    );
+    assert_eq!(
+        located(repo.path()),
+        [
+            "data/tournaments/2005/spring-open.csv:2:4: round 1: unknown result `x`",
+            "data/tournaments/2005/spring-open.toml:4:1: unknown field `ctiy`, expected one of `name`, `start`, `end`, `city`, `system`, `rounds`, `rated`, `time_control`, `rules`, `base_k`, `sequence`, `illustrative`, `note`, `tiebreaks`, `language`",
+        ]
+    );
+    // The declared round count still applies to the crosstable.
+    edit(
+        repo.path(),
+        &format!("{SPRING}.toml"),
+        "rounds = 3",
+        "rounds = 2",
+    );
+    let shown = located(repo.path());
+    assert_eq!(shown.len(), 2, "{shown:#?}");
+    assert_eq!(
+        shown[0],
+        "data/tournaments/2005/spring-open.csv:1:6: the crosstable has 3 round columns but the tournament declares 2 rounds"
+    );
+}
+
+#[test]
+fn a_crosstable_is_read_by_its_header_when_rounds_cannot_be_read() {
+    let repo = mini_repo();
+    edit(
+        repo.path(),
+        &format!("{SPRING}.toml"),
+        "rounds = 3",
+        "rounds = \"3\"",
+    );
+    edit(
+        repo.path(),
+        &format!("{SPRING}.csv"),
+        "4,ilu-timo,,3 w 0",
+        "four,ilu-timo,,3 w 0",
+    );
+    let shown = located(repo.path());
+    assert_eq!(shown.len(), 2, "{shown:#?}");
+    assert_eq!(
+        shown[0],
+        "data/tournaments/2005/spring-open.csv:5:1: start number `four` is not a positive integer"
+    );
+    assert!(
+        shown[1]
+            .starts_with("data/tournaments/2005/spring-open.toml:6:10: invalid type: string \"3\""),
+        "{shown:#?}"
+    );
+    // Metadata without a usable date, and a crosstable with a bad cell.
+    edit(
+        repo.path(),
+        &format!("{SPRING}.toml"),
+        "rounds = \"3\"",
+        "rounds = 3",
+    );
+    edit(
+        repo.path(),
+        &format!("{SPRING}.toml"),
+        "start = 2005-04-02",
+        "start = \"2005-04-02\"",
+    );
+    let shown = located(repo.path());
+    assert_eq!(shown.len(), 2, "{shown:#?}");
+    assert!(shown[1]
+        .starts_with("data/tournaments/2005/spring-open.toml:2:9: `start` is a date in quotes"));
+}
+
+#[test]
 fn missing_crosstable() {
     let repo = mini_repo();
     std::fs::remove_file(repo.path().join("data/tournaments/2005/autumn-cup.csv")).unwrap();
@@ -569,7 +737,7 @@ proptest::proptest! {
 }
 
 #[test]
-fn unknown_system_lists_the_values() {
+fn unknown_system_lists_the_values_and_suggests_one() {
     let repo = mini_repo();
     edit(
         repo.path(),
@@ -581,6 +749,6 @@ fn unknown_system_lists_the_values() {
         repo.path(),
         "data/tournaments/2005/spring-open.toml:5:10",
         "unknown variant `swis`, expected `swiss` or `round-robin`",
-        "values listed",
+        "did you mean `swiss`?",
     );
 }

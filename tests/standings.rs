@@ -724,3 +724,55 @@ proptest::proptest! {
         let _ = ratingbook::check::check_history(&t);
     }
 }
+
+#[test]
+fn the_command_reads_scores_and_echoes_each_game() {
+    let dir = tempfile::tempdir().unwrap();
+    common::copy_tree(Path::new(SWISS), dir.path());
+    let csv = dir.path().join(CSV);
+    let original = fixture_csv();
+    std::fs::write(&csv, blank_round(&original, 3, &[])).unwrap();
+    let codes = dir.path().join("3.txt");
+    let run = |codes: &Path| {
+        std::process::Command::new(common::binary())
+            .args(["--message-format", "plain", "results", "add"])
+            .arg(dir.path().join("data/tournaments/2025/small-swiss.toml"))
+            .args(["--round", "3", "--from"])
+            .arg(codes)
+            .output()
+            .unwrap()
+    };
+    // An unknown form: file:line and every accepted form; nothing written.
+    std::fs::write(&codes, "1 2 ½-½\n4 5 1:0\nbye 3\n").unwrap();
+    let failed = run(&codes);
+    assert_eq!(failed.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&failed.stderr);
+    assert!(
+        stderr.contains("3.txt:2: `1:0` is not a result code or score"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("1-0, 0-1, ½-½ (also =, 1/2-1/2, 0.5-0.5), +- (black did not come)"),
+        "{stderr}"
+    );
+    assert!(failed.stdout.is_empty());
+    assert_eq!(
+        std::fs::read_to_string(&csv).unwrap(),
+        blank_round(&original, 3, &[])
+    );
+    // Scores write the same cells as seed 003's codes 0 and 3.
+    std::fs::write(&codes, "1 2 ½-½\n4 5 +-\nbye 3\n").unwrap();
+    let ok = run(&codes);
+    assert!(
+        ok.status.success(),
+        "{}",
+        String::from_utf8_lossy(&ok.stderr)
+    );
+    assert_eq!(std::fs::read_to_string(&csv).unwrap(), original);
+    assert_eq!(
+        String::from_utf8_lossy(&ok.stdout),
+        "board 1: Aalto A (1, white) – Berg B (2, black): ½-½, draw\n\
+         board 2: Dahl D (4, white) – Eno E (5, black): +-, black did not come: white wins by forfeit\n\
+         bye: Cedar C (3): pairing-allocated bye, 1 point\n"
+    );
+}

@@ -6,6 +6,7 @@
 mod diff;
 mod handicaps;
 mod import;
+mod new;
 mod pairing;
 mod repository;
 mod results;
@@ -13,6 +14,7 @@ mod results;
 pub use diff::{diff, DiffArgs, DiffFormat};
 pub use handicaps::handicaps;
 pub use import::{import, parse_mapping};
+pub use new::{new_player, new_tournament};
 pub use pairing::{generate_trf, pair, pair_event};
 pub use repository::{build, check, generate, init, sql};
 pub use results::results_add;

@@ -1,12 +1,13 @@
-//! `results add`: entering a round's results with seed 003's codes.
+//! `results add`: entering a round's results with seed 003's codes or as scores.
 
 use super::repository::{print_diagnostics, summary};
 use super::MessageFormat;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-/// `ratingbook results add`: one round's results in seed 003's codes, written
-/// into the crosstable.
+/// `ratingbook results add`: one round's results in seed 003's codes or as scores
+/// (`1-0`, `½-½`, `+-`, …), written into the crosstable; each game is echoed as it
+/// was understood, on standard output.
 pub fn results_add(
     tournament: &Path,
     round: u32,
@@ -33,9 +34,12 @@ pub fn results_add(
         }
     };
     match add_results(tournament, round, &text, &shown) {
-        Ok((written, warnings)) => {
-            print_diagnostics(&warnings, Path::new("."), format);
-            eprintln!("round {round} written to {}", written.display());
+        Ok(added) => {
+            for line in &added.understood {
+                println!("{line}");
+            }
+            print_diagnostics(&added.warnings, Path::new("."), format);
+            eprintln!("round {round} written to {}", added.csv.display());
             ExitCode::SUCCESS
         }
         Err(ResultsError::Invalid(diagnostics)) => {

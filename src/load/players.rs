@@ -57,7 +57,7 @@ pub fn load_player(root: &Path, path: &Path) -> (Option<Player>, Vec<Diagnostic>
     let raw: RawPlayer = match toml::from_str(&text) {
         Ok(raw) => raw,
         Err(e) => {
-            problems.push(toml_error(&shown, &text, &e));
+            problems.push(player_toml_error(&shown, &text, &e));
             return (None, problems);
         }
     };
@@ -151,6 +151,41 @@ pub fn load_player(root: &Path, path: &Path) -> (Option<Player>, Vec<Diagnostic>
         _ => None,
     };
     (player, problems)
+}
+
+/// [`toml_error`], with the fix for the fields people expect in a player
+/// file: `rating` and `games` belong in `[preset]` (or the rating is an
+/// `international_rating`).
+fn player_toml_error(shown: &Path, text: &str, error: &toml::de::Error) -> Diagnostic {
+    let d = toml_error(shown, text, error);
+    let Some((field, _)) = super::source::unknown_name(error.message(), "unknown field") else {
+        return d;
+    };
+    let written = error
+        .span()
+        .and_then(|span| written_value(text, span.start))
+        .unwrap_or_else(|| "…".into());
+    match field {
+        "rating" => d.hint(format!(
+            "a player's rating is computed from their games: for a new member's rating-pool \
+             start write `rating = …` under `[preset]` (one of 1600, 1700, 1800, 1900, 2000); \
+             for an international rating write `international_rating = {written}`"
+        )),
+        "games" => d.hint(format!(
+            "preset games go under `[preset]`: write `games = {written}` there (one of 0, 5, \
+             10, 15)"
+        )),
+        _ => d,
+    }
+}
+
+/// The value written after `key =` on the line at byte `offset`, without a
+/// trailing comment; `None` when there is none.
+fn written_value(text: &str, offset: usize) -> Option<String> {
+    let line = text.get(offset..)?.lines().next()?;
+    let (_, value) = line.split_once('=')?;
+    let value = value.split('#').next()?.trim();
+    (!value.is_empty()).then(|| value.to_string())
 }
 
 fn load_preset(

@@ -97,14 +97,21 @@ pub fn read_text(root: &Path, path: &Path, shown: &Path) -> Result<String, Diagn
     })
 }
 
-/// A TOML syntax or type error as a diagnostic.
+/// A TOML syntax or type error as a diagnostic. An unknown field or value
+/// suggests the closest allowed one.
 pub fn toml_error(shown: &Path, text: &str, error: &toml::de::Error) -> Diagnostic {
     let message = error.message().trim().to_string();
     let mut d = Diagnostic::error(shown, message);
-    if error.message().contains("unknown field") {
-        d = d.hint("check the spelling: the allowed fields are listed in the message");
-    } else if error.message().contains("unknown variant") {
-        d = d.hint("use one of the values listed in the message");
+    if let Some((field, allowed)) = unknown_name(error.message(), "unknown field") {
+        d = d.hint(match crate::text::closest(field, allowed.iter().copied()) {
+            Some(near) => format!("check the spelling: did you mean `{near}`?"),
+            None => "check the spelling: the allowed fields are listed in the message".into(),
+        });
+    } else if let Some((value, allowed)) = unknown_name(error.message(), "unknown variant") {
+        d = d.hint(match crate::text::closest(value, allowed.iter().copied()) {
+            Some(near) => format!("did you mean `{near}`?"),
+            None => "use one of the values listed in the message".into(),
+        });
     } else if error.message().contains("missing field") {
         d = d.hint("add the field; the README shows a complete example of each file");
     }
@@ -113,6 +120,17 @@ pub fn toml_error(shown: &Path, text: &str, error: &toml::de::Error) -> Diagnost
         d = d.at(line, column);
     }
     d
+}
+
+/// The name serde reports as unknown and the allowed names it lists, from a
+/// message like ``unknown field `ratin`, expected one of `name`, `rating` ``
+/// (`what` is `unknown field` or `unknown variant`).
+pub fn unknown_name<'a>(message: &'a str, what: &str) -> Option<(&'a str, Vec<&'a str>)> {
+    let after = &message[message.find(what)? + what.len()..];
+    let (_, rest) = after.split_once('`')?;
+    let (name, rest) = rest.split_once('`')?;
+    let allowed = rest.split('`').skip(1).step_by(2).collect();
+    Some((name, allowed))
 }
 
 /// Line and column of `key = ...` inside `[section]` of a TOML text, or
@@ -182,5 +200,51 @@ impl FieldErrors<'_> {
             format!("`{field}` contains {what} ({})", crate::text::char_name(c)),
             hint,
         ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unknown_names_and_the_allowed_ones_are_read_from_serde_messages() {
+        let message = "unknown field `ratin`, expected one of `name`, `rating`";
+        assert_eq!(
+            unknown_name(message, "unknown field"),
+            Some(("ratin", vec!["name", "rating"]))
+        );
+        let message = "unknown variant `swis`, expected `swiss` or `round-robin`";
+        assert_eq!(
+            unknown_name(message, "unknown variant"),
+            Some(("swis", vec!["swiss", "round-robin"]))
+        );
+        let message = "unknown field `x`, there are no fields";
+        assert_eq!(unknown_name(message, "unknown field"), Some(("x", vec![])));
+        assert_eq!(unknown_name("missing field `name`", "unknown field"), None);
+        assert_eq!(unknown_name("unknown field `x", "unknown field"), None);
+    }
+
+    #[test]
+    fn an_unknown_field_suggests_the_closest_allowed_one() {
+        #[derive(Debug, serde::Deserialize)]
+        #[serde(deny_unknown_fields)]
+        #[allow(dead_code)]
+        struct Raw {
+            membership: Option<String>,
+            name: Option<String>,
+        }
+        let text = "name = \"x\"\nmemebership = \"member\"\n";
+        let error = toml::from_str::<Raw>(text).unwrap_err();
+        let d = toml_error(Path::new("p.toml"), text, &error);
+        assert_eq!(d.location(), "p.toml:2:1");
+        assert_eq!(
+            d.hint.as_deref(),
+            Some("check the spelling: did you mean `membership`?")
+        );
+        let text = "zzz = 1\n";
+        let error = toml::from_str::<Raw>(text).unwrap_err();
+        let d = toml_error(Path::new("p.toml"), text, &error);
+        assert!(d.hint.unwrap().contains("listed in the message"));
     }
 }

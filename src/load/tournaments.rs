@@ -14,8 +14,9 @@ use toml::Spanned;
 #[serde(deny_unknown_fields)]
 pub struct TournamentMeta {
     name: Spanned<String>,
-    start: Spanned<toml::value::Datetime>,
-    end: Spanned<toml::value::Datetime>,
+    // Any value, so that a date written as text gets its own message.
+    start: Spanned<toml::Value>,
+    end: Spanned<toml::Value>,
     city: Option<Spanned<String>>,
     system: System,
     rounds: Spanned<i64>,
@@ -50,60 +51,39 @@ fn standard_rules() -> Rules {
 const MAX_ROUNDS: i64 = 1000;
 
 /// Reads a tournament's metadata file and the crosstable beside it.
+///
+/// Both are read even when the other has problems, so that one run reports
+/// every problem: with unusable metadata the crosstable is read against the
+/// declared round count when that can be read, else against its own header.
 pub fn load_tournament(root: &Path, meta_path: &Path) -> (Option<Tournament>, Vec<Diagnostic>) {
     let shown = relative(root, meta_path);
     let mut problems = Vec::new();
-    let stem = meta_path.file_stem().and_then(|s| s.to_str()).unwrap_or("");
-    let id = match Slug::parse(stem) {
-        Ok(id) => Some(id),
-        Err(e) => {
-            problems.push(
-                Diagnostic::error(&shown, format!("invalid tournament id `{stem}`: {e}")).hint(
-                    format!(
-                        "rename the files to `{}.toml` and `.csv`",
-                        Slug::from_name(stem)
-                    ),
-                ),
-            );
-            None
-        }
-    };
-    let text = match read_text(root, meta_path, &shown) {
-        Ok(text) => text,
-        Err(d) => return (None, vec![d]),
-    };
-    let meta: TournamentMeta = match toml::from_str(&text) {
-        Ok(meta) => meta,
-        Err(e) => {
-            problems.push(toml_error(&shown, &text, &e));
-            return (None, problems);
-        }
-    };
-    let header = read_meta(&meta, &text, &shown, &mut problems);
+    let id = tournament_id(meta_path, &shown, &mut problems);
+    let text = read_text(root, meta_path, &shown)
+        .map_err(|d| problems.push(d))
+        .ok();
+    let meta = text
+        .as_deref()
+        .and_then(|text| parse_meta(text, &shown, &mut problems));
+    let header = meta
+        .as_ref()
+        .zip(text.as_deref())
+        .and_then(|(meta, text)| read_meta(meta, text, &shown, &mut problems));
     let table_path = meta_path.with_extension("csv");
     let table_shown = relative(root, &table_path);
-    let table_text = if table_path.exists() {
-        match read_text(root, &table_path, &table_shown) {
-            Ok(t) => Some(t),
-            Err(d) => {
-                problems.push(d);
-                None
-            }
-        }
-    } else {
-        problems.push(
-            Diagnostic::error(&shown, "the tournament has no crosstable").hint(format!(
-                "add `{}` with a header `no,player,rating,1,2,...`",
-                table_shown.display()
-            )),
-        );
-        None
-    };
-    let (Some(id), Some(header), Some(table_text)) = (id, header, table_text) else {
+    let Some(table_text) = read_table(root, &table_path, &shown, &mut problems) else {
         return (None, problems);
     };
+    let rounds = header
+        .as_ref()
+        .map(|h| h.rounds)
+        .or_else(|| text.as_deref().and_then(declared_rounds))
+        .unwrap_or_else(|| header_round_columns(&table_text));
     let (entries, first_round_column) =
-        parse_crosstable(&table_text, &table_shown, header.rounds, &mut problems);
+        parse_crosstable(&table_text, &table_shown, rounds, &mut problems);
+    let (Some(id), Some(meta), Some(header)) = (id, meta, header) else {
+        return (None, problems);
+    };
     if problems.iter().any(Diagnostic::is_error) {
         return (None, problems);
     }
@@ -136,6 +116,83 @@ pub fn load_tournament(root: &Path, meta_path: &Path) -> (Option<Tournament>, Ve
         table_source: table_shown,
     };
     (Some(tournament), problems)
+}
+
+/// The tournament id from the metadata file's name; a problem when it is not a slug.
+fn tournament_id(meta_path: &Path, shown: &Path, problems: &mut Vec<Diagnostic>) -> Option<Slug> {
+    let stem = meta_path.file_stem().and_then(|s| s.to_str()).unwrap_or("");
+    match Slug::parse(stem) {
+        Ok(id) => Some(id),
+        Err(e) => {
+            problems.push(
+                Diagnostic::error(shown, format!("invalid tournament id `{stem}`: {e}")).hint(
+                    format!(
+                        "rename the files to `{}.toml` and `.csv`",
+                        Slug::from_name(stem)
+                    ),
+                ),
+            );
+            None
+        }
+    }
+}
+
+/// The metadata as written, or the TOML error (syntax, unknown or missing field).
+fn parse_meta(text: &str, shown: &Path, problems: &mut Vec<Diagnostic>) -> Option<TournamentMeta> {
+    toml::from_str(text)
+        .map_err(|e| problems.push(toml_error(shown, text, &e)))
+        .ok()
+}
+
+/// The crosstable's text; a problem when it is missing or unreadable.
+fn read_table(
+    root: &Path,
+    table_path: &Path,
+    meta_shown: &Path,
+    problems: &mut Vec<Diagnostic>,
+) -> Option<String> {
+    let table_shown = relative(root, table_path);
+    if !table_path.exists() {
+        problems.push(
+            Diagnostic::error(meta_shown, "the tournament has no crosstable").hint(format!(
+                "add `{}` with a header `no,player,rating,1,2,...`",
+                table_shown.display()
+            )),
+        );
+        return None;
+    }
+    read_text(root, table_path, &table_shown)
+        .map_err(|d| problems.push(d))
+        .ok()
+}
+
+/// `rounds` as declared in metadata that cannot be used as a whole, when it
+/// is a round count `check` accepts.
+fn declared_rounds(text: &str) -> Option<u32> {
+    let table = toml::from_str::<toml::Table>(text).ok()?;
+    let rounds = table.get("rounds")?.as_integer()?;
+    u32::try_from(rounds)
+        .ok()
+        .filter(|r| (1..=MAX_ROUNDS).contains(&i64::from(*r)))
+}
+
+/// The number of round columns a crosstable's header names (at least 1).
+fn header_round_columns(text: &str) -> u32 {
+    let mut reader = csv::ReaderBuilder::new()
+        .has_headers(false)
+        .flexible(true)
+        .trim(csv::Trim::All)
+        .from_reader(text.as_bytes());
+    let Some(Ok(header)) = reader.records().next() else {
+        return 1;
+    };
+    let first_round = if header.get(2) == Some("rating") {
+        3
+    } else {
+        2
+    };
+    let columns = header.len().saturating_sub(first_round);
+    u32::try_from(columns).unwrap_or(u32::MAX).max(1)
 }
 
 struct Header {
@@ -244,25 +301,64 @@ fn read_meta(
 }
 
 fn read_date(
-    value: &Spanned<toml::value::Datetime>,
+    value: &Spanned<toml::Value>,
     field: &str,
     fields: &FieldErrors,
     problems: &mut Vec<Diagnostic>,
 ) -> Option<Date> {
-    let datetime = value.get_ref();
+    let problem = |message: String, hint: String| fields.error(value.span(), field, message, &hint);
+    let datetime = match value.get_ref() {
+        toml::Value::Datetime(datetime) => datetime,
+        toml::Value::String(text) => {
+            problems.push(quoted_date(text, field, &problem));
+            return None;
+        }
+        other => {
+            problems.push(problem(
+                format!(
+                    "`{field}` is {}, not a date",
+                    with_article(other.type_str())
+                ),
+                format!("write a date without quotes, e.g. {field} = 2003-09-20"),
+            ));
+            return None;
+        }
+    };
     let date = datetime
         .date
         .filter(|_| datetime.time.is_none())
         .and_then(|d| Date::new(i32::from(d.year), u32::from(d.month), u32::from(d.day)));
     if date.is_none() {
-        problems.push(fields.error(
-            value.span(),
-            field,
+        problems.push(problem(
             format!("`{datetime}` is not a calendar date"),
-            "write a plain date like 2003-09-20 (no time, no quotes)",
+            "write a plain date like 2003-09-20 (no time, no quotes)".into(),
         ));
     }
     date
+}
+
+/// `an integer`, `a float`, … for a TOML type name.
+fn with_article(type_name: &str) -> String {
+    let vowel = type_name.starts_with(['a', 'e', 'i', 'o', 'u']);
+    format!("{} {type_name}", if vowel { "an" } else { "a" })
+}
+
+/// The problem with a date written as a quoted string: TOML dates take no quotes.
+fn quoted_date(
+    text: &str,
+    field: &str,
+    problem: &dyn Fn(String, String) -> Diagnostic,
+) -> Diagnostic {
+    match Date::parse(text.trim()) {
+        Some(date) => problem(
+            format!("`{field}` is a date in quotes, which TOML reads as text"),
+            format!("write {field} = {date} (no quotes)"),
+        ),
+        None => problem(
+            format!("`{field}` is the text {text:?}, not a date"),
+            format!("write the date as YYYY-MM-DD without quotes, e.g. {field} = 2003-09-20"),
+        ),
+    }
 }
 
 /// Parses a crosstable CSV. `rounds` is the declared round count. Returns the
@@ -475,4 +571,59 @@ fn csv_error(shown: &Path, error: &csv::Error) -> Diagnostic {
         d = d.at_line(position.line() as usize);
     }
     d.hint("check quoting: a field containing a comma must be in double quotes")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Deserialize)]
+    struct OneDate {
+        start: Spanned<toml::Value>,
+    }
+
+    fn date_problem(value: &str) -> Diagnostic {
+        let text = format!("start = {value}\n");
+        let one: OneDate = toml::from_str(&text).unwrap();
+        let fields = FieldErrors {
+            text: &text,
+            shown: Path::new("t.toml"),
+        };
+        let mut problems = Vec::new();
+        assert_eq!(read_date(&one.start, "start", &fields, &mut problems), None);
+        assert_eq!(problems.len(), 1);
+        problems.remove(0)
+    }
+
+    #[test]
+    fn dates_that_are_not_dates_say_how_to_write_one() {
+        let d = date_problem("\"2026-04-11\"");
+        assert_eq!(d.location(), "t.toml:1:9");
+        assert_eq!(
+            d.hint.as_deref(),
+            Some("write start = 2026-04-11 (no quotes)")
+        );
+        let d = date_problem("20260411");
+        assert_eq!(d.message, "`start` is an integer, not a date");
+        let d = date_problem("[2026, 4, 11]");
+        assert_eq!(d.message, "`start` is an array, not a date");
+        let d = date_problem("2026-04-11T10:00:00");
+        assert!(
+            d.message.contains("is not a calendar date"),
+            "{}",
+            d.message
+        );
+    }
+
+    #[test]
+    fn the_round_count_falls_back_to_the_crosstable_header() {
+        assert_eq!(declared_rounds("rounds = 7\nname = 1"), Some(7));
+        assert_eq!(declared_rounds("rounds = 0"), None);
+        assert_eq!(declared_rounds("rounds = \"7\""), None);
+        assert_eq!(declared_rounds("rounds = 7\n[[["), None);
+        assert_eq!(header_round_columns("no,player,rating,1,2,3\n"), 3);
+        assert_eq!(header_round_columns("no,player,1,2\n"), 2);
+        assert_eq!(header_round_columns("no,player\n"), 1);
+        assert_eq!(header_round_columns(""), 1);
+    }
 }

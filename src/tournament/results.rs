@@ -1,18 +1,23 @@
 //! Result entry with seed 003's codes: one round's results from a compact file, written
 //! into the crosstable CSV.
 //!
-//! The round file has one pairing per line, `WHITE BLACK CODE` (start numbers and a code
-//! 0–5), or `bye START` for the pairing-allocated bye; blank lines and lines starting
-//! with `#` are ignored. Codes (seed 003):
+//! The round file has one pairing per line, `WHITE BLACK RESULT` (start numbers and the
+//! result as a code 0–5 or as the score), or `bye START` for the pairing-allocated bye;
+//! blank lines and lines starting with `#` are ignored. Results (seed 003's codes, and
+//! the score written from white's side):
 //!
-//! | code | meaning | white | black |
-//! |---|---|---|---|
-//! | 0 | draw | `B w =` | `W b =` |
-//! | 1 | white wins | `B w 1` | `W b 0` |
-//! | 2 | black wins | `B w 0` | `W b 1` |
-//! | 3 | black did not come | `B w +` | `W b -` |
-//! | 4 | white did not come | `B w -` | `W b +` |
-//! | 5 | neither came | `B w -` | `W b -` |
+//! | code | score | meaning | white | black |
+//! |---|---|---|---|---|
+//! | 0 | `½-½`, `=`, `1/2-1/2`, `0.5-0.5` | draw | `B w =` | `W b =` |
+//! | 1 | `1-0` | white wins | `B w 1` | `W b 0` |
+//! | 2 | `0-1` | black wins | `B w 0` | `W b 1` |
+//! | 3 | `+-` | black did not come (white wins by forfeit) | `B w +` | `W b -` |
+//! | 4 | `-+` | white did not come (black wins by forfeit) | `B w -` | `W b +` |
+//! | 5 | `--` | neither came | `B w -` | `W b -` |
+//!
+//! In a score, an en dash `–` or a minus sign `−` may stand for a hyphen (`1–0`), and
+//! the forfeits may be written with a separator as in seed 003's table (`+–−`, `−–+`,
+//! `−–−`). [`describe`] says how each line was understood.
 //!
 //! Only the round's cells of the players named change; every other byte of the CSV
 //! stays as it was (a missing round column is appended to the header and every row).
@@ -79,8 +84,74 @@ pub fn parse_round_file(text: &str, shown: &Path) -> Result<Vec<Line>, Vec<Diagn
     }
 }
 
+/// Every way of writing a result, for error messages.
+pub const RESULT_FORMS: &str = "write a code 0-5 (0 draw, 1 white wins, 2 black wins, 3 black did not come, 4 white did not come, 5 neither came) or the score from white's side: 1-0, 0-1, ½-½ (also =, 1/2-1/2, 0.5-0.5), +- (black did not come), -+ (white did not come), -- (neither came)";
+
+/// Reads a result as written in a round file, a code `0`–`5` or a score (see the
+/// module documentation), as its code; `None` for anything else.
+pub fn parse_result(token: &str) -> Option<u8> {
+    let token: String = token
+        .chars()
+        .map(|c| if matches!(c, '–' | '−') { '-' } else { c })
+        .collect();
+    let code = match token.as_str() {
+        "0" | "=" | "½-½" | "1/2-1/2" | "0.5-0.5" => 0,
+        "1" | "1-0" => 1,
+        "2" | "0-1" => 2,
+        // With a separator, as in seed 003's table: `+–−`, `−–+`, `−–−`.
+        "3" | "+-" | "+--" => 3,
+        "4" | "-+" | "--+" => 4,
+        "5" | "--" | "---" => 5,
+        _ => return None,
+    };
+    Some(code)
+}
+
+/// What a result code means, in plain words after its score: `1-0, white wins`.
+pub fn describe_code(code: u8) -> &'static str {
+    match code {
+        0 => "½-½, draw",
+        1 => "1-0, white wins",
+        2 => "0-1, black wins",
+        3 => "+-, black did not come: white wins by forfeit",
+        4 => "-+, white did not come: black wins by forfeit",
+        5 => "--, neither came: both lose by forfeit",
+        _ => "unknown result",
+    }
+}
+
+/// How each line of a round file was understood, one line per game or bye:
+/// `board 1: Ikonen Jussi (3, white) – Ilu Timo (7, black): 1-0, white wins`.
+/// `names` gives a player's name by start number; without one, the start number
+/// stands alone (`board 1: 3 (white) – 7 (black): …`).
+pub fn describe(lines: &[Line], names: &BTreeMap<u32, String>) -> Vec<String> {
+    let player = |start_no: u32, colour: &str| match names.get(&start_no) {
+        Some(name) => format!("{name} ({start_no}{colour})"),
+        None if colour.is_empty() => start_no.to_string(),
+        None => format!("{start_no} ({})", colour.trim_start_matches(", ")),
+    };
+    let mut board = 0;
+    lines
+        .iter()
+        .map(|l| match l.instruction {
+            Instruction::Pair { white, black, code } => {
+                board += 1;
+                format!(
+                    "board {board}: {} – {}: {}",
+                    player(white, ", white"),
+                    player(black, ", black"),
+                    describe_code(code)
+                )
+            }
+            Instruction::Bye { player: p } => {
+                format!("bye: {}: pairing-allocated bye, 1 point", player(p, ""))
+            }
+        })
+        .collect()
+}
+
 fn parse_line(content: &str) -> Result<Instruction, (String, &'static str)> {
-    const FORMAT: &str = "write `WHITE BLACK CODE` (e.g. `3 8 1`) or `bye START`";
+    const FORMAT: &str = "write `WHITE BLACK RESULT` (e.g. `3 8 1-0` or `3 8 1`) or `bye START`";
     let tokens: Vec<&str> = content.split_whitespace().collect();
     let number = |text: &str| match text.parse::<u32>() {
         Ok(n) if n > 0 => Ok(n),
@@ -93,17 +164,15 @@ fn parse_line(content: &str) -> Result<Instruction, (String, &'static str)> {
         [word, player] if word.eq_ignore_ascii_case("bye") => Ok(Instruction::Bye {
             player: number(player)?,
         }),
-        [white, black, code] => {
+        [white, black, result @ ..] if !result.is_empty() => {
             let white = number(white)?;
             let black = number(black)?;
-            let code = match code.parse::<u8>() {
-                Ok(c) if c <= 5 => c,
-                _ => {
-                    return Err((
-                        format!("`{code}` is not a result code"),
-                        "codes: 0 draw, 1 white wins, 2 black wins, 3 black did not come, 4 white did not come, 5 neither came",
-                    ))
-                }
+            // `1 - 0` is read as `1-0`.
+            let Some(code) = parse_result(&result.concat()) else {
+                return Err((
+                    format!("`{}` is not a result code or score", result.join(" ")),
+                    RESULT_FORMS,
+                ));
             };
             if white == black {
                 return Err((
@@ -417,16 +486,27 @@ pub enum ResultsError {
     Invalid(Vec<Diagnostic>),
 }
 
+/// What `add_results` wrote.
+#[derive(Debug)]
+pub struct Added {
+    /// The crosstable written.
+    pub csv: PathBuf,
+    /// Pairing-history warnings of the updated tournament (repeat pairings, colour
+    /// rules, byes: see `check::check_history`).
+    pub warnings: Vec<Diagnostic>,
+    /// How each line of the round file was understood (see [`describe`]), with the
+    /// players' names where their files are found.
+    pub understood: Vec<String>,
+}
+
 /// Reads the tournament at `path` (its `.toml` or `.csv`), applies `codes` (the round
 /// file's text, shown as `codes_shown`) to round `round` and rewrites the CSV atomically.
-/// Returns the path written and the pairing-history warnings of the updated tournament
-/// (repeat pairings, colour rules, byes: see `check::check_history`).
 pub fn add_results(
     path: &Path,
     round: u32,
     codes: &str,
     codes_shown: &Path,
-) -> Result<(PathBuf, Vec<Diagnostic>), ResultsError> {
+) -> Result<Added, ResultsError> {
     let meta = path.with_extension("toml");
     let csv = path.with_extension("csv");
     let read = |p: &Path| {
@@ -457,7 +537,51 @@ pub fn add_results(
     let warnings = tournament
         .map(|t| crate::check::check_history(&t))
         .unwrap_or_default();
-    Ok((csv, warnings))
+    let names = player_names(&meta, &out, &csv, rounds);
+    Ok(Added {
+        csv,
+        warnings,
+        understood: describe(&lines, &names),
+    })
+}
+
+/// Names by start number, from the crosstable text and the player files of the
+/// repository the tournament `meta` (`<root>/data/tournaments/<year>/<id>.toml`) is in.
+fn player_names(
+    meta: &Path,
+    csv_text: &str,
+    csv_shown: &Path,
+    rounds: u32,
+) -> BTreeMap<u32, String> {
+    let Some(root) = repository_root(meta) else {
+        return BTreeMap::new();
+    };
+    let (entries, _) = crate::load::parse_crosstable(csv_text, csv_shown, rounds, &mut Vec::new());
+    entries
+        .iter()
+        .filter_map(|e| {
+            let file = root
+                .join("data")
+                .join("players")
+                .join(format!("{}.toml", e.player));
+            let (player, _) = crate::load::load_player(root, &file);
+            player.map(|p| (e.start_no, p.name))
+        })
+        .collect()
+}
+
+/// `<root>` of `<root>/data/tournaments/<year>/<id>.toml`, if the path has that shape.
+fn repository_root(meta: &Path) -> Option<&Path> {
+    let year_folder = meta.parent()?;
+    let tournaments = year_folder.parent()?;
+    let data = tournaments.parent()?;
+    let shaped = tournaments.file_name()? == "tournaments" && data.file_name()? == "data";
+    let root = data.parent().filter(|_| shaped)?;
+    Some(if root.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        root
+    })
 }
 
 /// Writes `text` to a temporary file beside `path`, then renames it over `path`.
@@ -476,6 +600,125 @@ pub fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn pair_code(line: &str) -> Result<u8, Vec<Diagnostic>> {
+        let parsed = parse_round_file(line, Path::new("r.txt"))?;
+        match parsed[0].instruction {
+            Instruction::Pair {
+                white: 3,
+                black: 7,
+                code,
+            } => Ok(code),
+            other => panic!("{line}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn every_result_form_gives_its_code() {
+        let forms = [
+            ("0", 0),
+            ("=", 0),
+            ("½-½", 0),
+            ("1/2-1/2", 0),
+            ("0.5-0.5", 0),
+            ("½–½", 0),
+            ("1", 1),
+            ("1-0", 1),
+            ("1–0", 1),
+            ("2", 2),
+            ("0-1", 2),
+            ("0−1", 2),
+            ("3", 3),
+            ("+-", 3),
+            ("+–−", 3),
+            ("4", 4),
+            ("-+", 4),
+            ("−–+", 4),
+            ("5", 5),
+            ("--", 5),
+            ("−–−", 5),
+        ];
+        for (form, code) in forms {
+            assert_eq!(parse_result(form), Some(code), "{form}");
+            assert_eq!(pair_code(&format!("3 7 {form}\n")), Ok(code), "{form}");
+        }
+    }
+
+    #[test]
+    fn a_spaced_score_is_read_whole() {
+        assert_eq!(pair_code("3 7 1 - 0"), Ok(1));
+        assert_eq!(pair_code("3\t7  ½ - ½"), Ok(0));
+        assert_eq!(pair_code("3 7 + -"), Ok(3));
+    }
+
+    #[test]
+    fn unknown_results_name_the_line_and_every_accepted_form() {
+        for bad in ["6", "1-1", "1:0", "w", "½", "0-0", "+", "1 0"] {
+            let problems = parse_round_file(&format!("# round 2\n3 7 {bad}\n"), Path::new("r.txt"))
+                .unwrap_err();
+            assert_eq!(problems.len(), 1, "{bad}");
+            let d = &problems[0];
+            assert_eq!(d.location(), "r.txt:2", "{bad}");
+            assert_eq!(d.message, format!("`{bad}` is not a result code or score"));
+            let hint = d.hint.as_deref().unwrap();
+            assert_eq!(hint, RESULT_FORMS);
+            for form in [
+                "0-5", "1-0", "0-1", "½-½", "=", "1/2-1/2", "0.5-0.5", "+-", "-+", "--",
+            ] {
+                assert!(hint.contains(form), "{form} missing from {hint}");
+            }
+        }
+    }
+
+    #[test]
+    fn every_code_is_described_in_words() {
+        let lines = parse_round_file(
+            "3 7 1-0\n7 2 0-1\n4 1 =\n5 6 +-\n8 9 -+\n10 11 --\nbye 12\n",
+            Path::new("r.txt"),
+        )
+        .unwrap();
+        let names = BTreeMap::from([(3, "Ikonen Jussi".to_string()), (12, "Ilu Timo".into())]);
+        assert_eq!(
+            describe(&lines, &names),
+            [
+                "board 1: Ikonen Jussi (3, white) – 7 (black): 1-0, white wins",
+                "board 2: 7 (white) – 2 (black): 0-1, black wins",
+                "board 3: 4 (white) – 1 (black): ½-½, draw",
+                "board 4: 5 (white) – 6 (black): +-, black did not come: white wins by forfeit",
+                "board 5: 8 (white) – 9 (black): -+, white did not come: black wins by forfeit",
+                "board 6: 10 (white) – 11 (black): --, neither came: both lose by forfeit",
+                "bye: Ilu Timo (12): pairing-allocated bye, 1 point",
+            ]
+        );
+    }
+
+    #[test]
+    fn scores_write_the_same_cells_as_codes() {
+        let csv = "no,player,1\n1,a,\n2,b,\n";
+        for (code, score) in [
+            (0, "½-½"),
+            (1, "1-0"),
+            (2, "0-1"),
+            (3, "+-"),
+            (4, "-+"),
+            (5, "--"),
+        ] {
+            let by = |result: &str| {
+                let lines = parse_round_file(&format!("2 1 {result}"), Path::new("r.txt")).unwrap();
+                apply(csv, Path::new("t.csv"), Path::new("r.txt"), 1, 1, &lines).unwrap()
+            };
+            assert_eq!(by(score), by(&code.to_string()), "{score}");
+        }
+    }
+
+    #[test]
+    fn the_repository_root_is_found_from_the_metadata_path() {
+        let root = |p: &str| repository_root(Path::new(p)).map(Path::to_path_buf);
+        assert_eq!(root("/r/data/tournaments/2026/x.toml"), Some("/r".into()));
+        assert_eq!(root("data/tournaments/2026/x.toml"), Some(".".into()));
+        assert_eq!(root("elsewhere/2026/x.toml"), None);
+        assert_eq!(root("x.toml"), None);
+    }
 
     proptest::proptest! {
         #[test]
