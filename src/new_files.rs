@@ -338,12 +338,7 @@ fn stems(root: &Path, dir: &Path, extension: &str, depth: usize) -> BTreeSet<Str
 /// number would not fit in [`Slug::MAX_LEN`]).
 fn free_id(id: &Slug, taken: &BTreeSet<String>) -> Slug {
     (2..=taken.len() + 2)
-        .filter_map(|n| {
-            let suffix = format!("-{n}");
-            let keep = Slug::MAX_LEN.saturating_sub(suffix.len());
-            let base = id.as_str().get(..keep).unwrap_or(id.as_str());
-            Slug::parse(&format!("{}{suffix}", base.trim_end_matches('-'))).ok()
-        })
+        .map(|n| id.numbered(n))
         .find(|candidate| !taken.contains(candidate.as_str()))
         .unwrap_or_else(|| id.clone())
 }

@@ -98,6 +98,15 @@ impl Slug {
         (!trimmed.is_empty()).then_some(Slug(trimmed))
     }
 
+    /// This slug with `-<n>` appended, shortened first where needed so the
+    /// result fits [`Slug::MAX_LEN`]: a different slug for every `n`.
+    pub fn numbered(&self, n: usize) -> Slug {
+        let suffix = format!("-{n}");
+        let keep = Self::MAX_LEN.saturating_sub(suffix.len());
+        let base = self.0.get(..keep).unwrap_or(&self.0).trim_end_matches('-');
+        Slug(format!("{base}{suffix}"))
+    }
+
     /// This slug, ending in `-<year>` unless it already ends in the year.
     pub fn with_year_suffix(self, year: i32) -> Slug {
         let year = year.to_string();
@@ -138,6 +147,18 @@ mod tests {
             assert!(Slug::parse(bad).is_err(), "{bad} accepted");
         }
         assert_eq!(Slug::parse(&"a".repeat(65)), Err(IdError::TooLong));
+    }
+
+    #[test]
+    fn numbered_slugs_fit_and_differ() {
+        let long = Slug::parse(&"a".repeat(64)).unwrap();
+        let two = long.numbered(2);
+        let ten = long.numbered(10);
+        assert_eq!(two.as_str().len(), 64);
+        assert!(two.as_str().ends_with("-2") && ten.as_str().ends_with("-10"));
+        assert_ne!(two, ten);
+        assert!(Slug::parse(two.as_str()).is_ok());
+        assert_eq!(Slug::parse("x").unwrap().numbered(3).as_str(), "x-3");
     }
 
     #[test]

@@ -470,7 +470,7 @@ fn unique_id(base: &Slug, dataset: &Dataset, taken: &BTreeMap<String, ()>) -> Sl
         return base.clone();
     }
     (2..)
-        .map(|n| Slug::from_name(&format!("{base} {n}")))
+        .map(|n| base.numbered(n))
         .find(|id| free(id.as_str()))
         .expect("some suffix is free")
 }
