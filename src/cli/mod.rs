@@ -8,12 +8,14 @@ mod import;
 mod pairing;
 mod repository;
 mod results;
+mod serve;
 
 pub use handicaps::handicaps;
 pub use import::{import, parse_mapping};
 pub use pairing::{generate_trf, pair, pair_event};
 pub use repository::{build, check, generate, sql};
 pub use results::results_add;
+pub use serve::serve;
 
 use crate::diagnostic::{Diagnostic, Severity};
 use std::io::IsTerminal;
