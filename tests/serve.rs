@@ -224,7 +224,7 @@ fn served_html_has_the_script_and_banner_but_the_files_on_disk_do_not() {
     let (_, _, served) = get(&site, "/players/saarenpaa-samuli.html");
     let served = text(&served);
     assert!(served.contains("id=\"ratingbook-serve-errors\""));
-    assert!(served.contains("data/tournaments/2003/helsinki-open-2003.csv:3:4</code>: round 1"));
+    assert!(served.contains("data/tournaments/2003/helsinki-open-2003.csv:3:4</code>: <span style=\"white-space:pre-wrap\">round 1"));
     let (_, _, csv) = get(&site, "/ratings.csv");
     assert_eq!(csv, std::fs::read(out.join("ratings.csv")).unwrap());
     // Fixed: the banner goes.
@@ -257,7 +257,7 @@ fn without_a_site_every_page_explains_and_lists_the_errors() {
         let body = text(&body);
         assert!(body.contains("No site yet"), "{body}");
         assert!(body.contains(
-            "<code style=\"font-weight:bold\">ratingbook.toml:1:1</code>: expected a table"
+            "<code style=\"font-weight:bold\">ratingbook.toml:1:1</code>: <span style=\"white-space:pre-wrap\">expected a table"
         ));
         assert!(body.contains("/__ratingbook/live.js"));
     }
@@ -494,7 +494,7 @@ fn a_live_server_rebuilds_on_change_and_tells_its_event_streams() {
     let (_, _, page) = fetch(addr, "GET", "/players/saarenpaa-samuli.html");
     let page = text(&page);
     assert!(page.contains("id=\"ratingbook-serve-errors\""), "{page}");
-    assert!(page.contains("data/tournaments/2003/helsinki-open-2003.csv:2:4</code>: round 1"));
+    assert!(page.contains("data/tournaments/2003/helsinki-open-2003.csv:2:4</code>: <span style=\"white-space:pre-wrap\">round 1"));
     let banner = page.find("<div id=\"ratingbook-serve-errors\"").unwrap();
     let body_end = page.rfind("</body>").unwrap();
     assert_eq!(

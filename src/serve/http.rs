@@ -364,7 +364,11 @@ fn banner(problems: &[Problem]) -> String {
                 escape(&problem.location)
             ));
         }
-        html.push_str(&escape(&problem.message));
+        // Template errors carry a source excerpt over several lines.
+        html.push_str(&format!(
+            "<span style=\"white-space:pre-wrap\">{}</span>",
+            escape(&problem.message)
+        ));
         if let Some(hint) = &problem.hint {
             html.push_str(&format!("<br><small>help: {}</small>", escape(hint)));
         }
