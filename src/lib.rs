@@ -24,6 +24,7 @@ pub mod pipeline;
 pub mod publish;
 pub mod rating;
 pub mod render;
+pub mod serve;
 pub mod sql;
 pub mod standings;
 pub mod text;

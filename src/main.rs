@@ -54,6 +54,22 @@ enum Command {
     ///
     /// Default: from where HEAD branched off the default branch to the working tree.
     Diff(cli::DiffArgs),
+    /// Build the site, serve it on this machine and rebuild it on every change
+    /// of the data (a preview: open pages reload, errors show on every page).
+    Serve {
+        /// Root of the data repository.
+        #[arg(long, default_value = ".")]
+        root: PathBuf,
+        /// Output folder, built and served (default: <root>/site).
+        #[arg(long)]
+        out: Option<PathBuf>,
+        /// Port to listen on (0: any free port, printed).
+        #[arg(long, default_value_t = 8000)]
+        port: u16,
+        /// Address to listen on; anything but loopback lets other machines read the preview.
+        #[arg(long, default_value = "127.0.0.1")]
+        bind: std::net::IpAddr,
+    },
     /// Check, compute ratings and write the SQL dump for one database.
     Sql {
         /// Target database: sqlite, postgres (PostgreSQL) or mysql (MariaDB/MySQL).
@@ -431,6 +447,15 @@ fn main() -> ExitCode {
             cli::build(&root, &out, format, timings)
         }
         Command::Diff(args) => cli::diff(&args),
+        Command::Serve {
+            root,
+            out,
+            port,
+            bind,
+        } => {
+            let out = out.unwrap_or_else(|| root.join("site"));
+            cli::serve(&root, &out, std::net::SocketAddr::new(bind, port), format)
+        }
         Command::Sql { dialect, root, out } => {
             cli::sql(&root, dialect.into(), out.as_deref(), format)
         }

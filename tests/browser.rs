@@ -1,13 +1,20 @@
 //! The real-browser suite: builds the sample site and runs `tests/browser/run.mjs`
-//! (headless Debian chromium through playwright-core, axe-core, the Nu HTML checker).
+//! (headless Debian chromium through playwright-core, axe-core, the Nu HTML checker),
+//! and runs `ratingbook serve` on a copy of the sample data under
+//! `tests/browser/serve.mjs` (an open page reloads with the new rating after an
+//! edit, shows the error banner for broken data and loses it when fixed).
 //!
 //! Needs `node`, `/usr/bin/chromium` (or `$CHROMIUM`), `java` and
 //! `tests/browser/node_modules` (`npm ci --prefix tests/browser`; `.ci/run` does all of
-//! it). Without them the test fails loudly; locally `RATINGBOOK_SKIP_BROWSER=1` turns
-//! that into a loud skip. Under CI (`CI` set) it always fails.
+//! it). Without them the tests fail loudly; locally `RATINGBOOK_SKIP_BROWSER=1` turns
+//! that into a loud skip. Under CI (`CI` set) they always fail.
 
+mod common;
+
+use std::io::BufRead;
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, Stdio};
+use std::time::Duration;
 
 const REPO: &str = env!("CARGO_MANIFEST_DIR");
 
@@ -18,8 +25,9 @@ fn works(program: &str, arg: &str) -> bool {
         .is_ok_and(|o| o.status.success())
 }
 
-/// What is missing to run the suite, if anything.
-fn missing() -> Vec<String> {
+/// What is missing to run the suite, if anything; the serve test needs neither
+/// Java nor the checkers.
+fn missing(checkers: bool) -> Vec<String> {
     let mut missing = Vec::new();
     let chromium = std::env::var("CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
     if !Path::new(&chromium).is_file() {
@@ -30,11 +38,16 @@ fn missing() -> Vec<String> {
     if !works("node", "--version") {
         missing.push("node (apt-get install nodejs npm)".into());
     }
-    if !works("java", "-version") {
+    if checkers && !works("java", "-version") {
         missing.push("java, for the Nu HTML checker (apt-get install default-jre-headless)".into());
     }
     let modules = Path::new(REPO).join("tests/browser/node_modules");
-    for package in ["playwright-core", "axe-core", "vnu-jar"] {
+    let packages: &[&str] = if checkers {
+        &["playwright-core", "axe-core", "vnu-jar"]
+    } else {
+        &["playwright-core"]
+    };
+    for package in packages {
         if !modules.join(package).is_dir() {
             missing.push(format!(
                 "npm package {package} (PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --ignore-scripts --prefix tests/browser)"
@@ -44,9 +57,10 @@ fn missing() -> Vec<String> {
     missing
 }
 
-#[test]
-fn sample_site_in_a_real_browser() {
-    let missing = missing();
+/// Whether the test can run: `false` (after a loud banner) when something is
+/// missing and `RATINGBOOK_SKIP_BROWSER=1` outside CI; a panic when something
+/// is missing otherwise.
+fn ready(missing: Vec<String>) -> bool {
     if !missing.is_empty() {
         let banner = format!(
             "\n\n################ BROWSER TESTS NOT RUN ################\nmissing:\n  - {}\n.ci/run installs all of it.\n#######################################################\n",
@@ -56,11 +70,19 @@ fn sample_site_in_a_real_browser() {
             && std::env::var("RATINGBOOK_SKIP_BROWSER").is_ok_and(|v| v == "1")
         {
             eprintln!("{banner}skipped because RATINGBOOK_SKIP_BROWSER=1\n");
-            return;
+            return false;
         }
         panic!(
             "{banner}(set RATINGBOOK_SKIP_BROWSER=1 to skip locally; under CI this always fails)"
         );
+    }
+    true
+}
+
+#[test]
+fn sample_site_in_a_real_browser() {
+    if !ready(missing(true)) {
+        return;
     }
     let site = tempfile::tempdir().unwrap();
     let build = Command::new(env!("CARGO_BIN_EXE_ratingbook"))
@@ -83,5 +105,176 @@ fn sample_site_in_a_real_browser() {
     assert!(
         status.success(),
         "browser suite failed (see its output above)"
+    );
+}
+
+/// The current rating of `player` in the repository at `root`, as the
+/// player page prints it.
+fn rating_of(root: &Path, player: &str) -> String {
+    let checked = ratingbook::check_repository(root);
+    assert_eq!(checked.error_count(), 0, "{:?}", checked.diagnostics);
+    let loaded = &checked.loaded;
+    let ratings = ratingbook::rating::rate(&loaded.dataset, &loaded.config.rating);
+    let index = loaded
+        .dataset
+        .players
+        .iter()
+        .position(|p| p.id.as_str() == player)
+        .unwrap();
+    ratings.players[index]
+        .rating
+        .expect("an established player")
+        .to_string()
+}
+
+/// `text` with `from` replaced once; `from` must be there.
+fn replaced(text: &str, from: &str, to: &str) -> String {
+    assert!(text.contains(from), "no {from:?}");
+    text.replacen(from, to, 1)
+}
+
+/// A `ratingbook serve` process, interrupted (as by Ctrl-C) when dropped.
+struct Serve {
+    child: std::process::Child,
+    output: std::sync::Arc<std::sync::Mutex<String>>,
+}
+
+impl Serve {
+    /// Starts `ratingbook serve --root ROOT --port 0`; returns it and its URL.
+    fn start(root: &Path) -> (Serve, String) {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_ratingbook"))
+            .args(["serve", "--port", "0", "--root"])
+            .arg(root)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let output = std::sync::Arc::new(std::sync::Mutex::new(String::new()));
+        let (url_tx, url_rx) = std::sync::mpsc::channel();
+        let stderr = child.stderr.take().unwrap();
+        {
+            let output = std::sync::Arc::clone(&output);
+            std::thread::spawn(move || {
+                for line in std::io::BufReader::new(stderr).lines() {
+                    let Ok(line) = line else { break };
+                    eprintln!("serve: {line}");
+                    if let Some(at) = line.find("http://") {
+                        let url = line[at..].split_whitespace().next().unwrap().to_string();
+                        let _ = url_tx.send(url);
+                    }
+                    let mut output = output.lock().unwrap();
+                    output.push_str(&line);
+                    output.push('\n');
+                }
+            });
+        }
+        let serve = Serve { child, output };
+        let url = url_rx
+            .recv_timeout(Duration::from_secs(120))
+            .expect("serve printed no URL");
+        (serve, url)
+    }
+
+    /// Interrupts the server and waits for it; returns its exit status.
+    fn interrupt(&mut self) -> std::process::ExitStatus {
+        #[cfg(unix)]
+        // SAFETY: kill(2) on our own child's pid.
+        unsafe {
+            libc::kill(self.child.id() as libc::pid_t, libc::SIGINT);
+        }
+        #[cfg(not(unix))]
+        let _ = self.child.kill();
+        let deadline = std::time::Instant::now() + Duration::from_secs(30);
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                return status;
+            }
+            if std::time::Instant::now() > deadline {
+                let _ = self.child.kill();
+                return self.child.wait().unwrap();
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+}
+
+impl Drop for Serve {
+    fn drop(&mut self) {
+        if self.child.try_wait().ok().flatten().is_none() {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
+    }
+}
+
+#[test]
+fn serve_reloads_an_open_page_in_a_real_browser() {
+    if !ready(missing(false)) {
+        return;
+    }
+    let repository = tempfile::tempdir().unwrap();
+    let root = repository.path();
+    common::copy_tree(&Path::new(REPO).join("data"), &root.join("data"));
+    std::fs::copy(
+        Path::new(REPO).join("ratingbook.toml"),
+        root.join("ratingbook.toml"),
+    )
+    .unwrap();
+    // Saarenpää's first game of the Helsinki Open 2003, a win against Ilu,
+    // becomes a draw on both sides of the crosstable.
+    let csv = root.join("data/tournaments/2003/helsinki-open-2003.csv");
+    let original = std::fs::read_to_string(&csv).unwrap();
+    let edited = replaced(
+        &replaced(
+            &original,
+            "\n1,saarenpaa-samuli,,2 1,",
+            "\n1,saarenpaa-samuli,,2 =,",
+        ),
+        "\n2,ilu-timo,,1 0,",
+        "\n2,ilu-timo,,1 =,",
+    );
+    let broken = replaced(&edited, "\n2,ilu-timo,,1 =,", "\n2,ilu-timo,,1 1,");
+    let old_rating = rating_of(root, "saarenpaa-samuli");
+    std::fs::write(&csv, &edited).unwrap();
+    let new_rating = rating_of(root, "saarenpaa-samuli");
+    std::fs::write(&csv, &original).unwrap();
+    assert_ne!(old_rating, new_rating, "the edit must change the rating");
+
+    let (mut serve, url) = Serve::start(root);
+    let config = root.join("serve-test.json");
+    let shots: PathBuf = Path::new(REPO).join("site-screenshots");
+    std::fs::write(
+        &config,
+        serde_json::json!({
+            "url": url,
+            "page": "players/saarenpaa-samuli.html",
+            "csv": csv,
+            "edited": edited,
+            "broken": broken,
+            "oldRating": old_rating,
+            "newRating": new_rating,
+            "errorLocation": "data/tournaments/2003/helsinki-open-2003.csv:2:4",
+            "shots": shots,
+        })
+        .to_string(),
+    )
+    .unwrap();
+    let status = Command::new("node")
+        .arg(Path::new(REPO).join("tests/browser/serve.mjs"))
+        .arg(&config)
+        .status()
+        .unwrap();
+    let stopped = serve.interrupt();
+    let output = serve.output.lock().unwrap().clone();
+    assert!(
+        status.success(),
+        "serve browser test failed (see its output above)"
+    );
+    assert!(stopped.success(), "serve ended with {stopped}: {output}");
+    assert!(output.contains("\nstopped\n"), "{output}");
+    assert!(
+        output.contains("helsinki-open-2003.csv:2:4: round 1"),
+        "the terminal shows the error as `check` does: {output}"
     );
 }

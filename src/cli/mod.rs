@@ -10,6 +10,7 @@ mod new;
 mod pairing;
 mod repository;
 mod results;
+mod serve;
 
 pub use diff::{diff, DiffArgs, DiffFormat};
 pub use handicaps::handicaps;
@@ -18,6 +19,7 @@ pub use new::{new_player, new_tournament};
 pub use pairing::{generate_trf, pair, pair_event};
 pub use repository::{build, check, generate, init, sql};
 pub use results::results_add;
+pub use serve::serve;
 
 use crate::diagnostic::{Diagnostic, Severity};
 use std::io::IsTerminal;

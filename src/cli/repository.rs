@@ -53,6 +53,21 @@ pub fn build(root: &Path, out: &Path, format: MessageFormat, timings: bool) -> E
     if let Some(bar) = &bar {
         bar.finish_and_clear();
     }
+    if print_build(&result, root, out, format, timings) {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
+
+/// Prints what a build did, or why it did not; `true` when it succeeded.
+pub(super) fn print_build(
+    result: &Result<crate::pipeline::BuildReport, crate::pipeline::BuildError>,
+    root: &Path,
+    out: &Path,
+    format: MessageFormat,
+    timings: bool,
+) -> bool {
     match result {
         Ok(report) => {
             print_diagnostics(&report.warnings, root, format);
@@ -72,17 +87,17 @@ pub fn build(root: &Path, out: &Path, format: MessageFormat, timings: bool) -> E
             if let Some(warning) = &report.written.cleanup_warning {
                 eprintln!("warning: {warning}");
             }
-            ExitCode::SUCCESS
+            true
         }
         Err(crate::pipeline::BuildError::InvalidData { diagnostics, .. }) => {
-            print_diagnostics(&diagnostics, root, format);
-            eprintln!("build stopped, site not changed: {}", summary(&diagnostics));
-            ExitCode::FAILURE
+            print_diagnostics(diagnostics, root, format);
+            eprintln!("build stopped, site not changed: {}", summary(diagnostics));
+            false
         }
         Err(e) => {
             eprintln!("error: {e}");
             eprintln!("build stopped, site not changed");
-            ExitCode::FAILURE
+            false
         }
     }
 }
