@@ -111,7 +111,15 @@ fn revisions(args: &DiffArgs) -> Result<(Snapshot, Snapshot, Versions), GitError
 }
 
 fn snapshot_of(root: &Path, revision: &str) -> Result<Snapshot, GitError> {
-    let folder = tempfile::tempdir().map_err(|source| GitError::Unpack {
+    // A memory-backed folder where there is one: unpacking tens of thousands
+    // of small files to disk costs more than rating them.
+    let shared_memory = Path::new("/dev/shm");
+    let folder = if shared_memory.is_dir() {
+        tempfile::tempdir_in(shared_memory).or_else(|_| tempfile::tempdir())
+    } else {
+        tempfile::tempdir()
+    };
+    let folder = folder.map_err(|source| GitError::Unpack {
         revision: revision.to_string(),
         source,
     })?;

@@ -144,12 +144,37 @@ pub fn default_base(root: &Path) -> Result<String, GitError> {
     })
 }
 
-/// Unpacks `revision` into `into` (which must exist and be empty); returns
-/// the data root inside it (the same place `root` has in the working tree).
+/// What a rating book reads, under the data root.
+const READ_BY_A_BUILD: [&str; 3] = ["data", "templates", "ratingbook.toml"];
+
+/// Unpacks what a build reads of `revision` (`data/`, `templates/`,
+/// `ratingbook.toml` under the data root) into `into` (which must exist and be
+/// empty); returns the data root inside it (the same place `root` has in the
+/// working tree).
 pub fn unpack(root: &Path, revision: &str, into: &Path) -> Result<PathBuf, GitError> {
     let commit = resolve(root, revision)?;
     let (_, prefix) = locate(root)?;
-    let output = git(root, &["archive", "--format=tar", &commit])?;
+    let prefix_text = prefix.to_string_lossy().into_owned();
+    let mut list = vec!["ls-tree", "--name-only", commit.as_str()];
+    if !prefix_text.is_empty() {
+        list.push(&prefix_text);
+    }
+    let listing = git(root, &list)?;
+    let present: Vec<String> = String::from_utf8_lossy(&listing.stdout)
+        .lines()
+        .map(str::to_string)
+        .collect();
+    let wanted: Vec<String> = READ_BY_A_BUILD
+        .iter()
+        .map(|name| format!("{prefix_text}{name}"))
+        .filter(|path| present.iter().any(|p| p == path))
+        .collect();
+    if wanted.is_empty() {
+        return Ok(into.join(prefix));
+    }
+    let mut args = vec!["archive", "--format=tar", commit.as_str(), "--"];
+    args.extend(wanted.iter().map(String::as_str));
+    let output = git(root, &args)?;
     if !output.status.success() {
         return Err(GitError::Failed {
             command: format!("archive {revision}"),
