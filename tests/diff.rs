@@ -318,3 +318,43 @@ fn github_format_puts_problems_on_the_changed_lines() {
         "::error file=ratings/data/tournaments/2005/spring-open.csv,line=2,col=2,title=ratingbook%3A player::unknown player `ikonen-jusi`%0Ahelp: did you mean `ikonen-jussi`?"
     );
 }
+
+#[test]
+fn a_rating_book_in_a_subfolder_of_the_git_repository() {
+    let dir = tempfile::tempdir().unwrap();
+    let top = dir.path().join("association");
+    let repo = top.join("ratings");
+    common::copy_tree(
+        Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/mini")),
+        &repo,
+    );
+    std::fs::write(top.join("README.md"), "the association's files\n").unwrap();
+    git(&top, &["init", "-q", "-b", "main"]);
+    commit_all(&top, "results");
+    common::edit(
+        &repo,
+        "data/tournaments/2005/spring-open.csv",
+        "1,ikonen-jussi,,2 w 1",
+        "1,ikonen-jussi,,2 w 0",
+    );
+    common::edit(
+        &repo,
+        "data/tournaments/2005/spring-open.csv",
+        "2,pellikka-marko,,1 b 0",
+        "2,pellikka-marko,,1 b 1",
+    );
+    let diff = diff_json(&repo, &["--base", "main"]);
+    assert_eq!(
+        diff["diff"]["tournaments_added"].as_array().unwrap().len(),
+        0,
+        "{diff}"
+    );
+    assert_eq!(diff["diff"]["tournaments_changed"][0]["id"], "spring-open");
+    let ids: Vec<&str> = diff["diff"]["players_changed"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["id"].as_str().unwrap())
+        .collect();
+    assert!(ids.contains(&"ikonen-jussi"), "{ids:?}");
+}

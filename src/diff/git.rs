@@ -153,13 +153,14 @@ const READ_BY_A_BUILD: [&str; 3] = ["data", "templates", "ratingbook.toml"];
 /// working tree).
 pub fn unpack(root: &Path, revision: &str, into: &Path) -> Result<PathBuf, GitError> {
     let commit = resolve(root, revision)?;
-    let (_, prefix) = locate(root)?;
+    // Paths below are from the repository's top, so git runs there.
+    let (top, prefix) = locate(root)?;
     let prefix_text = prefix.to_string_lossy().into_owned();
     let mut list = vec!["ls-tree", "--name-only", commit.as_str()];
     if !prefix_text.is_empty() {
         list.push(&prefix_text);
     }
-    let listing = git(root, &list)?;
+    let listing = git(&top, &list)?;
     let present: Vec<String> = String::from_utf8_lossy(&listing.stdout)
         .lines()
         .map(str::to_string)
@@ -174,7 +175,7 @@ pub fn unpack(root: &Path, revision: &str, into: &Path) -> Result<PathBuf, GitEr
     }
     let mut args = vec!["archive", "--format=tar", commit.as_str(), "--"];
     args.extend(wanted.iter().map(String::as_str));
-    let output = git(root, &args)?;
+    let output = git(&top, &args)?;
     if !output.status.success() {
         return Err(GitError::Failed {
             command: format!("archive {revision}"),
