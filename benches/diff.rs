@@ -54,26 +54,6 @@ fn copy_tree(from: &Path, to: &Path) {
     }
 }
 
-/// Crosstables sorted by the tournament's start date.
-fn crosstables(repo: &Path) -> Vec<PathBuf> {
-    let mut tables: Vec<(String, PathBuf)> = walkdir::WalkDir::new(repo.join("data/tournaments"))
-        .into_iter()
-        .filter_map(Result::ok)
-        .filter(|e| e.path().extension().is_some_and(|x| x == "csv"))
-        .map(|e| {
-            let meta = std::fs::read_to_string(e.path().with_extension("toml")).unwrap();
-            let start = meta
-                .lines()
-                .find(|l| l.starts_with("start"))
-                .unwrap_or("")
-                .to_string();
-            (start, e.into_path())
-        })
-        .collect();
-    tables.sort();
-    tables.into_iter().map(|(_, p)| p).collect()
-}
-
 fn main() {
     let players = common::env_number("BENCH_PLAYERS", 20_000);
     let tournaments = common::env_number("BENCH_TOURNAMENTS", 2_000);
@@ -85,7 +65,7 @@ fn main() {
     println!("machine: load average {}", common::load_average());
     println!("| change | players changed | wall time (s), 3 runs |");
     println!("|---|---:|---|");
-    let tables = crosstables(&repo);
+    let tables = ratingbook::generate::edit::crosstables_by_start(&repo);
     let older = tables.get(tables.len() / 3);
     for (label, table) in [
         ("newest tournament", tables.last()),

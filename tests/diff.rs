@@ -82,22 +82,8 @@ fn generated_repository(dir: &Path) -> PathBuf {
 /// The crosstable of the tournament in the middle of the history: its
 /// players are established by then, and later events carry the change on.
 fn middle_crosstable(repo: &Path) -> PathBuf {
-    let mut tables: Vec<(String, PathBuf)> = walkdir::WalkDir::new(repo.join("data/tournaments"))
-        .into_iter()
-        .filter_map(Result::ok)
-        .filter(|e| e.path().extension().is_some_and(|x| x == "csv"))
-        .map(|e| {
-            let meta = std::fs::read_to_string(e.path().with_extension("toml")).unwrap();
-            let start = meta
-                .lines()
-                .find(|l| l.starts_with("start"))
-                .unwrap()
-                .to_string();
-            (start, e.into_path())
-        })
-        .collect();
-    tables.sort();
-    tables.remove(tables.len() * 2 / 3).1
+    let mut tables = ratingbook::generate::edit::crosstables_by_start(repo);
+    tables.remove(tables.len() * 2 / 3)
 }
 
 /// Published ratings by id, read from the site's `ratings.csv`.

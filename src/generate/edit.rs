@@ -3,6 +3,29 @@
 
 use std::path::Path;
 
+/// The crosstables under `root/data/tournaments`, oldest tournament first
+/// (by the `start` line of the metadata beside each).
+pub fn crosstables_by_start(root: &Path) -> Vec<std::path::PathBuf> {
+    let mut tables: Vec<(String, std::path::PathBuf)> =
+        walkdir::WalkDir::new(root.join("data").join("tournaments"))
+            .into_iter()
+            .filter_map(Result::ok)
+            .filter(|e| e.path().extension().is_some_and(|x| x == "csv"))
+            .map(|e| {
+                let meta =
+                    std::fs::read_to_string(e.path().with_extension("toml")).unwrap_or_default();
+                let start = meta
+                    .lines()
+                    .find(|l| l.trim_start().starts_with("start"))
+                    .unwrap_or("")
+                    .to_string();
+                (start, e.into_path())
+            })
+            .collect();
+    tables.sort();
+    tables.into_iter().map(|(_, path)| path).collect()
+}
+
 /// Reverses the first decisive game of the crosstable at `table` on both
 /// sides (`3 w 1` and `1 b 0` become `3 w 0` and `1 b 1`); returns the two
 /// start numbers, or `None` when the table has no decisive game with colours.
