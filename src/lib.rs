@@ -7,6 +7,7 @@
 // Diagnostics are returned by value on cold error paths; boxing them buys nothing.
 #![allow(clippy::result_large_err)]
 
+pub mod atomic_write;
 pub mod check;
 pub mod cli;
 pub mod collation;

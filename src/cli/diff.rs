@@ -48,7 +48,7 @@ pub struct DiffArgs {
 pub fn diff(args: &DiffArgs) -> ExitCode {
     match produce(args) {
         Ok(text) => match &args.out {
-            Some(path) => match std::fs::write(path, text) {
+            Some(path) => match crate::atomic_write::write_file_atomically(path, text.as_bytes()) {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => {
                     eprintln!("error: cannot write {}: {e}", path.display());

@@ -53,7 +53,7 @@ pub fn handicaps(
     }
     match out {
         Some(path) => {
-            if let Err(e) = std::fs::write(path, &output) {
+            if let Err(e) = crate::atomic_write::write_file_atomically(path, output.as_bytes()) {
                 eprintln!("error: cannot write {}: {e}", path.display());
                 return ExitCode::FAILURE;
             }

@@ -27,7 +27,7 @@ fn read_trf(path: &Path) -> Result<trf::TrfDocument, ExitCode> {
 
 fn write_out(out: Option<&PathBuf>, text: &str) -> ExitCode {
     match out {
-        Some(p) => match std::fs::write(p, text) {
+        Some(p) => match crate::atomic_write::write_file_atomically(p, text.as_bytes()) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("error: cannot write {}: {e}", p.display());

@@ -151,7 +151,8 @@ pub fn sql(
     print_diagnostics(&report.warnings, root, format);
     match out {
         Some(path) => {
-            if let Err(e) = std::fs::write(path, &report.text) {
+            if let Err(e) = crate::atomic_write::write_file_atomically(path, report.text.as_bytes())
+            {
                 eprintln!("error: cannot write {}: {e}", path.display());
                 return ExitCode::FAILURE;
             }

@@ -67,7 +67,5 @@ pub fn replace_round_cells(
     let bytes = writer
         .into_inner()
         .map_err(|e| std::io::Error::other(e.to_string()))?;
-    let temporary = path.with_extension("csv.ratingbook-tmp");
-    std::fs::write(&temporary, bytes)?;
-    std::fs::rename(&temporary, path)
+    crate::atomic_write::write_file_atomically(path, &bytes)
 }
