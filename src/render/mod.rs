@@ -229,7 +229,9 @@ pub fn render_site_with_pages(
     files.extend(per_item?);
     survey::render_surveys(&page, content.surveys, html, markdown, &mut files)?;
     if html {
-        files.insert("sitemap.xml".into(), sitemap(&files, &page.site.base_url));
+        if let Some(map) = sitemap(&files, &page.site.base_url) {
+            files.insert("sitemap.xml".into(), map);
+        }
     }
     Ok(files)
 }
@@ -365,23 +367,51 @@ fn render_front_pages(
     );
     let mut ctx = tera::Context::new();
     ctx.insert("output", &config.output);
+    ctx.insert("sql_files", &sql_files(config));
     ctx.insert("years", years);
     files.insert(
         "downloads.html".into(),
         page.render_at("html/downloads.html", "", "downloads.html", ctx)?,
     );
-    // The 404 page is served at any depth: its links are absolute.
-    let root404 = if page.site.base_url.is_empty() {
-        "/".to_string()
-    } else {
-        page.site.base_url.clone()
-    };
+    // The 404 page lives at the site root. Its links are relative to it, as on
+    // every page (so they work from file:// and under any sub-path); when the
+    // site's address is known they are absolute, so they also work when a
+    // server shows the page for a missing address deeper in the site.
+    let root404 = page.site.base_url.clone();
     let _ = views;
     files.insert(
         "404.html".into(),
         page.render_at("html/404.html", &root404, "", tera::Context::new())?,
     );
     Ok(())
+}
+
+/// One SQL dump offered on the downloads page.
+#[derive(Debug, Clone, Serialize)]
+struct SqlFile {
+    /// File name in the site, e.g. `ratingbook.postgres.sql`.
+    file: &'static str,
+    /// The database it loads into, e.g. `PostgreSQL`.
+    database: &'static str,
+    /// The command that loads it.
+    load: &'static str,
+}
+
+/// The SQL dumps the build writes, one per configured dialect.
+fn sql_files(config: &Config) -> Vec<SqlFile> {
+    if !config.output.sql {
+        return Vec::new();
+    }
+    config
+        .output
+        .sql_dialects
+        .iter()
+        .map(|&d| SqlFile {
+            file: d.file_name(),
+            database: d.database_name(),
+            load: d.load_command(),
+        })
+        .collect()
 }
 
 /// The rating list, its filtered variants and the archive of year-end lists.
@@ -559,8 +589,20 @@ fn country_of(p: &crate::model::Player) -> Option<&String> {
     p.country.as_ref()
 }
 
-/// `sitemap.xml`: every HTML page but the 404 page, absolute when `base_url` is set.
-fn sitemap(files: &SiteFiles, base_url: &str) -> Vec<u8> {
+/// Why a build without `site.base_url` has no `sitemap.xml`, for the build output.
+pub const NO_SITEMAP_NOTE: &str = "no sitemap.xml: set `site.base_url` in ratingbook.toml (the sitemap protocol needs absolute addresses)";
+
+/// Whether a build with `config` writes `sitemap.xml`.
+pub fn writes_sitemap(config: &Config) -> bool {
+    config.output.html && !config.site.base_url.is_empty()
+}
+
+/// `sitemap.xml`: every HTML page but the 404 page, with absolute addresses.
+/// `None` without a `base_url`: the sitemap protocol forbids relative `<loc>`s.
+fn sitemap(files: &SiteFiles, base_url: &str) -> Option<Vec<u8>> {
+    if base_url.is_empty() {
+        return None;
+    }
     let mut out = String::from(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
     );
@@ -574,7 +616,7 @@ fn sitemap(files: &SiteFiles, base_url: &str) -> Vec<u8> {
         }
     }
     out.push_str("</urlset>\n");
-    out.into_bytes()
+    Some(out.into_bytes())
 }
 
 struct Page<'a> {

@@ -47,6 +47,26 @@ impl Dialect {
         }
     }
 
+    /// The database the dump loads into, as people call it.
+    pub fn database_name(self) -> &'static str {
+        match self {
+            Dialect::Sqlite => "SQLite",
+            Dialect::Postgres => "PostgreSQL",
+            Dialect::Mysql => "MariaDB or MySQL",
+        }
+    }
+
+    /// How to load the dump (the command in docs/sql.md).
+    pub fn load_command(self) -> &'static str {
+        match self {
+            Dialect::Sqlite => "sqlite3 ratingbook.db < ratingbook.sql",
+            Dialect::Postgres => "psql -v ON_ERROR_STOP=1 -f ratingbook.postgres.sql DBNAME",
+            Dialect::Mysql => {
+                "mariadb --default-character-set=utf8mb4 DBNAME < ratingbook.mysql.sql"
+            }
+        }
+    }
+
     /// The dump's file name in the site: `ratingbook.sql` for SQLite (as before),
     /// `ratingbook.<dialect>.sql` for the others.
     pub fn file_name(self) -> &'static str {
