@@ -193,7 +193,7 @@ pub fn dump_repository(root: &Path, dialect: sql::Dialect) -> Result<DumpReport,
     let tera = templates
         .engine()
         .map_err(|e| render::RenderError::new("(compiling templates)", &e))?;
-    let dump = sql::SqlDump::new(&loaded.dataset, &ratings);
+    let dump = render::sql_dump(&loaded.dataset, &ratings, &loaded.config);
     let text = sql::render(&tera, &dump, dialect)
         .map_err(|e| render::RenderError::new(sql::TEMPLATE, &e))?;
     Ok(DumpReport { text, warnings })

@@ -130,7 +130,12 @@ fn markdown_pages_news_rules_and_structure() {
     assert!(newest < older, "news newest first");
     assert!(index.contains("<time datetime=\"2003-09-25\">25 September 2003</time>"));
     assert!(index.contains("<li><a href=\"pages/about.html\">About</a></li>"));
-    assert!(index.contains("<li>Club <a href=\"lists/club-helsinki.html\">Helsinki</a>: <a href=\"players/saarenpaa-samuli.html\">Saarenpää Samuli</a> (2115)</li>"), "{index}");
+    // Every Helsinki player last played in 2004, inactive on the 2026 list
+    // (ratings.html): the club has no top active player.
+    assert!(
+        !index.contains("<li>Club <a href=\"lists/club-helsinki.html\">"),
+        "{index}"
+    );
     let rules = read(&out.path().join("rules.html"));
     assert!(rules.contains("K is 32 unless"), "{rules}");
     assert!(rules.contains("From a start-of-tournament rating of 2400 upwards, K is 24"));
@@ -250,6 +255,22 @@ fn configuration_sets_language_base_url_and_rules() {
     }
     assert!(read(&out.path().join("ratingbook.sql")).contains("PRAGMA foreign_keys"));
     assert!(!read(&out.path().join("ratingbook.postgres.sql")).contains("PRAGMA"));
+    // Everyone is active over 30 years: the club's leader is its list's rank 1.
+    let club = read(&out.path().join("lists/club-helsinki.html"));
+    let first = club
+        .split("<td class=\"num\">1</td><td><a href=\"")
+        .nth(1)
+        .unwrap()
+        .split("</a>")
+        .next()
+        .unwrap()
+        .replace("../", "");
+    assert!(
+        index.contains(&format!(
+            "<li>Club <a href=\"lists/club-helsinki.html\">Helsinki</a>: <a href=\"{first}</a>"
+        )),
+        "{first}: {index}"
+    );
     let rules = read(&out.path().join("rules.html"));
     assert!(rules.contains("K is 20 unless"));
     assert!(rules.contains("K is 16 (never more"));

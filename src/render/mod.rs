@@ -154,7 +154,7 @@ pub fn render_site_with_pages(
                 files.insert("ratings.csv".into(), rating_list_csv(&list));
             }
             if config.output.sql && !config.output.sql_dialects.is_empty() {
-                let dump = crate::sql::SqlDump::new(dataset, ratings);
+                let dump = crate::sql::SqlDump::new(dataset, ratings, &list.published());
                 for &dialect in &config.output.sql_dialects {
                     let _watched = page
                         .watchdog
@@ -236,6 +236,12 @@ pub fn render_site_with_pages(
     Ok(files)
 }
 
+/// The SQL dump's rows, `published_ratings` ranked by the current rating list.
+pub fn sql_dump(dataset: &Dataset, ratings: &Ratings, config: &Config) -> crate::sql::SqlDump {
+    let list = ViewBuilder::new(dataset, ratings, config).rating_list();
+    crate::sql::SqlDump::new(dataset, ratings, &list.published())
+}
+
 /// Pages that come from content files rather than from the results.
 #[derive(Debug, Default, Clone, Copy)]
 pub struct Content<'a> {
@@ -280,7 +286,7 @@ fn render_front_pages(
     let top: Vec<&view::RatedRow> = list
         .established
         .iter()
-        .filter(|r| r.active)
+        .filter(|r| r.rank.is_some())
         .take(10)
         .collect();
     ctx.insert("top", &top);
@@ -501,7 +507,8 @@ fn render_lists(
     Ok(())
 }
 
-/// The highest-rated established player of each club and country, for the front page.
+/// The highest-ranked active player of each club and country, for the front page
+/// (inactive players have no rank, see [`view::RatedRow`]).
 #[derive(Debug, Clone, Serialize)]
 struct Leader {
     /// `Club` or `Country`.
@@ -520,7 +527,7 @@ fn leaders(list: &RatingListView, dataset: &Dataset) -> Vec<Leader> {
     for (kind, prefix) in [("Club", "club"), ("Country", "country")] {
         let slugs = if kind == "Club" { &clubs } else { &countries };
         let mut seen = std::collections::BTreeMap::new();
-        for row in &list.established {
+        for row in list.established.iter().filter(|r| r.rank.is_some()) {
             let value = if kind == "Club" {
                 &row.club
             } else {
@@ -676,9 +683,12 @@ fn counts(dataset: &Dataset) -> Counts {
     }
 }
 
+/// `ratings.csv`: the established list with its ranks (see [`view::RatedRow`]),
+/// inactive players unranked with `active` = `false`, each row with the list date.
 fn rating_list_csv(list: &view::RatingListView) -> Vec<u8> {
     let mut writer = csv::Writer::from_writer(Vec::new());
     let _ = writer.write_record([
+        "list_date",
         "rank",
         "id",
         "name",
@@ -688,10 +698,12 @@ fn rating_list_csv(list: &view::RatingListView) -> Vec<u8> {
         "rating",
         "games",
         "last_played",
+        "active",
     ]);
     for row in &list.established {
         let _ = writer.write_record([
-            row.rank.to_string().as_str(),
+            list.date.as_str(),
+            &row.rank.map(|r| r.to_string()).unwrap_or_default(),
             &row.id,
             &format::spreadsheet_text(&row.player.text),
             &format::spreadsheet_text(&row.club),
@@ -700,6 +712,7 @@ fn rating_list_csv(list: &view::RatingListView) -> Vec<u8> {
             &row.rating.to_string(),
             &row.games.to_string(),
             &row.last_played,
+            if row.active { "true" } else { "false" },
         ]);
     }
     writer.into_inner().unwrap_or_default()

@@ -20,7 +20,7 @@ mod rows;
 pub mod schema;
 
 pub use crate::config::Dialect;
-pub use rows::{result_code, SqlDump};
+pub use rows::{result_code, PublishedList, SqlDump};
 
 use serde::Serialize;
 

@@ -97,6 +97,18 @@ pub struct SqlDump {
 
 type Row = Vec<(&'static str, SqlValue)>;
 
+/// The current rating list as the rating-list view model ranks it
+/// (`render::view::RatedRow`): the dump copies its date, ranks and active
+/// flags rather than ranking again.
+#[derive(Debug, Clone, Default)]
+pub struct PublishedList {
+    /// The list date, `YYYY-MM-DD`.
+    pub date: String,
+    /// Established players by index in `Dataset::players`: rank (active
+    /// players only) and whether the player is active.
+    pub established: std::collections::BTreeMap<usize, (Option<usize>, bool)>,
+}
+
 /// The code stored for a result from the first player's side.
 pub fn result_code(result: GameResult) -> &'static str {
     match result {
@@ -142,7 +154,7 @@ fn membership_description(m: Membership) -> &'static str {
 
 impl SqlDump {
     /// Collects every row from the dataset and ratings.
-    pub fn new(dataset: &Dataset, ratings: &Ratings) -> SqlDump {
+    pub fn new(dataset: &Dataset, ratings: &Ratings, list: &PublishedList) -> SqlDump {
         let mut dump = SqlDump::default();
         dump.push(
             "memberships",
@@ -204,10 +216,18 @@ impl SqlDump {
                 .players
                 .iter()
                 .zip(&ratings.players)
-                .filter(|(_, s)| s.phase != Phase::Unrated)
-                .map(|(p, s)| {
+                .enumerate()
+                .filter(|(_, (_, s))| s.phase != Phase::Unrated)
+                .map(|(i, (p, s))| {
+                    let (rank, active) = match list.established.get(&i) {
+                        Some(&(rank, active)) => (rank, Some(active)),
+                        None => (None, None),
+                    };
                     vec![
                         ("player_id", p.id.to_string().into()),
+                        ("list_date", list.date.as_str().into()),
+                        ("list_rank", rank.into()),
+                        ("active", active.into()),
                         ("phase", phase_code(s.phase).into()),
                         ("rating", s.rating.into()),
                         ("provisional_games", s.provisional_games.into()),
@@ -356,7 +376,7 @@ mod tests {
     fn rows_follow_the_schema_and_batch() {
         let dataset = crate::model::Dataset::default();
         let ratings = crate::rating::rate(&dataset, &crate::config::RatingConfig::default());
-        let dump = SqlDump::new(&dataset, &ratings);
+        let dump = SqlDump::new(&dataset, &ratings, &PublishedList::default());
         assert_eq!(dump.counts.len(), schema::TABLES.len());
         assert_eq!(dump.inserts.len(), 1);
         let b = &dump.inserts[0];

@@ -316,9 +316,12 @@ pub const TABLES: &[Table] = &[
     },
     Table {
         name: "published_ratings",
-        comment: "The current list: every member's phase and published rating.",
+        comment: "The current list: every member's phase and published rating, ranked as on the site's rating list.",
         columns: &[
             col("player_id", Type::Id, "Member"),
+            col("list_date", Type::Date, "The list date: the last day of the newest tournament"),
+            null_checked("list_rank", Type::Int, "> 0", "Rank among active established players (equal ratings share it); NULL for inactive and provisional players"),
+            null("active", Type::Bool, "Established players: a rated game within rating.inactive_after_months of the list date; NULL for provisional players"),
             checked("phase", Type::Id, PHASES, "Current phase"),
             null("rating", Type::Int, "Published rating (established players only)"),
             checked("provisional_games", Type::Int, ">= 0", "Provisional-phase games so far, preset included"),
@@ -327,11 +330,21 @@ pub const TABLES: &[Table] = &[
         primary_key: &["player_id"],
         unique: &[],
         foreign_keys: &[fk(&["player_id"], "players", &["id"])],
-        checks: &["(phase = 'established') = (rating IS NOT NULL)"],
-        indexes: &[Index {
-            name: "published_ratings_by_rating",
-            columns: &["phase", "rating DESC"],
-        }],
+        checks: &[
+            "(phase = 'established') = (rating IS NOT NULL)",
+            "(phase = 'established') = (active IS NOT NULL)",
+            "(list_rank IS NOT NULL) = (phase = 'established' AND active)",
+        ],
+        indexes: &[
+            Index {
+                name: "published_ratings_by_rating",
+                columns: &["phase", "rating DESC"],
+            },
+            Index {
+                name: "published_ratings_by_rank",
+                columns: &["list_rank"],
+            },
+        ],
     },
 ];
 
