@@ -423,3 +423,131 @@ fn every_output_ranks_the_list_the_same_way() {
         .iter()
         .any(|(id, _, active)| id == "saarenpaa-samuli" && !active));
 }
+
+/// The dump carries what the pages show: per game We, K and K × (W − We), and
+/// per tournament the unrounded sum, the rounded change and every K used
+/// (Ikonen Jussi in Helsinki Open 2004 played under K 32 and K 16).
+#[test]
+fn sql_dump_has_each_games_k_expected_and_change() {
+    let out = tempfile::tempdir().unwrap();
+    build(Path::new(REPO), out.path());
+    let db = rusqlite::Connection::open_in_memory().unwrap();
+    db.execute_batch(&read(&out.path().join("ratingbook.sql")))
+        .unwrap();
+    let mut stmt = db
+        .prepare(
+            "SELECT round, opponent_id, score, counted, k, expected, rating_delta FROM game_ratings \
+             WHERE player_id = 'ikonen-jussi' AND tournament_id = 'helsinki-open-2004' ORDER BY round",
+        )
+        .unwrap();
+    type GameRow = (
+        u32,
+        String,
+        f64,
+        bool,
+        Option<f64>,
+        Option<f64>,
+        Option<f64>,
+    );
+    let rows: Vec<GameRow> = stmt
+        .query_map([], |r| {
+            Ok((
+                r.get(0)?,
+                r.get(1)?,
+                r.get(2)?,
+                r.get(3)?,
+                r.get(4)?,
+                r.get(5)?,
+                r.get(6)?,
+            ))
+        })
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    // We and K as the player page shows them; Δ = K × (W − We) worked by hand.
+    let expected: Vec<GameRow> = vec![
+        (
+            1,
+            "siiria-simo".into(),
+            1.0,
+            true,
+            Some(32.0),
+            Some(0.68),
+            Some(10.24),
+        ),
+        (
+            2,
+            "toivonen-lauri".into(),
+            0.0,
+            true,
+            Some(32.0),
+            Some(0.56),
+            Some(-17.92),
+        ),
+        (
+            3,
+            "pellikka-marko".into(),
+            1.0,
+            true,
+            Some(32.0),
+            Some(0.40),
+            Some(19.2),
+        ),
+        (
+            4,
+            "saarenpaa-samuli".into(),
+            1.0,
+            true,
+            Some(32.0),
+            Some(0.29),
+            Some(22.72),
+        ),
+        (5, "sneitz-nina".into(), 1.0, false, None, None, None),
+        (6, "horelli-lauri".into(), 0.5, false, None, None, None),
+        (
+            7,
+            "eggert-ester".into(),
+            0.5,
+            true,
+            Some(16.0),
+            Some(0.77),
+            Some(-4.32),
+        ),
+    ];
+    assert_eq!(rows, expected);
+    let (k_values, sum, change, before, after): (String, f64, i32, i32, i32) = db
+        .query_row(
+            "SELECT k_values, change_sum, rating_change, rating_before, rating_after \
+             FROM rating_changes WHERE player_id = 'ikonen-jussi' \
+             AND tournament_id = 'helsinki-open-2004'",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)),
+        )
+        .unwrap();
+    // 10.24 − 17.92 + 19.2 + 22.72 − 4.32 = 29.92, rounded: +30.
+    assert_eq!(k_values, "16, 32");
+    assert!((sum - 29.92).abs() < 1e-9, "{sum}");
+    assert_eq!(change, 30);
+    assert_eq!(after - before, 30);
+    // The same on the player page's history row.
+    let page = read(&out.path().join("players/ikonen-jussi.html"));
+    let row = page
+        .split("<tr")
+        .find(|r| r.contains("helsinki-open-2004.html") && r.contains("16, 32"))
+        .unwrap_or_else(|| panic!("{page}"));
+    assert!(
+        row.contains(&format!("<td class=\"num\">{after}</td>")),
+        "{row}"
+    );
+    assert!(row.contains("<td class=\"num\">+30</td>"), "{row}");
+    // The sum's sign and the per-game changes are consistent everywhere.
+    let total: f64 = db
+        .query_row(
+            "SELECT sum(rating_delta) FROM game_ratings WHERE player_id = 'ikonen-jussi' \
+             AND tournament_id = 'helsinki-open-2004' AND counted",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert!((total - sum).abs() < 1e-9);
+}
