@@ -167,7 +167,9 @@ fn markdown_pages_news_rules_and_structure() {
     assert!(out.path().join("static/site.js").is_file());
     let tournament = read(&out.path().join("tournaments/helsinki-open-2003.html"));
     assert!(tournament.contains("<a href=\"helsinki-open-2003.csv\">crosstable CSV</a>"));
-    assert!(tournament.contains("<a href=\"../ratingbook.sql\">"));
+    assert!(tournament
+        .contains("<a href=\"../ratingbook.sql\">SQL dump of the whole book for SQLite</a>"));
+    assert!(!tournament.contains("PostgreSQL"));
     let downloads = read(&out.path().join("downloads.html"));
     assert!(downloads.contains("href=\"tournaments/helsinki-open-2003.csv\""));
     // Only SQLite is configured: one dump, labelled SQLite only.
@@ -254,6 +256,10 @@ fn configuration_sets_language_base_url_and_rules() {
         assert!(out.path().join(file).is_file(), "{file}");
     }
     assert!(read(&out.path().join("ratingbook.sql")).contains("PRAGMA foreign_keys"));
+    let tournament = read(&out.path().join("tournaments/helsinki-open-2003.html"));
+    assert!(tournament.contains(
+        "<a href=\"../ratingbook.postgres.sql\">SQL dump of the whole book for PostgreSQL</a>"
+    ));
     assert!(!read(&out.path().join("ratingbook.postgres.sql")).contains("PRAGMA"));
     // Everyone is active over 30 years: the club's leader is its list's rank 1.
     let club = read(&out.path().join("lists/club-helsinki.html"));

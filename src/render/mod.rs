@@ -169,6 +169,7 @@ pub fn render_site_with_pages(
         },
         || -> Result<SiteFiles, RenderError> {
             let mut files = SiteFiles::new();
+            let sql_files = sql_files(config);
             if html {
                 let player_pages: Result<Vec<RenderedFile>, RenderError> =
                     (0..dataset.players.len())
@@ -195,6 +196,7 @@ pub fn render_site_with_pages(
                     let mut ctx = tera::Context::new();
                     ctx.insert("tournament", &view);
                     ctx.insert("downloads", &config.output);
+                    ctx.insert("sql_files", &sql_files);
                     if html {
                         let path = format!("tournaments/{}.html", view.id);
                         let bytes =
