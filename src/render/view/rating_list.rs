@@ -109,6 +109,26 @@ pub struct RatingListView {
     pub legend: Vec<Link>,
 }
 
+/// The one ranking rule (see [`RatedRow`]) over rows sorted by rating:
+/// active rows ranked 1, 2, 2, 4 …, inactive rows unranked and not counted.
+fn assign_ranks(rows: &mut [RatedRow]) {
+    let mut rank = 0;
+    let mut active_seen = 0;
+    let mut last_active_rating = None;
+    for row in rows {
+        if row.active {
+            active_seen += 1;
+            if last_active_rating != Some(row.rating) {
+                rank = active_seen;
+            }
+            last_active_rating = Some(row.rating);
+            row.rank = Some(rank);
+        } else {
+            row.rank = None;
+        }
+    }
+}
+
 impl RatingListView {
     /// The ranks and active flags for the SQL dump's `published_ratings`.
     pub fn published(&self) -> crate::sql::PublishedList {
@@ -268,21 +288,7 @@ impl ViewBuilder<'_> {
 
     /// Ranks (see [`RatedRow`]), inactive count and the chart of a (possibly filtered) list.
     fn finish_list(&self, list: &mut RatingListView, date: Date) {
-        let mut rank = 0;
-        let mut active_seen = 0;
-        let mut last_active_rating = None;
-        for row in &mut list.established {
-            if row.active {
-                active_seen += 1;
-                if last_active_rating != Some(row.rating) {
-                    rank = active_seen;
-                }
-                last_active_rating = Some(row.rating);
-                row.rank = Some(rank);
-            } else {
-                row.rank = None;
-            }
-        }
+        assign_ranks(&mut list.established);
         list.inactive = list.established.iter().filter(|r| !r.active).count();
         let wanted = self.config.site.chart_players;
         let mut top: Vec<usize> = list
@@ -356,5 +362,51 @@ impl ViewBuilder<'_> {
         });
         self.finish_list(&mut out, date);
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(rating: i32, active: bool) -> RatedRow {
+        RatedRow {
+            rank: Some(99),
+            player: Link {
+                text: String::new(),
+                href: String::new(),
+            },
+            id: String::new(),
+            club: String::new(),
+            country: String::new(),
+            membership: "member".into(),
+            rating,
+            games: 30,
+            last_played: String::new(),
+            active,
+            index: 0,
+        }
+    }
+
+    #[test]
+    fn active_players_are_ranked_ties_share_and_inactive_ones_are_skipped() {
+        let mut rows = vec![
+            row(2100, false),
+            row(2080, true),
+            row(2050, false),
+            row(2000, true),
+            row(2000, true),
+            row(2000, false),
+            row(1900, true),
+        ];
+        assign_ranks(&mut rows);
+        let ranks: Vec<Option<usize>> = rows.iter().map(|r| r.rank).collect();
+        assert_eq!(
+            ranks,
+            [None, Some(1), None, Some(2), Some(2), None, Some(4)]
+        );
+        let shown = serde_json::to_value(&rows[0]).unwrap();
+        assert_eq!(shown["rank"], "");
+        assert_eq!(serde_json::to_value(&rows[6]).unwrap()["rank"], "4");
     }
 }
