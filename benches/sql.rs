@@ -14,7 +14,7 @@ mod common;
 mod databases;
 
 use databases::{Database, Mariadb, Postgres, Sqlite};
-use ratingbook::sql::{Dialect, SqlDump};
+use ratingbook::sql::Dialect;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -52,7 +52,7 @@ fn main() {
             .expect("templates");
         for dialect in Dialect::ALL {
             let started = Instant::now();
-            let dump = SqlDump::new(&loaded.dataset, &ratings);
+            let dump = ratingbook::render::sql_dump(&loaded.dataset, &ratings, &loaded.config);
             let text = ratingbook::sql::render(&tera, &dump, dialect).expect("render");
             let dump_time = started.elapsed().as_secs_f64();
             let path = dir.path().join(format!("{label}.{dialect}.sql"));

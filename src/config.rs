@@ -226,7 +226,7 @@ pub struct SiteConfig {
     pub title: String,
     /// BCP 47 language tag: the pages' `lang` and the collation of names.
     pub language: String,
-    /// Absolute URL the site is published at (for canonical links and the sitemap); empty = relative only.
+    /// Absolute URL the site is published at (canonical links, the sitemap); empty = relative only, no sitemap.
     pub base_url: String,
     /// Name of the association, shown in the footer.
     pub association: String,

@@ -118,6 +118,8 @@ pub struct BuildReport {
     pub written: publish::WriteReport,
     /// Wall time of each phase, in order.
     pub timings: Vec<(&'static str, std::time::Duration)>,
+    /// Notes on what was not written and why (e.g. no sitemap without `site.base_url`).
+    pub notes: Vec<&'static str>,
 }
 
 /// Checks, rates and renders the repository at `root` into `out`, one build
@@ -160,11 +162,16 @@ pub fn build_repository(
     lap("render");
     let written = publish::publish_site(out, &files)?;
     lap("write");
+    let mut notes = Vec::new();
+    if loaded.config.output.html && !render::writes_sitemap(&loaded.config) {
+        notes.push(render::NO_SITEMAP_NOTE);
+    }
     Ok(BuildReport {
         warnings,
         files: files.len(),
         written,
         timings,
+        notes,
     })
 }
 
@@ -186,7 +193,7 @@ pub fn dump_repository(root: &Path, dialect: sql::Dialect) -> Result<DumpReport,
     let tera = templates
         .engine()
         .map_err(|e| render::RenderError::new("(compiling templates)", &e))?;
-    let dump = sql::SqlDump::new(&loaded.dataset, &ratings);
+    let dump = render::sql_dump(&loaded.dataset, &ratings, &loaded.config);
     let text = sql::render(&tera, &dump, dialect)
         .map_err(|e| render::RenderError::new(sql::TEMPLATE, &e))?;
     Ok(DumpReport { text, warnings })

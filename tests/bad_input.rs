@@ -257,6 +257,49 @@ fn rounds_beyond_the_declared_count() {
 }
 
 #[test]
+fn an_empty_round_column_before_played_rounds() {
+    let repo = mini_repo();
+    // Round 2 emptied on every row; rounds 1 and 3 keep their games.
+    write(
+        repo.path(),
+        &format!("{SPRING}.csv"),
+        b"no,player,rating,1,2,3\n\
+          1,ikonen-jussi,,2 w 1,,4 w 0\n\
+          2,pellikka-marko,,1 b 0,,3 b 1\n\
+          3,saarenpaa-samuli,,4 b 1,,2 w 0\n\
+          4,ilu-timo,,3 w 0,,1 b 1\n",
+    );
+    expect_one(
+        repo.path(),
+        "data/tournaments/2005/spring-open.csv:2:5",
+        "round 2: every cell is empty",
+        "`Z` zero-point bye, `H` half-point bye, `F` full-point bye, `bye`",
+    );
+    // Rounds not played yet (empty after the last round with results) are fine.
+    write(
+        repo.path(),
+        &format!("{SPRING}.csv"),
+        b"no,player,rating,1,2,3\n\
+          1,ikonen-jussi,,2 w 1,,\n\
+          2,pellikka-marko,,1 b 0,,\n\
+          3,saarenpaa-samuli,,4 b 1,,\n\
+          4,ilu-timo,,3 w 0,,\n",
+    );
+    assert!(errors(repo.path()).is_empty());
+    // So is a round where some players are absent and the others marked.
+    write(
+        repo.path(),
+        &format!("{SPRING}.csv"),
+        b"no,player,rating,1,2,3\n\
+          1,ikonen-jussi,,2 w 1,Z,4 w 0\n\
+          2,pellikka-marko,,1 b 0,,3 b 1\n\
+          3,saarenpaa-samuli,,4 b 1,,2 w 0\n\
+          4,ilu-timo,,3 w 0,,1 b 1\n",
+    );
+    assert!(errors(repo.path()).is_empty());
+}
+
+#[test]
 fn malformed_cell() {
     let repo = mini_repo();
     edit(

@@ -33,7 +33,7 @@ fn sample_site_shows_the_computed_ratings() {
     assert!(ho.contains("Saarenpää Samuli"));
     let md = read(&out.path().join("ratings.md"));
     assert!(
-        md.contains("| 1 | Saarenpää Samuli | Helsinki | 2115 | 33 |"),
+        md.contains("|  | Saarenpää Samuli | Helsinki | 2115 | 33 | 2004-09-19 | inactive |"),
         "{md}"
     );
     for page in [
@@ -267,4 +267,287 @@ fn the_ataxx_gauntlet_rates_engines_in_depth_order() {
     let list = read(&out.path().join("ratings.html"));
     let position = |depth: i32| list.find(&format!("Ataxx depth {depth}</a>")).unwrap();
     assert!(position(4) < position(3) && position(3) < position(2) && position(2) < position(1));
+}
+
+/// One ranking everywhere: the rating list's players, ranks and active flags
+/// are the same in ratings.html, ratings.md, ratings.csv and the SQL dump
+/// (loaded into SQLite).
+#[test]
+fn every_output_ranks_the_list_the_same_way() {
+    type Ranked = Vec<(String, Option<u32>, bool)>;
+    let out = tempfile::tempdir().unwrap();
+    build(Path::new(REPO), out.path());
+
+    // ratings.csv: id, rank (empty when unranked), active.
+    let csv_text = read(&out.path().join("ratings.csv"));
+    let mut reader = csv::Reader::from_reader(csv_text.as_bytes());
+    let header: Vec<String> = reader.headers().unwrap().iter().map(String::from).collect();
+    let at = |name: &str| header.iter().position(|h| h == name).unwrap();
+    let (date_col, rank_col, id_col, name_col, active_col) = (
+        at("list_date"),
+        at("rank"),
+        at("id"),
+        at("name"),
+        at("active"),
+    );
+    let mut csv_rows: Ranked = Vec::new();
+    let mut names = std::collections::BTreeMap::new();
+    for record in reader.records() {
+        let r = record.unwrap();
+        assert_eq!(&r[date_col], "2026-03-15", "the newest event's last day");
+        names.insert(r[name_col].to_string(), r[id_col].to_string());
+        csv_rows.push((
+            r[id_col].to_string(),
+            r[rank_col].parse().ok(),
+            match &r[active_col] {
+                "true" => true,
+                "false" => false,
+                other => panic!("active = {other}"),
+            },
+        ));
+    }
+
+    // ratings.html: the established table, rows in order.
+    let html = read(&out.path().join("ratings.html"));
+    let table = html
+        .split("id=\"established-heading\"")
+        .nth(1)
+        .unwrap()
+        .split("</tbody>")
+        .next()
+        .unwrap();
+    let html_rows: Ranked = table
+        .split("<tr")
+        .skip(2) // before the header row, the header row
+        .map(|row| {
+            let rank = row
+                .split("<td class=\"num\">")
+                .nth(1)
+                .unwrap()
+                .split("</td>")
+                .next()
+                .unwrap();
+            let id = row
+                .split("href=\"players/")
+                .nth(1)
+                .unwrap()
+                .split(".html")
+                .next()
+                .unwrap();
+            let inactive = row.starts_with(" class=\"inactive\"");
+            assert_eq!(
+                inactive,
+                row.contains("<span class=\"tag\">inactive</span>"),
+                "{row}"
+            );
+            (id.to_string(), rank.parse().ok(), !inactive)
+        })
+        .collect();
+
+    // ratings.md: the Established table; players by name.
+    let md = read(&out.path().join("ratings.md"));
+    let section = md
+        .split("## Established")
+        .nth(1)
+        .unwrap()
+        .split("## ")
+        .next()
+        .unwrap();
+    let md_rows: Ranked = section
+        .lines()
+        .filter(|l| l.starts_with('|'))
+        .skip(2)
+        .map(|line| {
+            let cells: Vec<&str> = line.trim_matches('|').split('|').map(str::trim).collect();
+            let active = match cells[6] {
+                "active" => true,
+                "inactive" => false,
+                other => panic!("{other}"),
+            };
+            (names[cells[1]].clone(), cells[0].parse().ok(), active)
+        })
+        .collect();
+
+    // The SQL dump in SQLite.
+    let db = rusqlite::Connection::open_in_memory().unwrap();
+    db.execute_batch(&read(&out.path().join("ratingbook.sql")))
+        .unwrap();
+    let mut stmt = db
+        .prepare(
+            "SELECT player_id, list_rank, active, list_date FROM published_ratings \
+             WHERE phase = 'established' ORDER BY rating DESC, player_id",
+        )
+        .unwrap();
+    let sql_rows: Ranked = stmt
+        .query_map([], |r| {
+            let date: String = r.get(3)?;
+            assert_eq!(date, "2026-03-15");
+            Ok((r.get(0)?, r.get(1)?, r.get(2)?))
+        })
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    let unranked_provisional: u32 = db
+        .query_row(
+            "SELECT count(*) FROM published_ratings WHERE phase = 'provisional' \
+             AND (list_rank IS NOT NULL OR active IS NOT NULL)",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(unranked_provisional, 0);
+
+    assert_eq!(html_rows, csv_rows, "ratings.html vs ratings.csv");
+    assert_eq!(md_rows, csv_rows, "ratings.md vs ratings.csv");
+    assert_eq!(sql_rows, csv_rows, "SQL vs ratings.csv");
+    // By hand from the sample data: the list is dated 2026-03-15, so only the
+    // four Ataxx engines (gauntlet on 2026-01-01) played within 24 months;
+    // the 2003–2004 players are inactive and unranked.
+    let ranked: Vec<(&str, u32)> = csv_rows
+        .iter()
+        .filter_map(|(id, rank, _)| Some((id.as_str(), (*rank)?)))
+        .collect();
+    assert_eq!(
+        ranked,
+        [
+            ("ataxx-depth-4", 1),
+            ("ataxx-depth-3", 2),
+            ("ataxx-depth-2", 3),
+            ("ataxx-depth-1", 4)
+        ]
+    );
+    assert!(csv_rows
+        .iter()
+        .all(|(_, rank, active)| rank.is_some() == *active));
+    assert!(csv_rows
+        .iter()
+        .any(|(id, _, active)| id == "saarenpaa-samuli" && !active));
+}
+
+/// The dump carries what the pages show: per game We, K and K × (W − We), and
+/// per tournament the unrounded sum, the rounded change and every K used
+/// (Ikonen Jussi in Helsinki Open 2004 played under K 32 and K 16).
+#[test]
+fn sql_dump_has_each_games_k_expected_and_change() {
+    let out = tempfile::tempdir().unwrap();
+    build(Path::new(REPO), out.path());
+    let db = rusqlite::Connection::open_in_memory().unwrap();
+    db.execute_batch(&read(&out.path().join("ratingbook.sql")))
+        .unwrap();
+    let mut stmt = db
+        .prepare(
+            "SELECT round, opponent_id, score, counted, k, expected, rating_delta FROM game_ratings \
+             WHERE player_id = 'ikonen-jussi' AND tournament_id = 'helsinki-open-2004' ORDER BY round",
+        )
+        .unwrap();
+    type GameRow = (
+        u32,
+        String,
+        f64,
+        bool,
+        Option<f64>,
+        Option<f64>,
+        Option<f64>,
+    );
+    let rows: Vec<GameRow> = stmt
+        .query_map([], |r| {
+            Ok((
+                r.get(0)?,
+                r.get(1)?,
+                r.get(2)?,
+                r.get(3)?,
+                r.get(4)?,
+                r.get(5)?,
+                r.get(6)?,
+            ))
+        })
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    // We and K as the player page shows them; Δ = K × (W − We) worked by hand.
+    let expected: Vec<GameRow> = vec![
+        (
+            1,
+            "siiria-simo".into(),
+            1.0,
+            true,
+            Some(32.0),
+            Some(0.68),
+            Some(10.24),
+        ),
+        (
+            2,
+            "toivonen-lauri".into(),
+            0.0,
+            true,
+            Some(32.0),
+            Some(0.56),
+            Some(-17.92),
+        ),
+        (
+            3,
+            "pellikka-marko".into(),
+            1.0,
+            true,
+            Some(32.0),
+            Some(0.40),
+            Some(19.2),
+        ),
+        (
+            4,
+            "saarenpaa-samuli".into(),
+            1.0,
+            true,
+            Some(32.0),
+            Some(0.29),
+            Some(22.72),
+        ),
+        (5, "sneitz-nina".into(), 1.0, false, None, None, None),
+        (6, "horelli-lauri".into(), 0.5, false, None, None, None),
+        (
+            7,
+            "eggert-ester".into(),
+            0.5,
+            true,
+            Some(16.0),
+            Some(0.77),
+            Some(-4.32),
+        ),
+    ];
+    assert_eq!(rows, expected);
+    let (k_values, sum, change, before, after): (String, f64, i32, i32, i32) = db
+        .query_row(
+            "SELECT k_values, change_sum, rating_change, rating_before, rating_after \
+             FROM rating_changes WHERE player_id = 'ikonen-jussi' \
+             AND tournament_id = 'helsinki-open-2004'",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)),
+        )
+        .unwrap();
+    // 10.24 − 17.92 + 19.2 + 22.72 − 4.32 = 29.92, rounded: +30.
+    assert_eq!(k_values, "16, 32");
+    assert!((sum - 29.92).abs() < 1e-9, "{sum}");
+    assert_eq!(change, 30);
+    assert_eq!(after - before, 30);
+    // The same on the player page's history row.
+    let page = read(&out.path().join("players/ikonen-jussi.html"));
+    let row = page
+        .split("<tr")
+        .find(|r| r.contains("helsinki-open-2004.html") && r.contains("16, 32"))
+        .unwrap_or_else(|| panic!("{page}"));
+    assert!(
+        row.contains(&format!("<td class=\"num\">{after}</td>")),
+        "{row}"
+    );
+    assert!(row.contains("<td class=\"num\">+30</td>"), "{row}");
+    // The sum's sign and the per-game changes are consistent everywhere.
+    let total: f64 = db
+        .query_row(
+            "SELECT sum(rating_delta) FROM game_ratings WHERE player_id = 'ikonen-jussi' \
+             AND tournament_id = 'helsinki-open-2004' AND counted",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert!((total - sum).abs() < 1e-9);
 }

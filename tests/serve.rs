@@ -25,6 +25,8 @@ fn sample() -> &'static (tempfile::TempDir, PathBuf) {
         let out = parent.path().join("site");
         ratingbook::build_repository(Path::new(REPO), &out, &|| {}).unwrap();
         std::fs::write(parent.path().join("secret.txt"), "TOP SECRET\n").unwrap();
+        // The sample has no base_url, hence no sitemap.xml: an XML file to serve.
+        std::fs::write(out.join("feed.xml"), "<?xml version=\"1.0\"?><feed/>\n").unwrap();
         #[cfg(unix)]
         {
             use std::os::unix::fs::symlink;
@@ -125,7 +127,7 @@ fn content_types_follow_the_extension() {
         ),
         ("/ratingbook.sql", "application/sql; charset=utf-8"),
         ("/ratings.md", "text/markdown; charset=utf-8"),
-        ("/sitemap.xml", "application/xml"),
+        ("/feed.xml", "application/xml"),
         (
             "/tournaments/helsinki-open-2003.trf",
             "text/plain; charset=utf-8",

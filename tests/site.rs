@@ -17,7 +17,11 @@ fn read(path: &Path) -> String {
 
 fn sample_site() -> tempfile::TempDir {
     let out = tempfile::tempdir().unwrap();
-    build(Path::new(REPO), out.path());
+    let stderr = build(Path::new(REPO), out.path());
+    assert!(
+        stderr.contains("note: no sitemap.xml: set `site.base_url`"),
+        "{stderr}"
+    );
     out
 }
 
@@ -126,7 +130,12 @@ fn markdown_pages_news_rules_and_structure() {
     assert!(newest < older, "news newest first");
     assert!(index.contains("<time datetime=\"2003-09-25\">25 September 2003</time>"));
     assert!(index.contains("<li><a href=\"pages/about.html\">About</a></li>"));
-    assert!(index.contains("<li>Club <a href=\"lists/club-helsinki.html\">Helsinki</a>: <a href=\"players/saarenpaa-samuli.html\">Saarenpää Samuli</a> (2115)</li>"), "{index}");
+    // Every Helsinki player last played in 2004, inactive on the 2026 list
+    // (ratings.html): the club has no top active player.
+    assert!(
+        !index.contains("<li>Club <a href=\"lists/club-helsinki.html\">"),
+        "{index}"
+    );
     let rules = read(&out.path().join("rules.html"));
     assert!(rules.contains("K is 32 unless"), "{rules}");
     assert!(rules.contains("From a start-of-tournament rating of 2400 upwards, K is 24"));
@@ -137,22 +146,43 @@ fn markdown_pages_news_rules_and_structure() {
         "rules.md opens the page"
     );
     assert!(!out.path().join("pages/rules.html").exists());
-    let sitemap = read(&out.path().join("sitemap.xml"));
-    assert!(sitemap.contains("<loc>players/saarenpaa-samuli.html</loc>"));
-    assert!(!sitemap.contains("404.html"));
-    assert_eq!(
-        sitemap.matches("<url>").count(),
-        html_pages(out.path()).len() - 1
-    );
+    // No base_url: the sitemap protocol forbids relative addresses, so no sitemap.
+    assert!(!out.path().join("sitemap.xml").exists());
+    // The 404 page's links are relative to the site root, like every page's.
     let not_found = read(&out.path().join("404.html"));
-    assert!(not_found.contains("href=\"/static/style.css\""));
+    assert!(
+        not_found.contains("href=\"static/style.css\""),
+        "{not_found}"
+    );
+    assert!(not_found.contains("href=\"ratings.html\""), "{not_found}");
+    for page in html_pages(out.path()) {
+        let text = read(&page);
+        assert!(
+            !text.contains("href=\"/") && !text.contains("src=\"/"),
+            "{}: a root-absolute link",
+            page.display()
+        );
+    }
     assert!(out.path().join("static/favicon.svg").is_file());
     assert!(out.path().join("static/site.js").is_file());
     let tournament = read(&out.path().join("tournaments/helsinki-open-2003.html"));
     assert!(tournament.contains("<a href=\"helsinki-open-2003.csv\">crosstable CSV</a>"));
-    assert!(tournament.contains("<a href=\"../ratingbook.sql\">"));
+    assert!(tournament
+        .contains("<a href=\"../ratingbook.sql\">SQL dump of the whole book for SQLite</a>"));
+    assert!(!tournament.contains("PostgreSQL"));
     let downloads = read(&out.path().join("downloads.html"));
     assert!(downloads.contains("href=\"tournaments/helsinki-open-2003.csv\""));
+    // Only SQLite is configured: one dump, labelled SQLite only.
+    assert!(
+        downloads.contains("<a href=\"ratingbook.sql\">Whole rating book for SQLite (SQL)</a>"),
+        "{downloads}"
+    );
+    assert!(downloads.contains("loads into SQLite only"));
+    assert!(
+        !downloads.contains("PostgreSQL") && !downloads.contains("MariaDB"),
+        "{downloads}"
+    );
+    assert_eq!(downloads.matches("Whole rating book for").count(), 1);
     // Page weight: no HTML page with the stylesheet and scripts over 100 KB.
     let assets: usize = ["static/style.css", "static/site.js", "search-index.js"]
         .iter()
@@ -177,11 +207,12 @@ fn configuration_sets_language_base_url_and_rules() {
     common::copy_tree(&Path::new(REPO).join("data"), &root.path().join("data"));
     std::fs::write(
         root.path().join("ratingbook.toml"),
-        "[site]\ntitle = \"Reittauskirja\"\nlanguage = \"fi\"\nbase_url = \"https://example.org/ratings\"\nchart_players = 2\n\n[rating]\nbase_k = 20\nhigh_k = 16\ninactive_after_months = 360\n",
+        "[site]\ntitle = \"Reittauskirja\"\nlanguage = \"fi\"\nbase_url = \"https://example.org/ratings\"\nchart_players = 2\n\n[rating]\nbase_k = 20\nhigh_k = 16\ninactive_after_months = 360\n\n[output]\nsql_dialects = [\"sqlite\", \"postgres\", \"mysql\"]\n",
     )
     .unwrap();
     let out = tempfile::tempdir().unwrap();
-    build(root.path(), out.path());
+    let stderr = build(root.path(), out.path());
+    assert!(!stderr.contains("sitemap"), "{stderr}");
     let index = read(&out.path().join("index.html"));
     assert!(index.contains("<html lang=\"fi\">"));
     assert!(
@@ -197,8 +228,55 @@ fn configuration_sets_language_base_url_and_rules() {
     assert!(
         sitemap.contains("<loc>https://example.org/ratings/players/saarenpaa-samuli.html</loc>")
     );
+    assert!(!sitemap.contains("404.html"));
+    assert_eq!(
+        sitemap.matches("<url>").count(),
+        html_pages(out.path()).len() - 1
+    );
+    assert_eq!(
+        sitemap.matches("<loc>https://example.org/ratings/").count(),
+        sitemap.matches("<loc>").count(),
+        "every address absolute"
+    );
     let not_found = read(&out.path().join("404.html"));
     assert!(not_found.contains("href=\"https://example.org/ratings/static/style.css\""));
+    // One file per dialect, each labelled with the database it loads into.
+    let downloads = read(&out.path().join("downloads.html"));
+    for (file, database) in [
+        ("ratingbook.sql", "SQLite"),
+        ("ratingbook.postgres.sql", "PostgreSQL"),
+        ("ratingbook.mysql.sql", "MariaDB or MySQL"),
+    ] {
+        assert!(
+            downloads.contains(&format!(
+                "<a href=\"{file}\">Whole rating book for {database} (SQL)</a>"
+            )),
+            "{downloads}"
+        );
+        assert!(out.path().join(file).is_file(), "{file}");
+    }
+    assert!(read(&out.path().join("ratingbook.sql")).contains("PRAGMA foreign_keys"));
+    let tournament = read(&out.path().join("tournaments/helsinki-open-2003.html"));
+    assert!(tournament.contains(
+        "<a href=\"../ratingbook.postgres.sql\">SQL dump of the whole book for PostgreSQL</a>"
+    ));
+    assert!(!read(&out.path().join("ratingbook.postgres.sql")).contains("PRAGMA"));
+    // Everyone is active over 30 years: the club's leader is its list's rank 1.
+    let club = read(&out.path().join("lists/club-helsinki.html"));
+    let first = club
+        .split("<td class=\"num\">1</td><td><a href=\"")
+        .nth(1)
+        .unwrap()
+        .split("</a>")
+        .next()
+        .unwrap()
+        .replace("../", "");
+    assert!(
+        index.contains(&format!(
+            "<li>Club <a href=\"lists/club-helsinki.html\">Helsinki</a>: <a href=\"{first}</a>"
+        )),
+        "{first}: {index}"
+    );
     let rules = read(&out.path().join("rules.html"));
     assert!(rules.contains("K is 20 unless"));
     assert!(rules.contains("K is 16 (never more"));

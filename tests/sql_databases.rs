@@ -63,10 +63,42 @@ const RATING_LIST: &str = "SELECT p.id, p.name, r.rating, r.rated_games FROM pub
 fn history_query(player: &str) -> String {
     format!(
         "SELECT c.tournament_id, t.start_date, c.phase_before, c.phase_after, c.rating_before, \
-         c.rating_after, c.rating_change, c.games_counted, c.score, c.k, c.expected \
+         c.rating_after, c.rating_change, c.games_counted, c.score, c.k_values, c.expected \
          FROM rating_changes c JOIN tournaments t ON t.id = c.tournament_id \
          WHERE c.player_id = '{player}' ORDER BY t.start_date, t.sequence, t.id"
     )
+}
+
+fn game_ratings_query(player: &str) -> String {
+    format!(
+        "SELECT g.tournament_id, g.round, g.opponent_id, g.score, \
+         CASE WHEN g.counted THEN 1 ELSE 0 END, g.k, g.expected, \
+         g.rating_delta FROM game_ratings g JOIN tournaments t ON t.id = g.tournament_id \
+         WHERE g.player_id = '{player}' ORDER BY t.start_date, t.sequence, t.id, g.round"
+    )
+}
+
+/// The per-game rows of `player`, as the engine computed them.
+fn game_ratings(data: &Dataset, ratings: &Ratings, player: &str) -> Rows {
+    let index = data.player_index(player).unwrap();
+    let five = |x: f64| (x * 100_000.0).round() / 100_000.0;
+    ratings
+        .history(index)
+        .flat_map(|r| {
+            r.games.iter().map(move |g| {
+                vec![
+                    data.tournaments[r.tournament].id.to_string(),
+                    g.round.to_string(),
+                    data.players[g.opponent].id.to_string(),
+                    (f64::from(g.half_points) / 2.0).to_string(),
+                    if g.counted() { "1" } else { "0" }.to_string(),
+                    text(g.k.map(|k| k.value())),
+                    text(g.expected.map(five)),
+                    text(g.change.map(five)),
+                ]
+            })
+        })
+        .collect()
 }
 
 fn games_query(tournament: &str) -> String {
@@ -140,6 +172,10 @@ fn expected(root: &Path) -> Expected {
         queries: vec![
             (RATING_LIST.to_string(), normalize(list)),
             (history_query(&player), normalize(history)),
+            (
+                game_ratings_query(&player),
+                normalize(game_ratings(data, &ratings, &player)),
+            ),
             (games_query(&tournament), normalize(games)),
         ],
         counts,
@@ -164,7 +200,20 @@ fn longest_history(data: &Dataset, ratings: &Ratings) -> (String, Rows) {
         .filter(|r| r.phase_before != Phase::Unrated)
         .map(|r| {
             let t = &data.tournaments[r.tournament];
-            let k = r.games.iter().filter(|g| g.counted()).find_map(|g| g.k);
+            let mut ks: Vec<u32> = r
+                .games
+                .iter()
+                .filter(|g| g.counted())
+                .filter_map(|g| g.k.map(|k| k.0))
+                .collect();
+            ks.sort_unstable();
+            ks.dedup();
+            // K is kept in eighths: 128 is K 16.
+            let k_values = ks
+                .iter()
+                .map(|&e| (f64::from(e) / 8.0).to_string())
+                .collect::<Vec<_>>()
+                .join(", ");
             vec![
                 t.id.to_string(),
                 t.start.to_string(),
@@ -175,7 +224,11 @@ fn longest_history(data: &Dataset, ratings: &Ratings) -> (String, Rows) {
                 text(r.change()),
                 r.games_counted().to_string(),
                 (f64::from(r.counted_half_points()) / 2.0).to_string(),
-                text(k.map(|k| k.value())),
+                if k_values.is_empty() {
+                    NULL.to_string()
+                } else {
+                    k_values
+                },
                 text(r.expected_total().map(|e| (e * 100.0).round() / 100.0)),
             ]
         })

@@ -14,7 +14,47 @@ pub fn check_tournament(
     check_start_numbers(t, &mut problems);
     check_players(t, dataset, unreadable_players, &mut problems);
     check_games(t, &mut problems);
+    check_empty_rounds(t, &mut problems);
     problems
+}
+
+/// A round column with every cell empty, before a round with anything in it,
+/// would be published as everybody absent: almost always a round left out or
+/// entered in the wrong column. (Empty rounds after the last one with
+/// anything in them are rounds not played yet.)
+fn check_empty_rounds(t: &Tournament, problems: &mut Vec<Diagnostic>) {
+    let Some(first) = t.entries.iter().min_by_key(|e| e.line) else {
+        return;
+    };
+    let empty = |round: usize| {
+        t.entries
+            .iter()
+            .all(|e| matches!(e.cells.get(round), None | Some(Cell::Absent)))
+    };
+    let Some(last_used) = (0..t.rounds as usize).rev().find(|&r| !empty(r)) else {
+        return;
+    };
+    for round in (0..last_used).filter(|&r| empty(r)) {
+        let (line, column) = at_cell(t, first, round);
+        let r = round + 1;
+        problems.push(
+            Diagnostic::error(
+                &t.table_source,
+                format!(
+                    "round {r}: every cell is empty, which would publish every player as absent, \
+                     though round {} has results",
+                    last_used + 1
+                ),
+            )
+            .at(line, column)
+            .field(r.to_string())
+            .hint(
+                "enter the round's games, or mark each player's round explicitly: \
+                 `Z` zero-point bye, `H` half-point bye, `F` full-point bye, `bye` \
+                 pairing-allocated bye",
+            ),
+        );
+    }
 }
 
 fn at_cell(t: &Tournament, entry: &Entry, round: usize) -> (usize, usize) {

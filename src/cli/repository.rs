@@ -84,6 +84,9 @@ pub(super) fn print_build(
                 report.written.unchanged,
                 report.written.removed
             );
+            for note in &report.notes {
+                eprintln!("note: {note}");
+            }
             if let Some(warning) = &report.written.cleanup_warning {
                 eprintln!("warning: {warning}");
             }

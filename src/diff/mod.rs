@@ -145,7 +145,7 @@ fn player_states(
     let ranks: BTreeMap<&str, usize> = list
         .established
         .iter()
-        .filter_map(|row| Some((row.id.as_str(), row.active_rank.parse().ok()?)))
+        .filter_map(|row| Some((row.id.as_str(), row.rank?)))
         .collect();
     let mut played: Vec<BTreeSet<String>> = vec![BTreeSet::new(); dataset.players.len()];
     for t in &dataset.tournaments {

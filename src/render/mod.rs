@@ -154,7 +154,7 @@ pub fn render_site_with_pages(
                 files.insert("ratings.csv".into(), rating_list_csv(&list));
             }
             if config.output.sql && !config.output.sql_dialects.is_empty() {
-                let dump = crate::sql::SqlDump::new(dataset, ratings);
+                let dump = crate::sql::SqlDump::new(dataset, ratings, &list.published());
                 for &dialect in &config.output.sql_dialects {
                     let _watched = page
                         .watchdog
@@ -169,6 +169,7 @@ pub fn render_site_with_pages(
         },
         || -> Result<SiteFiles, RenderError> {
             let mut files = SiteFiles::new();
+            let sql_files = sql_files(config);
             if html {
                 let player_pages: Result<Vec<RenderedFile>, RenderError> =
                     (0..dataset.players.len())
@@ -195,6 +196,7 @@ pub fn render_site_with_pages(
                     let mut ctx = tera::Context::new();
                     ctx.insert("tournament", &view);
                     ctx.insert("downloads", &config.output);
+                    ctx.insert("sql_files", &sql_files);
                     if html {
                         let path = format!("tournaments/{}.html", view.id);
                         let bytes =
@@ -229,9 +231,17 @@ pub fn render_site_with_pages(
     files.extend(per_item?);
     survey::render_surveys(&page, content.surveys, html, markdown, &mut files)?;
     if html {
-        files.insert("sitemap.xml".into(), sitemap(&files, &page.site.base_url));
+        if let Some(map) = sitemap(&files, &page.site.base_url) {
+            files.insert("sitemap.xml".into(), map);
+        }
     }
     Ok(files)
+}
+
+/// The SQL dump's rows, `published_ratings` ranked by the current rating list.
+pub fn sql_dump(dataset: &Dataset, ratings: &Ratings, config: &Config) -> crate::sql::SqlDump {
+    let list = ViewBuilder::new(dataset, ratings, config).rating_list();
+    crate::sql::SqlDump::new(dataset, ratings, &list.published())
 }
 
 /// Pages that come from content files rather than from the results.
@@ -278,7 +288,7 @@ fn render_front_pages(
     let top: Vec<&view::RatedRow> = list
         .established
         .iter()
-        .filter(|r| r.active)
+        .filter(|r| r.rank.is_some())
         .take(10)
         .collect();
     ctx.insert("top", &top);
@@ -365,23 +375,51 @@ fn render_front_pages(
     );
     let mut ctx = tera::Context::new();
     ctx.insert("output", &config.output);
+    ctx.insert("sql_files", &sql_files(config));
     ctx.insert("years", years);
     files.insert(
         "downloads.html".into(),
         page.render_at("html/downloads.html", "", "downloads.html", ctx)?,
     );
-    // The 404 page is served at any depth: its links are absolute.
-    let root404 = if page.site.base_url.is_empty() {
-        "/".to_string()
-    } else {
-        page.site.base_url.clone()
-    };
+    // The 404 page lives at the site root. Its links are relative to it, as on
+    // every page (so they work from file:// and under any sub-path); when the
+    // site's address is known they are absolute, so they also work when a
+    // server shows the page for a missing address deeper in the site.
+    let root404 = page.site.base_url.clone();
     let _ = views;
     files.insert(
         "404.html".into(),
         page.render_at("html/404.html", &root404, "", tera::Context::new())?,
     );
     Ok(())
+}
+
+/// One SQL dump offered on the downloads page.
+#[derive(Debug, Clone, Serialize)]
+struct SqlFile {
+    /// File name in the site, e.g. `ratingbook.postgres.sql`.
+    file: &'static str,
+    /// The database it loads into, e.g. `PostgreSQL`.
+    database: &'static str,
+    /// The command that loads it.
+    load: &'static str,
+}
+
+/// The SQL dumps the build writes, one per configured dialect.
+fn sql_files(config: &Config) -> Vec<SqlFile> {
+    if !config.output.sql {
+        return Vec::new();
+    }
+    config
+        .output
+        .sql_dialects
+        .iter()
+        .map(|&d| SqlFile {
+            file: d.file_name(),
+            database: d.database_name(),
+            load: d.load_command(),
+        })
+        .collect()
 }
 
 /// The rating list, its filtered variants and the archive of year-end lists.
@@ -471,7 +509,8 @@ fn render_lists(
     Ok(())
 }
 
-/// The highest-rated established player of each club and country, for the front page.
+/// The highest-ranked active player of each club and country, for the front page
+/// (inactive players have no rank, see [`view::RatedRow`]).
 #[derive(Debug, Clone, Serialize)]
 struct Leader {
     /// `Club` or `Country`.
@@ -490,7 +529,7 @@ fn leaders(list: &RatingListView, dataset: &Dataset) -> Vec<Leader> {
     for (kind, prefix) in [("Club", "club"), ("Country", "country")] {
         let slugs = if kind == "Club" { &clubs } else { &countries };
         let mut seen = std::collections::BTreeMap::new();
-        for row in &list.established {
+        for row in list.established.iter().filter(|r| r.rank.is_some()) {
             let value = if kind == "Club" {
                 &row.club
             } else {
@@ -559,8 +598,20 @@ fn country_of(p: &crate::model::Player) -> Option<&String> {
     p.country.as_ref()
 }
 
-/// `sitemap.xml`: every HTML page but the 404 page, absolute when `base_url` is set.
-fn sitemap(files: &SiteFiles, base_url: &str) -> Vec<u8> {
+/// Why a build without `site.base_url` has no `sitemap.xml`, for the build output.
+pub const NO_SITEMAP_NOTE: &str = "no sitemap.xml: set `site.base_url` in ratingbook.toml (the sitemap protocol needs absolute addresses)";
+
+/// Whether a build with `config` writes `sitemap.xml`.
+pub fn writes_sitemap(config: &Config) -> bool {
+    config.output.html && !config.site.base_url.is_empty()
+}
+
+/// `sitemap.xml`: every HTML page but the 404 page, with absolute addresses.
+/// `None` without a `base_url`: the sitemap protocol forbids relative `<loc>`s.
+fn sitemap(files: &SiteFiles, base_url: &str) -> Option<Vec<u8>> {
+    if base_url.is_empty() {
+        return None;
+    }
     let mut out = String::from(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
     );
@@ -574,7 +625,7 @@ fn sitemap(files: &SiteFiles, base_url: &str) -> Vec<u8> {
         }
     }
     out.push_str("</urlset>\n");
-    out.into_bytes()
+    Some(out.into_bytes())
 }
 
 struct Page<'a> {
@@ -634,9 +685,12 @@ fn counts(dataset: &Dataset) -> Counts {
     }
 }
 
+/// `ratings.csv`: the established list with its ranks (see [`view::RatedRow`]),
+/// inactive players unranked with `active` = `false`, each row with the list date.
 fn rating_list_csv(list: &view::RatingListView) -> Vec<u8> {
     let mut writer = csv::Writer::from_writer(Vec::new());
     let _ = writer.write_record([
+        "list_date",
         "rank",
         "id",
         "name",
@@ -646,10 +700,12 @@ fn rating_list_csv(list: &view::RatingListView) -> Vec<u8> {
         "rating",
         "games",
         "last_played",
+        "active",
     ]);
     for row in &list.established {
         let _ = writer.write_record([
-            row.rank.to_string().as_str(),
+            list.date.as_str(),
+            &row.rank.map(|r| r.to_string()).unwrap_or_default(),
             &row.id,
             &format::spreadsheet_text(&row.player.text),
             &format::spreadsheet_text(&row.club),
@@ -658,6 +714,7 @@ fn rating_list_csv(list: &view::RatingListView) -> Vec<u8> {
             &row.rating.to_string(),
             &row.games.to_string(),
             &row.last_played,
+            if row.active { "true" } else { "false" },
         ]);
     }
     writer.into_inner().unwrap_or_default()

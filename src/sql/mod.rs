@@ -20,7 +20,7 @@ mod rows;
 pub mod schema;
 
 pub use crate::config::Dialect;
-pub use rows::{result_code, SqlDump};
+pub use rows::{result_code, PublishedList, SqlDump};
 
 use serde::Serialize;
 
@@ -44,6 +44,26 @@ impl Dialect {
             "postgres" | "postgresql" => Some(Dialect::Postgres),
             "mysql" | "mariadb" => Some(Dialect::Mysql),
             _ => None,
+        }
+    }
+
+    /// The database the dump loads into, as people call it.
+    pub fn database_name(self) -> &'static str {
+        match self {
+            Dialect::Sqlite => "SQLite",
+            Dialect::Postgres => "PostgreSQL",
+            Dialect::Mysql => "MariaDB or MySQL",
+        }
+    }
+
+    /// How to load the dump (the command in docs/sql.md).
+    pub fn load_command(self) -> &'static str {
+        match self {
+            Dialect::Sqlite => "sqlite3 ratingbook.db < ratingbook.sql",
+            Dialect::Postgres => "psql -v ON_ERROR_STOP=1 -f ratingbook.postgres.sql DBNAME",
+            Dialect::Mysql => {
+                "mariadb --default-character-set=utf8mb4 DBNAME < ratingbook.mysql.sql"
+            }
         }
     }
 

@@ -5,7 +5,7 @@ use super::schema;
 use crate::model::{
     Bye, Cell, Colour, Dataset, GameResult, Membership, Rules, System, TimeControl,
 };
-use crate::rating::{Phase, Ratings, TournamentRating};
+use crate::rating::{NotCounted, Phase, Ratings, TournamentRating};
 use serde::Serialize;
 
 /// Rows per multi-row `INSERT` (keeps statements small and loads fast).
@@ -97,6 +97,18 @@ pub struct SqlDump {
 
 type Row = Vec<(&'static str, SqlValue)>;
 
+/// The current rating list as the rating-list view model ranks it
+/// (`render::view::RatedRow`): the dump copies its date, ranks and active
+/// flags rather than ranking again.
+#[derive(Debug, Clone, Default)]
+pub struct PublishedList {
+    /// The list date, `YYYY-MM-DD`.
+    pub date: String,
+    /// Established players by index in `Dataset::players`: rank (active
+    /// players only) and whether the player is active.
+    pub established: std::collections::BTreeMap<usize, (Option<usize>, bool)>,
+}
+
 /// The code stored for a result from the first player's side.
 pub fn result_code(result: GameResult) -> &'static str {
     match result {
@@ -142,7 +154,7 @@ fn membership_description(m: Membership) -> &'static str {
 
 impl SqlDump {
     /// Collects every row from the dataset and ratings.
-    pub fn new(dataset: &Dataset, ratings: &Ratings) -> SqlDump {
+    pub fn new(dataset: &Dataset, ratings: &Ratings, list: &PublishedList) -> SqlDump {
         let mut dump = SqlDump::default();
         dump.push(
             "memberships",
@@ -199,15 +211,32 @@ impl SqlDump {
                 .map(|r| change_row(dataset, r)),
         );
         dump.push(
+            "game_ratings",
+            ratings
+                .by_tournament
+                .iter()
+                .flatten()
+                .filter(|r| r.phase_before != Phase::Unrated)
+                .flat_map(|r| game_rating_rows(dataset, r)),
+        );
+        dump.push(
             "published_ratings",
             dataset
                 .players
                 .iter()
                 .zip(&ratings.players)
-                .filter(|(_, s)| s.phase != Phase::Unrated)
-                .map(|(p, s)| {
+                .enumerate()
+                .filter(|(_, (_, s))| s.phase != Phase::Unrated)
+                .map(|(i, (p, s))| {
+                    let (rank, active) = match list.established.get(&i) {
+                        Some(&(rank, active)) => (rank, Some(active)),
+                        None => (None, None),
+                    };
                     vec![
                         ("player_id", p.id.to_string().into()),
+                        ("list_date", list.date.as_str().into()),
+                        ("list_rank", rank.into()),
+                        ("active", active.into()),
                         ("phase", phase_code(s.phase).into()),
                         ("rating", s.rating.into()),
                         ("provisional_games", s.provisional_games.into()),
@@ -318,13 +347,83 @@ fn game_rows(t: &crate::model::Tournament) -> Vec<Row> {
     rows
 }
 
-fn change_row(dataset: &Dataset, r: &TournamentRating) -> Row {
-    let k = r
+/// The K values of a record's counted games, ascending, as the pages write them: `16, 32`.
+fn k_values(r: &TournamentRating) -> Option<String> {
+    let mut ks: Vec<u32> = r
         .games
         .iter()
         .filter(|g| g.counted())
-        .find_map(|g| g.k)
-        .map(|k| k.value());
+        .filter_map(|g| g.k.map(|k| k.0))
+        .collect();
+    ks.sort_unstable();
+    ks.dedup();
+    (!ks.is_empty()).then(|| {
+        ks.iter()
+            .map(|&eighths| {
+                let value = crate::rating::KFactor(eighths).value();
+                if value.fract() == 0.0 {
+                    format!("{value:.0}")
+                } else {
+                    format!("{value:.3}").trim_end_matches('0').to_string()
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    })
+}
+
+/// Rounds to five decimals: exact for the table's sums (units of 1/800) and
+/// free of binary noise in the dump.
+fn round_5(x: f64) -> f64 {
+    (x * 100_000.0).round() / 100_000.0
+}
+
+fn game_rating_rows<'a>(
+    dataset: &'a Dataset,
+    r: &'a TournamentRating,
+) -> impl Iterator<Item = Row> + 'a {
+    r.games.iter().map(move |g| {
+        vec![
+            ("player_id", dataset.players[r.player].id.to_string().into()),
+            (
+                "tournament_id",
+                dataset.tournaments[r.tournament].id.to_string().into(),
+            ),
+            ("round", g.round.into()),
+            (
+                "opponent_id",
+                dataset.players[g.opponent].id.to_string().into(),
+            ),
+            ("score", half_points(g.half_points)),
+            ("counted", g.counted().into()),
+            ("not_counted", g.not_counted.map(not_counted_code).into()),
+            ("opponent_rating", g.opponent_rating.into()),
+            ("expected", g.expected.map(round_5).into()),
+            ("k", g.k.map(|k| k.value()).into()),
+            ("rating_delta", g.change.map(round_5).into()),
+        ]
+    })
+}
+
+fn not_counted_code(n: NotCounted) -> &'static str {
+    match n {
+        NotCounted::UnratedTournament => "unrated-tournament",
+        NotCounted::OpponentOther => "opponent-other",
+        NotCounted::OpponentWithoutRating => "opponent-without-rating",
+        NotCounted::OpponentProvisional => "opponent-provisional",
+        NotCounted::NotPlayed => "not-played",
+        NotCounted::PlayerUnrated => "player-unrated",
+    }
+}
+
+fn change_row(dataset: &Dataset, r: &TournamentRating) -> Row {
+    let deltas: Vec<f64> = r
+        .games
+        .iter()
+        .filter(|g| g.counted())
+        .filter_map(|g| g.change)
+        .collect();
+    let change_sum = (!deltas.is_empty()).then(|| round_5(deltas.iter().sum()));
     vec![
         ("player_id", dataset.players[r.player].id.to_string().into()),
         (
@@ -335,10 +434,11 @@ fn change_row(dataset: &Dataset, r: &TournamentRating) -> Row {
         ("phase_after", phase_code(r.phase_after).into()),
         ("rating_before", r.rating_before.into()),
         ("rating_after", r.rating_after.into()),
-        ("k", k.into()),
+        ("k_values", k_values(r).into()),
         ("games_counted", r.games_counted().into()),
         ("score", half_points(r.counted_half_points())),
         ("expected", r.expected_total().map(round_hundredths).into()),
+        ("change_sum", change_sum.into()),
         ("rating_change", r.change().into()),
     ]
 }
@@ -356,7 +456,7 @@ mod tests {
     fn rows_follow_the_schema_and_batch() {
         let dataset = crate::model::Dataset::default();
         let ratings = crate::rating::rate(&dataset, &crate::config::RatingConfig::default());
-        let dump = SqlDump::new(&dataset, &ratings);
+        let dump = SqlDump::new(&dataset, &ratings, &PublishedList::default());
         assert_eq!(dump.counts.len(), schema::TABLES.len());
         assert_eq!(dump.inserts.len(), 1);
         let b = &dump.inserts[0];

@@ -2,7 +2,7 @@
 //!
 //! Tables, in dependency order: `memberships` (lookup), `players`,
 //! `tournaments`, `tournament_players`, `games`, `rating_changes`,
-//! `published_ratings`. Every table has a primary key, foreign keys to the
+//! `game_ratings`, `published_ratings`. Every table has a primary key, foreign keys to the
 //! tables it refers to, NOT NULL where a value always exists, CHECK
 //! constraints where the data has rules, and a comment on the table and on
 //! every column (SQL comments in SQLite, `COMMENT ON` in PostgreSQL, `COMMENT`
@@ -299,11 +299,12 @@ pub const TABLES: &[Table] = &[
             checked("phase_after", Type::Id, PHASES, "Phase at the end"),
             null("rating_before", Type::Int, "Published rating at the start (established players)"),
             null("rating_after", Type::Int, "Published rating at the end"),
-            null_checked("k", Type::Decimal(7, 3), "> 0", "K used for the counted games (established players)"),
+            null("k_values", Type::Text, "The K values of the counted games, ascending, e.g. '16, 32' (established players; each game's K is in game_ratings)"),
             checked("games_counted", Type::Int, ">= 0", "Games that counted for the rating"),
             checked("score", Type::Decimal(6, 1), ">= 0", "Points in counted games"),
             null("expected", Type::Decimal(8, 2), "Sum of expected scores in counted games (established players)"),
-            null("rating_change", Type::Int, "rating_after - rating_before"),
+            null("change_sum", Type::Decimal(12, 5), "Σ K × (W - We) over the counted games, unrounded (established players)"),
+            null("rating_change", Type::Int, "rating_after - rating_before: the rounded sum"),
         ],
         primary_key: &["player_id", "tournament_id"],
         unique: &[],
@@ -315,10 +316,41 @@ pub const TABLES: &[Table] = &[
         }],
     },
     Table {
-        name: "published_ratings",
-        comment: "The current list: every member's phase and published rating.",
+        name: "game_ratings",
+        comment: "Every paired game of each member in each tournament (both sides: one row per player per game), as the rating rules saw it.",
         columns: &[
             col("player_id", Type::Id, "Member"),
+            col("tournament_id", Type::Id, "Tournament"),
+            checked("round", Type::Int, "> 0", "Round number, from 1"),
+            col("opponent_id", Type::Id, "Opponent"),
+            checked("score", Type::Decimal(3, 1), "IN (0, 0.5, 1)", "W: the member's points in the game"),
+            col("counted", Type::Bool, "Whether the game counted for the rating"),
+            null_checked("not_counted", Type::Id, "IN ('unrated-tournament', 'opponent-other', 'opponent-without-rating', 'opponent-provisional', 'not-played', 'player-unrated')", "Why the game did not count; NULL when it counted"),
+            null("opponent_rating", Type::Int, "The opponent rating the rules used, when the game counted"),
+            null("expected", Type::Decimal(7, 5), "We: expected score (established players)"),
+            null_checked("k", Type::Decimal(7, 3), "> 0", "K for this game (established players)"),
+            null("rating_delta", Type::Decimal(12, 5), "K × (W - We), unrounded (established players); their sum is rating_changes.change_sum"),
+        ],
+        primary_key: &["player_id", "tournament_id", "round"],
+        unique: &[],
+        foreign_keys: &[
+            fk(&["player_id", "tournament_id"], "rating_changes", &["player_id", "tournament_id"]),
+            fk(&["tournament_id", "opponent_id"], "tournament_players", &["tournament_id", "player_id"]),
+        ],
+        checks: &["counted = (not_counted IS NULL)"],
+        indexes: &[Index {
+            name: "game_ratings_by_tournament",
+            columns: &["tournament_id", "round"],
+        }],
+    },
+    Table {
+        name: "published_ratings",
+        comment: "The current list: every member's phase and published rating, ranked as on the site's rating list.",
+        columns: &[
+            col("player_id", Type::Id, "Member"),
+            col("list_date", Type::Date, "The list date: the last day of the newest tournament"),
+            null_checked("list_rank", Type::Int, "> 0", "Rank among active established players (equal ratings share it); NULL for inactive and provisional players"),
+            null("active", Type::Bool, "Established players: a rated game within rating.inactive_after_months of the list date; NULL for provisional players"),
             checked("phase", Type::Id, PHASES, "Current phase"),
             null("rating", Type::Int, "Published rating (established players only)"),
             checked("provisional_games", Type::Int, ">= 0", "Provisional-phase games so far, preset included"),
@@ -327,11 +359,21 @@ pub const TABLES: &[Table] = &[
         primary_key: &["player_id"],
         unique: &[],
         foreign_keys: &[fk(&["player_id"], "players", &["id"])],
-        checks: &["(phase = 'established') = (rating IS NOT NULL)"],
-        indexes: &[Index {
-            name: "published_ratings_by_rating",
-            columns: &["phase", "rating DESC"],
-        }],
+        checks: &[
+            "(phase = 'established') = (rating IS NOT NULL)",
+            "(phase = 'established') = (active IS NOT NULL)",
+            "(list_rank IS NOT NULL) = (phase = 'established' AND active)",
+        ],
+        indexes: &[
+            Index {
+                name: "published_ratings_by_rating",
+                columns: &["phase", "rating DESC"],
+            },
+            Index {
+                name: "published_ratings_by_rank",
+                columns: &["list_rank"],
+            },
+        ],
     },
 ];
 

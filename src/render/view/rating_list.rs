@@ -9,10 +9,16 @@ use crate::render::chart::{self, Series};
 use serde::Serialize;
 
 /// A row of the established rating list.
+///
+/// The one definition of a rank, used by every output (HTML, Markdown, CSV,
+/// SQL): active established players are ranked by rating, equal ratings
+/// sharing a rank (1, 2, 2, 4); inactive players are listed, flagged
+/// `active = false`, and have no rank. Filtered lists rank within themselves.
 #[derive(Debug, Clone, Serialize)]
 pub struct RatedRow {
-    /// Rank, shared ranks repeat.
-    pub rank: usize,
+    /// Rank among the list's active players; `None` (written empty) for inactive ones.
+    #[serde(serialize_with = "rank_text")]
+    pub rank: Option<usize>,
     /// Player link.
     pub player: Link,
     /// Player id.
@@ -31,10 +37,23 @@ pub struct RatedRow {
     pub last_played: String,
     /// Whether the player had a rated game within the inactivity span before the list date.
     pub active: bool,
-    /// Rank among active players, empty for inactive ones.
-    pub active_rank: String,
     #[serde(skip)]
     index: usize,
+}
+
+/// A rank as templates show it: the number, or empty for an unranked (inactive) player.
+fn rank_text<S: serde::Serializer>(rank: &Option<usize>, s: S) -> Result<S::Ok, S::Error> {
+    match rank {
+        Some(n) => s.serialize_str(&n.to_string()),
+        None => s.serialize_str(""),
+    }
+}
+
+impl RatedRow {
+    /// Index of the player in `Dataset::players`.
+    pub fn player_index(&self) -> usize {
+        self.index
+    }
 }
 
 /// A row of the provisional list.
@@ -88,6 +107,40 @@ pub struct RatingListView {
     pub chart: String,
     /// Legend of the chart: player links in series order.
     pub legend: Vec<Link>,
+}
+
+/// The one ranking rule (see [`RatedRow`]) over rows sorted by rating:
+/// active rows ranked 1, 2, 2, 4 …, inactive rows unranked and not counted.
+fn assign_ranks(rows: &mut [RatedRow]) {
+    let mut rank = 0;
+    let mut active_seen = 0;
+    let mut last_active_rating = None;
+    for row in rows {
+        if row.active {
+            active_seen += 1;
+            if last_active_rating != Some(row.rating) {
+                rank = active_seen;
+            }
+            last_active_rating = Some(row.rating);
+            row.rank = Some(rank);
+        } else {
+            row.rank = None;
+        }
+    }
+}
+
+impl RatingListView {
+    /// The ranks and active flags for the SQL dump's `published_ratings`.
+    pub fn published(&self) -> crate::sql::PublishedList {
+        crate::sql::PublishedList {
+            date: self.date.clone(),
+            established: self
+                .established
+                .iter()
+                .map(|r| (r.index, (r.rank, r.active)))
+                .collect(),
+        }
+    }
 }
 
 /// What a list needs of a player's state at the list date.
@@ -172,7 +225,7 @@ impl ViewBuilder<'_> {
                 (Phase::Established, Some(rating)) => {
                     let last = state.last_rated.map(|t| self.dataset.tournaments[t].end);
                     established.push(RatedRow {
-                        rank: 0,
+                        rank: None,
                         player: self.player_link(index),
                         id: player.id.to_string(),
                         club: player.club.clone().unwrap_or_default(),
@@ -182,7 +235,6 @@ impl ViewBuilder<'_> {
                         games: state.rated_games,
                         last_played: last.map(|d| d.to_string()).unwrap_or_default(),
                         active: last.is_some_and(|d| d > inactive_before),
-                        active_rank: String::new(),
                         index,
                     })
                 }
@@ -234,29 +286,9 @@ impl ViewBuilder<'_> {
         list
     }
 
-    /// Ranks, inactive count and the chart of a (possibly filtered) list.
+    /// Ranks (see [`RatedRow`]), inactive count and the chart of a (possibly filtered) list.
     fn finish_list(&self, list: &mut RatingListView, date: Date) {
-        let mut rank = 0;
-        let mut active_rank = 0;
-        let mut active_seen = 0;
-        let mut last_active_rating = None;
-        for i in 0..list.established.len() {
-            if i == 0 || list.established[i].rating != list.established[i - 1].rating {
-                rank = i + 1;
-            }
-            let row = &mut list.established[i];
-            row.rank = rank;
-            if row.active {
-                active_seen += 1;
-                if last_active_rating != Some(row.rating) {
-                    active_rank = active_seen;
-                }
-                last_active_rating = Some(row.rating);
-                row.active_rank = active_rank.to_string();
-            } else {
-                row.active_rank = String::new();
-            }
-        }
+        assign_ranks(&mut list.established);
         list.inactive = list.established.iter().filter(|r| !r.active).count();
         let wanted = self.config.site.chart_players;
         let mut top: Vec<usize> = list
@@ -330,5 +362,51 @@ impl ViewBuilder<'_> {
         });
         self.finish_list(&mut out, date);
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(rating: i32, active: bool) -> RatedRow {
+        RatedRow {
+            rank: Some(99),
+            player: Link {
+                text: String::new(),
+                href: String::new(),
+            },
+            id: String::new(),
+            club: String::new(),
+            country: String::new(),
+            membership: "member".into(),
+            rating,
+            games: 30,
+            last_played: String::new(),
+            active,
+            index: 0,
+        }
+    }
+
+    #[test]
+    fn active_players_are_ranked_ties_share_and_inactive_ones_are_skipped() {
+        let mut rows = vec![
+            row(2100, false),
+            row(2080, true),
+            row(2050, false),
+            row(2000, true),
+            row(2000, true),
+            row(2000, false),
+            row(1900, true),
+        ];
+        assign_ranks(&mut rows);
+        let ranks: Vec<Option<usize>> = rows.iter().map(|r| r.rank).collect();
+        assert_eq!(
+            ranks,
+            [None, Some(1), None, Some(2), Some(2), None, Some(4)]
+        );
+        let shown = serde_json::to_value(&rows[0]).unwrap();
+        assert_eq!(shown["rank"], "");
+        assert_eq!(serde_json::to_value(&rows[6]).unwrap()["rank"], "4");
     }
 }
