@@ -265,3 +265,81 @@ fn the_list_as_of_the_last_date_is_the_current_list() {
     assert_eq!(key(&current), key(&as_of));
     assert!(!current.established.is_empty());
 }
+
+/// What the maintainers wrote into the data (tournament and player names, notes)
+/// may say anything; everything else on a published page is the rating book's own
+/// wording and must not use project jargon or configuration ids.
+fn maintainers_text() -> Vec<String> {
+    let mut texts = Vec::new();
+    for entry in walkdir::WalkDir::new(Path::new(REPO).join("data"))
+        .into_iter()
+        .map(Result::unwrap)
+        .filter(|e| e.path().extension().is_some_and(|x| x == "toml"))
+    {
+        let value: toml::Value = toml::from_str(&read(entry.path())).unwrap();
+        for key in ["name", "note", "city"] {
+            if let Some(text) = value.get(key).and_then(|v| v.as_str()) {
+                texts.push(text.to_string());
+                // As the HTML pages escape it.
+                texts.push(
+                    text.replace('&', "&amp;")
+                        .replace('\'', "&#39;")
+                        .replace('"', "&quot;"),
+                );
+            }
+        }
+    }
+    // Longest first, so that a name containing another is removed whole.
+    texts.sort_by_key(|t| std::cmp::Reverse(t.len()));
+    texts
+}
+
+#[test]
+fn published_pages_use_no_project_jargon_or_tiebreak_ids() {
+    let out = sample_site();
+    let data = maintainers_text();
+    let ids: Vec<String> = ratingbook::standings::TieBreak::all_ids()
+        .into_iter()
+        .filter(|id| id.contains('-'))
+        .collect();
+    assert!(ids.iter().any(|id| id == "bh-c1-virtual"), "{ids:?}");
+    let mut pages = 0;
+    for entry in walkdir::WalkDir::new(out.path())
+        .into_iter()
+        .map(Result::unwrap)
+        .filter(|e| {
+            e.path()
+                .extension()
+                .is_some_and(|x| x == "html" || x == "md")
+        })
+    {
+        pages += 1;
+        let mut text = read(entry.path());
+        for t in &data {
+            text = text.replace(t.as_str(), "");
+        }
+        let mut lower = text.to_lowercase();
+        for t in &data {
+            // The search index holds the names lower-cased.
+            lower = lower.replace(t.to_lowercase().as_str(), "");
+        }
+        let path = entry.path().display();
+        if let Some(at) = lower.find("seed") {
+            let from = lower[..at]
+                .char_indices()
+                .rev()
+                .nth(60)
+                .map_or(0, |(i, _)| i);
+            let excerpt: String = lower[from..].chars().take(90).collect();
+            panic!("{path} says \"seed\": …{excerpt}…");
+        }
+        // Ids are lower case; the FIDE abbreviations in column heads (BH-C1) are not.
+        for id in &ids {
+            assert!(
+                !text.contains(id.as_str()),
+                "{path} shows the config id {id}"
+            );
+        }
+    }
+    assert!(pages > 50, "{pages} pages checked");
+}
