@@ -128,9 +128,9 @@ fn markdown_pages_news_rules_and_structure() {
     assert!(index.contains("<li><a href=\"pages/about.html\">About</a></li>"));
     assert!(index.contains("<li>Club <a href=\"lists/club-helsinki.html\">Helsinki</a>: <a href=\"players/saarenpaa-samuli.html\">Saarenpää Samuli</a> (2115)</li>"), "{index}");
     let rules = read(&out.path().join("rules.html"));
-    assert!(rules.contains("K is 32 unless"), "{rules}");
-    assert!(rules.contains("From a start-of-tournament rating of 2400 upwards, K is 24"));
-    assert!(rules.contains("until they have 20 games"));
+    assert!(rules.contains("Base K = 32, unless"), "{rules}");
+    assert!(rules.contains("From a rating of 2400 at the start of the tournament, K = 24"));
+    assert!(rules.contains("until preset games plus rated games reach 20"));
     assert!(rules.contains("in the 24 months before the list date"));
     assert!(
         rules.contains("Ratings follow the association"),
@@ -200,8 +200,13 @@ fn configuration_sets_language_base_url_and_rules() {
     let not_found = read(&out.path().join("404.html"));
     assert!(not_found.contains("href=\"https://example.org/ratings/static/style.css\""));
     let rules = read(&out.path().join("rules.html"));
-    assert!(rules.contains("K is 20 unless"));
-    assert!(rules.contains("K is 16 (never more"));
+    assert!(rules.contains("Base K = 20, unless"), "{rules}");
+    assert!(rules.contains("K = 16 (never more"));
+    // 20 and 16, each halved up to three times (spec: "Possible results").
+    assert!(
+        rules.contains("The possible values are 20, 16, 10, 8, 5, 4, 2.5, 2;"),
+        "{rules}"
+    );
     assert!(rules.contains("in the 360 months before"));
     // A 30-year span: nobody is inactive, and the chart has two players.
     let list = read(&out.path().join("ratings.html"));
@@ -342,4 +347,60 @@ fn published_pages_use_no_project_jargon_or_tiebreak_ids() {
         }
     }
     assert!(pages > 50, "{pages} pages checked");
+}
+
+#[test]
+fn rules_page_states_every_rule_with_its_anchor_and_numbers() {
+    let out = sample_site();
+    let rules = read(&out.path().join("rules.html"));
+    for anchor in [
+        "rule-opponents",
+        "rule-membership-member",
+        "rule-membership-rif",
+        "rule-membership-other",
+        "rule-not-rated",
+        "rule-provisional",
+        "rule-provisional-formula",
+        "rule-performance",
+        "rule-change",
+        "rule-rounding",
+        "rule-k-base",
+        "rule-k-high",
+        "rule-k-modified",
+        "rule-k-rapid",
+        "rule-k-international",
+        "rule-we",
+        "rule-activity",
+    ] {
+        assert!(
+            rules.contains(&format!("id=\"{anchor}\"")),
+            "{anchor}: {rules}"
+        );
+    }
+    // The spec's K values with base 32 and 24 from 2400.
+    assert!(
+        rules.contains("The possible values are 32, 24, 16, 12, 8, 6, 4, 3;"),
+        "{rules}"
+    );
+    assert!(rules.contains("(W<sub>c</sub> − 0.5) × 850"));
+    assert!(rules.contains("at most 425 points from"));
+    // rif games count; the old page said games against outsiders were not rated.
+    assert!(
+        rules.contains("games against them count for our members at their international rating")
+    );
+    assert!(!rules.contains("players outside the association"));
+    // The spec's table: first, a middle and the last bands.
+    assert!(
+        rules.contains("<tr><td>0–3</td><td class=\"num\">.50</td><td class=\"num\">.50</td></tr>"),
+        "{rules}"
+    );
+    assert!(rules
+        .contains("<tr><td>485–517</td><td class=\"num\">.96</td><td class=\"num\">.04</td></tr>"));
+    assert!(
+        rules.contains(
+            "<tr><td>&gt; 735</td><td class=\"num\">1.00</td><td class=\"num\">.00</td></tr>"
+        ),
+        "{rules}"
+    );
+    assert!(rules.contains("a half is rounded away from zero"));
 }

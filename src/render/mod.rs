@@ -331,6 +331,7 @@ fn render_front_pages(
     }
     let mut ctx = tera::Context::new();
     ctx.insert("rating", &config.rating);
+    ctx.insert("rules", &views.rules());
     ctx.insert(
         "intro",
         &md_pages
@@ -338,20 +339,6 @@ fn render_front_pages(
             .find(|p| p.slug == "rules")
             .map(|p| p.html.clone())
             .unwrap_or_default(),
-    );
-    ctx.insert(
-        "expected",
-        match config.rating.expected {
-            crate::config::ExpectedScore::Table => "table",
-            crate::config::ExpectedScore::Logistic => "logistic",
-        },
-    );
-    ctx.insert(
-        "rounding",
-        match config.rating.rounding {
-            crate::config::Rounding::HalfAwayFromZero => "half-away-from-zero",
-            crate::config::Rounding::HalfEven => "half-even",
-        },
     );
     files.insert(
         "rules.html".into(),
