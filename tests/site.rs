@@ -404,3 +404,103 @@ fn rules_page_states_every_rule_with_its_anchor_and_numbers() {
     );
     assert!(rules.contains("a half is rounded away from zero"));
 }
+
+fn player_view(d: &ratingbook::model::Dataset, id: &str) -> ratingbook::render::view::PlayerView {
+    let config = ratingbook::config::Config::default();
+    let r = ratingbook::rating::rate(d, &config.rating);
+    ratingbook::render::view::ViewBuilder::new(d, &r, &config).player(d.player_index(id).unwrap())
+}
+
+/// The spec's worked example 1 on the player page: Rc = 2000, Wc = 11/20,
+/// Rp = 2042.5 → 2043, over 20 games of which 15 preset.
+#[test]
+fn player_page_works_out_the_first_rating() {
+    let mut book = common::Book::new();
+    for (id, rating) in [
+        ("o1", 2100),
+        ("o2", 1900),
+        ("o3", 2000),
+        ("o4", 2200),
+        ("o5", 1800),
+    ] {
+        book.established(id, rating);
+    }
+    book.member("p", 2000, 15);
+    book.tournament(&[
+        ("p", &["2 1", "3 1", "4 =", "5 0", "6 1"]),
+        ("o1", &["1 0", "", "", "", ""]),
+        ("o2", &["", "1 0", "", "", ""]),
+        ("o3", &["", "", "1 =", "", ""]),
+        ("o4", &["", "", "", "1 1", ""]),
+        ("o5", &["", "", "", "", "1 0"]),
+    ]);
+    let view = player_view(&book.finish(), "p");
+    let row = view.history.last().unwrap();
+    assert_eq!(
+        row.working,
+        "2043 = round(2000 + (11 / 20 − 0.5) × 850) = round(2042.5)"
+    );
+    assert!(
+        row.working_terms
+            .starts_with("n = 20 games, 15 of them preset games at 2000; Rc = 2000"),
+        "{}",
+        row.working_terms
+    );
+    assert!(
+        row.working_terms.contains("Wc = 11 / 20 = 0.55"),
+        "{}",
+        row.working_terms
+    );
+    // Only the completing tournament shows the working.
+    assert_eq!(
+        view.history
+            .iter()
+            .filter(|r| !r.working.is_empty())
+            .count(),
+        1
+    );
+}
+
+/// The spec's worked examples 2 and 3: the sum before rounding, and how each K came about.
+#[test]
+fn player_page_shows_the_sum_and_each_k_step() {
+    let mut book = common::Book::new();
+    book.established("a", 2000);
+    book.established("b", 2100);
+    book.rif("r", Some(1900));
+    book.tournament(&[
+        ("a", &["2 w 1", "3 b ="]),
+        ("b", &["1 b 0", ""]),
+        ("r", &["", "1 w ="]),
+    ]);
+    let view = player_view(&book.finish(), "a");
+    let row = view.history.last().unwrap();
+    // 32 × 0.64 + 16 × (0.5 − 0.64) = 20.48 − 2.24 = 18.24 → +18.
+    assert_eq!((row.sum.as_str(), row.change.as_str()), ("+18.24", "+18"));
+    let reasons: Vec<&str> = view.games[..2]
+        .iter()
+        .map(|g| g.k_reason.as_str())
+        .collect();
+    assert_eq!(
+        reasons,
+        [
+            "32 (base K)",
+            "32 (base K) → 16 (opponent at an international rating)"
+        ]
+    );
+
+    let mut book = common::Book::new();
+    book.established("high", 2475);
+    book.established("low", 1959);
+    book.tournament_with(&[("high", &["2 1"]), ("low", &["1 0"])], |t| {
+        t.time_control = ratingbook::model::TimeControl::Rapid;
+        t.rules = ratingbook::model::Rules::Modified;
+    });
+    let view = player_view(&book.finish(), "high");
+    assert_eq!(
+        view.games[0].k_reason,
+        "32 (base K) → 24 (rating ≥ 2400) → 12 (modified rules) → 6 (rapid)"
+    );
+    // 6 × (1 − 0.96) = 0.24, rounded to 0.
+    assert_eq!(view.history.last().unwrap().sum, "+0.24");
+}

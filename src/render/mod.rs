@@ -169,6 +169,7 @@ pub fn render_site_with_pages(
         },
         || -> Result<SiteFiles, RenderError> {
             let mut files = SiteFiles::new();
+            let rules = views.rules();
             if html {
                 let player_pages: Result<Vec<RenderedFile>, RenderError> =
                     (0..dataset.players.len())
@@ -177,6 +178,7 @@ pub fn render_site_with_pages(
                             let view = views.player(i);
                             let mut ctx = tera::Context::new();
                             ctx.insert("player", &view);
+                            ctx.insert("rules", &rules);
                             let path = format!("players/{}.html", view.id);
                             let bytes = page.render_at("html/player.html", "../", &path, ctx)?;
                             tick();
@@ -194,6 +196,7 @@ pub fn render_site_with_pages(
                     let mut out = Vec::new();
                     let mut ctx = tera::Context::new();
                     ctx.insert("tournament", &view);
+                    ctx.insert("rules", &rules);
                     ctx.insert("downloads", &config.output);
                     if html {
                         let path = format!("tournaments/{}.html", view.id);

@@ -229,11 +229,7 @@ impl ViewBuilder<'_> {
                 .map(|s| self.standing_row(t, s, &chain))
                 .collect(),
             starting_list: self.starting_list(t),
-            start_crosstable: t
-                .entries
-                .iter()
-                .map(|e| self.start_cross_row(t, e))
-                .collect(),
+            start_crosstable: t.entries.iter().map(|e| self.start_cross_row(e)).collect(),
         }
     }
 
@@ -329,7 +325,7 @@ impl ViewBuilder<'_> {
             .collect()
     }
 
-    fn start_cross_row(&self, t: &Tournament, entry: &crate::model::Entry) -> StartCrossRow {
+    fn start_cross_row(&self, entry: &crate::model::Entry) -> StartCrossRow {
         let letters = colour_letters(self.page_language());
         let cells = entry
             .cells
