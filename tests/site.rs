@@ -504,3 +504,39 @@ fn player_page_shows_the_sum_and_each_k_step() {
     // 6 × (1 − 0.96) = 0.24, rounded to 0.
     assert_eq!(view.history.last().unwrap().sum, "+0.24");
 }
+
+#[test]
+fn abbreviations_are_explained_and_link_to_their_rules() {
+    let out = sample_site();
+    let player = read(&out.path().join("players/saarenpaa-samuli.html"));
+    for (term, anchor) in [
+        ("ΣWe", "rule-we"),
+        ("Perf.", "rule-performance"),
+        ("K", "rule-k"),
+        ("Σ", "rule-change"),
+        ("Δ", "rule-rounding"),
+        ("We", "rule-we"),
+        ("K×(W−We)", "rule-change"),
+    ] {
+        let dt = format!("<dt><a href=\"../rules.html#{anchor}\">{term}</a></dt>");
+        assert!(player.contains(&dt), "{dt}: {player}");
+    }
+    assert!(
+        player.contains("First rating</a>: <span class=\"formula\">2160 = round("),
+        "{player}"
+    );
+    let tournament = read(&out.path().join("tournaments/helsinki-open-2004.html"));
+    assert!(tournament.contains("id=\"changes-legend\""), "{tournament}");
+    assert!(tournament.contains("<dt><a href=\"../rules.html#rule-k\">K</a></dt>"));
+    let rules = read(&out.path().join("rules.html"));
+    for anchor in [
+        "rule-we",
+        "rule-performance",
+        "rule-k",
+        "rule-change",
+        "rule-rounding",
+        "rule-opponents",
+    ] {
+        assert!(rules.contains(&format!("id=\"{anchor}\"")), "{anchor}");
+    }
+}
