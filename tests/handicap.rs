@@ -112,7 +112,7 @@ fn markdown_and_html_reports() {
         "{html}"
     );
     assert!(html.contains("<tr id=\"go-dahl\">"), "{html}");
-    assert!(html.contains("seed estimate 0.2422"), "{html}");
+    assert!(html.contains("original method 0.2422"), "{html}");
 }
 
 #[test]
@@ -215,7 +215,7 @@ fn surveys_are_published_on_the_site() {
     let html = std::fs::read_to_string(dir.path().join("surveys/autumn-2026.html")).unwrap();
     assert!(html.contains("<td>Carlsson Cecilia</td>"), "{html}");
     assert!(html.contains("10.38 (10k)"), "{html}");
-    assert!(html.contains("seed estimate 0.2422"), "{html}");
+    assert!(html.contains("original method 0.2422"), "{html}");
     let md = std::fs::read_to_string(dir.path().join("surveys/autumn-2026.md")).unwrap();
     assert!(
         md.contains("| Aalto Aino | 2k | 2.75 (3k) | +0.75 |"),

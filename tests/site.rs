@@ -137,9 +137,9 @@ fn markdown_pages_news_rules_and_structure() {
         "{index}"
     );
     let rules = read(&out.path().join("rules.html"));
-    assert!(rules.contains("K is 32 unless"), "{rules}");
-    assert!(rules.contains("From a start-of-tournament rating of 2400 upwards, K is 24"));
-    assert!(rules.contains("until they have 20 games"));
+    assert!(rules.contains("Base K = 32, unless"), "{rules}");
+    assert!(rules.contains("From a rating of 2400 at the start of the tournament, K = 24"));
+    assert!(rules.contains("until preset games plus rated games reach 20"));
     assert!(rules.contains("in the 24 months before the list date"));
     assert!(
         rules.contains("Ratings follow the association"),
@@ -278,8 +278,13 @@ fn configuration_sets_language_base_url_and_rules() {
         "{first}: {index}"
     );
     let rules = read(&out.path().join("rules.html"));
-    assert!(rules.contains("K is 20 unless"));
-    assert!(rules.contains("K is 16 (never more"));
+    assert!(rules.contains("Base K = 20, unless"), "{rules}");
+    assert!(rules.contains("K = 16 (never more"));
+    // 20 and 16, each halved up to three times (spec: "Possible results").
+    assert!(
+        rules.contains("The possible values are 20, 16, 10, 8, 5, 4, 2.5, 2;"),
+        "{rules}"
+    );
     assert!(rules.contains("in the 360 months before"));
     // A 30-year span: nobody is inactive, and the chart has two players.
     let list = read(&out.path().join("ratings.html"));
@@ -342,4 +347,274 @@ fn the_list_as_of_the_last_date_is_the_current_list() {
     };
     assert_eq!(key(&current), key(&as_of));
     assert!(!current.established.is_empty());
+}
+
+/// What the maintainers wrote into the data (tournament and player names, notes)
+/// may say anything; everything else on a published page is the rating book's own
+/// wording and must not use project jargon or configuration ids.
+fn maintainers_text() -> Vec<String> {
+    let mut texts = Vec::new();
+    for entry in walkdir::WalkDir::new(Path::new(REPO).join("data"))
+        .into_iter()
+        .map(Result::unwrap)
+        .filter(|e| e.path().extension().is_some_and(|x| x == "toml"))
+    {
+        let value: toml::Value = toml::from_str(&read(entry.path())).unwrap();
+        for key in ["name", "note", "city"] {
+            if let Some(text) = value.get(key).and_then(|v| v.as_str()) {
+                texts.push(text.to_string());
+                // As the HTML pages escape it.
+                texts.push(
+                    text.replace('&', "&amp;")
+                        .replace('\'', "&#39;")
+                        .replace('"', "&quot;"),
+                );
+            }
+        }
+    }
+    // Longest first, so that a name containing another is removed whole.
+    texts.sort_by_key(|t| std::cmp::Reverse(t.len()));
+    texts
+}
+
+#[test]
+fn published_pages_use_no_project_jargon_or_tiebreak_ids() {
+    let out = sample_site();
+    let data = maintainers_text();
+    let ids: Vec<String> = ratingbook::standings::TieBreak::all_ids()
+        .into_iter()
+        .filter(|id| id.contains('-'))
+        .collect();
+    assert!(ids.iter().any(|id| id == "bh-c1-virtual"), "{ids:?}");
+    let mut pages = 0;
+    for entry in walkdir::WalkDir::new(out.path())
+        .into_iter()
+        .map(Result::unwrap)
+        .filter(|e| {
+            e.path()
+                .extension()
+                .is_some_and(|x| x == "html" || x == "md")
+        })
+    {
+        pages += 1;
+        let mut text = read(entry.path());
+        for t in &data {
+            text = text.replace(t.as_str(), "");
+        }
+        let mut lower = text.to_lowercase();
+        for t in &data {
+            // The search index holds the names lower-cased.
+            lower = lower.replace(t.to_lowercase().as_str(), "");
+        }
+        let path = entry.path().display();
+        if let Some(at) = lower.find("seed") {
+            let from = lower[..at]
+                .char_indices()
+                .rev()
+                .nth(60)
+                .map_or(0, |(i, _)| i);
+            let excerpt: String = lower[from..].chars().take(90).collect();
+            panic!("{path} says \"seed\": …{excerpt}…");
+        }
+        // Ids are lower case; the FIDE abbreviations in column heads (BH-C1) are not.
+        for id in &ids {
+            assert!(
+                !text.contains(id.as_str()),
+                "{path} shows the config id {id}"
+            );
+        }
+    }
+    assert!(pages > 50, "{pages} pages checked");
+}
+
+#[test]
+fn rules_page_states_every_rule_with_its_anchor_and_numbers() {
+    let out = sample_site();
+    let rules = read(&out.path().join("rules.html"));
+    for anchor in [
+        "rule-opponents",
+        "rule-membership-member",
+        "rule-membership-rif",
+        "rule-membership-other",
+        "rule-not-rated",
+        "rule-provisional",
+        "rule-provisional-formula",
+        "rule-performance",
+        "rule-change",
+        "rule-rounding",
+        "rule-k-base",
+        "rule-k-high",
+        "rule-k-modified",
+        "rule-k-rapid",
+        "rule-k-international",
+        "rule-we",
+        "rule-activity",
+    ] {
+        assert!(
+            rules.contains(&format!("id=\"{anchor}\"")),
+            "{anchor}: {rules}"
+        );
+    }
+    // The spec's K values with base 32 and 24 from 2400.
+    assert!(
+        rules.contains("The possible values are 32, 24, 16, 12, 8, 6, 4, 3;"),
+        "{rules}"
+    );
+    assert!(rules.contains("(W<sub>c</sub> − 0.5) × 850"));
+    assert!(rules.contains("at most 425 points from"));
+    // rif games count; the old page said games against outsiders were not rated.
+    assert!(
+        rules.contains("games against them count for our members at their international rating")
+    );
+    assert!(!rules.contains("players outside the association"));
+    // The spec's table: first, a middle and the last bands.
+    assert!(
+        rules.contains("<tr><td>0–3</td><td class=\"num\">.50</td><td class=\"num\">.50</td></tr>"),
+        "{rules}"
+    );
+    assert!(rules
+        .contains("<tr><td>485–517</td><td class=\"num\">.96</td><td class=\"num\">.04</td></tr>"));
+    assert!(
+        rules.contains(
+            "<tr><td>&gt; 735</td><td class=\"num\">1.00</td><td class=\"num\">.00</td></tr>"
+        ),
+        "{rules}"
+    );
+    assert!(rules.contains("a half is rounded away from zero"));
+}
+
+fn player_view(d: &ratingbook::model::Dataset, id: &str) -> ratingbook::render::view::PlayerView {
+    let config = ratingbook::config::Config::default();
+    let r = ratingbook::rating::rate(d, &config.rating);
+    ratingbook::render::view::ViewBuilder::new(d, &r, &config).player(d.player_index(id).unwrap())
+}
+
+/// The spec's worked example 1 on the player page: Rc = 2000, Wc = 11/20,
+/// Rp = 2042.5 → 2043, over 20 games of which 15 preset.
+#[test]
+fn player_page_works_out_the_first_rating() {
+    let mut book = common::Book::new();
+    for (id, rating) in [
+        ("o1", 2100),
+        ("o2", 1900),
+        ("o3", 2000),
+        ("o4", 2200),
+        ("o5", 1800),
+    ] {
+        book.established(id, rating);
+    }
+    book.member("p", 2000, 15);
+    book.tournament(&[
+        ("p", &["2 1", "3 1", "4 =", "5 0", "6 1"]),
+        ("o1", &["1 0", "", "", "", ""]),
+        ("o2", &["", "1 0", "", "", ""]),
+        ("o3", &["", "", "1 =", "", ""]),
+        ("o4", &["", "", "", "1 1", ""]),
+        ("o5", &["", "", "", "", "1 0"]),
+    ]);
+    let view = player_view(&book.finish(), "p");
+    let row = view.history.last().unwrap();
+    assert_eq!(
+        row.working,
+        "2043 = round(2000 + (11 / 20 − 0.5) × 850) = round(2042.5)"
+    );
+    assert!(
+        row.working_terms
+            .starts_with("n = 20 games, 15 of them preset games at 2000; Rc = 2000"),
+        "{}",
+        row.working_terms
+    );
+    assert!(
+        row.working_terms.contains("Wc = 11 / 20 = 0.55"),
+        "{}",
+        row.working_terms
+    );
+    // Only the completing tournament shows the working.
+    assert_eq!(
+        view.history
+            .iter()
+            .filter(|r| !r.working.is_empty())
+            .count(),
+        1
+    );
+}
+
+/// The spec's worked examples 2 and 3: the sum before rounding, and how each K came about.
+#[test]
+fn player_page_shows_the_sum_and_each_k_step() {
+    let mut book = common::Book::new();
+    book.established("a", 2000);
+    book.established("b", 2100);
+    book.rif("r", Some(1900));
+    book.tournament(&[
+        ("a", &["2 w 1", "3 b ="]),
+        ("b", &["1 b 0", ""]),
+        ("r", &["", "1 w ="]),
+    ]);
+    let view = player_view(&book.finish(), "a");
+    let row = view.history.last().unwrap();
+    // 32 × 0.64 + 16 × (0.5 − 0.64) = 20.48 − 2.24 = 18.24 → +18.
+    assert_eq!((row.sum.as_str(), row.change.as_str()), ("+18.24", "+18"));
+    let reasons: Vec<&str> = view.games[..2]
+        .iter()
+        .map(|g| g.k_reason.as_str())
+        .collect();
+    assert_eq!(
+        reasons,
+        [
+            "32 (base K)",
+            "32 (base K) → 16 (opponent at an international rating)"
+        ]
+    );
+
+    let mut book = common::Book::new();
+    book.established("high", 2475);
+    book.established("low", 1959);
+    book.tournament_with(&[("high", &["2 1"]), ("low", &["1 0"])], |t| {
+        t.time_control = ratingbook::model::TimeControl::Rapid;
+        t.rules = ratingbook::model::Rules::Modified;
+    });
+    let view = player_view(&book.finish(), "high");
+    assert_eq!(
+        view.games[0].k_reason,
+        "32 (base K) → 24 (rating ≥ 2400) → 12 (modified rules) → 6 (rapid)"
+    );
+    // 6 × (1 − 0.96) = 0.24, rounded to 0.
+    assert_eq!(view.history.last().unwrap().sum, "+0.24");
+}
+
+#[test]
+fn abbreviations_are_explained_and_link_to_their_rules() {
+    let out = sample_site();
+    let player = read(&out.path().join("players/saarenpaa-samuli.html"));
+    for (term, anchor) in [
+        ("ΣWe", "rule-we"),
+        ("Perf.", "rule-performance"),
+        ("K", "rule-k"),
+        ("Σ", "rule-change"),
+        ("Δ", "rule-rounding"),
+        ("We", "rule-we"),
+        ("K×(W−We)", "rule-change"),
+    ] {
+        let dt = format!("<dt><a href=\"../rules.html#{anchor}\">{term}</a></dt>");
+        assert!(player.contains(&dt), "{dt}: {player}");
+    }
+    assert!(
+        player.contains("First rating</a>: <span class=\"formula\">2160 = round("),
+        "{player}"
+    );
+    let tournament = read(&out.path().join("tournaments/helsinki-open-2004.html"));
+    assert!(tournament.contains("id=\"changes-legend\""), "{tournament}");
+    assert!(tournament.contains("<dt><a href=\"../rules.html#rule-k\">K</a></dt>"));
+    let rules = read(&out.path().join("rules.html"));
+    for anchor in [
+        "rule-we",
+        "rule-performance",
+        "rule-k",
+        "rule-change",
+        "rule-rounding",
+        "rule-opponents",
+    ] {
+        assert!(rules.contains(&format!("id=\"{anchor}\"")), "{anchor}");
+    }
 }

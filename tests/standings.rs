@@ -584,7 +584,7 @@ fn starting_ranks_follow_seed_003_criteria() {
 }
 
 #[test]
-fn the_turkish_sample_page_shows_upper_cased_starting_list_and_b_s_colours() {
+fn the_turkish_sample_page_shows_upper_cased_starting_list_and_the_page_languages_colours() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("site");
@@ -615,12 +615,20 @@ fn the_turkish_sample_page_shows_upper_cased_starting_list_and_b_s_colours() {
             "OĞUZ ŞEN"
         ]
     );
-    assert!(md.contains("| 1 | Özgür Yılmaz | 5 b 1 | 2 s ½ |"), "{md}");
+    // The page is in English (site.language = "en"): w = white, b = black, as on
+    // every other page, whatever the language of the names (round 1 white, round 2 black).
+    assert!(md.contains("| 1 | Özgür Yılmaz | 5 w 1 | 2 b ½ |"), "{md}");
+    assert!(md.contains("colour: w = white, b = black"), "{md}");
     assert!(md.contains("| - - 1 |"));
     assert!(md.contains("| # | No | Player | Pts | BH-C1ᵛ | BH-C2ᵛ | SBᵛ | GS |"));
     let html = std::fs::read_to_string(out.join("tournaments/izmir-acik-2026.html")).unwrap();
     assert!(html.contains("Starting list") && html.contains("Crosstable by start number"));
-    assert!(html.contains("<abbr title=\"Buchholz cut 1"));
+    assert!(html.contains("<abbr title=\"Buchholz Cut 1"), "{html}");
+    assert_eq!(
+        html.matches("colour: w = white, b = black").count(),
+        2,
+        "{html}"
+    );
 }
 
 #[test]

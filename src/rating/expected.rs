@@ -57,6 +57,20 @@ const TABLE: [(u32, u32); 50] = [
     (735, 99),
 ];
 
+/// The table as published: each band of the absolute rating difference D, from
+/// `from` to `to` inclusive (`None`: no upper end), with the higher-rated
+/// player's expectation in hundredths.
+pub fn table_bands() -> Vec<(u32, Option<u32>, u32)> {
+    let mut from = 0;
+    let mut bands = Vec::with_capacity(TABLE.len() + 1);
+    for &(upper, h) in &TABLE {
+        bands.push((from, Some(upper), h));
+        from = upper + 1;
+    }
+    bands.push((from, None, 100));
+    bands
+}
+
 /// Expected score of a player rated `own` against one rated `opponent`, by the table,
 /// in hundredths (0..=100).
 pub fn table_hundredths(own: i32, opponent: i32) -> u32 {
@@ -101,6 +115,17 @@ mod tests {
         assert_eq!(table_hundredths(2735, 2000), 99);
         assert_eq!(table_hundredths(2736, 2000), 100);
         assert_eq!(table_hundredths(2000, 2736), 0);
+    }
+
+    #[test]
+    fn published_bands_are_the_spec_table() {
+        let bands = table_bands();
+        assert_eq!(bands.len(), 51);
+        assert_eq!(bands[0], (0, Some(3), 50));
+        assert_eq!(bands[1], (4, Some(10), 51));
+        assert_eq!(bands[25], (189, Some(197), 75));
+        assert_eq!(bands[49], (620, Some(735), 99));
+        assert_eq!(bands[50], (736, None, 100));
     }
 
     #[test]

@@ -44,6 +44,16 @@ pub fn signed_two_decimals(value: f64) -> String {
     }
 }
 
+/// A number with at most `decimals` decimals, trailing zeros dropped: `2042.5`, `2000`, `0.55`.
+pub fn trimmed(value: f64, decimals: usize) -> String {
+    let text = format!("{value:.decimals$}");
+    if text.contains('.') {
+        text.trim_end_matches('0').trim_end_matches('.').to_string()
+    } else {
+        text
+    }
+}
+
 /// A K factor: whole numbers without decimals, fractions with as many as needed.
 pub fn k(value: f64) -> String {
     if value.fract() == 0.0 {
@@ -111,6 +121,10 @@ mod tests {
         assert_eq!(signed_two_decimals(-2.24), "−2.24");
         assert_eq!(k(6.0), "6");
         assert_eq!(k(1.5), "1.5");
+        assert_eq!(trimmed(2042.5, 2), "2042.5");
+        assert_eq!(trimmed(2000.0, 2), "2000");
+        assert_eq!(trimmed(0.55, 2), "0.55");
+        assert_eq!(trimmed(1935.123, 1), "1935.1");
         assert_eq!(markdown_text("a|b <i>"), "a\\|b &lt;i&gt;");
     }
 }

@@ -170,6 +170,7 @@ pub fn render_site_with_pages(
         || -> Result<SiteFiles, RenderError> {
             let mut files = SiteFiles::new();
             let sql_files = sql_files(config);
+            let rules = views.rules();
             if html {
                 let player_pages: Result<Vec<RenderedFile>, RenderError> =
                     (0..dataset.players.len())
@@ -178,6 +179,7 @@ pub fn render_site_with_pages(
                             let view = views.player(i);
                             let mut ctx = tera::Context::new();
                             ctx.insert("player", &view);
+                            ctx.insert("rules", &rules);
                             let path = format!("players/{}.html", view.id);
                             let bytes = page.render_at("html/player.html", "../", &path, ctx)?;
                             tick();
@@ -195,6 +197,7 @@ pub fn render_site_with_pages(
                     let mut out = Vec::new();
                     let mut ctx = tera::Context::new();
                     ctx.insert("tournament", &view);
+                    ctx.insert("rules", &rules);
                     ctx.insert("downloads", &config.output);
                     ctx.insert("sql_files", &sql_files);
                     if html {
@@ -341,6 +344,7 @@ fn render_front_pages(
     }
     let mut ctx = tera::Context::new();
     ctx.insert("rating", &config.rating);
+    ctx.insert("rules", &views.rules());
     ctx.insert(
         "intro",
         &md_pages
@@ -348,20 +352,6 @@ fn render_front_pages(
             .find(|p| p.slug == "rules")
             .map(|p| p.html.clone())
             .unwrap_or_default(),
-    );
-    ctx.insert(
-        "expected",
-        match config.rating.expected {
-            crate::config::ExpectedScore::Table => "table",
-            crate::config::ExpectedScore::Logistic => "logistic",
-        },
-    );
-    ctx.insert(
-        "rounding",
-        match config.rating.rounding {
-            crate::config::Rounding::HalfAwayFromZero => "half-away-from-zero",
-            crate::config::Rounding::HalfEven => "half-even",
-        },
     );
     files.insert(
         "rules.html".into(),

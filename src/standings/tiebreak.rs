@@ -178,28 +178,34 @@ impl TieBreak {
     pub fn description(self) -> String {
         let what = match self.kind {
             Kind::Buchholz => "Buchholz: sum of the opponents' scores",
-            Kind::BuchholzCut1 => "Buchholz cut 1: without the least significant opponent",
-            Kind::BuchholzCut2 => "Buchholz cut 2: without the two least significant opponents",
-            Kind::BuchholzMedian1 => "median Buchholz: without the highest and the lowest",
-            Kind::SonnebornBerger => {
-                "Sonneborn–Berger: beaten opponents' scores plus half of drawn ones'"
+            Kind::BuchholzCut1 => "Buchholz Cut 1: Buchholz without the least significant opponent",
+            Kind::BuchholzCut2 => {
+                "Buchholz Cut 2: Buchholz without the two least significant opponents"
             }
-            Kind::Win => "rounds won, with or without playing",
-            Kind::Won => "games won over the board",
-            Kind::WinsInclForfeits => "wins over the board plus forfeit wins",
-            Kind::Progressive => "progressive score: sum of the running scores",
-            Kind::DirectEncounter => "direct encounter: points among the tied players",
-            Kind::BlackGames => "games played with black",
-            Kind::AverageRating => "average rating of the opponents",
-            Kind::Performance => "tournament performance rating",
+            Kind::BuchholzMedian1 => {
+                "Median Buchholz 1: Buchholz without the highest and the least significant opponent"
+            }
+            Kind::SonnebornBerger => {
+                "Sonneborn–Berger: beaten opponents' scores plus half of drawn opponents' scores"
+            }
+            Kind::Win => "Number of wins: rounds won, with or without playing",
+            Kind::Won => "Number of games won over the board",
+            Kind::WinsInclForfeits => "Number of wins: over the board plus forfeit wins",
+            Kind::Progressive => "Progressive score: sum of the running scores",
+            Kind::DirectEncounter => "Direct encounter: points among the tied players",
+            Kind::BlackGames => "Number of games played with black",
+            Kind::AverageRating => "Average rating of the opponents",
+            Kind::Performance => "Tournament performance rating",
         };
         match (self.kind.uses_opponent_scores(), self.unplayed) {
-            (true, Unplayed::Virtual) => {
-                format!("{what} (unplayed rounds: seed 003 virtual opponent)")
-            }
-            (true, Unplayed::Dummy) => {
-                format!("{what} (unplayed rounds: FIDE 2023 dummy opponent)")
-            }
+            (true, Unplayed::Virtual) => format!(
+                "{what}; each unplayed round counts as a game against a virtual opponent \
+                 with the player's score before that round plus ½ for every later round"
+            ),
+            (true, Unplayed::Dummy) => format!(
+                "{what}; each unplayed round counts as a game against a dummy opponent \
+                 with the player's own final score (FIDE C.07, 2023)"
+            ),
             _ => what.to_string(),
         }
     }

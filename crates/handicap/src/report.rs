@@ -25,7 +25,7 @@ impl Basis {
     /// Human-readable name.
     pub fn label(self) -> &'static str {
         match self {
-            Basis::Seed => "seed estimate",
+            Basis::Seed => "original-method estimate",
             Basis::LeastSquares => "least-squares estimate",
         }
     }
@@ -261,7 +261,7 @@ pub fn build_report(
     let mut notes = Vec::new();
     if opinions < possible {
         notes.push(format!(
-            "{} of {possible} opinions are missing; the seed estimate fills them with the nominal grade difference, the least-squares estimate leaves them out.",
+            "{} of {possible} opinions are missing; the original method fills them with the nominal grade difference, the least-squares estimate leaves them out.",
             possible - opinions
         ));
     }

@@ -11,6 +11,7 @@
 //! - `rating_list.rs`: the rating list and the lists derived from it: by club,
 //!   country and membership, and at past year ends ([`RatingListView`]);
 //! - `tournament_index.rs`: the tournaments by year ([`YearView`]);
+//! - `rules.rs`: the rules page from the configuration, one anchor per rule ([`RulesView`]);
 //! - `shared.rs`: links, dates and rating helpers that more than one page uses.
 //!
 //! This file holds the builder itself and the site-wide values ([`SiteView`]).
@@ -18,12 +19,14 @@
 
 mod player;
 mod rating_list;
+mod rules;
 mod shared;
 mod tournament;
 mod tournament_index;
 
 pub use player::{GameRow, HeadToHeadRow, HistoryRow, PlayerView, WinRow};
 pub use rating_list::{InternationalRow, ProvisionalRow, RatedRow, RatingListView};
+pub use rules::{ExpectedBand, RulesView};
 pub use shared::{add_months, local_date, player_href, tournament_href, Link};
 pub use tournament::{
     colour_letters, start_cell, ChangeRow, CrossCell, CrossRow, StandingRow, StartCrossRow,

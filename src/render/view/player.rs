@@ -3,8 +3,8 @@
 
 use super::shared::{k_values, local_date, phase_name, Link};
 use super::ViewBuilder;
-use crate::model::{Cell, Date, Tournament};
-use crate::rating::{Phase, TournamentRating};
+use crate::model::{Cell, Date, Rules, TimeControl, Tournament};
+use crate::rating::{k_factor, KFactor, Phase, TournamentRating};
 use crate::render::chart::{self, Band};
 use crate::render::format;
 use serde::Serialize;
@@ -34,6 +34,13 @@ pub struct HistoryRow {
     pub note: String,
     /// Performance rating over the counted games, or empty.
     pub performance: String,
+    /// `Σ K × (W − We)` over the counted games before rounding (established players), or empty.
+    pub sum: String,
+    /// For the tournament that completed the provisional phase: the first rating
+    /// worked out, e.g. `2043 = 2000 + (0.55 − 0.5) × 850`; else empty.
+    pub working: String,
+    /// Rc, Wc and n of that working, e.g. `Rc = 2000 (average opponent rating), …`; else empty.
+    pub working_terms: String,
     /// Whether the tournament is a point on the chart (an established rating after it).
     pub charted: bool,
 }
@@ -57,6 +64,8 @@ pub struct GameRow {
     pub expected: String,
     /// K, or empty.
     pub k: String,
+    /// How K was found, e.g. `24 (rating ≥ 2400) → 12 (modified rules) → 6 (rapid)`, or empty.
+    pub k_reason: String,
     /// `K × (W − We)`, or empty.
     pub change: String,
     /// Why the game did not count, or empty.
@@ -147,7 +156,11 @@ impl ViewBuilder<'_> {
         let state = &self.ratings.players[index];
         let lang = &self.config.site.language;
         let records: Vec<&TournamentRating> = self.ratings.history(index).collect();
-        let history = records.iter().map(|r| self.history_row(r)).collect();
+        let history = records
+            .iter()
+            .enumerate()
+            .map(|(i, r)| self.history_row(index, &records[..=i], r))
+            .collect();
         let mut games = Vec::new();
         for record in records.iter().rev() {
             let t = &self.dataset.tournaments[record.tournament];
@@ -161,6 +174,10 @@ impl ViewBuilder<'_> {
                     opponent_rating: g.opponent_rating.map(|r| r.to_string()).unwrap_or_default(),
                     expected: g.expected.map(format::two_decimals).unwrap_or_default(),
                     k: g.k.map(|k| format::k(k.value())).unwrap_or_default(),
+                    k_reason: g
+                        .k
+                        .map(|k| self.k_reason(t, record.rating_before.unwrap_or(0), k))
+                        .unwrap_or_default(),
                     change: g
                         .change
                         .map(format::signed_two_decimals)
@@ -345,7 +362,119 @@ impl ViewBuilder<'_> {
         Some((average + (score - 0.5) * spread).round() as i32)
     }
 
-    fn history_row(&self, record: &TournamentRating) -> HistoryRow {
+    /// How a game's K came about, step by step, from the pure K rules: the
+    /// halving for an international opponent is the difference between the K the
+    /// game got and the K the rules give without it.
+    fn k_reason(&self, t: &Tournament, own: i32, k: KFactor) -> String {
+        let rating = &self.config.rating;
+        let base = t.base_k.unwrap_or(rating.base_k);
+        let mut steps = vec![if t.base_k.is_some() {
+            format!("{base} (tournament base K)")
+        } else {
+            format!("{base} (base K)")
+        }];
+        let mut current = KFactor::whole(base);
+        if own >= rating.high_rating && rating.high_k < base {
+            current = KFactor::whole(rating.high_k);
+            steps.push(format!(
+                "{} (rating ≥ {})",
+                format::k(current.value()),
+                rating.high_rating
+            ));
+        }
+        if t.rules == Rules::Modified {
+            current = current.halved();
+            steps.push(format!("{} (modified rules)", format::k(current.value())));
+        }
+        if t.time_control == TimeControl::Rapid {
+            current = current.halved();
+            steps.push(format!("{} (rapid)", format::k(current.value())));
+        }
+        debug_assert_eq!(current, k_factor(rating, t, own, false));
+        if k != current && k == current.halved() {
+            current = current.halved();
+            steps.push(format!(
+                "{} (opponent at an international rating)",
+                format::k(current.value())
+            ));
+        }
+        steps.join(" → ")
+    }
+
+    /// The first rating worked out for the tournament that completed the
+    /// provisional phase, over every provisional-phase game (preset games
+    /// included): `(formula with the numbers, the terms)`.
+    fn provisional_working(
+        &self,
+        player: usize,
+        so_far: &[&TournamentRating],
+        record: &TournamentRating,
+    ) -> Option<(String, String)> {
+        if !record.completed_provisional() {
+            return None;
+        }
+        let rating = record.rating_after?;
+        let preset = self.dataset.players[player].preset;
+        let mut games = u64::from(preset.games);
+        let mut opponent_sum = i64::from(preset.games) * i64::from(preset.rating);
+        let mut half_points = u64::from(preset.games);
+        for r in so_far
+            .iter()
+            .filter(|r| r.phase_before == Phase::Provisional)
+        {
+            for g in r.games.iter().filter(|g| g.counted()) {
+                games += 1;
+                opponent_sum += i64::from(g.opponent_rating.unwrap_or(0));
+                half_points += u64::from(g.half_points);
+            }
+        }
+        if games == 0 {
+            return None;
+        }
+        let n = games as f64;
+        let rc = opponent_sum as f64 / n;
+        let wc = half_points as f64 / 2.0 / n;
+        let spread = self.config.rating.provisional_spread;
+        let exact = rc + (wc - 0.5) * f64::from(spread);
+        // Wc as the exact fraction, so that the numbers shown give the rating.
+        let working = format!(
+            "{rating} = round({} + ({} / {games} − 0.5) × {spread}) = round({})",
+            format::trimmed(rc, 2),
+            format::points(half_points as u32),
+            format::trimmed(exact, 2),
+        );
+        let preset_note = if preset.games > 0 {
+            format!(
+                ", {} of them preset games at {}",
+                preset.games, preset.rating
+            )
+        } else {
+            String::new()
+        };
+        let terms = format!(
+            "n = {games} games{preset_note}; Rc = {} (average opponent rating); Wc = {} / {games} = {} (score fraction)",
+            format::trimmed(rc, 2),
+            format::points(half_points as u32),
+            format::trimmed(wc, 3),
+        );
+        Some((working, terms))
+    }
+
+    fn history_row(
+        &self,
+        player: usize,
+        so_far: &[&TournamentRating],
+        record: &TournamentRating,
+    ) -> HistoryRow {
+        let (working, working_terms) = self
+            .provisional_working(player, so_far, record)
+            .unwrap_or_default();
+        let changes: Vec<f64> = record.games.iter().filter_map(|g| g.change).collect();
+        let sum = if changes.is_empty() {
+            String::new()
+        } else {
+            format::signed_two_decimals(changes.iter().sum())
+        };
         let t = &self.dataset.tournaments[record.tournament];
         let note = if record.completed_provisional() {
             format!(
@@ -378,6 +507,9 @@ impl ViewBuilder<'_> {
                 .map(|p| p.to_string())
                 .unwrap_or_default(),
             charted: Self::charted(record),
+            sum,
+            working,
+            working_terms,
         }
     }
 }

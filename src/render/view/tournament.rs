@@ -99,8 +99,10 @@ pub struct TournamentView {
     pub changes: Vec<ChangeRow>,
     /// Language of names (BCP 47).
     pub language: String,
-    /// Colour letters used in the start-order crosstable, e.g. `b/s` or `w/b`.
+    /// Colour letters of both crosstables in the page language, e.g. `w/b`.
     pub colour_letters: String,
+    /// The colour letters explained in the page language, e.g. `colour: w = white, b = black`.
+    pub colour_legend: String,
     /// Tie-break columns of the standings.
     pub tiebreak_heads: Vec<TieBreakHead>,
     /// Standings in final order.
@@ -212,7 +214,8 @@ impl ViewBuilder<'_> {
             crosstable,
             changes,
             language: self.language_of(t).to_string(),
-            colour_letters: colour_letters(self.language_of(t)).join("/"),
+            colour_letters: colour_letters(self.page_language()).join("/"),
+            colour_legend: colour_legend(self.page_language()),
             tiebreak_heads: chain
                 .iter()
                 .map(|tb| TieBreakHead {
@@ -226,12 +229,14 @@ impl ViewBuilder<'_> {
                 .map(|s| self.standing_row(t, s, &chain))
                 .collect(),
             starting_list: self.starting_list(t),
-            start_crosstable: t
-                .entries
-                .iter()
-                .map(|e| self.start_cross_row(t, e))
-                .collect(),
+            start_crosstable: t.entries.iter().map(|e| self.start_cross_row(e)).collect(),
         }
+    }
+
+    /// The language the pages are written in (`site.language`): colour letters follow it,
+    /// whatever the language of a tournament's names.
+    fn page_language(&self) -> &str {
+        self.config.site.language.as_str()
     }
 
     fn language_of<'t>(&'t self, t: &'t Tournament) -> &'t str {
@@ -320,8 +325,8 @@ impl ViewBuilder<'_> {
             .collect()
     }
 
-    fn start_cross_row(&self, t: &Tournament, entry: &crate::model::Entry) -> StartCrossRow {
-        let letters = colour_letters(self.language_of(t));
+    fn start_cross_row(&self, entry: &crate::model::Entry) -> StartCrossRow {
+        let letters = colour_letters(self.page_language());
         let cells = entry
             .cells
             .iter()
@@ -370,6 +375,11 @@ impl ViewBuilder<'_> {
             .dataset
             .player_index(entry.player.as_str())
             .unwrap_or(0);
+        let letters = colour_letters(self.page_language());
+        let letter = |c: crate::model::Colour| match c {
+            crate::model::Colour::White => letters[0].to_string(),
+            crate::model::Colour::Black => letters[1].to_string(),
+        };
         let cells = entry
             .cells
             .iter()
@@ -383,7 +393,7 @@ impl ViewBuilder<'_> {
                         .get(&opponent)
                         .map(|r| r.to_string())
                         .unwrap_or_default(),
-                    colour: colour.map(|c| c.letter().to_string()).unwrap_or_default(),
+                    colour: colour.map(letter).unwrap_or_default(),
                     result: result.symbol().to_string(),
                 },
                 Cell::Paired { opponent, colour } => CrossCell {
@@ -391,7 +401,7 @@ impl ViewBuilder<'_> {
                         .get(&opponent)
                         .map(|r| r.to_string())
                         .unwrap_or_default(),
-                    colour: colour.map(|c| c.letter().to_string()).unwrap_or_default(),
+                    colour: colour.map(letter).unwrap_or_default(),
                     result: "?".into(),
                 },
                 Cell::Bye(bye) => CrossCell {
@@ -454,14 +464,25 @@ impl ViewBuilder<'_> {
     }
 }
 
-/// Colour letters (white, black) in the site language: Turkish `b`/`s` (beyaz/siyah),
-/// otherwise `w`/`b`.
+/// Colour letters (white, black) in a page language: Turkish `b`/`s` (beyaz/siyah),
+/// otherwise `w`/`b`. One convention per page, stated by [`colour_legend`].
 pub fn colour_letters(language: &str) -> [&'static str; 2] {
     let primary = language.split(['-', '_']).next().unwrap_or("");
     if primary.eq_ignore_ascii_case("tr") {
         ["b", "s"]
     } else {
         ["w", "b"]
+    }
+}
+
+/// The colour letters explained, in the page language.
+pub fn colour_legend(language: &str) -> String {
+    let [white, black] = colour_letters(language);
+    let primary = language.split(['-', '_']).next().unwrap_or("");
+    if primary.eq_ignore_ascii_case("tr") {
+        format!("renk: {white} = beyaz, {black} = siyah")
+    } else {
+        format!("colour: {white} = white, {black} = black")
     }
 }
 

@@ -1,0 +1,117 @@
+//! The rules page: every rule the rating engine applies, with the numbers of the
+//! configuration in force. Each rule has an anchor (`rule-…`) that the K, We,
+//! Perf. and Δ columns of other pages link to.
+
+use super::ViewBuilder;
+use crate::config::{ExpectedScore, Rounding};
+use crate::rating::{expected, KFactor};
+use crate::render::format;
+use serde::Serialize;
+
+/// One band of the expected-score table.
+#[derive(Debug, Clone, Serialize)]
+pub struct ExpectedBand {
+    /// The rating difference D, e.g. `0–3` or `> 735`.
+    pub difference: String,
+    /// The higher-rated player's expectation H, e.g. `.50`.
+    pub higher: String,
+    /// The lower-rated player's expectation L = 1 − H, e.g. `.50`.
+    pub lower: String,
+}
+
+/// The rules page.
+#[derive(Debug, Clone, Serialize)]
+pub struct RulesView {
+    /// Base K.
+    pub base_k: String,
+    /// Half the base K (one halving).
+    pub base_k_half: String,
+    /// The start-of-tournament rating from which the high-rating K applies.
+    pub high_rating: i32,
+    /// The high-rating K (never more than the base K).
+    pub high_k: String,
+    /// Every K one game can get with the configured base K, highest first.
+    pub k_values: String,
+    /// Games (preset included) that end the provisional phase.
+    pub provisional_games: u32,
+    /// The spread of `Rp = Rc + (Wc − 0.5) × spread`.
+    pub provisional_spread: u32,
+    /// Half the spread: the most a first rating can differ from `Rc`.
+    pub provisional_reach: String,
+    /// Whether We comes from the table (else the logistic curve).
+    pub expected_table: bool,
+    /// The table, band by band.
+    pub expected_bands: Vec<ExpectedBand>,
+    /// How sums are rounded, in words.
+    pub rounding: String,
+    /// Months without a rated game after which a player is inactive.
+    pub inactive_after_months: u32,
+}
+
+impl ViewBuilder<'_> {
+    /// The rules page from the rating configuration.
+    pub fn rules(&self) -> RulesView {
+        let rating = &self.config.rating;
+        let base = KFactor::whole(rating.base_k);
+        let high = KFactor::whole(rating.high_k.min(rating.base_k));
+        // Three possible halvings (modified rules, rapid play, an opponent counted
+        // at an international rating) of either starting K.
+        let mut ks: Vec<KFactor> = [base, high]
+            .iter()
+            .flat_map(|&k| {
+                [
+                    k,
+                    k.halved(),
+                    k.halved().halved(),
+                    k.halved().halved().halved(),
+                ]
+            })
+            .collect();
+        ks.sort_by(|a, b| b.cmp(a));
+        ks.dedup();
+        let two = |h: u32| {
+            if h == 100 {
+                "1.00".to_string()
+            } else {
+                format!(".{h:02}")
+            }
+        };
+        let expected_bands = expected::table_bands()
+            .into_iter()
+            .map(|(from, to, h)| ExpectedBand {
+                difference: match to {
+                    Some(to) => format!("{from}–{to}"),
+                    None => format!("> {}", from - 1),
+                },
+                higher: two(h),
+                lower: two(100 - h),
+            })
+            .collect();
+        RulesView {
+            base_k: format::k(base.value()),
+            base_k_half: format::k(base.halved().value()),
+            high_rating: rating.high_rating,
+            high_k: format::k(high.value()),
+            k_values: ks
+                .iter()
+                .map(|k| format::k(k.value()))
+                .collect::<Vec<_>>()
+                .join(", "),
+            provisional_games: rating.provisional_games,
+            provisional_spread: rating.provisional_spread,
+            provisional_reach: format::k(f64::from(rating.provisional_spread) / 2.0),
+            expected_table: rating.expected == ExpectedScore::Table,
+            expected_bands,
+            rounding: match rating.rounding {
+                Rounding::HalfAwayFromZero => {
+                    "to the nearest whole number; a half is rounded away from zero (+2.5 → +3, −2.5 → −3)"
+                }
+                Rounding::HalfEven => {
+                    "to the nearest whole number; a half is rounded to the even number (+2.5 → +2, +3.5 → +4)"
+                }
+            }
+            .to_string(),
+            inactive_after_months: rating.inactive_after_months,
+        }
+    }
+}
