@@ -343,3 +343,52 @@ fn the_list_as_of_the_last_date_is_the_current_list() {
     assert_eq!(key(&current), key(&as_of));
     assert!(!current.established.is_empty());
 }
+
+/// Movement since the previous list (the year-end list of the year before the
+/// list date), worked by hand from the sample data: the list is dated
+/// 2026-03-15, so the previous list is that of 2025-12-31; no tournament was
+/// played in 2005–2025, so it is the end-of-2004 archive list. There
+/// Saarenpää Samuli stands at 2115 and Ikonen Jussi at 2020, both inactive
+/// (no rank) as they are now at the same ratings: change 0, no rank change.
+/// The Ataxx engines' first event is 2026-01-01: not on it, so `new`.
+#[test]
+fn rating_lists_show_the_movement_since_the_previous_list() {
+    let out = sample_site();
+    let archive = read(&out.path().join("archive/2004.html"));
+    assert!(archive.contains(
+        r#"<a href="../players/saarenpaa-samuli.html">Saarenpää Samuli</a></td><td>Helsinki</td><td>FIN</td><td class="num">2115</td>"#
+    ));
+    assert!(archive
+        .contains(r#"Ikonen Jussi</a></td><td>Tampere</td><td>FIN</td><td class="num">2020</td>"#));
+    assert!(!archive.contains("ataxx-depth-4"));
+
+    let page = read(&out.path().join("ratings.html"));
+    assert!(page.contains(r#"since the list of <time datetime="2025-12-31">"#));
+    assert!(page.contains(
+        r#"Saarenpää Samuli</a></td><td>Helsinki</td><td>FIN</td><td class="num">2115</td><td class="num change">0</td><td class="num change"></td>"#
+    ));
+    assert!(page.contains(
+        r#"Ikonen Jussi</a></td><td>Tampere</td><td>FIN</td><td class="num">2020</td><td class="num change">0</td><td class="num change"></td>"#
+    ));
+    assert!(page.contains(
+        r#"<td class="num">1</td><td><a href="players/ataxx-depth-4.html">Ataxx depth 4</a></td><td></td><td></td><td class="num">1997</td><td class="num change">new</td><td class="num change">new</td>"#
+    ));
+    // Per-club lists compare with the same club's previous list and show the dates.
+    let club = read(&out.path().join("lists/club-helsinki.html"));
+    assert!(club.contains(r#"As of <time datetime="2026-03-15">"#));
+    assert!(club.contains(r#"since the list of <time datetime="2025-12-31">"#));
+    assert!(club.contains(
+        r#"<td class="num">2115</td><td class="num change">0</td><td class="num change"></td>"#
+    ));
+    let markdown = read(&out.path().join("ratings.md"));
+    assert!(markdown.contains("As of 2026-03-15."));
+    assert!(markdown.contains("Changes are since the list of 2025-12-31"));
+    assert!(markdown.contains("| 1 | Ataxx depth 4 |  | 1997 | new | new | 30 |"));
+    assert!(markdown.contains("| Saarenpää Samuli | Helsinki | 2115 | 0 |  | 33 |"));
+    let csv = read(&out.path().join("ratings.csv"));
+    assert!(csv.lines().next().unwrap().ends_with(
+        "list_date,rank,id,name,club,country,membership,rating,games,last_played,active,previous_list_date,rating_change,rank_change"
+    ));
+    assert!(csv.contains("2026-03-15,,saarenpaa-samuli,Saarenpää Samuli,Helsinki,FIN,member,2115,33,2004-09-19,false,2025-12-31,0,\n"));
+    assert!(csv.contains("2026-03-15,1,ataxx-depth-4,Ataxx depth 4,,,member,1997,30,2026-01-01,true,2025-12-31,new,new\n"));
+}

@@ -686,7 +686,8 @@ fn counts(dataset: &Dataset) -> Counts {
 }
 
 /// `ratings.csv`: the established list with its ranks (see [`view::RatedRow`]),
-/// inactive players unranked with `active` = `false`, each row with the list date.
+/// inactive players unranked with `active` = `false`, each row with the list date
+/// and the movement since the previous list (see [`view::RatedRow`]).
 fn rating_list_csv(list: &view::RatingListView) -> Vec<u8> {
     let mut writer = csv::Writer::from_writer(Vec::new());
     let _ = writer.write_record([
@@ -701,6 +702,9 @@ fn rating_list_csv(list: &view::RatingListView) -> Vec<u8> {
         "games",
         "last_played",
         "active",
+        "previous_list_date",
+        "rating_change",
+        "rank_change",
     ]);
     for row in &list.established {
         let _ = writer.write_record([
@@ -715,6 +719,11 @@ fn rating_list_csv(list: &view::RatingListView) -> Vec<u8> {
             &row.games.to_string(),
             &row.last_played,
             if row.active { "true" } else { "false" },
+            list.previous_date.as_str(),
+            // Plain numbers (`12`, `-5`) or `new`: no cell starts with `+`,
+            // which spreadsheets read as a formula.
+            row.rating_change.trim_start_matches('+'),
+            row.rank_change.trim_start_matches('+'),
         ]);
     }
     writer.into_inner().unwrap_or_default()
