@@ -450,11 +450,11 @@ pub fn player_text(
     out += &commented("# grade = \"3k\"", "Go grade: 30k..1k, 1d..9d");
     out += &commented(
         "# birth_year = 1980",
-        "1900..this year; personal data, never published",
+        "1900..this year; personal data, used only with [site] publish_personal_data",
     );
     out += &commented(
         "# sex = \"m\"",
-        "m | w (FIDE's TRF letters); personal data, never published",
+        "m | w (FIDE's TRF letters); personal data, as birth_year",
     );
     out += "\n# Where a new member starts in the rating pool (default: 1600 with 0 games):\n";
     out += "# [preset]\n";

@@ -869,3 +869,22 @@ fn personal_data_never_reaches_the_site() {
     }
     assert_eq!(with, files(plain.path()));
 }
+
+#[test]
+fn category_lists_need_personal_data_to_be_published() {
+    let repo = mini_repo();
+    write(
+        repo.path(),
+        "ratingbook.toml",
+        b"[lists]\ncategories = [\"junior\"]\n",
+    );
+    let errors = errors(repo.path());
+    assert_eq!(errors.len(), 1, "{errors:#?}");
+    assert!(
+        errors[0]
+            .to_string()
+            .contains("publish_personal_data = true"),
+        "{}",
+        errors[0]
+    );
+}

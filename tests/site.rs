@@ -392,3 +392,47 @@ fn rating_lists_show_the_movement_since_the_previous_list() {
     assert!(csv.contains("2026-03-15,,saarenpaa-samuli,Saarenpää Samuli,Helsinki,FIN,member,2115,33,2004-09-19,false,2025-12-31,0,\n"));
     assert!(csv.contains("2026-03-15,1,ataxx-depth-4,Ataxx depth 4,,,member,1997,30,2026-01-01,true,2025-12-31,new,new\n"));
 }
+
+/// Category lists (junior, senior, women) are built only when configured,
+/// and then ranked within the category from the same list.
+#[test]
+fn category_lists_only_when_configured() {
+    let sample = sample_site();
+    assert!(!sample.path().join("lists/junior.html").exists());
+    assert!(!read(&sample.path().join("ratings.html")).contains("Category"));
+
+    let repo = tempfile::tempdir().unwrap();
+    common::copy_tree(&Path::new(REPO).join("data"), &repo.path().join("data"));
+    let config = read(&Path::new(REPO).join("ratingbook.toml"))
+        .replace("[site]", "[site]\npublish_personal_data = true")
+        + "\n[lists]\ncategories = [\"junior\", \"senior\", \"women\"]\n";
+    common::write(repo.path(), "ratingbook.toml", &config);
+    common::edit(
+        repo.path(),
+        "data/players/ataxx-depth-1.toml",
+        "membership = \"member\"",
+        "membership = \"member\"\nbirth_year = 2010",
+    );
+    common::edit(
+        repo.path(),
+        "data/players/ataxx-depth-2.toml",
+        "membership = \"member\"",
+        "membership = \"member\"\nbirth_year = 1950\nsex = \"w\"",
+    );
+    let out = repo.path().join("site");
+    build(repo.path(), &out);
+    // The list is dated 2026: born 2010 is 16 (junior), born 1950 is 76 (senior).
+    let junior = read(&out.join("lists/junior.html"));
+    assert!(junior.contains(
+        r#"<tr><td class="num">1</td><td><a href="../players/ataxx-depth-1.html">Ataxx depth 1</a>"#
+    ));
+    assert!(!junior.contains("ataxx-depth-2"));
+    let senior = read(&out.join("lists/senior.html"));
+    assert!(senior.contains(
+        r#"<tr><td class="num">1</td><td><a href="../players/ataxx-depth-2.html">Ataxx depth 2</a>"#
+    ));
+    let women = read(&out.join("lists/women.html"));
+    assert!(women.contains(r#"<td class="num">1</td><td><a href="../players/ataxx-depth-2.html">"#));
+    assert!(!women.contains("ataxx-depth-1"));
+    assert!(read(&out.join("ratings.html")).contains(r#"href="lists/junior.html""#));
+}

@@ -98,11 +98,11 @@ pub struct Player {
     pub grade: Option<go_grades::Grade>,
     /// Rating-pool start.
     pub preset: Preset,
-    /// Year of birth, if given: personal data, never published (see the
-    /// README), so never serialized.
+    /// Year of birth, if given: personal data, never serialized; only the
+    /// category lists use it, and only with `site.publish_personal_data`.
     #[serde(skip)]
     pub birth_year: Option<i32>,
-    /// Sex as FIDE's TRF writes it, if given: personal data, never published.
+    /// Sex as FIDE's TRF writes it, if given: personal data, as `birth_year`.
     #[serde(skip)]
     pub sex: Option<Sex>,
     /// Where the player was read from.

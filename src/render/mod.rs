@@ -139,7 +139,7 @@ pub fn render_site_with_pages(
                 render_front_pages(
                     &page, &views, &list, &years, dataset, config, md_pages, &mut files,
                 )?;
-                render_lists(&page, &views, &list, dataset, &mut files)?;
+                render_lists(&page, &views, &list, dataset, config, &mut files)?;
                 files.insert(
                     "search-index.js".into(),
                     search::index_script(&search::entries(dataset)),
@@ -428,6 +428,7 @@ fn render_lists(
     views: &ViewBuilder,
     list: &RatingListView,
     dataset: &Dataset,
+    config: &Config,
     files: &mut SiteFiles,
 ) -> Result<(), RenderError> {
     let clubs = list_slugs(dataset, club_of);
@@ -466,6 +467,24 @@ fn render_lists(
     group("Membership", "membership", memberships, |p| {
         Some(p.membership.as_str().to_string())
     });
+    if config.site.publish_personal_data && !config.lists.categories.is_empty() {
+        let year = crate::model::Date::parse(&list.date).map_or(1970, |d| d.year);
+        let mut links = Vec::new();
+        for &category in &config.lists.categories {
+            let path = format!("lists/{}.html", category.as_str());
+            let title = format!("Category: {}", category.as_str());
+            let view = views.filtered_list(list, &title, |p| in_category(p, category, year));
+            links.push(Link {
+                text: category.as_str().to_string(),
+                href: path.clone(),
+            });
+            filtered.push((path, view));
+        }
+        groups.push(FilterGroup {
+            name: "Category".to_string(),
+            links,
+        });
+    }
     let archive = archive_years(dataset);
     let archive_links: Vec<Link> = archive
         .iter()
@@ -507,6 +526,21 @@ fn render_lists(
         page.render_at("html/archive.html", "../", "archive/index.html", ctx)?,
     );
     Ok(())
+}
+
+/// Whether a player belongs to a category list in the list's year: junior
+/// under 20 (year − birth year < 20), senior 65 or older, women by `sex = "w"`.
+fn in_category(
+    player: &crate::model::Player,
+    category: crate::config::Category,
+    year: i32,
+) -> bool {
+    use crate::config::Category;
+    match category {
+        Category::Junior => player.birth_year.is_some_and(|b| year - b < 20),
+        Category::Senior => player.birth_year.is_some_and(|b| year - b >= 65),
+        Category::Women => player.sex == Some(crate::model::Sex::Woman),
+    }
 }
 
 /// The highest-ranked active player of each club and country, for the front page
