@@ -19,6 +19,40 @@ pub struct Config {
     pub standings: StandingsConfig,
     /// Go grades shown for ratings (`[grades] enabled, one_dan, points_per_grade`).
     pub grades: GradesConfig,
+    /// Extra rating lists (`[lists] categories`).
+    pub lists: ListsConfig,
+}
+
+/// Extra rating lists.
+#[derive(Debug, Clone, Default, Deserialize, Serialize, PartialEq)]
+#[serde(default, deny_unknown_fields)]
+pub struct ListsConfig {
+    /// FIDE-style category lists under `lists/`; they need
+    /// `site.publish_personal_data`, since they reveal ages and sex.
+    pub categories: Vec<Category>,
+}
+
+/// A category list: the rating list restricted to some players, ranked within.
+#[derive(Debug, Clone, Copy, Deserialize, Serialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum Category {
+    /// Under 20 in the list year (list year − birth year < 20).
+    Junior,
+    /// 65 or older in the list year (list year − birth year ≥ 65).
+    Senior,
+    /// `sex = "w"`.
+    Women,
+}
+
+impl Category {
+    /// The list's file stem and name: `junior`, `senior`, `women`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Category::Junior => "junior",
+            Category::Senior => "senior",
+            Category::Women => "women",
+        }
+    }
 }
 
 /// One setting that cannot be used, with where it is and how to fix it.
@@ -72,6 +106,16 @@ impl Config {
                     self.rating.high_k, self.rating.base_k
                 ),
                 hint: "the K for high ratings lowers K, never raises it: give at most base_k"
+                    .into(),
+            });
+        }
+        if !self.lists.categories.is_empty() && !self.site.publish_personal_data {
+            problems.push(SettingProblem {
+                section: "lists",
+                key: "categories",
+                message: "category lists publish ages and sex, and personal data is not published"
+                    .into(),
+                hint: "set `publish_personal_data = true` under `[site]`, or remove `categories`"
                     .into(),
             });
         }
@@ -234,6 +278,9 @@ pub struct SiteConfig {
     pub chart_players: usize,
     /// How many news items the front page lists.
     pub news_on_index: usize,
+    /// Whether players' birth years and sex may be published (category lists
+    /// need it); false by default: personal data stays out of every output.
+    pub publish_personal_data: bool,
 }
 
 impl Default for SiteConfig {
@@ -245,6 +292,7 @@ impl Default for SiteConfig {
             association: String::new(),
             chart_players: 5,
             news_on_index: 5,
+            publish_personal_data: false,
         }
     }
 }

@@ -448,6 +448,14 @@ pub fn player_text(
     };
     out += &commented("# international_rating = 1898", &format!("1..3500{rif}"));
     out += &commented("# grade = \"3k\"", "Go grade: 30k..1k, 1d..9d");
+    out += &commented(
+        "# birth_year = 1980",
+        "1900..this year; personal data, used only with [site] publish_personal_data",
+    );
+    out += &commented(
+        "# sex = \"m\"",
+        "m | w (FIDE's TRF letters); personal data, as birth_year",
+    );
     out += "\n# Where a new member starts in the rating pool (default: 1600 with 0 games):\n";
     out += "# [preset]\n";
     out += &commented("# rating = 1600", "1600 | 1700 | 1800 | 1900 | 2000");

@@ -795,3 +795,96 @@ fn unknown_system_lists_the_values_and_suggests_one() {
         "did you mean `swiss`?",
     );
 }
+
+#[test]
+fn a_birth_year_out_of_range_is_reported_at_its_place() {
+    let repo = mini_repo();
+    write(
+        repo.path(),
+        "data/players/ikonen-jussi.toml",
+        b"name = \"Ikonen Jussi\"\nmembership = \"member\"\nbirth_year = 1899\n",
+    );
+    expect_one(
+        repo.path(),
+        "data/players/ikonen-jussi.toml:3:14",
+        "birth year 1899 is out of range",
+        "give the year of birth, 1900 to",
+    );
+}
+
+#[test]
+fn a_sex_other_than_m_or_w_is_reported_at_its_place() {
+    let repo = mini_repo();
+    write(
+        repo.path(),
+        "data/players/ikonen-jussi.toml",
+        b"name = \"Ikonen Jussi\"\nmembership = \"member\"\nsex = \"f\"\n",
+    );
+    expect_one(
+        repo.path(),
+        "data/players/ikonen-jussi.toml:3:7",
+        "`f` is not a sex",
+        "write `m` or `w` (FIDE's TRF letters)",
+    );
+}
+
+/// Birth year and sex are personal data: recorded, checked, and never
+/// published. A site built with them is byte for byte the site built without.
+#[test]
+fn personal_data_never_reaches_the_site() {
+    let plain = mini_repo();
+    let personal = mini_repo();
+    common::edit(
+        personal.path(),
+        "data/players/ikonen-jussi.toml",
+        "membership = \"member\"",
+        "membership = \"member\"\nbirth_year = 1923\nsex = \"m\"",
+    );
+    assert!(errors(personal.path()).is_empty());
+    let files = |dir: &Path| -> Vec<(std::path::PathBuf, Vec<u8>)> {
+        let out = dir.join("site-out");
+        common::build_site(dir, &out);
+        walkdir::WalkDir::new(&out)
+            .sort_by_file_name()
+            .into_iter()
+            .map(Result::unwrap)
+            .filter(|e| e.file_type().is_file())
+            .map(|e| {
+                (
+                    e.path().strip_prefix(&out).unwrap().to_path_buf(),
+                    std::fs::read(e.path()).unwrap(),
+                )
+            })
+            .collect()
+    };
+    let with = files(personal.path());
+    assert!(!with.is_empty());
+    for (path, bytes) in &with {
+        let text = String::from_utf8_lossy(bytes);
+        assert!(
+            !text.contains("1923"),
+            "{} shows the birth year",
+            path.display()
+        );
+    }
+    assert_eq!(with, files(plain.path()));
+}
+
+#[test]
+fn category_lists_need_personal_data_to_be_published() {
+    let repo = mini_repo();
+    write(
+        repo.path(),
+        "ratingbook.toml",
+        b"[lists]\ncategories = [\"junior\"]\n",
+    );
+    let errors = errors(repo.path());
+    assert_eq!(errors.len(), 1, "{errors:#?}");
+    assert!(
+        errors[0]
+            .to_string()
+            .contains("publish_personal_data = true"),
+        "{}",
+        errors[0]
+    );
+}

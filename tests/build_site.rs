@@ -33,7 +33,9 @@ fn sample_site_shows_the_computed_ratings() {
     assert!(ho.contains("Saarenpää Samuli"));
     let md = read(&out.path().join("ratings.md"));
     assert!(
-        md.contains("|  | Saarenpää Samuli | Helsinki | 2115 | 33 | 2004-09-19 | inactive |"),
+        md.contains(
+            "|  | Saarenpää Samuli | Helsinki | 2115 | 0 |  | 33 | 2004-09-19 | inactive |"
+        ),
         "{md}"
     );
     for page in [
@@ -359,7 +361,7 @@ fn every_output_ranks_the_list_the_same_way() {
         .skip(2)
         .map(|line| {
             let cells: Vec<&str> = line.trim_matches('|').split('|').map(str::trim).collect();
-            let active = match cells[6] {
+            let active = match cells[cells.len() - 1] {
                 "active" => true,
                 "inactive" => false,
                 other => panic!("{other}"),

@@ -618,3 +618,96 @@ fn abbreviations_are_explained_and_link_to_their_rules() {
         assert!(rules.contains(&format!("id=\"{anchor}\"")), "{anchor}");
     }
 }
+
+/// Movement since the previous list (the year-end list of the year before the
+/// list date), worked by hand from the sample data: the list is dated
+/// 2026-03-15, so the previous list is that of 2025-12-31; no tournament was
+/// played in 2005–2025, so it is the end-of-2004 archive list. There
+/// Saarenpää Samuli stands at 2115 and Ikonen Jussi at 2020, both inactive
+/// (no rank) as they are now at the same ratings: change 0, no rank change.
+/// The Ataxx engines' first event is 2026-01-01: not on it, so `new`.
+#[test]
+fn rating_lists_show_the_movement_since_the_previous_list() {
+    let out = sample_site();
+    let archive = read(&out.path().join("archive/2004.html"));
+    assert!(archive.contains(
+        r#"<a href="../players/saarenpaa-samuli.html">Saarenpää Samuli</a></td><td>Helsinki</td><td>FIN</td><td class="num">2115</td>"#
+    ));
+    assert!(archive
+        .contains(r#"Ikonen Jussi</a></td><td>Tampere</td><td>FIN</td><td class="num">2020</td>"#));
+    assert!(!archive.contains("ataxx-depth-4"));
+
+    let page = read(&out.path().join("ratings.html"));
+    assert!(page.contains(r#"since the list of <time datetime="2025-12-31">"#));
+    assert!(page.contains(
+        r#"Saarenpää Samuli</a></td><td>Helsinki</td><td>FIN</td><td class="num">2115</td><td class="num change">0</td><td class="num change"></td>"#
+    ));
+    assert!(page.contains(
+        r#"Ikonen Jussi</a></td><td>Tampere</td><td>FIN</td><td class="num">2020</td><td class="num change">0</td><td class="num change"></td>"#
+    ));
+    assert!(page.contains(
+        r#"<td class="num">1</td><td><a href="players/ataxx-depth-4.html">Ataxx depth 4</a></td><td></td><td></td><td class="num">1997</td><td class="num change">new</td><td class="num change">new</td>"#
+    ));
+    // Per-club lists compare with the same club's previous list and show the dates.
+    let club = read(&out.path().join("lists/club-helsinki.html"));
+    assert!(club.contains(r#"As of <time datetime="2026-03-15">"#));
+    assert!(club.contains(r#"since the list of <time datetime="2025-12-31">"#));
+    assert!(club.contains(
+        r#"<td class="num">2115</td><td class="num change">0</td><td class="num change"></td>"#
+    ));
+    let markdown = read(&out.path().join("ratings.md"));
+    assert!(markdown.contains("As of 2026-03-15."));
+    assert!(markdown.contains("Changes are since the list of 2025-12-31"));
+    assert!(markdown.contains("| 1 | Ataxx depth 4 |  | 1997 | new | new | 30 |"));
+    assert!(markdown.contains("| Saarenpää Samuli | Helsinki | 2115 | 0 |  | 33 |"));
+    let csv = read(&out.path().join("ratings.csv"));
+    assert!(csv.lines().next().unwrap().ends_with(
+        "list_date,rank,id,name,club,country,membership,rating,games,last_played,active,previous_list_date,rating_change,rank_change"
+    ));
+    assert!(csv.contains("2026-03-15,,saarenpaa-samuli,Saarenpää Samuli,Helsinki,FIN,member,2115,33,2004-09-19,false,2025-12-31,0,\n"));
+    assert!(csv.contains("2026-03-15,1,ataxx-depth-4,Ataxx depth 4,,,member,1997,30,2026-01-01,true,2025-12-31,new,new\n"));
+}
+
+/// Category lists (junior, senior, women) are built only when configured,
+/// and then ranked within the category from the same list.
+#[test]
+fn category_lists_only_when_configured() {
+    let sample = sample_site();
+    assert!(!sample.path().join("lists/junior.html").exists());
+    assert!(!read(&sample.path().join("ratings.html")).contains("Category"));
+
+    let repo = tempfile::tempdir().unwrap();
+    common::copy_tree(&Path::new(REPO).join("data"), &repo.path().join("data"));
+    let config = read(&Path::new(REPO).join("ratingbook.toml"))
+        .replace("[site]", "[site]\npublish_personal_data = true")
+        + "\n[lists]\ncategories = [\"junior\", \"senior\", \"women\"]\n";
+    common::write(repo.path(), "ratingbook.toml", &config);
+    common::edit(
+        repo.path(),
+        "data/players/ataxx-depth-1.toml",
+        "membership = \"member\"",
+        "membership = \"member\"\nbirth_year = 2010",
+    );
+    common::edit(
+        repo.path(),
+        "data/players/ataxx-depth-2.toml",
+        "membership = \"member\"",
+        "membership = \"member\"\nbirth_year = 1950\nsex = \"w\"",
+    );
+    let out = repo.path().join("site");
+    build(repo.path(), &out);
+    // The list is dated 2026: born 2010 is 16 (junior), born 1950 is 76 (senior).
+    let junior = read(&out.join("lists/junior.html"));
+    assert!(junior.contains(
+        r#"<tr><td class="num">1</td><td><a href="../players/ataxx-depth-1.html">Ataxx depth 1</a>"#
+    ));
+    assert!(!junior.contains("ataxx-depth-2"));
+    let senior = read(&out.join("lists/senior.html"));
+    assert!(senior.contains(
+        r#"<tr><td class="num">1</td><td><a href="../players/ataxx-depth-2.html">Ataxx depth 2</a>"#
+    ));
+    let women = read(&out.join("lists/women.html"));
+    assert!(women.contains(r#"<td class="num">1</td><td><a href="../players/ataxx-depth-2.html">"#));
+    assert!(!women.contains("ataxx-depth-1"));
+    assert!(read(&out.join("ratings.html")).contains(r#"href="lists/junior.html""#));
+}

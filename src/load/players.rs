@@ -3,7 +3,7 @@
 use super::relative;
 use super::source::{read_text, toml_error, FieldErrors};
 use crate::diagnostic::Diagnostic;
-use crate::model::{Membership, Player, Preset, Slug};
+use crate::model::{Date, Membership, Player, Preset, Sex, Slug};
 use serde::Deserialize;
 use std::path::Path;
 use toml::Spanned;
@@ -18,6 +18,8 @@ struct RawPlayer {
     licence: Option<Spanned<i64>>,
     international_rating: Option<Spanned<i64>>,
     grade: Option<Spanned<String>>,
+    birth_year: Option<Spanned<i64>>,
+    sex: Option<Spanned<String>>,
     preset: Option<RawPreset>,
 }
 
@@ -30,6 +32,17 @@ struct RawPreset {
 
 /// Highest international rating accepted; anything above is a typo.
 const MAX_RATING: i64 = 3500;
+
+/// Earliest birth year accepted; anything before is a typo.
+const MIN_BIRTH_YEAR: i64 = 1900;
+
+/// The current year by the system clock: no one is born later.
+fn current_year() -> i64 {
+    let days = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() / 86_400);
+    Date::new(1970, 1, 1).map_or(1970, |d| i64::from(d.plus_days(days as i64).year))
+}
 
 /// Reads one player file. Returns the player when it is usable, and every problem found.
 pub fn load_player(root: &Path, path: &Path) -> (Option<Player>, Vec<Diagnostic>) {
@@ -119,6 +132,36 @@ pub fn load_player(root: &Path, path: &Path) -> (Option<Player>, Vec<Diagnostic>
             None
         }
     });
+    let birth_year = raw.birth_year.as_ref().and_then(|y| {
+        let value = *y.get_ref();
+        let latest = current_year();
+        if (MIN_BIRTH_YEAR..=latest).contains(&value) {
+            Some(value as i32)
+        } else {
+            problems.push(fields.error(
+                y.span(),
+                "birth_year",
+                format!("birth year {value} is out of range"),
+                &format!(
+                    "give the year of birth, {MIN_BIRTH_YEAR} to {latest}, or remove the line"
+                ),
+            ));
+            None
+        }
+    });
+    let sex = raw.sex.as_ref().and_then(|x| match x.get_ref().as_str() {
+        "m" => Some(Sex::Man),
+        "w" => Some(Sex::Woman),
+        other => {
+            problems.push(fields.error(
+                x.span(),
+                "sex",
+                format!("`{other}` is not a sex"),
+                "write `m` or `w` (FIDE's TRF letters), or remove the line",
+            ));
+            None
+        }
+    });
     let preset = load_preset(raw.preset.as_ref(), &mut problems, &fields);
     let grade =
         raw.grade
@@ -146,6 +189,8 @@ pub fn load_player(root: &Path, path: &Path) -> (Option<Player>, Vec<Diagnostic>
             international_rating,
             grade,
             preset,
+            birth_year,
+            sex,
             source: shown.clone(),
         }),
         _ => None,

@@ -98,8 +98,24 @@ pub struct Player {
     pub grade: Option<go_grades::Grade>,
     /// Rating-pool start.
     pub preset: Preset,
+    /// Year of birth, if given: personal data, never serialized; only the
+    /// category lists use it, and only with `site.publish_personal_data`.
+    #[serde(skip)]
+    pub birth_year: Option<i32>,
+    /// Sex as FIDE's TRF writes it, if given: personal data, as `birth_year`.
+    #[serde(skip)]
+    pub sex: Option<Sex>,
     /// Where the player was read from.
     pub source: PathBuf,
+}
+
+/// A player's sex with FIDE's TRF letters: `m` or `w`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Sex {
+    /// `m`.
+    Man,
+    /// `w`.
+    Woman,
 }
 
 /// Pairing system of a tournament.

@@ -139,7 +139,7 @@ pub fn render_site_with_pages(
                 render_front_pages(
                     &page, &views, &list, &years, dataset, config, md_pages, &mut files,
                 )?;
-                render_lists(&page, &views, &list, dataset, &mut files)?;
+                render_lists(&page, &views, &list, dataset, config, &mut files)?;
                 files.insert(
                     "search-index.js".into(),
                     search::index_script(&search::entries(dataset)),
@@ -418,6 +418,7 @@ fn render_lists(
     views: &ViewBuilder,
     list: &RatingListView,
     dataset: &Dataset,
+    config: &Config,
     files: &mut SiteFiles,
 ) -> Result<(), RenderError> {
     let clubs = list_slugs(dataset, club_of);
@@ -456,6 +457,24 @@ fn render_lists(
     group("Membership", "membership", memberships, |p| {
         Some(p.membership.as_str().to_string())
     });
+    if config.site.publish_personal_data && !config.lists.categories.is_empty() {
+        let year = crate::model::Date::parse(&list.date).map_or(1970, |d| d.year);
+        let mut links = Vec::new();
+        for &category in &config.lists.categories {
+            let path = format!("lists/{}.html", category.as_str());
+            let title = format!("Category: {}", category.as_str());
+            let view = views.filtered_list(list, &title, |p| in_category(p, category, year));
+            links.push(Link {
+                text: category.as_str().to_string(),
+                href: path.clone(),
+            });
+            filtered.push((path, view));
+        }
+        groups.push(FilterGroup {
+            name: "Category".to_string(),
+            links,
+        });
+    }
     let archive = archive_years(dataset);
     let archive_links: Vec<Link> = archive
         .iter()
@@ -497,6 +516,21 @@ fn render_lists(
         page.render_at("html/archive.html", "../", "archive/index.html", ctx)?,
     );
     Ok(())
+}
+
+/// Whether a player belongs to a category list in the list's year: junior
+/// under 20 (year − birth year < 20), senior 65 or older, women by `sex = "w"`.
+fn in_category(
+    player: &crate::model::Player,
+    category: crate::config::Category,
+    year: i32,
+) -> bool {
+    use crate::config::Category;
+    match category {
+        Category::Junior => player.birth_year.is_some_and(|b| year - b < 20),
+        Category::Senior => player.birth_year.is_some_and(|b| year - b >= 65),
+        Category::Women => player.sex == Some(crate::model::Sex::Woman),
+    }
 }
 
 /// The highest-ranked active player of each club and country, for the front page
@@ -676,7 +710,8 @@ fn counts(dataset: &Dataset) -> Counts {
 }
 
 /// `ratings.csv`: the established list with its ranks (see [`view::RatedRow`]),
-/// inactive players unranked with `active` = `false`, each row with the list date.
+/// inactive players unranked with `active` = `false`, each row with the list date
+/// and the movement since the previous list (see [`view::RatedRow`]).
 fn rating_list_csv(list: &view::RatingListView) -> Vec<u8> {
     let mut writer = csv::Writer::from_writer(Vec::new());
     let _ = writer.write_record([
@@ -691,6 +726,9 @@ fn rating_list_csv(list: &view::RatingListView) -> Vec<u8> {
         "games",
         "last_played",
         "active",
+        "previous_list_date",
+        "rating_change",
+        "rank_change",
     ]);
     for row in &list.established {
         let _ = writer.write_record([
@@ -705,6 +743,11 @@ fn rating_list_csv(list: &view::RatingListView) -> Vec<u8> {
             &row.games.to_string(),
             &row.last_played,
             if row.active { "true" } else { "false" },
+            list.previous_date.as_str(),
+            // Plain numbers (`12`, `-5`) or `new`: no cell starts with `+`,
+            // which spreadsheets read as a formula.
+            row.rating_change.trim_start_matches('+'),
+            row.rank_change.trim_start_matches('+'),
         ]);
     }
     writer.into_inner().unwrap_or_default()

@@ -30,6 +30,8 @@ impl Book {
             international_rating: None,
             grade: None,
             preset: Preset::default(),
+            birth_year: None,
+            sex: None,
             source: PathBuf::from(format!("data/players/{id}.toml")),
         });
         self.dataset.players.last_mut().unwrap()

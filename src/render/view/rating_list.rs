@@ -37,6 +37,12 @@ pub struct RatedRow {
     pub last_played: String,
     /// Whether the player had a rated game within the inactivity span before the list date.
     pub active: bool,
+    /// Rating change since the previous list (see [`movement`]): `+12`, `-5`,
+    /// `0`, `new` for a player not on it, empty on a list without a previous one.
+    pub rating_change: String,
+    /// Rank change since the previous list: `+2` (up two places), `-1`, `0`,
+    /// `new` for a player not on it, empty when either list leaves the player unranked.
+    pub rank_change: String,
     #[serde(skip)]
     index: usize,
 }
@@ -107,6 +113,15 @@ pub struct RatingListView {
     pub chart: String,
     /// Legend of the chart: player links in series order.
     pub legend: Vec<Link>,
+    /// Date of the list the movement columns compare with (the year-end list
+    /// of the year before the list date), ISO; empty when the list shows no movement.
+    pub previous_date: String,
+    /// The previous list's date for the site's language, or empty.
+    pub previous_date_text: String,
+    /// The previous list's established rows, unfiltered: filtered lists
+    /// compare with the same filter of it.
+    #[serde(skip)]
+    previous: Option<Vec<RatedRow>>,
 }
 
 /// The one ranking rule (see [`RatedRow`]) over rows sorted by rating:
@@ -125,6 +140,40 @@ fn assign_ranks(rows: &mut [RatedRow]) {
             row.rank = Some(rank);
         } else {
             row.rank = None;
+        }
+    }
+}
+
+/// A signed change as the lists print it: `+12`, `-5`, `0`.
+fn signed(change: i64) -> String {
+    if change > 0 {
+        format!("+{change}")
+    } else {
+        change.to_string()
+    }
+}
+
+/// Movement since the previous list, as FIDE's lists show it: for each row of
+/// `rows` (ranked) the rating change and the rank change (positive = up)
+/// against the same player's row in `previous` (ranked the same way, over the
+/// same filter). A player not on the previous established list is `new`; a
+/// rank change needs a rank on both lists.
+fn movement(rows: &mut [RatedRow], previous: &[RatedRow]) {
+    let before: std::collections::HashMap<usize, &RatedRow> =
+        previous.iter().map(|r| (r.index, r)).collect();
+    for row in rows {
+        match before.get(&row.index) {
+            None => {
+                row.rating_change = "new".to_string();
+                row.rank_change = "new".to_string();
+            }
+            Some(old) => {
+                row.rating_change = signed(i64::from(row.rating) - i64::from(old.rating));
+                row.rank_change = match (old.rank, row.rank) {
+                    (Some(was), Some(now)) => signed(was as i64 - now as i64),
+                    _ => String::new(),
+                };
+            }
         }
     }
 }
@@ -174,7 +223,15 @@ impl ViewBuilder<'_> {
             month: 1,
             day: 1,
         });
-        self.build_list("Rating list", date, states)
+        let mut list = self.build_list("Rating list", date, states);
+        if let Some(previous_date) = Date::new(date.year - 1, 12, 31) {
+            let previous = self.rating_list_as_of(previous_date);
+            movement(&mut list.established, &previous.established);
+            list.previous_date = previous.date;
+            list.previous_date_text = previous.date_text;
+            list.previous = Some(previous.established);
+        }
+        list
     }
 
     /// The rating list as it stood at the end of `date`: players with a
@@ -235,6 +292,8 @@ impl ViewBuilder<'_> {
                         games: state.rated_games,
                         last_played: last.map(|d| d.to_string()).unwrap_or_default(),
                         active: last.is_some_and(|d| d > inactive_before),
+                        rating_change: String::new(),
+                        rank_change: String::new(),
                         index,
                     })
                 }
@@ -281,6 +340,9 @@ impl ViewBuilder<'_> {
             inactive_before: inactive_before.to_string(),
             chart: String::new(),
             legend: Vec::new(),
+            previous_date: String::new(),
+            previous_date_text: String::new(),
+            previous: None,
         };
         self.finish_list(&mut list, date);
         list
@@ -361,6 +423,16 @@ impl ViewBuilder<'_> {
             day: 1,
         });
         self.finish_list(&mut out, date);
+        if let Some(previous) = &list.previous {
+            let mut kept: Vec<RatedRow> = previous
+                .iter()
+                .filter(|r| keep(player(r.index)))
+                .cloned()
+                .collect();
+            assign_ranks(&mut kept);
+            movement(&mut out.established, &kept);
+            out.previous = Some(kept);
+        }
         out
     }
 }
@@ -384,8 +456,39 @@ mod tests {
             games: 30,
             last_played: String::new(),
             active,
+            rating_change: String::new(),
+            rank_change: String::new(),
             index: 0,
         }
+    }
+
+    #[test]
+    fn movement_compares_with_the_same_player_on_the_previous_list() {
+        let mut previous = vec![row(2100, true), row(2000, true), row(1950, false)];
+        for (i, r) in previous.iter_mut().enumerate() {
+            r.index = i;
+        }
+        assign_ranks(&mut previous);
+        // Now: player 1 climbs past player 0, player 2 comes back active, player 3 is new.
+        let mut now = vec![
+            row(2120, true),
+            row(2090, true),
+            row(1990, true),
+            row(1980, true),
+        ];
+        for (r, index) in now.iter_mut().zip([1, 0, 3, 2]) {
+            r.index = index;
+        }
+        assign_ranks(&mut now);
+        movement(&mut now, &previous);
+        let shown: Vec<(&str, &str)> = now
+            .iter()
+            .map(|r| (r.rating_change.as_str(), r.rank_change.as_str()))
+            .collect();
+        assert_eq!(
+            shown,
+            [("+120", "+1"), ("-10", "-1"), ("new", "new"), ("+30", "")]
+        );
     }
 
     #[test]
