@@ -19,7 +19,7 @@ fn sample_site_shows_the_computed_ratings() {
     let out = tempfile::tempdir().unwrap();
     build(Path::new(REPO), out.path());
     let list = read(&out.path().join("ratings.html"));
-    assert!(list.contains("<td><a href=\"players/saarenpaa-samuli.html\">Saarenpää Samuli</a></td><td>Helsinki</td><td>FIN</td><td class=\"num\">2115</td>"), "{list}");
+    assert!(list.contains("<td><a href=\"players/saarenpaa-samuli.html\">Saarenpää Samuli</a></td><td class=\"opt\">Helsinki</td><td class=\"opt\">FIN</td><td class=\"num\">2115</td>"), "{list}");
     assert!(list.contains("Haikonen Kari"));
     assert!(list.contains("16/20"));
     let player = read(&out.path().join("players/saarenpaa-samuli.html"));

@@ -59,10 +59,12 @@ fn player_page_has_chart_statistics_and_head_to_head() {
         "{page}"
     );
     // Performance per tournament: 7/7 against opponents averaging 2039 → 2039 + 0.5 × 850.
-    assert!(page.contains("<td class=\"num\">2464</td>"), "{page}");
+    assert!(page.contains("<td class=\"num opt\">2464</td>"), "{page}");
+    // The last chart point is named in visible text (no hover on touch screens).
+    assert!(page.contains(">2115 (2004-09-19)</text>"), "{page}");
     assert!(page.contains("<h2 id=\"wins-heading\">Best wins</h2>"));
     assert!(page.contains("<li><a href=\"../players/ilu-timo.html\">Ilu Timo</a> (2237)"));
-    assert!(page.contains("<tr><td><a href=\"../players/ikonen-jussi.html\">Ikonen Jussi</a></td><td class=\"num\">6</td><td class=\"num\">2</td><td class=\"num\">1</td><td class=\"num\">3</td><td class=\"num\">2½</td></tr>"), "{page}");
+    assert!(page.contains("<tr><td class=\"wrap\"><a href=\"../players/ikonen-jussi.html\">Ikonen Jussi</a></td><td class=\"num opt\">6</td><td class=\"num\">2</td><td class=\"num\">1</td><td class=\"num\">3</td><td class=\"num\">2½</td></tr>"), "{page}");
     // A provisional player: no chart, no peak.
     let provisional = read(&out.path().join("players/haikonen-kari.html"));
     assert!(!provisional.contains("<svg"));

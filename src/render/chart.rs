@@ -2,8 +2,11 @@
 //!
 //! A chart is an inline `<svg>` with a `viewBox`, so it scales to the width of
 //! its container (CSS sets `width: 100%`). Each point carries a `<title>` that
-//! browsers show on hover. Colours come from CSS classes, so the page's light
-//! and dark themes apply.
+//! browsers show on hover. Hover does nothing on touch screens, so a player's
+//! chart also names its last point in visible text (rating and date), and a
+//! chart with a single point says what that point is instead of showing a lone
+//! dot. Colours come from CSS classes, so the page's light and dark themes
+//! apply.
 
 use std::fmt::Write;
 
@@ -206,6 +209,45 @@ fn dots(out: &mut String, class: &str, scale: &Scale, points: &[ChartPoint], rad
     }
 }
 
+fn date_of_day(day: i64) -> String {
+    crate::model::Date::new(1970, 1, 1)
+        .map(|d| d.plus_days(day).to_string())
+        .unwrap_or_default()
+}
+
+/// Visible text next to the last point: its rating and date (touch screens
+/// have no hover). Placed left of the point when the point is in the right
+/// half, so it stays inside the drawing (centred for a single point); above the point, or below it when the
+/// point is near the top.
+fn point_label(out: &mut String, scale: &Scale, point: &ChartPoint, single: bool) {
+    let x = scale.x(point.day);
+    let y = scale.y(point.rating);
+    let (anchor, dx) = if single {
+        ("middle", 0.0)
+    } else if x > WIDTH / 2.0 {
+        ("end", -8.0)
+    } else {
+        ("start", 8.0)
+    };
+    let dy = if y < TOP + 24.0 { 18.0 } else { -10.0 };
+    let text = if single {
+        format!(
+            "{} after one rated tournament ({})",
+            point.rating,
+            date_of_day(point.day)
+        )
+    } else {
+        format!("{} ({})", point.rating, date_of_day(point.day))
+    };
+    let _ = write!(
+        out,
+        "<text class=\"pt-label\" x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"{anchor}\">{}</text>",
+        x + dx,
+        y + dy,
+        escape(&text)
+    );
+}
+
 /// A player's rating history: one point per rated tournament, the provisional
 /// stretch (if any) as a shaded band. Empty when there is nothing to draw.
 pub fn player_chart(id: &str, title: &str, points: &[ChartPoint], band: Option<&Band>) -> String {
@@ -240,7 +282,21 @@ pub fn player_chart(id: &str, title: &str, points: &[ChartPoint], band: Option<&
     }
     scale.axes(&mut out);
     polyline(&mut out, "line", &scale, points);
+    if points.len() == 1 {
+        // One tournament: a level line across the chart at that rating, so
+        // the point reads as "the rating since then", not a stray dot.
+        let y = scale.y(points[0].rating);
+        let _ = write!(
+            out,
+            "<line class=\"level\" x1=\"{:.1}\" x2=\"{:.1}\" y1=\"{y:.1}\" y2=\"{y:.1}\"/>",
+            scale.x(points[0].day),
+            WIDTH - RIGHT
+        );
+    }
     dots(&mut out, "pt", &scale, points, 4.0);
+    if let Some(last) = points.last() {
+        point_label(&mut out, &scale, last, points.len() == 1);
+    }
     out.push_str("</svg>");
     out
 }
@@ -299,12 +355,22 @@ mod tests {
         assert!(svg.contains("class=\"provisional\""));
         assert!(svg.contains("viewBox=\"0 0 640 260\""));
         assert!(player_chart("c", "x", &[], None).is_empty());
+        // The last point is labelled with its rating and date, visible without hover.
+        assert!(svg.contains(">1790 (2004-03-23)</text>"), "{svg}");
+        assert_eq!(svg.matches("class=\"pt-label\"").count(), 1);
+        assert!(!svg.contains("class=\"level\""));
     }
 
     #[test]
     fn single_point_and_flat_ratings_stay_inside() {
         let svg = player_chart("c", "x", &[point(12000, 2000)], None);
         assert_eq!(svg.matches("<circle").count(), 1);
+        // Not a lone dot: the point is named in visible text and a level line
+        // carries it across the chart.
+        assert!(svg.contains(
+            "<text class=\"pt-label\" x=\"344.0\" y=\"112.0\" text-anchor=\"middle\">2000 after one rated tournament (2002-11-09)</text>"
+        ), "{svg}");
+        assert!(svg.contains("<line class=\"level\""));
         assert!(!svg.contains("NaN") && !svg.contains("inf"));
         let scale = Scale::new([12000].into_iter(), [2000].into_iter());
         let y = scale.y(2000);

@@ -286,6 +286,9 @@ section("sorting, inactive toggle, no-js");
     check(circles === rated, `${file}: ${circles} chart points for ${rated} rated tournaments`);
     const titles = await page.locator("svg.chart circle.pt title").count();
     check(titles === circles, `${file}: points without hover titles`);
+    // Touch screens have no hover: the last point is named in visible text.
+    const labels = await page.locator("svg.chart text.pt-label").count();
+    check(labels === (circles > 0 ? 1 : 0), `${file}: ${labels} visible point labels`);
     check(problems.length === 0, `${file}: ${problems.join(" | ")}`);
     if (circles > 0) players++;
     points += circles;
@@ -307,10 +310,95 @@ section("sorting, inactive toggle, no-js");
 }
 
 section("charts");
+
+// 6. Responsive layout: at a phone's and a desktop's width the page never
+// overflows the viewport, no visible table cell is cut off outside a scroll
+// container, and each page's key columns are on screen.
+{
+  // Key columns by page: [table selector, header texts that must be visible].
+  const layouts = [
+    ["player", "players/saarenpaa-samuli.html", [["table.history", ["Date", "Tournament", "Δ", "Rating"]], ["table.h2h", ["Opponent", "Score"]]]],
+    ["ratings", "ratings.html", [["#all table", ["#", "Player", "Rating"]], ["#international-heading ~ .scroll table", ["Player", "International rating"]]]],
+    ["tournament", "tournaments/helsinki-open-2003.html", [["table.standings", ["#", "Player", "Pts"]], ["table.crosstable", ["Player"]]]],
+  ];
+  for (const width of [390, 1280]) {
+    const context = await browser.newContext(width === 390
+      ? { viewport: { width, height: 844 }, isMobile: true, hasTouch: true }
+      : { viewport: { width, height: 900 } });
+    for (const [name, rel, keys] of layouts) {
+      const { page, problems } = await openPage(context, base + rel);
+      const where = `${rel} at ${width} px`;
+      const result = await page.evaluate((keys) => {
+        const out = { overflow: document.documentElement.scrollWidth - window.innerWidth, cut: [], missing: [], clipped: [] };
+        const scroller = (el) => {
+          for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+            const o = getComputedStyle(p).overflowX;
+            if (o === "auto" || o === "scroll" || o === "hidden") return p;
+          }
+          return null;
+        };
+        const visible = (el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== "hidden";
+        // Every visible cell: inside the viewport, or inside a scroll container.
+        for (const cell of document.querySelectorAll("th, td")) {
+          if (!visible(cell)) continue;
+          const r = cell.getBoundingClientRect();
+          if (scroller(cell)) continue;
+          if (r.left < -0.5 || r.right > window.innerWidth + 0.5) out.cut.push(`${cell.textContent.trim().slice(0, 20)} (${Math.round(r.left)}..${Math.round(r.right)})`);
+        }
+        // Key columns: displayed, and within the viewport without scrolling.
+        for (const [selector, heads] of keys) {
+          const table = document.querySelector(selector);
+          if (!table) { out.missing.push(`${selector}: no such table`); continue; }
+          const ths = [...table.querySelectorAll("thead th")];
+          for (const head of heads) {
+            const th = ths.find((t) => t.textContent.trim().replace(/[▲▼]/g, "").trim() === head);
+            if (!th) { out.missing.push(`${selector}: no column ${head}`); continue; }
+            const r = th.getBoundingClientRect();
+            if (getComputedStyle(th).display === "none" || !visible(th)) out.missing.push(`${selector}: ${head} hidden`);
+            else if (r.left < -0.5 || r.right > window.innerWidth + 0.5) out.missing.push(`${selector}: ${head} off-screen (${Math.round(r.left)}..${Math.round(r.right)})`);
+          }
+        }
+        // Scroll containers that need scrolling (cut-off content).
+        for (const s of document.querySelectorAll(".scroll")) {
+          if (visible(s) && s.scrollWidth > s.clientWidth + 1) out.clipped.push(s.querySelector("table")?.className || "table");
+        }
+        return out;
+      }, keys);
+      check(result.overflow <= 0, `${where}: the page is ${result.overflow} px wider than the viewport`);
+      check(result.cut.length === 0, `${where}: table cells cut off outside a scroll container: ${result.cut.slice(0, 5).join("; ")}`);
+      check(result.missing.length === 0, `${where}: key columns not visible: ${result.missing.join("; ")}`);
+      if (width === 1280) {
+        // On a desktop nothing on these pages needs sideways scrolling.
+        check(result.clipped.length === 0, `${where}: tables that need sideways scrolling: ${result.clipped.join(", ")}`);
+      }
+      if (width === 390) {
+        // The header takes well under a fifth of a phone screen.
+        const header = await page.locator(".site-header").boundingBox();
+        check(header && header.height < 844 / 5, `${where}: the header is ${header && header.height} px tall`);
+      }
+      check(problems.length === 0, `${where}: ${problems.join(" | ")}`);
+      await page.screenshot({ path: path.join(shots, `${name}-${width}.png`), fullPage: true });
+      await page.close();
+    }
+    await context.close();
+  }
+  // A player with a single rated tournament: a labelled point, not a lone dot.
+  const single = fs.readdirSync(path.join(site, "players")).sort()
+    .find((f) => (fs.readFileSync(path.join(site, "players", f), "utf8").match(/<circle class="pt"/g) || []).length === 1);
+  if (single) {
+    const { page } = await openPage(desktop, `${base}players/${single}`);
+    const label = await page.locator("svg.chart text.pt-label").textContent();
+    check(/^\d+ after one rated tournament \(\d{4}-\d\d-\d\d\)$/.test(label), `${single}: single-point label ${label}`);
+    await page.locator("svg.chart").first().screenshot({ path: path.join(shots, "player-chart-single.png") });
+    await page.close();
+  }
+}
+
+section("responsive layout");
 await browser.close();
 server.close();
 
-// 6. The Nu HTML checker over every HTML page.
+// 7. The Nu HTML checker over every HTML page.
 {
   const htmlFiles = [];
   const walk = (dir) => {
