@@ -633,29 +633,29 @@ fn rating_lists_show_the_movement_since_the_previous_list() {
     let out = sample_site();
     let archive = read(&out.path().join("archive/2004.html"));
     assert!(archive.contains(
-        r#"<a href="../players/saarenpaa-samuli.html">Saarenpää Samuli</a></td><td>Helsinki</td><td>FIN</td><td class="num">2115</td>"#
+        r#"<a href="../players/saarenpaa-samuli.html">Saarenpää Samuli</a></td><td class="opt">Helsinki</td><td class="opt">FIN</td><td class="num">2115</td>"#
     ));
     assert!(archive
-        .contains(r#"Ikonen Jussi</a></td><td>Tampere</td><td>FIN</td><td class="num">2020</td>"#));
+        .contains(r#"Ikonen Jussi</a></td><td class="opt">Tampere</td><td class="opt">FIN</td><td class="num">2020</td>"#));
     assert!(!archive.contains("ataxx-depth-4"));
 
     let page = read(&out.path().join("ratings.html"));
     assert!(page.contains(r#"since the list of <time datetime="2025-12-31">"#));
     assert!(page.contains(
-        r#"Saarenpää Samuli</a></td><td>Helsinki</td><td>FIN</td><td class="num">2115</td><td class="num change">0</td><td class="num change"></td>"#
+        r#"Saarenpää Samuli</a></td><td class="opt">Helsinki</td><td class="opt">FIN</td><td class="num">2115</td><td class="num change opt">0</td><td class="num change opt"></td>"#
     ));
     assert!(page.contains(
-        r#"Ikonen Jussi</a></td><td>Tampere</td><td>FIN</td><td class="num">2020</td><td class="num change">0</td><td class="num change"></td>"#
+        r#"Ikonen Jussi</a></td><td class="opt">Tampere</td><td class="opt">FIN</td><td class="num">2020</td><td class="num change opt">0</td><td class="num change opt"></td>"#
     ));
     assert!(page.contains(
-        r#"<td class="num">1</td><td><a href="players/ataxx-depth-4.html">Ataxx depth 4</a></td><td></td><td></td><td class="num">1997</td><td class="num change">new</td><td class="num change">new</td>"#
+        r#"<td class="num">1</td><td><a href="players/ataxx-depth-4.html">Ataxx depth 4</a></td><td class="opt"></td><td class="opt"></td><td class="num">1997</td><td class="num change opt">new</td><td class="num change opt">new</td>"#
     ));
     // Per-club lists compare with the same club's previous list and show the dates.
     let club = read(&out.path().join("lists/club-helsinki.html"));
     assert!(club.contains(r#"As of <time datetime="2026-03-15">"#));
     assert!(club.contains(r#"since the list of <time datetime="2025-12-31">"#));
     assert!(club.contains(
-        r#"<td class="num">2115</td><td class="num change">0</td><td class="num change"></td>"#
+        r#"<td class="num">2115</td><td class="num change opt">0</td><td class="num change opt"></td>"#
     ));
     let markdown = read(&out.path().join("ratings.md"));
     assert!(markdown.contains("As of 2026-03-15."));
