@@ -86,21 +86,10 @@ fn middle_crosstable(repo: &Path) -> PathBuf {
     tables.remove(tables.len() * 2 / 3)
 }
 
-/// Published ratings by id, read from the site's `ratings.csv`.
+/// Published ratings by id, from the `ratings.csv` of the site built from `repo`.
 fn published_ratings(repo: &Path, out: &Path) -> BTreeMap<String, i64> {
     common::build_site(repo, out);
-    let text = std::fs::read_to_string(out.join("ratings.csv")).unwrap();
-    let mut reader = csv::Reader::from_reader(text.as_bytes());
-    let headers = reader.headers().unwrap().clone();
-    let id = headers.iter().position(|h| h == "id").unwrap();
-    let rating = headers.iter().position(|h| h == "rating").unwrap();
-    reader
-        .records()
-        .map(|r| {
-            let r = r.unwrap();
-            (r[id].to_string(), r[rating].parse().unwrap())
-        })
-        .collect()
+    common::listed_ratings(out)
 }
 
 #[test]

@@ -144,20 +144,7 @@ fn every_established_rating_follows_from_the_numbers_on_its_page() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let out = dir.path().join("site");
     common::build_site(root, &out);
-    let listed: BTreeMap<String, i64> = {
-        let csv = std::fs::read_to_string(out.join("ratings.csv")).unwrap();
-        let mut reader = csv::Reader::from_reader(csv.as_bytes());
-        let headers = reader.headers().unwrap().clone();
-        let id = headers.iter().position(|h| h == "id").unwrap();
-        let rating = headers.iter().position(|h| h == "rating").unwrap();
-        reader
-            .records()
-            .map(|r| {
-                let r = r.unwrap();
-                (r[id].to_string(), r[rating].parse().unwrap())
-            })
-            .collect()
-    };
+    let listed = common::listed_ratings(&out);
     let mut checked_players = 0;
     let mut checked_tournaments = 0;
     for entry in std::fs::read_dir(out.join("players")).unwrap() {

@@ -187,3 +187,19 @@ pub fn edit(root: &std::path::Path, file: &str, from: &str, to: &str) {
     assert!(text.contains(from), "{file} does not contain {from:?}");
     std::fs::write(&path, text.replacen(from, to, 1)).unwrap();
 }
+
+/// The ratings a built site's `ratings.csv` publishes, by player id.
+pub fn listed_ratings(site: &std::path::Path) -> std::collections::BTreeMap<String, i64> {
+    let text = std::fs::read_to_string(site.join("ratings.csv")).unwrap();
+    let mut reader = csv::Reader::from_reader(text.as_bytes());
+    let headers = reader.headers().unwrap().clone();
+    let id = headers.iter().position(|h| h == "id").unwrap();
+    let rating = headers.iter().position(|h| h == "rating").unwrap();
+    reader
+        .records()
+        .map(|r| {
+            let r = r.unwrap();
+            (r[id].to_string(), r[rating].parse().unwrap())
+        })
+        .collect()
+}
