@@ -37,25 +37,7 @@ fn setup_helper_makes_established_players_at_exact_ratings() {
 /// Worked example 1: preset 2000/15 plus five games → Rp = 2042.5 → 2043.
 #[test]
 fn worked_example_1_provisional_completion() {
-    let mut book = Book::new();
-    for (id, rating) in [
-        ("o1", 2100),
-        ("o2", 1900),
-        ("o3", 2000),
-        ("o4", 2200),
-        ("o5", 1800),
-    ] {
-        book.established(id, rating);
-    }
-    book.member("p", 2000, 15);
-    book.tournament(&[
-        ("p", &["2 1", "3 1", "4 =", "5 0", "6 1"]),
-        ("o1", &["1 0", "", "", "", ""]),
-        ("o2", &["", "1 0", "", "", ""]),
-        ("o3", &["", "", "1 =", "", ""]),
-        ("o4", &["", "", "", "1 1", ""]),
-        ("o5", &["", "", "", "", "1 0"]),
-    ]);
+    let mut book = Book::worked_example_1();
     let d = book.finish();
     let r = rate(&d);
     let p = state(&d, &r, "p");

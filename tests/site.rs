@@ -495,25 +495,7 @@ fn player_view(d: &ratingbook::model::Dataset, id: &str) -> ratingbook::render::
 /// Rp = 2042.5 → 2043, over 20 games of which 15 preset.
 #[test]
 fn player_page_works_out_the_first_rating() {
-    let mut book = common::Book::new();
-    for (id, rating) in [
-        ("o1", 2100),
-        ("o2", 1900),
-        ("o3", 2000),
-        ("o4", 2200),
-        ("o5", 1800),
-    ] {
-        book.established(id, rating);
-    }
-    book.member("p", 2000, 15);
-    book.tournament(&[
-        ("p", &["2 1", "3 1", "4 =", "5 0", "6 1"]),
-        ("o1", &["1 0", "", "", "", ""]),
-        ("o2", &["", "1 0", "", "", ""]),
-        ("o3", &["", "", "1 =", "", ""]),
-        ("o4", &["", "", "", "1 1", ""]),
-        ("o5", &["", "", "", "", "1 0"]),
-    ]);
+    let mut book = common::Book::worked_example_1();
     let view = player_view(&book.finish(), "p");
     let row = view.history.last().unwrap();
     assert_eq!(

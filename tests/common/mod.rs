@@ -112,6 +112,32 @@ impl Book {
         ]);
     }
 
+    /// The spec's worked example 1: member `p` (preset 2000 over 15 games)
+    /// meets five established members `o1`–`o5` (2100, 1900, 2000, 2200,
+    /// 1800) and scores 1, 1, ½, 0, 1, completing the provisional phase.
+    pub fn worked_example_1() -> Book {
+        let mut book = Book::new();
+        for (id, rating) in [
+            ("o1", 2100),
+            ("o2", 1900),
+            ("o3", 2000),
+            ("o4", 2200),
+            ("o5", 1800),
+        ] {
+            book.established(id, rating);
+        }
+        book.member("p", 2000, 15);
+        book.tournament(&[
+            ("p", &["2 1", "3 1", "4 =", "5 0", "6 1"]),
+            ("o1", &["1 0", "", "", "", ""]),
+            ("o2", &["", "1 0", "", "", ""]),
+            ("o3", &["", "", "1 =", "", ""]),
+            ("o4", &["", "", "", "1 1", ""]),
+            ("o5", &["", "", "", "", "1 0"]),
+        ]);
+        book
+    }
+
     /// Sorts and returns the dataset (players by id, tournaments by date).
     pub fn finish(&mut self) -> Dataset {
         let mut d = self.dataset.clone();
