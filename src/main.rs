@@ -130,7 +130,7 @@ enum Command {
         #[arg(long, default_value_t = 1.0)]
         threshold: f64,
         /// Which estimate the suggestions follow.
-        #[arg(long, value_enum, default_value_t = BasisArg::Seed)]
+        #[arg(long, value_enum, default_value_t = BasisArg::Original)]
         basis: BasisArg,
         /// Output format.
         #[arg(long, value_enum, default_value_t = FormatArg::Text)]
@@ -195,7 +195,7 @@ enum Command {
         #[command(subcommand)]
         what: NewWhat,
     },
-    /// Enter results with seed 003's codes or as scores (1-0, 0-1, ½-½, +-, -+, --).
+    /// Enter results as the association's codes (0–5) or as scores (1-0, 0-1, ½-½, +-, -+, --).
     Results {
         #[command(subcommand)]
         action: ResultsAction,
@@ -361,7 +361,8 @@ enum FormatArg {
 
 #[derive(Clone, Copy, ValueEnum)]
 enum BasisArg {
-    Seed,
+    /// Missing opinions filled with the nominal grade difference (the survey's original method).
+    Original,
     LeastSquares,
 }
 
@@ -496,7 +497,7 @@ fn main() -> ExitCode {
             let options = SurveyOptions {
                 threshold,
                 basis: match basis {
-                    BasisArg::Seed => Basis::Seed,
+                    BasisArg::Original => Basis::FilledIn,
                     BasisArg::LeastSquares => Basis::LeastSquares,
                 },
                 known_ids: None,

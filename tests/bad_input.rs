@@ -275,17 +275,35 @@ fn an_empty_round_column_before_played_rounds() {
         "round 2: every cell is empty",
         "`Z` zero-point bye, `H` half-point bye, `F` full-point bye, `bye`",
     );
-    // Rounds not played yet (empty after the last round with results) are fine.
+    // Empty last rounds of an event that is over (the Autumn Cup started after
+    // it ended) would be published as absences too.
     write(
         repo.path(),
         &format!("{SPRING}.csv"),
         b"no,player,rating,1,2,3\n\
-          1,ikonen-jussi,,2 w 1,,\n\
-          2,pellikka-marko,,1 b 0,,\n\
-          3,saarenpaa-samuli,,4 b 1,,\n\
-          4,ilu-timo,,3 w 0,,\n",
+          1,ikonen-jussi,,2 w 1,3 b 0,\n\
+          2,pellikka-marko,,1 b 0,4 w 1,\n\
+          3,saarenpaa-samuli,,4 b 1,1 w 1,\n\
+          4,ilu-timo,,3 w 0,2 b 0,\n",
     );
-    assert!(errors(repo.path()).is_empty());
+    expect_one(
+        repo.path(),
+        "data/tournaments/2005/spring-open.csv:2:6",
+        "round 3: every cell is empty, though the tournament ended on 2005-04-03",
+        "lower `rounds` in the tournament's metadata",
+    );
+    // In the newest event they are rounds not played yet: a warning, no error.
+    std::fs::remove_file(repo.path().join("data/tournaments/2005/autumn-cup.csv")).unwrap();
+    std::fs::remove_file(repo.path().join("data/tournaments/2005/autumn-cup.toml")).unwrap();
+    let report = ratingbook::check_repository(repo.path());
+    assert!(errors(repo.path()).is_empty(), "{:#?}", report.diagnostics);
+    let warnings: Vec<String> = report.diagnostics.iter().map(|d| d.to_string()).collect();
+    assert!(
+        warnings
+            .iter()
+            .any(|w| w.contains("round 3 has no results yet")),
+        "{warnings:#?}"
+    );
     // So is a round where some players are absent and the others marked.
     write(
         repo.path(),

@@ -5,7 +5,7 @@ mod common;
 use std::path::Path;
 use std::process::{Command, Output};
 
-const SEED: &str = "tests/fixtures/surveys/seed-example.csv";
+const SEED: &str = "tests/fixtures/surveys/club-example.csv";
 const SEED_GRADES: [&str; 8] = [
     "--grade",
     "go-aalto=2k",
@@ -54,7 +54,7 @@ fn seed_example_table() {
     let mut args = vec!["handicaps", SEED];
     args.extend(SEED_GRADES);
     let out = stdout(&run(&args));
-    assert!(out.contains("Handicap survey seed-example"), "{out}");
+    assert!(out.contains("Handicap survey club-example"), "{out}");
     assert!(out.contains("4 players, 12 of 12 opinions"), "{out}");
     let row = out.lines().find(|l| l.starts_with("go-aalto")).unwrap();
     let cells: Vec<&str> = row.split_whitespace().collect();
@@ -65,7 +65,7 @@ fn seed_example_table() {
     let row = out.lines().find(|l| l.starts_with("go-carlsson")).unwrap();
     assert!(row.contains("10.38 (10k)"), "{row}");
     assert!(
-        out.contains("MSE: seed 0.2422, least squares 0.2422"),
+        out.contains("MSE: original method 0.2422, least squares 0.2422"),
         "{out}"
     );
     // Columns are aligned: every table line has the header's "diff" column
@@ -93,7 +93,7 @@ fn markdown_and_html_reports() {
     let mut args = vec!["handicaps", SEED, "--format", "markdown"];
     args.extend(SEED_GRADES);
     let md = stdout(&run(&args));
-    assert!(md.starts_with("# Handicap survey seed-example"), "{md}");
+    assert!(md.starts_with("# Handicap survey club-example"), "{md}");
     assert!(
         md.contains("| go-berg | 3k | 3.00 (3k) | 0.00 | 3.00 (3k) | 0.00 |  |"),
         "{md}"
@@ -108,7 +108,7 @@ fn markdown_and_html_reports() {
     assert!(out.is_empty());
     let html = std::fs::read_to_string(&file).unwrap();
     assert!(
-        html.contains("<title>Handicap survey seed-example</title>"),
+        html.contains("<title>Handicap survey club-example</title>"),
         "{html}"
     );
     assert!(html.contains("<tr id=\"go-dahl\">"), "{html}");

@@ -44,7 +44,7 @@ fn player_page_has_chart_statistics_and_head_to_head() {
     assert_eq!(points, page.matches("data-charted=\"1\"").count());
     assert_eq!(points, 3, "{page}");
     assert_eq!(page.matches("<rect class=\"provisional\"").count(), 1);
-    assert!(page.contains("role=\"img\""));
+    assert!(page.contains("role=\"figure\""));
     assert!(page.contains("<title>Saarenpää Samuli: Finnish Championship 2004, 2004-03-21: 2160 (first established rating)</title>"), "{page}");
     assert!(
         page.contains("<dt>Peak</dt><dd>2160 (21 March 2004)</dd>"),
@@ -59,7 +59,10 @@ fn player_page_has_chart_statistics_and_head_to_head() {
         "{page}"
     );
     // Performance per tournament: 7/7 against opponents averaging 2039 → 2039 + 0.5 × 850.
-    assert!(page.contains("<td class=\"num opt\">2464</td>"), "{page}");
+    assert!(
+        page.contains("<td class=\"num opt\"><a class=\"rule-link\" href=\"../rules.html#rule-performance\" title=\"performance rating\">2464</a></td>"),
+        "{page}"
+    );
     // The last chart point is named in visible text (no hover on touch screens).
     assert!(page.contains(">2115 (2004-09-19)</text>"), "{page}");
     assert!(page.contains("<h2 id=\"wins-heading\">Best wins</h2>"));

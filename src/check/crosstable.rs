@@ -1,28 +1,32 @@
 //! Rules for one crosstable: ids, start numbers, and both sides of every game.
 
 use crate::diagnostic::Diagnostic;
-use crate::model::{Cell, Colour, Dataset, Entry, GameResult, Membership, Tournament};
+use crate::model::{Cell, Colour, Dataset, Date, Entry, GameResult, Membership, Tournament};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Checks one tournament's crosstable against the player files and itself.
+/// `newest_start` is the latest start date of any tournament on record.
 pub fn check_tournament(
     t: &Tournament,
     dataset: &Dataset,
     unreadable_players: &BTreeSet<String>,
+    newest_start: Option<Date>,
 ) -> Vec<Diagnostic> {
     let mut problems = Vec::new();
     check_start_numbers(t, &mut problems);
     check_players(t, dataset, unreadable_players, &mut problems);
     check_games(t, &mut problems);
-    check_empty_rounds(t, &mut problems);
+    check_empty_rounds(t, newest_start, &mut problems);
     problems
 }
 
-/// A round column with every cell empty, before a round with anything in it,
-/// would be published as everybody absent: almost always a round left out or
-/// entered in the wrong column. (Empty rounds after the last one with
-/// anything in them are rounds not played yet.)
-fn check_empty_rounds(t: &Tournament, problems: &mut Vec<Diagnostic>) {
+/// A round column with every cell empty would be published as everybody
+/// absent: almost always a round left out or entered in the wrong column.
+/// Empty rounds after the last one with anything in them are rounds not
+/// played yet, which is fine while the tournament is the newest on record;
+/// once a later tournament has started, the event is over and they are errors
+/// too (a warning before that, so nobody forgets them).
+fn check_empty_rounds(t: &Tournament, newest_start: Option<Date>, problems: &mut Vec<Diagnostic>) {
     let Some(first) = t.entries.iter().min_by_key(|e| e.line) else {
         return;
     };
@@ -34,10 +38,11 @@ fn check_empty_rounds(t: &Tournament, problems: &mut Vec<Diagnostic>) {
     let Some(last_used) = (0..t.rounds as usize).rev().find(|&r| !empty(r)) else {
         return;
     };
-    for round in (0..last_used).filter(|&r| empty(r)) {
+    let over = newest_start.is_some_and(|newest| newest > t.end);
+    for round in (0..t.rounds as usize).filter(|&r| r != last_used && empty(r)) {
         let (line, column) = at_cell(t, first, round);
         let r = round + 1;
-        problems.push(
+        let diagnostic = if round < last_used {
             Diagnostic::error(
                 &t.table_source,
                 format!(
@@ -46,16 +51,33 @@ fn check_empty_rounds(t: &Tournament, problems: &mut Vec<Diagnostic>) {
                     last_used + 1
                 ),
             )
-            .at(line, column)
-            .field(r.to_string())
-            .hint(
-                "enter the round's games, or mark each player's round explicitly: \
-                 `Z` zero-point bye, `H` half-point bye, `F` full-point bye, `bye` \
-                 pairing-allocated bye",
-            ),
-        );
+            .hint(MARK_ROUNDS_HINT)
+        } else if over {
+            Diagnostic::error(
+                &t.table_source,
+                format!(
+                    "round {r}: every cell is empty, though the tournament ended on {} and later \
+                     tournaments are on record; it would be published as every player absent",
+                    t.end
+                ),
+            )
+            .hint(format!(
+                "{MARK_ROUNDS_HINT}; or, if the round was never played, lower `rounds` in the \
+                 tournament's metadata"
+            ))
+        } else {
+            Diagnostic::warning(
+                &t.table_source,
+                format!("round {r} has no results yet; its pages show it as not played"),
+            )
+            .hint("enter the round with `ratingbook results add` when it has been played")
+        };
+        problems.push(diagnostic.at(line, column).field(r.to_string()));
     }
 }
+
+const MARK_ROUNDS_HINT: &str = "enter the round's games, or mark each player's round explicitly: \
+     `Z` zero-point bye, `H` half-point bye, `F` full-point bye, `bye` pairing-allocated bye";
 
 fn at_cell(t: &Tournament, entry: &Entry, round: usize) -> (usize, usize) {
     (entry.line, t.first_round_column + round)

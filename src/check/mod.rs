@@ -20,11 +20,12 @@ pub use overlap::check_overlaps;
 /// whose files exist but failed to load (already reported). Diagnostics come back sorted.
 pub fn check_dataset(dataset: &Dataset, unreadable_players: &BTreeSet<String>) -> Vec<Diagnostic> {
     use rayon::prelude::*;
+    let newest_start = dataset.tournaments.iter().map(|t| t.start).max();
     let mut problems: Vec<Diagnostic> = dataset
         .tournaments
         .par_iter()
         .flat_map_iter(|t| {
-            let mut found = check_tournament(t, dataset, unreadable_players);
+            let mut found = check_tournament(t, dataset, unreadable_players, newest_start);
             found.extend(history::check_history(t));
             found
         })

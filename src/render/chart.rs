@@ -2,11 +2,12 @@
 //!
 //! A chart is an inline `<svg>` with a `viewBox`, so it scales to the width of
 //! its container (CSS sets `width: 100%`). Each point carries a `<title>` that
-//! browsers show on hover. Hover does nothing on touch screens, so a player's
-//! chart also names its last point in visible text (rating and date), and a
-//! chart with a single point says what that point is instead of showing a lone
-//! dot. Colours come from CSS classes, so the page's light and dark themes
-//! apply.
+//! browsers show on hover. Hover does nothing on touch screens, so every point
+//! is also a link, with a finger-sized tap target around it, to the place on
+//! the same page that explains it (a player's history row, a list's legend), a player's chart names its last point in visible text (rating
+//! and date), and a chart with a single point says what that point is instead
+//! of showing a lone dot. Colours come from CSS classes, so the page's light
+//! and dark themes apply.
 
 use std::fmt::Write;
 
@@ -27,6 +28,9 @@ pub struct ChartPoint {
     pub rating: i32,
     /// Hover text, e.g. `Helsinki Open 2003, 2003-09-21: 2115 (+12)`.
     pub label: String,
+    /// Where a tap on the point leads: a fragment on the same page
+    /// (e.g. `#history-2003-helsinki-open`), so the chart works at any depth.
+    pub href: String,
 }
 
 /// One line of a chart with several players.
@@ -175,7 +179,7 @@ fn day_of_year_start(year: i32) -> i64 {
 fn open_svg(out: &mut String, id: &str, title: &str, description: &str) {
     let _ = write!(
         out,
-        "<svg class=\"chart\" viewBox=\"0 0 {WIDTH} {HEIGHT}\" role=\"img\" aria-labelledby=\"{id}-title {id}-desc\" xmlns=\"http://www.w3.org/2000/svg\"><title id=\"{id}-title\">{}</title><desc id=\"{id}-desc\">{}</desc>",
+        "<svg class=\"chart\" viewBox=\"0 0 {WIDTH} {HEIGHT}\" role=\"figure\" aria-labelledby=\"{id}-title {id}-desc\" xmlns=\"http://www.w3.org/2000/svg\"><title id=\"{id}-title\">{}</title><desc id=\"{id}-desc\">{}</desc>",
         escape(title),
         escape(description)
     );
@@ -196,15 +200,22 @@ fn polyline(out: &mut String, class: &str, scale: &Scale, points: &[ChartPoint])
     );
 }
 
+/// Radius of the invisible circle around each point that takes taps, in user
+/// units: at least 24 CSS pixels across even on a 390-pixel phone (WCAG 2.2's
+/// minimum target size), where points close together share the space.
+const TAP_RADIUS: f64 = 22.0;
+
+/// Every point as a link to its explanation: an invisible tap target, the
+/// visible dot and its hover title.
 fn dots(out: &mut String, class: &str, scale: &Scale, points: &[ChartPoint], radius: f64) {
     for p in points {
+        let (x, y) = (scale.x(p.day), scale.y(p.rating));
+        let label = escape(&p.label);
         let _ = write!(
             out,
-            "<circle class=\"{class}\" cx=\"{:.1}\" cy=\"{:.1}\" r=\"{radius}\" data-rating=\"{}\"><title>{}</title></circle>",
-            scale.x(p.day),
-            scale.y(p.rating),
+            "<a href=\"{}\" aria-label=\"{label}\"><circle class=\"hit\" cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{TAP_RADIUS}\"/><circle class=\"{class}\" cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{radius}\" data-rating=\"{}\"><title>{label}</title></circle></a>",
+            escape(&p.href),
             p.rating,
-            escape(&p.label)
         );
     }
 }
@@ -337,6 +348,7 @@ mod tests {
             day,
             rating,
             label: format!("T <{day}>: {rating}"),
+            href: format!("#t{day}"),
         }
     }
 
@@ -355,6 +367,14 @@ mod tests {
         assert!(svg.contains("class=\"provisional\""));
         assert!(svg.contains("viewBox=\"0 0 640 260\""));
         assert!(player_chart("c", "x", &[], None).is_empty());
+        // Each point is a link to its tournament with a tap target around it.
+        assert!(
+            svg.contains(
+                "<a href=\"#t12100\" aria-label=\"T &lt;12100&gt;: 1850\"><circle class=\"hit\""
+            ),
+            "{svg}"
+        );
+        assert_eq!(svg.matches("<circle class=\"hit\"").count(), 3);
         // The last point is labelled with its rating and date, visible without hover.
         assert!(svg.contains(">1790 (2004-03-23)</text>"), "{svg}");
         assert_eq!(svg.matches("class=\"pt-label\"").count(), 1);
@@ -364,7 +384,7 @@ mod tests {
     #[test]
     fn single_point_and_flat_ratings_stay_inside() {
         let svg = player_chart("c", "x", &[point(12000, 2000)], None);
-        assert_eq!(svg.matches("<circle").count(), 1);
+        assert_eq!(svg.matches("<circle class=\"pt\"").count(), 1);
         // Not a lone dot: the point is named in visible text and a level line
         // carries it across the chart.
         assert!(svg.contains(
@@ -391,6 +411,6 @@ mod tests {
         ];
         let svg = list_chart("top", "Top", &series);
         assert!(svg.contains("<g class=\"s0\">") && svg.contains("<g class=\"s1\">"));
-        assert_eq!(svg.matches("<circle").count(), 3);
+        assert_eq!(svg.matches("<circle class=\"pt\"").count(), 3);
     }
 }

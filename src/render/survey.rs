@@ -123,7 +123,7 @@ mod tests {
 
     /// The survey's example from the test fixtures, with one hostile name.
     fn report() -> SurveyReport {
-        let text = include_str!("../../tests/fixtures/surveys/seed-example.csv");
+        let text = include_str!("../../tests/fixtures/surveys/club-example.csv");
         let survey = Survey::parse("surveys/club-2024.csv", text, None).unwrap();
         let grades: BTreeMap<String, Grade> = [
             ("go-aalto", "2k"),
@@ -157,7 +157,7 @@ mod tests {
         assert!(
             html.contains(&format!(
                 "<td class=\"num\">{}</td>",
-                aalto.seed_difference_text
+                aalto.filled_in_difference_text
             )),
             "{html}"
         );
@@ -165,9 +165,9 @@ mod tests {
         assert!(md.starts_with("# Handicap survey club-2024\n"), "{md}");
         let row = format!(
             "| Aalto &lt;Aino&gt; | 2k | {} ({}) | {} | {} ({}) | {} |",
-            aalto.seed_estimate_text,
-            aalto.seed_grade,
-            aalto.seed_difference_text,
+            aalto.filled_in_estimate_text,
+            aalto.filled_in_grade,
+            aalto.filled_in_difference_text,
             aalto.least_squares_estimate_text,
             aalto.least_squares_grade,
             aalto.least_squares_difference_text

@@ -301,6 +301,21 @@ section("sorting, inactive toggle, no-js");
   await chart.scrollIntoViewIfNeeded();
   await chart.screenshot({ path: path.join(shots, "player-chart.png") });
   await page.close();
+  // Touch: tapping the first point (not the labelled last one) leads to its
+  // row in the history table, on a phone-sized screen.
+  const touch = await openPage(phone, base + "players/saarenpaa-samuli.html");
+  const first = touch.page.locator("svg.chart a").first();
+  const target = await first.getAttribute("href");
+  await first.locator("circle.hit").tap();
+  await touch.page.waitForFunction((h) => location.hash === h, target, { timeout: 5000 });
+  const row = await touch.page.evaluate((h) => {
+    const el = document.querySelector(h);
+    return el ? el.tagName + " " + el.textContent : "";
+  }, target);
+  check(row.startsWith("TR "), `tap on the first chart point leads to ${target}, which is ${row || "missing"}`);
+  const hit = await first.locator("circle.hit").boundingBox();
+  check(hit && hit.width >= 24, `chart tap target only ${hit && hit.width} px across on a phone`);
+  await touch.page.close();
   const list = await openPage(phone, base + "ratings.html");
   check(await list.page.locator("svg.chart g.s0").count() === 1, "rating list: top players chart missing");
   const box = await list.page.locator("svg.chart").first().boundingBox();

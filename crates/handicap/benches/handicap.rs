@@ -9,7 +9,7 @@
 //! table gives the median wall time of `Survey::parse`, of each estimate alone
 //! and of `build_report` (which computes both), and how far the least-squares
 //! estimate is from the hidden grades. `RB_BENCH_SIZES=20,100` sets the sizes.
-use handicap::estimate::{least_squares_estimate, seed_estimate};
+use handicap::estimate::{filled_in_estimate, least_squares_estimate};
 use handicap::survey::MAX_HANDICAP_STONES;
 use handicap::{build_report, Grade, Survey, SurveyOptions};
 use rand::{Rng, SeedableRng};
@@ -131,7 +131,7 @@ fn main() {
         let parse_ms = median_ms(|| {
             Survey::parse(&file, black_box(&generated.text), None).expect("valid survey")
         });
-        let seed_ms = median_ms(|| seed_estimate(black_box(&matrix), &nominal).expect("seed"));
+        let seed_ms = median_ms(|| filled_in_estimate(black_box(&matrix), &nominal).expect("seed"));
         let ls_ms = median_ms(|| {
             least_squares_estimate(black_box(&matrix), &nominal).expect("least squares")
         });

@@ -7,7 +7,7 @@
 //!
 //! Two estimates:
 //!
-//! - [`seed_estimate`], exactly the seed's method: fill each missing opinion
+//! - [`filled_in_estimate`], exactly the original club method: fill each missing opinion
 //!   with the nominal grade difference `r_i − r_j`, `D = H − Hᵀ`,
 //!   `h_rel = D·1 / (2n)`, `r_est = h_rel + mean(r)` and
 //!   `mse = Σ (r_est − r)² / n`.
@@ -55,7 +55,7 @@ pub enum EstimateError {
     Singular,
 }
 
-/// The seed's estimate.
+/// The filled-in estimate.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct SeedEstimate {
     /// Each player's mean handicap relative to the group, `D·1 / (2n)`.
@@ -137,9 +137,9 @@ fn mse(estimate: &[f64], nominal: &[f64]) -> f64 {
         / estimate.len() as f64
 }
 
-/// The seed's estimate: missing opinions are filled with `r_i − r_j`, then
+/// The filled-in estimate: missing opinions are filled with `r_i − r_j`, then
 /// `D = H − Hᵀ`, `h_rel = D·1 / (2n)`, `r_est = h_rel + mean(r)`.
-pub fn seed_estimate(
+pub fn filled_in_estimate(
     opinions: &[Vec<Option<f64>>],
     nominal: &[f64],
 ) -> Result<SeedEstimate, EstimateError> {
@@ -384,7 +384,7 @@ mod tests {
     const N: Option<f64> = None;
 
     #[test]
-    fn seed_example_exactly() {
+    fn club_example_exactly() {
         let h = full(&[
             &[0.0, 0.0, -8.0, -5.0],
             &[0.0, 0.0, -8.0, -4.0],
@@ -392,7 +392,7 @@ mod tests {
             &[5.0, 5.0, -2.0, 0.0],
         ]);
         let r = [2.0, 3.0, 11.0, 8.0];
-        let est = seed_estimate(&h, &r).unwrap();
+        let est = filled_in_estimate(&h, &r).unwrap();
         assert_eq!(est.h_rel, vec![-3.25, -3.0, 4.375, 1.875]);
         assert_eq!(est.estimate, vec![2.75, 3.0, 10.375, 7.875]);
         assert_eq!(est.difference, vec![0.75, 0.0, -0.625, -0.125]);
@@ -409,13 +409,13 @@ mod tests {
     fn missing_opinions_are_filled_with_grade_differences() {
         let h = matrix(&[&[N, N, Some(-4.0)], &[Some(1.0), N, N], &[Some(4.0), N, N]]);
         let r = [1.0, 3.0, 5.0];
-        let est = seed_estimate(&h, &r).unwrap();
+        let est = filled_in_estimate(&h, &r).unwrap();
         // Filled: H01 = -2, H12 = -2, H21 = 2.
         assert_close(&est.h_rel, &[-11.0 / 6.0, -1.0 / 6.0, 2.0]);
         assert_close(&est.estimate, &[7.0 / 6.0, 17.0 / 6.0, 5.0]);
         // No opinions at all: the estimate is the nominal grades.
         let none = vec![vec![None; 3]; 3];
-        let est = seed_estimate(&none, &r).unwrap();
+        let est = filled_in_estimate(&none, &r).unwrap();
         assert_close(&est.estimate, &r);
         assert_eq!(est.mse, 0.0);
     }
@@ -425,7 +425,7 @@ mod tests {
         // i thinks i receives 3 from j; j thinks j receives 1 from i.
         let h = matrix(&[&[N, Some(3.0)], &[Some(1.0), N]]);
         let r = [5.0, 5.0];
-        let est = seed_estimate(&h, &r).unwrap();
+        let est = filled_in_estimate(&h, &r).unwrap();
         assert_eq!(est.h_rel, vec![0.5, -0.5]);
         assert_eq!(est.estimate, vec![5.5, 4.5]);
         assert_eq!(est.mse, 0.25);
@@ -438,7 +438,7 @@ mod tests {
     fn player_without_opinions() {
         let h = matrix(&[&[N, Some(-3.0), N], &[Some(3.0), N, N], &[N, N, N]]);
         let r = [2.0, 4.0, 10.0];
-        let est = seed_estimate(&h, &r).unwrap();
+        let est = filled_in_estimate(&h, &r).unwrap();
         assert_close(&est.estimate, &[5.0 / 3.0, 13.0 / 3.0, 10.0]);
         let ls = least_squares_estimate(&h, &r).unwrap();
         assert_close(&ls.estimate, &[1.5, 4.5, 10.0]);
@@ -463,7 +463,7 @@ mod tests {
     #[test]
     fn least_squares_recovers_consistent_grades() {
         // Opinions from true grades s = [0, 2, 5, 9], some missing: least
-        // squares recovers the differences exactly, the seed cannot.
+        // squares recovers the differences exactly, the filled-in estimate cannot.
         let s = [0.0, 2.0, 5.0, 9.0];
         let mut h = vec![vec![None; 4]; 4];
         for (i, j) in [(0, 1), (1, 2), (2, 3), (3, 0), (2, 0)] {
@@ -492,7 +492,7 @@ mod tests {
 
     #[test]
     fn bad_inputs_are_errors() {
-        assert_eq!(seed_estimate(&[], &[]), Err(EstimateError::Empty));
+        assert_eq!(filled_in_estimate(&[], &[]), Err(EstimateError::Empty));
         assert_eq!(
             least_squares_estimate(&[vec![None]], &[1.0, 2.0]),
             Err(EstimateError::GradeCount {
@@ -501,7 +501,7 @@ mod tests {
             })
         );
         assert_eq!(
-            seed_estimate(&[vec![None, None], vec![None]], &[1.0, 2.0]),
+            filled_in_estimate(&[vec![None, None], vec![None]], &[1.0, 2.0]),
             Err(EstimateError::NotSquare {
                 row: 1,
                 found: 1,
@@ -509,7 +509,7 @@ mod tests {
             })
         );
         assert_eq!(
-            seed_estimate(&[vec![None, Some(f64::NAN)], vec![None, None]], &[1.0, 2.0]),
+            filled_in_estimate(&[vec![None, Some(f64::NAN)], vec![None, None]], &[1.0, 2.0]),
             Err(EstimateError::NotFinite)
         );
         assert_eq!(

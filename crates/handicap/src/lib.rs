@@ -3,7 +3,7 @@
 //! A Go club asks every member what handicap would give an even game against
 //! every other member. From that survey ([`survey::Survey`], a CSV matrix) and
 //! the members' nominal grades ([`Grade`], from the `go-grades` crate) this crate estimates each
-//! member's grade two ways ([`estimate`]): the seed's method, which fills
+//! member's grade two ways ([`estimate`]): the original club method, which fills
 //! missing opinions with nominal grade differences, and a least-squares fit
 //! over the given opinions only. The [`report::SurveyReport`] view model is
 //! serializable for templates and printed as a terminal table by [`table`].

@@ -14,9 +14,9 @@ use go_grades::Grade;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Basis {
-    /// The seed's estimate (missing opinions filled with grade differences).
+    /// The filled-in estimate (missing opinions filled with grade differences).
     #[default]
-    Seed,
+    FilledIn,
     /// The least-squares estimate (missing opinions left out).
     LeastSquares,
 }
@@ -25,7 +25,7 @@ impl Basis {
     /// Human-readable name.
     pub fn label(self) -> &'static str {
         match self {
-            Basis::Seed => "original-method estimate",
+            Basis::FilledIn => "original-method estimate",
             Basis::LeastSquares => "least-squares estimate",
         }
     }
@@ -37,7 +37,7 @@ pub struct SurveyOptions {
     /// Suggest a change when `|estimate − nominal| ≥ threshold` (grades);
     /// must be finite and non-negative. Default 1.0.
     pub threshold: f64,
-    /// Which estimate the suggestions follow. Default: the seed's.
+    /// Which estimate the suggestions follow. Default: the filled-in one.
     pub basis: Basis,
     /// When given, every survey id must be one of these (e.g. the ids of the
     /// player files); unknown ids are errors with a suggestion.
@@ -48,7 +48,7 @@ impl Default for SurveyOptions {
     fn default() -> Self {
         SurveyOptions {
             threshold: 1.0,
-            basis: Basis::Seed,
+            basis: Basis::FilledIn,
             known_ids: None,
         }
     }
@@ -68,15 +68,15 @@ pub struct SurveyRow {
     /// Nominal grade in stone units.
     pub nominal_stones: i32,
     /// Seed estimate.
-    pub seed_estimate: f64,
+    pub filled_in_estimate: f64,
     /// Seed estimate, two decimals.
-    pub seed_estimate_text: String,
-    /// Grade nearest to the seed estimate.
-    pub seed_grade: Grade,
+    pub filled_in_estimate_text: String,
+    /// Grade nearest to the filled-in estimate.
+    pub filled_in_grade: Grade,
     /// Seed estimate − nominal.
-    pub seed_difference: f64,
+    pub filled_in_difference: f64,
     /// Seed difference with sign, two decimals.
-    pub seed_difference_text: String,
+    pub filled_in_difference_text: String,
     /// Least-squares estimate.
     pub least_squares_estimate: f64,
     /// Least-squares estimate, two decimals.
@@ -106,7 +106,7 @@ pub struct SurveyRow {
 /// The whole report.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct SurveyReport {
-    /// Survey name (the file stem, e.g. `seed-example`).
+    /// Survey name (the file stem, e.g. `club-example`).
     pub title: String,
     /// The survey file as given.
     pub source: String,
@@ -122,10 +122,10 @@ pub struct SurveyReport {
     pub basis: Basis,
     /// The basis as text.
     pub basis_label: String,
-    /// Mean squared error of the seed estimate.
-    pub seed_mse: f64,
+    /// Mean squared error of the filled-in estimate.
+    pub filled_in_mse: f64,
     /// Seed MSE, four decimals.
-    pub seed_mse_text: String,
+    pub filled_in_mse_text: String,
     /// Mean squared error of the least-squares estimate.
     pub least_squares_mse: f64,
     /// Least-squares MSE, four decimals.
@@ -213,7 +213,7 @@ pub fn build_report(
         .map(|g| f64::from(g.stones()))
         .collect();
     let matrix = survey.matrix();
-    let seed = estimate::seed_estimate(&matrix, &nominal)?;
+    let filled_in = estimate::filled_in_estimate(&matrix, &nominal)?;
     let ls = estimate::least_squares_estimate(&matrix, &nominal)?;
     let n = survey.len();
 
@@ -224,7 +224,7 @@ pub fn build_report(
         .map(|(i, id)| {
             let grade = nominal_grades[i];
             let basis_estimate = match options.basis {
-                Basis::Seed => seed.estimate[i],
+                Basis::FilledIn => filled_in.estimate[i],
                 Basis::LeastSquares => ls.estimate[i],
             };
             let suggestion = estimate::suggest(grade, basis_estimate, options.threshold);
@@ -236,11 +236,11 @@ pub fn build_report(
                     .unwrap_or_else(|| id.clone()),
                 nominal: grade,
                 nominal_stones: grade.stones(),
-                seed_estimate: seed.estimate[i],
-                seed_estimate_text: format_number(seed.estimate[i], 2),
-                seed_grade: Grade::nearest(seed.estimate[i]).unwrap_or(grade),
-                seed_difference: seed.difference[i],
-                seed_difference_text: format_signed(seed.difference[i], 2),
+                filled_in_estimate: filled_in.estimate[i],
+                filled_in_estimate_text: format_number(filled_in.estimate[i], 2),
+                filled_in_grade: Grade::nearest(filled_in.estimate[i]).unwrap_or(grade),
+                filled_in_difference: filled_in.difference[i],
+                filled_in_difference_text: format_signed(filled_in.difference[i], 2),
                 least_squares_estimate: ls.estimate[i],
                 least_squares_estimate_text: format_number(ls.estimate[i], 2),
                 least_squares_grade: Grade::nearest(ls.estimate[i]).unwrap_or(grade),
@@ -292,8 +292,8 @@ pub fn build_report(
         threshold: options.threshold,
         basis: options.basis,
         basis_label: options.basis.label().to_string(),
-        seed_mse: seed.mse,
-        seed_mse_text: format_number(seed.mse, 4),
+        filled_in_mse: filled_in.mse,
+        filled_in_mse_text: format_number(filled_in.mse, 4),
         least_squares_mse: ls.mse,
         least_squares_mse_text: format_number(ls.mse, 4),
         residual_rms: ls.residual_rms,
@@ -358,7 +358,7 @@ go-e,,,,,
         assert_eq!(r.notes.len(), 2);
         assert!(r.notes[0].starts_with("8 of 20 opinions are missing"));
         assert!(r.notes[1].contains("go-e"));
-        // The least-squares estimate of the four who answered is the seed's.
+        // The least-squares estimate of the four who answered is the filled-in one.
         assert!((r.rows[0].least_squares_estimate - 2.75).abs() < 1e-9);
         assert_eq!(r.rows[0].least_squares_estimate_text, "2.75");
     }
@@ -376,9 +376,9 @@ go-e,,,,,
             .iter()
             .map(|row| row.suggestion_text.as_str())
             .collect();
-        // go-e's filled-in row shifts the seed estimate: go-c is exactly 0.5 stronger.
+        // go-e's filled-in row shifts the filled-in estimate: go-c is exactly 0.5 stronger.
         assert_eq!(texts, ["demote 2k → 3k", "", "promote 11k → 10k", "", ""]);
-        assert_eq!(r.rows[2].seed_estimate, 10.5);
+        assert_eq!(r.rows[2].filled_in_estimate, 10.5);
         let r = report(&SurveyOptions {
             threshold: 0.5,
             basis: Basis::LeastSquares,
@@ -405,19 +405,19 @@ go-e,,,,,
     }
 
     #[test]
-    fn seed_numbers_in_the_report() {
+    fn filled_in_numbers_in_the_report() {
         let text =
             ",go-a,go-b,go-c,go-d\ngo-a,0,0,-8,-5\ngo-b,0,0,-8,-4\ngo-c,8,7,0,2\ngo-d,5,5,-2,0\n";
-        let survey = Survey::parse("seed.csv", text, None).unwrap();
+        let survey = Survey::parse("club.csv", text, None).unwrap();
         let r = build_report(&survey, &grades(), None, &SurveyOptions::default()).unwrap();
-        assert_eq!(r.seed_mse, 0.2421875);
-        assert_eq!(r.seed_mse_text, "0.2422");
-        let est: Vec<f64> = r.rows.iter().map(|row| row.seed_estimate).collect();
+        assert_eq!(r.filled_in_mse, 0.2421875);
+        assert_eq!(r.filled_in_mse_text, "0.2422");
+        let est: Vec<f64> = r.rows.iter().map(|row| row.filled_in_estimate).collect();
         assert_eq!(est, [2.75, 3.0, 10.375, 7.875]);
         let diff: Vec<&str> = r
             .rows
             .iter()
-            .map(|row| row.seed_difference_text.as_str())
+            .map(|row| row.filled_in_difference_text.as_str())
             .collect();
         assert_eq!(diff, ["+0.75", "0.00", "-0.62", "-0.12"]);
         assert!(r.notes.is_empty());

@@ -789,7 +789,7 @@ go-d,5,5,-2,0
     }
 
     #[test]
-    fn parses_the_seed_example() {
+    fn parses_the_club_example() {
         let s = Survey::parse("s.csv", SEED, None).unwrap();
         assert_eq!(s.ids(), ["go-a", "go-b", "go-c", "go-d"]);
         assert_eq!(s.len(), 4);

@@ -66,7 +66,7 @@ pub fn render_text(report: &SurveyReport) -> String {
     }
     headers.extend([
         "nominal",
-        "seed est.",
+        "original est.",
         "diff",
         "least sq.",
         "diff",
@@ -98,8 +98,8 @@ pub fn render_text(report: &SurveyReport) -> String {
             };
             cells.extend([
                 format!("{} ({})", r.nominal_stones, r.nominal),
-                format!("{} ({})", r.seed_estimate_text, r.seed_grade),
-                r.seed_difference_text.clone(),
+                format!("{} ({})", r.filled_in_estimate_text, r.filled_in_grade),
+                r.filled_in_difference_text.clone(),
                 ls,
                 r.least_squares_difference_text.clone(),
                 r.suggestion_text.clone(),
@@ -114,8 +114,8 @@ pub fn render_text(report: &SurveyReport) -> String {
     out.push_str(&format_table(&headers, &align, &rows));
     out.push('\n');
     out.push_str(&format!(
-        "MSE: seed {}, least squares {}",
-        report.seed_mse_text, report.least_squares_mse_text
+        "MSE: original method {}, least squares {}",
+        report.filled_in_mse_text, report.least_squares_mse_text
     ));
     if !report.residual_rms_text.is_empty() {
         out.push_str(&format!(

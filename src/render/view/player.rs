@@ -1,7 +1,7 @@
 //! A player's page: rating, chart, best wins, head-to-head record, tournament
 //! history and every game.
 
-use super::shared::{k_values, local_date, phase_name, Link};
+use super::shared::{history_anchor, k_values, local_date, phase_name, Link};
 use super::ViewBuilder;
 use crate::model::{Cell, Date, Rules, TimeControl, Tournament};
 use crate::rating::{k_factor, KFactor, Phase, TournamentRating};
@@ -43,6 +43,8 @@ pub struct HistoryRow {
     pub working_terms: String,
     /// Whether the tournament is a point on the chart (an established rating after it).
     pub charted: bool,
+    /// The row's id, where a tap on its chart point leads.
+    pub anchor: String,
 }
 
 /// One game on a player's page.
@@ -507,6 +509,7 @@ impl ViewBuilder<'_> {
                 .map(|p| p.to_string())
                 .unwrap_or_default(),
             charted: Self::charted(record),
+            anchor: history_anchor(t),
             sum,
             working,
             working_terms,

@@ -5,7 +5,7 @@ use super::shared::{add_months, local_date, Link};
 use super::ViewBuilder;
 use crate::model::{Date, Membership, Player};
 use crate::rating::Phase;
-use crate::render::chart::{self, Series};
+use crate::render::chart::{self, ChartPoint, Series};
 use serde::Serialize;
 
 /// A row of the established rating list.
@@ -370,9 +370,17 @@ impl ViewBuilder<'_> {
         }
         let series: Vec<Series> = top
             .iter()
-            .map(|&i| Series {
+            .enumerate()
+            .map(|(n, &i)| Series {
                 name: self.dataset.players[i].name.clone(),
-                points: self.chart_points(i, Some(date)),
+                points: self
+                    .chart_points(i, Some(date))
+                    .into_iter()
+                    .map(|p| ChartPoint {
+                        href: format!("#top-chart-{n}"),
+                        ..p
+                    })
+                    .collect(),
             })
             .collect();
         list.chart = chart::list_chart(

@@ -22,6 +22,11 @@ pub fn player_href(player: &Player) -> String {
     format!("players/{}.html", player.id)
 }
 
+/// The id of a tournament's row in a player's history table.
+pub fn history_anchor(tournament: &Tournament) -> String {
+    format!("history-{}", tournament.id.to_string().replace('/', "-"))
+}
+
 /// Path of a tournament's page from the site root.
 pub fn tournament_href(tournament: &Tournament) -> String {
     format!("tournaments/{}.html", tournament.id)
@@ -112,6 +117,7 @@ impl ViewBuilder<'_> {
                 Some(ChartPoint {
                     day: t.end.days_since_epoch(),
                     rating,
+                    href: format!("#{}", history_anchor(t)),
                     label: format!(
                         "{}: {}, {}: {rating}{change}",
                         self.dataset.players[index].name, t.name, t.end
