@@ -350,7 +350,7 @@ pub fn import_trf(
         rows.push_str(&csv_line(&row));
     }
     let system = match doc.header("092") {
-        Some(kind) if kind.to_lowercase().contains("round") => "round-robin",
+        Some(kind) if is_round_robin(kind) => "round-robin",
         _ => "swiss",
     };
     let folder = format!("data/tournaments/{}", start.year);
@@ -360,6 +360,80 @@ pub fn import_trf(
     ));
     files.push((format!("{folder}/{id}.csv"), rows));
     Ok(Imported { id, files, matches })
+}
+
+/// The TRF's event as an in-memory tournament, without player files: each row's
+/// player id is `p` and its start number. Used to compute standings and tie-breaks
+/// straight from a TRF file. The start date is `042`, else `date`.
+pub fn tournament_from_trf(
+    doc: &TrfDocument,
+    date: Option<Date>,
+) -> Result<Tournament, ImportError> {
+    if let Some(e) = doc.check_consistency().into_iter().next() {
+        return Err(ImportError::Inconsistent {
+            line: e.line,
+            column: e.column,
+            message: e.kind.to_string(),
+        });
+    }
+    let start = doc
+        .header("042")
+        .and_then(parse_trf_date)
+        .or(date)
+        .ok_or(ImportError::NoDate)?;
+    let mut players: Vec<&PlayerLine> = doc.players().collect();
+    if players.is_empty() {
+        return Err(ImportError::NoPlayers);
+    }
+    players.sort_by_key(|p| p.start_no);
+    let rounds = doc
+        .total_rounds()
+        .unwrap_or(0)
+        .max(doc.rounds_present() as u32);
+    let entries = players
+        .iter()
+        .map(|p| Entry {
+            start_no: p.start_no,
+            player: Slug::from_name(&format!("p{}", p.start_no)),
+            rating: p.rating,
+            cells: (0..rounds as usize)
+                .map(|r| block_to_cell(p.rounds.get(r).and_then(Option::as_ref)))
+                .collect(),
+            line: 0,
+        })
+        .collect();
+    let system = match doc.header("092") {
+        Some(kind) if is_round_robin(kind) => System::RoundRobin,
+        _ => System::Swiss,
+    };
+    Ok(Tournament {
+        id: Slug::from_name(doc.name().unwrap_or("trf")),
+        name: doc.name().unwrap_or_default().to_string(),
+        start,
+        end: start,
+        city: doc.header("022").map(str::to_string),
+        system,
+        rounds,
+        rated: false,
+        time_control: crate::model::TimeControl::Standard,
+        rules: crate::model::Rules::Standard,
+        base_k: None,
+        sequence: 0,
+        illustrative: false,
+        note: None,
+        tiebreaks: None,
+        language: None,
+        entries,
+        first_round_column: 4,
+        meta_source: Default::default(),
+        table_source: Default::default(),
+    })
+}
+
+/// Whether a `092` tournament type names a round robin (`Round-Robin`, `Berger`, `RR`).
+fn is_round_robin(kind: &str) -> bool {
+    let kind = kind.to_lowercase();
+    kind.contains("round") || kind.contains("robin") || kind.contains("berger")
 }
 
 fn csv_line(fields: &[String]) -> String {
