@@ -562,6 +562,7 @@ fn main() -> ExitCode {
                 }
             };
             let options = ratingbook::tournament::trf_exchange::ImportOptions {
+                name: file.file_stem().map(|s| s.to_string_lossy().into_owned()),
                 id,
                 membership,
                 map: map.into_iter().collect(),
