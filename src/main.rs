@@ -190,6 +190,22 @@ enum Command {
         #[arg(long)]
         dry_run: bool,
     },
+    /// Print the tie-break values of every player of a TRF file (tab-separated), as
+    /// FIDE's rules define them; for comparing with other programs.
+    Tiebreaks {
+        /// The TRF file.
+        file: PathBuf,
+        /// Tie-break ids, comma-separated (see README: Standings and tie-breaks).
+        #[arg(
+            long,
+            value_delimiter = ',',
+            default_value = "bh,bh-c1,bh-c2,bh-m1,sb,win,won,bpg,ps,aro,tpr"
+        )]
+        tiebreaks: Vec<String>,
+        /// Start date (YYYY-MM-DD) when the TRF has none; it selects FIDE's rule edition.
+        #[arg(long, value_parser = parse_date)]
+        date: Option<ratingbook::model::Date>,
+    },
     /// Create a player file, or a tournament's metadata and empty crosstable.
     New {
         #[command(subcommand)]
@@ -547,6 +563,7 @@ fn main() -> ExitCode {
                 }
             };
             let options = ratingbook::tournament::trf_exchange::ImportOptions {
+                name: file.file_stem().map(|s| s.to_string_lossy().into_owned()),
                 id,
                 membership,
                 map: map.into_iter().collect(),
@@ -554,6 +571,11 @@ fn main() -> ExitCode {
             };
             cli::import(&file, &root, &options, dry_run)
         }
+        Command::Tiebreaks {
+            file,
+            tiebreaks,
+            date,
+        } => cli::tiebreaks(&file, &tiebreaks, date),
         Command::GenerateTrf {
             players,
             rounds,

@@ -10,9 +10,12 @@
 //! 4   1700    2 b =    bye      5 w +    3 b =    3
 //! 5   -       bye      1 w 0    4 b -    2 b 0    1
 //! ```
-//! Final scores in half points: S = [6, 6, 3, 6, 2]. Completed rounds n = 4.
-//! FIDE 2023 adjusted scores (VUR counted as ½): player 1's H is already ½ → 6;
-//! player 5's forfeit loss becomes ½ → 3; the others have no VUR: A = [6, 6, 3, 6, 3].
+//! Final scores in half points: S = [6, 6, 3, 6, 2]. Completed rounds n = 4. The
+//! event starts on 2025-05-03, so FIDE's edition applied from 1 August 2024 rules.
+//! Scores as opponents see them (C.07 16.3): only rounds without an opponent after a
+//! player's last round that is not a voluntarily unplayed one count as draws; nobody
+//! has such a round (1's H is in round 4 but is worth a draw anyway; 5's forfeit loss
+//! has an opponent), so A = S = [6, 6, 3, 6, 2].
 
 use ratingbook::load::load_repository;
 use ratingbook::model::Tournament;
@@ -57,36 +60,48 @@ fn check(t: &Tournament, id: &str, expected: [&str; 5]) {
     assert_eq!(shown(t, id), expected, "tie-break {id}");
 }
 
-// FIDE 2023 dummy opponent. Per player, per round: (opponent value in half points).
+// FIDE dummy opponent. Per player, per round: (opponent value in half points).
 // Unplayed rounds use the player's own final score; * marks a VUR (cut first).
-// 1: [A3=3, A5=3, A2=6, *6]   2: [A4=6, A3=3, A1=6, A5=3]   3: [A1=6, A2=6, 3 (PAB), A4=6]
+// 1: [A3=3, A5=2, A2=6, *6]   2: [A4=6, A3=3, A1=6, A5=2]   3: [A1=6, A2=6, 3 (PAB), A4=6]
 // 4: [A2=6, 6 (PAB), 6 (forfeit win), A3=3]                  5: [2 (PAB), A1=6, *2, A2=6]
 #[test]
-fn buchholz_family_fide_2023() {
+fn buchholz_family_fide() {
     let t = tournament();
-    // BH = sum: 1: 18h=9, 2: 18h=9, 3: 21h=10½, 4: 21h=10½, 5: 16h=8
-    check(&t, "bh", ["9", "9", "10½", "10½", "8"]);
-    // BH-C1: 1 cuts its VUR 6 → 12h=6; 2 cuts 3 → 15h=7½; 3 cuts 3 → 18h=9;
+    // BH = sum: 1: 17h=8½, 2: 17h=8½, 3: 21h=10½, 4: 21h=10½, 5: 16h=8
+    check(&t, "bh", ["8½", "8½", "10½", "10½", "8"]);
+    // BH-C1: 1 cuts its VUR 6 → 11h=5½; 2 cuts 2 → 15h=7½; 3 cuts 3 → 18h=9;
     // 4 cuts 3 → 18h=9; 5 cuts its VUR 2 → 14h=7
-    check(&t, "bh-c1", ["6", "7½", "9", "9", "7"]);
-    // BH-C2: 1: VUR 6, then 3 → 9h=4½; 2: 3,3 → 12h=6; 3: 3,6 → 12h=6; 4: 3,6 → 12h=6;
+    check(&t, "bh-c1", ["5½", "7½", "9", "9", "7"]);
+    // BH-C2: 1: VUR 6, then 2 → 9h=4½; 2: 2,3 → 12h=6; 3: 3,6 → 12h=6; 4: 3,6 → 12h=6;
     // 5: VUR 2 then 2 → 12h=6
     check(&t, "bh-c2", ["4½", "6", "6", "6", "6"]);
-    // BH-M1 (low cut VUR first, then the highest): 1: [3,3,6]−6 → 6h=3; 2: [3,6,6]−6 → 9h=4½;
+    // BH-M1 (low cut VUR first, then the highest): 1: [3,2,6]−6 → 5h=2½; 2: [6,3,6]−6 → 9h=4½;
     // 3: [6,6,6]−6 → 12h=6; 4: [6,6,6]−6 → 12h=6; 5: [2,6,6]−6 → 8h=4
-    check(&t, "bh-m1", ["3", "4½", "6", "6", "4"]);
+    check(&t, "bh-m1", ["2½", "4½", "6", "6", "4"]);
 }
 
 // SB = Σ value × points scored that round (quarters).
-// 1: 2·3 + 2·3 + 1·6 + 1·6(H, dummy 6) = 24q = 6
-// 2: 1·6 + 2·3 + 1·6 + 2·3 = 24q = 6
+// 1: 2·3 + 2·2 + 1·6 + 1·6(H, dummy 6) = 22q = 5½
+// 2: 1·6 + 2·3 + 1·6 + 2·2 = 22q = 5½
 // 3: 0 + 0 + 2·3 (PAB, dummy 3) + 1·6 = 12q = 3
 // 4: 1·6 + 2·6 (PAB) + 2·6 (forfeit win) + 1·3 = 33q = 8¼
 // 5: 2·2 (PAB) + 0 + 0 + 0 = 4q = 1
 #[test]
-fn sonneborn_berger_fide_2023() {
+fn sonneborn_berger_fide() {
     let t = tournament();
-    check(&t, "sb", ["6", "6", "3", "8¼", "1"]);
+    check(&t, "sb", ["5½", "5½", "3", "8¼", "1"]);
+}
+
+// The same event starting on or after 1 March 2026: the dummy's score is at most the
+// real opponent's (forfeits) or a draw in each of the 4 rounds, 4h (byes).
+// 1: R4 H min(6, 4) = 4 → [3, 2, 6, 4] = 15h; 3: PAB min(3, 4) = 3 → 21h unchanged;
+// 4: PAB min(6, 4) = 4, forfeit win over 5 min(6, A5=2) = 2 → [6, 4, 2, 3] = 15h;
+// 5: PAB min(2, 4) = 2, forfeit loss to 4 min(2, 6) = 2 → 16h unchanged.
+#[test]
+fn buchholz_under_the_2026_amendment() {
+    let mut t = tournament();
+    t.start = ratingbook::model::Date::new(2026, 5, 3).unwrap();
+    check(&t, "bh", ["7½", "8½", "10½", "7½", "8"]);
 }
 
 // Seed 003 virtual opponent: real final scores S for played games; an unplayed round r

@@ -230,7 +230,9 @@ fn check_games(t: &Tournament, problems: &mut Vec<Diagnostic>) {
                 continue;
             }
             let symbol = |r: Option<GameResult>| r.map_or("?", GameResult::symbol);
-            if their_result != result.map(GameResult::complement) {
+            // A double forfeit (neither came) is `-` on both sides.
+            let double_forfeit = result == Some(GameResult::ForfeitLoss) && their_result == result;
+            if their_result != result.map(GameResult::complement) && !double_forfeit {
                 problems.push(fail(
                     format!(
                         "{} scored `{}` against {opponent}, but {opponent} scored `{}`",

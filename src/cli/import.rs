@@ -15,7 +15,14 @@ pub fn import(file: &Path, root: &Path, options: &ImportOptions, dry_run: bool) 
             return ExitCode::from(2);
         }
     };
-    let doc = match trf::parse_bytes(&bytes) {
+    let (text, encoding) = trf::decode(&bytes);
+    if encoding == trf::Encoding::Latin1 {
+        eprintln!(
+            "warning: {} is not UTF-8; read it as Latin-1 (ISO 8859-1)",
+            file.display()
+        );
+    }
+    let doc = match trf::parse(&text) {
         Ok(doc) => doc,
         Err(e) => {
             eprintln!(
@@ -42,6 +49,9 @@ pub fn import(file: &Path, root: &Path, options: &ImportOptions, dry_run: bool) 
             return ExitCode::from(2);
         }
     };
+    for warning in &imported.warnings {
+        eprintln!("warning: {}: {warning}", file.display());
+    }
     for (start_no, name, id, how) in &imported.matches {
         let how = match *how {
             "new" => "new player file",

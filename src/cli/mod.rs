@@ -11,6 +11,7 @@ mod pairing;
 mod repository;
 mod results;
 mod serve;
+mod tiebreaks;
 
 pub use diff::{diff, DiffArgs, DiffFormat};
 pub use handicaps::handicaps;
@@ -20,6 +21,7 @@ pub use pairing::{generate_trf, pair, pair_event};
 pub use repository::{build, check, generate, init, sql};
 pub use results::results_add;
 pub use serve::serve;
+pub use tiebreaks::tiebreaks;
 
 use crate::diagnostic::{Diagnostic, Severity};
 use std::io::IsTerminal;

@@ -20,6 +20,9 @@ struct RawPlayer {
     grade: Option<Spanned<String>>,
     birth_year: Option<Spanned<i64>>,
     sex: Option<Spanned<String>>,
+    fide_id: Option<Spanned<i64>>,
+    title: Option<Spanned<String>>,
+    fide_name: Option<Spanned<String>>,
     preset: Option<RawPreset>,
 }
 
@@ -32,6 +35,9 @@ struct RawPreset {
 
 /// Highest international rating accepted; anything above is a typo.
 const MAX_RATING: i64 = 3500;
+
+/// Largest FIDE id accepted: the TRF field is 11 digits wide.
+const MAX_FIDE_ID: i64 = 99_999_999_999;
 
 /// Earliest birth year accepted; anything before is a typo.
 const MIN_BIRTH_YEAR: i64 = 1900;
@@ -162,6 +168,34 @@ pub fn load_player(root: &Path, path: &Path) -> (Option<Player>, Vec<Diagnostic>
             None
         }
     });
+    let fide_id = raw.fide_id.as_ref().and_then(|f| {
+        let value = *f.get_ref();
+        if value > 0 && value <= MAX_FIDE_ID {
+            Some(value as u64)
+        } else {
+            problems.push(fields.error(
+                f.span(),
+                "fide_id",
+                format!("FIDE id {value} is not a positive number of at most 11 digits"),
+                "copy the id from the FIDE rating list, or remove the line",
+            ));
+            None
+        }
+    });
+    let title = raw.title.as_ref().and_then(|t| {
+        let value = t.get_ref().trim();
+        if value.chars().count() <= 3 && value.chars().all(|c| c.is_ascii_alphabetic()) {
+            (!value.is_empty()).then(|| value.to_string())
+        } else {
+            problems.push(fields.error(
+                t.span(),
+                "title",
+                format!("`{value}` is not a title"),
+                "write the title as TRF does, at most 3 letters: GM, IM, WFM, g, m, wf, ...",
+            ));
+            None
+        }
+    });
     let preset = load_preset(raw.preset.as_ref(), &mut problems, &fields);
     let grade =
         raw.grade
@@ -191,6 +225,9 @@ pub fn load_player(root: &Path, path: &Path) -> (Option<Player>, Vec<Diagnostic>
             preset,
             birth_year,
             sex,
+            fide_id,
+            title,
+            fide_name: non_empty(raw.fide_name),
             source: shown.clone(),
         }),
         _ => None,

@@ -102,6 +102,13 @@ pub struct Player {
     /// category lists use it, and only with `site.publish_personal_data`.
     #[serde(skip)]
     pub birth_year: Option<i32>,
+    /// FIDE id, if the player has one.
+    pub fide_id: Option<u64>,
+    /// Title as FIDE's TRF writes it (`GM`, `WFM`, `g`, `wf`, ...), if any.
+    pub title: Option<String>,
+    /// Name as FIDE writes it (`Surname,Firstname`), when it differs from `name`'s form;
+    /// TRF exports write this.
+    pub fide_name: Option<String>,
     /// Sex as FIDE's TRF writes it, if given: personal data, as `birth_year`.
     #[serde(skip)]
     pub sex: Option<Sex>,

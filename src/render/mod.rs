@@ -188,44 +188,50 @@ pub fn render_site_with_pages(
                         .collect();
                 files.extend(player_pages?);
             }
-            let tournament_pages: Result<Vec<Vec<RenderedFile>>, RenderError> = (0..dataset
-                .tournaments
-                .len())
-                .into_par_iter()
-                .map(|i| {
-                    let view = views.tournament(i);
-                    let mut out = Vec::new();
-                    let mut ctx = tera::Context::new();
-                    ctx.insert("tournament", &view);
-                    ctx.insert("rules", &rules);
-                    ctx.insert("downloads", &config.output);
-                    ctx.insert("sql_files", &sql_files);
-                    if html {
-                        let path = format!("tournaments/{}.html", view.id);
-                        let bytes =
-                            page.render_at("html/tournament.html", "../", &path, ctx.clone())?;
-                        out.push((path, bytes));
-                    }
-                    if markdown {
-                        let bytes = page.render("md/tournament.md", "../", ctx)?;
-                        out.push((format!("tournaments/{}.md", view.id), bytes));
-                    }
-                    if config.output.csv {
-                        let t = &dataset.tournaments[i];
-                        out.push((
-                            format!("tournaments/{}.csv", view.id),
-                            crate::tournament::crosstable_file::crosstable_csv(t),
-                        ));
-                        let trf = crate::tournament::trf_exchange::tournament_to_trf(t, dataset);
-                        out.push((
-                            format!("tournaments/{}.trf", view.id),
-                            trf.write().into_bytes(),
-                        ));
-                    }
-                    tick();
-                    Ok(out)
-                })
-                .collect();
+            let tournament_pages: Result<Vec<Vec<RenderedFile>>, RenderError> =
+                (0..dataset.tournaments.len())
+                    .into_par_iter()
+                    .map(|i| {
+                        let view = views.tournament(i);
+                        let mut out = Vec::new();
+                        let mut ctx = tera::Context::new();
+                        ctx.insert("tournament", &view);
+                        ctx.insert("rules", &rules);
+                        ctx.insert("downloads", &config.output);
+                        ctx.insert("sql_files", &sql_files);
+                        if html {
+                            let path = format!("tournaments/{}.html", view.id);
+                            let bytes =
+                                page.render_at("html/tournament.html", "../", &path, ctx.clone())?;
+                            out.push((path, bytes));
+                        }
+                        if markdown {
+                            let bytes = page.render("md/tournament.md", "../", ctx)?;
+                            out.push((format!("tournaments/{}.md", view.id), bytes));
+                        }
+                        if config.output.csv {
+                            let t = &dataset.tournaments[i];
+                            out.push((
+                                format!("tournaments/{}.csv", view.id),
+                                crate::tournament::crosstable_file::crosstable_csv(t),
+                            ));
+                            let personal = if config.site.publish_personal_data {
+                                crate::tournament::trf_exchange::PersonalData::Include
+                            } else {
+                                crate::tournament::trf_exchange::PersonalData::Omit
+                            };
+                            let trf = crate::tournament::trf_exchange::tournament_to_trf_with(
+                                t, dataset, personal,
+                            );
+                            out.push((
+                                format!("tournaments/{}.trf", view.id),
+                                trf.write().into_bytes(),
+                            ));
+                        }
+                        tick();
+                        Ok(out)
+                    })
+                    .collect();
             files.extend(tournament_pages?.into_iter().flatten());
             Ok(files)
         },

@@ -1,40 +1,55 @@
-//! Tie-breaks named as in FIDE's tie-break regulations (handbook C.07, 2023 edition),
-//! plus seed 003's "wins including forfeit wins" (`gs`).
+//! Tie-breaks named as in FIDE's tie-break regulations (handbook C.07, the
+//! edition applied from 1 August 2024, and its amendment applied from 1 March 2026), plus seed
+//! 003's "wins including forfeit wins" (`gs`) and its virtual-opponent Buchholz.
+//! The plain ids compute exactly what FIDE's reference checker (`tiebreakchecker.py`
+//! of the Technical Commission) computes; `scripts/tiebreak-differential` compares them.
 //!
-//! # Unplayed rounds
+//! # Unplayed rounds (C.07 article 16)
 //!
-//! A round is *unplayed* for a player when their cell is a bye (any kind), an
-//! absence, or a forfeit (won or lost): no game was played over the board.
+//! A round is *played* when a game was played over the board; a pairing-allocated
+//! bye counts as played for this purpose (16.2.1) but has no opponent. A *voluntarily
+//! unplayed round* (VUR) is an unplayed round not worth a win: a forfeit loss, a
+//! half- or zero-point bye, an absence. Forfeit wins and full-point byes are not VURs.
+//!
 //! The opponent-score tie-breaks (`bh`, `bh-c1`, `bh-c2`, `bh-m1`, `sb`) come in two
 //! variants that differ only in how unplayed rounds are valued:
 //!
-//! * **FIDE 2023 "dummy opponent"** (plain id, e.g. `bh-c1`): each unplayed round of
-//!   the player counts as a game against a dummy opponent whose score is the player's
-//!   own final score. For the Buchholz of *others*, an opponent's score is adjusted:
-//!   each of the opponent's voluntarily unplayed rounds (VUR: forfeit loss, requested
-//!   full/half/zero-point bye, absence) counts as a draw (½); pairing-allocated byes
-//!   and forfeit wins keep their real points. Cuts (`-c1`, `-c2`, the low cut of
-//!   `-m1`) remove the player's own VUR rounds first (least valuable first), then the
-//!   lowest remaining values.
-//! * **Seed 003 "virtual opponent"** (suffix `-virtual`, e.g. `bh-c1-virtual`): each
-//!   unplayed round `r` of `n` completed rounds counts as a game against a virtual
-//!   opponent whose score is the player's own score *before* round `r` plus ½ for each
-//!   of the `n − r` rounds after it. Opponents' real final scores are used unchanged,
-//!   and cuts remove the lowest values whatever their origin.
+//! * **FIDE "dummy opponent"** (plain id, e.g. `bh-c1`):
+//!   - *Opponents' scores* (16.3): an opponent's score counts every round at its real
+//!     value, except rounds without an opponent after the opponent's last round that
+//!     is not a VUR (a withdrawal, or byes at the end), which count as draws (16.3.2).
+//!   - *The player's own unplayed rounds* (16.4) count as a game against a dummy
+//!     opponent whose score is the player's own final score. Under the amendment
+//!     applied from 1 March 2026 (events starting on or after that day) the dummy's
+//!     score is at most the real opponent's score for a forfeit and at most a draw in
+//!     every round for a bye or absence.
+//!   - *Cuts*: `-c1`, `-c2` and the low cut of `-m1` remove the player's own
+//!     VURs first (least valuable first), then the lowest remaining values; the high
+//!     cut of `-m1` removes the highest value.
+//!   - *Round robins* (pre-determined pairings): every paired round counts as
+//!     a game against its real opponent, forfeits included; rounds without an opponent
+//!     count for nothing, and an opponent's rounds without an opponent after their last
+//!     round that is not a VUR count as lost.
+//! * **Seed 003 "virtual opponent"** (suffix `-virtual`, e.g. `bh-c1-virtual`): the
+//!   original Finnish rule, kept as an option. Each unplayed round `r` of `n` completed
+//!   rounds counts as a game against a virtual opponent whose score is the player's
+//!   own score *before* round `r` plus ½ for each of the `n − r` rounds after it.
+//!   Opponents' real final scores are used unchanged, and cuts remove the lowest values
+//!   whatever their origin.
 //!
 //! In `sb`, each round's opponent value (real, dummy or virtual) is multiplied by the
 //! points the player scored in that round, so a forfeit loss or zero-point bye adds nothing.
 //!
 //! The other tie-breaks do not use opponents' scores: `win` (FIDE WIN) counts every
 //! round worth a win with or without playing (wins, forfeit wins, pairing-allocated
-//! and full-point byes); `won` (FIDE WON) counts wins over the board only; `gs` (seed
-//! 003) counts wins over the board plus forfeit wins; `ps` sums the running score after
-//! each round (unplayed rounds with the points they gave); `bpg` counts games played over
-//! the board with black (forfeits never count); `aro` and `tpr` use games played over the
-//! board against rated opponents only; `de` uses every paired game (forfeits included)
-//! between the players still tied.
+//! and full-point byes); `won` (FIDE WON) counts wins over the board only; `gs`
+//! (seed 003) counts wins over the board plus forfeit wins; `ps` sums the running
+//! score after each round (unplayed rounds with the points they gave); `bpg`
+//! counts games played over the board with black (forfeits never count); `aro`
+//! and `tpr` use games played over the board against rated opponents only;
+//! `de` uses every paired game (forfeits included) between the players still tied.
 
-use crate::model::{Bye, Cell, Colour, GameResult, Tournament};
+use crate::model::{Bye, Cell, Colour, Date, GameResult, System, Tournament};
 
 /// How unplayed rounds are valued in opponent-score tie-breaks (see the module docs).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -227,6 +242,27 @@ pub fn parse_chain(ids: &[String]) -> Vec<TieBreak> {
     ids.iter().filter_map(|id| TieBreak::parse(id)).collect()
 }
 
+/// Which edition of FIDE's unplayed-round rules applies (C.07 article 16).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum FideEdition {
+    /// Applied from 1 August 2024: the dummy opponent has the player's own final score.
+    From2024,
+    /// Amendment applied from 1 March 2026: the dummy's score is capped by the real
+    /// opponent's score (forfeits) or by a draw in every round (byes, absences).
+    From2026,
+}
+
+impl FideEdition {
+    /// The edition in force for an event starting on `start`.
+    pub fn for_start(start: Date) -> FideEdition {
+        if (start.year, start.month, start.day) >= (2026, 3, 1) {
+            FideEdition::From2026
+        } else {
+            FideEdition::From2024
+        }
+    }
+}
+
 /// Precomputed facts about a tournament that every tie-break needs.
 pub struct Facts<'a> {
     t: &'a Tournament,
@@ -234,10 +270,14 @@ pub struct Facts<'a> {
     pub rounds: usize,
     /// Final score of each row (index = start number − 1), half points.
     pub score: Vec<i64>,
-    /// Score adjusted for FIDE 2023 (VUR counted as draws), half points.
+    /// Score as opponents' tie-breaks see it (C.07 16.3), half points.
     adjusted: Vec<i64>,
     /// Rating used for ARO/TPR, per row.
     ratings: Vec<Option<u32>>,
+    /// The FIDE edition whose unplayed-round rules apply.
+    pub edition: FideEdition,
+    /// Pre-determined pairings (round robin): forfeits count as games.
+    round_robin: bool,
 }
 
 /// Index of a start number in per-row vectors.
@@ -245,7 +285,8 @@ fn index(start_no: u32) -> Option<usize> {
     (start_no as usize).checked_sub(1)
 }
 
-/// Whether a cell is an unplayed round (no game over the board).
+/// Whether a cell is an unplayed round (no game over the board). A pairing-allocated
+/// bye is unplayed here: it has no opponent whose score could count.
 pub fn is_unplayed(cell: &Cell) -> bool {
     match cell {
         Cell::Game { result, .. } => !result.is_played(),
@@ -254,16 +295,42 @@ pub fn is_unplayed(cell: &Cell) -> bool {
     }
 }
 
-/// Whether a cell is a voluntarily unplayed round in FIDE 2023's sense.
+/// Whether a cell is a voluntarily unplayed round (C.07 article 16): unplayed and not
+/// worth a win. Forfeit wins, full-point and pairing-allocated byes are not VURs.
 pub fn is_vur(cell: &Cell) -> bool {
     matches!(
         cell,
         Cell::Game {
             result: GameResult::ForfeitLoss,
             ..
-        } | Cell::Bye(Bye::Full | Bye::Half | Bye::Zero)
+        } | Cell::Paired { .. }
+            | Cell::Bye(Bye::Half | Bye::Zero)
             | Cell::Absent
     )
+}
+
+/// Whether a round has an opponent (a game, played, forfeited or pending).
+fn has_opponent(cell: &Cell) -> bool {
+    matches!(cell, Cell::Game { .. } | Cell::Paired { .. })
+}
+
+/// The score opponents' tie-breaks see (C.07 16.3): rounds without an opponent after
+/// the last round that is not a VUR count as draws (as losses in a round robin).
+fn adjusted_score(cells: &[Cell], rounds: usize, round_robin: bool) -> i64 {
+    let cell = |r: usize| cells.get(r).unwrap_or(&Cell::Absent);
+    let last_active = (0..rounds).rev().find(|&r| !is_vur(cell(r)));
+    (0..rounds)
+        .map(|r| {
+            let c = cell(r);
+            if has_opponent(c) || last_active.is_some_and(|last| r <= last) {
+                i64::from(c.half_points())
+            } else if round_robin {
+                0
+            } else {
+                1
+            }
+        })
+        .sum()
 }
 
 impl<'a> Facts<'a> {
@@ -275,6 +342,7 @@ impl<'a> Facts<'a> {
             .filter_map(|e| e.cells.iter().rposition(|c| *c != Cell::Absent))
             .max()
             .map_or(0, |r| r + 1);
+        let round_robin = t.system == System::RoundRobin;
         let size = t.entries.iter().map(|e| e.start_no).max().unwrap_or(0) as usize;
         let mut score = vec![0; size];
         let mut adjusted = vec![0; size];
@@ -285,16 +353,7 @@ impl<'a> Facts<'a> {
             };
             let cells = &e.cells[..rounds.min(e.cells.len())];
             score[i] = cells.iter().map(|c| i64::from(c.half_points())).sum();
-            adjusted[i] = cells
-                .iter()
-                .map(|c| {
-                    if is_vur(c) {
-                        1
-                    } else {
-                        i64::from(c.half_points())
-                    }
-                })
-                .sum();
+            adjusted[i] = adjusted_score(cells, rounds, round_robin);
             ratings[i] = rating(e.start_no);
         }
         Facts {
@@ -303,6 +362,8 @@ impl<'a> Facts<'a> {
             score,
             adjusted,
             ratings,
+            edition: FideEdition::for_start(t.start),
+            round_robin,
         }
     }
 
@@ -335,30 +396,51 @@ impl<'a> Facts<'a> {
             .flatten()
     }
 
-    /// Per round: (opponent value in half points, whether the round is the player's VUR).
-    fn opponent_values(&self, start_no: u32, unplayed: Unplayed) -> Vec<(i64, bool)> {
+    /// The dummy opponent's score for one of the player's unplayed rounds (C.07 16.4).
+    fn dummy(&self, own: i64, opponent: Option<u32>) -> i64 {
+        match self.edition {
+            FideEdition::From2024 => own,
+            FideEdition::From2026 => match opponent {
+                Some(o) => own.min(self.adjusted_of(o)),
+                None => own.min(self.rounds as i64),
+            },
+        }
+    }
+
+    /// Per round: (opponent value in half points, points scored that round, whether the
+    /// round is the player's VUR). Round robins leave out rounds without an opponent.
+    fn opponent_values(&self, start_no: u32, unplayed: Unplayed) -> Vec<(i64, i64, bool)> {
         let own = self.score_of(start_no);
         let mut before = 0;
         let mut out = Vec::with_capacity(self.rounds);
         for (r, cell) in self.cells(start_no).iter().enumerate() {
-            let value = match (cell, unplayed) {
-                (
-                    Cell::Game {
-                        opponent, result, ..
-                    },
-                    Unplayed::Dummy,
-                ) if result.is_played() => self.adjusted_of(*opponent),
-                (
-                    Cell::Game {
-                        opponent, result, ..
-                    },
-                    Unplayed::Virtual,
-                ) if result.is_played() => self.score_of(*opponent),
-                (_, Unplayed::Dummy) => own,
-                (_, Unplayed::Virtual) => before + (self.rounds - r - 1) as i64,
+            let points = i64::from(cell.half_points());
+            let opponent = match cell {
+                Cell::Game { opponent, .. } | Cell::Paired { opponent, .. } => Some(*opponent),
+                _ => None,
             };
-            out.push((value, is_vur(cell)));
-            before += i64::from(cell.half_points());
+            let played = !is_unplayed(cell);
+            let entry = match (unplayed, opponent) {
+                (Unplayed::Virtual, Some(o)) if played => Some((self.score_of(o), false)),
+                (Unplayed::Virtual, _) => Some((before + (self.rounds - r - 1) as i64, false)),
+                (Unplayed::Dummy, Some(o)) if played || self.round_robin => {
+                    Some((self.adjusted_of(o), false))
+                }
+                (Unplayed::Dummy, None) if self.round_robin => None,
+                (Unplayed::Dummy, o) => Some((self.dummy(own, o), is_vur(cell))),
+            };
+            if let Some((value, vur)) = entry {
+                out.push((value, points, vur));
+            }
+            before += points;
+        }
+        // Rounds past the end of a short row are absences.
+        if unplayed == Unplayed::Dummy && !self.round_robin {
+            let missing = self.rounds.saturating_sub(self.cells(start_no).len());
+            out.extend(std::iter::repeat_n(
+                (self.dummy(own, None), 0, true),
+                missing,
+            ));
         }
         out
     }
@@ -377,8 +459,7 @@ impl<'a> Facts<'a> {
             Kind::SonnebornBerger => Some(
                 self.opponent_values(start_no, tb.unplayed)
                     .iter()
-                    .zip(cells)
-                    .map(|((value, _), cell)| value * i64::from(cell.half_points()))
+                    .map(|(value, points, _)| value * points)
                     .sum(),
             ),
             Kind::Win => count(&|c| c.half_points() == 2),
@@ -430,8 +511,8 @@ impl<'a> Facts<'a> {
     /// Buchholz with `low` least significant and `high` highest values cut.
     fn buchholz(&self, start_no: u32, unplayed: Unplayed, low: usize, high: usize) -> i64 {
         let mut values = self.opponent_values(start_no, unplayed);
-        // Least significant first: under FIDE 2023, VUR rounds go first.
-        values.sort_by_key(|&(value, vur)| (!(vur && unplayed == Unplayed::Dummy), value));
+        // Least significant first: under FIDE's rules the player's own VURs go first.
+        values.sort_by_key(|&(value, _, vur)| (!(vur && unplayed == Unplayed::Dummy), value));
         let keep_low = low.min(values.len());
         let mut kept: Vec<i64> = values[keep_low..].iter().map(|v| v.0).collect();
         kept.sort_unstable();

@@ -99,22 +99,73 @@ fn trf_date(date: Date) -> String {
     format!("{:04}/{:02}/{:02}", date.year, date.month, date.day)
 }
 
-/// Parses the dates TRF files carry: `2026/03/14`, `2026-03-14`, `14.03.2026`.
+/// Parses the dates TRF files carry (see [`trf::date`]): `2026/03/14`, `14.03.2026`,
+/// `14. 03. 2026`, `Mar 14, 2026`, ...
 pub fn parse_trf_date(text: &str) -> Option<Date> {
-    let text = text.trim();
-    let parts: Vec<&str> = text.split(['/', '-', '.']).collect();
-    let [a, b, c] = parts[..] else { return None };
-    if a.len() == 4 {
-        Date::new(a.parse().ok()?, b.parse().ok()?, c.parse().ok()?)
-    } else {
-        Date::new(c.parse().ok()?, b.parse().ok()?, a.parse().ok()?)
+    read_date(text).map(|(date, _)| date)
+}
+
+/// A date and whether reading it was a guess.
+fn read_date(text: &str) -> Option<(Date, bool)> {
+    let parsed = trf::date::parse_date(text)?;
+    let d = parsed.date;
+    Some((Date::new(d.year, d.month, d.day)?, parsed.guessed))
+}
+
+/// The event's start date: `042`, else `fallback` (`--date`), else the first round
+/// date of `132`, else `052`; with a warning when it was guessed or taken from
+/// another line.
+fn start_date(
+    doc: &TrfDocument,
+    fallback: Option<Date>,
+    warnings: &mut Vec<String>,
+) -> Option<Date> {
+    let header = |code| doc.header(code).unwrap_or_default();
+    if let Some((date, guessed)) = read_date(header("042")) {
+        if guessed {
+            warnings.push(format!(
+                "042: read `{}` as {date} (the form is ambiguous)",
+                header("042")
+            ));
+        }
+        return Some(date);
     }
+    if fallback.is_some() {
+        return fallback;
+    }
+    let round_dates = header("132").split_whitespace().find_map(read_date);
+    let (date, code) = match (round_dates, read_date(header("052"))) {
+        (Some((date, _)), _) => (date, "132 (first round date)"),
+        (None, Some((date, _))) => (date, "052 (end date)"),
+        (None, None) => return None,
+    };
+    warnings.push(format!("no start date in 042: took {date} from {code}"));
+    Some(date)
 }
 
 /// The tournament as a TRF-16 document: header lines, `XXR`, and one player
-/// line per entry with points, rank (by points; ties share the better rank)
-/// and every round.
+/// line per entry with the player file's name as FIDE writes it, title, federation,
+/// FIDE id, rating, points, rank (by points; ties share the better rank) and every
+/// round; personal data (sex, birth year) left blank.
 pub fn tournament_to_trf(t: &Tournament, dataset: &Dataset) -> TrfDocument {
+    tournament_to_trf_with(t, dataset, PersonalData::Omit)
+}
+
+/// Whether a TRF export carries the players' personal data (sex, birth year).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PersonalData {
+    /// Left blank: what the published site writes unless `site.publish_personal_data`.
+    Omit,
+    /// Written as the player files hold them.
+    Include,
+}
+
+/// [`tournament_to_trf`], choosing whether personal data is written.
+pub fn tournament_to_trf_with(
+    t: &Tournament,
+    dataset: &Dataset,
+    personal: PersonalData,
+) -> TrfDocument {
     let mut lines = vec![header("012", &t.name)];
     if let Some(city) = &t.city {
         lines.push(header("022", city));
@@ -135,6 +186,7 @@ pub fn tournament_to_trf(t: &Tournament, dataset: &Dataset) -> TrfDocument {
             entry,
             dataset,
             ranks[&entry.start_no],
+            personal,
         )));
     }
     lines.push(TrfLine::TotalRounds(t.rounds));
@@ -166,9 +218,11 @@ fn ranks_by_points(t: &Tournament) -> BTreeMap<u32, u32> {
     ranks
 }
 
-fn player_line(entry: &Entry, dataset: &Dataset, rank: u32) -> PlayerLine {
+fn player_line(entry: &Entry, dataset: &Dataset, rank: u32, personal: PersonalData) -> PlayerLine {
     let player = dataset.player(entry.player.as_str());
-    let name = player.map_or(entry.player.as_str(), |p| p.name.as_str());
+    let name = player.map_or(entry.player.as_str(), |p| {
+        p.fide_name.as_deref().unwrap_or(p.name.as_str())
+    });
     let mut line = PlayerLine::new(entry.start_no, name);
     line.rating = entry.rating.or(player.and_then(|p| p.international_rating));
     line.federation = player
@@ -177,6 +231,17 @@ fn player_line(entry: &Entry, dataset: &Dataset, rank: u32) -> PlayerLine {
         .chars()
         .take(3)
         .collect();
+    if let Some(p) = player {
+        line.title = p.title.clone().unwrap_or_default();
+        line.fide_id = p.fide_id;
+        if personal == PersonalData::Include {
+            line.sex = p.sex.map(|s| match s {
+                crate::model::Sex::Man => 'm',
+                crate::model::Sex::Woman => 'w',
+            });
+            line.birth_date = p.birth_year.map(|y| y.to_string()).unwrap_or_default();
+        }
+    }
     line.points = trf::Points(entry.half_points() * 5);
     line.rank = Some(rank);
     line.rounds = entry.cells.iter().map(cell_to_block).collect();
@@ -197,6 +262,8 @@ pub struct ImportOptions {
     pub map: BTreeMap<u32, Slug>,
     /// Start date when the TRF has none (`042`).
     pub date: Option<Date>,
+    /// Tournament name when the TRF has none (`012`), e.g. the file name.
+    pub name: Option<String>,
 }
 
 impl Default for ImportOptions {
@@ -206,6 +273,7 @@ impl Default for ImportOptions {
             membership: Membership::Other,
             map: BTreeMap::new(),
             date: None,
+            name: None,
         }
     }
 }
@@ -264,6 +332,8 @@ pub struct Imported {
     pub files: Vec<(String, String)>,
     /// How each TRF player was matched, for the report: (start no, name, id, how).
     pub matches: Vec<(u32, String, Slug, &'static str)>,
+    /// What the import had to guess or fill in (dates, a missing name).
+    pub warnings: Vec<String>,
 }
 
 /// Converts a TRF document into our files: tournament metadata, crosstable, and
@@ -281,16 +351,16 @@ pub fn import_trf(
             message: e.kind.to_string(),
         });
     }
-    let name = doc
-        .name()
-        .map(str::trim)
-        .filter(|n| !n.is_empty())
-        .ok_or(ImportError::NoName)?;
-    let start = doc
-        .header("042")
-        .and_then(parse_trf_date)
-        .or(options.date)
-        .ok_or(ImportError::NoDate)?;
+    let mut warnings = Vec::new();
+    let name = match doc.name().map(str::trim).filter(|n| !n.is_empty()) {
+        Some(name) => name,
+        None => {
+            let name = options.name.as_deref().ok_or(ImportError::NoName)?;
+            warnings.push(format!("no tournament name in 012: named it `{name}`"));
+            name
+        }
+    };
+    let start = start_date(doc, options.date, &mut warnings).ok_or(ImportError::NoDate)?;
     let end = doc
         .header("052")
         .and_then(parse_trf_date)
@@ -350,7 +420,7 @@ pub fn import_trf(
         rows.push_str(&csv_line(&row));
     }
     let system = match doc.header("092") {
-        Some(kind) if kind.to_lowercase().contains("round") => "round-robin",
+        Some(kind) if is_round_robin(kind) => "round-robin",
         _ => "swiss",
     };
     let folder = format!("data/tournaments/{}", start.year);
@@ -359,7 +429,82 @@ pub fn import_trf(
         meta_file(name, start, end, doc.header("022"), system, rounds),
     ));
     files.push((format!("{folder}/{id}.csv"), rows));
-    Ok(Imported { id, files, matches })
+    Ok(Imported {
+        id,
+        files,
+        matches,
+        warnings,
+    })
+}
+
+/// The TRF's event as an in-memory tournament, without player files: each row's
+/// player id is `p` and its start number. Used to compute standings and tie-breaks
+/// straight from a TRF file. The start date is `042`, else `date`.
+pub fn tournament_from_trf(
+    doc: &TrfDocument,
+    date: Option<Date>,
+) -> Result<Tournament, ImportError> {
+    if let Some(e) = doc.check_consistency().into_iter().next() {
+        return Err(ImportError::Inconsistent {
+            line: e.line,
+            column: e.column,
+            message: e.kind.to_string(),
+        });
+    }
+    let start = start_date(doc, date, &mut Vec::new()).ok_or(ImportError::NoDate)?;
+    let mut players: Vec<&PlayerLine> = doc.players().collect();
+    if players.is_empty() {
+        return Err(ImportError::NoPlayers);
+    }
+    players.sort_by_key(|p| p.start_no);
+    let rounds = doc
+        .total_rounds()
+        .unwrap_or(0)
+        .max(doc.rounds_present() as u32);
+    let entries = players
+        .iter()
+        .map(|p| Entry {
+            start_no: p.start_no,
+            player: Slug::from_name(&format!("p{}", p.start_no)),
+            rating: p.rating,
+            cells: (0..rounds as usize)
+                .map(|r| block_to_cell(p.rounds.get(r).and_then(Option::as_ref)))
+                .collect(),
+            line: 0,
+        })
+        .collect();
+    let system = match doc.header("092") {
+        Some(kind) if is_round_robin(kind) => System::RoundRobin,
+        _ => System::Swiss,
+    };
+    Ok(Tournament {
+        id: Slug::from_name(doc.name().unwrap_or("trf")),
+        name: doc.name().unwrap_or_default().to_string(),
+        start,
+        end: start,
+        city: doc.header("022").map(str::to_string),
+        system,
+        rounds,
+        rated: false,
+        time_control: crate::model::TimeControl::Standard,
+        rules: crate::model::Rules::Standard,
+        base_k: None,
+        sequence: 0,
+        illustrative: false,
+        note: None,
+        tiebreaks: None,
+        language: None,
+        entries,
+        first_round_column: 4,
+        meta_source: Default::default(),
+        table_source: Default::default(),
+    })
+}
+
+/// Whether a `092` tournament type names a round robin (`Round-Robin`, `Berger`, `RR`).
+fn is_round_robin(kind: &str) -> bool {
+    let kind = kind.to_lowercase();
+    kind.contains("round") || kind.contains("robin") || kind.contains("berger")
 }
 
 fn csv_line(fields: &[String]) -> String {
@@ -403,7 +548,31 @@ fn new_player_file(p: &PlayerLine, membership: Membership) -> String {
     if let Some(rating) = p.rating {
         out.push_str(&format!("international_rating = {rating}\n"));
     }
+    if let Some(id) = p.fide_id.filter(|&id| id > 0) {
+        out.push_str(&format!("fide_id = {id}\n"));
+    }
+    if !p.title.is_empty() {
+        out.push_str(&format!("title = {}\n", toml_string(&p.title)));
+    }
+    if p.name != display_name(&p.name) {
+        out.push_str(&format!("fide_name = {}\n", toml_string(&p.name)));
+    }
+    if let Some(sex) = p.sex.filter(|s| matches!(s, 'm' | 'w')) {
+        out.push_str(&format!("sex = \"{sex}\"\n"));
+    }
+    if let Some(year) = birth_year(&p.birth_date) {
+        out.push_str(&format!("birth_year = {year}\n"));
+    }
     out
+}
+
+/// The year of a TRF birth date (`1963/04/13`, `1963`, `13.04.1963`), if plausible.
+fn birth_year(text: &str) -> Option<i32> {
+    let year = match read_date(text) {
+        Some((date, _)) => date.year,
+        None => text.trim().get(..4)?.parse().ok()?,
+    };
+    (1900..=2100).contains(&year).then_some(year)
 }
 
 /// TRF writes `Surname, Given`; our files write `Surname Given`.

@@ -32,6 +32,9 @@ impl Book {
             preset: Preset::default(),
             birth_year: None,
             sex: None,
+            fide_id: None,
+            title: None,
+            fide_name: None,
             source: PathBuf::from(format!("data/players/{id}.toml")),
         });
         self.dataset.players.last_mut().unwrap()

@@ -24,6 +24,8 @@
 use std::fmt;
 use thiserror::Error;
 
+pub mod date;
+
 /// A score in tenths of a point (`35` is 3.5 points), as TRF writes scores
 /// with one decimal.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
@@ -470,7 +472,8 @@ fn parse_player(chars: &[char], line: usize) -> Result<PlayerLine, TrfError> {
             rounds.push(None);
         } else {
             let oraw = cols.get(start, start + 3);
-            let opponent = if oraw == "0000" {
+            // `0000` is the standard "no opponent"; Lichess writes blanks instead.
+            let opponent = if oraw == "0000" || oraw.trim().is_empty() {
                 None
             } else {
                 match parse_number::<u32>(
@@ -782,13 +785,30 @@ pub fn parse(text: &str) -> Result<TrfDocument, TrfError> {
     Ok(TrfDocument { lines })
 }
 
-/// Parses a TRF document from bytes: UTF-8 if valid, otherwise Latin-1 (the
-/// encoding older pairing programs write).
-pub fn parse_bytes(bytes: &[u8]) -> Result<TrfDocument, TrfError> {
+/// The character encoding a TRF file was read in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Encoding {
+    /// UTF-8 (plain ASCII included).
+    Utf8,
+    /// Not valid UTF-8, read as Latin-1 (ISO 8859-1), as older pairing programs write.
+    Latin1,
+}
+
+/// Decodes a file's bytes: UTF-8 if valid, otherwise Latin-1.
+pub fn decode(bytes: &[u8]) -> (String, Encoding) {
     match std::str::from_utf8(bytes) {
-        Ok(s) => parse(s),
-        Err(_) => parse(&bytes.iter().map(|&b| b as char).collect::<String>()),
+        Ok(s) => (s.to_string(), Encoding::Utf8),
+        Err(_) => (
+            bytes.iter().map(|&b| char::from(b)).collect(),
+            Encoding::Latin1,
+        ),
     }
+}
+
+/// Parses a TRF document from bytes: UTF-8 if valid, otherwise Latin-1 (the
+/// encoding older pairing programs write); see [`decode`] to learn which.
+pub fn parse_bytes(bytes: &[u8]) -> Result<TrfDocument, TrfError> {
+    parse(&decode(bytes).0)
 }
 
 impl TrfDocument {
@@ -1045,6 +1065,24 @@ mod tests {
         // Unknown lines are kept verbatim.
         let with_other = format!("{SAMPLE}250 something else\n");
         assert_eq!(parse(&with_other).unwrap().write(), with_other);
+    }
+
+    #[test]
+    fn blank_opponent_is_no_opponent() {
+        // Lichess writes a bye as a blank opponent and colour with `U`.
+        let line = format!(
+            "001 {:>4} {:1}{:>3} {:<33} 1500 {:<3} {:>11} {:<10}  1.0 {:>4}  {:>8}",
+            2, "", "", " tester", "", "", "", "", "U"
+        );
+        let line = line.as_str();
+        let d = parse(line).unwrap();
+        let p = d.players().next().unwrap();
+        let bye = p.rounds[0].as_ref().unwrap();
+        assert_eq!(
+            (bye.opponent, bye.colour, bye.result),
+            (None, None, ResultCode::PairingBye)
+        );
+        assert!(p.to_line().ends_with("0000 - U"));
     }
 
     #[test]
