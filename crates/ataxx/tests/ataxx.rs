@@ -213,9 +213,8 @@ fn bad_input_gives_errors() {
     }
     let huge = Position::from_fen("x5o/7/7/7/7/7/o5x o 0 4294967295").unwrap();
     assert_eq!(huge.make(Move::Pass).fullmoves(), u32::MAX);
-    let mut out = Vec::new();
     let script = "go movetime 9223372036854775807 depth 1\ngo btime 99999999999999999999\n";
-    uai::run(script.as_bytes(), &mut out).unwrap();
+    let out = uai::run(script.as_bytes(), Vec::new()).unwrap();
     let text = String::from_utf8(out).unwrap();
     assert!(text.contains("bestmove") && text.contains("info string error"));
     let pos = Position::start();
@@ -241,8 +240,7 @@ fn uai_session_in_memory() {
                   position fen x5o/7/7/7/7/7/o5x o 0 1\ngo movetime 50\n\
                   position fen nonsense\nposition startpos moves d4\ngo depth x\nfoo\n\
                   position fen 7/7/7/7/4ooo/4ooo/4oox x 0 1\ngo depth 2\nperft 3\nquit\ngo depth 1\n";
-    let mut out = Vec::new();
-    uai::run(script.as_bytes(), &mut out).unwrap();
+    let out = uai::run(script.as_bytes(), Vec::new()).unwrap();
     let text = String::from_utf8(out).unwrap();
     let lines: Vec<&str> = text.lines().collect();
     assert!(lines.contains(&"uaiok"));
