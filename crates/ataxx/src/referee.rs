@@ -286,14 +286,29 @@ impl Engine {
         self.expect("readyok")
     }
 
+    /// After a late reply: stops the search and swallows its `bestmove`, so
+    /// that it is not taken for the answer to the next `go`; an engine that
+    /// does not answer `stop` is ended (and restarted for the next game).
+    fn resynchronise(&mut self) {
+        self.send("stop");
+        if self.wait_for("bestmove", HANDSHAKE).is_err() {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
+    }
+
     /// Asks for a move; `Err` explains a forfeit.
     fn best_move(&mut self, setup: &str, time: TimeControl) -> Result<Move, String> {
+        while self.lines.try_recv().is_ok() {}
         self.send(setup);
         self.send(&format!("go movetime {}", time.movetime.as_millis()));
         let start = Instant::now();
         let allowed = time.movetime + time.margin;
         let line = self.wait_for("bestmove", allowed).map_err(|e| match e {
-            RecvTimeoutError::Timeout => format!("no move within {} ms", allowed.as_millis()),
+            RecvTimeoutError::Timeout => {
+                self.resynchronise();
+                format!("no move within {} ms", allowed.as_millis())
+            }
             RecvTimeoutError::Disconnected => "the engine exited".to_string(),
         })?;
         let used = start.elapsed();

@@ -15,7 +15,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::board::{Move, Outcome, Position, NEIGHBOURS};
-use super::eval::evaluate;
+use super::eval::{evaluate, STONE};
 use super::movegen::{self, captures};
 use super::table::{self, Bound, Table};
 
@@ -127,13 +127,25 @@ fn history_index(mv: Move) -> Option<(usize, usize)> {
 }
 
 /// Late-move reduction for the `index`-th move at `depth` (0 for the first
-/// moves and shallow depths).
-fn reduction(depth: i32, index: usize) -> i32 {
-    if depth < 3 || index < 3 {
+/// moves and shallow depths; one less in principal-variation nodes).
+fn reduction(depth: i32, index: usize, pv_node: bool) -> i32 {
+    if depth < 3 || index < 2 {
         return 0;
     }
-    let r = 0.75 + (depth as f32).ln() * (index as f32).ln() / 2.2;
-    (r as i32).clamp(0, depth - 2)
+    let r = 1.0 + (depth as f32).ln() * (index as f32).ln() / 2.0;
+    (r as i32 - i32::from(pv_node)).clamp(0, depth - 1)
+}
+
+/// Whether a late move at a shallow non-PV node can be skipped: even its
+/// stone gain on top of the static evaluation stays below alpha, or it is
+/// one of many moves and gains nothing.
+fn futile(pos: &Position, mv: Move, static_eval: i32, depth: i32, index: usize, alpha: i32) -> bool {
+    if depth > 3 || alpha.abs() >= DECIDED {
+        return false;
+    }
+    let gain = gain(pos, mv);
+    let late = index >= (4 + 3 * depth * depth) as usize && gain <= 0;
+    late || (depth <= 2 && static_eval + STONE * gain + 120 * depth <= alpha)
 }
 
 /// Stones gained by `mv` (a clone adds one, captures flip), less a share for
@@ -364,8 +376,9 @@ impl Searcher {
                 return score;
             }
         }
-        if !pv_node && ply > 0 {
-            if let Some(score) = self.prune(pos, key, depth, beta, ply, allow_null) {
+        let static_eval = (!pv_node && ply > 0 && beta.abs() < DECIDED).then(|| evaluate(pos));
+        if let Some(eval) = static_eval {
+            if let Some(score) = self.prune(pos, key, eval, depth, beta, ply, allow_null) {
                 return score;
             }
         }
@@ -375,6 +388,10 @@ impl Searcher {
         let mut best = (-INF, None);
         for i in 0..moves.len() {
             let mv = pick_next(&mut moves, i);
+            // Moves come in order of gain, so the rest are futile too.
+            if i > 0 && static_eval.is_some_and(|e| futile(pos, mv, e, depth, i, alpha)) {
+                break;
+            }
             let score = self.search_child(pos, key, mv, i, depth, alpha, beta, ply);
             if self.stopped {
                 break;
@@ -412,19 +429,17 @@ impl Searcher {
 
     /// Reverse futility and null-move pruning at a non-PV node; `Some` score
     /// when the node can be cut without searching its moves.
+    #[allow(clippy::too_many_arguments)]
     fn prune(
         &mut self,
         pos: &Position,
         key: u64,
+        static_eval: i32,
         depth: i32,
         beta: i32,
         ply: usize,
         allow_null: bool,
     ) -> Option<i32> {
-        if beta.abs() >= DECIDED {
-            return None;
-        }
-        let static_eval = evaluate(pos);
         if depth <= 3 && static_eval - 150 * depth >= beta {
             return Some(static_eval);
         }
@@ -466,7 +481,11 @@ impl Searcher {
             return -self.negamax(&child, child_key, depth - 1, -beta, -alpha, ply + 1, true);
         }
         let killer = self.killers[ply].contains(&Some(mv));
-        let r = if killer { 0 } else { reduction(depth, index) };
+        let r = if killer {
+            0
+        } else {
+            reduction(depth, index, beta - alpha > 1)
+        };
         let mut score = -self.negamax(
             &child,
             child_key,
@@ -549,8 +568,19 @@ fn table_cutoff(hit: table::Hit, depth: i32, alpha: i32, beta: i32, ply: usize) 
     }
 }
 
+/// Moves picked one by one before the rest is sorted: most cut-offs come
+/// from the first moves, and picking all of a hundred moves would cost more
+/// than sorting them.
+const PICKED: usize = 3;
+
 /// Moves the best-scored remaining move to `index` and returns it.
 fn pick_next(moves: &mut [(Move, i32)], index: usize) -> Move {
+    if index >= PICKED {
+        if index == PICKED {
+            moves[index..].sort_by_key(|&(_, score)| std::cmp::Reverse(score));
+        }
+        return moves[index].0;
+    }
     let best = (index..moves.len())
         .max_by_key(|&i| (moves[i].1, std::cmp::Reverse(i)))
         .unwrap_or(index);
