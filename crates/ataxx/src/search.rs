@@ -14,7 +14,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use super::board::{Move, Outcome, Position, NEIGHBOURS};
+use super::board::{Move, Outcome, Position, JUMPS, NEIGHBOURS};
 use super::eval::{evaluate, STONE};
 use super::movegen::{self, captures};
 use super::table::{self, Bound, Table};
@@ -382,12 +382,29 @@ impl Searcher {
                 return score;
             }
         }
+        let table_move = hit.and_then(|h| h.mv).filter(|&mv| playable(pos, mv));
+        let offset = usize::from(table_move.is_some());
         let mut moves = std::mem::take(&mut self.buffers[ply]);
-        self.order_moves(pos, hit.and_then(|h| h.mv), ply, &mut moves);
+        moves.clear();
+        let mut generated = false;
         let original_alpha = alpha;
         let mut best = (-INF, None);
-        for i in 0..moves.len() {
-            let mv = pick_next(&mut moves, i);
+        for i in 0.. {
+            // The table move goes first, before the others are generated:
+            // it often cuts off alone.
+            let mv = match table_move.filter(|_| i == 0) {
+                Some(mv) => mv,
+                None => {
+                    if !generated {
+                        self.order_moves(pos, table_move, ply, &mut moves);
+                        generated = true;
+                    }
+                    match moves.get(i - offset) {
+                        Some(_) => pick_next(&mut moves, i - offset),
+                        None => break,
+                    }
+                }
+            };
             // Moves come in order of gain, so the rest are futile too.
             if i > 0 && static_eval.is_some_and(|e| futile(pos, mv, e, depth, i, alpha)) {
                 break;
@@ -405,7 +422,8 @@ impl Searcher {
                     self.root_best = Some(mv);
                 }
                 if alpha >= beta {
-                    self.reward(mv, depth, ply, &moves[..i]);
+                    let tried = &moves[..(i.saturating_sub(offset)).min(moves.len())];
+                    self.reward(mv, depth, ply, tried);
                     break;
                 }
             }
@@ -513,12 +531,9 @@ impl Searcher {
     ) {
         moves.clear();
         movegen::generate_with(pos, |mv| {
-            let score = if Some(mv) == table_move {
-                1 << 24
-            } else {
-                self.move_score(pos, mv, ply)
-            };
-            moves.push((mv, score));
+            if Some(mv) != table_move {
+                moves.push((mv, self.move_score(pos, mv, ply)));
+            }
         });
     }
 
@@ -565,6 +580,20 @@ fn table_cutoff(hit: table::Hit, depth: i32, alpha: i32, beta: i32, ply: usize) 
         Bound::Lower if score >= beta => Some(score),
         Bound::Upper if score <= alpha => Some(score),
         _ => None,
+    }
+}
+
+/// Whether `mv` (from the table, possibly stored for another position with
+/// the same key) is a legal clone or jump in `pos`, whose game goes on.
+fn playable(pos: &Position, mv: Move) -> bool {
+    let us = pos.stones(pos.turn());
+    let empty = pos.empty();
+    match mv {
+        Move::Single(to) => empty & to.bit() != 0 && NEIGHBOURS[to.index()] & us != 0,
+        Move::Double(from, to) => {
+            us & from.bit() != 0 && empty & to.bit() != 0 && JUMPS[from.index()] & to.bit() != 0
+        }
+        Move::Pass => false,
     }
 }
 
