@@ -139,11 +139,10 @@ fn reduction(depth: i32, index: usize, pv_node: bool) -> i32 {
 /// Whether a late move at a shallow non-PV node can be skipped: even its
 /// stone gain on top of the static evaluation stays below alpha, or it is
 /// one of many moves and gains nothing.
-fn futile(pos: &Position, mv: Move, static_eval: i32, depth: i32, index: usize, alpha: i32) -> bool {
+fn futile(gain: i32, static_eval: i32, depth: i32, index: usize, alpha: i32) -> bool {
     if depth > 3 || alpha.abs() >= DECIDED {
         return false;
     }
-    let gain = gain(pos, mv);
     let late = index >= (4 + 3 * depth * depth) as usize && gain <= 0;
     late || (depth <= 2 && static_eval + STONE * gain + 120 * depth <= alpha)
 }
@@ -406,7 +405,8 @@ impl Searcher {
                 }
             };
             // Moves come in order of gain, so the rest are futile too.
-            if i > 0 && static_eval.is_some_and(|e| futile(pos, mv, e, depth, i, alpha)) {
+            let gain = gain_of(moves.get(i.wrapping_sub(offset)), mv);
+            if i > 0 && static_eval.is_some_and(|e| futile(gain, e, depth, i, alpha)) {
                 break;
             }
             let score = self.search_child(pos, key, mv, i, depth, alpha, beta, ply);
@@ -494,7 +494,12 @@ impl Searcher {
         ply: usize,
     ) -> i32 {
         let child = pos.make(mv);
-        let child_key = table::child_key(pos, key, mv);
+        // Leaves neither probe nor store.
+        let child_key = if depth > 1 {
+            table::child_key(pos, key, mv)
+        } else {
+            0
+        };
         if index == 0 {
             return -self.negamax(&child, child_key, depth - 1, -beta, -alpha, ply + 1, true);
         }
@@ -544,7 +549,7 @@ impl Searcher {
             _ => 0,
         };
         let history = history_index(mv).map_or(0, |(f, t)| self.history[f][t] / 32);
-        gain(pos, mv) * 1000 + killer + history
+        (gain(pos, mv) << GAIN_SHIFT) + killer + history + ORDER_BIAS
     }
 
     /// Credits the move that cut off and debits the moves tried before it.
@@ -580,6 +585,21 @@ fn table_cutoff(hit: table::Hit, depth: i32, alpha: i32, beta: i32, ply: usize) 
         Bound::Lower if score >= beta => Some(score),
         Bound::Upper if score <= alpha => Some(score),
         _ => None,
+    }
+}
+
+/// Ordering scores are the gain in the high bits and killer and history
+/// bonuses (−512..=1112, shifted to be positive) in the low bits, so moves
+/// sort by gain first and the gain can be read back.
+const GAIN_SHIFT: u32 = 16;
+const ORDER_BIAS: i32 = 2048;
+
+/// The gain of a generated move read back from its ordering score; the
+/// table move (not in the list) counts as gaining enough to be searched.
+fn gain_of(entry: Option<&(Move, i32)>, mv: Move) -> i32 {
+    match entry {
+        Some(&(listed, score)) if listed == mv => score >> GAIN_SHIFT,
+        _ => 1000,
     }
 }
 
