@@ -11,14 +11,16 @@
 //! - **safety**: a stone with no empty neighbour cannot be captured until a
 //!   neighbour empties.
 
-use super::board::{singles, Position, BOARD};
+use super::board::{singles, Bits, Position, BOARD, NEIGHBOURS};
 
 /// Value of one stone.
 pub const STONE: i32 = 100;
-const TEMPO_BASE: i32 = 60;
+const TEMPO_BASE: i32 = 20;
 /// Added to the tempo per occupied or blocked square.
-const TEMPO_PER_FILLED: i32 = 4;
+const TEMPO_PER_FILLED: i32 = 2;
 const SAFE: i32 = 12;
+/// Per enemy stone the side to move can take at once with a clone.
+const THREAT: i32 = 40;
 
 const fn ring_mask(distance_from_edge: u8) -> u64 {
     let mut mask = 0;
@@ -50,6 +52,14 @@ fn side_terms(stones: u64, empty: u64) -> i32 {
     STONE * stones.count_ones() as i32 + squares + SAFE * safe
 }
 
+/// Most enemy stones one clone of `us` can take.
+fn best_clone_capture(us: u64, them: u64, empty: u64) -> i32 {
+    Bits(singles(us) & singles(them) & empty)
+        .map(|sq| (NEIGHBOURS[sq.index()] & them).count_ones() as i32)
+        .max()
+        .unwrap_or(0)
+}
+
 /// Score of `pos` for the side to move (game-over positions are scored by
 /// the search, not here).
 pub fn evaluate(pos: &Position) -> i32 {
@@ -57,7 +67,9 @@ pub fn evaluate(pos: &Position) -> i32 {
     let us = pos.stones(pos.turn());
     let them = pos.stones(pos.turn().other());
     let filled = (BOARD & !empty).count_ones() as i32;
-    side_terms(us, empty) - side_terms(them, empty) + TEMPO_BASE + TEMPO_PER_FILLED * filled
+    let tempo =
+        TEMPO_BASE + TEMPO_PER_FILLED * filled + THREAT * best_clone_capture(us, them, empty);
+    side_terms(us, empty) - side_terms(them, empty) + tempo
 }
 
 #[cfg(test)]

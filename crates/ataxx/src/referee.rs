@@ -176,10 +176,9 @@ impl Tally {
         let mean = self.score()?;
         let n = f64::from(self.games());
         let deviation = |value: f64, count: u32| f64::from(count) * (value - mean).powi(2);
-        let variance = (deviation(1.0, self.wins)
-            + deviation(0.5, self.draws)
-            + deviation(0.0, self.losses))
-            / n;
+        let variance =
+            (deviation(1.0, self.wins) + deviation(0.5, self.draws) + deviation(0.0, self.losses))
+                / n;
         let margin = 1.959_964 * (variance / n).sqrt();
         let (low, high) = (mean - margin, mean + margin);
         let inside = |p: f64| p > 0.0 && p < 1.0;

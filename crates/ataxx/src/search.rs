@@ -519,7 +519,15 @@ impl Searcher {
             true,
         );
         if score > alpha && r > 0 {
-            score = -self.negamax(&child, child_key, depth - 1, -alpha - 1, -alpha, ply + 1, true);
+            score = -self.negamax(
+                &child,
+                child_key,
+                depth - 1,
+                -alpha - 1,
+                -alpha,
+                ply + 1,
+                true,
+            );
         }
         if score > alpha && score < beta {
             score = -self.negamax(&child, child_key, depth - 1, -beta, -alpha, ply + 1, true);

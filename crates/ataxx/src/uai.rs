@@ -351,7 +351,8 @@ mod tests {
         assert_eq!(limits.movetime, Some(Duration::from_millis(2997)));
         // One move to go with 1 s and 100 ms increment: soft 990 + 75 capped at
         // half the usable clock, 495 ms, which is also the hard limit.
-        let limits = parse_go(&["wtime", "1000", "winc", "100", "movestogo", "1"], Side::O).unwrap();
+        let limits =
+            parse_go(&["wtime", "1000", "winc", "100", "movestogo", "1"], Side::O).unwrap();
         assert_eq!(limits.soft_time, Some(Duration::from_millis(495)));
         assert_eq!(limits.movetime, Some(Duration::from_millis(495)));
         // movetime 100 keeps 5 ms back.

@@ -1,8 +1,8 @@
 //! Ataxx integration tests: perft suites, FEN, game end, UAI session, the
 //! terminal game through the `ataxx` binary, replays and gauntlet output.
 use std::io::Write;
-use std::time::{Duration, Instant};
 use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
 
 use ataxx::board::Outcome;
 use ataxx::gauntlet::{self, GauntletConfig};
@@ -487,12 +487,23 @@ fn uai_stop_during_infinite_search_is_answered_at_once() {
     engine.send("go infinite");
     std::thread::sleep(Duration::from_millis(300));
     let before = engine.arrived();
-    assert!(!before.iter().any(|l| l.starts_with("bestmove")), "{before:?}");
+    assert!(
+        !before.iter().any(|l| l.starts_with("bestmove")),
+        "{before:?}"
+    );
     let sent = engine.send("stop");
     let lines = engine.wait_for("bestmove", Duration::from_secs(5));
     let waited = answered_after(sent, &lines);
-    assert!(waited < Duration::from_millis(50), "bestmove {waited:?} after stop");
-    let best = lines.last().unwrap().1.trim_start_matches("bestmove ").to_string();
+    assert!(
+        waited < Duration::from_millis(50),
+        "bestmove {waited:?} after stop"
+    );
+    let best = lines
+        .last()
+        .unwrap()
+        .1
+        .trim_start_matches("bestmove ")
+        .to_string();
     let pos = uai::parse_position(&["startpos", "moves", "g2", "a1b3"]).unwrap();
     assert!(pos.check(parse_move(&best).unwrap()).is_ok(), "{best}");
 }
@@ -508,7 +519,11 @@ fn uai_isready_and_info_lines_during_search() {
     assert!(answered_after(sent, &lines) < Duration::from_millis(50));
     // Iterations were reported while the search went on: depth 1, 2, ...
     // in order, each with score, nodes, nps and a principal variation.
-    let infos: Vec<&String> = lines.iter().map(|(_, l)| l).filter(|l| l.starts_with("info")).collect();
+    let infos: Vec<&String> = lines
+        .iter()
+        .map(|(_, l)| l)
+        .filter(|l| l.starts_with("info"))
+        .collect();
     assert!(infos.len() >= 3, "{lines:?}");
     for (i, line) in infos.iter().enumerate() {
         let words: Vec<&str> = line.split_whitespace().collect();
@@ -537,7 +552,10 @@ fn uai_movetime_is_kept_and_quit_ends_a_search() {
     assert!(reported.iter().all(|&ms| ms < 100), "{lines:?}");
     // Wall clock seen from here: the search itself stops at 95 ms; allow
     // for process scheduling.
-    assert!(answered_after(sent, &lines) < Duration::from_millis(150), "{lines:?}");
+    assert!(
+        answered_after(sent, &lines) < Duration::from_millis(150),
+        "{lines:?}"
+    );
     engine.send("go infinite");
     let sent = Instant::now();
     engine.send("quit");
@@ -568,9 +586,15 @@ fn self_play_match_runs_and_tallies() {
         .unwrap();
     assert!(output.status.success(), "{output:?}");
     let text = String::from_utf8(output.stdout).unwrap();
-    assert_eq!(text.matches("\ngame ").count() + usize::from(text.starts_with("game ")), 2);
+    assert_eq!(
+        text.matches("\ngame ").count() + usize::from(text.starts_with("game ")),
+        2
+    );
     let summary = text.lines().last().unwrap();
-    assert!(summary.starts_with("first vs second: 2 games, W/D/L "), "{summary}");
+    assert!(
+        summary.starts_with("first vs second: 2 games, W/D/L "),
+        "{summary}"
+    );
     assert!(summary.ends_with("forfeits first 0, second 0"), "{summary}");
     let wdl: Vec<u32> = summary["first vs second: 2 games, W/D/L ".len()..]
         .split(',')
