@@ -14,6 +14,7 @@
 //! the crate's README (rules, notation and every command of the `ataxx` binary).
 
 pub mod board;
+pub mod eval;
 pub mod movegen;
 pub mod notation;
 
@@ -22,6 +23,8 @@ pub use movegen::{legal_moves, perft};
 pub use notation::{parse_move, NotationError};
 pub mod game;
 pub mod gauntlet;
+pub mod referee;
 pub mod replay;
 pub mod search;
+pub mod table;
 pub mod uai;

@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 use ataxx::game::{self, GameConfig, PlayerKind};
 use ataxx::gauntlet::{self, GauntletConfig};
 use ataxx::movegen::divide;
+use ataxx::referee::{self, EngineSpec, GameEnd, Tally, TimeControl};
 use ataxx::replay::Replay;
 use ataxx::search::{Limits, Searcher};
 use ataxx::{uai, Outcome, Position, Side, START_FEN};
@@ -90,6 +91,35 @@ enum Command {
         #[arg(long, default_value_t = 4)]
         opening_plies: u32,
     },
+    /// Match between two UAI engines, each opening played with both colours.
+    Match {
+        /// An engine as NAME=COMMAND (the command is split at spaces),
+        /// given twice; results are for the first.
+        #[arg(long = "engine", required = true, num_args = 1)]
+        engines: Vec<String>,
+        /// Games to play (rounded up to an even number).
+        #[arg(long, default_value_t = 200)]
+        games: usize,
+        /// Time per move in milliseconds (`go movetime`).
+        #[arg(long, default_value_t = 100)]
+        movetime: u64,
+        /// Milliseconds a reply may come after the move time before it is
+        /// a loss on time.
+        #[arg(long, default_value_t = 100)]
+        margin: u64,
+        /// Openings: every distinct position after these plies from the start.
+        #[arg(long, value_delimiter = ',', default_value = "2,3")]
+        plies: Vec<u32>,
+        /// Openings from this file instead (one FEN a line, as cuteataxx's).
+        #[arg(long)]
+        openings: Option<PathBuf>,
+        /// Seed choosing the openings.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Hash in MB sent to both engines (`setoption name Hash`).
+        #[arg(long)]
+        hash: Option<u32>,
+    },
 }
 
 fn position_from(words: &[String]) -> Result<Position> {
@@ -158,7 +188,7 @@ fn search(depth: Option<u32>, movetime: Option<u64>, fen: &[String]) -> Result<(
         movetime: movetime
             .or(depth.is_none().then_some(1000))
             .map(Duration::from_millis),
-        nodes: None,
+        ..Limits::default()
     };
     let mut searcher = Searcher::new(22);
     let result = searcher.search(&pos, limits, |info| println!("{}", uai::info_line(info)));
@@ -199,11 +229,97 @@ fn run_gauntlet(config: GauntletConfig) -> Result<()> {
     Ok(())
 }
 
+fn engine_specs(texts: &[String], hash: Option<u32>) -> Result<[EngineSpec; 2]> {
+    let specs: Vec<EngineSpec> = texts
+        .iter()
+        .map(|text| {
+            let (name, command) = text
+                .split_once('=')
+                .ok_or_else(|| miette!("--engine {text:?}: expected NAME=COMMAND"))?;
+            Ok(EngineSpec {
+                name: name.to_string(),
+                command: command.split_whitespace().map(String::from).collect(),
+                options: hash
+                    .map(|mb| ("Hash".to_string(), mb.to_string()))
+                    .into_iter()
+                    .collect(),
+            })
+        })
+        .collect::<Result<_>>()?;
+    specs
+        .try_into()
+        .map_err(|_| miette!("--engine must be given exactly twice"))
+}
+
+fn openings_from(file: &Path) -> Result<Vec<Position>> {
+    let text = std::fs::read_to_string(file)
+        .map_err(|e| miette!("cannot read {}: {e}", file.display()))?;
+    text.lines()
+        .enumerate()
+        .filter(|(_, line)| !line.trim().is_empty())
+        .map(|(i, line)| {
+            Position::from_fen(line.trim())
+                .map_err(|e| miette!("{}:{}: {e}", file.display(), i + 1))
+        })
+        .collect()
+}
+
+fn run_match(specs: [EngineSpec; 2], time: TimeControl, openings: &[Position]) -> Result<()> {
+    let names = [specs[0].name.clone(), specs[1].name.clone()];
+    let total = openings.len() * 2;
+    let tally = referee::play_openings(specs, time, openings, |game, tally| {
+        let x = &names[game.x_engine];
+        let o = &names[1 - game.x_engine];
+        let result = match game.end.outcome() {
+            Outcome::Win(Side::X) => "1-0",
+            Outcome::Win(Side::O) => "0-1",
+            Outcome::Draw => "1/2-1/2",
+        };
+        let how = match &game.end {
+            GameEnd::Rules(_) => String::new(),
+            GameEnd::Forfeit { side, reason } => format!(" ({} forfeits: {reason})", side.letter()),
+        };
+        println!(
+            "game {}/{total}: {x} (x) - {o} (o) {result}{how}, {} plies from {}; {}: +{} ={} -{}",
+            tally.games(),
+            game.moves.len(),
+            game.opening.fen(),
+            names[0],
+            tally.wins,
+            tally.draws,
+            tally.losses
+        );
+    })
+    .map_err(|e| miette!("{e}"))?;
+    println!("{}", match_summary(&names, &tally));
+    Ok(())
+}
+
+fn match_summary(names: &[String; 2], tally: &Tally) -> String {
+    let score = tally.score().unwrap_or(0.0) * 100.0;
+    let elo = match tally.elo() {
+        Some((elo, half)) => format!("Elo {elo:+.1} ± {half:.1} (95 %)"),
+        None => "Elo unbounded (no game lost or none won)".to_string(),
+    };
+    format!(
+        "{} vs {}: {} games, W/D/L {}/{}/{}, score {score:.1} %, {elo}; forfeits {} {}, {} {}",
+        names[0],
+        names[1],
+        tally.games(),
+        tally.wins,
+        tally.draws,
+        tally.losses,
+        names[0],
+        tally.forfeits[0],
+        names[1],
+        tally.forfeits[1]
+    )
+}
+
 fn uai_session() -> Result<()> {
     let stdin = io::stdin();
     let input = stdin.lock();
-    let mut out = io::stdout();
-    uai::run(input, &mut out).into_diagnostic()?;
+    let mut out = uai::run(input, io::stdout()).into_diagnostic()?;
     out.flush().into_diagnostic()
 }
 
@@ -224,6 +340,31 @@ fn main() -> Result<()> {
             movetime,
             fen,
         } => search(depth, movetime, &fen),
+        Command::Match {
+            engines,
+            games,
+            movetime,
+            margin,
+            plies,
+            openings,
+            seed,
+            hash,
+        } => {
+            let specs = engine_specs(&engines, hash)?;
+            let pool = match openings {
+                Some(file) => openings_from(&file)?,
+                None => plies
+                    .iter()
+                    .flat_map(|&p| referee::openings_after(&Position::start(), p.min(4)))
+                    .collect(),
+            };
+            let time = TimeControl {
+                movetime: Duration::from_millis(movetime),
+                margin: Duration::from_millis(margin),
+            };
+            let chosen = referee::pick_openings(&pool, games.div_ceil(2), seed);
+            run_match(specs, time, &chosen)
+        }
         Command::Gauntlet {
             players,
             games,

@@ -1,14 +1,23 @@
-//! Negamax alpha-beta search with iterative deepening, a transposition table,
-//! move ordering (table move, captures, killers, history), principal variation
-//! search and late move reductions.
+//! Alpha-beta search: iterative deepening with aspiration windows, principal
+//! variation search, a transposition table ([`super::table`]), move ordering
+//! (table move, gain, killers, history), null-move pruning, reverse futility
+//! pruning and late-move reductions.
 //!
-//! The evaluation is the seed's: own stones minus opponent stones (scaled by
-//! 100, reported as centipawns); finished games score ±[`WIN`] minus the ply.
+//! Ataxx specifics: a pass is only legal without any other move, so the null
+//! move (a pass the rules would not allow) is tried only when both sides can
+//! move and the static evaluation already beats beta; zugzwang, where every
+//! move opens a hole, is rare in the middle game and the reduced search still
+//! sees forced passes. Scores are centistones from the side to move's view
+//! ([`super::eval`]); finished games score ±[`WIN`] minus the ply.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use super::board::{Move, Outcome, Position, NEIGHBOURS};
+use super::board::{Move, Outcome, Position, JUMPS, NEIGHBOURS};
+use super::eval::{evaluate, STONE};
 use super::movegen::{self, captures};
+use super::table::{self, Bound, Table};
 
 /// Score of a won game at the root (minus the plies needed to win).
 pub const WIN: i32 = 30_000;
@@ -17,16 +26,21 @@ pub const INF: i32 = 32_000;
 /// Deepest iteration searched.
 pub const MAX_DEPTH: u32 = 64;
 const MAX_PLY: usize = 128;
+/// Scores beyond this are won or lost games.
+const DECIDED: i32 = WIN - MAX_PLY as i32;
 const CHECK_EVERY: u64 = 1024;
+const ASPIRATION: i32 = 60;
 
-/// When to stop searching. With no limit at all, the search stops at
-/// [`MAX_DEPTH`].
+/// When to stop searching. With no limit at all, the search runs until
+/// [`MAX_DEPTH`] or until stopped through [`Searcher::stop_flag`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Limits {
     /// Deepest iteration.
     pub depth: Option<u32>,
-    /// Wall-clock budget.
+    /// Hard wall-clock budget: the search stops when it is spent.
     pub movetime: Option<Duration>,
+    /// Soft budget: no new iteration starts once it is spent.
+    pub soft_time: Option<Duration>,
     /// Node budget.
     pub nodes: Option<u64>,
 }
@@ -54,7 +68,7 @@ impl Limits {
 pub struct SearchInfo {
     /// Depth of the last completed iteration.
     pub depth: u32,
-    /// Score from the side to move's view (stones × 100, or near ±[`WIN`]).
+    /// Score from the side to move's view (centistones, or near ±[`WIN`]).
     pub score: i32,
     /// Nodes visited so far.
     pub nodes: u64,
@@ -77,73 +91,6 @@ impl SearchInfo {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Bound {
-    Exact,
-    Lower,
-    Upper,
-}
-
-#[derive(Clone, Copy, Debug)]
-struct Entry {
-    key: (u64, u64),
-    mv: Move,
-    score: i16,
-    depth: i8,
-    bound: Bound,
-}
-
-/// Transposition table keyed by the full stone sets (no false hits); gaps are
-/// constant within a game and the table is cleared when they change.
-struct Table {
-    entries: Vec<Option<Entry>>,
-    mask: usize,
-}
-
-impl Table {
-    fn new(bits: u32) -> Table {
-        let size = 1usize << bits.clamp(4, 26);
-        Table {
-            entries: vec![None; size],
-            mask: size - 1,
-        }
-    }
-
-    fn clear(&mut self) {
-        self.entries.iter_mut().for_each(|e| *e = None);
-    }
-
-    fn index(&self, key: (u64, u64)) -> usize {
-        let h = key.0.wrapping_mul(0x9E37_79B9_7F4A_7C15)
-            ^ key.1.wrapping_mul(0xC2B2_AE3D_27D4_EB4F).rotate_left(31);
-        ((h ^ (h >> 29)) as usize) & self.mask
-    }
-
-    fn probe(&self, key: (u64, u64)) -> Option<Entry> {
-        self.entries[self.index(key)].filter(|e| e.key == key)
-    }
-
-    fn store(&mut self, entry: Entry) {
-        let index = self.index(entry.key);
-        self.entries[index] = Some(entry);
-    }
-}
-
-fn key_of(pos: &Position) -> (u64, u64) {
-    let side_bit = (pos.turn() as u64) << 63;
-    (
-        pos.stones(super::Side::X) | side_bit,
-        pos.stones(super::Side::O),
-    )
-}
-
-/// Stones of the side to move minus the opponent's, × 100.
-pub fn evaluate(pos: &Position) -> i32 {
-    let us = pos.count(pos.turn()) as i32;
-    let them = pos.count(pos.turn().other()) as i32;
-    (us - them) * 100
-}
-
 /// Score of a finished game from the side to move's view, `None` if not over.
 fn terminal_score(pos: &Position, ply: usize) -> Option<i32> {
     pos.outcome().map(|outcome| match outcome {
@@ -153,10 +100,11 @@ fn terminal_score(pos: &Position, ply: usize) -> Option<i32> {
     })
 }
 
+/// Mate scores are stored relative to the node, not the root.
 fn to_table(score: i32, ply: usize) -> i16 {
     let adjusted = match score {
-        s if s > WIN - MAX_PLY as i32 => s + ply as i32,
-        s if s < MAX_PLY as i32 - WIN => s - ply as i32,
+        s if s > DECIDED => s + ply as i32,
+        s if s < -DECIDED => s - ply as i32,
         s => s,
     };
     adjusted.clamp(-INF, INF) as i16
@@ -164,8 +112,8 @@ fn to_table(score: i32, ply: usize) -> i16 {
 
 fn from_table(score: i16, ply: usize) -> i32 {
     match i32::from(score) {
-        s if s > WIN - MAX_PLY as i32 => s - ply as i32,
-        s if s < MAX_PLY as i32 - WIN => s + ply as i32,
+        s if s > DECIDED => s - ply as i32,
+        s if s < -DECIDED => s + ply as i32,
         s => s,
     }
 }
@@ -178,10 +126,45 @@ fn history_index(mv: Move) -> Option<(usize, usize)> {
     }
 }
 
+/// Late-move reduction for the `index`-th move at `depth` (0 for the first
+/// moves and shallow depths; one less in principal-variation nodes).
+fn reduction(depth: i32, index: usize, pv_node: bool) -> i32 {
+    if depth < 3 || index < 2 {
+        return 0;
+    }
+    let r = 1.0 + (depth as f32).ln() * (index as f32).ln() / 2.0;
+    (r as i32 - i32::from(pv_node)).clamp(0, depth - 1)
+}
+
+/// Whether a late move at a shallow non-PV node can be skipped: even its
+/// stone gain on top of the static evaluation stays below alpha, or it is
+/// one of many moves and gains nothing.
+fn futile(gain: i32, static_eval: i32, depth: i32, index: usize, alpha: i32) -> bool {
+    if depth > 3 || alpha.abs() >= DECIDED {
+        return false;
+    }
+    let late = index >= (4 + 3 * depth * depth) as usize && gain <= 0;
+    late || (depth <= 2 && static_eval + STONE * gain + 120 * depth <= alpha)
+}
+
+/// Stones gained by `mv` (a clone adds one, captures flip), less a share for
+/// the hole a jump leaves next to its own stones.
+fn gain(pos: &Position, mv: Move) -> i32 {
+    let taken = 2 * captures(pos, mv) as i32;
+    match mv {
+        Move::Single(_) => taken + 1,
+        Move::Double(from, _) => {
+            let exposed = (NEIGHBOURS[from.index()] & pos.stones(pos.turn())).count_ones() as i32;
+            taken - exposed
+        }
+        Move::Pass => 0,
+    }
+}
+
 /// A search engine with its own transposition table and ordering tables.
 pub struct Searcher {
     table: Table,
-    killers: [[Option<Move>; 2]; MAX_PLY],
+    killers: [[Option<Move>; 2]; MAX_PLY + 1],
     history: Vec<[i32; 49]>,
     buffers: Vec<Vec<(Move, i32)>>,
     nodes: u64,
@@ -189,22 +172,32 @@ pub struct Searcher {
     deadline: Option<Instant>,
     node_limit: Option<u64>,
     stopped: bool,
+    stop: Arc<AtomicBool>,
     root_best: Option<Move>,
     gaps: u64,
 }
 
 impl Default for Searcher {
     fn default() -> Self {
-        Searcher::new(20)
+        Searcher::with_megabytes(16)
     }
 }
 
 impl Searcher {
     /// A searcher whose transposition table has `2^table_bits` entries.
     pub fn new(table_bits: u32) -> Searcher {
+        Searcher::with_table(Table::with_bits(table_bits))
+    }
+
+    /// A searcher whose transposition table takes about `megabytes` MB.
+    pub fn with_megabytes(megabytes: usize) -> Searcher {
+        Searcher::with_table(Table::with_megabytes(megabytes))
+    }
+
+    fn with_table(table: Table) -> Searcher {
         Searcher {
-            table: Table::new(table_bits),
-            killers: [[None; 2]; MAX_PLY],
+            table,
+            killers: [[None; 2]; MAX_PLY + 1],
             history: vec![[0; 49]; 50],
             buffers: vec![Vec::new(); MAX_PLY + 1],
             nodes: 0,
@@ -212,21 +205,28 @@ impl Searcher {
             deadline: None,
             node_limit: None,
             stopped: false,
+            stop: Arc::new(AtomicBool::new(false)),
             root_best: None,
             gaps: 0,
         }
     }
 
+    /// A flag that stops the running search (within about a thousand nodes)
+    /// when set; [`Searcher::search`] clears it when it starts.
+    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.stop)
+    }
+
     /// Forgets everything learnt (for a new game).
     pub fn clear(&mut self) {
         self.table.clear();
-        self.killers = [[None; 2]; MAX_PLY];
+        self.killers = [[None; 2]; MAX_PLY + 1];
         self.history.iter_mut().for_each(|row| *row = [0; 49]);
     }
 
     /// Searches `pos` within `limits`, calling `report` after each completed
-    /// iteration. Returns the last completed iteration (depth 0 and no move
-    /// when the game is over).
+    /// iteration. Returns the best result found (depth 0 and no move when the
+    /// game is over; a single legal move is returned at once).
     pub fn search(
         &mut self,
         pos: &Position,
@@ -245,11 +245,17 @@ impl Searcher {
         if moves.len() <= 1 {
             return result;
         }
+        let key = table::key(pos);
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         for depth in 1..=max_depth {
             self.root_best = None;
-            let score = self.negamax(pos, depth as i32, -INF, INF, 0);
+            let score = self.aspiration(pos, key, depth as i32, result.score);
             if self.stopped {
+                // A move that raised alpha in the unfinished iteration beat
+                // the previous best at this depth.
+                if let Some(best) = self.root_best.filter(|&mv| Some(mv) != result.best()) {
+                    result.pv = vec![best];
+                }
                 break;
             }
             result = SearchInfo {
@@ -260,7 +266,8 @@ impl Searcher {
                 pv: self.principal_variation(pos, self.root_best, depth),
             };
             report(&result);
-            if score.abs() > WIN - MAX_PLY as i32 {
+            let soft_spent = limits.soft_time.is_some_and(|t| self.start.elapsed() >= t);
+            if score.abs() > DECIDED || soft_spent {
                 break;
             }
         }
@@ -269,24 +276,51 @@ impl Searcher {
         result
     }
 
+    /// Searches a window around the previous score, widening on failure.
+    fn aspiration(&mut self, pos: &Position, key: u64, depth: i32, previous: i32) -> i32 {
+        let mut delta = ASPIRATION;
+        let (mut alpha, mut beta) = if depth >= 4 && previous.abs() < DECIDED {
+            (previous - delta, previous + delta)
+        } else {
+            (-INF, INF)
+        };
+        loop {
+            let score = self.negamax(pos, key, depth, alpha, beta, 0, true);
+            if self.stopped {
+                return score;
+            }
+            if score <= alpha && alpha > -INF {
+                alpha = (score - delta).max(-INF);
+            } else if score >= beta && beta < INF {
+                beta = (score + delta).min(INF);
+            } else {
+                return score;
+            }
+            delta *= 3;
+        }
+    }
+
     fn prepare(&mut self, pos: &Position, limits: Limits) {
         if pos.gaps() != self.gaps {
             self.clear();
             self.gaps = pos.gaps();
         }
+        self.table.new_search();
         self.start = Instant::now();
         self.deadline = limits.movetime.and_then(|t| self.start.checked_add(t));
         self.node_limit = limits.nodes;
         self.nodes = 0;
         self.stopped = false;
-        self.killers = [[None; 2]; MAX_PLY];
+        self.stop.store(false, Ordering::Relaxed);
+        self.killers = [[None; 2]; MAX_PLY + 1];
         for row in self.history.iter_mut() {
             row.iter_mut().for_each(|h| *h /= 8);
         }
     }
 
     fn out_of_budget(&self) -> bool {
-        self.node_limit.is_some_and(|limit| self.nodes >= limit)
+        self.stop.load(Ordering::Relaxed)
+            || self.node_limit.is_some_and(|limit| self.nodes >= limit)
             || self.deadline.is_some_and(|d| Instant::now() >= d)
     }
 
@@ -299,8 +333,8 @@ impl Searcher {
             }
             let next = self
                 .table
-                .probe(key_of(&p))
-                .map(|e| e.mv)
+                .probe(table::key(&p))
+                .and_then(|hit| hit.mv)
                 .filter(|&mv| p.check(mv).is_ok());
             current = next.map(|mv| {
                 pv.push(mv);
@@ -310,13 +344,16 @@ impl Searcher {
         pv
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn negamax(
         &mut self,
         pos: &Position,
+        key: u64,
         depth: i32,
         mut alpha: i32,
         beta: i32,
         ply: usize,
+        allow_null: bool,
     ) -> i32 {
         if self.nodes.is_multiple_of(CHECK_EVERY) && self.out_of_budget() {
             self.stopped = true;
@@ -331,46 +368,124 @@ impl Searcher {
         if depth <= 0 || ply >= MAX_PLY {
             return evaluate(pos);
         }
-        let key = key_of(pos);
-        let entry = self.table.probe(key);
-        if let Some(score) = entry.and_then(|e| table_cutoff(e, depth, alpha, beta, ply)) {
-            if ply > 0 {
+        let pv_node = beta - alpha > 1;
+        let hit = self.table.probe(key);
+        if let Some(score) = hit.and_then(|h| table_cutoff(h, depth, alpha, beta, ply)) {
+            if ply > 0 && !pv_node {
                 return score;
             }
         }
+        let static_eval = (!pv_node && ply > 0 && beta.abs() < DECIDED).then(|| evaluate(pos));
+        if let Some(eval) = static_eval {
+            if let Some(score) = self.prune(pos, key, eval, depth, beta, ply, allow_null) {
+                return score;
+            }
+        }
+        let table_move = hit.and_then(|h| h.mv).filter(|&mv| playable(pos, mv));
+        let offset = usize::from(table_move.is_some());
         let mut moves = std::mem::take(&mut self.buffers[ply]);
-        self.order_moves(pos, entry.map(|e| e.mv), ply, &mut moves);
+        moves.clear();
+        let mut generated = false;
         let original_alpha = alpha;
-        let mut best = (-INF, Move::Pass);
-        for i in 0..moves.len() {
-            let mv = pick_next(&mut moves, i);
-            let score = self.search_child(pos, mv, i, depth, alpha, beta, ply);
+        let mut best = (-INF, None);
+        for i in 0.. {
+            // The table move goes first, before the others are generated:
+            // it often cuts off alone.
+            let mv = match table_move.filter(|_| i == 0) {
+                Some(mv) => mv,
+                None => {
+                    if !generated {
+                        self.order_moves(pos, table_move, ply, &mut moves);
+                        generated = true;
+                    }
+                    match moves.get(i - offset) {
+                        Some(_) => pick_next(&mut moves, i - offset),
+                        None => break,
+                    }
+                }
+            };
+            // Moves come in order of gain, so the rest are futile too.
+            let gain = gain_of(moves.get(i.wrapping_sub(offset)), mv);
+            if i > 0 && static_eval.is_some_and(|e| futile(gain, e, depth, i, alpha)) {
+                break;
+            }
+            let score = self.search_child(pos, key, mv, i, depth, alpha, beta, ply);
             if self.stopped {
                 break;
             }
             if score > best.0 {
-                best = (score, mv);
+                best = (score, Some(mv));
+            }
+            if score > alpha {
+                alpha = score;
                 if ply == 0 {
                     self.root_best = Some(mv);
                 }
-                alpha = alpha.max(score);
                 if alpha >= beta {
-                    self.reward(pos, mv, depth, ply);
+                    let tried = &moves[..(i.saturating_sub(offset)).min(moves.len())];
+                    self.reward(mv, depth, ply, tried);
                     break;
                 }
             }
         }
         self.buffers[ply] = moves;
         if !self.stopped {
-            self.store(key, best, depth, original_alpha, beta, ply);
+            let bound = if best.0 <= original_alpha {
+                Bound::Upper
+            } else if best.0 >= beta {
+                Bound::Lower
+            } else {
+                Bound::Exact
+            };
+            let stored_move = best.1.filter(|_| bound != Bound::Upper);
+            let depth = depth.min(i32::from(i8::MAX)) as i8;
+            self.table
+                .store(key, stored_move, to_table(best.0, ply), depth, bound);
         }
         best.0
+    }
+
+    /// Reverse futility and null-move pruning at a non-PV node; `Some` score
+    /// when the node can be cut without searching its moves.
+    #[allow(clippy::too_many_arguments)]
+    fn prune(
+        &mut self,
+        pos: &Position,
+        key: u64,
+        static_eval: i32,
+        depth: i32,
+        beta: i32,
+        ply: usize,
+        allow_null: bool,
+    ) -> Option<i32> {
+        if depth <= 3 && static_eval - 150 * depth >= beta {
+            return Some(static_eval);
+        }
+        let both_move = pos.can_move(pos.turn()) && pos.can_move(pos.turn().other());
+        if allow_null && depth >= 3 && static_eval >= beta && both_move {
+            let r = 2 + depth / 4;
+            let null = pos.make(Move::Pass);
+            let score = -self.negamax(
+                &null,
+                key ^ table::SIDE_KEY,
+                depth - 1 - r,
+                -beta,
+                -beta + 1,
+                ply + 1,
+                false,
+            );
+            if !self.stopped && score >= beta {
+                return Some(if score >= DECIDED { beta } else { score });
+            }
+        }
+        None
     }
 
     #[allow(clippy::too_many_arguments)]
     fn search_child(
         &mut self,
         pos: &Position,
+        key: u64,
         mv: Move,
         index: usize,
         depth: i32,
@@ -379,23 +494,45 @@ impl Searcher {
         ply: usize,
     ) -> i32 {
         let child = pos.make(mv);
+        // Leaves neither probe nor store.
+        let child_key = if depth > 1 {
+            table::child_key(pos, key, mv)
+        } else {
+            0
+        };
         if index == 0 {
-            return -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1);
+            return -self.negamax(&child, child_key, depth - 1, -beta, -alpha, ply + 1, true);
         }
-        let reduction = self.reduction(pos, mv, index, depth, ply);
-        let mut score = -self.negamax(&child, depth - 1 - reduction, -alpha - 1, -alpha, ply + 1);
-        if score > alpha && (reduction > 0 || score < beta) {
-            score = -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1);
+        let killer = self.killers[ply].contains(&Some(mv));
+        let r = if killer {
+            0
+        } else {
+            reduction(depth, index, beta - alpha > 1)
+        };
+        let mut score = -self.negamax(
+            &child,
+            child_key,
+            depth - 1 - r,
+            -alpha - 1,
+            -alpha,
+            ply + 1,
+            true,
+        );
+        if score > alpha && r > 0 {
+            score = -self.negamax(
+                &child,
+                child_key,
+                depth - 1,
+                -alpha - 1,
+                -alpha,
+                ply + 1,
+                true,
+            );
+        }
+        if score > alpha && score < beta {
+            score = -self.negamax(&child, child_key, depth - 1, -beta, -alpha, ply + 1, true);
         }
         score
-    }
-
-    fn reduction(&self, pos: &Position, mv: Move, index: usize, depth: i32, ply: usize) -> i32 {
-        if depth < 3 || index < 3 || self.killers[ply].contains(&Some(mv)) {
-            return 0;
-        }
-        let quiet = captures(pos, mv) == 0;
-        1 + i32::from(index >= 10 && depth >= 5) + i32::from(quiet && depth >= 4)
     }
 
     fn order_moves(
@@ -406,78 +543,52 @@ impl Searcher {
         moves: &mut Vec<(Move, i32)>,
     ) {
         moves.clear();
-        let us = pos.stones(pos.turn());
         movegen::generate_with(pos, |mv| {
-            let score = if Some(mv) == table_move {
-                1 << 24
-            } else {
-                self.move_score(pos, us, mv, ply)
-            };
-            moves.push((mv, score));
+            if Some(mv) != table_move {
+                moves.push((mv, self.move_score(pos, mv, ply)));
+            }
         });
     }
 
-    fn move_score(&self, pos: &Position, us: u64, mv: Move, ply: usize) -> i32 {
+    fn move_score(&self, pos: &Position, mv: Move, ply: usize) -> i32 {
         let killer = match self.killers[ply] {
-            [Some(k), _] if k == mv => 20_000,
-            [_, Some(k)] if k == mv => 19_000,
+            [Some(k), _] if k == mv => 600,
+            [_, Some(k)] if k == mv => 500,
             _ => 0,
         };
-        let material = captures(pos, mv) as i32 * 64
-            + match mv {
-                Move::Single(_) => 64,
-                Move::Double(from, _) => -16 * (NEIGHBOURS[from.index()] & us).count_ones() as i32,
-                Move::Pass => 0,
-            };
-        let history = history_index(mv).map_or(0, |(f, t)| self.history[f][t].min(1 << 14) / 64);
-        material * 256 + killer + history
+        let history = history_index(mv).map_or(0, |(f, t)| self.history[f][t] / 32);
+        (gain(pos, mv) << GAIN_SHIFT) + killer + history + ORDER_BIAS
     }
 
-    fn reward(&mut self, pos: &Position, mv: Move, depth: i32, ply: usize) {
-        if captures(pos, mv) > 0 {
-            return;
-        }
+    /// Credits the move that cut off and debits the moves tried before it.
+    fn reward(&mut self, mv: Move, depth: i32, ply: usize, tried: &[(Move, i32)]) {
         if self.killers[ply][0] != Some(mv) {
             self.killers[ply][1] = self.killers[ply][0];
             self.killers[ply][0] = Some(mv);
         }
+        let bonus = (depth * depth).min(400);
         if let Some((f, t)) = history_index(mv) {
-            self.history[f][t] = (self.history[f][t] + depth * depth).min(1 << 20);
+            update_history(&mut self.history[f][t], bonus);
         }
-    }
-
-    fn store(
-        &mut self,
-        key: (u64, u64),
-        best: (i32, Move),
-        depth: i32,
-        alpha: i32,
-        beta: i32,
-        ply: usize,
-    ) {
-        let bound = if best.0 <= alpha {
-            Bound::Upper
-        } else if best.0 >= beta {
-            Bound::Lower
-        } else {
-            Bound::Exact
-        };
-        self.table.store(Entry {
-            key,
-            mv: best.1,
-            score: to_table(best.0, ply),
-            depth: depth.min(i8::MAX as i32) as i8,
-            bound,
-        });
+        for &(other, _) in tried {
+            if let Some((f, t)) = history_index(other) {
+                update_history(&mut self.history[f][t], -bonus);
+            }
+        }
     }
 }
 
-fn table_cutoff(entry: Entry, depth: i32, alpha: i32, beta: i32, ply: usize) -> Option<i32> {
-    if i32::from(entry.depth) < depth {
+/// History with gravity: values stay within ±16384.
+fn update_history(entry: &mut i32, bonus: i32) {
+    *entry += 32 * bonus - *entry * bonus.abs() / 512;
+}
+
+fn table_cutoff(hit: table::Hit, depth: i32, alpha: i32, beta: i32, ply: usize) -> Option<i32> {
+    if i32::from(hit.depth) < depth {
         return None;
     }
-    let score = from_table(entry.score, ply);
-    match entry.bound {
+    let score = from_table(hit.score, ply);
+    match hit.bound {
         Bound::Exact => Some(score),
         Bound::Lower if score >= beta => Some(score),
         Bound::Upper if score <= alpha => Some(score),
@@ -485,8 +596,48 @@ fn table_cutoff(entry: Entry, depth: i32, alpha: i32, beta: i32, ply: usize) -> 
     }
 }
 
+/// Ordering scores are the gain in the high bits and killer and history
+/// bonuses (−512..=1112, shifted to be positive) in the low bits, so moves
+/// sort by gain first and the gain can be read back.
+const GAIN_SHIFT: u32 = 16;
+const ORDER_BIAS: i32 = 2048;
+
+/// The gain of a generated move read back from its ordering score; the
+/// table move (not in the list) counts as gaining enough to be searched.
+fn gain_of(entry: Option<&(Move, i32)>, mv: Move) -> i32 {
+    match entry {
+        Some(&(listed, score)) if listed == mv => score >> GAIN_SHIFT,
+        _ => 1000,
+    }
+}
+
+/// Whether `mv` (from the table, possibly stored for another position with
+/// the same key) is a legal clone or jump in `pos`, whose game goes on.
+fn playable(pos: &Position, mv: Move) -> bool {
+    let us = pos.stones(pos.turn());
+    let empty = pos.empty();
+    match mv {
+        Move::Single(to) => empty & to.bit() != 0 && NEIGHBOURS[to.index()] & us != 0,
+        Move::Double(from, to) => {
+            us & from.bit() != 0 && empty & to.bit() != 0 && JUMPS[from.index()] & to.bit() != 0
+        }
+        Move::Pass => false,
+    }
+}
+
+/// Moves picked one by one before the rest is sorted: most cut-offs come
+/// from the first moves, and picking all of a hundred moves would cost more
+/// than sorting them.
+const PICKED: usize = 3;
+
 /// Moves the best-scored remaining move to `index` and returns it.
 fn pick_next(moves: &mut [(Move, i32)], index: usize) -> Move {
+    if index >= PICKED {
+        if index == PICKED {
+            moves[index..].sort_by_key(|&(_, score)| std::cmp::Reverse(score));
+        }
+        return moves[index].0;
+    }
     let best = (index..moves.len())
         .max_by_key(|&i| (moves[i].1, std::cmp::Reverse(i)))
         .unwrap_or(index);
@@ -494,8 +645,8 @@ fn pick_next(moves: &mut [(Move, i32)], index: usize) -> Move {
     moves[index].0
 }
 
-/// Best move for `pos` at a fixed depth with a fresh small table (used by the
-/// terminal game and the gauntlet).
+/// Best move for `pos` at a fixed depth (used by the terminal game and the
+/// gauntlet).
 pub fn best_move_at_depth(searcher: &mut Searcher, pos: &Position, depth: u32) -> Option<Move> {
     searcher.search(pos, Limits::depth(depth), |_| {}).best()
 }
@@ -503,6 +654,7 @@ pub fn best_move_at_depth(searcher: &mut Searcher, pos: &Position, depth: u32) -
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::Side;
 
     #[test]
     fn completes_requested_depth() {
@@ -521,7 +673,17 @@ mod tests {
         let info = searcher.search(&pos, Limits::depth(3), |_| {});
         assert!(info.score > WIN - 10, "{info:?}");
         let after = pos.make(info.best().unwrap());
-        assert_eq!(after.count(super::super::Side::O), 0);
+        assert_eq!(after.count(Side::O), 0);
+    }
+
+    #[test]
+    fn takes_the_most_stones() {
+        // x on a4; o on b2, c2 and b1. The clone b3 adds a stone and takes
+        // b2 and c2 (+5 stones in the difference); the jumps a4a2 and a4c3
+        // take two without adding one (+4); the clone a3 takes b2 only (+3).
+        let pos = Position::from_fen("7/7/7/x6/7/1oo4/1o5 x 0 1").unwrap();
+        let info = Searcher::new(16).search(&pos, Limits::depth(1), |_| {});
+        assert_eq!(info.best().map(|m| m.to_string()), Some("b3".to_string()));
     }
 
     #[test]
@@ -529,5 +691,20 @@ mod tests {
         let pos = Position::from_fen("x6/7/7/7/7/7/7 o 0 1").unwrap();
         let info = Searcher::new(10).search(&pos, Limits::depth(3), |_| {});
         assert_eq!(info.best(), None);
+    }
+
+    #[test]
+    fn stop_flag_ends_an_unlimited_search() {
+        let mut searcher = Searcher::new(16);
+        let flag = searcher.stop_flag();
+        let stopper = std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(30));
+            flag.store(true, Ordering::Relaxed);
+        });
+        let start = Instant::now();
+        let info = searcher.search(&Position::start(), Limits::default(), |_| {});
+        stopper.join().unwrap();
+        assert!(start.elapsed() < Duration::from_secs(2));
+        assert!(info.best().is_some());
     }
 }

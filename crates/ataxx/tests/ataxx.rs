@@ -2,6 +2,7 @@
 //! terminal game through the `ataxx` binary, replays and gauntlet output.
 use std::io::Write;
 use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
 
 use ataxx::board::Outcome;
 use ataxx::gauntlet::{self, GauntletConfig};
@@ -213,9 +214,8 @@ fn bad_input_gives_errors() {
     }
     let huge = Position::from_fen("x5o/7/7/7/7/7/o5x o 0 4294967295").unwrap();
     assert_eq!(huge.make(Move::Pass).fullmoves(), u32::MAX);
-    let mut out = Vec::new();
     let script = "go movetime 9223372036854775807 depth 1\ngo btime 99999999999999999999\n";
-    uai::run(script.as_bytes(), &mut out).unwrap();
+    let out = uai::run(script.as_bytes(), Vec::new()).unwrap();
     let text = String::from_utf8(out).unwrap();
     assert!(text.contains("bestmove") && text.contains("info string error"));
     let pos = Position::start();
@@ -241,8 +241,7 @@ fn uai_session_in_memory() {
                   position fen x5o/7/7/7/7/7/o5x o 0 1\ngo movetime 50\n\
                   position fen nonsense\nposition startpos moves d4\ngo depth x\nfoo\n\
                   position fen 7/7/7/7/4ooo/4ooo/4oox x 0 1\ngo depth 2\nperft 3\nquit\ngo depth 1\n";
-    let mut out = Vec::new();
-    uai::run(script.as_bytes(), &mut out).unwrap();
+    let out = uai::run(script.as_bytes(), Vec::new()).unwrap();
     let text = String::from_utf8(out).unwrap();
     let lines: Vec<&str> = text.lines().collect();
     assert!(lines.contains(&"uaiok"));
@@ -401,4 +400,208 @@ fn check_crosstable(text: &str, rounds: usize, players: usize) {
             assert_eq!(points(&result) + points(&other_result), 2);
         }
     }
+}
+
+/// The `ataxx uai` process, its input and its output lines as they arrive.
+struct UaiProcess {
+    child: std::process::Child,
+    input: std::process::ChildStdin,
+    lines: std::sync::mpsc::Receiver<(Instant, String)>,
+}
+
+impl UaiProcess {
+    fn start() -> UaiProcess {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_ataxx"))
+            .arg("uai")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let input = child.stdin.take().unwrap();
+        let output = child.stdout.take().unwrap();
+        let (sender, lines) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            use std::io::BufRead;
+            for line in std::io::BufReader::new(output).lines() {
+                let Ok(line) = line else { break };
+                if sender.send((Instant::now(), line)).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut process = UaiProcess {
+            child,
+            input,
+            lines,
+        };
+        process.send("uai");
+        process.wait_for("uaiok", Duration::from_secs(10));
+        process
+    }
+
+    /// Sends a command; returns when it was sent.
+    fn send(&mut self, line: &str) -> Instant {
+        writeln!(self.input, "{line}").unwrap();
+        self.input.flush().unwrap();
+        Instant::now()
+    }
+
+    /// Lines up to and including the first that starts with `prefix`.
+    fn wait_for(&mut self, prefix: &str, timeout: Duration) -> Vec<(Instant, String)> {
+        let mut seen = Vec::new();
+        loop {
+            let (at, line) = self
+                .lines
+                .recv_timeout(timeout)
+                .unwrap_or_else(|_| panic!("no {prefix:?} within {timeout:?} after {seen:?}"));
+            let done = line.starts_with(prefix);
+            seen.push((at, line));
+            if done {
+                return seen;
+            }
+        }
+    }
+
+    /// Lines that have arrived so far.
+    fn arrived(&mut self) -> Vec<String> {
+        self.lines.try_iter().map(|(_, line)| line).collect()
+    }
+}
+
+impl Drop for UaiProcess {
+    fn drop(&mut self) {
+        let _ = writeln!(self.input, "quit");
+        let _ = self.child.wait();
+    }
+}
+
+/// Time from `sent` to the arrival of the last of `lines`.
+fn answered_after(sent: Instant, lines: &[(Instant, String)]) -> Duration {
+    lines.last().unwrap().0.saturating_duration_since(sent)
+}
+
+#[test]
+fn uai_stop_during_infinite_search_is_answered_at_once() {
+    let mut engine = UaiProcess::start();
+    engine.send("position startpos moves g2 a1b3");
+    engine.send("go infinite");
+    std::thread::sleep(Duration::from_millis(300));
+    let before = engine.arrived();
+    assert!(
+        !before.iter().any(|l| l.starts_with("bestmove")),
+        "{before:?}"
+    );
+    let sent = engine.send("stop");
+    let lines = engine.wait_for("bestmove", Duration::from_secs(5));
+    let waited = answered_after(sent, &lines);
+    assert!(
+        waited < Duration::from_millis(50),
+        "bestmove {waited:?} after stop"
+    );
+    let best = lines
+        .last()
+        .unwrap()
+        .1
+        .trim_start_matches("bestmove ")
+        .to_string();
+    let pos = uai::parse_position(&["startpos", "moves", "g2", "a1b3"]).unwrap();
+    assert!(pos.check(parse_move(&best).unwrap()).is_ok(), "{best}");
+}
+
+#[test]
+fn uai_isready_and_info_lines_during_search() {
+    let mut engine = UaiProcess::start();
+    engine.send("position startpos");
+    engine.send("go infinite");
+    std::thread::sleep(Duration::from_millis(200));
+    let sent = engine.send("isready");
+    let lines = engine.wait_for("readyok", Duration::from_secs(5));
+    assert!(answered_after(sent, &lines) < Duration::from_millis(50));
+    // Iterations were reported while the search went on: depth 1, 2, ...
+    // in order, each with score, nodes, nps and a principal variation.
+    let infos: Vec<&String> = lines
+        .iter()
+        .map(|(_, l)| l)
+        .filter(|l| l.starts_with("info"))
+        .collect();
+    assert!(infos.len() >= 3, "{lines:?}");
+    for (i, line) in infos.iter().enumerate() {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(words[1..3], ["depth", &(i + 1).to_string()], "{line}");
+        for key in ["score", "nodes", "nps", "time", "pv"] {
+            assert!(words.contains(&key), "{key} missing in {line}");
+        }
+    }
+    assert!(!lines.iter().any(|(_, l)| l.starts_with("bestmove")));
+    engine.send("stop");
+    engine.wait_for("bestmove", Duration::from_secs(5));
+}
+
+#[test]
+fn uai_movetime_is_kept_and_quit_ends_a_search() {
+    let mut engine = UaiProcess::start();
+    engine.send("setoption name Hash value 8");
+    engine.send("position fen x5o/7/2-1-2/7/2-1-2/7/o5x o 0 1");
+    let sent = engine.send("go movetime 100");
+    let lines = engine.wait_for("bestmove", Duration::from_secs(5));
+    let reported: Vec<u64> = lines
+        .iter()
+        .filter_map(|(_, l)| l.split(" time ").nth(1))
+        .filter_map(|rest| rest.split_whitespace().next()?.parse().ok())
+        .collect();
+    assert!(reported.iter().all(|&ms| ms < 100), "{lines:?}");
+    // Wall clock seen from here: the search itself stops at 95 ms; allow
+    // for process scheduling.
+    assert!(
+        answered_after(sent, &lines) < Duration::from_millis(150),
+        "{lines:?}"
+    );
+    engine.send("go infinite");
+    let sent = Instant::now();
+    engine.send("quit");
+    engine.child.wait().unwrap();
+    assert!(sent.elapsed() < Duration::from_secs(1));
+}
+
+#[test]
+fn self_play_match_runs_and_tallies() {
+    let bin = env!("CARGO_BIN_EXE_ataxx");
+    let output = Command::new(bin)
+        .args([
+            "match",
+            "--engine",
+            &format!("first={bin} uai"),
+            "--engine",
+            &format!("second={bin} uai"),
+            "--games",
+            "2",
+            "--movetime",
+            "10",
+            "--margin",
+            "200",
+            "--plies",
+            "2",
+        ])
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert_eq!(
+        text.matches("\ngame ").count() + usize::from(text.starts_with("game ")),
+        2
+    );
+    let summary = text.lines().last().unwrap();
+    assert!(
+        summary.starts_with("first vs second: 2 games, W/D/L "),
+        "{summary}"
+    );
+    assert!(summary.ends_with("forfeits first 0, second 0"), "{summary}");
+    let wdl: Vec<u32> = summary["first vs second: 2 games, W/D/L ".len()..]
+        .split(',')
+        .next()
+        .unwrap()
+        .split('/')
+        .map(|n| n.parse().unwrap())
+        .collect();
+    assert_eq!(wdl.iter().sum::<u32>(), 2, "{summary}");
 }
