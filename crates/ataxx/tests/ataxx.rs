@@ -605,3 +605,22 @@ fn self_play_match_runs_and_tallies() {
         .collect();
     assert_eq!(wdl.iter().sum::<u32>(), 2, "{summary}");
 }
+
+#[test]
+fn uai_stop_right_after_go_is_not_lost() {
+    // `stop` may arrive before the search thread has started; the search
+    // must still end (with a legal move) instead of running forever.
+    let script = "position startpos\ngo infinite\nstop\nisready\ngo infinite\nquit\n";
+    let out = uai::run(script.as_bytes(), Vec::new()).unwrap();
+    let text = String::from_utf8(out).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let best = lines
+        .iter()
+        .position(|l| l.starts_with("bestmove"))
+        .unwrap();
+    let ready = lines.iter().position(|l| *l == "readyok").unwrap();
+    assert!(best < ready, "{text}");
+    let mv = parse_move(lines[best].trim_start_matches("bestmove ")).unwrap();
+    assert!(Position::start().check(mv).is_ok(), "{text}");
+    assert_eq!(text.matches("bestmove").count(), 2, "{text}");
+}
