@@ -212,7 +212,9 @@ impl Searcher {
     }
 
     /// A flag that stops the running search (within about a thousand nodes)
-    /// when set; [`Searcher::search`] clears it when it starts.
+    /// when set. It stays set until its owner clears it: a search started
+    /// while it is set returns at once, so a `stop` that arrives before the
+    /// search thread starts is not lost.
     pub fn stop_flag(&self) -> Arc<AtomicBool> {
         Arc::clone(&self.stop)
     }
@@ -311,7 +313,6 @@ impl Searcher {
         self.node_limit = limits.nodes;
         self.nodes = 0;
         self.stopped = false;
-        self.stop.store(false, Ordering::Relaxed);
         self.killers = [[None; 2]; MAX_PLY + 1];
         for row in self.history.iter_mut() {
             row.iter_mut().for_each(|h| *h /= 8);

@@ -218,13 +218,21 @@ impl<W: Write + Send + 'static> Session<W> {
             .take()
             .unwrap_or_else(|| Searcher::with_megabytes(hash_mb));
         let stop = searcher.stop_flag();
+        stop.store(false, Ordering::Relaxed);
         let out = Arc::clone(&self.out);
         let pos = self.pos;
+        let infinite = limits == Limits::default();
         let handle = std::thread::spawn(move || {
             let result = searcher.search(&pos, limits, |info| {
                 // A closed output cannot be reported anywhere.
                 let _ = write_line(&out, &info_line(info));
             });
+            // An infinite search answers only when stopped, even when it
+            // finished early (a forced result or a single move).
+            let flag = searcher.stop_flag();
+            while infinite && !flag.load(Ordering::Relaxed) {
+                std::thread::sleep(Duration::from_millis(1));
+            }
             let best = result.best().map_or("0000".into(), |mv| mv.to_string());
             let _ = write_line(&out, &format!("bestmove {best}"));
             searcher
@@ -232,7 +240,7 @@ impl<W: Write + Send + 'static> Session<W> {
         self.running = Some(Running {
             handle,
             stop,
-            infinite: limits == Limits::default(),
+            infinite,
         });
         Ok(())
     }
