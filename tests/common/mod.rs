@@ -77,6 +77,7 @@ impl Book {
             sequence: 0,
             illustrative: false,
             note: None,
+            pool: None,
             tiebreaks: None,
             language: None,
             entries: rows
