@@ -9,6 +9,7 @@ pub mod format;
 pub mod limits;
 pub mod output;
 pub mod pages;
+pub mod pools;
 pub mod search;
 pub mod survey;
 pub mod templates;
@@ -96,6 +97,15 @@ pub fn render_site_with_pages(
         .engine()
         .map_err(|e| RenderError::new("(compiling templates)", &e))?;
     let views = ViewBuilder::new(dataset, ratings, config);
+    let pool_ratings = crate::rating::rate_pools(dataset, config);
+    let pool_views: Vec<pools::PoolViews> = pool_ratings
+        .iter()
+        .map(|p| pools::PoolViews::new(p, config))
+        .collect();
+    let pool_builders: BTreeMap<&str, ViewBuilder> = pool_views
+        .iter()
+        .map(|p| (p.pool.name.as_str(), p.builder(dataset)))
+        .collect();
     let mut site = views.site();
     site.pages = md_pages
         .iter()
@@ -105,6 +115,10 @@ pub fn render_site_with_pages(
             href: format!("pages/{}.html", p.slug),
         })
         .collect();
+    site.pages.extend(pool_views.iter().map(|p| Link {
+        text: p.pool.title.clone(),
+        href: p.list_href(),
+    }));
     if !content.surveys.is_empty() {
         site.pages.push(Link {
             text: "Surveys".into(),
@@ -140,6 +154,7 @@ pub fn render_site_with_pages(
                     &page, &views, &list, &years, dataset, config, md_pages, &mut files,
                 )?;
                 render_lists(&page, &views, &list, dataset, config, &mut files)?;
+                pools::render_pool_pages(&page, &pool_views, dataset, &mut files)?;
                 files.insert(
                     "search-index.js".into(),
                     search::index_script(&search::entries(dataset)),
@@ -179,6 +194,7 @@ pub fn render_site_with_pages(
                             let view = views.player(i);
                             let mut ctx = tera::Context::new();
                             ctx.insert("player", &view);
+                            ctx.insert("pools", &pools::player_sections(&pool_views, dataset, i));
                             ctx.insert("rules", &rules);
                             let path = format!("players/{}.html", view.id);
                             let bytes = page.render_at("html/player.html", "../", &path, ctx)?;
@@ -193,7 +209,13 @@ pub fn render_site_with_pages(
                 .len())
                 .into_par_iter()
                 .map(|i| {
-                    let view = views.tournament(i);
+                    // A tournament's ratings are those of its own list.
+                    let view = dataset.tournaments[i]
+                        .pool
+                        .as_deref()
+                        .and_then(|p| pool_builders.get(p))
+                        .unwrap_or(&views)
+                        .tournament(i);
                     let mut out = Vec::new();
                     let mut ctx = tera::Context::new();
                     ctx.insert("tournament", &view);

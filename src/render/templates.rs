@@ -47,6 +47,14 @@ const BUILT_IN: &[(&str, &str)] = &[
         include_str!("../../templates/html/rules.html"),
     ),
     (
+        "html/pool.html",
+        include_str!("../../templates/html/pool.html"),
+    ),
+    (
+        "html/system-rules.html",
+        include_str!("../../templates/html/system-rules.html"),
+    ),
+    (
         "html/search.html",
         include_str!("../../templates/html/search.html"),
     ),

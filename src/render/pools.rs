@@ -1,0 +1,199 @@
+//! The further rating lists (`[pools.<name>]`): each list's page, its CSV,
+//! its rules page, and the sections player pages show for each list.
+
+use super::view::{Link, PlayerView, RatingListView, ViewBuilder};
+use super::{Page, RenderError};
+use crate::config::{Config, SystemKind};
+use crate::model::Dataset;
+use crate::rating::PoolRatings;
+use serde::Serialize;
+use super::output::SiteFiles;
+
+/// One further list with the configuration its pages are built with.
+pub struct PoolViews<'a> {
+    /// What the list's system computed.
+    pub pool: &'a PoolRatings,
+    /// The site's configuration with the list's own `[rating]` parameters.
+    pub config: Config,
+}
+
+impl<'a> PoolViews<'a> {
+    /// The list's pages' configuration: the site's, with the pool's parameters.
+    pub fn new(pool: &'a PoolRatings, config: &Config) -> Self {
+        let mut config = config.clone();
+        if let Some(own) = config.pools.get(&pool.name) {
+            config.rating = own.rating.clone();
+        }
+        PoolViews { pool, config }
+    }
+
+    /// The view builder over this list's ratings.
+    pub fn builder<'b>(&'b self, dataset: &'b Dataset) -> ViewBuilder<'b> {
+        ViewBuilder::new(dataset, &self.pool.ratings, &self.config)
+    }
+
+    /// The list page's address.
+    pub fn list_href(&self) -> String {
+        format!("pools/{}/ratings.html", self.pool.name)
+    }
+}
+
+/// A player's record in one further list, for the player page.
+#[derive(Debug, Clone, Serialize)]
+pub struct PoolSection {
+    /// The pool's name (anchors and addresses).
+    pub name: String,
+    /// The list's name.
+    pub title: String,
+    /// The system's name.
+    pub system: &'static str,
+    /// Whether the system is the association's (its history columns apply).
+    pub association: bool,
+    /// The rating's uncertainty, e.g. `62`, for systems that keep one.
+    pub deviation: String,
+    /// The player's page as this list sees it.
+    pub player: PlayerView,
+}
+
+/// One row of a further list.
+#[derive(Debug, Clone, Serialize)]
+struct PoolRow {
+    rank: String,
+    player: Link,
+    rating: i32,
+    deviation: String,
+    games: u32,
+    last_played: String,
+    active: bool,
+}
+
+/// The sections of a player's page for the lists the player played in.
+pub fn player_sections(pools: &[PoolViews], dataset: &Dataset, index: usize) -> Vec<PoolSection> {
+    pools
+        .iter()
+        .filter(|p| !p.pool.ratings.player_records[index].is_empty())
+        .map(|p| PoolSection {
+            name: p.pool.name.clone(),
+            title: p.pool.title.clone(),
+            system: p.pool.system.title(),
+            association: p.pool.system == SystemKind::Association,
+            deviation: deviation_text(p.pool, index),
+            player: p.builder(dataset).player(index),
+        })
+        .collect()
+}
+
+fn deviation_text(pool: &PoolRatings, index: usize) -> String {
+    pool.ratings.players[index]
+        .deviation
+        .map(|d| format!("{}", d.round() as i64))
+        .unwrap_or_default()
+}
+
+/// Each further list's page, CSV and rules page.
+pub(super) fn render_pool_pages(
+    page: &Page,
+    pools: &[PoolViews],
+    dataset: &Dataset,
+    files: &mut SiteFiles,
+) -> Result<(), RenderError> {
+    for views in pools {
+        let builder = views.builder(dataset);
+        let list = builder.rating_list();
+        let rows = pool_rows(views.pool, &list);
+        let base = format!("pools/{}", views.pool.name);
+        let mut ctx = tera::Context::new();
+        ctx.insert("pool", &pool_context(views));
+        ctx.insert("list", &list);
+        ctx.insert("rows", &rows);
+        let path = format!("{base}/ratings.html");
+        files.insert(
+            path.clone(),
+            page.render_at("html/pool.html", "../../", &path, ctx)?,
+        );
+        files.insert(format!("{base}/ratings.csv"), pool_csv(&list.date, &rows));
+        let mut ctx = tera::Context::new();
+        ctx.insert("pool", &pool_context(views));
+        ctx.insert("rules", &builder.rules());
+        ctx.insert("rating", &views.config.rating);
+        ctx.insert("intro", "");
+        let path = format!("{base}/rules.html");
+        let template = match views.pool.system {
+            SystemKind::Association => "html/rules.html",
+            _ => "html/system-rules.html",
+        };
+        files.insert(
+            path.clone(),
+            page.render_at(template, "../../", &path, ctx)?,
+        );
+    }
+    Ok(())
+}
+
+/// What the list's pages say of the list.
+#[derive(Debug, Clone, Serialize)]
+struct PoolContext {
+    name: String,
+    title: String,
+    system: &'static str,
+    kind: SystemKind,
+    glicko2: crate::config::Glicko2Config,
+    fide: crate::config::FideConfig,
+    egd: crate::config::EgdConfig,
+}
+
+fn pool_context(views: &PoolViews) -> PoolContext {
+    let own = views.config.pools.get(&views.pool.name).cloned().unwrap_or_default();
+    PoolContext {
+        name: views.pool.name.clone(),
+        title: views.pool.title.clone(),
+        system: views.pool.system.title(),
+        kind: views.pool.system,
+        glicko2: own.glicko2,
+        fide: own.fide,
+        egd: own.egd,
+    }
+}
+
+fn pool_rows(pool: &PoolRatings, list: &RatingListView) -> Vec<PoolRow> {
+    list.established
+        .iter()
+        .map(|r| PoolRow {
+            rank: r.rank.map(|n| n.to_string()).unwrap_or_default(),
+            player: r.player.clone(),
+            rating: r.rating,
+            deviation: deviation_text(pool, r.player_index()),
+            games: r.games,
+            last_played: r.last_played.clone(),
+            active: r.active,
+        })
+        .collect()
+}
+
+/// `pools/<name>/ratings.csv`: the list as the page shows it.
+fn pool_csv(date: &str, rows: &[PoolRow]) -> Vec<u8> {
+    let mut writer = csv::Writer::from_writer(Vec::new());
+    let _ = writer.write_record([
+        "list_date",
+        "rank",
+        "name",
+        "rating",
+        "deviation",
+        "games",
+        "last_played",
+        "active",
+    ]);
+    for r in rows {
+        let _ = writer.write_record([
+            date,
+            &r.rank,
+            &super::format::spreadsheet_text(&r.player.text),
+            &r.rating.to_string(),
+            &r.deviation,
+            &r.games.to_string(),
+            &r.last_played,
+            if r.active { "true" } else { "false" },
+        ]);
+    }
+    writer.into_inner().unwrap_or_default()
+}
