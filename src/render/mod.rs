@@ -169,7 +169,8 @@ pub fn render_site_with_pages(
                 files.insert("ratings.csv".into(), rating_list_csv(&list));
             }
             if config.output.sql && !config.output.sql_dialects.is_empty() {
-                let dump = crate::sql::SqlDump::new(dataset, ratings, &list.published());
+                let mut dump = crate::sql::SqlDump::new(dataset, ratings, &list.published());
+                pools::add_to_dump(&mut dump, &pool_views, dataset);
                 for &dialect in &config.output.sql_dialects {
                     let _watched = page
                         .watchdog
@@ -266,7 +267,14 @@ pub fn render_site_with_pages(
 /// The SQL dump's rows, `published_ratings` ranked by the current rating list.
 pub fn sql_dump(dataset: &Dataset, ratings: &Ratings, config: &Config) -> crate::sql::SqlDump {
     let list = ViewBuilder::new(dataset, ratings, config).rating_list();
-    crate::sql::SqlDump::new(dataset, ratings, &list.published())
+    let mut dump = crate::sql::SqlDump::new(dataset, ratings, &list.published());
+    let pool_ratings = crate::rating::rate_pools(dataset, config);
+    let pool_views: Vec<pools::PoolViews> = pool_ratings
+        .iter()
+        .map(|p| pools::PoolViews::new(p, config))
+        .collect();
+    pools::add_to_dump(&mut dump, &pool_views, dataset);
+    dump
 }
 
 /// Pages that come from content files rather than from the results.

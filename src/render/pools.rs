@@ -197,3 +197,16 @@ fn pool_csv(date: &str, rows: &[PoolRow]) -> Vec<u8> {
     }
     writer.into_inner().unwrap_or_default()
 }
+
+/// Adds the further lists to an SQL dump, each with its list as published.
+pub fn add_to_dump(dump: &mut crate::sql::SqlDump, pools: &[PoolViews], dataset: &Dataset) {
+    let lists: Vec<crate::sql::PoolList> = pools
+        .iter()
+        .map(|p| crate::sql::PoolList {
+            name: &p.pool.name,
+            ratings: &p.pool.ratings,
+            list: p.builder(dataset).rating_list().published(),
+        })
+        .collect();
+    dump.add_pools(dataset, &lists);
+}
