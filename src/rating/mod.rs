@@ -7,6 +7,7 @@
 
 pub mod egd;
 mod engine;
+pub mod evaluate;
 pub mod expected;
 pub mod fide;
 pub mod glicko2;

@@ -62,14 +62,14 @@ pub trait PeriodSystem {
     fn games(&self, state: &Self::State) -> u32;
 }
 
-/// Rates the tournaments of `pool` with `system`.
-pub fn rate_with<S: PeriodSystem>(system: &S, dataset: &Dataset, pool: &str) -> Ratings {
+/// Rates the tournaments of `pool` (`None`: the association's list) with `system`.
+pub fn rate_with<S: PeriodSystem>(system: &S, dataset: &Dataset, pool: Option<&str>) -> Ratings {
     let mut states: Vec<S::State> = dataset.players.iter().map(|p| system.initial(p)).collect();
     let mut rated_games = vec![0u32; dataset.players.len()];
     let mut last_rated = vec![None; dataset.players.len()];
     let mut by_tournament = Vec::with_capacity(dataset.tournaments.len());
     for (index, tournament) in dataset.tournaments.iter().enumerate() {
-        if tournament.pool.as_deref() != Some(pool) {
+        if tournament.pool.as_deref() != pool {
             by_tournament.push(Vec::new());
             continue;
         }
@@ -121,7 +121,7 @@ pub fn rate_with<S: PeriodSystem>(system: &S, dataset: &Dataset, pool: &str) -> 
             deviation: system.deviation(state),
         })
         .collect();
-    Ratings::assemble(dataset, Some(pool), by_tournament, players)
+    Ratings::assemble(dataset, pool, by_tournament, players)
 }
 
 fn phase<S: PeriodSystem>(system: &S, player: &Player, state: &S::State) -> Phase {

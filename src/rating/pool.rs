@@ -32,7 +32,7 @@ pub fn rate_pools(dataset: &Dataset, config: &Config) -> Vec<PoolRatings> {
             name: name.clone(),
             title: pool_title(name, pool),
             system: pool.system,
-            ratings: rate_one_pool(dataset, config, name, pool),
+            ratings: rate_one_pool(dataset, config, Some(name), pool),
         })
         .collect()
 }
@@ -46,10 +46,16 @@ pub fn pool_title(name: &str, pool: &PoolConfig) -> String {
     }
 }
 
-/// Rates one pool's tournaments with the pool's system and parameters.
-pub fn rate_one_pool(dataset: &Dataset, config: &Config, name: &str, pool: &PoolConfig) -> Ratings {
+/// Rates one list's tournaments (`None`: the association's list) with a
+/// system and its parameters.
+pub fn rate_one_pool(
+    dataset: &Dataset,
+    config: &Config,
+    name: Option<&str>,
+    pool: &PoolConfig,
+) -> Ratings {
     match pool.system {
-        SystemKind::Association => rate_pool(dataset, &pool.rating, Some(name)),
+        SystemKind::Association => rate_pool(dataset, &pool.rating, name),
         SystemKind::Glicko2 => rate_with(
             &Glicko2 {
                 config: pool.glicko2,
