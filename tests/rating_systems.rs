@@ -234,3 +234,78 @@ fn glicko2_list_uses_one_period_per_tournament() {
     assert_eq!(go.players[a].rating, Some(a2.rating.round() as i32));
     close(go.players[a].deviation.unwrap(), a2.deviation, 1e-9);
 }
+
+/// On generated data, whose results are drawn from hidden strengths with
+/// `1 / (1 + 10^((Sb − Sa) / 400))` as the expected score, the predictor that
+/// knows those strengths scores better than every system replayed, and every
+/// system does better than a coin (log loss ln 2 = 0.693).
+#[test]
+fn evaluate_ranks_the_hidden_model_first_on_generated_data() {
+    use ratingbook::model::Cell;
+    use ratingbook::rating::evaluate::{default_candidates, evaluate, score, Prediction};
+    let dir = tempfile::tempdir().unwrap();
+    let options = ratingbook::generate::Options {
+        players: 120,
+        tournaments: 60,
+        seed: 7,
+    };
+    ratingbook::generate::write_repository(dir.path(), &options).unwrap();
+    let strengths = ratingbook::generate::hidden_strengths(&options);
+    let loaded = ratingbook::load::load_repository(dir.path());
+    let dataset = &loaded.dataset;
+    let scores = evaluate(
+        dataset,
+        &loaded.config,
+        None,
+        &default_candidates(&PoolConfig::default()),
+    );
+    let mut oracle = Vec::new();
+    for t in dataset.tournaments.iter().filter(|t| t.rated) {
+        for e in &t.entries {
+            let own = dataset.player(e.player.as_str()).unwrap();
+            for cell in &e.cells {
+                let Cell::Game { opponent, result, .. } = *cell else { continue };
+                let theirs = dataset.player(t.entries[opponent as usize - 1].player.as_str()).unwrap();
+                let rated = own.membership != Membership::Other && theirs.membership != Membership::Other;
+                if result.is_played() && opponent > e.start_no && rated {
+                    let difference = strengths[theirs.id.as_str()] - strengths[own.id.as_str()];
+                    oracle.push(Prediction {
+                        p: 1.0 / (1.0 + 10f64.powf(difference / 400.0)),
+                        s: f64::from(result.half_points()) / 2.0,
+                    });
+                }
+            }
+        }
+    }
+    let oracle = score("hidden strengths", &oracle);
+    assert!(oracle.games > 1000, "{}", oracle.games);
+    for s in &scores {
+        assert_eq!(s.games, oracle.games, "{}", s.label);
+        assert!(oracle.log_loss < s.log_loss, "{} {} vs {}", s.label, s.log_loss, oracle.log_loss);
+        assert!(oracle.brier < s.brier, "{}", s.label);
+        assert!(s.log_loss < std::f64::consts::LN_2, "{} {}", s.label, s.log_loss);
+    }
+}
+
+/// The scores by hand: predictions .8 (won), .3 (drawn), .5 (lost):
+/// log loss = −(ln .8 + (½ ln .3 + ½ ln .7) + ln .5) / 3
+/// = (0.223144 + 0.780319 + 0.693147) / 3 = 0.56554;
+/// Brier = (.04 + .04 + .25) / 3 = 0.11; accuracy over the two decisive
+/// games: the favourite won one, the even one counts half: 0.75.
+#[test]
+fn scores_by_hand() {
+    use ratingbook::rating::evaluate::{score, Prediction};
+    let s = score(
+        "x",
+        &[
+            Prediction { p: 0.8, s: 1.0 },
+            Prediction { p: 0.3, s: 0.5 },
+            Prediction { p: 0.5, s: 0.0 },
+        ],
+    );
+    close(s.log_loss, 0.565_54, 0.000_01);
+    close(s.brier, 0.11, 1e-12);
+    close(s.accuracy, 0.75, 1e-12);
+    let bin = &s.calibration[8];
+    assert_eq!((bin.count, bin.mean_score), (1, 1.0));
+}

@@ -142,12 +142,14 @@ impl Fide {
 impl PeriodSystem for Fide {
     type State = FideState;
 
+    /// A player with an international rating in the player file starts with
+    /// it; everyone else starts unrated.
     fn initial(&self, player: &Player) -> FideState {
         FideState {
-            rating: None,
+            rating: player.international_rating.map(|r| r as i32),
             first_games: Vec::new(),
             games: 0,
-            reached_2400: false,
+            reached_2400: player.international_rating.is_some_and(|r| r >= 2400),
             birth_year: player.birth_year.filter(|_| self.use_birth_years),
         }
     }
