@@ -535,6 +535,10 @@ pub struct OutputConfig {
     pub max_page_megabytes: u32,
     /// Longest a template may take to render one page (or one SQL dump), in seconds.
     pub page_render_seconds: u32,
+    /// Write `methods.html`: every rating list replayed under the candidate
+    /// systems, with their scores and a calibration chart (off by default: it
+    /// rates each list once per candidate).
+    pub methods: bool,
 }
 
 impl Default for OutputConfig {
@@ -547,6 +551,7 @@ impl Default for OutputConfig {
             csv: true,
             max_page_megabytes: 64,
             page_render_seconds: 120,
+            methods: false,
         }
     }
 }

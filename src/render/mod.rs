@@ -7,6 +7,7 @@
 pub mod chart;
 pub mod format;
 pub mod limits;
+mod methods;
 pub mod output;
 pub mod pages;
 pub mod pools;
@@ -119,6 +120,12 @@ pub fn render_site_with_pages(
         text: p.pool.title.clone(),
         href: p.list_href(),
     }));
+    if config.output.methods && config.output.html {
+        site.pages.push(Link {
+            text: "Methods".into(),
+            href: "methods.html".into(),
+        });
+    }
     if !content.surveys.is_empty() {
         site.pages.push(Link {
             text: "Surveys".into(),
@@ -155,6 +162,9 @@ pub fn render_site_with_pages(
                 )?;
                 render_lists(&page, &views, &list, dataset, config, &mut files)?;
                 pools::render_pool_pages(&page, &pool_views, dataset, &mut files)?;
+                if config.output.methods {
+                    methods::render_methods(&page, dataset, config, &mut files)?;
+                }
                 files.insert(
                     "search-index.js".into(),
                     search::index_script(&search::entries(dataset)),

@@ -47,6 +47,10 @@ const BUILT_IN: &[(&str, &str)] = &[
         include_str!("../../templates/html/rules.html"),
     ),
     (
+        "html/methods.html",
+        include_str!("../../templates/html/methods.html"),
+    ),
+    (
         "html/pool.html",
         include_str!("../../templates/html/pool.html"),
     ),
