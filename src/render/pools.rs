@@ -210,3 +210,26 @@ pub fn add_to_dump(dump: &mut crate::sql::SqlDump, pools: &[PoolViews], dataset:
         .collect();
     dump.add_pools(dataset, &lists);
 }
+
+/// What a tournament page says of the further list the tournament is rated
+/// in; `None` for the association's list.
+#[derive(Debug, Clone, Serialize)]
+pub struct ListLink {
+    /// The pool's name.
+    pub name: String,
+    /// The list's name.
+    pub title: String,
+    /// The system's name.
+    pub system: &'static str,
+}
+
+/// The further list `tournament` is rated in, if any.
+pub fn list_of(pools: &[PoolViews], tournament: &crate::model::Tournament) -> Option<ListLink> {
+    let name = tournament.pool.as_deref()?;
+    let pool = pools.iter().find(|p| p.pool.name == name)?.pool;
+    Some(ListLink {
+        name: pool.name.clone(),
+        title: pool.title.clone(),
+        system: pool.system.title(),
+    })
+}
