@@ -309,3 +309,55 @@ fn scores_by_hand() {
     let bin = &s.calibration[8];
     assert_eq!((bin.count, bin.mean_score), (1, 1.0));
 }
+
+/// A tournament naming a list that is not configured is an error at its
+/// `pool` field, with the closest configured list suggested.
+#[test]
+fn an_unknown_list_is_an_error_with_a_suggestion() {
+    let dir = tempfile::tempdir().unwrap();
+    common::sample_with_engines_in_association_list(dir.path());
+    common::edit(
+        dir.path(),
+        "data/tournaments/2026/ataxx-gauntlet-2026-01-01.toml",
+        "illustrative = false\n",
+        "illustrative = false\npool = \"ataxx-engine\"\n",
+    );
+    let checked = ratingbook::pipeline::check_repository(dir.path());
+    let problem = checked
+        .diagnostics
+        .iter()
+        .find(|d| d.message.contains("unknown rating list `ataxx-engine`"))
+        .expect("the unknown list is reported");
+    assert!(problem.is_error());
+    assert_eq!(problem.field.as_deref(), Some("pool"));
+    assert!(problem.hint.as_deref().unwrap_or("").contains("did you mean `ataxx-engines`?"));
+}
+
+/// With `[output] methods = true` the site gets `methods.html`: one section
+/// per list, the candidates' scores as `evaluate` computes them and the
+/// calibration chart of the best.
+#[test]
+fn the_methods_page_shows_every_list() {
+    use ratingbook::rating::evaluate::{default_candidates, evaluate};
+    let dir = tempfile::tempdir().unwrap();
+    common::sample_with_engines_in_association_list(dir.path());
+    let config = std::fs::read_to_string(dir.path().join("ratingbook.toml")).unwrap();
+    common::write(dir.path(), "ratingbook.toml", &(config + "\n[output]\nmethods = true\n"));
+    let out = dir.path().join("site");
+    common::build_site(dir.path(), &out);
+    let page = std::fs::read_to_string(out.join("methods.html")).unwrap();
+    assert!(page.contains("<h2>The association&#39;s list</h2>"));
+    assert!(page.contains("<h2>Ataxx engines</h2>"));
+    assert!(page.contains("<svg class=\"chart\""));
+    let loaded = ratingbook::load::load_repository(dir.path());
+    let association = PoolConfig {
+        rating: loaded.config.rating.clone(),
+        ..PoolConfig::default()
+    };
+    let best = &evaluate(&loaded.dataset, &loaded.config, None, &default_candidates(&association))[0];
+    assert!(page.contains(&format!(
+        "<tr><td>{}</td><td class=\"num\">{}</td><td class=\"num\">{:.4}</td>",
+        best.label, best.games, best.log_loss
+    )));
+    assert!(std::fs::read_to_string(out.join("index.html")).unwrap().contains("href=\"methods.html\""));
+}
