@@ -317,12 +317,37 @@ impl Config {
             let g = &pool.glicko2;
             let ranges = [
                 ("glicko2.tau", g.tau, 0.05, 2.0),
-                ("glicko2.initial_deviation", g.initial_deviation, 1.0, 1000.0),
-                ("glicko2.initial_volatility", g.initial_volatility, 0.0001, 1.0),
+                (
+                    "glicko2.initial_deviation",
+                    g.initial_deviation,
+                    1.0,
+                    1000.0,
+                ),
+                (
+                    "glicko2.initial_volatility",
+                    g.initial_volatility,
+                    0.0001,
+                    1.0,
+                ),
                 ("glicko2.initial_rating", g.initial_rating, 0.0, 4000.0),
-                ("egd.initial_rating", pool.egd.initial_rating, -900.0, 3200.0),
-                ("fide.initial_games", f64::from(pool.fide.initial_games), 1.0, 100.0),
-                ("fide.rating_floor", f64::from(pool.fide.rating_floor), 0.0, 3000.0),
+                (
+                    "egd.initial_rating",
+                    pool.egd.initial_rating,
+                    -900.0,
+                    3200.0,
+                ),
+                (
+                    "fide.initial_games",
+                    f64::from(pool.fide.initial_games),
+                    1.0,
+                    100.0,
+                ),
+                (
+                    "fide.rating_floor",
+                    f64::from(pool.fide.rating_floor),
+                    0.0,
+                    3000.0,
+                ),
             ];
             for (key, value, low, high) in ranges {
                 if !(low..=high).contains(&value) {

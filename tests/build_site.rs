@@ -102,7 +102,9 @@ fn sql_dump_loads_into_sqlite_and_matches_the_engine() {
         .players
         .iter()
         .zip(&ratings.players)
-        .filter(|(p, s)| p.membership.is_rated_by_us() && s.phase != ratingbook::rating::Phase::Unrated)
+        .filter(|(p, s)| {
+            p.membership.is_rated_by_us() && s.phase != ratingbook::rating::Phase::Unrated
+        })
         .map(|(p, s)| {
             let phase = if s.rating.is_some() {
                 "established"
@@ -280,7 +282,9 @@ fn the_ataxx_gauntlet_rates_engines_in_depth_order() {
         );
     }
     let engine = read(&out.path().join("players/ataxx-depth-4.html"));
-    assert!(engine.contains(r##"<section aria-labelledby="pool-ataxx-engines-heading" id="pool-ataxx-engines">"##));
+    assert!(engine.contains(
+        r##"<section aria-labelledby="pool-ataxx-engines-heading" id="pool-ataxx-engines">"##
+    ));
 }
 
 /// One ranking everywhere: the rating list's players, ranks and active flags

@@ -63,7 +63,16 @@ fn fide_k_factor_and_who_gets_which() {
         rapid: false,
     };
     assert_eq!(fide::k_factor(standing, 9), 20);
-    assert_eq!(fide::k_factor(fide::KStanding { games: 29, ..standing }, 9), 40);
+    assert_eq!(
+        fide::k_factor(
+            fide::KStanding {
+                games: 29,
+                ..standing
+            },
+            9
+        ),
+        40
+    );
     let fallen = fide::KStanding {
         rating: 2390,
         reached_2400: true,
@@ -75,10 +84,37 @@ fn fide_k_factor_and_who_gets_which() {
         ..standing
     };
     assert_eq!(fide::k_factor(junior, 9), 40);
-    assert_eq!(fide::k_factor(fide::KStanding { rating: 2300, ..junior }, 9), 20);
-    assert_eq!(fide::k_factor(fide::KStanding { rapid: true, ..standing }, 9), 20);
+    assert_eq!(
+        fide::k_factor(
+            fide::KStanding {
+                rating: 2300,
+                ..junior
+            },
+            9
+        ),
+        20
+    );
+    assert_eq!(
+        fide::k_factor(
+            fide::KStanding {
+                rapid: true,
+                ..standing
+            },
+            9
+        ),
+        20
+    );
     // 40 × 18 = 720 > 700: K is the largest whole number with K × 18 ≤ 700, 38.
-    assert_eq!(fide::k_factor(fide::KStanding { games: 0, ..standing }, 18), 38);
+    assert_eq!(
+        fide::k_factor(
+            fide::KStanding {
+                games: 0,
+                ..standing
+            },
+            18
+        ),
+        38
+    );
     // 20 × 36 = 720: 19.
     assert_eq!(fide::k_factor(standing, 36), 19);
     assert_eq!(fide::k_factor(standing, 35), 20);
@@ -134,7 +170,11 @@ fn egd_even_game() {
     close(egd::expected(2100.0, 2100.0), 0.5, 1e-12);
     close(egd::con(2100.0), 17.5809, 0.0001);
     close(egd::bonus(2100.0), 0.515778, 0.000001);
-    close(2100.0 + egd::game_change(2100.0, 2100.0, 1.0), 2109.306, 0.001);
+    close(
+        2100.0 + egd::game_change(2100.0, 2100.0, 1.0),
+        2109.306,
+        0.001,
+    );
 }
 
 /// A strong player's loss, by hand: r = 2674.564 against 2611.051:
@@ -146,7 +186,11 @@ fn egd_even_game() {
 fn egd_strong_players_loss() {
     close(egd::con(2674.564), 6.197900, 0.000001);
     close(egd::expected(2674.564, 2611.051), 0.663075, 0.000001);
-    close(egd::game_change(2674.564, 2611.051, 0.0), -4.107829, 0.000001);
+    close(
+        egd::game_change(2674.564, 2611.051, 0.0),
+        -4.107829,
+        0.000001,
+    );
 }
 
 fn two_lists() -> (Dataset, Config) {
@@ -157,22 +201,30 @@ fn two_lists() -> (Dataset, Config) {
     book.established("x", 2000);
     book.established("y", 2100);
     book.tournament(&[("x", &["2 1"]), ("y", &["1 0"])]);
-    book.tournament_with(&[("x", &["2 1", "3 1"]), ("a", &["1 0", ""]), ("b", &["", "1 0"])], |t| {
-        t.pool = Some("go".into())
-    });
-    book.tournament_with(&[("a", &["2 =", "3 1"]), ("b", &["1 =", ""]), ("c", &["", "1 0"])], |t| {
-        t.pool = Some("go".into())
-    });
+    book.tournament_with(
+        &[
+            ("x", &["2 1", "3 1"]),
+            ("a", &["1 0", ""]),
+            ("b", &["", "1 0"]),
+        ],
+        |t| t.pool = Some("go".into()),
+    );
+    book.tournament_with(
+        &[
+            ("a", &["2 =", "3 1"]),
+            ("b", &["1 =", ""]),
+            ("c", &["", "1 0"]),
+        ],
+        |t| t.pool = Some("go".into()),
+    );
     let mut config = Config::default();
-    for system in [SystemKind::Glicko2] {
-        config.pools.insert(
-            "go".into(),
-            PoolConfig {
-                system,
-                ..PoolConfig::default()
-            },
-        );
-    }
+    config.pools.insert(
+        "go".into(),
+        PoolConfig {
+            system: SystemKind::Glicko2,
+            ..PoolConfig::default()
+        },
+    );
     (book.finish(), config)
 }
 
@@ -201,8 +253,17 @@ fn lists_are_kept_apart() {
         assert_ne!(flipped_pools, pools, "{system:?}: the go list must change");
         // The association's tournament has no records in the go list, and the other way round.
         let go = &pools[0].ratings;
-        assert!(go.by_tournament[dataset.tournaments.iter().position(|t| t.pool.is_none()).unwrap()].is_empty());
-        let go_index = dataset.tournaments.iter().position(|t| t.pool.is_some()).unwrap();
+        assert!(go.by_tournament[dataset
+            .tournaments
+            .iter()
+            .position(|t| t.pool.is_none())
+            .unwrap()]
+        .is_empty());
+        let go_index = dataset
+            .tournaments
+            .iter()
+            .position(|t| t.pool.is_some())
+            .unwrap();
         assert!(main.by_tournament[go_index].is_empty());
         // x played in both lists: its association rating moved only by its own tournament.
         let x = dataset.player_index("x").unwrap();
@@ -264,9 +325,17 @@ fn evaluate_ranks_the_hidden_model_first_on_generated_data() {
         for e in &t.entries {
             let own = dataset.player(e.player.as_str()).unwrap();
             for cell in &e.cells {
-                let Cell::Game { opponent, result, .. } = *cell else { continue };
-                let theirs = dataset.player(t.entries[opponent as usize - 1].player.as_str()).unwrap();
-                let rated = own.membership != Membership::Other && theirs.membership != Membership::Other;
+                let Cell::Game {
+                    opponent, result, ..
+                } = *cell
+                else {
+                    continue;
+                };
+                let theirs = dataset
+                    .player(t.entries[opponent as usize - 1].player.as_str())
+                    .unwrap();
+                let rated =
+                    own.membership != Membership::Other && theirs.membership != Membership::Other;
                 if result.is_played() && opponent > e.start_no && rated {
                     let difference = strengths[theirs.id.as_str()] - strengths[own.id.as_str()];
                     oracle.push(Prediction {
@@ -281,9 +350,20 @@ fn evaluate_ranks_the_hidden_model_first_on_generated_data() {
     assert!(oracle.games > 1000, "{}", oracle.games);
     for s in &scores {
         assert_eq!(s.games, oracle.games, "{}", s.label);
-        assert!(oracle.log_loss < s.log_loss, "{} {} vs {}", s.label, s.log_loss, oracle.log_loss);
+        assert!(
+            oracle.log_loss < s.log_loss,
+            "{} {} vs {}",
+            s.label,
+            s.log_loss,
+            oracle.log_loss
+        );
         assert!(oracle.brier < s.brier, "{}", s.label);
-        assert!(s.log_loss < std::f64::consts::LN_2, "{} {}", s.label, s.log_loss);
+        assert!(
+            s.log_loss < std::f64::consts::LN_2,
+            "{} {}",
+            s.label,
+            s.log_loss
+        );
     }
 }
 
@@ -330,7 +410,11 @@ fn an_unknown_list_is_an_error_with_a_suggestion() {
         .expect("the unknown list is reported");
     assert!(problem.is_error());
     assert_eq!(problem.field.as_deref(), Some("pool"));
-    assert!(problem.hint.as_deref().unwrap_or("").contains("did you mean `ataxx-engines`?"));
+    assert!(problem
+        .hint
+        .as_deref()
+        .unwrap_or("")
+        .contains("did you mean `ataxx-engines`?"));
 }
 
 /// With `[output] methods = true` the site gets `methods.html`: one section
@@ -342,7 +426,11 @@ fn the_methods_page_shows_every_list() {
     let dir = tempfile::tempdir().unwrap();
     common::sample_with_engines_in_association_list(dir.path());
     let config = std::fs::read_to_string(dir.path().join("ratingbook.toml")).unwrap();
-    common::write(dir.path(), "ratingbook.toml", &(config + "\n[output]\nmethods = true\n"));
+    common::write(
+        dir.path(),
+        "ratingbook.toml",
+        &(config + "\n[output]\nmethods = true\n"),
+    );
     let out = dir.path().join("site");
     common::build_site(dir.path(), &out);
     let page = std::fs::read_to_string(out.join("methods.html")).unwrap();
@@ -354,10 +442,17 @@ fn the_methods_page_shows_every_list() {
         rating: loaded.config.rating.clone(),
         ..PoolConfig::default()
     };
-    let best = &evaluate(&loaded.dataset, &loaded.config, None, &default_candidates(&association))[0];
+    let best = &evaluate(
+        &loaded.dataset,
+        &loaded.config,
+        None,
+        &default_candidates(&association),
+    )[0];
     assert!(page.contains(&format!(
         "<tr><td>{}</td><td class=\"num\">{}</td><td class=\"num\">{:.4}</td>",
         best.label, best.games, best.log_loss
     )));
-    assert!(std::fs::read_to_string(out.join("index.html")).unwrap().contains("href=\"methods.html\""));
+    assert!(std::fs::read_to_string(out.join("index.html"))
+        .unwrap()
+        .contains("href=\"methods.html\""));
 }

@@ -30,7 +30,11 @@ pub fn evaluate(root: &Path, pool: Option<&str>, format: MessageFormat) -> ExitC
                 let names: Vec<&str> = config.pools.keys().map(String::as_str).collect();
                 eprintln!(
                     "error: no rating list `{name}` in ratingbook.toml (lists: {})",
-                    if names.is_empty() { "none".to_string() } else { names.join(", ") }
+                    if names.is_empty() {
+                        "none".to_string()
+                    } else {
+                        names.join(", ")
+                    }
                 );
                 return ExitCode::FAILURE;
             }
@@ -50,7 +54,9 @@ pub fn evaluate(root: &Path, pool: Option<&str>, format: MessageFormat) -> ExitC
     eprintln!(
         "evaluated {} systems on {} in {:.1} s",
         scores.len(),
-        pool.map_or("the association's list".to_string(), |p| format!("the list `{p}`")),
+        pool.map_or("the association's list".to_string(), |p| format!(
+            "the list `{p}`"
+        )),
         started.elapsed().as_secs_f64()
     );
     ExitCode::SUCCESS

@@ -501,7 +501,11 @@ impl Dataset {
     /// `pool` (`None`: the association's list).
     pub fn players_elsewhere(&self, pool: Option<&str>) -> Vec<bool> {
         let mut elsewhere = vec![false; self.players.len()];
-        for t in self.tournaments.iter().filter(|t| t.pool.as_deref() != pool) {
+        for t in self
+            .tournaments
+            .iter()
+            .filter(|t| t.pool.as_deref() != pool)
+        {
             for e in &t.entries {
                 if let Some(i) = self.player_index(e.player.as_str()) {
                     elsewhere[i] = true;

@@ -66,9 +66,9 @@ impl PeriodSystem for Egd {
 
     /// A player starts at the rating of their declared grade, else at the configured start.
     fn initial(&self, player: &Player) -> EgdState {
-        let rating = player
-            .grade
-            .map_or(self.config.initial_rating, |g| self.grades.rating_for_grade(g));
+        let rating = player.grade.map_or(self.config.initial_rating, |g| {
+            self.grades.rating_for_grade(g)
+        });
         EgdState {
             rating: rating.min(HIGHEST),
             games: 0,

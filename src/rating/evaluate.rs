@@ -157,7 +157,11 @@ pub fn evaluate(
             score
         })
         .collect();
-    scores.sort_by(|a, b| a.log_loss.total_cmp(&b.log_loss).then(a.label.cmp(&b.label)));
+    scores.sort_by(|a, b| {
+        a.log_loss
+            .total_cmp(&b.log_loss)
+            .then(a.label.cmp(&b.label))
+    });
     scores
 }
 
@@ -275,7 +279,12 @@ fn calibration(predictions: &[Prediction]) -> Vec<CalibrationBin> {
 
 /// The scores as a plain-text table, one candidate a line.
 pub fn table(scores: &[Score]) -> String {
-    let width = scores.iter().map(|s| s.label.chars().count()).max().unwrap_or(6).max(6);
+    let width = scores
+        .iter()
+        .map(|s| s.label.chars().count())
+        .max()
+        .unwrap_or(6)
+        .max(6);
     let mut out = format!(
         "{:<width$}  {:>7}  {:>8}  {:>7}  {:>8}  {:>7}\n",
         "system", "games", "log loss", "Brier", "accuracy", "seconds"
@@ -296,7 +305,10 @@ pub fn table(scores: &[Score]) -> String {
 
 /// The calibration table of one score as plain text.
 pub fn calibration_table(score: &Score) -> String {
-    let mut out = format!("calibration of {}\nprediction   count  predicted  scored\n", score.label);
+    let mut out = format!(
+        "calibration of {}\nprediction   count  predicted  scored\n",
+        score.label
+    );
     for b in score.calibration.iter().filter(|b| b.count > 0) {
         out.push_str(&format!(
             "{:.1}–{:.1}  {:>8}  {:>9.3}  {:>6.3}\n",

@@ -90,8 +90,8 @@ pub fn period_change(own: i32, k: u32, games: &[(i32, u32)]) -> i32 {
 /// `games` are (opponent rating, score in half points).
 pub fn initial_rating(games: &[(i32, u32)]) -> i32 {
     let n = games.len() as i64 + 2;
-    let opponents: i64 = games.iter().map(|&(r, _)| i64::from(r)).sum::<i64>()
-        + 2 * HYPOTHETICAL_OPPONENT;
+    let opponents: i64 =
+        games.iter().map(|&(r, _)| i64::from(r)).sum::<i64>() + 2 * HYPOTHETICAL_OPPONENT;
     let half_points: i64 = games.iter().map(|&(_, h)| i64::from(h)).sum::<i64>() + 2;
     let average = super::round_ratio(opponents, n, crate::config::Rounding::HalfAwayFromZero);
     (average + rating_difference(half_points, n)).min(MAX_INITIAL) as i32

@@ -17,8 +17,8 @@ pub mod pool;
 mod rounding;
 
 pub use engine::{rate, rate_pool};
-pub use pool::{rate_pools, PoolRatings};
 pub use k_factor::{k_factor, KFactor};
+pub use pool::{rate_pools, PoolRatings};
 pub use rounding::round_ratio;
 
 use crate::model::Dataset;

@@ -231,7 +231,10 @@ pub fn render_site_with_pages(
                     let mut ctx = tera::Context::new();
                     ctx.insert("tournament", &view);
                     ctx.insert("rules", &rules);
-                    ctx.insert("list", &pools::list_of(&pool_views, &dataset.tournaments[i]));
+                    ctx.insert(
+                        "list",
+                        &pools::list_of(&pool_views, &dataset.tournaments[i]),
+                    );
                     ctx.insert("downloads", &config.output);
                     ctx.insert("sql_files", &sql_files);
                     if html {

@@ -1,13 +1,13 @@
 //! The further rating lists (`[pools.<name>]`): each list's page, its CSV,
 //! its rules page, and the sections player pages show for each list.
 
+use super::output::SiteFiles;
 use super::view::{Link, PlayerView, RatingListView, ViewBuilder};
 use super::{Page, RenderError};
 use crate::config::{Config, SystemKind};
 use crate::model::Dataset;
 use crate::rating::PoolRatings;
 use serde::Serialize;
-use super::output::SiteFiles;
 
 /// One further list with the configuration its pages are built with.
 pub struct PoolViews<'a> {
@@ -143,7 +143,12 @@ struct PoolContext {
 }
 
 fn pool_context(views: &PoolViews) -> PoolContext {
-    let own = views.config.pools.get(&views.pool.name).cloned().unwrap_or_default();
+    let own = views
+        .config
+        .pools
+        .get(&views.pool.name)
+        .cloned()
+        .unwrap_or_default();
     PoolContext {
         name: views.pool.name.clone(),
         title: views.pool.title.clone(),

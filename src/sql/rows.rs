@@ -277,7 +277,10 @@ impl SqlDump {
                         vec![
                             ("pool", p.name.into()),
                             ("player_id", dataset.players[r.player].id.to_string().into()),
-                            ("tournament_id", dataset.tournaments[r.tournament].id.to_string().into()),
+                            (
+                                "tournament_id",
+                                dataset.tournaments[r.tournament].id.to_string().into(),
+                            ),
                             ("rating_before", r.rating_before.into()),
                             ("rating_after", r.rating_after.into()),
                             ("games_counted", r.games_counted().into()),
@@ -290,19 +293,22 @@ impl SqlDump {
         self.push(
             "pool_ratings",
             pools.iter().flat_map(|p| {
-                p.list.established.iter().filter_map(|(&i, &(rank, active))| {
-                    let state = &p.ratings.players[i];
-                    Some(vec![
-                        ("pool", p.name.into()),
-                        ("player_id", dataset.players[i].id.to_string().into()),
-                        ("list_date", p.list.date.as_str().into()),
-                        ("list_rank", rank.into()),
-                        ("active", active.into()),
-                        ("rating", state.rating?.into()),
-                        ("deviation", state.deviation.map(round_hundredths).into()),
-                        ("rated_games", state.rated_games.into()),
-                    ])
-                })
+                p.list
+                    .established
+                    .iter()
+                    .filter_map(|(&i, &(rank, active))| {
+                        let state = &p.ratings.players[i];
+                        Some(vec![
+                            ("pool", p.name.into()),
+                            ("player_id", dataset.players[i].id.to_string().into()),
+                            ("list_date", p.list.date.as_str().into()),
+                            ("list_rank", rank.into()),
+                            ("active", active.into()),
+                            ("rating", state.rating?.into()),
+                            ("deviation", state.deviation.map(round_hundredths).into()),
+                            ("rated_games", state.rated_games.into()),
+                        ])
+                    })
             }),
         );
     }

@@ -248,4 +248,5 @@ pub fn sample_with_engines_in_association_list(root: &std::path::Path) {
 }
 
 /// The sample's further rating lists, for tests that write their own settings.
-pub const SAMPLE_POOLS: &str = "\n[pools.ataxx-engines]\ntitle = \"Ataxx engines\"\nsystem = \"glicko2\"\n";
+pub const SAMPLE_POOLS: &str =
+    "\n[pools.ataxx-engines]\ntitle = \"Ataxx engines\"\nsystem = \"glicko2\"\n";
