@@ -9,7 +9,6 @@
 mod common;
 
 use std::collections::BTreeMap;
-use std::path::Path;
 
 /// The text of an HTML fragment without its tags, entities decoded.
 fn text(html: &str) -> String {
