@@ -159,7 +159,8 @@ fn rate_tournament<S: PeriodSystem>(
             else {
                 continue;
             };
-            let Some(Some(opponent)) = players.get(opponent as usize - 1).copied() else {
+            let row = (opponent as usize).checked_sub(1);
+            let Some(Some(opponent)) = row.and_then(|r| players.get(r)).copied() else {
                 continue;
             };
             let mut game = GameRating {
