@@ -456,3 +456,45 @@ fn the_methods_page_shows_every_list() {
         .unwrap()
         .contains("href=\"methods.html\""));
 }
+
+/// The sample's engines rated by FIDE's regulations, each starting at an
+/// international rating (depth 1 to 4: 1500, 1600, 1700, 1800), worked by
+/// hand: 30 games with fewer than 30 before, so K = 40, lowered to 23 since
+/// 40 × 30 > 700 (23 × 30 = 690). Depth 4 beats depth 1 ten times (D = 300:
+/// We .85, +3.45 a game), depth 2 ten times (D = 200: .76) and depth 3 nine
+/// times in ten (D = 100: .64): Σ (W − We) = 1.5 + 2.4 + 2.6 = 6.5, and
+/// 23 × 6.5 = 149.5 rounds to +150: 1950.
+#[test]
+fn a_fide_list_shows_each_games_working() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("repo");
+    common::copy_tree(
+        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data"),
+        &root.join("data"),
+    );
+    for (depth, rating) in [(1, 1500), (2, 1600), (3, 1700), (4, 1800)] {
+        common::edit(
+            &root,
+            &format!("data/players/ataxx-depth-{depth}.toml"),
+            "membership = \"member\"",
+            &format!("membership = \"member\"\ninternational_rating = {rating}"),
+        );
+    }
+    common::write(
+        &root,
+        "ratingbook.toml",
+        "[pools.ataxx-engines]\ntitle = \"Ataxx engines\"\nsystem = \"fide\"\n",
+    );
+    let out = dir.path().join("site");
+    common::build_site(&root, &out);
+    let page = std::fs::read_to_string(out.join("players/ataxx-depth-4.html")).unwrap();
+    assert!(
+        page.contains(r#"Ataxx depth 1</a></td><td class="wrap">1</td><td class="num opt">1500</td><td class="num opt">0.85</td><td class="num opt">23</td><td class="num">+3.45</td>"#),
+        "{page}"
+    );
+    let list = std::fs::read_to_string(out.join("pools/ataxx-engines/ratings.csv")).unwrap();
+    assert!(
+        list.contains(",1,Ataxx depth 4,1950,,30,2026-01-01,true\n"),
+        "{list}"
+    );
+}
