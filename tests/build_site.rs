@@ -281,6 +281,15 @@ fn the_ataxx_gauntlet_rates_engines_in_depth_order() {
             "{page} lists an engine"
         );
     }
+    // The list's year-end archive: the gauntlet was its only tournament, so
+    // the 2026 list ranks the engines as the current one does.
+    let archive = read(&out.path().join("pools/ataxx-engines/archive/2026.html"));
+    assert!(archive.contains("<h1>Ataxx engines: Rating list 2026</h1>"));
+    let archived = |depth: i32| archive.find(&format!("Ataxx depth {depth}</a>")).unwrap();
+    assert!(archived(4) < archived(3) && archived(3) < archived(2) && archived(2) < archived(1));
+    assert!(
+        list.contains(r#"<a href="../../pools/ataxx-engines/archive/2026.html">2026 to date</a>"#)
+    );
     let engine = read(&out.path().join("players/ataxx-depth-4.html"));
     assert!(engine.contains(
         r##"<section aria-labelledby="pool-ataxx-engines-heading" id="pool-ataxx-engines">"##

@@ -102,16 +102,44 @@ pub(super) fn render_pool_pages(
         let list = builder.rating_list();
         let rows = pool_rows(views.pool, &list);
         let base = format!("pools/{}", views.pool.name);
-        let mut ctx = tera::Context::new();
-        ctx.insert("pool", &pool_context(views));
-        ctx.insert("list", &list);
-        ctx.insert("rows", &rows);
+        let years = pool_years(views.pool, dataset);
+        let archive: Vec<Link> = years
+            .iter()
+            .enumerate()
+            .map(|(i, y)| Link {
+                // The newest year's list is the current one so far, as in the association's archive.
+                text: if i == 0 {
+                    format!("{y} to date")
+                } else {
+                    format!("End of {y}")
+                },
+                href: format!("{base}/archive/{y}.html"),
+            })
+            .collect();
+        let list_page = |path: &str, root: &str, list: &RatingListView, rows: &[PoolRow]| {
+            let mut ctx = tera::Context::new();
+            ctx.insert("pool", &pool_context(views));
+            ctx.insert("list", list);
+            ctx.insert("rows", rows);
+            ctx.insert("archive", &archive);
+            ctx.insert("current", &path.ends_with("/ratings.html"));
+            page.render_at("html/pool.html", root, path, ctx)
+        };
         let path = format!("{base}/ratings.html");
-        files.insert(
-            path.clone(),
-            page.render_at("html/pool.html", "../../", &path, ctx)?,
-        );
+        files.insert(path.clone(), list_page(&path, "../../", &list, &rows)?);
         files.insert(format!("{base}/ratings.csv"), pool_csv(&list.date, &rows));
+        for year in &years {
+            let Some(date) = crate::model::Date::new(*year, 12, 31) else {
+                continue;
+            };
+            let past = builder.rating_list_as_of(date);
+            let past_rows = pool_rows(views.pool, &past);
+            let path = format!("{base}/archive/{year}.html");
+            files.insert(
+                path.clone(),
+                list_page(&path, "../../../", &past, &past_rows)?,
+            );
+        }
         let mut ctx = tera::Context::new();
         ctx.insert("pool", &pool_context(views));
         ctx.insert("rules", &builder.rules());
@@ -128,6 +156,20 @@ pub(super) fn render_pool_pages(
         );
     }
     Ok(())
+}
+
+/// The years with a tournament of the list, newest first: each gets a year-end list.
+fn pool_years(pool: &PoolRatings, dataset: &Dataset) -> Vec<i32> {
+    let mut years: Vec<i32> = dataset
+        .tournaments
+        .iter()
+        .filter(|t| t.pool.as_deref() == Some(pool.name.as_str()))
+        .map(|t| t.end.year)
+        .collect();
+    years.sort_unstable();
+    years.dedup();
+    years.reverse();
+    years
 }
 
 /// What the list's pages say of the list.
