@@ -21,6 +21,131 @@ pub struct Config {
     pub grades: GradesConfig,
     /// Extra rating lists (`[lists] categories`).
     pub lists: ListsConfig,
+    /// Further rating lists, each with its own system (`[pools.<name>]`);
+    /// tournaments without `pool` are rated in the association's list (`[rating]`).
+    pub pools: std::collections::BTreeMap<String, PoolConfig>,
+}
+
+/// A rating list of its own (`[pools.<name>]`): a game, a time control or a
+/// kind of player rated apart, by its own system. A game rated in one list
+/// never moves a rating in another.
+#[derive(Debug, Clone, Deserialize, Serialize, PartialEq)]
+#[serde(default, deny_unknown_fields)]
+pub struct PoolConfig {
+    /// The list's name on pages, e.g. "Ataxx engines"; the pool's name when empty.
+    pub title: String,
+    /// The rating system of the list.
+    pub system: SystemKind,
+    /// The association system's parameters (`system = "association"`).
+    pub rating: RatingConfig,
+    /// Glicko-2's parameters (`system = "glicko2"`).
+    pub glicko2: Glicko2Config,
+    /// The FIDE system's parameters (`system = "fide"`).
+    pub fide: FideConfig,
+    /// The European Go Database's parameters (`system = "egd"`).
+    pub egd: EgdConfig,
+}
+
+impl Default for PoolConfig {
+    fn default() -> Self {
+        PoolConfig {
+            title: String::new(),
+            system: SystemKind::Association,
+            rating: RatingConfig::default(),
+            glicko2: Glicko2Config::default(),
+            fide: FideConfig::default(),
+            egd: EgdConfig::default(),
+        }
+    }
+}
+
+/// The rating systems a list can use.
+#[derive(Debug, Clone, Copy, Deserialize, Serialize, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[serde(rename_all = "lowercase")]
+pub enum SystemKind {
+    /// The association's own system (the thesis' rules, `[rating]`).
+    Association,
+    /// Glickman's Glicko-2, one rating period per tournament.
+    Glicko2,
+    /// FIDE's rating regulations (2024).
+    Fide,
+    /// The European Go Database's GoR formula.
+    Egd,
+}
+
+impl SystemKind {
+    /// Every system, in the order they are documented.
+    pub const ALL: [SystemKind; 4] = [Self::Association, Self::Glicko2, Self::Fide, Self::Egd];
+
+    /// The system's name on pages.
+    pub fn title(self) -> &'static str {
+        match self {
+            Self::Association => "the association's system",
+            Self::Glicko2 => "Glicko-2",
+            Self::Fide => "FIDE rating regulations",
+            Self::Egd => "European Go Database (GoR)",
+        }
+    }
+}
+
+/// Glicko-2 parameters (Glickman, "Example of the Glicko-2 system", 2013).
+#[derive(Debug, Clone, Copy, Deserialize, Serialize, PartialEq)]
+#[serde(default, deny_unknown_fields)]
+pub struct Glicko2Config {
+    /// τ, the constraint on volatility change (the paper suggests 0.3 to 1.2).
+    pub tau: f64,
+    /// Rating of a new player.
+    pub initial_rating: f64,
+    /// Rating deviation of a new player.
+    pub initial_deviation: f64,
+    /// Volatility of a new player.
+    pub initial_volatility: f64,
+}
+
+impl Default for Glicko2Config {
+    fn default() -> Self {
+        Glicko2Config {
+            tau: 0.5,
+            initial_rating: 1500.0,
+            initial_deviation: 350.0,
+            initial_volatility: 0.06,
+        }
+    }
+}
+
+/// FIDE system parameters (FIDE Rating Regulations effective 1 March 2024).
+#[derive(Debug, Clone, Copy, Deserialize, Serialize, PartialEq)]
+#[serde(default, deny_unknown_fields)]
+pub struct FideConfig {
+    /// Games against rated opponents a new player needs for a first rating (FIDE: 5).
+    pub initial_games: u32,
+    /// The lowest published rating (FIDE: 1400).
+    pub rating_floor: i32,
+}
+
+impl Default for FideConfig {
+    fn default() -> Self {
+        FideConfig {
+            initial_games: 5,
+            rating_floor: 1400,
+        }
+    }
+}
+
+/// European Go Database parameters.
+#[derive(Debug, Clone, Copy, Deserialize, Serialize, PartialEq)]
+#[serde(default, deny_unknown_fields)]
+pub struct EgdConfig {
+    /// Rating of a new player without a declared grade (EGD: 20 kyu = 100... here the grade scale's value).
+    pub initial_rating: f64,
+}
+
+impl Default for EgdConfig {
+    fn default() -> Self {
+        EgdConfig {
+            initial_rating: 100.0,
+        }
+    }
 }
 
 /// Extra rating lists.
@@ -119,6 +244,7 @@ impl Config {
                     .into(),
             });
         }
+        problems.extend(self.pool_problems());
         let texts = [
             ("title", &self.site.title),
             ("association", &self.site.association),
@@ -172,6 +298,67 @@ impl Config {
                 ),
                 hint: "rating points per grade: give a number from 1 to 1000".into(),
             });
+        }
+        problems
+    }
+
+    /// Pool names that cannot name pages, and parameters outside their ranges.
+    fn pool_problems(&self) -> Vec<SettingProblem> {
+        let mut problems = Vec::new();
+        for (name, pool) in &self.pools {
+            if crate::model::Slug::parse(name).is_err() {
+                problems.push(SettingProblem {
+                    section: "pools",
+                    key: "name",
+                    message: format!("`[pools.{name}]`: a list's name must be lowercase letters, digits and single hyphens"),
+                    hint: "rename it, e.g. `[pools.renju-rapid]`; the name is part of the list's page addresses".into(),
+                });
+            }
+            let g = &pool.glicko2;
+            let ranges = [
+                ("glicko2.tau", g.tau, 0.05, 2.0),
+                (
+                    "glicko2.initial_deviation",
+                    g.initial_deviation,
+                    1.0,
+                    1000.0,
+                ),
+                (
+                    "glicko2.initial_volatility",
+                    g.initial_volatility,
+                    0.0001,
+                    1.0,
+                ),
+                ("glicko2.initial_rating", g.initial_rating, 0.0, 4000.0),
+                (
+                    "egd.initial_rating",
+                    pool.egd.initial_rating,
+                    -900.0,
+                    3200.0,
+                ),
+                (
+                    "fide.initial_games",
+                    f64::from(pool.fide.initial_games),
+                    1.0,
+                    100.0,
+                ),
+                (
+                    "fide.rating_floor",
+                    f64::from(pool.fide.rating_floor),
+                    0.0,
+                    3000.0,
+                ),
+            ];
+            for (key, value, low, high) in ranges {
+                if !(low..=high).contains(&value) {
+                    problems.push(SettingProblem {
+                        section: "pools",
+                        key: "parameter",
+                        message: format!("`[pools.{name}]` {key} = {value} is out of range"),
+                        hint: format!("give a number from {low} to {high}"),
+                    });
+                }
+            }
         }
         problems
     }
@@ -373,6 +560,10 @@ pub struct OutputConfig {
     pub max_page_megabytes: u32,
     /// Longest a template may take to render one page (or one SQL dump), in seconds.
     pub page_render_seconds: u32,
+    /// Write `methods.html`: every rating list replayed under the candidate
+    /// systems, with their scores and a calibration chart (off by default: it
+    /// rates each list once per candidate).
+    pub methods: bool,
 }
 
 impl Default for OutputConfig {
@@ -385,6 +576,7 @@ impl Default for OutputConfig {
             csv: true,
             max_page_megabytes: 64,
             page_render_seconds: 120,
+            methods: false,
         }
     }
 }

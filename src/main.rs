@@ -101,6 +101,18 @@ enum Command {
         #[arg(long, default_value = "cargo install --locked ratingbook")]
         install: String,
     },
+    /// Replay a rating list under each candidate system (the configured one,
+    /// the association's with several K, FIDE, EGD, Glicko-2 with several τ)
+    /// and score every game's prediction made before it: log loss, Brier
+    /// score, accuracy and calibration.
+    Evaluate {
+        /// Root of the data repository.
+        #[arg(long, default_value = ".")]
+        root: PathBuf,
+        /// The list to replay (a `[pools.<name>]`); default: the association's list.
+        #[arg(long)]
+        pool: Option<String>,
+    },
     /// Write a synthetic data repository for tests and benchmarks.
     Generate {
         /// Number of players.
@@ -495,6 +507,7 @@ fn main() -> ExitCode {
                 },
             )
         }
+        Command::Evaluate { root, pool } => cli::evaluate(&root, pool.as_deref(), format),
         Command::Generate {
             players,
             tournaments,

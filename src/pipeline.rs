@@ -34,6 +34,10 @@ pub fn check_repository(root: &Path) -> Checked {
         &loaded.dataset,
         &loaded.unreadable_players,
     ));
+    diagnostics.extend(check::check_pools(
+        &loaded.dataset,
+        loaded.config.pools.keys().map(String::as_str),
+    ));
     diagnostics.extend(template_diagnostics(&loaded.templates));
     diagnostic::sort(&mut diagnostics);
     Checked {

@@ -102,7 +102,9 @@ fn sql_dump_loads_into_sqlite_and_matches_the_engine() {
         .players
         .iter()
         .zip(&ratings.players)
-        .filter(|(p, _)| p.membership.is_rated_by_us())
+        .filter(|(p, s)| {
+            p.membership.is_rated_by_us() && s.phase != ratingbook::rating::Phase::Unrated
+        })
         .map(|(p, s)| {
             let phase = if s.rating.is_some() {
                 "established"
@@ -248,27 +250,50 @@ fn builds_without_config_or_templates() {
     assert!(dir.path().join("site/players/ikonen-jussi.html").is_file());
 }
 
+/// The engines are rated in their own list (Glicko-2), in depth order, and
+/// are no longer on the association's list or its front page.
 #[test]
 fn the_ataxx_gauntlet_rates_engines_in_depth_order() {
     let loaded = ratingbook::load::load_repository(Path::new(REPO));
-    let ratings = ratingbook::rating::rate(&loaded.dataset, &loaded.config.rating);
+    let pools = ratingbook::rating::rate_pools(&loaded.dataset, &loaded.config);
+    let engines = &pools[0];
+    assert_eq!(engines.name, "ataxx-engines");
     let by_depth: Vec<i32> = (1..=4)
         .map(|depth| {
             let index = loaded
                 .dataset
                 .player_index(&format!("ataxx-depth-{depth}"))
                 .unwrap();
-            ratings.players[index]
+            engines.ratings.players[index]
                 .rating
-                .expect("engines are established after 30 games")
+                .expect("engines have a rating after 30 games")
         })
         .collect();
     assert!(by_depth.windows(2).all(|w| w[0] < w[1]), "{by_depth:?}");
     let out = tempfile::tempdir().unwrap();
     build(Path::new(REPO), out.path());
-    let list = read(&out.path().join("ratings.html"));
+    let list = read(&out.path().join("pools/ataxx-engines/ratings.html"));
     let position = |depth: i32| list.find(&format!("Ataxx depth {depth}</a>")).unwrap();
     assert!(position(4) < position(3) && position(3) < position(2) && position(2) < position(1));
+    for page in ["ratings.html", "index.html", "ratings.csv", "ratings.md"] {
+        assert!(
+            !read(&out.path().join(page)).contains("ataxx-depth"),
+            "{page} lists an engine"
+        );
+    }
+    // The list's year-end archive: the gauntlet was its only tournament, so
+    // the 2026 list ranks the engines as the current one does.
+    let archive = read(&out.path().join("pools/ataxx-engines/archive/2026.html"));
+    assert!(archive.contains("<h1>Ataxx engines: Rating list 2026</h1>"));
+    let archived = |depth: i32| archive.find(&format!("Ataxx depth {depth}</a>")).unwrap();
+    assert!(archived(4) < archived(3) && archived(3) < archived(2) && archived(2) < archived(1));
+    assert!(
+        list.contains(r#"<a href="../../pools/ataxx-engines/archive/2026.html">2026 to date</a>"#)
+    );
+    let engine = read(&out.path().join("players/ataxx-depth-4.html"));
+    assert!(engine.contains(
+        r##"<section aria-labelledby="pool-ataxx-engines-heading" id="pool-ataxx-engines">"##
+    ));
 }
 
 /// One ranking everywhere: the rating list's players, ranks and active flags
@@ -277,8 +302,10 @@ fn the_ataxx_gauntlet_rates_engines_in_depth_order() {
 #[test]
 fn every_output_ranks_the_list_the_same_way() {
     type Ranked = Vec<(String, Option<u32>, bool)>;
+    let repo = tempfile::tempdir().unwrap();
+    common::sample_with_engines_in_association_list(repo.path());
     let out = tempfile::tempdir().unwrap();
-    build(Path::new(REPO), out.path());
+    build(repo.path(), out.path());
 
     // ratings.csv: id, rank (empty when unranked), active.
     let csv_text = read(&out.path().join("ratings.csv"));

@@ -91,7 +91,7 @@ fn lists_filter_hide_inactive_and_archive() {
     assert!(club.contains("aria-current=\"page\">Tampere</a>"));
     let y2003 = read(&out.path().join("archive/2003.html"));
     assert!(y2003.contains("<h1>Rating list 2003</h1>"));
-    assert!(!y2003.contains("Ataxx"), "{y2003}");
+    assert!(!y2003.contains("ataxx-depth"), "{y2003}");
     // Nobody was established at the end of 2003 in the sample: all provisional, with n/20.
     assert!(y2003.contains("/20</td>"));
     let y2004 = read(&out.path().join("archive/2004.html"));
@@ -212,7 +212,7 @@ fn configuration_sets_language_base_url_and_rules() {
     common::copy_tree(&Path::new(REPO).join("data"), &root.path().join("data"));
     std::fs::write(
         root.path().join("ratingbook.toml"),
-        "[site]\ntitle = \"Reittauskirja\"\nlanguage = \"fi\"\nbase_url = \"https://example.org/ratings\"\nchart_players = 2\n\n[rating]\nbase_k = 20\nhigh_k = 16\ninactive_after_months = 360\n\n[output]\nsql_dialects = [\"sqlite\", \"postgres\", \"mysql\"]\n",
+        "[site]\ntitle = \"Reittauskirja\"\nlanguage = \"fi\"\nbase_url = \"https://example.org/ratings\"\nchart_players = 2\n\n[rating]\nbase_k = 20\nhigh_k = 16\ninactive_after_months = 360\n\n[output]\nsql_dialects = [\"sqlite\", \"postgres\", \"mysql\"]\n".to_string() + common::SAMPLE_POOLS,
     )
     .unwrap();
     let out = tempfile::tempdir().unwrap();
@@ -615,7 +615,10 @@ fn abbreviations_are_explained_and_link_to_their_rules() {
 /// The Ataxx engines' first event is 2026-01-01: not on it, so `new`.
 #[test]
 fn rating_lists_show_the_movement_since_the_previous_list() {
-    let out = sample_site();
+    let repo = tempfile::tempdir().unwrap();
+    common::sample_with_engines_in_association_list(repo.path());
+    let out = tempfile::tempdir().unwrap();
+    build(repo.path(), out.path());
     let archive = read(&out.path().join("archive/2004.html"));
     assert!(archive.contains(
         r#"<a href="../players/saarenpaa-samuli.html">Saarenpää Samuli</a></td><td class="opt">Helsinki</td><td class="opt">FIN</td><td class="num">2115</td>"#
@@ -664,7 +667,7 @@ fn category_lists_only_when_configured() {
     assert!(!read(&sample.path().join("ratings.html")).contains("Category"));
 
     let repo = tempfile::tempdir().unwrap();
-    common::copy_tree(&Path::new(REPO).join("data"), &repo.path().join("data"));
+    common::sample_with_engines_in_association_list(repo.path());
     let config = read(&Path::new(REPO).join("ratingbook.toml"))
         .replace("[site]", "[site]\npublish_personal_data = true")
         + "\n[lists]\ncategories = [\"junior\", \"senior\", \"women\"]\n";

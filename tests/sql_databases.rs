@@ -444,7 +444,7 @@ fn dumps_are_deterministic_and_the_site_gets_the_configured_dialects() {
     common::copy_tree(&Path::new(REPO).join("data"), &repo.join("data"));
     std::fs::write(
         repo.join("ratingbook.toml"),
-        "[output]\nhtml = false\nmarkdown = false\ncsv = false\nsql_dialects = [\"sqlite\", \"postgres\", \"mariadb\"]\n",
+        "[output]\nhtml = false\nmarkdown = false\ncsv = false\nsql_dialects = [\"sqlite\", \"postgres\", \"mariadb\"]\n".to_string() + common::SAMPLE_POOLS,
     )
     .unwrap();
     let site = repo.join("site");

@@ -37,6 +37,32 @@ pub fn check_dataset(dataset: &Dataset, unreadable_players: &BTreeSet<String>) -
     problems
 }
 
+/// Every tournament's `pool` must name a list configured under `[pools.<name>]`.
+pub fn check_pools<'a>(
+    dataset: &Dataset,
+    pools: impl IntoIterator<Item = &'a str> + Clone,
+) -> Vec<Diagnostic> {
+    dataset
+        .tournaments
+        .iter()
+        .filter_map(|t| {
+            let pool = t.pool.as_deref()?;
+            if pools.clone().into_iter().any(|p| p == pool) {
+                return None;
+            }
+            let hint = match crate::text::closest(pool, pools.clone()) {
+                Some(close) => format!("did you mean `{close}`? Lists are configured in ratingbook.toml as `[pools.<name>]`"),
+                None => format!("add `[pools.{pool}]` to ratingbook.toml, or remove the line to rate the tournament in the association's list"),
+            };
+            Some(
+                Diagnostic::error(&t.meta_source, format!("unknown rating list `{pool}`"))
+                    .field("pool")
+                    .hint(hint),
+            )
+        })
+        .collect()
+}
+
 /// Tournament ids are file stems and must be unique across year folders,
 /// because they name the tournament's pages.
 fn check_unique_tournament_ids(dataset: &Dataset) -> Vec<Diagnostic> {

@@ -4,6 +4,7 @@
 //! return the process exit code.
 
 mod diff;
+mod evaluate;
 mod handicaps;
 mod import;
 mod new;
@@ -14,6 +15,7 @@ mod serve;
 mod tiebreaks;
 
 pub use diff::{diff, DiffArgs, DiffFormat};
+pub use evaluate::evaluate;
 pub use handicaps::handicaps;
 pub use import::{import, parse_mapping};
 pub use new::{new_player, new_tournament};

@@ -53,6 +53,18 @@ pub enum GenerateError {
     Io(#[from] std::io::Error),
 }
 
+/// The hidden strength of every player [`write_repository`] writes with the
+/// same options, by player id: results are drawn from
+/// `1 / (1 + 10^((Sb − Sa) / 400))` with 12% draws around it, so that is the
+/// expected score of a game.
+pub fn hidden_strengths(options: &Options) -> std::collections::BTreeMap<String, f64> {
+    let mut rng = ChaCha8Rng::seed_from_u64(options.seed);
+    make_players(&mut rng, options.players)
+        .into_iter()
+        .map(|p| (p.id, p.strength))
+        .collect()
+}
+
 /// Writes a complete, valid data repository (players, tournaments, config) into `out`.
 pub fn write_repository(out: &Path, options: &Options) -> Result<Stats, GenerateError> {
     if options.players < 4 {

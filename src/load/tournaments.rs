@@ -31,6 +31,7 @@ pub struct TournamentMeta {
     #[serde(default)]
     illustrative: bool,
     note: Option<Spanned<String>>,
+    pool: Option<Spanned<String>>,
     tiebreaks: Option<Vec<String>>,
     language: Option<Spanned<String>>,
 }
@@ -105,6 +106,7 @@ pub fn load_tournament(root: &Path, meta_path: &Path) -> (Option<Tournament>, Ve
         sequence: header.sequence,
         illustrative: meta.illustrative,
         note: meta.note.map(Spanned::into_inner),
+        pool: meta.pool.map(|p| p.into_inner().trim().to_string()),
         tiebreaks: meta.tiebreaks,
         language: meta
             .language

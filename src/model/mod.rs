@@ -406,6 +406,9 @@ pub struct Tournament {
     pub illustrative: bool,
     /// Free-text note shown on the tournament page.
     pub note: Option<String>,
+    /// The rating list (`[pools.<name>]`) the games count in; `None` for the
+    /// association's list.
+    pub pool: Option<String>,
     /// Tie-break chain for standings, if this tournament sets its own.
     pub tiebreaks: Option<Vec<String>>,
     /// Language of names (BCP 47, e.g. `tr`) for sorting and upper-casing; site language if unset.
@@ -499,6 +502,24 @@ impl Dataset {
         self.players
             .binary_search_by(|p| p.id.as_str().cmp(id))
             .ok()
+    }
+
+    /// Per player: whether they played in a tournament of a list other than
+    /// `pool` (`None`: the association's list).
+    pub fn players_elsewhere(&self, pool: Option<&str>) -> Vec<bool> {
+        let mut elsewhere = vec![false; self.players.len()];
+        for t in self
+            .tournaments
+            .iter()
+            .filter(|t| t.pool.as_deref() != pool)
+        {
+            for e in &t.entries {
+                if let Some(i) = self.player_index(e.player.as_str()) {
+                    elsewhere[i] = true;
+                }
+            }
+        }
+        elsewhere
     }
 
     /// Sorts players by id and tournaments chronologically.

@@ -40,13 +40,24 @@ enum Opponent {
     Other,
 }
 
-/// Rates every tournament in order. `dataset` must have passed `check`: every
-/// crosstable player exists and both sides of every game agree.
+/// Rates every tournament of the association's list in order. `dataset` must
+/// have passed `check`: every crosstable player exists and both sides of every
+/// game agree.
 pub fn rate(dataset: &Dataset, config: &RatingConfig) -> Ratings {
+    rate_pool(dataset, config, None)
+}
+
+/// Rates the tournaments of one list (`None`: the association's list) by the
+/// association's rules; tournaments of other lists get no records.
+pub fn rate_pool(dataset: &Dataset, config: &RatingConfig, pool: Option<&str>) -> Ratings {
     let mut states: Vec<State> = dataset.players.iter().map(initial_state).collect();
     let mut by_tournament: Vec<Vec<TournamentRating>> =
         Vec::with_capacity(dataset.tournaments.len());
     for (index, tournament) in dataset.tournaments.iter().enumerate() {
+        if tournament.pool.as_deref() != pool {
+            by_tournament.push(Vec::new());
+            continue;
+        }
         let players: Vec<Option<usize>> = tournament
             .entries
             .iter()
@@ -78,12 +89,6 @@ pub fn rate(dataset: &Dataset, config: &RatingConfig) -> Ratings {
             .collect();
         by_tournament.push(records);
     }
-    let mut player_records = vec![Vec::new(); dataset.players.len()];
-    for (t, records) in by_tournament.iter().enumerate() {
-        for (i, record) in records.iter().enumerate() {
-            player_records[record.player].push((t, i));
-        }
-    }
     let players = states
         .into_iter()
         .map(|s| PlayerRating {
@@ -92,13 +97,10 @@ pub fn rate(dataset: &Dataset, config: &RatingConfig) -> Ratings {
             provisional_games: s.tally.games,
             rated_games: s.rated_games,
             last_rated_tournament: s.last_rated_tournament,
+            deviation: None,
         })
         .collect();
-    Ratings {
-        by_tournament,
-        players,
-        player_records,
-    }
+    Ratings::assemble(dataset, pool, by_tournament, players)
 }
 
 /// Phase 0: members start provisional with their preset's virtual games.

@@ -5,15 +5,23 @@
 //! rules did. Tournaments are processed in chronological order; within a
 //! tournament every player is rated from the ratings everyone had at its start.
 
+pub mod egd;
 mod engine;
+pub mod evaluate;
 pub mod expected;
+pub mod fide;
+pub mod glicko2;
 mod k_factor;
+mod periodic;
+pub mod pool;
 mod rounding;
 
-pub use engine::rate;
+pub use engine::{rate, rate_pool};
 pub use k_factor::{k_factor, KFactor};
+pub use pool::{rate_pools, PoolRatings};
 pub use rounding::round_ratio;
 
+use crate::model::Dataset;
 use serde::Serialize;
 
 /// Where a member stands in the rating system.
@@ -160,6 +168,8 @@ pub struct PlayerRating {
     pub rated_games: u32,
     /// Index of the last tournament with a counted game.
     pub last_rated_tournament: Option<usize>,
+    /// The rating's uncertainty (one standard deviation), for systems that keep one.
+    pub deviation: Option<f64>,
 }
 
 /// Everything [`rate`] computed.
@@ -171,9 +181,41 @@ pub struct Ratings {
     pub players: Vec<PlayerRating>,
     /// Per player: where their records are, as (tournament, position in `by_tournament[t]`).
     pub player_records: Vec<Vec<(usize, usize)>>,
+    /// The list these ratings belong to: `None` for the association's list.
+    pub pool: Option<String>,
 }
 
 impl Ratings {
+    /// Indexes the records by player and leaves out of the list the players
+    /// who played only in other lists (their phase becomes [`Phase::Unrated`]).
+    fn assemble(
+        dataset: &Dataset,
+        pool: Option<&str>,
+        by_tournament: Vec<Vec<TournamentRating>>,
+        mut players: Vec<PlayerRating>,
+    ) -> Ratings {
+        let mut player_records = vec![Vec::new(); dataset.players.len()];
+        for (t, records) in by_tournament.iter().enumerate() {
+            for (i, record) in records.iter().enumerate() {
+                player_records[record.player].push((t, i));
+            }
+        }
+        let elsewhere = dataset.players_elsewhere(pool);
+        for (index, state) in players.iter_mut().enumerate() {
+            let outside = player_records[index].is_empty() && (pool.is_some() || elsewhere[index]);
+            if outside {
+                state.phase = Phase::Unrated;
+                state.rating = None;
+            }
+        }
+        Ratings {
+            by_tournament,
+            players,
+            player_records,
+            pool: pool.map(str::to_string),
+        }
+    }
+
     /// A player's records across tournaments, in chronological order.
     pub fn history(&self, player: usize) -> impl Iterator<Item = &TournamentRating> {
         self.player_records[player]

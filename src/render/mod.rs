@@ -7,8 +7,10 @@
 pub mod chart;
 pub mod format;
 pub mod limits;
+mod methods;
 pub mod output;
 pub mod pages;
+pub mod pools;
 pub mod search;
 pub mod survey;
 pub mod templates;
@@ -96,6 +98,15 @@ pub fn render_site_with_pages(
         .engine()
         .map_err(|e| RenderError::new("(compiling templates)", &e))?;
     let views = ViewBuilder::new(dataset, ratings, config);
+    let pool_ratings = crate::rating::rate_pools(dataset, config);
+    let pool_views: Vec<pools::PoolViews> = pool_ratings
+        .iter()
+        .map(|p| pools::PoolViews::new(p, config))
+        .collect();
+    let pool_builders: BTreeMap<&str, ViewBuilder> = pool_views
+        .iter()
+        .map(|p| (p.pool.name.as_str(), p.builder(dataset)))
+        .collect();
     let mut site = views.site();
     site.pages = md_pages
         .iter()
@@ -105,6 +116,16 @@ pub fn render_site_with_pages(
             href: format!("pages/{}.html", p.slug),
         })
         .collect();
+    site.pages.extend(pool_views.iter().map(|p| Link {
+        text: p.pool.title.clone(),
+        href: p.list_href(),
+    }));
+    if config.output.methods && config.output.html {
+        site.pages.push(Link {
+            text: "Methods".into(),
+            href: "methods.html".into(),
+        });
+    }
     if !content.surveys.is_empty() {
         site.pages.push(Link {
             text: "Surveys".into(),
@@ -140,6 +161,10 @@ pub fn render_site_with_pages(
                     &page, &views, &list, &years, dataset, config, md_pages, &mut files,
                 )?;
                 render_lists(&page, &views, &list, dataset, config, &mut files)?;
+                pools::render_pool_pages(&page, &pool_views, dataset, &mut files)?;
+                if config.output.methods {
+                    methods::render_methods(&page, dataset, config, &mut files)?;
+                }
                 files.insert(
                     "search-index.js".into(),
                     search::index_script(&search::entries(dataset)),
@@ -154,7 +179,8 @@ pub fn render_site_with_pages(
                 files.insert("ratings.csv".into(), rating_list_csv(&list));
             }
             if config.output.sql && !config.output.sql_dialects.is_empty() {
-                let dump = crate::sql::SqlDump::new(dataset, ratings, &list.published());
+                let mut dump = crate::sql::SqlDump::new(dataset, ratings, &list.published());
+                pools::add_to_dump(&mut dump, &pool_views, dataset);
                 for &dialect in &config.output.sql_dialects {
                     let _watched = page
                         .watchdog
@@ -179,6 +205,7 @@ pub fn render_site_with_pages(
                             let view = views.player(i);
                             let mut ctx = tera::Context::new();
                             ctx.insert("player", &view);
+                            ctx.insert("pools", &pools::player_sections(&pool_views, dataset, i));
                             ctx.insert("rules", &rules);
                             let path = format!("players/{}.html", view.id);
                             let bytes = page.render_at("html/player.html", "../", &path, ctx)?;
@@ -192,11 +219,21 @@ pub fn render_site_with_pages(
                 (0..dataset.tournaments.len())
                     .into_par_iter()
                     .map(|i| {
-                        let view = views.tournament(i);
+                        // A tournament's ratings are those of its own list.
+                        let view = dataset.tournaments[i]
+                            .pool
+                            .as_deref()
+                            .and_then(|p| pool_builders.get(p))
+                            .unwrap_or(&views)
+                            .tournament(i);
                         let mut out = Vec::new();
                         let mut ctx = tera::Context::new();
                         ctx.insert("tournament", &view);
                         ctx.insert("rules", &rules);
+                        ctx.insert(
+                            "list",
+                            &pools::list_of(&pool_views, &dataset.tournaments[i]),
+                        );
                         ctx.insert("downloads", &config.output);
                         ctx.insert("sql_files", &sql_files);
                         if html {
@@ -250,7 +287,14 @@ pub fn render_site_with_pages(
 /// The SQL dump's rows, `published_ratings` ranked by the current rating list.
 pub fn sql_dump(dataset: &Dataset, ratings: &Ratings, config: &Config) -> crate::sql::SqlDump {
     let list = ViewBuilder::new(dataset, ratings, config).rating_list();
-    crate::sql::SqlDump::new(dataset, ratings, &list.published())
+    let mut dump = crate::sql::SqlDump::new(dataset, ratings, &list.published());
+    let pool_ratings = crate::rating::rate_pools(dataset, config);
+    let pool_views: Vec<pools::PoolViews> = pool_ratings
+        .iter()
+        .map(|p| pools::PoolViews::new(p, config))
+        .collect();
+    pools::add_to_dump(&mut dump, &pool_views, dataset);
+    dump
 }
 
 /// Pages that come from content files rather than from the results.

@@ -47,6 +47,18 @@ const BUILT_IN: &[(&str, &str)] = &[
         include_str!("../../templates/html/rules.html"),
     ),
     (
+        "html/methods.html",
+        include_str!("../../templates/html/methods.html"),
+    ),
+    (
+        "html/pool.html",
+        include_str!("../../templates/html/pool.html"),
+    ),
+    (
+        "html/system-rules.html",
+        include_str!("../../templates/html/system-rules.html"),
+    ),
+    (
         "html/search.html",
         include_str!("../../templates/html/search.html"),
     ),

@@ -20,7 +20,7 @@ mod rows;
 pub mod schema;
 
 pub use crate::config::Dialect;
-pub use rows::{result_code, PublishedList, SqlDump};
+pub use rows::{result_code, PoolList, PublishedList, SqlDump};
 
 use serde::Serialize;
 
@@ -146,7 +146,7 @@ pub struct DumpContext<'a> {
 pub fn render(tera: &tera::Tera, dump: &SqlDump, dialect: Dialect) -> Result<String, tera::Error> {
     let mut ctx = tera::Context::new();
     ctx.insert("dialect", &dialect);
-    ctx.insert("schema", &schema::Ddl::new(dialect));
+    ctx.insert("schema", &schema::Ddl::new(dialect, dump.pooled));
     ctx.insert("dump", dump);
     tera.render(TEMPLATE, &ctx)
 }

@@ -93,6 +93,18 @@ pub struct SqlDump {
     pub inserts: Vec<InsertBatch>,
     /// Row count per table, in schema order.
     pub counts: Vec<(&'static str, usize)>,
+    /// Whether the dump has the further rating lists' tables.
+    pub pooled: bool,
+}
+
+/// A further rating list for the dump: its name, its ratings and its list as published.
+pub struct PoolList<'a> {
+    /// The pool's name.
+    pub name: &'a str,
+    /// What its system computed.
+    pub ratings: &'a Ratings,
+    /// Its list's date, ranks and active flags.
+    pub list: PublishedList,
 }
 
 type Row = Vec<(&'static str, SqlValue)>;
@@ -245,6 +257,60 @@ impl SqlDump {
                 }),
         );
         dump
+    }
+
+    /// Adds the further rating lists' tables, every row naming its list.
+    pub fn add_pools(&mut self, dataset: &Dataset, pools: &[PoolList]) {
+        if pools.is_empty() {
+            return;
+        }
+        self.pooled = true;
+        self.push(
+            "pool_rating_changes",
+            pools.iter().flat_map(|p| {
+                p.ratings
+                    .by_tournament
+                    .iter()
+                    .flatten()
+                    .filter(|r| r.phase_before != Phase::Unrated)
+                    .map(|r| {
+                        vec![
+                            ("pool", p.name.into()),
+                            ("player_id", dataset.players[r.player].id.to_string().into()),
+                            (
+                                "tournament_id",
+                                dataset.tournaments[r.tournament].id.to_string().into(),
+                            ),
+                            ("rating_before", r.rating_before.into()),
+                            ("rating_after", r.rating_after.into()),
+                            ("games_counted", r.games_counted().into()),
+                            ("score", half_points(r.counted_half_points())),
+                            ("expected", r.expected_total().map(round_hundredths).into()),
+                        ]
+                    })
+            }),
+        );
+        self.push(
+            "pool_ratings",
+            pools.iter().flat_map(|p| {
+                p.list
+                    .established
+                    .iter()
+                    .filter_map(|(&i, &(rank, active))| {
+                        let state = &p.ratings.players[i];
+                        Some(vec![
+                            ("pool", p.name.into()),
+                            ("player_id", dataset.players[i].id.to_string().into()),
+                            ("list_date", p.list.date.as_str().into()),
+                            ("list_rank", rank.into()),
+                            ("active", active.into()),
+                            ("rating", state.rating?.into()),
+                            ("deviation", state.deviation.map(round_hundredths).into()),
+                            ("rated_games", state.rated_games.into()),
+                        ])
+                    })
+            }),
+        );
     }
 
     /// Orders each row's values by the schema's columns and splits them into batches.

@@ -377,9 +377,66 @@ pub const TABLES: &[Table] = &[
     },
 ];
 
+/// The further rating lists' tables (`[pools.<name>]`), written only when the
+/// repository has such lists, so that a repository without them gets the same
+/// dump as before. Every row names its list; the association's own list is in
+/// `rating_changes`, `game_ratings` and `published_ratings`.
+pub const POOL_TABLES: &[Table] = &[
+    Table {
+        name: "pool_rating_changes",
+        comment: "What a further rating list's system did for each player in each of the list's tournaments.",
+        columns: &[
+            col("pool", Type::Id, "The rating list (its name in ratingbook.toml)"),
+            col("player_id", Type::Id, "Player"),
+            col("tournament_id", Type::Id, "Tournament"),
+            null("rating_before", Type::Int, "Published rating at the start"),
+            null("rating_after", Type::Int, "Published rating at the end"),
+            checked("games_counted", Type::Int, ">= 0", "Games that counted for the rating"),
+            checked("score", Type::Decimal(6, 1), ">= 0", "Points in counted games"),
+            null("expected", Type::Decimal(8, 2), "Sum of expected scores in counted games"),
+        ],
+        primary_key: &["player_id", "tournament_id"],
+        unique: &[],
+        foreign_keys: &[fk(&["tournament_id", "player_id"], "tournament_players", &["tournament_id", "player_id"])],
+        checks: &[],
+        indexes: &[Index {
+            name: "pool_rating_changes_by_pool",
+            columns: &["pool", "tournament_id"],
+        }],
+    },
+    Table {
+        name: "pool_ratings",
+        comment: "Each further rating list as published: every rated player of the list, ranked as on the list's page.",
+        columns: &[
+            col("pool", Type::Id, "The rating list (its name in ratingbook.toml)"),
+            col("player_id", Type::Id, "Player"),
+            col("list_date", Type::Date, "The list date"),
+            null_checked("list_rank", Type::Int, "> 0", "Rank among the list's active rated players; NULL for inactive players"),
+            col("active", Type::Bool, "A rated game within rating.inactive_after_months of the list date"),
+            col("rating", Type::Int, "Published rating"),
+            null("deviation", Type::Decimal(8, 2), "One standard deviation of the rating, for systems that keep one (Glicko-2)"),
+            checked("rated_games", Type::Int, ">= 0", "Rated games in the list"),
+        ],
+        primary_key: &["pool", "player_id"],
+        unique: &[],
+        foreign_keys: &[fk(&["player_id"], "players", &["id"])],
+        checks: &["(list_rank IS NOT NULL) = active"],
+        indexes: &[Index {
+            name: "pool_ratings_by_rank",
+            columns: &["pool", "list_rank"],
+        }],
+    },
+];
+
+/// The tables of a dump, with the further lists' tables when it has any.
+pub fn tables(pooled: bool) -> impl Iterator<Item = &'static Table> {
+    let extra: &[Table] = if pooled { POOL_TABLES } else { &[] };
+    TABLES.iter().chain(extra)
+}
+
 /// Looks up a table by name.
 pub fn table(name: &str) -> Option<&'static Table> {
-    TABLES.iter().find(|t| t.name == name)
+    tables(true).find(|t| t.name == name)
 }
 
 /// The schema written out for one dialect, ready for the template.
@@ -398,20 +455,21 @@ pub struct Ddl {
 }
 
 impl Ddl {
-    /// Writes the schema for `dialect`.
-    pub fn new(dialect: Dialect) -> Ddl {
+    /// Writes the schema for `dialect`, with the further lists' tables when `pooled`.
+    pub fn new(dialect: Dialect, pooled: bool) -> Ddl {
+        let all: Vec<&Table> = tables(pooled).collect();
         let mut drop = String::new();
         let mut clear = String::new();
-        for t in TABLES.iter().rev() {
+        for t in all.iter().rev() {
             let _ = writeln!(drop, "DROP TABLE IF EXISTS {};", t.name);
             let _ = writeln!(clear, "DELETE FROM {};", t.name);
         }
-        let create = TABLES
+        let create = all
             .iter()
             .map(|t| create_table(t, dialect))
             .collect::<Vec<_>>()
             .join("\n");
-        let after_data = TABLES
+        let after_data = all
             .iter()
             .map(|t| after_data(t, dialect))
             .collect::<String>();
@@ -544,7 +602,8 @@ mod tests {
 
     #[test]
     fn foreign_keys_point_at_earlier_tables_and_real_columns() {
-        for (i, t) in TABLES.iter().enumerate() {
+        let all: Vec<&Table> = tables(true).collect();
+        for (i, t) in all.iter().enumerate() {
             let names = t.column_names();
             for k in t
                 .primary_key
@@ -554,7 +613,7 @@ mod tests {
                 assert!(names.contains(k), "{}.{k}", t.name);
             }
             for f in t.foreign_keys {
-                let target = TABLES[..i]
+                let target = all[..i]
                     .iter()
                     .find(|r| r.name == f.table)
                     .unwrap_or_else(|| panic!("{} refers to a later table", t.name));
@@ -574,14 +633,21 @@ mod tests {
     #[test]
     fn every_dialect_writes_every_table_and_comment() {
         for d in Dialect::ALL {
-            let ddl = Ddl::new(d);
-            for t in TABLES {
+            let ddl = Ddl::new(d, true);
+            for t in tables(true) {
                 assert!(
                     ddl.create.contains(&format!("{} (\n", t.name)),
                     "{d} {}",
                     t.name
                 );
                 assert!(ddl.drop.contains(t.name));
+                assert_eq!(
+                    Ddl::new(d, false)
+                        .create
+                        .contains(&format!("{} (\n", t.name)),
+                    !t.name.starts_with("pool_"),
+                    "the further lists' tables only with pools"
+                );
                 let quoted = t.comment.replace('\'', "''");
                 assert!(
                     ddl.create.contains(t.comment) || ddl.create.contains(&quoted),
@@ -590,10 +656,10 @@ mod tests {
                 );
             }
         }
-        assert!(Ddl::new(Dialect::Postgres)
+        assert!(Ddl::new(Dialect::Postgres, false)
             .create
             .contains("COMMENT ON COLUMN players.name IS"));
-        assert!(Ddl::new(Dialect::Mysql)
+        assert!(Ddl::new(Dialect::Mysql, false)
             .create
             .contains("CREATE TABLE IF NOT EXISTS games"));
     }

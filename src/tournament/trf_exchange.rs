@@ -492,6 +492,7 @@ pub fn tournament_from_trf(
         sequence: 0,
         illustrative: false,
         note: None,
+        pool: None,
         tiebreaks: None,
         language: None,
         entries,

@@ -82,6 +82,10 @@ const pageTypes = [
   ["rules", "rules.html"],
   ["search", "search.html"],
   ["downloads", "downloads.html"],
+  ["list-of-its-own", "pools/ataxx-engines/ratings.html"],
+  ["list-rules", "pools/ataxx-engines/rules.html"],
+  ["list-player", "players/ataxx-depth-4.html"],
+  ["list-tournament", "tournaments/ataxx-gauntlet-2026-01-01.html"],
   ["not-found", "no-such-page.html"],
 ];
 

@@ -80,6 +80,7 @@ impl Book {
             sequence: 0,
             illustrative: false,
             note: None,
+            pool: None,
             tiebreaks: None,
             language: None,
             entries: rows
@@ -232,3 +233,23 @@ pub fn listed_ratings(site: &std::path::Path) -> std::collections::BTreeMap<Stri
         })
         .collect()
 }
+
+/// The sample repository copied to `root` with the Ataxx engine gauntlet
+/// rated in the association's list, as it was before the engines had a list
+/// of their own: the hand-worked figures of the list tests (ranks, movement,
+/// category lists) count the engines as the only active members.
+pub fn sample_with_engines_in_association_list(root: &std::path::Path) {
+    let repo = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    copy_tree(&repo.join("data"), &root.join("data"));
+    std::fs::copy(repo.join("ratingbook.toml"), root.join("ratingbook.toml")).unwrap();
+    edit(
+        root,
+        "data/tournaments/2026/ataxx-gauntlet-2026-01-01.toml",
+        "pool = \"ataxx-engines\"\n",
+        "",
+    );
+}
+
+/// The sample's further rating lists, for tests that write their own settings.
+pub const SAMPLE_POOLS: &str =
+    "\n[pools.ataxx-engines]\ntitle = \"Ataxx engines\"\nsystem = \"glicko2\"\n";

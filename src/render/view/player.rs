@@ -227,8 +227,13 @@ impl ViewBuilder<'_> {
         };
         let points = self.chart_points(index, None);
         let band = self.provisional_band(&records);
+        // One chart per list on the page: each needs its own element ids.
+        let chart_id = match &self.ratings.pool {
+            None => "rating-chart".to_string(),
+            Some(pool) => format!("rating-chart-{pool}"),
+        };
         let chart = chart::player_chart(
-            "rating-chart",
+            &chart_id,
             &format!("Rating history of {}", player.name),
             &points,
             band.as_ref(),

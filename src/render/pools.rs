@@ -1,0 +1,282 @@
+//! The further rating lists (`[pools.<name>]`): each list's page, its CSV,
+//! its rules page, and the sections player pages show for each list.
+
+use super::output::SiteFiles;
+use super::view::{Link, PlayerView, RatingListView, ViewBuilder};
+use super::{Page, RenderError};
+use crate::config::{Config, SystemKind};
+use crate::model::Dataset;
+use crate::rating::PoolRatings;
+use serde::Serialize;
+
+/// One further list with the configuration its pages are built with.
+pub struct PoolViews<'a> {
+    /// What the list's system computed.
+    pub pool: &'a PoolRatings,
+    /// The site's configuration with the list's own `[rating]` parameters.
+    pub config: Config,
+}
+
+impl<'a> PoolViews<'a> {
+    /// The list's pages' configuration: the site's, with the pool's parameters.
+    pub fn new(pool: &'a PoolRatings, config: &Config) -> Self {
+        let mut config = config.clone();
+        if let Some(own) = config.pools.get(&pool.name) {
+            config.rating = own.rating.clone();
+        }
+        PoolViews { pool, config }
+    }
+
+    /// The view builder over this list's ratings.
+    pub fn builder<'b>(&'b self, dataset: &'b Dataset) -> ViewBuilder<'b> {
+        ViewBuilder::new(dataset, &self.pool.ratings, &self.config)
+    }
+
+    /// The list page's address.
+    pub fn list_href(&self) -> String {
+        format!("pools/{}/ratings.html", self.pool.name)
+    }
+}
+
+/// A player's record in one further list, for the player page.
+#[derive(Debug, Clone, Serialize)]
+pub struct PoolSection {
+    /// The pool's name (anchors and addresses).
+    pub name: String,
+    /// The list's name.
+    pub title: String,
+    /// The system's name.
+    pub system: &'static str,
+    /// Whether the system is the association's (its history columns apply).
+    pub association: bool,
+    /// The rating's uncertainty, e.g. `62`, for systems that keep one.
+    pub deviation: String,
+    /// The player's page as this list sees it.
+    pub player: PlayerView,
+}
+
+/// One row of a further list.
+#[derive(Debug, Clone, Serialize)]
+struct PoolRow {
+    rank: String,
+    player: Link,
+    rating: i32,
+    deviation: String,
+    games: u32,
+    last_played: String,
+    active: bool,
+}
+
+/// The sections of a player's page for the lists the player played in.
+pub fn player_sections(pools: &[PoolViews], dataset: &Dataset, index: usize) -> Vec<PoolSection> {
+    pools
+        .iter()
+        .filter(|p| !p.pool.ratings.player_records[index].is_empty())
+        .map(|p| PoolSection {
+            name: p.pool.name.clone(),
+            title: p.pool.title.clone(),
+            system: p.pool.system.title(),
+            association: p.pool.system == SystemKind::Association,
+            deviation: deviation_text(p.pool, index),
+            player: p.builder(dataset).player(index),
+        })
+        .collect()
+}
+
+fn deviation_text(pool: &PoolRatings, index: usize) -> String {
+    pool.ratings.players[index]
+        .deviation
+        .map(|d| format!("{}", d.round() as i64))
+        .unwrap_or_default()
+}
+
+/// Each further list's page, CSV and rules page.
+pub(super) fn render_pool_pages(
+    page: &Page,
+    pools: &[PoolViews],
+    dataset: &Dataset,
+    files: &mut SiteFiles,
+) -> Result<(), RenderError> {
+    for views in pools {
+        let builder = views.builder(dataset);
+        let list = builder.rating_list();
+        let rows = pool_rows(views.pool, &list);
+        let base = format!("pools/{}", views.pool.name);
+        let years = pool_years(views.pool, dataset);
+        let archive: Vec<Link> = years
+            .iter()
+            .enumerate()
+            .map(|(i, y)| Link {
+                // The newest year's list is the current one so far, as in the association's archive.
+                text: if i == 0 {
+                    format!("{y} to date")
+                } else {
+                    format!("End of {y}")
+                },
+                href: format!("{base}/archive/{y}.html"),
+            })
+            .collect();
+        let list_page = |path: &str, root: &str, list: &RatingListView, rows: &[PoolRow]| {
+            let mut ctx = tera::Context::new();
+            ctx.insert("pool", &pool_context(views));
+            ctx.insert("list", list);
+            ctx.insert("rows", rows);
+            ctx.insert("archive", &archive);
+            ctx.insert("current", &path.ends_with("/ratings.html"));
+            page.render_at("html/pool.html", root, path, ctx)
+        };
+        let path = format!("{base}/ratings.html");
+        files.insert(path.clone(), list_page(&path, "../../", &list, &rows)?);
+        files.insert(format!("{base}/ratings.csv"), pool_csv(&list.date, &rows));
+        for year in &years {
+            let Some(date) = crate::model::Date::new(*year, 12, 31) else {
+                continue;
+            };
+            let past = builder.rating_list_as_of(date);
+            let past_rows = pool_rows(views.pool, &past);
+            let path = format!("{base}/archive/{year}.html");
+            files.insert(
+                path.clone(),
+                list_page(&path, "../../../", &past, &past_rows)?,
+            );
+        }
+        let mut ctx = tera::Context::new();
+        ctx.insert("pool", &pool_context(views));
+        ctx.insert("rules", &builder.rules());
+        ctx.insert("rating", &views.config.rating);
+        ctx.insert("intro", "");
+        let path = format!("{base}/rules.html");
+        let template = match views.pool.system {
+            SystemKind::Association => "html/rules.html",
+            _ => "html/system-rules.html",
+        };
+        files.insert(
+            path.clone(),
+            page.render_at(template, "../../", &path, ctx)?,
+        );
+    }
+    Ok(())
+}
+
+/// The years with a tournament of the list, newest first: each gets a year-end list.
+fn pool_years(pool: &PoolRatings, dataset: &Dataset) -> Vec<i32> {
+    let mut years: Vec<i32> = dataset
+        .tournaments
+        .iter()
+        .filter(|t| t.pool.as_deref() == Some(pool.name.as_str()))
+        .map(|t| t.end.year)
+        .collect();
+    years.sort_unstable();
+    years.dedup();
+    years.reverse();
+    years
+}
+
+/// What the list's pages say of the list.
+#[derive(Debug, Clone, Serialize)]
+struct PoolContext {
+    name: String,
+    title: String,
+    system: &'static str,
+    kind: SystemKind,
+    glicko2: crate::config::Glicko2Config,
+    fide: crate::config::FideConfig,
+    egd: crate::config::EgdConfig,
+}
+
+fn pool_context(views: &PoolViews) -> PoolContext {
+    let own = views
+        .config
+        .pools
+        .get(&views.pool.name)
+        .cloned()
+        .unwrap_or_default();
+    PoolContext {
+        name: views.pool.name.clone(),
+        title: views.pool.title.clone(),
+        system: views.pool.system.title(),
+        kind: views.pool.system,
+        glicko2: own.glicko2,
+        fide: own.fide,
+        egd: own.egd,
+    }
+}
+
+fn pool_rows(pool: &PoolRatings, list: &RatingListView) -> Vec<PoolRow> {
+    list.established
+        .iter()
+        .map(|r| PoolRow {
+            rank: r.rank.map(|n| n.to_string()).unwrap_or_default(),
+            player: r.player.clone(),
+            rating: r.rating,
+            deviation: deviation_text(pool, r.player_index()),
+            games: r.games,
+            last_played: r.last_played.clone(),
+            active: r.active,
+        })
+        .collect()
+}
+
+/// `pools/<name>/ratings.csv`: the list as the page shows it.
+fn pool_csv(date: &str, rows: &[PoolRow]) -> Vec<u8> {
+    let mut writer = csv::Writer::from_writer(Vec::new());
+    let _ = writer.write_record([
+        "list_date",
+        "rank",
+        "name",
+        "rating",
+        "deviation",
+        "games",
+        "last_played",
+        "active",
+    ]);
+    for r in rows {
+        let _ = writer.write_record([
+            date,
+            &r.rank,
+            &super::format::spreadsheet_text(&r.player.text),
+            &r.rating.to_string(),
+            &r.deviation,
+            &r.games.to_string(),
+            &r.last_played,
+            if r.active { "true" } else { "false" },
+        ]);
+    }
+    writer.into_inner().unwrap_or_default()
+}
+
+/// Adds the further lists to an SQL dump, each with its list as published.
+pub fn add_to_dump(dump: &mut crate::sql::SqlDump, pools: &[PoolViews], dataset: &Dataset) {
+    let lists: Vec<crate::sql::PoolList> = pools
+        .iter()
+        .map(|p| crate::sql::PoolList {
+            name: &p.pool.name,
+            ratings: &p.pool.ratings,
+            list: p.builder(dataset).rating_list().published(),
+        })
+        .collect();
+    dump.add_pools(dataset, &lists);
+}
+
+/// What a tournament page says of the further list the tournament is rated
+/// in; `None` for the association's list.
+#[derive(Debug, Clone, Serialize)]
+pub struct ListLink {
+    /// The pool's name.
+    pub name: String,
+    /// The list's name.
+    pub title: String,
+    /// The system's name.
+    pub system: &'static str,
+}
+
+/// The further list `tournament` is rated in, if any.
+pub fn list_of(pools: &[PoolViews], tournament: &crate::model::Tournament) -> Option<ListLink> {
+    let name = tournament.pool.as_deref()?;
+    let pool = pools.iter().find(|p| p.pool.name == name)?.pool;
+    Some(ListLink {
+        name: pool.name.clone(),
+        title: pool.title.clone(),
+        system: pool.system.title(),
+    })
+}

@@ -1,0 +1,500 @@
+//! The federations' systems against their official worked examples and
+//! published figures, and rating lists kept apart.
+//!
+//! Every expected number below comes from outside this code: Glickman's
+//! paper, FIDE's rating regulations (and the figures its calculator shows,
+//! which are those of its table), the European Go Database's formula worked
+//! by hand, or an independent implementation, as cited at each test.
+
+mod common;
+
+use common::Book;
+use ratingbook::config::{Config, PoolConfig, RatingConfig, SystemKind};
+use ratingbook::model::{Dataset, Membership};
+use ratingbook::rating::{self, egd, fide, glicko2};
+use skillratings::glicko2::Glicko2Rating;
+
+fn close(actual: f64, expected: f64, tolerance: f64) {
+    assert!(
+        (actual - expected).abs() <= tolerance,
+        "{actual} is not within {tolerance} of {expected}"
+    );
+}
+
+/// Glickman, "Example of the Glicko-2 system" (glicko.net, 2013), the worked
+/// example: a player rated 1500 (RD 200, σ 0.06) beats 1400 (RD 30), loses to
+/// 1550 (RD 100) and to 1700 (RD 300) with τ = 0.5, and ends at
+/// r' = 1464.06, RD' = 151.52, σ' = 0.05999. The paper rounds its steps
+/// (μ' = −0.2069 gives 1464.06); unrounded, μ' = −0.20694 gives 1464.05, so
+/// the rating is held to a hundredth of a point and σ to 0.00001 (exactly
+/// 0.059996).
+#[test]
+fn glicko2_papers_worked_example() {
+    let rating = |rating, deviation| Glicko2Rating {
+        rating,
+        deviation,
+        volatility: 0.06,
+    };
+    let after = glicko2::rating_period(
+        rating(1500.0, 200.0),
+        &[
+            (rating(1400.0, 30.0), 1.0),
+            (rating(1550.0, 100.0), 0.0),
+            (rating(1700.0, 300.0), 0.0),
+        ],
+        0.5,
+    );
+    close(after.rating, 1464.06, 0.01);
+    close(after.deviation, 151.52, 0.005);
+    close(after.volatility, 0.05999, 0.00001);
+}
+
+/// FIDE Rating Regulations (effective 1 March 2024), 8.3.3: K = 40 for a
+/// player with fewer than 30 games, and for a player under 18 rated under
+/// 2300; 20 under 2400; 10 once a published rating has reached 2400, even
+/// after it drops; 20 for rapid; 8.3.4: K × games ≤ 700 in a period.
+#[test]
+fn fide_k_factor_and_who_gets_which() {
+    let standing = fide::KStanding {
+        rating: 2000,
+        games: 30,
+        reached_2400: false,
+        junior: false,
+        rapid: false,
+    };
+    assert_eq!(fide::k_factor(standing, 9), 20);
+    assert_eq!(
+        fide::k_factor(
+            fide::KStanding {
+                games: 29,
+                ..standing
+            },
+            9
+        ),
+        40
+    );
+    let fallen = fide::KStanding {
+        rating: 2390,
+        reached_2400: true,
+        ..standing
+    };
+    assert_eq!(fide::k_factor(fallen, 9), 10);
+    let junior = fide::KStanding {
+        junior: true,
+        ..standing
+    };
+    assert_eq!(fide::k_factor(junior, 9), 40);
+    assert_eq!(
+        fide::k_factor(
+            fide::KStanding {
+                rating: 2300,
+                ..junior
+            },
+            9
+        ),
+        20
+    );
+    assert_eq!(
+        fide::k_factor(
+            fide::KStanding {
+                rapid: true,
+                ..standing
+            },
+            9
+        ),
+        20
+    );
+    // 40 × 18 = 720 > 700: K is the largest whole number with K × 18 ≤ 700, 38.
+    assert_eq!(
+        fide::k_factor(
+            fide::KStanding {
+                games: 0,
+                ..standing
+            },
+            18
+        ),
+        38
+    );
+    // 20 × 36 = 720: 19.
+    assert_eq!(fide::k_factor(standing, 36), 19);
+    assert_eq!(fide::k_factor(standing, 35), 20);
+}
+
+/// FIDE 8.1.2's table and the 400-point rule (8.3.1): a difference above 400
+/// counts as 400 (We .92 / .08), except for a player rated 2650 or more, for
+/// whom the real difference counts (FIDE decision effective October 2025).
+#[test]
+fn fide_expected_scores_and_the_400_point_rule() {
+    assert_eq!(fide::expected_hundredths(2000, 2100), 36);
+    assert_eq!(fide::expected_hundredths(2100, 2000), 64);
+    assert_eq!(fide::expected_hundredths(2000, 1500), 92);
+    assert_eq!(fide::expected_hundredths(1500, 2000), 8);
+    assert_eq!(fide::expected_hundredths(2649, 2149), 92);
+    // 2700 against 2200: D = 500 lies in 485–517, H = .96.
+    assert_eq!(fide::expected_hundredths(2700, 2200), 96);
+    // The weaker player keeps the rule: 2200 against 2700 counts as 400.
+    assert_eq!(fide::expected_hundredths(2200, 2700), 8);
+}
+
+/// Per game as FIDE's calculator shows it: rated 2000, K 20, a win over 2100
+/// is We .36, 20 × 0.64 = +12.8; a draw with 2000 is 0; the period's change is
+/// round(12.8) = 13. A loss to 1900 (We .64) adds −12.8: 0.
+#[test]
+fn fide_period_change() {
+    assert_eq!(fide::period_change(2000, 20, &[(2100, 2), (2000, 1)]), 13);
+    assert_eq!(fide::period_change(2000, 20, &[(2100, 2), (1900, 0)]), 0);
+    // K 10, a loss to 2100: 10 × −0.36 = −3.6 → −4.
+    assert_eq!(fide::period_change(2000, 10, &[(2100, 0)]), -4);
+}
+
+/// FIDE 8.2.1 (2024): a first rating is Ra + dp(p) over the games against
+/// rated opponents with two hypothetical draws against 1800 added, rounded,
+/// at most 2200 (8.2.2). 3 of 5 against 1900, 2000, 2100, 1800, 2200:
+/// Ra = (10 000 + 3 600) / 7 = 1942.86, p = 4 / 7 = .57, dp(.57) = 50 (table
+/// 8.1.1): 1992.86 → 1993. Five wins against 2300: Ra = 2157.14, p = .86,
+/// dp = 309: 2466, so 2200.
+#[test]
+fn fide_first_rating() {
+    let games = [(1900, 2), (2000, 2), (2100, 2), (1800, 0), (2200, 0)];
+    assert_eq!(fide::initial_rating(&games), 1993);
+    assert_eq!(fide::initial_rating(&[(2300, 2); 5]), 2200);
+}
+
+/// The European Go Database's formula (europeangodatabase.eu, "EGF rating
+/// system", since 2021), worked by hand: two players rated 2100, a win:
+/// Se = ½, con = 6^1.6 = e^(1.6 ln 6) = 17.5809, bonus = ln(1 + e^2.5) / 5 = 0.51578, so
+/// 2100 + 8.7905 + 0.5158 = 2109.306 (the figure the independent `ers`
+/// implementation prints for the same game).
+#[test]
+fn egd_even_game() {
+    close(egd::expected(2100.0, 2100.0), 0.5, 1e-12);
+    close(egd::con(2100.0), 17.5809, 0.0001);
+    close(egd::bonus(2100.0), 0.515778, 0.000001);
+    close(
+        2100.0 + egd::game_change(2100.0, 2100.0, 1.0),
+        2109.306,
+        0.001,
+    );
+}
+
+/// A strong player's loss, by hand: r = 2674.564 against 2611.051:
+/// con = (625.436 / 200)^1.6 = 6.19790, Se = 1 / (1 + (688.949 / 625.436)^7)
+/// = 0.663075, bonus = ln(1 + e^−4.68205) / 5 = 0.001847; the change is
+/// 6.19790 × −0.663075 + 0.001847 = −4.10783 (as an independent EGF
+/// calculator service reports: −4.107829).
+#[test]
+fn egd_strong_players_loss() {
+    close(egd::con(2674.564), 6.197900, 0.000001);
+    close(egd::expected(2674.564, 2611.051), 0.663075, 0.000001);
+    close(
+        egd::game_change(2674.564, 2611.051, 0.0),
+        -4.107829,
+        0.000001,
+    );
+}
+
+fn two_lists() -> (Dataset, Config) {
+    let mut book = Book::new();
+    for id in ["a", "b", "c"] {
+        book.player(id, Membership::Member);
+    }
+    book.established("x", 2000);
+    book.established("y", 2100);
+    book.tournament(&[("x", &["2 1"]), ("y", &["1 0"])]);
+    book.tournament_with(
+        &[
+            ("x", &["2 1", "3 1"]),
+            ("a", &["1 0", ""]),
+            ("b", &["", "1 0"]),
+        ],
+        |t| t.pool = Some("go".into()),
+    );
+    book.tournament_with(
+        &[
+            ("a", &["2 =", "3 1"]),
+            ("b", &["1 =", ""]),
+            ("c", &["", "1 0"]),
+        ],
+        |t| t.pool = Some("go".into()),
+    );
+    let mut config = Config::default();
+    config.pools.insert(
+        "go".into(),
+        PoolConfig {
+            system: SystemKind::Glicko2,
+            ..PoolConfig::default()
+        },
+    );
+    (book.finish(), config)
+}
+
+/// A game in one list never moves a rating in another: changing every result
+/// of the `go` list leaves the association's list as it was, and the other
+/// way round, whichever system rates the `go` list.
+#[test]
+fn lists_are_kept_apart() {
+    for system in SystemKind::ALL {
+        let (dataset, mut config) = two_lists();
+        config.pools.get_mut("go").unwrap().system = system;
+        let main = rating::rate(&dataset, &RatingConfig::default());
+        let pools = rating::rate_pools(&dataset, &config);
+        let mut flipped = dataset.clone();
+        for t in flipped.tournaments.iter_mut().filter(|t| t.pool.is_some()) {
+            for e in &mut t.entries {
+                for c in &mut e.cells {
+                    if let ratingbook::model::Cell::Game { result, .. } = c {
+                        *result = result.complement();
+                    }
+                }
+            }
+        }
+        assert_eq!(rating::rate(&flipped, &RatingConfig::default()), main);
+        let flipped_pools = rating::rate_pools(&flipped, &config);
+        assert_ne!(flipped_pools, pools, "{system:?}: the go list must change");
+        // The association's tournament has no records in the go list, and the other way round.
+        let go = &pools[0].ratings;
+        assert!(go.by_tournament[dataset
+            .tournaments
+            .iter()
+            .position(|t| t.pool.is_none())
+            .unwrap()]
+        .is_empty());
+        let go_index = dataset
+            .tournaments
+            .iter()
+            .position(|t| t.pool.is_some())
+            .unwrap();
+        assert!(main.by_tournament[go_index].is_empty());
+        // x played in both lists: its association rating moved only by its own tournament.
+        let x = dataset.player_index("x").unwrap();
+        assert_eq!(main.player_records[x].len(), 2, "setup and the one game");
+        assert_eq!(go.player_records[x].len(), 1);
+        // c played only in the go list: not on the association's list.
+        let c = dataset.player_index("c").unwrap();
+        assert_eq!(main.players[c].phase, rating::Phase::Unrated);
+    }
+}
+
+/// The Glicko-2 list of the sample `two_lists`: after one tournament, a new
+/// player's rating is the paper's formula applied to the period: a, new at
+/// 1500/350/0.06, draws b (new) and beats c (new).
+#[test]
+fn glicko2_list_uses_one_period_per_tournament() {
+    let (dataset, config) = two_lists();
+    let go = &rating::rate_pools(&dataset, &config)[0].ratings;
+    let new = Glicko2Rating {
+        rating: 1500.0,
+        deviation: 350.0,
+        volatility: 0.06,
+    };
+    // First go tournament: a loses to x (new too in this list).
+    let a1 = glicko2::rating_period(new, &[(new, 0.0)], 0.5);
+    let b1 = glicko2::rating_period(new, &[(new, 0.0)], 0.5);
+    let a2 = glicko2::rating_period(a1, &[(b1, 0.5), (new, 1.0)], 0.5);
+    let a = dataset.player_index("a").unwrap();
+    assert_eq!(go.players[a].rating, Some(a2.rating.round() as i32));
+    close(go.players[a].deviation.unwrap(), a2.deviation, 1e-9);
+}
+
+/// On generated data, whose results are drawn from hidden strengths with
+/// `1 / (1 + 10^((Sb − Sa) / 400))` as the expected score, the predictor that
+/// knows those strengths scores better than every system replayed, and every
+/// system does better than a coin (log loss ln 2 = 0.693).
+#[test]
+fn evaluate_ranks_the_hidden_model_first_on_generated_data() {
+    use ratingbook::model::Cell;
+    use ratingbook::rating::evaluate::{default_candidates, evaluate, score, Prediction};
+    let dir = tempfile::tempdir().unwrap();
+    let options = ratingbook::generate::Options {
+        players: 120,
+        tournaments: 60,
+        seed: 7,
+    };
+    ratingbook::generate::write_repository(dir.path(), &options).unwrap();
+    let strengths = ratingbook::generate::hidden_strengths(&options);
+    let loaded = ratingbook::load::load_repository(dir.path());
+    let dataset = &loaded.dataset;
+    let scores = evaluate(
+        dataset,
+        &loaded.config,
+        None,
+        &default_candidates(&PoolConfig::default()),
+    );
+    let mut oracle = Vec::new();
+    for t in dataset.tournaments.iter().filter(|t| t.rated) {
+        for e in &t.entries {
+            let own = dataset.player(e.player.as_str()).unwrap();
+            for cell in &e.cells {
+                let Cell::Game {
+                    opponent, result, ..
+                } = *cell
+                else {
+                    continue;
+                };
+                let theirs = dataset
+                    .player(t.entries[opponent as usize - 1].player.as_str())
+                    .unwrap();
+                let rated =
+                    own.membership != Membership::Other && theirs.membership != Membership::Other;
+                if result.is_played() && opponent > e.start_no && rated {
+                    let difference = strengths[theirs.id.as_str()] - strengths[own.id.as_str()];
+                    oracle.push(Prediction {
+                        p: 1.0 / (1.0 + 10f64.powf(difference / 400.0)),
+                        s: f64::from(result.half_points()) / 2.0,
+                    });
+                }
+            }
+        }
+    }
+    let oracle = score("hidden strengths", &oracle);
+    assert!(oracle.games > 1000, "{}", oracle.games);
+    for s in &scores {
+        assert_eq!(s.games, oracle.games, "{}", s.label);
+        assert!(
+            oracle.log_loss < s.log_loss,
+            "{} {} vs {}",
+            s.label,
+            s.log_loss,
+            oracle.log_loss
+        );
+        assert!(oracle.brier < s.brier, "{}", s.label);
+        assert!(
+            s.log_loss < std::f64::consts::LN_2,
+            "{} {}",
+            s.label,
+            s.log_loss
+        );
+    }
+}
+
+/// The scores by hand: predictions .8 (won), .3 (drawn), .5 (lost):
+/// log loss = −(ln .8 + (½ ln .3 + ½ ln .7) + ln .5) / 3
+/// = (0.223144 + 0.780319 + 0.693147) / 3 = 0.56554;
+/// Brier = (.04 + .04 + .25) / 3 = 0.11; accuracy over the two decisive
+/// games: the favourite won one, the even one counts half: 0.75.
+#[test]
+fn scores_by_hand() {
+    use ratingbook::rating::evaluate::{score, Prediction};
+    let s = score(
+        "x",
+        &[
+            Prediction { p: 0.8, s: 1.0 },
+            Prediction { p: 0.3, s: 0.5 },
+            Prediction { p: 0.5, s: 0.0 },
+        ],
+    );
+    close(s.log_loss, 0.565_54, 0.000_01);
+    close(s.brier, 0.11, 1e-12);
+    close(s.accuracy, 0.75, 1e-12);
+    let bin = &s.calibration[8];
+    assert_eq!((bin.count, bin.mean_score), (1, 1.0));
+}
+
+/// A tournament naming a list that is not configured is an error at its
+/// `pool` field, with the closest configured list suggested.
+#[test]
+fn an_unknown_list_is_an_error_with_a_suggestion() {
+    let dir = tempfile::tempdir().unwrap();
+    common::sample_with_engines_in_association_list(dir.path());
+    common::edit(
+        dir.path(),
+        "data/tournaments/2026/ataxx-gauntlet-2026-01-01.toml",
+        "illustrative = false\n",
+        "illustrative = false\npool = \"ataxx-engine\"\n",
+    );
+    let checked = ratingbook::pipeline::check_repository(dir.path());
+    let problem = checked
+        .diagnostics
+        .iter()
+        .find(|d| d.message.contains("unknown rating list `ataxx-engine`"))
+        .expect("the unknown list is reported");
+    assert!(problem.is_error());
+    assert_eq!(problem.field.as_deref(), Some("pool"));
+    assert!(problem
+        .hint
+        .as_deref()
+        .unwrap_or("")
+        .contains("did you mean `ataxx-engines`?"));
+}
+
+/// With `[output] methods = true` the site gets `methods.html`: one section
+/// per list, the candidates' scores as `evaluate` computes them and the
+/// calibration chart of the best.
+#[test]
+fn the_methods_page_shows_every_list() {
+    use ratingbook::rating::evaluate::{default_candidates, evaluate};
+    let dir = tempfile::tempdir().unwrap();
+    common::sample_with_engines_in_association_list(dir.path());
+    let config = std::fs::read_to_string(dir.path().join("ratingbook.toml")).unwrap();
+    common::write(
+        dir.path(),
+        "ratingbook.toml",
+        &(config + "\n[output]\nmethods = true\n"),
+    );
+    let out = dir.path().join("site");
+    common::build_site(dir.path(), &out);
+    let page = std::fs::read_to_string(out.join("methods.html")).unwrap();
+    assert!(page.contains("<h2>The association&#39;s list</h2>"));
+    assert!(page.contains("<h2>Ataxx engines</h2>"));
+    assert!(page.contains("<svg class=\"chart\""));
+    let loaded = ratingbook::load::load_repository(dir.path());
+    let association = PoolConfig {
+        rating: loaded.config.rating.clone(),
+        ..PoolConfig::default()
+    };
+    let best = &evaluate(
+        &loaded.dataset,
+        &loaded.config,
+        None,
+        &default_candidates(&association),
+    )[0];
+    assert!(page.contains(&format!(
+        "<tr><td>{}</td><td class=\"num\">{}</td><td class=\"num\">{:.4}</td>",
+        best.label, best.games, best.log_loss
+    )));
+    assert!(std::fs::read_to_string(out.join("index.html"))
+        .unwrap()
+        .contains("href=\"methods.html\""));
+}
+
+/// The sample's engines rated by FIDE's regulations, each starting at an
+/// international rating (depth 1 to 4: 1500, 1600, 1700, 1800), worked by
+/// hand: 30 games with fewer than 30 before, so K = 40, lowered to 23 since
+/// 40 × 30 > 700 (23 × 30 = 690). Depth 4 beats depth 1 ten times (D = 300:
+/// We .85, +3.45 a game), depth 2 ten times (D = 200: .76) and depth 3 nine
+/// times in ten (D = 100: .64): Σ (W − We) = 1.5 + 2.4 + 2.6 = 6.5, and
+/// 23 × 6.5 = 149.5 rounds to +150: 1950.
+#[test]
+fn a_fide_list_shows_each_games_working() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("repo");
+    common::copy_tree(
+        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data"),
+        &root.join("data"),
+    );
+    for (depth, rating) in [(1, 1500), (2, 1600), (3, 1700), (4, 1800)] {
+        common::edit(
+            &root,
+            &format!("data/players/ataxx-depth-{depth}.toml"),
+            "membership = \"member\"",
+            &format!("membership = \"member\"\ninternational_rating = {rating}"),
+        );
+    }
+    common::write(
+        &root,
+        "ratingbook.toml",
+        "[pools.ataxx-engines]\ntitle = \"Ataxx engines\"\nsystem = \"fide\"\n",
+    );
+    let out = dir.path().join("site");
+    common::build_site(&root, &out);
+    let page = std::fs::read_to_string(out.join("players/ataxx-depth-4.html")).unwrap();
+    assert!(
+        page.contains(r#"Ataxx depth 1</a></td><td class="wrap">1</td><td class="num opt">1500</td><td class="num opt">0.85</td><td class="num opt">23</td><td class="num">+3.45</td>"#),
+        "{page}"
+    );
+    let list = std::fs::read_to_string(out.join("pools/ataxx-engines/ratings.csv")).unwrap();
+    assert!(
+        list.contains(",1,Ataxx depth 4,1950,,30,2026-01-01,true\n"),
+        "{list}"
+    );
+}
