@@ -6,10 +6,10 @@
 //!
 //! # Unplayed rounds (C.07 article 16)
 //!
-//! A round is *played* when a game was played over the board; a pairing-allocated
-//! bye counts as played for this purpose (16.2.1) but has no opponent. A *voluntarily
-//! unplayed round* (VUR) is an unplayed round not worth a win: a forfeit loss, a
-//! half- or zero-point bye, an absence. Forfeit wins and full-point byes are not VURs.
+//! A round is *played* when a game was played over the board; byes, absences and
+//! forfeits are unplayed. A *voluntarily unplayed round* (VUR) is an unplayed round
+//! not worth a win: a forfeit loss, a half- or zero-point bye, an absence. Forfeit
+//! wins, full-point and pairing-allocated byes are unplayed but not VURs.
 //!
 //! The opponent-score tie-breaks (`bh`, `bh-c1`, `bh-c2`, `bh-m1`, `sb`) come in two
 //! variants that differ only in how unplayed rounds are valued:
