@@ -157,16 +157,20 @@ fn rating_tie_breaks() {
 }
 
 #[test]
-fn direct_encounter_needs_a_complete_group() {
+fn direct_encounter_orders_the_tied_group() {
     let t = tournament();
     let r = rating(&t);
     let facts = Facts::new(&t, &r);
     let de = TieBreak::parse("de").unwrap();
-    // 1 beat 3 in round 1.
+    // 1 beat 3 in round 1: 2 halves against 0; both met, so 1 goes first.
     assert_eq!(facts.value(de, 1, &[1, 3]), Some(2));
     assert_eq!(facts.value(de, 3, &[1, 3]), Some(0));
-    // 1 and 4 never met: no value for anyone in {1, 2, 4}.
-    assert_eq!(facts.value(de, 2, &[1, 2, 4]), None);
+    assert_eq!(facts.direct_encounter_tiers(&[1, 3]), [vec![1], vec![3]]);
+    // {1, 2, 4}: 2 drew with 4 (round 1) and with 1 (round 3): 1 point; 1 and 4 never
+    // met, each has ½ and could reach 1½. 2's 1 point does not exceed 1½: still tied.
+    assert_eq!(facts.value(de, 2, &[1, 2, 4]), Some(2));
+    assert_eq!(facts.value(de, 1, &[1, 2, 4]), Some(1));
+    assert_eq!(facts.direct_encounter_tiers(&[1, 2, 4]), [vec![2, 1, 4]]);
 }
 
 fn ranks(t: &Tournament, ids: &[&str]) -> Vec<(u32, String)> {

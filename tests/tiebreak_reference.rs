@@ -4,10 +4,12 @@
 //! forfeits either way, double forfeits, zero/half/full-point and pairing-allocated byes,
 //! withdrawals and late entries, under both FIDE rule editions. `scripts/tiebreak-differential
 //! --record` writes them; each `.expected` holds the checker's output (`-` no value,
-//! `x` not compared: the checker gives no ARO/TPR when any player is unrated).
+//! `x` not compared: the checker gives no ARO/TPR when any player is unrated; `de-rank`
+//! is the place by points then direct encounter).
 
-use ratingbook::standings::{Facts, TieBreak};
+use ratingbook::standings::{standings, Facts, TieBreak};
 use ratingbook::tournament::trf_exchange::tournament_from_trf;
+use std::collections::BTreeMap;
 use std::path::Path;
 
 const CORPUS: &str = concat!(
@@ -34,6 +36,14 @@ fn compare(trf_path: &Path) -> (usize, Vec<String>) {
     let t = tournament_from_trf(&doc, None).unwrap();
     let rating = |s: u32| t.entry(s).and_then(|e| e.rating);
     let facts = Facts::new(&t, &rating);
+    let de = [TieBreak::parse("de").unwrap()];
+    let de_rank: BTreeMap<u32, f64> = standings(&t, &de, &rating)
+        .into_iter()
+        .map(|s| {
+            let first = s.rank_label.split('–').next().unwrap_or_default();
+            (s.start_no, first.parse().unwrap())
+        })
+        .collect();
     let mut lines = expected.lines();
     let header: Vec<&str> = lines.next().unwrap().split('\t').collect();
     let mut players = 0;
@@ -48,7 +58,10 @@ fn compare(trf_path: &Path) -> (usize, Vec<String>) {
                 "-" => None,
                 v => Some(v.parse::<f64>().unwrap()),
             };
-            let got = ours(&facts, id, start_no);
+            let got = match *id {
+                "de-rank" => de_rank.get(&start_no).copied(),
+                _ => ours(&facts, id, start_no),
+            };
             let same = match (want, got) {
                 (Some(a), Some(b)) => (a - b).abs() < 1e-9,
                 (a, b) => a.is_none() && b.is_none(),
@@ -102,4 +115,25 @@ fn tie_breaks_match_the_reference_checker() {
         diffs.len(),
         diffs.join("\n")
     );
+}
+
+/// Where the checker deviates (C.07 6.1.2, games between players who met more than
+/// once are averaged): in event-1-112, 10 and 15 (2½ points each, nobody else on 2½)
+/// met three times: 10 won round 5, drew round 7, lost round 8, so each averaged ½
+/// and direct encounter leaves them tied, sharing 14th place.
+#[test]
+fn repeated_meetings_are_averaged() {
+    let text = std::fs::read_to_string(Path::new(CORPUS).join("event-1-112.trf")).unwrap();
+    let t = tournament_from_trf(&trf::parse(&text).unwrap(), None).unwrap();
+    let rating = |s: u32| t.entry(s).and_then(|e| e.rating);
+    let de = [TieBreak::parse("de").unwrap()];
+    let label = |no: u32| {
+        standings(&t, &de, &rating)
+            .into_iter()
+            .find(|s| s.start_no == no)
+            .unwrap()
+            .rank_label
+    };
+    assert_eq!(label(10), "14–15");
+    assert_eq!(label(15), "14–15");
 }

@@ -1,7 +1,7 @@
 //! `tiebreaks`: standings values of a TRF file, as arbiters compare them with other tools.
 
 use crate::model::Date;
-use crate::standings::{Facts, TieBreak};
+use crate::standings::{standings, TieBreak};
 use crate::tournament::trf_exchange::tournament_from_trf;
 use std::fmt::Write as _;
 use std::path::Path;
@@ -42,25 +42,28 @@ pub fn tiebreaks(file: &Path, ids: &[String], date: Option<Date>) -> ExitCode {
     }
 }
 
-/// The tab-separated table: a header, then `start  points  values…` per player;
-/// values as decimals (`12.5`, `10.25`), `-` where a tie-break has no value.
+/// The tab-separated table: a header, then `start  points  rank  values…` per player
+/// in start-number order. The rank is the final place by points and the whole chain
+/// (the first place of a shared rank); values as decimals (`12.5`, `10.25`), `-`
+/// where a tie-break has no value (direct encounter outside a tie, for example).
 pub fn table(t: &crate::model::Tournament, chain: &[TieBreak]) -> String {
     let rating = |s: u32| t.entry(s).and_then(|e| e.rating);
-    let facts = Facts::new(t, &rating);
-    let mut out = String::from("no\tpts");
+    let mut rows = standings(t, chain, &rating);
+    rows.sort_by_key(|r| r.start_no);
+    let mut out = String::from("no\tpts\trank");
     for tb in chain {
         let _ = write!(out, "\t{}", tb.id());
     }
     out.push('\n');
-    for e in &t.entries {
+    for row in rows {
+        let rank = row.rank_label.split('–').next().unwrap_or_default();
         let _ = write!(
             out,
-            "{}\t{}",
-            e.start_no,
-            decimal(facts.score_of(e.start_no), 2)
+            "{}\t{}\t{rank}",
+            row.start_no,
+            decimal(i64::from(row.half_points), 2)
         );
-        for &tb in chain {
-            let value = facts.value(tb, e.start_no, &[e.start_no]);
+        for (value, tb) in row.tiebreaks.iter().zip(chain) {
             let shown = value.map_or("-".to_string(), |v| decimal(v, tb.kind.scale()));
             let _ = write!(out, "\t{shown}");
         }

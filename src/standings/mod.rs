@@ -48,6 +48,15 @@ pub fn standings(
                 .iter()
                 .map(|&s| (s, facts.value(tb, s, &group)))
                 .collect();
+            if tb.kind == Kind::DirectEncounter {
+                for (s, v) in &computed {
+                    if let Some(list) = values.get_mut(s) {
+                        list.push(*v);
+                    }
+                }
+                next.extend(facts.direct_encounter_tiers(&group));
+                continue;
+            }
             let mut sorted = computed.clone();
             // Higher is better; no value sorts last; then start number.
             sorted.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));

@@ -6,10 +6,10 @@
 //!
 //! # Unplayed rounds (C.07 article 16)
 //!
-//! A round is *played* when a game was played over the board; a pairing-allocated
-//! bye counts as played for this purpose (16.2.1) but has no opponent. A *voluntarily
-//! unplayed round* (VUR) is an unplayed round not worth a win: a forfeit loss, a
-//! half- or zero-point bye, an absence. Forfeit wins and full-point byes are not VURs.
+//! A round is *played* when a game was played over the board; byes, absences and
+//! forfeits are unplayed. A *voluntarily unplayed round* (VUR) is an unplayed round
+//! not worth a win: a forfeit loss, a half- or zero-point bye, an absence. Forfeit
+//! wins, full-point and pairing-allocated byes are unplayed but not VURs.
 //!
 //! The opponent-score tie-breaks (`bh`, `bh-c1`, `bh-c2`, `bh-m1`, `sb`) come in two
 //! variants that differ only in how unplayed rounds are valued:
@@ -47,7 +47,8 @@
 //! score after each round (unplayed rounds with the points they gave); `bpg`
 //! counts games played over the board with black (forfeits never count); `aro`
 //! and `tpr` use games played over the board against rated opponents only;
-//! `de` uses every paired game (forfeits included) between the players still tied.
+//! `de` orders the players still tied by their games against each other (see
+//! [`Facts::direct_encounter_tiers`]).
 
 use crate::model::{Bye, Cell, Colour, Date, GameResult, System, Tournament};
 
@@ -539,36 +540,114 @@ impl<'a> Facts<'a> {
         (n > 0).then_some((sum, n, half_points))
     }
 
-    /// Points (halves) scored against the other members of `group`, when every pair in
-    /// the group met at least once; otherwise no value (the tie stays).
+    /// Points (halves, rounded down) scored against the other members of `group` that
+    /// the player met, repeated meetings averaged; no value outside a tie. The order
+    /// direct encounter gives is [`Facts::direct_encounter_tiers`].
     fn direct_encounter(&self, start_no: u32, group: &[u32]) -> Option<i64> {
-        if group.len() < 2 || !self.all_met(group) {
+        if group.len() < 2 {
             return None;
         }
-        Some(
-            self.cells(start_no)
-                .iter()
-                .filter_map(|c| match c {
-                    Cell::Game {
-                        opponent, result, ..
-                    } if group.contains(opponent) => Some(i64::from(result.half_points())),
-                    _ => None,
-                })
-                .sum(),
-        )
+        let (points, _) = self.encounter_score(start_no, group);
+        Some((points * 2.0).floor() as i64)
     }
 
-    fn all_met(&self, group: &[u32]) -> bool {
-        group.iter().all(|&a| {
-            group.iter().all(|&b| {
-                a == b
-                    || self
-                        .cells(a)
-                        .iter()
-                        .any(|c| matches!(c, Cell::Game { opponent, .. } if *opponent == b))
-            })
-        })
+    /// Points against the other members of `group` (each opponent's meetings averaged)
+    /// and how many of them the player met. Games count when played over the board;
+    /// in a round robin every paired game counts, forfeits included.
+    fn encounter_score(&self, start_no: u32, group: &[u32]) -> (f64, usize) {
+        let mut met: std::collections::BTreeMap<u32, (u32, u32)> = Default::default();
+        for cell in self.cells(start_no) {
+            if let Cell::Game {
+                opponent, result, ..
+            } = cell
+            {
+                if *opponent != start_no
+                    && group.contains(opponent)
+                    && (result.is_played() || self.round_robin)
+                {
+                    let entry = met.entry(*opponent).or_default();
+                    entry.0 += result.half_points();
+                    entry.1 += 1;
+                }
+            }
+        }
+        let points = met
+            .values()
+            .map(|&(halves, games)| f64::from(halves) / 2.0 / f64::from(games))
+            .sum();
+        (points, met.len())
     }
+
+    /// Direct encounter (C.07, as FIDE's checker applies it): the tied players in
+    /// tiers, best first. When all have met (always, in a round robin) they are ordered
+    /// by points against each other; in a Swiss event where some have not met, players
+    /// are taken off the top only while the leader's points exceed what any of the rest
+    /// could reach by winning their missing games. Tiers still tied are ordered again
+    /// among themselves.
+    pub fn direct_encounter_tiers(&self, group: &[u32]) -> Vec<Vec<u32>> {
+        if group.len() < 2 {
+            return vec![group.to_vec()];
+        }
+        let others = group.len() - 1;
+        let mut rows: Vec<(u32, f64, f64)> = group
+            .iter()
+            .map(|&s| {
+                let (points, met) = self.encounter_score(s, group);
+                (s, points, points + (others - met) as f64)
+            })
+            .collect();
+        let complete = self.round_robin || rows.iter().all(|r| r.1 == r.2);
+        rows.sort_by(|a, b| {
+            b.1.total_cmp(&a.1)
+                .then(b.2.total_cmp(&a.2))
+                .then(a.0.cmp(&b.0))
+        });
+        let tiers = if complete {
+            runs(&rows, |a, b| a.1 == b.1)
+        } else {
+            peel(&rows)
+        };
+        if tiers.len() == 1 {
+            return tiers;
+        }
+        tiers
+            .into_iter()
+            .flat_map(|tier| self.direct_encounter_tiers(&tier))
+            .collect()
+    }
+}
+
+/// Consecutive rows with `same` as tiers of start numbers.
+fn runs(
+    rows: &[(u32, f64, f64)],
+    same: impl Fn(&(u32, f64, f64), &(u32, f64, f64)) -> bool,
+) -> Vec<Vec<u32>> {
+    let mut out: Vec<Vec<u32>> = Vec::new();
+    for (i, row) in rows.iter().enumerate() {
+        match out.last_mut() {
+            Some(tier) if i > 0 && same(&rows[i - 1], row) => tier.push(row.0),
+            _ => out.push(vec![row.0]),
+        }
+    }
+    out
+}
+
+/// Rows sorted by (points, best reachable) taken off one by one while the current
+/// leader's points exceed the best any remaining player could reach; the rest tie.
+fn peel(rows: &[(u32, f64, f64)]) -> Vec<Vec<u32>> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i + 1 < rows.len() {
+        let best_rest = rows[i + 1..].iter().map(|r| r.2).fold(f64::MIN, f64::max);
+        if rows[i].1 > best_rest {
+            out.push(vec![rows[i].0]);
+            i += 1;
+        } else {
+            break;
+        }
+    }
+    out.push(rows[i..].iter().map(|r| r.0).collect());
+    out
 }
 
 /// FIDE's rating-difference table dp(p) for p = 0.50 .. 1.00 in steps of 0.01

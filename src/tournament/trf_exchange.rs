@@ -419,9 +419,9 @@ pub fn import_trf(
         }
         rows.push_str(&csv_line(&row));
     }
-    let system = match doc.header("092") {
-        Some(kind) if is_round_robin(kind) => "round-robin",
-        _ => "swiss",
+    let system = match system_of(doc, players.len(), rounds) {
+        System::RoundRobin => "round-robin",
+        System::Swiss => "swiss",
     };
     let folder = format!("data/tournaments/{}", start.year);
     files.push((
@@ -473,10 +473,7 @@ pub fn tournament_from_trf(
             line: 0,
         })
         .collect();
-    let system = match doc.header("092") {
-        Some(kind) if is_round_robin(kind) => System::RoundRobin,
-        _ => System::Swiss,
-    };
+    let system = system_of(doc, players.len(), rounds);
     Ok(Tournament {
         id: Slug::from_name(doc.name().unwrap_or("trf")),
         name: doc.name().unwrap_or_default().to_string(),
@@ -502,10 +499,18 @@ pub fn tournament_from_trf(
     })
 }
 
-/// Whether a `092` tournament type names a round robin (`Round-Robin`, `Berger`, `RR`).
-fn is_round_robin(kind: &str) -> bool {
-    let kind = kind.to_lowercase();
-    kind.contains("round") || kind.contains("robin") || kind.contains("berger")
+/// The pairing system: as `092` names it (`Swiss`, `Round-Robin`, `Berger`), else a
+/// round robin when there are as many rounds as players, or one fewer (as FIDE's
+/// checker decides), else Swiss.
+fn system_of(doc: &TrfDocument, players: usize, rounds: u32) -> System {
+    let kind = doc.header("092").unwrap_or_default().to_lowercase();
+    let named = kind.contains("robin") || kind.contains("berger");
+    let sized = players == rounds as usize || players == rounds as usize + 1;
+    if !kind.contains("swiss") && (named || sized) {
+        System::RoundRobin
+    } else {
+        System::Swiss
+    }
 }
 
 fn csv_line(fields: &[String]) -> String {

@@ -326,8 +326,11 @@ pub struct TrfError {
     pub kind: TrfErrorKind,
 }
 
-const HEADER_CODES: [&str; 13] = [
+/// Header codes of TRF-16, plus TRF-2026's `142` (number of rounds) and `152`
+/// (initial colour); other TRF-2026 records are kept verbatim.
+const HEADER_CODES: [&str; 15] = [
     "012", "022", "032", "042", "052", "062", "072", "082", "092", "102", "112", "122", "132",
+    "142", "152",
 ];
 
 /// First column (1-based) of the round-block area in `001` lines.
@@ -865,13 +868,21 @@ impl TrfDocument {
 
     /// Total rounds from `XXR`.
     pub fn total_rounds(&self) -> Option<u32> {
-        self.lines.iter().find_map(|l| match l {
-            TrfLine::TotalRounds(n) => Some(*n),
-            _ => None,
-        })
+        self.lines
+            .iter()
+            .find_map(|l| match l {
+                TrfLine::TotalRounds(n) => Some(*n),
+                _ => None,
+            })
+            .or_else(|| {
+                // TRF-2026 writes the number of rounds in `142`.
+                let n = self.header("142")?.trim().parse::<u32>().ok()?;
+                (1..1000).contains(&n).then_some(n)
+            })
     }
 
-    /// The `XXC` options (defaults if absent).
+    /// The `XXC` options (defaults if absent); without `XXC`, TRF-2026's `152`
+    /// (`W` or `B`) gives the initial colour.
     pub fn xxc(&self) -> XxcLine {
         self.lines
             .iter()
@@ -879,7 +890,14 @@ impl TrfDocument {
                 TrfLine::Xxc(x) => Some(x.clone()),
                 _ => None,
             })
-            .unwrap_or_default()
+            .unwrap_or_else(|| XxcLine {
+                initial_colour: match self.header("152").map(str::trim) {
+                    Some("W" | "w") => Some(Colour::White),
+                    Some("B" | "b") => Some(Colour::Black),
+                    _ => None,
+                },
+                rank: false,
+            })
     }
 
     /// All `XXS` key/value pairs, in file order.
@@ -1065,6 +1083,19 @@ mod tests {
         // Unknown lines are kept verbatim.
         let with_other = format!("{SAMPLE}250 something else\n");
         assert_eq!(parse(&with_other).unwrap().write(), with_other);
+    }
+
+    #[test]
+    fn trf_2026_rounds_and_initial_colour() {
+        let text = "012 Spring\n### a comment line\n142 7\n152 B\n";
+        let d = parse(text).unwrap();
+        assert_eq!(d.total_rounds(), Some(7));
+        assert_eq!(d.xxc().initial_colour, Some(Colour::Black));
+        assert_eq!(d.write(), text);
+        // XXR and XXC win when both are present.
+        let both = parse(&format!("{text}XXR 9\nXXC white1\n")).unwrap();
+        assert_eq!(both.total_rounds(), Some(9));
+        assert_eq!(both.xxc().initial_colour, Some(Colour::White));
     }
 
     #[test]
