@@ -568,7 +568,7 @@ fn sql_dump_has_each_games_k_expected_and_change() {
         row.contains(&format!("<td class=\"num\">{after}</td>")),
         "{row}"
     );
-    assert!(row.contains("<td class=\"num\">+30</td>"), "{row}");
+    assert!(row.contains(">+30</a></td>"), "{row}");
     // The sum's sign and the per-game changes are consistent everywhere.
     let total: f64 = db
         .query_row(

@@ -32,6 +32,11 @@ fn run(root: &Path, args: &[&str]) -> (Option<i32>, String, String) {
 #[test]
 fn pairs_the_next_swiss_round_and_writes_it() {
     let repo = repo();
+    // The event in progress is the newest on record (an event with later
+    // tournaments already recorded is over, and its empty rounds are errors).
+    for file in ["autumn-cup.csv", "autumn-cup.toml"] {
+        std::fs::remove_file(repo.path().join("data/tournaments/2005").join(file)).unwrap();
+    }
     // Round 3 not played yet: the only pairing without rematches is 1-4, 2-3.
     let table = repo.path().join("data/tournaments/2005/spring-open.csv");
     std::fs::write(
