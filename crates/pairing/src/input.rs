@@ -308,6 +308,7 @@ impl PairingInput {
                 present,
             });
         }
+        renumber_entered(&mut out, doc, hist);
         Ok(PairingInput {
             round,
             total_rounds: total,
@@ -322,15 +323,56 @@ impl PairingInput {
     }
 }
 
-/// Infers the initial colour from round 1 when `XXC` does not give it: the
-/// lowest start number with a colour in round 1 had the initial colour if
-/// odd, the other one if even (C.04.3 5.2.5).
+/// True if the player took part in the pairing of some round before `hist`
+/// (a game, even forfeited, or a pairing-allocated bye).
+fn has_entered(rounds: &[Option<RoundEntry>], hist: usize) -> bool {
+    rounds
+        .iter()
+        .take(hist)
+        .any(|e| entry_is_present(e.as_ref(), false))
+}
+
+/// Pairing numbers belong to the players entered so far (C.04.3 1.2.2: the
+/// initial ranking list "and subsequent modifications depending on possible
+/// late entries"): a player absent from the round being paired who has not
+/// yet taken part in any pairing is not numbered, and the others are
+/// renumbered 1, 2, ... in their order. Only the parity used by 5.2.5
+/// (colours when nothing else decides) can change; the order stays.
+fn renumber_entered(players: &mut [PlayerState], doc: &TrfDocument, hist: usize) {
+    let entered: HashMap<u32, bool> = doc
+        .players()
+        .map(|p| (p.start_no, has_entered(&p.rounds, hist)))
+        .collect();
+    let mut order: Vec<usize> = (0..players.len()).collect();
+    order.sort_by_key(|&i| (players[i].pairing_no, players[i].id));
+    let mut next = 1;
+    for i in order {
+        let p = &mut players[i];
+        if p.present || entered.get(&p.id).copied().unwrap_or(false) {
+            p.pairing_no = next;
+            next += 1;
+        }
+    }
+}
+
+/// Infers the initial colour when `XXC` does not give it, from the first
+/// round with a colour: the highest player numbered then (one who had taken
+/// part in a pairing by that round) with a colour in it had the initial
+/// colour if his pairing number among them was odd, the other one if even
+/// (C.04.3 5.2.5).
 fn infer_initial_colour(doc: &TrfDocument) -> Option<Colour> {
-    doc.players()
-        .filter_map(|p| match p.rounds.first() {
-            Some(Some(e)) => e.colour.map(|c| (p.start_no, c)),
-            _ => None,
-        })
-        .min_by_key(|&(n, _)| n)
-        .map(|(n, c)| if n % 2 == 1 { c } else { c.opposite() })
+    let players: Vec<_> = doc.players().collect();
+    let first = players
+        .iter()
+        .filter_map(|p| p.rounds.iter().position(|e| matches!(e, Some(e) if e.colour.is_some())))
+        .min()?;
+    let mut order: Vec<_> = players
+        .iter()
+        .filter(|p| has_entered(&p.rounds, first + 1))
+        .collect();
+    order.sort_by_key(|p| p.start_no);
+    order.iter().enumerate().find_map(|(i, p)| {
+        let colour = p.rounds.get(first)?.as_ref()?.colour?;
+        Some(if i % 2 == 0 { colour } else { colour.opposite() })
+    })
 }
