@@ -45,6 +45,37 @@ fn round_one_uses_initial_colour_and_s1_s2_split() {
 }
 
 #[test]
+fn pairing_numbers_belong_to_entered_players_for_5_2_5() {
+    // C.04.3 1.2.2: pairing numbers follow the initial ranking list "and
+    // subsequent modifications depending on possible late entries". Player 1
+    // is absent from round 1 and has never been paired, so 2 holds pairing
+    // number 1 and gets the initial colour (white1) by 5.2.5, 3 holds
+    // number 2 and gets black: 2-4 and 5-3.
+    let mut lines: Vec<String> = (2..=5)
+        .map(|n| player_line(n, 2000 - n * 10, &[]))
+        .collect();
+    lines.insert(0, player_line(1, 2100, &["0000 - Z"]));
+    lines.push("XXR 5".into());
+    lines.push("XXC white1".into());
+    let (round, p) = pair_trf(&doc(&lines), None, DutchOptions::default()).unwrap();
+    assert_eq!(round, 1);
+    assert_eq!(p.boards, vec![(2, 4), (5, 3)]);
+    // Without XXC the initial colour is read back from round 1 the same
+    // way: 2, the first numbered player, had black, so 3 (number 2) had
+    // white; re-pairing round 1 gives the recorded boards.
+    let lines = vec![
+        player_line(1, 2100, &["0000 - Z"]),
+        player_line(2, 1980, &["   4 b 1"]),
+        player_line(3, 1970, &["   5 w 1"]),
+        player_line(4, 1960, &["   2 w 0"]),
+        player_line(5, 1950, &["   3 b 0"]),
+        "XXR 5".into(),
+    ];
+    let reports = check_tournament(&doc(&lines), DutchOptions::default()).unwrap();
+    assert_eq!(reports[0].difference, None, "{reports:?}");
+}
+
+#[test]
 fn odd_count_gives_bye_to_lowest_ranked_eligible() {
     let mut lines: Vec<String> = (1..=5)
         .map(|n| player_line(n, 2000 - n * 10, &[]))
