@@ -7,11 +7,14 @@
 //! program's (events it generated, or events whose every round it
 //! confirmed). Exit code 1 when a round differs.
 //!
+//! `differential pair FILE ROUND` re-pairs one recorded round and prints
+//! the boards and the criteria that were approximated, if any.
+//!
 //! `differential generate KEY=VALUE...` writes an event simulated by this
 //! crate's generator to standard output; the keys are those of
 //! [`GenerateOptions`] (`players`, `rounds`, `seed`, `draw_rate`,
 //! `forfeit_rate`, `double_forfeit_rate`, `bye_rate`, `withdrawals`,
-//! `late_entries`, `rating_low`, `rating_high`).
+//! `late_entries`, `rating_low`, `rating_high`, `baku`).
 use pairing::check::check_tournament;
 use pairing::generate::{generate_trf, GenerateOptions};
 use pairing::DutchOptions;
@@ -22,6 +25,7 @@ fn main() -> ExitCode {
     let result = match args.first().map(String::as_str) {
         Some("check") => check(&args[1..]),
         Some("generate") => generate(&args[1..]),
+        Some("pair") => pair(&args[1..]),
         _ => Err("usage: differential check FILE... | differential generate KEY=VALUE...".into()),
     };
     match result {
@@ -61,6 +65,29 @@ fn check(files: &[String]) -> Result<ExitCode, String> {
     })
 }
 
+fn pair(args: &[String]) -> Result<ExitCode, String> {
+    let [file, round] = args else {
+        return Err("usage: differential pair FILE ROUND".into());
+    };
+    let round: u32 = round.parse().map_err(|e| format!("round: {e}"))?;
+    let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
+    let doc = trf::parse(&text).map_err(|e| format!("{file}: {e}"))?;
+    let input = pairing::PairingInput::from_trf(&doc, round, false).map_err(|e| e.to_string())?;
+    let mut opts = DutchOptions::default();
+    if let Ok(limit) = std::env::var("DIFFERENTIAL_DENSE_LIMIT") {
+        opts.dense_limit = limit.parse().map_err(|e| format!("dense limit: {e}"))?;
+    }
+    if let Ok(window) = std::env::var("DIFFERENTIAL_WINDOW") {
+        opts.window = window.parse().map_err(|e| format!("window: {e}"))?;
+    }
+    let p = pairing::dutch::pair_dutch_with(&input, opts).map_err(|e| e.to_string())?;
+    print!("{}", pairing::format_pairings(&p));
+    for c in &p.dropped_criteria {
+        println!("approximated: {c}");
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
 /// The boards only one side has, for debugging a difference.
 fn print_boards(report: &pairing::check::RoundReport) {
     let engine = report.engine.clone().unwrap_or_default();
@@ -76,8 +103,14 @@ fn print_boards(report: &pairing::check::RoundReport) {
         }
         v
     };
-    println!("  recorded only: {}", only(&report.recorded, &engine).join(" "));
-    println!("  engine only:   {}", only(&engine, &report.recorded).join(" "));
+    println!(
+        "  recorded only: {}",
+        only(&report.recorded, &engine).join(" ")
+    );
+    println!(
+        "  engine only:   {}",
+        only(&engine, &report.recorded).join(" ")
+    );
 }
 
 fn generate(pairs: &[String]) -> Result<ExitCode, String> {
@@ -100,6 +133,7 @@ fn generate(pairs: &[String]) -> Result<ExitCode, String> {
             "late_entries" => opts.late_entries = int()? as u32,
             "rating_low" => opts.rating_range.0 = int()? as u32,
             "rating_high" => opts.rating_range.1 = int()? as u32,
+            "baku" => opts.baku = int()? != 0,
             _ => return Err(format!("unknown key {key:?}")),
         }
     }

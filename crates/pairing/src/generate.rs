@@ -34,6 +34,8 @@ pub struct GenerateOptions {
     pub late_entries: u32,
     /// Ratings are drawn uniformly from this half-open range.
     pub rating_range: (u32, u32),
+    /// Pair with the Baku Acceleration Method (`XXA` lines are written).
+    pub baku: bool,
     /// Engine options.
     pub engine: DutchOptions,
 }
@@ -53,6 +55,7 @@ impl GenerateOptions {
             withdrawals: 1,
             late_entries: 0,
             rating_range: (1000, 2700),
+            baku: false,
             engine: DutchOptions::default(),
         }
     }
@@ -118,7 +121,9 @@ pub fn generate_trf(opts: &GenerateOptions) -> Result<TrfDocument, PairingError>
         let ix = (round - 1) as usize;
         for p in doc.players_mut() {
             let gone = withdrawn.contains(&p.start_no) && round >= withdraw_from;
-            let not_yet = late.iter().any(|&(no, from)| no == p.start_no && round < from);
+            let not_yet = late
+                .iter()
+                .any(|&(no, from)| no == p.start_no && round < from);
             let absent = if gone || not_yet {
                 Some(ResultCode::ZeroBye)
             } else if round < opts.rounds && rng.random_bool(opts.bye_rate) {
@@ -136,6 +141,9 @@ pub fn generate_trf(opts: &GenerateOptions) -> Result<TrfDocument, PairingError>
                 colour: None,
                 result,
             }));
+        }
+        if round == 1 && opts.baku {
+            doc = crate::acceleration::with_baku(&doc, opts.rounds);
         }
         let input = PairingInput::from_trf(&doc, round, true)
             .map_err(|_| PairingError::NoLegalPairing(0))?;

@@ -25,7 +25,8 @@ pub struct PlayerState {
     pub pairing_no: u32,
     /// Rating (0 if none); informative.
     pub rating: u32,
-    /// Score before this round, in tenths of a point.
+    /// Pairing score before this round, in tenths of a point: points plus
+    /// the virtual points of an accelerated round (`XXA`).
     pub score: u32,
     /// Colour per previous round, `Some` only for games actually played.
     pub colours: Vec<Option<Colour>>,
@@ -229,19 +230,28 @@ impl PairingInput {
         let ps = PointSystem::from_xxs(&doc.point_system()).map_err(InputError::Invalid)?;
         let xxc = doc.xxc();
         let hist = (round - 1) as usize;
-        // Scores before each round.
+        // Pairing scores before each round: points plus virtual points
+        // (accelerated rounds).
+        let virtual_points = crate::acceleration::virtual_points(doc);
         let players: Vec<_> = doc.players().collect();
         let mut score_before: HashMap<u32, Vec<u32>> = HashMap::new();
         for p in &players {
+            let extra = |r: usize| {
+                virtual_points
+                    .get(&p.start_no)
+                    .and_then(|v| v.get(r))
+                    .copied()
+                    .unwrap_or(0)
+            };
             let mut s = 0u32;
             let mut v = Vec::with_capacity(hist + 1);
             for r in 0..hist {
-                v.push(s);
+                v.push(s.saturating_add(extra(r)));
                 if let Some(Some(e)) = p.rounds.get(r) {
                     s = s.saturating_add(ps.points(e).0);
                 }
             }
-            v.push(s);
+            v.push(s.saturating_add(extra(hist)));
             score_before.insert(p.start_no, v);
         }
         let mut out = Vec::with_capacity(players.len());
@@ -364,7 +374,11 @@ fn infer_initial_colour(doc: &TrfDocument) -> Option<Colour> {
     let players: Vec<_> = doc.players().collect();
     let first = players
         .iter()
-        .filter_map(|p| p.rounds.iter().position(|e| matches!(e, Some(e) if e.colour.is_some())))
+        .filter_map(|p| {
+            p.rounds
+                .iter()
+                .position(|e| matches!(e, Some(e) if e.colour.is_some()))
+        })
         .min()?;
     let mut order: Vec<_> = players
         .iter()
@@ -373,6 +387,10 @@ fn infer_initial_colour(doc: &TrfDocument) -> Option<Colour> {
     order.sort_by_key(|p| p.start_no);
     order.iter().enumerate().find_map(|(i, p)| {
         let colour = p.rounds.get(first)?.as_ref()?.colour?;
-        Some(if i % 2 == 0 { colour } else { colour.opposite() })
+        Some(if i % 2 == 0 {
+            colour
+        } else {
+            colour.opposite()
+        })
     })
 }

@@ -188,10 +188,7 @@ pub(super) fn grant_stronger_preference(a: &Player<'_>, b: &Player<'_>) -> Optio
 /// player's colour history on its own (General Handling Rules: a history
 /// `W - B` counts as `W B`), so the two histories are compared game by game
 /// from their latest played games, not round by round.
-pub(super) fn alternate_from_last_difference<'a>(
-    a: &Player<'a>,
-    b: &Player<'a>,
-) -> Option<bool> {
+pub(super) fn alternate_from_last_difference<'a>(a: &Player<'a>, b: &Player<'a>) -> Option<bool> {
     let played = |c: &'a [Option<Colour>]| c.iter().rev().flatten();
     played(&a.st.colours)
         .zip(played(&b.st.colours))

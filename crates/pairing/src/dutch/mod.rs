@@ -393,6 +393,9 @@ impl Ctx<'_, '_> {
     ///
     /// A step may take several passes; each fixes what is settled (see
     /// [`Passes::settle`]) and re-solves the rest without the fixed pairs.
+    /// On a candidate graph, when a left-out edge could give an S1 player a
+    /// lower S2 partner (4.2), the step is solved again on all edges (see
+    /// [`Ctx::could_order_better`]).
     #[allow(clippy::type_complexity)]
     fn solve_step(
         &self,
@@ -406,6 +409,42 @@ impl Ctx<'_, '_> {
         let members: Vec<usize> = (0..g.bsize).collect();
         let first_order = IdealPairing::new(g.bsize, &members, is_mdp, None, None);
         let candidates = self.candidate_edges(g.verts, step, mode, opts, &first_order);
+        let (mut mate, mut dropped) = self.run_passes(&g, step, &candidates, is_mdp)?;
+        let complete = mode == Mode::Exact || step.bn_size.min(g.verts.len()) <= opts.dense_limit;
+        if !complete
+            && !dropped.contains(&APPROXIMATED_ORDER)
+            && self.could_order_better(&g, &first_order, &mate, &candidates)
+        {
+            let all = DutchOptions {
+                dense_limit: usize::MAX,
+                ..opts
+            };
+            let candidates = self.candidate_edges(g.verts, step, mode, all, &first_order);
+            (mate, dropped) = self.run_passes(&g, step, &candidates, is_mdp)?;
+        }
+        let mut pairs = Vec::new();
+        let mut bye = None;
+        for (i, m) in mate.iter().enumerate().take(g.bsize) {
+            match *m {
+                Some(j) if j < g.bsize && i < j => pairs.push((g.verts[i], g.verts[j])),
+                Some(j) if j == g.bye_v && g.with_bye && step.is_last => bye = Some(g.verts[i]),
+                _ => {}
+            }
+        }
+        dropped.dedup();
+        Some((pairs, bye, dropped))
+    }
+
+    /// The passes of one step over `candidates`: the final matching and the
+    /// criteria approximated on the way, or `None` without a perfect
+    /// matching.
+    fn run_passes(
+        &self,
+        g: &StepGraph<'_>,
+        step: &Step,
+        candidates: &[(usize, usize)],
+        is_mdp: impl Fn(usize) -> bool,
+    ) -> Option<(Vec<Option<usize>>, Vec<&'static str>)> {
         let mut passes = Passes::new(g.bsize);
         let mut work = 0;
         let mut dropped = Vec::new();
@@ -421,7 +460,7 @@ impl Ctx<'_, '_> {
                 passes.remainder_pairs,
                 passes.exchanged_s1.as_deref(),
             );
-            let mut raw = self.pass_edges(&g, step, &candidates, &ideal, &passes);
+            let mut raw = self.pass_edges(g, step, candidates, &ideal, &passes);
             let layout_vertices = g.nvert - passes.fixed.iter().filter(|f| f.is_some()).count();
             let layout = Layout::new(
                 &mut raw,
@@ -433,35 +472,60 @@ impl Ctx<'_, '_> {
                 layout_vertices,
             );
             dropped.extend(layout.dropped.iter().copied());
-            self.trace_fields(&g, &raw);
-            let mate = passes.solve(&g, raw, &layout);
-            self.trace_pass(&g, &mate, &layout, pass, start);
+            self.trace_fields(g, &raw);
+            let mate = passes.solve(g, raw, &layout);
+            self.trace_pass(g, &mate, &layout, pass, start);
             if mate.iter().any(|m| m.is_none()) {
                 return None;
             }
             work += layout_vertices;
             let more = pass < MAX_PASSES && work < PASS_WORK_BUDGET;
-            match passes.settle(&g, step, &ideal, &mate, &layout, more) {
-                Settled::Again => continue,
-                Settled::Done { approximated } => {
-                    if approximated {
-                        dropped.push(APPROXIMATED_ORDER);
-                    }
+            if let Settled::Done { approximated } =
+                passes.settle(g, step, &ideal, &mate, &layout, more)
+            {
+                if approximated {
+                    dropped.push(APPROXIMATED_ORDER);
                 }
+                return Some((mate, dropped));
             }
-            let mut pairs = Vec::new();
-            let mut bye = None;
-            for (i, m) in mate.iter().enumerate().take(g.bsize) {
-                match *m {
-                    Some(j) if j < g.bsize && i < j => pairs.push((g.verts[i], g.verts[j])),
-                    Some(j) if j == g.bye_v && g.with_bye && step.is_last => bye = Some(g.verts[i]),
-                    _ => {}
-                }
-            }
-            dropped.dedup();
-            return Some((pairs, bye, dropped));
         }
         None
+    }
+
+    /// Whether a pair left out of a candidate graph could improve the
+    /// transposition order of a step's matching: an S1 player `i` and a
+    /// legal S2 player `j` below `i`'s partner whose own partner is not an
+    /// S1 player ranked above `i`. Taking `j` from a later player gives `i` a
+    /// lower partner, which 4.2 prefers however far `j` is from `i`'s ideal
+    /// partner; the players after `i` may then need partners outside the
+    /// candidate graph too, so the step is solved again on all edges.
+    fn could_order_better(
+        &self,
+        g: &StepGraph<'_>,
+        order: &IdealPairing,
+        mate: &[Option<usize>],
+        candidates: &[(usize, usize)],
+    ) -> bool {
+        let in_bracket = |p: usize| mate[p].filter(|&q| q < g.bsize);
+        let in_s2 = |j: usize| order.partner[j] != usize::MAX && order.partner[j] < j;
+        for i in 0..g.bsize {
+            let p = order.partner[i];
+            if p == usize::MAX || p < i {
+                continue;
+            }
+            let limit = in_bracket(i).filter(|&q| q > i).unwrap_or(g.bsize);
+            for j in i + 1..limit {
+                let taken_above = in_bracket(j).is_some_and(|k| k < i);
+                if in_s2(j)
+                    && !taken_above
+                    && candidates.binary_search(&(i, j)).is_err()
+                    && self.legal(g.verts[i], g.verts[j])
+                {
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     /// The vertices a step's matching works on: the bracket, the following
