@@ -513,7 +513,9 @@ impl Ctx<'_, '_> {
             if p == usize::MAX || p < i {
                 continue;
             }
-            let limit = in_bracket(i).filter(|&q| q > i).unwrap_or(g.bsize);
+            // Below the S2 partner; anywhere in S2 when `i` was exchanged
+            // into S2's place or floats.
+            let limit = in_bracket(i).filter(|&q| in_s2(q)).unwrap_or(g.bsize);
             for j in i + 1..limit {
                 let taken_above = in_bracket(j).is_some_and(|k| k < i);
                 if in_s2(j)

@@ -435,3 +435,31 @@ fn c9_applies_in_the_bracket_the_bye_candidates_floated_into() {
     let p = pair_dutch(&input(4, 5, ps)).unwrap();
     assert_eq!(p.bye, Some(1));
 }
+
+#[test]
+fn transposition_order_4_2_reaches_partners_far_from_the_ideal_one() {
+    // Round 4, twelve players on 1½ points: S1 = 1-6, S2 = 7-12. Player 1
+    // met 7, 8 and 9; every S1 player prefers black and every S2 player
+    // white, so colours never decide. 4.2: S1 players in order take the
+    // lowest S2 player left: 1-10, 2-7, 3-8, 4-9, 5-11, 6-12. With a
+    // candidate graph of one neighbour the pair 1-10 lies outside it; the
+    // engine must still find it.
+    let s1 = [Some(W), Some(B), Some(W)];
+    let s2 = [Some(B), Some(W), Some(B)];
+    let mut ps = vec![played(st(1, 15, &s1), &[7, 8, 9])];
+    ps.extend((2..=6).map(|id| st(id, 15, &s1)));
+    ps.push(played(st(7, 15, &s2), &[1]));
+    ps.push(played(st(8, 15, &s2), &[1]));
+    ps.push(played(st(9, 15, &s2), &[1]));
+    ps.extend((10..=12).map(|id| st(id, 15, &s2)));
+    let expected = vec![(1, 10), (2, 7), (3, 8), (4, 9), (5, 11), (6, 12)];
+    let narrow = DutchOptions {
+        dense_limit: 2,
+        window: 1,
+        exact: false,
+    };
+    for opts in [DutchOptions::default(), narrow] {
+        let p = pair_dutch_with(&input(4, 9, ps.clone()), opts).unwrap();
+        assert_eq!(pairs(&p), expected, "{opts:?}");
+    }
+}
