@@ -7,7 +7,8 @@
 //! program's (events it generated, or events whose every round it
 //! confirmed). Exit code 1 when a round differs.
 //!
-//! `differential pair FILE ROUND` re-pairs one recorded round and prints
+//! `differential pair FILE ROUND` pairs one round (a recorded one from the
+//! history before it) and prints
 //! the boards and the criteria that were approximated, if any.
 //!
 //! `differential generate KEY=VALUE...` writes an event simulated by this
@@ -72,7 +73,9 @@ fn pair(args: &[String]) -> Result<ExitCode, String> {
     let round: u32 = round.parse().map_err(|e| format!("round: {e}"))?;
     let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
     let doc = trf::parse(&text).map_err(|e| format!("{file}: {e}"))?;
-    let input = pairing::PairingInput::from_trf(&doc, round, false).map_err(|e| e.to_string())?;
+    let new_round = round as usize > doc.rounds_present();
+    let input =
+        pairing::PairingInput::from_trf(&doc, round, new_round).map_err(|e| e.to_string())?;
     let mut opts = DutchOptions::default();
     if let Ok(limit) = std::env::var("DIFFERENTIAL_DENSE_LIMIT") {
         opts.dense_limit = limit.parse().map_err(|e| format!("dense limit: {e}"))?;

@@ -394,8 +394,8 @@ impl Ctx<'_, '_> {
     /// A step may take several passes; each fixes what is settled (see
     /// [`Passes::settle`]) and re-solves the rest without the fixed pairs.
     /// On a candidate graph, when a left-out edge could give an S1 player a
-    /// lower S2 partner (4.2), the step is solved again on all edges (see
-    /// [`Ctx::could_order_better`]).
+    /// lower S2 partner (4.2), the step is solved again with every pair
+    /// inside the bracket (see [`Ctx::could_order_better`]).
     #[allow(clippy::type_complexity)]
     fn solve_step(
         &self,
@@ -408,18 +408,14 @@ impl Ctx<'_, '_> {
         let is_mdp = |p: usize| self.players[g.verts[p]].st.score > step.level;
         let members: Vec<usize> = (0..g.bsize).collect();
         let first_order = IdealPairing::new(g.bsize, &members, is_mdp, None, None);
-        let candidates = self.candidate_edges(g.verts, step, mode, opts, &first_order);
+        let candidates = self.candidate_edges(g.verts, step, mode, opts, &first_order, false);
         let (mut mate, mut dropped) = self.run_passes(&g, step, &candidates, is_mdp)?;
         let complete = mode == Mode::Exact || step.bn_size.min(g.verts.len()) <= opts.dense_limit;
         if !complete
             && !dropped.contains(&APPROXIMATED_ORDER)
             && self.could_order_better(&g, &first_order, &mate, &candidates)
         {
-            let all = DutchOptions {
-                dense_limit: usize::MAX,
-                ..opts
-            };
-            let candidates = self.candidate_edges(g.verts, step, mode, all, &first_order);
+            let candidates = self.candidate_edges(g.verts, step, mode, opts, &first_order, true);
             (mate, dropped) = self.run_passes(&g, step, &candidates, is_mdp)?;
         }
         let mut pairs = Vec::new();
@@ -498,7 +494,8 @@ impl Ctx<'_, '_> {
     /// S1 player ranked above `i`. Taking `j` from a later player gives `i` a
     /// lower partner, which 4.2 prefers however far `j` is from `i`'s ideal
     /// partner; the players after `i` may then need partners outside the
-    /// candidate graph too, so the step is solved again on all edges.
+    /// candidate graph too, so the step is solved again with every pair
+    /// inside the bracket.
     fn could_order_better(
         &self,
         g: &StepGraph<'_>,
@@ -668,8 +665,9 @@ impl Ctx<'_, '_> {
 
     /// The edges a step considers: every legal pair among the step's
     /// vertices in `Exact` mode; in the faster modes, with large brackets,
-    /// only pairs near each other in rank or near the ideal partner, and a
-    /// window of the players below.
+    /// only pairs near each other in rank or near the ideal partner (every
+    /// pair inside the bracket with `whole_bracket`), and a window of the
+    /// players below.
     fn candidate_edges(
         &self,
         verts: &[usize],
@@ -677,6 +675,7 @@ impl Ctx<'_, '_> {
         mode: Mode,
         opts: DutchOptions,
         ideal: &IdealPairing,
+        whole_bracket: bool,
     ) -> Vec<(usize, usize)> {
         let exact = mode == Mode::Exact;
         let vcount = verts.len();
@@ -690,6 +689,9 @@ impl Ctx<'_, '_> {
                 return true;
             }
             if j < bsize {
+                if whole_bracket {
+                    return true;
+                }
                 let p = ideal.partner[i];
                 return d.abs_diff(h_b) <= w || (p != usize::MAX && j.abs_diff(p) <= w);
             }
