@@ -394,8 +394,8 @@ impl Ctx<'_, '_> {
     /// A step may take several passes; each fixes what is settled (see
     /// [`Passes::settle`]) and re-solves the rest without the fixed pairs.
     /// On a candidate graph, when a left-out edge could give an S1 player a
-    /// lower S2 partner (4.2), the step is solved again with every pair
-    /// inside the bracket (see [`Ctx::could_order_better`]).
+    /// lower S2 partner (4.2), the step is solved again with every S1/S2
+    /// pair of the bracket (see [`Ctx::could_order_better`]).
     #[allow(clippy::type_complexity)]
     fn solve_step(
         &self,
@@ -494,8 +494,8 @@ impl Ctx<'_, '_> {
     /// S1 player ranked above `i`. Taking `j` from a later player gives `i` a
     /// lower partner, which 4.2 prefers however far `j` is from `i`'s ideal
     /// partner; the players after `i` may then need partners outside the
-    /// candidate graph too, so the step is solved again with every pair
-    /// inside the bracket.
+    /// candidate graph too, so the step is solved again with every S1/S2
+    /// pair of the bracket.
     fn could_order_better(
         &self,
         g: &StepGraph<'_>,
@@ -666,7 +666,7 @@ impl Ctx<'_, '_> {
     /// The edges a step considers: every legal pair among the step's
     /// vertices in `Exact` mode; in the faster modes, with large brackets,
     /// only pairs near each other in rank or near the ideal partner (every
-    /// pair inside the bracket with `whole_bracket`), and a window of the
+    /// S1/S2 pair of the bracket with `whole_bracket`), and a window of the
     /// players below.
     fn candidate_edges(
         &self,
@@ -689,7 +689,11 @@ impl Ctx<'_, '_> {
                 return true;
             }
             if j < bsize {
-                if whole_bracket {
+                let s1_to_s2 = ideal.partner[i] != usize::MAX
+                    && ideal.partner[i] > i
+                    && ideal.partner[j] != usize::MAX
+                    && ideal.partner[j] < j;
+                if whole_bracket && s1_to_s2 {
                     return true;
                 }
                 let p = ideal.partner[i];
