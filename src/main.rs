@@ -178,6 +178,10 @@ enum Command {
         /// Round to pair (default: the first incomplete round).
         #[arg(long)]
         round: Option<u32>,
+        /// Pair a TRF file with the FIDE Baku acceleration (virtual points in
+        /// the first rounds); our tournaments set `acceleration = "baku"`.
+        #[arg(long)]
+        baku: bool,
     },
     /// Import a FIDE TRF file as a tournament (metadata, crosstable, new player files).
     ImportTrf {
@@ -546,9 +550,10 @@ fn main() -> ExitCode {
             write,
             output,
             round,
+            baku,
         } => {
             if file.extension().is_some_and(|e| e == "trf") {
-                cli::pair(&file, check, output.as_ref(), round)
+                cli::pair(&file, check, output.as_ref(), round, baku)
             } else {
                 cli::pair_event(&file, &root, write)
             }

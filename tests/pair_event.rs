@@ -164,3 +164,84 @@ fn unknown_event_suggests_the_closest() {
     assert_eq!(code, Some(2));
     assert!(stderr.contains("did you mean `spring-open`?"), "{stderr}");
 }
+
+#[test]
+fn requested_byes_are_not_paired_and_score_what_the_rules_give() {
+    let repo = repo();
+    // Round 2: Ilu Timo (4) asked for a half-point bye (`H`). The three
+    // others are paired: the pairing-allocated bye goes to the lowest score,
+    // Pellikka Marko (2, no points), and 1 meets 3. Both 1 and 3 had white
+    // and prefer black; their histories never differ, so the higher ranked
+    // 1 (one point) gets black (5.2.4).
+    let table = repo.path().join("data/tournaments/2005/spring-open.csv");
+    std::fs::write(
+        &table,
+        "no,player,rating,1,2\n1,ikonen-jussi,,2 w 1,\n2,pellikka-marko,,1 b 0,\n3,saarenpaa-samuli,,4 w =,\n4,ilu-timo,,3 b =,H\n",
+    )
+    .unwrap();
+    let (code, stdout, stderr) = run(
+        repo.path(),
+        &["pair", "data/tournaments/2005/spring-open", "--write"],
+    );
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(stdout.starts_with("Spring Open, round 2\n"), "{stdout}");
+    let csv = std::fs::read_to_string(&table).unwrap();
+    assert!(csv.contains("\n1,ikonen-jussi,,2 w 1,3 b ?"), "{csv}");
+    assert!(csv.contains("\n2,pellikka-marko,,1 b 0,bye"), "{csv}");
+    assert!(csv.contains("\n4,ilu-timo,,3 b =,H"), "{csv}");
+    // The half-point bye counts half a point in the standings, the
+    // pairing-allocated bye a whole one.
+    let loaded = ratingbook::load::load_repository(repo.path());
+    let t = loaded
+        .dataset
+        .tournaments
+        .iter()
+        .find(|t| t.id.as_str() == "spring-open")
+        .unwrap();
+    let points = |no: u32| t.entry(no).unwrap().half_points();
+    assert_eq!((points(2), points(4)), (2, 2));
+}
+
+#[test]
+fn baku_acceleration_changes_pairings_never_points() {
+    let repo = repo();
+    // Four players, three rounds, `acceleration = "baku"`: group A is
+    // 2 × ⌈4/4⌉ = 2 players (1, 2) with one virtual point in round 1
+    // (accelerated rounds ⌈3/2⌉ = 2, one of them with a full point). So
+    // 1 meets 2 and 3 meets 4 (without acceleration: 1-3, 2-4), white to
+    // the odd pairing numbers (5.2.5).
+    let meta = repo.path().join("data/tournaments/2005/spring-open.toml");
+    let text = std::fs::read_to_string(&meta).unwrap();
+    std::fs::write(&meta, format!("{text}acceleration = \"baku\"\n")).unwrap();
+    let table = repo.path().join("data/tournaments/2005/spring-open.csv");
+    std::fs::write(
+        &table,
+        "no,player,rating,1,2,3\n1,ikonen-jussi,,,,\n2,pellikka-marko,,,,\n3,saarenpaa-samuli,,,,\n4,ilu-timo,,,,\n",
+    )
+    .unwrap();
+    let (code, _, stderr) = run(
+        repo.path(),
+        &["pair", "data/tournaments/2005/spring-open", "--write"],
+    );
+    assert_eq!(code, Some(0), "{stderr}");
+    let csv = std::fs::read_to_string(&table).unwrap();
+    assert!(csv.contains("\n1,ikonen-jussi,,2 w ?"), "{csv}");
+    assert!(csv.contains("\n3,saarenpaa-samuli,,4 w ?"), "{csv}");
+    // Results in: the standings hold the points won and nothing more.
+    std::fs::write(
+        &table,
+        "no,player,rating,1,2,3\n1,ikonen-jussi,,2 w 1,,\n2,pellikka-marko,,1 b 0,,\n3,saarenpaa-samuli,,4 w =,,\n4,ilu-timo,,3 b =,,\n",
+    )
+    .unwrap();
+    let loaded = ratingbook::load::load_repository(repo.path());
+    let t = loaded
+        .dataset
+        .tournaments
+        .iter()
+        .find(|t| t.id.as_str() == "spring-open")
+        .unwrap();
+    assert_eq!(t.acceleration, ratingbook::model::Acceleration::Baku);
+    let table = ratingbook::standings::standings(t, &[], &|_| None);
+    let points: Vec<(u32, u32)> = table.iter().map(|s| (s.start_no, s.half_points)).collect();
+    assert_eq!(points, vec![(1, 2), (3, 1), (4, 1), (2, 0)]);
+}

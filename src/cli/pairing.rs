@@ -43,12 +43,30 @@ fn write_out(out: Option<&PathBuf>, text: &str) -> ExitCode {
 
 /// `ratingbook pair`: pairs the next (or given) round of a TRF tournament with
 /// the Dutch system, or with `check` re-pairs every recorded round.
+/// With `baku` the rounds are paired with the Baku acceleration (`XXA`
+/// lines written from it, replacing any in the file).
 /// Exit codes: 0 ok, 1 no legal pairing exists, 2 bad input.
-pub fn pair(file: &Path, check: bool, output: Option<&PathBuf>, round: Option<u32>) -> ExitCode {
-    let doc = match read_trf(file) {
+pub fn pair(
+    file: &Path,
+    check: bool,
+    output: Option<&PathBuf>,
+    round: Option<u32>,
+    baku: bool,
+) -> ExitCode {
+    let mut doc = match read_trf(file) {
         Ok(d) => d,
         Err(c) => return c,
     };
+    if baku {
+        let Some(total) = doc.total_rounds() else {
+            eprintln!(
+                "error: {}: the Baku acceleration needs the number of rounds (add e.g. \"XXR 9\")",
+                file.display()
+            );
+            return ExitCode::from(BAD_INPUT);
+        };
+        doc = pairing::acceleration::with_baku(&doc, total);
+    }
     if check {
         return match pairing::check::check_tournament(&doc, DutchOptions::default()) {
             Ok(reports) => {

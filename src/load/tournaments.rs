@@ -4,7 +4,7 @@ use super::cell::parse_cell;
 use super::relative;
 use super::source::{read_text, toml_error, FieldErrors};
 use crate::diagnostic::Diagnostic;
-use crate::model::{Date, Entry, Rules, Slug, System, TimeControl, Tournament};
+use crate::model::{Acceleration, Date, Entry, Rules, Slug, System, TimeControl, Tournament};
 use serde::Deserialize;
 use std::path::Path;
 use toml::Spanned;
@@ -19,6 +19,7 @@ pub struct TournamentMeta {
     end: Spanned<toml::Value>,
     city: Option<Spanned<String>>,
     system: System,
+    acceleration: Option<Spanned<Acceleration>>,
     rounds: Spanned<i64>,
     #[serde(default = "yes")]
     rated: bool,
@@ -98,6 +99,7 @@ pub fn load_tournament(root: &Path, meta_path: &Path) -> (Option<Tournament>, Ve
             .map(|c| c.into_inner().trim().to_string())
             .filter(|c| !c.is_empty()),
         system: header.system,
+        acceleration: header.acceleration,
         rounds: header.rounds,
         rated: meta.rated,
         time_control: header.time_control,
@@ -202,6 +204,7 @@ struct Header {
     start: Date,
     end: Date,
     system: System,
+    acceleration: Acceleration,
     rounds: u32,
     time_control: TimeControl,
     rules: Rules,
@@ -286,6 +289,22 @@ fn read_meta(
             None
         }
     });
+    let acceleration = meta
+        .acceleration
+        .as_ref()
+        .map_or(Acceleration::None, |a| *a.get_ref());
+    if let Some(a) = meta
+        .acceleration
+        .as_ref()
+        .filter(|_| acceleration != Acceleration::None && meta.system != System::Swiss)
+    {
+        problems.push(fields.error(
+            a.span(),
+            "acceleration",
+            "accelerated pairings apply to swiss tournaments only".into(),
+            "remove the line, or set system = \"swiss\"",
+        ));
+    }
     if problems.len() > before {
         return None;
     }
@@ -294,6 +313,7 @@ fn read_meta(
         start: start?,
         end: end?,
         system: meta.system,
+        acceleration,
         rounds: rounds as u32,
         time_control: meta.time_control,
         rules: meta.rules,

@@ -135,6 +135,18 @@ pub enum System {
     RoundRobin,
 }
 
+/// Accelerated pairings of a swiss tournament: virtual points in the first
+/// rounds that change who meets whom, never anyone's points or standing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Acceleration {
+    /// No acceleration.
+    #[default]
+    None,
+    /// The FIDE Baku Acceleration Method (Handbook C.04.5.1).
+    Baku,
+}
+
 /// Time control class; rapid games are rated with half K.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -390,6 +402,8 @@ pub struct Tournament {
     pub city: Option<String>,
     /// Pairing system.
     pub system: System,
+    /// Accelerated pairings (swiss only).
+    pub acceleration: Acceleration,
     /// Declared number of rounds.
     pub rounds: u32,
     /// Whether games are rated.

@@ -1,7 +1,7 @@
 //! Pairing the next round of one of our own tournaments: the Dutch engine for
 //! swiss events, Berger tables for round robins.
 
-use crate::model::{Bye, Cell, Colour, Dataset, System, Tournament};
+use crate::model::{Acceleration, Bye, Cell, Colour, Dataset, System, Tournament};
 use pairing::{pair_trf, roundrobin, DutchOptions, PairTrfError};
 
 /// The next round's boards.
@@ -49,13 +49,17 @@ pub fn round_to_pair(t: &Tournament) -> Option<usize> {
     })
 }
 
-/// Pairs the next round of `t`.
+/// Pairs the next round of `t` (with its acceleration's virtual points, which
+/// are never stored in the crosstable).
 pub fn pair_next_round(t: &Tournament, dataset: &Dataset) -> Result<NextRound, NextRoundError> {
     let round = round_to_pair(t).ok_or(NextRoundError::AllRoundsPaired(t.rounds))?;
     match t.system {
         System::RoundRobin => Ok(round_robin_round(t, round)),
         System::Swiss => {
-            let doc = crate::tournament::trf_exchange::tournament_to_trf(t, dataset);
+            let mut doc = crate::tournament::trf_exchange::tournament_to_trf(t, dataset);
+            if t.acceleration == Acceleration::Baku {
+                doc = pairing::acceleration::with_baku(&doc, t.rounds);
+            }
             let (_, pairing) = pair_trf(&doc, Some(round as u32 + 1), DutchOptions::default())?;
             Ok(NextRound {
                 round: round as u32 + 1,

@@ -3,7 +3,8 @@
 
 use ratingbook::load::parse_cell;
 use ratingbook::model::{
-    Dataset, Date, Entry, Membership, Player, Preset, Rules, Slug, System, TimeControl, Tournament,
+    Acceleration, Dataset, Date, Entry, Membership, Player, Preset, Rules, Slug, System,
+    TimeControl, Tournament,
 };
 use std::path::PathBuf;
 
@@ -72,6 +73,7 @@ impl Book {
             end: start,
             city: None,
             system: System::Swiss,
+            acceleration: Acceleration::None,
             rounds,
             rated: true,
             time_control: TimeControl::Standard,

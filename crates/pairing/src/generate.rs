@@ -20,9 +20,22 @@ pub struct GenerateOptions {
     pub play_rounds: Option<u32>,
     /// Probability per game that one side forfeits.
     pub forfeit_rate: f64,
+    /// Probability per game that both sides forfeit (double forfeit).
+    pub double_forfeit_rate: f64,
+    /// Draw probability between equally rated players above a 5 % floor
+    /// (the part above the floor shrinks as the rating gap grows).
+    pub draw_rate: f64,
     /// Probability per player and round of a requested bye (half-point `H`
     /// or zero-point `Z`).
     pub bye_rate: f64,
+    /// Players who withdraw halfway (only in events of 8 players or more).
+    pub withdrawals: u32,
+    /// Players who join in round 2 or 3 (earlier rounds `Z`).
+    pub late_entries: u32,
+    /// Ratings are drawn uniformly from this half-open range.
+    pub rating_range: (u32, u32),
+    /// Pair with the Baku Acceleration Method (`XXA` lines are written).
+    pub baku: bool,
     /// Engine options.
     pub engine: DutchOptions,
 }
@@ -36,19 +49,29 @@ impl GenerateOptions {
             seed,
             play_rounds: None,
             forfeit_rate: 0.01,
+            double_forfeit_rate: 0.0,
+            draw_rate: 0.3,
             bye_rate: 0.02,
+            withdrawals: 1,
+            late_entries: 0,
+            rating_range: (1000, 2700),
+            baku: false,
             engine: DutchOptions::default(),
         }
     }
 }
 
-/// Simulates the event: ratings, requested byes, one withdrawal halfway
-/// (players ≥ 8), results from rating-based probabilities with draws and
-/// some forfeits, the Dutch engine pairing every round.
+/// Simulates the event: ratings, requested byes, withdrawals halfway
+/// (players ≥ 8), late entries, results from rating-based probabilities with
+/// draws and some (single and double) forfeits, the Dutch engine pairing
+/// every round.
 pub fn generate_trf(opts: &GenerateOptions) -> Result<TrfDocument, PairingError> {
     let mut rng = ChaCha8Rng::seed_from_u64(opts.seed);
     let n = opts.players.clamp(1, 9999);
-    let mut ratings: Vec<u32> = (0..n).map(|_| rng.random_range(1000..2700)).collect();
+    let (low, high) = opts.rating_range;
+    let mut ratings: Vec<u32> = (0..n)
+        .map(|_| rng.random_range(low.min(high)..high.max(low + 1)))
+        .collect();
     ratings.sort_unstable_by(|a, b| b.cmp(a));
     let initial = if rng.random_bool(0.5) {
         Colour::White
@@ -80,11 +103,16 @@ pub fn generate_trf(opts: &GenerateOptions) -> Result<TrfDocument, PairingError>
         initial_colour: Some(initial),
         rank: false,
     }));
-    let withdrawn = if n >= 8 {
-        Some(rng.random_range(1..=n))
+    let withdrawn: Vec<u32> = if n >= 8 {
+        (0..opts.withdrawals)
+            .map(|_| rng.random_range(1..=n))
+            .collect()
     } else {
-        None
+        Vec::new()
     };
+    let late: Vec<(u32, u32)> = (0..opts.late_entries.min(n))
+        .map(|_| (rng.random_range(1..=n), rng.random_range(2..=3)))
+        .collect();
     let withdraw_from = opts.rounds / 2 + 1;
     let ps = PointSystem::default();
     let play = opts.play_rounds.unwrap_or(opts.rounds).min(opts.rounds);
@@ -92,7 +120,11 @@ pub fn generate_trf(opts: &GenerateOptions) -> Result<TrfDocument, PairingError>
         // Absences for this round.
         let ix = (round - 1) as usize;
         for p in doc.players_mut() {
-            let absent = if Some(p.start_no) == withdrawn && round >= withdraw_from {
+            let gone = withdrawn.contains(&p.start_no) && round >= withdraw_from;
+            let not_yet = late
+                .iter()
+                .any(|&(no, from)| no == p.start_no && round < from);
+            let absent = if gone || not_yet {
                 Some(ResultCode::ZeroBye)
             } else if round < opts.rounds && rng.random_bool(opts.bye_rate) {
                 Some(if rng.random_bool(0.7) {
@@ -110,6 +142,9 @@ pub fn generate_trf(opts: &GenerateOptions) -> Result<TrfDocument, PairingError>
                 result,
             }));
         }
+        if round == 1 && opts.baku {
+            doc = crate::acceleration::with_baku(&doc, opts.rounds);
+        }
         let input = PairingInput::from_trf(&doc, round, true)
             .map_err(|_| PairingError::NoLegalPairing(0))?;
         let pairing = pair_dutch_with(&input, opts.engine)?;
@@ -121,9 +156,13 @@ pub fn generate_trf(opts: &GenerateOptions) -> Result<TrfDocument, PairingError>
         for &(w, b) in &pairing.boards {
             let (rw, rb) = (rating_of[&w] as f64, rating_of[&b] as f64);
             let expected = 1.0 / (1.0 + 10f64.powf((rb - rw - 35.0) / 400.0));
-            let draw = 0.3 * (1.0 - (expected - 0.5).abs() * 2.0) + 0.05;
+            let draw = opts.draw_rate * (1.0 - (expected - 0.5).abs() * 2.0) + 0.05;
             let x: f64 = rng.random();
-            let (rw_code, rb_code) = if rng.random_bool(opts.forfeit_rate) {
+            let (rw_code, rb_code) = if opts.double_forfeit_rate > 0.0
+                && rng.random_bool(opts.double_forfeit_rate.min(1.0))
+            {
+                (ResultCode::ForfeitLoss, ResultCode::ForfeitLoss)
+            } else if rng.random_bool(opts.forfeit_rate) {
                 if rng.random_bool(0.5) {
                     (ResultCode::ForfeitWin, ResultCode::ForfeitLoss)
                 } else {

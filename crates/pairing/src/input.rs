@@ -25,7 +25,8 @@ pub struct PlayerState {
     pub pairing_no: u32,
     /// Rating (0 if none); informative.
     pub rating: u32,
-    /// Score before this round, in tenths of a point.
+    /// Pairing score before this round, in tenths of a point: points plus
+    /// the virtual points of an accelerated round (`XXA`).
     pub score: u32,
     /// Colour per previous round, `Some` only for games actually played.
     pub colours: Vec<Option<Colour>>,
@@ -229,19 +230,28 @@ impl PairingInput {
         let ps = PointSystem::from_xxs(&doc.point_system()).map_err(InputError::Invalid)?;
         let xxc = doc.xxc();
         let hist = (round - 1) as usize;
-        // Scores before each round.
+        // Pairing scores before each round: points plus virtual points
+        // (accelerated rounds).
+        let virtual_points = crate::acceleration::virtual_points(doc);
         let players: Vec<_> = doc.players().collect();
         let mut score_before: HashMap<u32, Vec<u32>> = HashMap::new();
         for p in &players {
+            let extra = |r: usize| {
+                virtual_points
+                    .get(&p.start_no)
+                    .and_then(|v| v.get(r))
+                    .copied()
+                    .unwrap_or(0)
+            };
             let mut s = 0u32;
             let mut v = Vec::with_capacity(hist + 1);
             for r in 0..hist {
-                v.push(s);
+                v.push(s.saturating_add(extra(r)));
                 if let Some(Some(e)) = p.rounds.get(r) {
                     s = s.saturating_add(ps.points(e).0);
                 }
             }
-            v.push(s);
+            v.push(s.saturating_add(extra(hist)));
             score_before.insert(p.start_no, v);
         }
         let mut out = Vec::with_capacity(players.len());
@@ -308,6 +318,7 @@ impl PairingInput {
                 present,
             });
         }
+        renumber_entered(&mut out, doc, hist);
         Ok(PairingInput {
             round,
             total_rounds: total,
@@ -322,15 +333,64 @@ impl PairingInput {
     }
 }
 
-/// Infers the initial colour from round 1 when `XXC` does not give it: the
-/// lowest start number with a colour in round 1 had the initial colour if
-/// odd, the other one if even (C.04.3 5.2.5).
+/// True if the player took part in the pairing of some round before `hist`
+/// (a game, even forfeited, or a pairing-allocated bye).
+fn has_entered(rounds: &[Option<RoundEntry>], hist: usize) -> bool {
+    rounds
+        .iter()
+        .take(hist)
+        .any(|e| entry_is_present(e.as_ref(), false))
+}
+
+/// Pairing numbers belong to the players entered so far (C.04.3 1.2.2: the
+/// initial ranking list "and subsequent modifications depending on possible
+/// late entries"): a player absent from the round being paired who has not
+/// yet taken part in any pairing is not numbered, and the others are
+/// renumbered 1, 2, ... in their order. Only the parity used by 5.2.5
+/// (colours when nothing else decides) can change; the order stays.
+fn renumber_entered(players: &mut [PlayerState], doc: &TrfDocument, hist: usize) {
+    let entered: HashMap<u32, bool> = doc
+        .players()
+        .map(|p| (p.start_no, has_entered(&p.rounds, hist)))
+        .collect();
+    let mut order: Vec<usize> = (0..players.len()).collect();
+    order.sort_by_key(|&i| (players[i].pairing_no, players[i].id));
+    let mut next = 1;
+    for i in order {
+        let p = &mut players[i];
+        if p.present || entered.get(&p.id).copied().unwrap_or(false) {
+            p.pairing_no = next;
+            next += 1;
+        }
+    }
+}
+
+/// Infers the initial colour when `XXC` does not give it, from the first
+/// round with a colour: the highest player numbered then (one who had taken
+/// part in a pairing by that round) with a colour in it had the initial
+/// colour if his pairing number among them was odd, the other one if even
+/// (C.04.3 5.2.5).
 fn infer_initial_colour(doc: &TrfDocument) -> Option<Colour> {
-    doc.players()
-        .filter_map(|p| match p.rounds.first() {
-            Some(Some(e)) => e.colour.map(|c| (p.start_no, c)),
-            _ => None,
+    let players: Vec<_> = doc.players().collect();
+    let first = players
+        .iter()
+        .filter_map(|p| {
+            p.rounds
+                .iter()
+                .position(|e| matches!(e, Some(e) if e.colour.is_some()))
         })
-        .min_by_key(|&(n, _)| n)
-        .map(|(n, c)| if n % 2 == 1 { c } else { c.opposite() })
+        .min()?;
+    let mut order: Vec<_> = players
+        .iter()
+        .filter(|p| has_entered(&p.rounds, first + 1))
+        .collect();
+    order.sort_by_key(|p| p.start_no);
+    order.iter().enumerate().find_map(|(i, p)| {
+        let colour = p.rounds.get(first)?.as_ref()?.colour?;
+        Some(if i % 2 == 0 {
+            colour
+        } else {
+            colour.opposite()
+        })
+    })
 }

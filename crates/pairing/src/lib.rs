@@ -2,10 +2,12 @@
 //! ([`dutch::pair_dutch`]), round-robin (Berger) schedules
 //! ([`roundrobin::berger_schedule`]), the pure engine input built from TRF
 //! ([`PairingInput::from_trf`]), the pairing checker ([`check`]) and the
-//! tournament generator ([`generate`]).
+//! tournament generator ([`generate`]), accelerated pairings
+//! ([`acceleration`]).
 //!
 //! The engine has no I/O: [`pair_trf`] and [`format_pairings`] are the thin
 //! layer the `ratingbook pair` command uses.
+pub mod acceleration;
 pub mod check;
 pub mod dutch;
 pub mod generate;

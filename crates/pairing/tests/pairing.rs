@@ -45,6 +45,37 @@ fn round_one_uses_initial_colour_and_s1_s2_split() {
 }
 
 #[test]
+fn pairing_numbers_belong_to_entered_players_for_5_2_5() {
+    // C.04.3 1.2.2: pairing numbers follow the initial ranking list "and
+    // subsequent modifications depending on possible late entries". Player 1
+    // is absent from round 1 and has never been paired, so 2 holds pairing
+    // number 1 and gets the initial colour (white1) by 5.2.5, 3 holds
+    // number 2 and gets black: 2-4 and 5-3.
+    let mut lines: Vec<String> = (2..=5)
+        .map(|n| player_line(n, 2000 - n * 10, &[]))
+        .collect();
+    lines.insert(0, player_line(1, 2100, &["0000 - Z"]));
+    lines.push("XXR 5".into());
+    lines.push("XXC white1".into());
+    let (round, p) = pair_trf(&doc(&lines), None, DutchOptions::default()).unwrap();
+    assert_eq!(round, 1);
+    assert_eq!(p.boards, vec![(2, 4), (5, 3)]);
+    // Without XXC the initial colour is read back from round 1 the same
+    // way: 2, the first numbered player, had black, so 3 (number 2) had
+    // white; re-pairing round 1 gives the recorded boards.
+    let lines = vec![
+        player_line(1, 2100, &["0000 - Z"]),
+        player_line(2, 1980, &["   4 b 1"]),
+        player_line(3, 1970, &["   5 w 1"]),
+        player_line(4, 1960, &["   2 w 0"]),
+        player_line(5, 1950, &["   3 b 0"]),
+        "XXR 5".into(),
+    ];
+    let reports = check_tournament(&doc(&lines), DutchOptions::default()).unwrap();
+    assert_eq!(reports[0].difference, None, "{reports:?}");
+}
+
+#[test]
 fn odd_count_gives_bye_to_lowest_ranked_eligible() {
     let mut lines: Vec<String> = (1..=5)
         .map(|n| player_line(n, 2000 - n * 10, &[]))
@@ -464,4 +495,80 @@ fn fixture_with_byes_forfeits_and_withdrawal() {
     assert_eq!(three.score, 10);
     let reports = check_tournament(&d, DutchOptions::default()).unwrap();
     assert_eq!(reports.len(), 3);
+}
+
+fn boards_as_set(p: &pairing::Pairing) -> Vec<(u32, u32)> {
+    let mut v = p.boards.clone();
+    v.sort_unstable();
+    v
+}
+
+#[test]
+fn baku_acceleration_pairs_group_a_apart_in_the_first_rounds() {
+    // C.04.5.1 with eight players and five rounds: group A holds the first
+    // 2 × ⌈8/4⌉ = 4 players; the accelerated rounds are ⌈5/2⌉ = 3; group A
+    // has 1 virtual point in the first ⌈3/2⌉ = 2 of them, ½ in the third.
+    let mut lines: Vec<String> = (1..=8)
+        .map(|n| player_line(n, 2000 - n * 10, &[]))
+        .collect();
+    lines.push("XXR 5".into());
+    lines.push("XXC white1".into());
+    let first = pairing::acceleration::with_baku(&doc(&lines), 5);
+    assert_eq!(
+        pairing::acceleration::baku_group_a(&first),
+        vec![1, 2, 3, 4]
+    );
+    // Round 1: pairing scores 1 (players 1-4) and 0 (5-8); each scoregroup
+    // is split S1/S2: 1-3, 2-4, 5-7, 6-8. By 5.2.5 (white1) the higher
+    // ranked player gets white with an odd pairing number, black with an
+    // even one.
+    let (round, p) = pair_trf(&first, None, DutchOptions::default()).unwrap();
+    assert_eq!(round, 1);
+    assert_eq!(p.boards, vec![(1, 3), (4, 2), (5, 7), (8, 6)]);
+    // Round 2 after 1-3 1-0, 4-2 ½-½, 5-7 1-0, 8-6 0-1. Pairing scores:
+    // 1: 1+1 = 2; 2 and 4: ½+1 = 1½; 3: 0+1 = 1; 5 and 6: 1; 7 and 8: 0.
+    // 1 floats into {2, 4} (2-4 met); both pairs with 1 float one 1½
+    // player, and C12 picks 1-2 (2 wants white, 1 and 4 both black). 4
+    // floats to the 1-point group and meets its top player 3 (4 black, 3
+    // white: both preferences); 6-5 and 7-8 grant every preference.
+    let lines = vec![
+        player_line(1, 1990, &["   3 w 1"]),
+        player_line(2, 1980, &["   4 b ="]),
+        player_line(3, 1970, &["   1 b 0"]),
+        player_line(4, 1960, &["   2 w ="]),
+        player_line(5, 1950, &["   7 w 1"]),
+        player_line(6, 1940, &["   8 b 1"]),
+        player_line(7, 1930, &["   5 b 0"]),
+        player_line(8, 1920, &["   6 w 0"]),
+        "XXR 5".into(),
+        "XXC white1".into(),
+    ];
+    let accelerated = pairing::acceleration::with_baku(&doc(&lines), 5);
+    let (round, p) = pair_trf(&accelerated, None, DutchOptions::default()).unwrap();
+    assert_eq!(round, 2);
+    assert_eq!(boards_as_set(&p), vec![(2, 1), (3, 4), (6, 5), (7, 8)]);
+    // Without acceleration the 1-point group is {1, 5, 6} and 1 meets 5
+    // or 6: a different round.
+    let (_, plain) = pair_trf(&doc(&lines), None, DutchOptions::default()).unwrap();
+    assert_ne!(boards_as_set(&plain), boards_as_set(&p));
+}
+
+#[test]
+fn baku_group_a_is_the_even_first_half_and_keeps_its_last_player() {
+    // C.04.5.1's example: 161 players, half is 80.5, group A is 82.
+    let lines: Vec<String> = (1..=161).map(|n| player_line(n, 2000, &[])).collect();
+    let a = pairing::acceleration::baku_group_a(&doc(&lines));
+    assert_eq!((a.len(), a.last().copied()), (82, Some(82)));
+    // Twelve players, number 5 enters in round 2: round 1 pairs eleven,
+    // group A is 2 × ⌈11/4⌉ = 6 of them (1, 2, 3, 4, 6, 7). The late
+    // entry takes place 5 in the list and the last group A player stays
+    // 7, so group A has seven players (an odd group A is allowed).
+    let lines: Vec<String> = (1..=12)
+        .map(|n| {
+            let r1 = if n == 5 { "0000 - Z" } else { "" };
+            player_line(n, 2000 - n * 10, &[r1])
+        })
+        .collect();
+    let a = pairing::acceleration::baku_group_a(&doc(&lines));
+    assert_eq!(a, vec![1, 2, 3, 4, 5, 6, 7]);
 }

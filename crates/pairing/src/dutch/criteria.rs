@@ -183,17 +183,17 @@ pub(super) fn grant_stronger_preference(a: &Player<'_>, b: &Player<'_>) -> Optio
     None
 }
 
-/// 5.2.3: alternate the colours to the most recent round in which one player
-/// had white and the other black (rounds where either did not play are
-/// skipped, General Handling Rules 3.4).
-pub(super) fn alternate_from_last_difference(a: &Player<'_>, b: &Player<'_>) -> Option<bool> {
-    let n = a.st.colours.len().min(b.st.colours.len());
-    (0..n)
-        .rev()
-        .find_map(|r| match (a.st.colours[r], b.st.colours[r]) {
-            (Some(ca), Some(cb)) if ca != cb => Some(ca == Colour::Black),
-            _ => None,
-        })
+/// 5.2.3: alternate the colours to the most recent time in which one player
+/// had white and the other black. Unplayed rounds are left out of each
+/// player's colour history on its own (General Handling Rules: a history
+/// `W - B` counts as `W B`), so the two histories are compared game by game
+/// from their latest played games, not round by round.
+pub(super) fn alternate_from_last_difference<'a>(a: &Player<'a>, b: &Player<'a>) -> Option<bool> {
+    let played = |c: &'a [Option<Colour>]| c.iter().rev().flatten();
+    played(&a.st.colours)
+        .zip(played(&b.st.colours))
+        .find(|(ca, cb)| ca != cb)
+        .map(|(ca, _)| *ca == Colour::Black)
 }
 
 /// 5.2.4: grant the colour preference of the higher ranked player.

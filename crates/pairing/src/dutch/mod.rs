@@ -393,6 +393,9 @@ impl Ctx<'_, '_> {
     ///
     /// A step may take several passes; each fixes what is settled (see
     /// [`Passes::settle`]) and re-solves the rest without the fixed pairs.
+    /// On a candidate graph, when a left-out edge could give an S1 player a
+    /// lower S2 partner (4.2), the step is solved again with every S1/S2
+    /// pair of the bracket (see [`Ctx::could_order_better`]).
     #[allow(clippy::type_complexity)]
     fn solve_step(
         &self,
@@ -405,7 +408,39 @@ impl Ctx<'_, '_> {
         let is_mdp = |p: usize| self.players[g.verts[p]].st.score > step.level;
         let members: Vec<usize> = (0..g.bsize).collect();
         let first_order = IdealPairing::new(g.bsize, &members, is_mdp, None, None);
-        let candidates = self.candidate_edges(g.verts, step, mode, opts, &first_order);
+        let candidates = self.candidate_edges(g.verts, step, mode, opts, &first_order, false);
+        let (mut mate, mut dropped) = self.run_passes(&g, step, &candidates, is_mdp)?;
+        let complete = mode == Mode::Exact || step.bn_size.min(g.verts.len()) <= opts.dense_limit;
+        if !complete
+            && !dropped.contains(&APPROXIMATED_ORDER)
+            && self.could_order_better(&g, &first_order, &mate, &candidates)
+        {
+            let candidates = self.candidate_edges(g.verts, step, mode, opts, &first_order, true);
+            (mate, dropped) = self.run_passes(&g, step, &candidates, is_mdp)?;
+        }
+        let mut pairs = Vec::new();
+        let mut bye = None;
+        for (i, m) in mate.iter().enumerate().take(g.bsize) {
+            match *m {
+                Some(j) if j < g.bsize && i < j => pairs.push((g.verts[i], g.verts[j])),
+                Some(j) if j == g.bye_v && g.with_bye && step.is_last => bye = Some(g.verts[i]),
+                _ => {}
+            }
+        }
+        dropped.dedup();
+        Some((pairs, bye, dropped))
+    }
+
+    /// The passes of one step over `candidates`: the final matching and the
+    /// criteria approximated on the way, or `None` without a perfect
+    /// matching.
+    fn run_passes(
+        &self,
+        g: &StepGraph<'_>,
+        step: &Step,
+        candidates: &[(usize, usize)],
+        is_mdp: impl Fn(usize) -> bool,
+    ) -> Option<(Vec<Option<usize>>, Vec<&'static str>)> {
         let mut passes = Passes::new(g.bsize);
         let mut work = 0;
         let mut dropped = Vec::new();
@@ -421,7 +456,7 @@ impl Ctx<'_, '_> {
                 passes.remainder_pairs,
                 passes.exchanged_s1.as_deref(),
             );
-            let mut raw = self.pass_edges(&g, step, &candidates, &ideal, &passes);
+            let mut raw = self.pass_edges(g, step, candidates, &ideal, &passes);
             let layout_vertices = g.nvert - passes.fixed.iter().filter(|f| f.is_some()).count();
             let layout = Layout::new(
                 &mut raw,
@@ -433,35 +468,63 @@ impl Ctx<'_, '_> {
                 layout_vertices,
             );
             dropped.extend(layout.dropped.iter().copied());
-            self.trace_fields(&g, &raw);
-            let mate = passes.solve(&g, raw, &layout);
-            self.trace_pass(&g, &mate, &layout, pass, start);
+            self.trace_fields(g, &raw);
+            let mate = passes.solve(g, raw, &layout);
+            self.trace_pass(g, &mate, &layout, pass, start);
             if mate.iter().any(|m| m.is_none()) {
                 return None;
             }
             work += layout_vertices;
             let more = pass < MAX_PASSES && work < PASS_WORK_BUDGET;
-            match passes.settle(&g, step, &ideal, &mate, &layout, more) {
-                Settled::Again => continue,
-                Settled::Done { approximated } => {
-                    if approximated {
-                        dropped.push(APPROXIMATED_ORDER);
-                    }
+            if let Settled::Done { approximated } =
+                passes.settle(g, step, &ideal, &mate, &layout, more)
+            {
+                if approximated {
+                    dropped.push(APPROXIMATED_ORDER);
                 }
+                return Some((mate, dropped));
             }
-            let mut pairs = Vec::new();
-            let mut bye = None;
-            for (i, m) in mate.iter().enumerate().take(g.bsize) {
-                match *m {
-                    Some(j) if j < g.bsize && i < j => pairs.push((g.verts[i], g.verts[j])),
-                    Some(j) if j == g.bye_v && g.with_bye && step.is_last => bye = Some(g.verts[i]),
-                    _ => {}
-                }
-            }
-            dropped.dedup();
-            return Some((pairs, bye, dropped));
         }
         None
+    }
+
+    /// Whether a pair left out of a candidate graph could improve the
+    /// transposition order of a step's matching: an S1 player `i` and a
+    /// legal S2 player `j` below `i`'s partner whose own partner is not an
+    /// S1 player ranked above `i`. Taking `j` from a later player gives `i` a
+    /// lower partner, which 4.2 prefers however far `j` is from `i`'s ideal
+    /// partner; the players after `i` may then need partners outside the
+    /// candidate graph too, so the step is solved again with every S1/S2
+    /// pair of the bracket.
+    fn could_order_better(
+        &self,
+        g: &StepGraph<'_>,
+        order: &IdealPairing,
+        mate: &[Option<usize>],
+        candidates: &[(usize, usize)],
+    ) -> bool {
+        let in_bracket = |p: usize| mate[p].filter(|&q| q < g.bsize);
+        let in_s2 = |j: usize| order.partner[j] != usize::MAX && order.partner[j] < j;
+        for i in 0..g.bsize {
+            let p = order.partner[i];
+            if p == usize::MAX || p < i {
+                continue;
+            }
+            // Below the S2 partner; anywhere in S2 when `i` was exchanged
+            // into S2's place or floats.
+            let limit = in_bracket(i).filter(|&q| in_s2(q)).unwrap_or(g.bsize);
+            for j in i + 1..limit {
+                let taken_above = in_bracket(j).is_some_and(|k| k < i);
+                if in_s2(j)
+                    && !taken_above
+                    && candidates.binary_search(&(i, j)).is_err()
+                    && self.legal(g.verts[i], g.verts[j])
+                {
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     /// The vertices a step's matching works on: the bracket, the following
@@ -602,8 +665,9 @@ impl Ctx<'_, '_> {
 
     /// The edges a step considers: every legal pair among the step's
     /// vertices in `Exact` mode; in the faster modes, with large brackets,
-    /// only pairs near each other in rank or near the ideal partner, and a
-    /// window of the players below.
+    /// only pairs near each other in rank or near the ideal partner (every
+    /// S1/S2 pair of the bracket with `whole_bracket`), and a window of the
+    /// players below.
     fn candidate_edges(
         &self,
         verts: &[usize],
@@ -611,6 +675,7 @@ impl Ctx<'_, '_> {
         mode: Mode,
         opts: DutchOptions,
         ideal: &IdealPairing,
+        whole_bracket: bool,
     ) -> Vec<(usize, usize)> {
         let exact = mode == Mode::Exact;
         let vcount = verts.len();
@@ -624,6 +689,13 @@ impl Ctx<'_, '_> {
                 return true;
             }
             if j < bsize {
+                let s1_to_s2 = ideal.partner[i] != usize::MAX
+                    && ideal.partner[i] > i
+                    && ideal.partner[j] != usize::MAX
+                    && ideal.partner[j] < j;
+                if whole_bracket && s1_to_s2 {
+                    return true;
+                }
                 let p = ideal.partner[i];
                 return d.abs_diff(h_b) <= w || (p != usize::MAX && j.abs_diff(p) <= w);
             }

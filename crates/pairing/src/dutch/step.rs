@@ -101,9 +101,11 @@ impl Passes {
     }
 
     /// Looks at a pass's matching and settles, in order:
-    /// 1. C9 applies in the PAB assignee's scoregroup when the PAB assignee
-    ///    is its only downfloater (as the reference implementations read
-    ///    it);
+    /// 1. C9 applies in a bracket at or below the PAB assignee's score
+    ///    when the PAB assignee is its only downfloater (every other player
+    ///    of the bracket is paired inside it), as the endorsed engines read
+    ///    it: the bracket holding the PAB candidates as moved-down players
+    ///    counts, the bracket they floated from does not;
     /// 2. the MDP-pairing: if it left a remainder other than the guessed
     ///    one, it is fixed and the true remainder paired;
     /// 3. the remainder's S1 holds as many players as it forms pairs;
@@ -128,7 +130,7 @@ impl Passes {
         if more
             && !self.c9_active
             && g.with_bye
-            && step.bye_score == Some(step.level)
+            && step.bye_score.is_some_and(|s| s >= step.level)
             && (0..bsize).all(|p| mate[p].is_none_or(|q| q < bsize || q == g.bye_v))
         {
             self.c9_active = true;

@@ -394,3 +394,72 @@ fn exchange_has_the_smallest_pairing_number_difference() {
     let p = pair_dutch(&input(5, 7, ps)).unwrap();
     assert!(pairs(&p).contains(&(2, 4)), "{:?}", p.boards);
 }
+
+#[test]
+fn e3_colour_histories_are_compared_game_by_game() {
+    // 5.2.3 with unplayed rounds left out of each history on its own: 1
+    // played W B W, 2 missed rounds 1 and 3 and played W in round 2. Both
+    // prefer black (colour difference +1). Latest games first: W against
+    // W, then 2 has no earlier game, so the histories never differ and
+    // 5.2.4 gives the higher ranked 1 his black. Comparing round by round
+    // (round 2: 1 black, 2 white) would wrongly alternate to 1 white.
+    let inp = input(
+        4,
+        6,
+        vec![
+            st(1, 20, &[Some(W), Some(B), Some(W)]),
+            st(2, 20, &[None, Some(W), None]),
+        ],
+    );
+    assert_eq!(white_of(&inp, 0, 1), 2);
+}
+
+#[test]
+fn c9_applies_in_the_bracket_the_bye_candidates_floated_into() {
+    // Round 4: 1 and 2 (two points) met in round 2, so both float into the
+    // one-point bracket, whose three residents all had a pairing-allocated
+    // bye. C5 puts the bye on a two-point player; the only downfloater of
+    // the one-point bracket is then the PAB assignee, and C9 (fewest
+    // unplayed games) picks 1 (three games) over 2 (missed round 1),
+    // although 2 ranks lower.
+    let mut ps = vec![
+        played(st(1, 20, &[Some(W), Some(B), Some(W)]), &[6, 2, 7]),
+        played(st(2, 20, &[None, Some(W), Some(B)]), &[1, 8]),
+        played(st(3, 10, &[Some(W), Some(B), None]), &[6, 7]),
+        played(st(4, 10, &[Some(B), None, Some(W)]), &[7, 8]),
+        played(st(5, 10, &[None, Some(W), Some(B)]), &[6, 8]),
+    ];
+    for p in &mut ps[2..] {
+        p.had_bye_or_forfeit_win = true;
+    }
+    let p = pair_dutch(&input(4, 5, ps)).unwrap();
+    assert_eq!(p.bye, Some(1));
+}
+
+#[test]
+fn transposition_order_4_2_reaches_partners_far_from_the_ideal_one() {
+    // Round 4, twelve players on 1½ points: S1 = 1-6, S2 = 7-12. Player 1
+    // met 7, 8 and 9; every S1 player prefers black and every S2 player
+    // white, so colours never decide. 4.2: S1 players in order take the
+    // lowest S2 player left: 1-10, 2-7, 3-8, 4-9, 5-11, 6-12. With a
+    // candidate graph of one neighbour the pair 1-10 lies outside it; the
+    // engine must still find it.
+    let s1 = [Some(W), Some(B), Some(W)];
+    let s2 = [Some(B), Some(W), Some(B)];
+    let mut ps = vec![played(st(1, 15, &s1), &[7, 8, 9])];
+    ps.extend((2..=6).map(|id| st(id, 15, &s1)));
+    ps.push(played(st(7, 15, &s2), &[1]));
+    ps.push(played(st(8, 15, &s2), &[1]));
+    ps.push(played(st(9, 15, &s2), &[1]));
+    ps.extend((10..=12).map(|id| st(id, 15, &s2)));
+    let expected = vec![(1, 10), (2, 7), (3, 8), (4, 9), (5, 11), (6, 12)];
+    let narrow = DutchOptions {
+        dense_limit: 2,
+        window: 1,
+        exact: false,
+    };
+    for opts in [DutchOptions::default(), narrow] {
+        let p = pair_dutch_with(&input(4, 9, ps.clone()), opts).unwrap();
+        assert_eq!(pairs(&p), expected, "{opts:?}");
+    }
+}
