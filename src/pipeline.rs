@@ -105,6 +105,9 @@ pub enum BuildError {
     /// The site could not be put in place (or another build holds it).
     #[error(transparent)]
     Publish(#[from] publish::PublishError),
+    /// A rendered file could not be written into the new site.
+    #[error(transparent)]
+    Write(#[from] render::output::WriteError),
 }
 
 /// What a successful build did.
@@ -116,6 +119,8 @@ pub struct BuildReport {
     pub files: usize,
     /// What changed on disk.
     pub written: publish::WriteReport,
+    /// Files rendered, and files the build cache took over unchanged.
+    pub cached: render::cache::CacheReport,
     /// Wall time of each phase, in order.
     pub timings: Vec<(&'static str, std::time::Duration)>,
     /// Notes on what was not written and why (e.g. no sitemap without `site.base_url`).
@@ -148,28 +153,50 @@ pub fn build_repository(
         .iter()
         .map(render::pages::MdPage::render)
         .collect();
-    let files = render::render_site_with_pages(
-        &loaded.dataset,
-        &ratings,
-        &loaded.config,
-        &templates,
-        &render::Content {
+    let cache_file = render::cache::file_for(&publish::resolved(out)?);
+    let cache =
+        render::cache::PageCache::open(cache_file.as_deref(), &(&templates, &loaded.config));
+    let staging = publish::Staging::begin(out)?;
+    let input = render::Input {
+        dataset: &loaded.dataset,
+        ratings: &ratings,
+        config: &loaded.config,
+        templates: &templates,
+        content: &render::Content {
             pages: &pages,
             surveys: &loaded.surveys,
         },
-        tick,
-    )?;
-    lap("render");
-    let written = publish::publish_site(out, &files)?;
-    lap("write");
+    };
+    render::render_site_into(&input, &staging, &cache, tick).map_err(|e| match e {
+        render::SiteError::Render(e) => BuildError::Render(e),
+        render::SiteError::Write(e) => BuildError::Write(e),
+    })?;
+    lap("render and write");
+    let cached = cache.report();
+    let mut written = staging.finish()?;
+    if let Some(file) = &cache_file {
+        let site = publish::resolved(out)?;
+        if let Err(e) = cache.save(file, |path| {
+            render::output::FileIdentity::of(&site.join(path))
+        }) {
+            // The site is in place; without the cache the next build renders everything.
+            let _ = std::fs::remove_file(file);
+            written.cleanup_warning.get_or_insert(format!(
+                "the build cache could not be saved to {}: {e}; the next build renders every page",
+                file.display()
+            ));
+        }
+    }
+    lap("publish");
     let mut notes = Vec::new();
     if loaded.config.output.html && !render::writes_sitemap(&loaded.config) {
         notes.push(render::NO_SITEMAP_NOTE);
     }
     Ok(BuildReport {
         warnings,
-        files: files.len(),
+        files: cached.rendered + cached.reused,
         written,
+        cached,
         timings,
         notes,
     })
