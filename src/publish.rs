@@ -28,7 +28,7 @@ use std::collections::HashSet;
 use std::fs::{self, File};
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 /// What publishing the site did.
@@ -40,6 +40,8 @@ pub struct WriteReport {
     pub unchanged: usize,
     /// Files of the previous site that the new one no longer has.
     pub removed: usize,
+    /// Bytes of the files written.
+    pub bytes_written: u64,
     /// A problem after the new site was in place (e.g. the previous site's
     /// copy could not be deleted); the site itself is complete.
     pub cleanup_warning: Option<String>,
@@ -174,6 +176,7 @@ pub struct Staging {
     old: PathBuf,
     names: Mutex<HashSet<String>>,
     written: AtomicUsize,
+    bytes_written: AtomicU64,
     unchanged: AtomicUsize,
     finished: bool,
 }
@@ -201,6 +204,7 @@ impl Staging {
             old,
             names: Mutex::new(HashSet::new()),
             written: AtomicUsize::new(0),
+            bytes_written: AtomicU64::new(0),
             unchanged: AtomicUsize::new(0),
             finished: false,
         })
@@ -222,6 +226,8 @@ impl Staging {
         }
         fs::write(&target, content).map_err(io_error("write", &target))?;
         self.written.fetch_add(1, Ordering::Relaxed);
+        self.bytes_written
+            .fetch_add(content.len() as u64, Ordering::Relaxed);
         Ok(())
     }
 
@@ -267,6 +273,7 @@ impl Staging {
         let names = std::mem::take(&mut *lock(&self.names));
         let mut report = WriteReport {
             written: self.written.load(Ordering::Relaxed),
+            bytes_written: self.bytes_written.load(Ordering::Relaxed),
             unchanged: self.unchanged.load(Ordering::Relaxed),
             removed: self
                 .current

@@ -399,12 +399,23 @@ fn render_front_pages(
     );
     page.emit("rules.html", "html/rules.html", "", "rules.html", ctx)?;
     let entries = search::entries(dataset);
-    let sharded = search::write_index(page, &entries)?;
-    let mut ctx = tera::Context::new();
-    let listed: &[search::Entry] = if sharded { &[] } else { &entries };
-    ctx.insert("entries", listed);
-    ctx.insert("sharded", &sharded);
-    page.emit("search.html", "html/search.html", "", "search.html", ctx)?;
+    search::write_index(page, &entries)?;
+    let count = paginate::page_count(entries.len());
+    (1..=count)
+        .into_par_iter()
+        .try_for_each(|number| -> Result<(), SiteError> {
+            let file = paginate::page_file("search.html", number);
+            let mut ctx = tera::Context::new();
+            ctx.insert(
+                "entries",
+                &entries[paginate::page_rows(entries.len(), number)],
+            );
+            ctx.insert(
+                "pagination",
+                &paginate::Pagination::new("search.html", number, count),
+            );
+            page.emit(&file, "html/search.html", "", &file, ctx)
+        })?;
     let files = sql_files(config);
     paged_years(
         page,

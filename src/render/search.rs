@@ -81,12 +81,11 @@ pub const SHARD_BYTES: usize = 150 * 1024;
 const MAX_PREFIX: usize = 16;
 
 /// Writes the index: `search-index.js` alone, or, for a large index, the
-/// list of shards and the shards under `search/`. Whether it was split.
-pub(super) fn write_index(page: &super::Page, entries: &[Entry]) -> Result<bool, super::SiteError> {
+/// list of shards and the shards under `search/`.
+pub(super) fn write_index(page: &super::Page, entries: &[Entry]) -> Result<(), super::SiteError> {
     let whole = index_script(entries);
     if whole.len() <= SHARD_BYTES {
-        page.put("search-index.js", &whole)?;
-        return Ok(false);
+        return page.put("search-index.js", &whole);
     }
     let shards = shards(entries);
     page.put("search-index.js", &shards_script(&shards))?;
@@ -94,7 +93,7 @@ pub(super) fn write_index(page: &super::Page, entries: &[Entry]) -> Result<bool,
         let members: Vec<&Entry> = shard.entries.iter().map(|&e| &entries[e]).collect();
         page.put(&format!("search/{i}.js"), &shard_script(i, &members))?;
     }
-    Ok(true)
+    Ok(())
 }
 
 /// One shard: the entries with a word starting with (or, when `exact`,
@@ -111,6 +110,11 @@ pub struct Shard {
 
 /// The shards of `entries` (see the module documentation), in prefix order.
 pub fn shards(entries: &[Entry]) -> Vec<Shard> {
+    shards_within(entries, SHARD_BYTES)
+}
+
+/// The shards of `entries` with at most `max` bytes of entries each.
+fn shards_within(entries: &[Entry], max: usize) -> Vec<Shard> {
     let sizes: Vec<usize> = entries.iter().map(entry_size).collect();
     let mut words: Vec<(&str, usize)> = entries
         .iter()
@@ -120,23 +124,32 @@ pub fn shards(entries: &[Entry]) -> Vec<Shard> {
     words.sort_unstable();
     words.dedup();
     let mut out = Vec::new();
-    split(&words, String::new(), &sizes, &mut out);
+    let limits = Limits { sizes: &sizes, max };
+    split(&words, String::new(), &limits, &mut out);
     out
 }
 
+/// Each entry's size, and the largest shard.
+struct Limits<'a> {
+    sizes: &'a [usize],
+    max: usize,
+}
+
 /// Shards for `words` (sorted, all starting with `prefix`).
-fn split(words: &[(&str, usize)], prefix: String, sizes: &[usize], out: &mut Vec<Shard>) {
+fn split(words: &[(&str, usize)], prefix: String, limits: &Limits, out: &mut Vec<Shard>) {
     let depth = prefix.chars().count();
     let members = distinct_entries(words);
-    let size: usize = members.iter().map(|&e| sizes[e]).sum();
-    if size <= SHARD_BYTES || depth >= MAX_PREFIX {
-        chunked(prefix, false, members, sizes, out);
+    let size: usize = members.iter().map(|&e| limits.sizes[e]).sum();
+    if size <= limits.max || depth >= MAX_PREFIX {
+        chunked(prefix, false, members, limits, out);
         return;
     }
-    let (exact, longer): (Vec<_>, Vec<_>) =
-        words.iter().partition(|(w, _)| w.chars().count() == depth);
+    let (exact, longer): (Vec<(&str, usize)>, Vec<(&str, usize)>) = words
+        .iter()
+        .copied()
+        .partition(|(w, _)| w.chars().count() == depth);
     if !exact.is_empty() {
-        chunked(prefix.clone(), true, distinct_entries(&exact), sizes, out);
+        chunked(prefix.clone(), true, distinct_entries(&exact), limits, out);
     }
     let mut rest: &[(&str, usize)] = &longer;
     while let Some(&(word, _)) = rest.first() {
@@ -145,7 +158,7 @@ fn split(words: &[(&str, usize)], prefix: String, sizes: &[usize], out: &mut Vec
             .iter()
             .position(|(w, _)| !w.starts_with(next.as_str()))
             .unwrap_or(rest.len());
-        split(&rest[..end], next, sizes, out);
+        split(&rest[..end], next, limits, out);
         rest = &rest[end..];
     }
 }
@@ -163,13 +176,13 @@ fn chunked(
     prefix: String,
     exact: bool,
     members: Vec<usize>,
-    sizes: &[usize],
+    limits: &Limits,
     out: &mut Vec<Shard>,
 ) {
     let mut current = Vec::new();
     let mut size = 0;
     for e in members {
-        if size + sizes[e] > SHARD_BYTES && !current.is_empty() {
+        if size + limits.sizes[e] > limits.max && !current.is_empty() {
             out.push(Shard {
                 prefix: prefix.clone(),
                 exact,
@@ -177,7 +190,7 @@ fn chunked(
             });
             size = 0;
         }
-        size += sizes[e];
+        size += limits.sizes[e];
         current.push(e);
     }
     out.push(Shard {
@@ -225,6 +238,69 @@ pub fn index_script(entries: &[Entry]) -> Vec<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn player(name: &str) -> Entry {
+        Entry {
+            n: name.to_string(),
+            k: search_key(name),
+            h: format!("players/{}.html", search_key(name).replace(' ', "-")),
+            t: "p",
+            d: String::new(),
+        }
+    }
+
+    /// The shards the script loads for the query word `word`: as written
+    /// in `static/site.js`.
+    fn loaded<'a>(shards: &'a [Shard], word: &str) -> Vec<&'a Shard> {
+        shards
+            .iter()
+            .filter(|s| s.prefix.starts_with(word) || (!s.exact && word.starts_with(&s.prefix)))
+            .collect()
+    }
+
+    #[test]
+    fn every_word_start_finds_its_entry_in_small_shards() {
+        let mut entries = Vec::new();
+        for first in ["Mikko", "Maija", "Matti", "Ali", "Ayşe", "Ján"] {
+            for last in [
+                "Korhonen", "Koskinen", "Kaya", "Novák", "Nieminen", "Yılmaz",
+            ] {
+                for n in 0..6 {
+                    entries.push(player(&format!("{last} {first} {n}")));
+                }
+            }
+        }
+        let max = 1200;
+        let shards = shards_within(&entries, max);
+        assert!(shards.len() > 10, "{} shards", shards.len());
+        for shard in &shards {
+            let size: usize = shard.entries.iter().map(|&e| entry_size(&entries[e])).sum();
+            assert!(size <= max, "{} has {size} bytes", shard.prefix);
+        }
+        for (i, entry) in entries.iter().enumerate() {
+            for word in entry.k.split_whitespace() {
+                for end in 1..=word.chars().count() {
+                    let query: String = word.chars().take(end).collect();
+                    let found = loaded(&shards, &query)
+                        .iter()
+                        .any(|s| s.entries.contains(&i));
+                    assert!(found, "{query:?} does not load {}", entry.n);
+                }
+            }
+        }
+        // A start no word has loads nothing.
+        assert!(loaded(&shards, "zz").is_empty());
+        let script = String::from_utf8(shards_script(&shards)).unwrap();
+        assert!(
+            script.starts_with("window.RATINGBOOK_SHARDS = [[\""),
+            "{script}"
+        );
+        let shard = String::from_utf8(shard_script(3, &[&entries[0]])).unwrap();
+        assert!(
+            shard.starts_with("window.RATINGBOOK_SHARD(3, [{"),
+            "{shard}"
+        );
+    }
 
     #[test]
     fn script_escapes_angle_brackets() {

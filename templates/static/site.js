@@ -134,8 +134,8 @@
     });
   }
 
-  // search.html: filter the full list by ?q=, or, for a split index (the
-  // page then lists nothing), list what the search finds.
+  // search.html?q=: the list shows what the search finds (from the whole
+  // index, whichever page of the list this is).
   function setupSearchPage() {
     var all = document.getElementById("search-all");
     if (!all) return;
@@ -143,35 +143,29 @@
     var q = params.get("q") || "";
     var input = document.getElementById("site-search");
     if (input) input.value = q;
-    var words = fold(q).split(/\s+/).filter(Boolean);
-    if (!words.length) return;
+    if (!fold(q).split(/\s+/).filter(Boolean).length) return;
     var status = document.getElementById("search-status");
-    if (window.RATINGBOOK_SHARDS) {
-      search(q, function (found) {
-        found.forEach(function (e) {
-          var li = document.createElement("li");
-          var a = document.createElement("a");
-          a.href = root + e.h;
-          a.textContent = e.n;
-          li.appendChild(a);
-          var note = document.createElement("span");
-          note.className = "note";
-          note.textContent = (e.t === "p" ? "player" : "tournament") + (e.d ? ", " + e.d : "");
-          li.appendChild(document.createTextNode(" "));
-          li.appendChild(note);
-          all.appendChild(li);
-        });
-        if (status) status.textContent = found.length + " found for \u201c" + q + "\u201d.";
+    search(q, function (found) {
+      all.textContent = "";
+      found.forEach(function (e) {
+        var li = document.createElement("li");
+        li.setAttribute("data-key", e.k);
+        var a = document.createElement("a");
+        a.href = root + e.h;
+        a.textContent = e.n;
+        li.appendChild(a);
+        var note = document.createElement("span");
+        note.className = "note";
+        note.textContent = (e.t === "p" ? "player" : "tournament") + (e.d ? ", " + e.d : "");
+        li.appendChild(document.createTextNode(" "));
+        li.appendChild(note);
+        all.appendChild(li);
       });
-      return;
-    }
-    var shown = 0;
-    Array.prototype.forEach.call(all.children, function (li) {
-      var ok = matches({ k: li.getAttribute("data-key") || "" }, words);
-      li.hidden = !ok;
-      if (ok) shown++;
+      Array.prototype.forEach.call(document.querySelectorAll("nav.pagination"), function (nav) {
+        nav.hidden = true;
+      });
+      if (status) status.textContent = found.length + " found for \u201c" + q + "\u201d.";
     });
-    if (status) status.textContent = shown + " found for \u201c" + q + "\u201d.";
   }
 
   function cellValue(cell) {
