@@ -129,6 +129,9 @@ fn shards_within(entries: &[Entry], max: usize) -> Vec<Shard> {
     out
 }
 
+/// A word of an entry's key, with the entry's index.
+type Word<'a> = (&'a str, usize);
+
 /// Each entry's size, and the largest shard.
 struct Limits<'a> {
     sizes: &'a [usize],
@@ -144,7 +147,7 @@ fn split(words: &[(&str, usize)], prefix: String, limits: &Limits, out: &mut Vec
         chunked(prefix, false, members, limits, out);
         return;
     }
-    let (exact, longer): (Vec<(&str, usize)>, Vec<(&str, usize)>) = words
+    let (exact, longer): (Vec<Word>, Vec<Word>) = words
         .iter()
         .copied()
         .partition(|(w, _)| w.chars().count() == depth);
