@@ -137,12 +137,21 @@ pub fn build_repository(
     tick: &(dyn Fn() + Sync),
 ) -> Result<BuildReport, BuildError> {
     let _lock = publish::BuildLock::acquire(out)?;
+    let started = std::time::SystemTime::now();
     let mut timings = Vec::new();
     let mut clock = std::time::Instant::now();
     let mut lap = |name: &'static str| {
         timings.push((name, clock.elapsed()));
         clock = std::time::Instant::now();
     };
+    let site = publish::resolved(out)?;
+    let cache_file = render::cache::file_for(&site);
+    let previous = render::cache::Previous::read(cache_file.as_deref());
+    let inputs = render::cache::inputs_fingerprint(&input_paths(root), started);
+    if let Some(sitemap_note) = inputs.and_then(|key| previous.unchanged(key, &site)) {
+        lap("inputs unchanged");
+        return Ok(unchanged_report(previous.files(), sitemap_note, timings));
+    }
     let (loaded, warnings) = check_without_errors(root)?;
     lap("load and check");
     let ratings = rating::rate(&loaded.dataset, &loaded.config.rating);
@@ -153,9 +162,7 @@ pub fn build_repository(
         .iter()
         .map(render::pages::MdPage::render)
         .collect();
-    let cache_file = render::cache::file_for(&publish::resolved(out)?);
-    let cache =
-        render::cache::PageCache::open(cache_file.as_deref(), &(&templates, &loaded.config));
+    let cache = render::cache::PageCache::open(previous, &(&templates, &loaded.config));
     let staging = publish::Staging::begin(out)?;
     let input = render::Input {
         dataset: &loaded.dataset,
@@ -174,11 +181,16 @@ pub fn build_repository(
     lap("render and write");
     let cached = cache.report();
     let mut written = staging.finish()?;
+    let mut notes = Vec::new();
+    if loaded.config.output.html && !render::writes_sitemap(&loaded.config) {
+        notes.push(render::NO_SITEMAP_NOTE);
+    }
     if let Some(file) = &cache_file {
-        let site = publish::resolved(out)?;
-        if let Err(e) = cache.save(file, |path| {
-            render::output::FileIdentity::of(&site.join(path))
-        }) {
+        // Only a build without warnings may be skipped next time: a skipped
+        // build has none to print.
+        let inputs = inputs.filter(|_| warnings.is_empty());
+        let identity = |path: &str| render::output::FileIdentity::of(&site.join(path));
+        if let Err(e) = cache.save(file, identity, inputs.map(|key| (key, !notes.is_empty()))) {
             // The site is in place; without the cache the next build renders everything.
             let _ = std::fs::remove_file(file);
             written.cleanup_warning.get_or_insert(format!(
@@ -188,10 +200,6 @@ pub fn build_repository(
         }
     }
     lap("publish");
-    let mut notes = Vec::new();
-    if loaded.config.output.html && !render::writes_sitemap(&loaded.config) {
-        notes.push(render::NO_SITEMAP_NOTE);
-    }
     Ok(BuildReport {
         warnings,
         files: cached.rendered + cached.reused,
@@ -200,6 +208,42 @@ pub fn build_repository(
         timings,
         notes,
     })
+}
+
+/// What a build reads: the configuration, `data/` and `templates/`.
+fn input_paths(root: &Path) -> Vec<std::path::PathBuf> {
+    vec![
+        root.join(crate::load::CONFIG_FILE),
+        root.join("data"),
+        root.join("templates"),
+    ]
+}
+
+/// The report of a build that found its inputs and the site as the previous
+/// build left them: `files` files kept, nothing else done.
+fn unchanged_report(
+    files: usize,
+    sitemap_note: bool,
+    timings: Vec<(&'static str, std::time::Duration)>,
+) -> BuildReport {
+    BuildReport {
+        warnings: Vec::new(),
+        files,
+        written: publish::WriteReport {
+            unchanged: files,
+            ..publish::WriteReport::default()
+        },
+        cached: render::cache::CacheReport {
+            rendered: 0,
+            reused: files,
+        },
+        timings,
+        notes: if sitemap_note {
+            vec![render::NO_SITEMAP_NOTE]
+        } else {
+            Vec::new()
+        },
+    }
 }
 
 /// A dump written by [`dump_repository`].

@@ -196,3 +196,40 @@ fn a_published_file_changed_by_hand_is_rendered_again_and_a_deleted_cache_is_saf
     );
     assert_eq!(files(&b.out), before);
 }
+
+#[test]
+fn a_build_with_settled_unchanged_inputs_and_site_does_nothing_else() {
+    let b = built();
+    let before = files(&b.out);
+    // Inputs written just now may still change unseen: they are checked page by page.
+    std::thread::sleep(ratingbook::render::cache::SETTLE + std::time::Duration::from_millis(100));
+    let settled = build(b.root.path(), &b.out);
+    assert_eq!(settled.cached.rendered, 0);
+    assert!(settled
+        .timings
+        .iter()
+        .all(|(phase, _)| *phase != "inputs unchanged"));
+    let skipped = build(b.root.path(), &b.out);
+    assert_eq!(
+        skipped.timings.iter().map(|(p, _)| *p).collect::<Vec<_>>(),
+        ["inputs unchanged"]
+    );
+    assert_eq!(skipped.cached.reused, before.len());
+    assert_eq!(skipped.notes, settled.notes);
+    assert_eq!(files(&b.out), before);
+    // A file of the site replaced by hand: the build does its work again.
+    fs::remove_file(b.out.join("rules.html")).unwrap();
+    fs::write(b.out.join("rules.html"), "vandalised").unwrap();
+    let repaired = build(b.root.path(), &b.out);
+    assert_eq!(repaired.cached.rendered, 1);
+    assert_eq!(files(&b.out), before);
+    // An input edited: the edit is seen, however soon after the last build.
+    fs::write(
+        b.root.path().join("data/pages/about.md"),
+        "---\ntitle: About\n---\nThe association!\n",
+    )
+    .unwrap();
+    let edited = build(b.root.path(), &b.out);
+    assert_eq!(edited.cached.rendered, 1);
+    assert_eq!(files(&b.out), fresh_site(b.root.path()));
+}

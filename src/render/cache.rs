@@ -12,6 +12,15 @@
 //! key is the same and the file still has that identity, so an edited or
 //! replaced file is rendered again. Deleting the folder is always safe: the
 //! next build renders everything.
+//!
+//! The cache file also keeps a fingerprint of the build's inputs (every file
+//! under `data/` and `templates/` and `ratingbook.toml`: path, size, inode,
+//! modification and change times) when the build had no warnings. A build
+//! whose inputs have the same fingerprint, into a site folder that holds
+//! exactly the files the cache lists with their identities, has nothing to
+//! do and stops there. A file changed less than [`SETTLE`] before a build is
+//! not fingerprinted (its times may not yet tell a later change apart), so
+//! the next build checks page by page.
 
 use super::output::{FileIdentity, Sink, WriteError};
 use std::collections::HashMap;
@@ -31,6 +40,131 @@ pub const FOLDER: &str = ".ratingbook-cache";
 
 /// First line of a cache file; another first line means the file is ignored.
 const HEADER: &str = "ratingbook page cache 1";
+
+/// How long after its last change an input file counts as settled.
+pub const SETTLE: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// What the previous build left in the cache file.
+#[derive(Debug, Default)]
+pub struct Previous {
+    entries: HashMap<String, (Key, FileIdentity)>,
+    /// The inputs' fingerprint, and whether that build noted the missing sitemap.
+    inputs: Option<(Key, bool)>,
+}
+
+impl Previous {
+    /// The cache file's content; empty when it is missing, unreadable or of
+    /// another format (lines that do not parse are skipped).
+    pub fn read(file: Option<&Path>) -> Previous {
+        let Some(handle) = file.and_then(|f| std::fs::File::open(f).ok()) else {
+            return Previous::default();
+        };
+        let mut lines = std::io::BufReader::new(handle).lines();
+        if !matches!(lines.next(), Some(Ok(first)) if first == HEADER) {
+            return Previous::default();
+        }
+        let mut previous = Previous::default();
+        for line in lines.map_while(Result::ok) {
+            if let Some(inputs) = line.strip_prefix("inputs\t") {
+                previous.inputs = parse_inputs(inputs);
+            } else if let Some((path, entry)) = parse_entry(&line) {
+                previous.entries.insert(path, entry);
+            }
+        }
+        previous
+    }
+
+    /// Whether the previous build had the inputs `inputs` and left `out`
+    /// exactly as it is now; then, whether it noted the missing sitemap.
+    pub fn unchanged(&self, inputs: Key, out: &Path) -> Option<bool> {
+        let (key, sitemap_note) = self.inputs?;
+        (key == inputs && self.site_intact(out)).then_some(sitemap_note)
+    }
+
+    /// Number of files the previous build made or reused.
+    pub fn files(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Whether `out` holds exactly the listed files, each with its identity.
+    fn site_intact(&self, out: &Path) -> bool {
+        let mut seen = 0;
+        for entry in walkdir::WalkDir::new(out).min_depth(1) {
+            let Ok(entry) = entry else {
+                return false;
+            };
+            if entry.file_type().is_dir() {
+                continue;
+            }
+            let name = super::output::slash_path(out, entry.path());
+            let listed = self.entries.get(&name).map(|&(_, identity)| identity);
+            if listed.is_none() || listed != FileIdentity::of(entry.path()) {
+                return false;
+            }
+            seen += 1;
+        }
+        seen == self.entries.len()
+    }
+}
+
+/// The fingerprint of the files under `paths` (files or folders; missing
+/// ones count as missing), or `None` when one cannot be read or changed
+/// less than [`SETTLE`] before `started`.
+pub fn inputs_fingerprint(paths: &[PathBuf], started: std::time::SystemTime) -> Option<Key> {
+    let settled = started.checked_sub(SETTLE)?;
+    let mut hasher = KeyHasher::new();
+    for path in paths {
+        let _ = write!(hasher, "{}\0", path.display());
+        if !path.exists() {
+            continue;
+        }
+        let walk = walkdir::WalkDir::new(path)
+            .follow_links(true)
+            .sort_by_file_name();
+        for entry in walk {
+            let entry = entry.ok()?;
+            let meta = entry.metadata().ok()?;
+            if meta.is_dir() {
+                continue;
+            }
+            let changed = changed_time(&meta)?;
+            if meta.modified().ok()? >= settled || changed >= settled {
+                return None;
+            }
+            let identity = FileIdentity::of(entry.path())?;
+            let _ = write!(
+                hasher,
+                "{}\0{}\0{}\0{}\0{:?}\0",
+                entry.path().display(),
+                identity.inode,
+                identity.size,
+                identity.modified,
+                changed
+            );
+        }
+    }
+    Some(hasher.finish128())
+}
+
+/// When the file's metadata last changed (which no program can set back).
+#[cfg(unix)]
+fn changed_time(meta: &std::fs::Metadata) -> Option<std::time::SystemTime> {
+    use std::os::unix::fs::MetadataExt;
+    let nanos = u64::try_from(meta.ctime()).ok()? * 1_000_000_000
+        + u64::try_from(meta.ctime_nsec()).ok()?;
+    Some(std::time::UNIX_EPOCH + std::time::Duration::from_nanos(nanos))
+}
+
+/// Elsewhere the modification time stands in.
+#[cfg(not(unix))]
+fn changed_time(meta: &std::fs::Metadata) -> Option<std::time::SystemTime> {
+    meta.modified().ok()
+}
+
+fn parse_inputs(text: &str) -> Option<(Key, bool)> {
+    let (key, note) = text.split_once('\t')?;
+    Some((Key::from_str_radix(key, 16).ok()?, note == "1"))
+}
 
 /// Keys of the previous build and of this one.
 #[derive(Debug, Default)]
@@ -54,14 +188,13 @@ pub struct CacheReport {
 
 impl PageCache {
     /// A cache whose keys depend on `shared` (e.g. the templates and the
-    /// configuration, written with `Debug`), with the previous build's keys
-    /// read from `file` when it exists and is readable.
-    pub fn open(file: Option<&Path>, shared: &dyn std::fmt::Debug) -> PageCache {
+    /// configuration, written with `Debug`), over the previous build's keys.
+    pub fn open(previous: Previous, shared: &dyn std::fmt::Debug) -> PageCache {
         let mut hasher = KeyHasher::new();
         let _ = write!(hasher, "{} {shared:?}", env!("CARGO_PKG_VERSION"));
         PageCache {
             base: hasher.finish128(),
-            previous: file.map(read_entries).unwrap_or_default(),
+            previous: previous.entries,
             ..PageCache::default()
         }
     }
@@ -119,12 +252,15 @@ impl PageCache {
     }
 
     /// Writes this build's keys to `file`, each with the identity `identity`
-    /// gives its path in the published site (paths without one are left out).
-    /// Written to a temporary file and renamed, so a reader never sees half.
+    /// gives its path in the published site (paths without one are left out),
+    /// and the fingerprint of its inputs, if any, with whether it noted the
+    /// missing sitemap. Written to a temporary file and renamed, so a reader
+    /// never sees half.
     pub fn save(
         self,
         file: &Path,
         identity: impl Fn(&str) -> Option<FileIdentity>,
+        inputs: Option<(Key, bool)>,
     ) -> std::io::Result<()> {
         let mut entries = self
             .next
@@ -137,6 +273,9 @@ impl PageCache {
         let temporary = file.with_extension("partial");
         let mut out = std::io::BufWriter::new(std::fs::File::create(&temporary)?);
         writeln!(out, "{HEADER}")?;
+        if let Some((key, note)) = inputs {
+            writeln!(out, "inputs\t{key:032x}\t{}", u8::from(note))?;
+        }
         for (path, key) in entries {
             if let Some(id) = identity(&path) {
                 writeln!(
@@ -156,22 +295,6 @@ impl PageCache {
 pub fn file_for(out: &Path) -> Option<PathBuf> {
     let name = out.file_name()?.to_string_lossy().into_owned();
     Some(out.with_file_name(FOLDER).join(format!("{name}.pages")))
-}
-
-/// The entries of a cache file; none when it is missing, unreadable or of
-/// another format (lines that do not parse are skipped).
-fn read_entries(file: &Path) -> HashMap<String, (Key, FileIdentity)> {
-    let Ok(handle) = std::fs::File::open(file) else {
-        return HashMap::new();
-    };
-    let mut lines = std::io::BufReader::new(handle).lines();
-    if !matches!(lines.next(), Some(Ok(first)) if first == HEADER) {
-        return HashMap::new();
-    }
-    lines
-        .map_while(Result::ok)
-        .filter_map(|line| parse_entry(&line))
-        .collect()
 }
 
 fn parse_entry(line: &str) -> Option<(String, (Key, FileIdentity))> {
@@ -212,7 +335,7 @@ mod tests {
 
     #[test]
     fn keys_follow_every_input() {
-        let cache = PageCache::open(None, &"templates A");
+        let cache = PageCache::open(Previous::default(), &"templates A");
         let mut ctx = tera::Context::new();
         ctx.insert("player", &serde_json::json!({"rating": 2100}));
         let key = cache.page_key("html/player.html", "players/a.html", &ctx);
@@ -230,7 +353,7 @@ mod tests {
             key,
             cache.page_key("html/player.html", "players/b.html", &ctx)
         );
-        let other = PageCache::open(None, &"templates B");
+        let other = PageCache::open(Previous::default(), &"templates B");
         assert_ne!(
             key,
             other.page_key("html/player.html", "players/a.html", &ctx)
@@ -244,18 +367,29 @@ mod tests {
         let page = dir.path().join("a.html");
         std::fs::write(&page, "bytes").unwrap();
         let file = dir.path().join(FOLDER).join("site.pages");
-        let cache = PageCache::open(None, &"t");
+        let cache = PageCache::open(Previous::default(), &"t");
         cache.made("a.html", 7);
         cache
-            .save(&file, |p| FileIdentity::of(&dir.path().join(p)))
+            .save(
+                &file,
+                |p| FileIdentity::of(&dir.path().join(p)),
+                Some((9, true)),
+            )
             .unwrap();
-        let again = PageCache::open(Some(&file), &"t");
+        let previous = Previous::read(Some(&file));
+        assert_eq!(previous.inputs, Some((9, true)));
+        assert_eq!(
+            previous.unchanged(9, dir.path()),
+            None,
+            "the cache file is no page"
+        );
+        let again = PageCache::open(previous, &"t");
         let identity = FileIdentity::of(&page).unwrap();
         assert_eq!(again.previous.get("a.html"), Some(&(7, identity)));
         // A sink without a published site can reuse nothing.
         assert!(!again.reuse(&MemorySink::default(), "a.html", 7).unwrap());
-        assert!(read_entries(&dir.path().join("missing")).is_empty());
+        assert_eq!(Previous::read(Some(&dir.path().join("missing"))).files(), 0);
         std::fs::write(&file, "another format\n").unwrap();
-        assert!(read_entries(&file).is_empty());
+        assert_eq!(Previous::read(Some(&file)).files(), 0);
     }
 }
