@@ -146,11 +146,12 @@ pub fn build_repository(
     };
     let site = publish::resolved(out)?;
     let cache_file = render::cache::file_for(&site);
-    let previous = render::cache::Previous::read(cache_file.as_deref());
+    let mut previous = render::cache::Previous::read(cache_file.as_deref());
     let inputs = render::cache::inputs_fingerprint(&input_paths(root), started);
-    if let Some(sitemap_note) = inputs.and_then(|key| previous.unchanged(key, &site)) {
+    if let Some((sitemap_note, warnings)) = inputs.and_then(|key| previous.unchanged(key, &site)) {
         lap("inputs unchanged");
-        return Ok(unchanged_report(previous.files(), sitemap_note, timings));
+        let files = previous.files();
+        return Ok(unchanged_report(files, sitemap_note, warnings, timings));
     }
     let (loaded, warnings) = check_without_errors(root)?;
     lap("load and check");
@@ -186,11 +187,9 @@ pub fn build_repository(
         notes.push(render::NO_SITEMAP_NOTE);
     }
     if let Some(file) = &cache_file {
-        // Only a build without warnings may be skipped next time: a skipped
-        // build has none to print.
-        let inputs = inputs.filter(|_| warnings.is_empty());
         let identity = |path: &str| render::output::FileIdentity::of(&site.join(path));
-        if let Err(e) = cache.save(file, identity, inputs.map(|key| (key, !notes.is_empty()))) {
+        let inputs = inputs.map(|key| (key, !notes.is_empty(), warnings.as_slice()));
+        if let Err(e) = cache.save(file, identity, inputs) {
             // The site is in place; without the cache the next build renders everything.
             let _ = std::fs::remove_file(file);
             written.cleanup_warning.get_or_insert(format!(
@@ -220,14 +219,16 @@ fn input_paths(root: &Path) -> Vec<std::path::PathBuf> {
 }
 
 /// The report of a build that found its inputs and the site as the previous
-/// build left them: `files` files kept, nothing else done.
+/// build left them: `files` files kept, nothing else done, the previous
+/// build's warnings.
 fn unchanged_report(
     files: usize,
     sitemap_note: bool,
+    warnings: Vec<Diagnostic>,
     timings: Vec<(&'static str, std::time::Duration)>,
 ) -> BuildReport {
     BuildReport {
-        warnings: Vec::new(),
+        warnings,
         files,
         written: publish::WriteReport {
             unchanged: files,

@@ -216,6 +216,7 @@ fn a_build_with_settled_unchanged_inputs_and_site_does_nothing_else() {
     );
     assert_eq!(skipped.cached.reused, before.len());
     assert_eq!(skipped.notes, settled.notes);
+    assert_eq!(skipped.warnings, settled.warnings, "the same warnings");
     assert_eq!(files(&b.out), before);
     // A file of the site replaced by hand: the build does its work again.
     fs::remove_file(b.out.join("rules.html")).unwrap();

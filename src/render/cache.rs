@@ -15,10 +15,10 @@
 //!
 //! The cache file also keeps a fingerprint of the build's inputs (every file
 //! under `data/` and `templates/` and `ratingbook.toml`: path, size, inode,
-//! modification and change times) when the build had no warnings. A build
+//! modification and change times) and the build's warnings. A build
 //! whose inputs have the same fingerprint, into a site folder that holds
 //! exactly the files the cache lists with their identities, has nothing to
-//! do and stops there. A file changed less than [`SETTLE`] before a build is
+//! do and stops there, with the same warnings. A file changed less than [`SETTLE`] before a build is
 //! not fingerprinted (its times may not yet tell a later change apart), so
 //! the next build checks page by page.
 
@@ -50,6 +50,8 @@ pub struct Previous {
     entries: HashMap<String, (Key, FileIdentity)>,
     /// The inputs' fingerprint, and whether that build noted the missing sitemap.
     inputs: Option<(Key, bool)>,
+    /// That build's warnings.
+    warnings: Vec<crate::diagnostic::Diagnostic>,
 }
 
 impl Previous {
@@ -67,6 +69,12 @@ impl Previous {
         for line in lines.map_while(Result::ok) {
             if let Some(inputs) = line.strip_prefix("inputs\t") {
                 previous.inputs = parse_inputs(inputs);
+            } else if let Some(warning) = line.strip_prefix("warning\t") {
+                match serde_json::from_str(warning) {
+                    Ok(warning) => previous.warnings.push(warning),
+                    // Without all its warnings the build cannot be skipped.
+                    Err(_) => previous.inputs = None,
+                }
             } else if let Some((path, entry)) = parse_entry(&line) {
                 previous.entries.insert(path, entry);
             }
@@ -75,10 +83,16 @@ impl Previous {
     }
 
     /// Whether the previous build had the inputs `inputs` and left `out`
-    /// exactly as it is now; then, whether it noted the missing sitemap.
-    pub fn unchanged(&self, inputs: Key, out: &Path) -> Option<bool> {
+    /// exactly as it is now; then, whether it noted the missing sitemap,
+    /// and its warnings.
+    pub fn unchanged(
+        &mut self,
+        inputs: Key,
+        out: &Path,
+    ) -> Option<(bool, Vec<crate::diagnostic::Diagnostic>)> {
         let (key, sitemap_note) = self.inputs?;
-        (key == inputs && self.site_intact(out)).then_some(sitemap_note)
+        (key == inputs && self.site_intact(out))
+            .then(|| (sitemap_note, std::mem::take(&mut self.warnings)))
     }
 
     /// Number of files the previous build made or reused.
@@ -254,13 +268,13 @@ impl PageCache {
     /// Writes this build's keys to `file`, each with the identity `identity`
     /// gives its path in the published site (paths without one are left out),
     /// and the fingerprint of its inputs, if any, with whether it noted the
-    /// missing sitemap. Written to a temporary file and renamed, so a reader
-    /// never sees half.
+    /// missing sitemap and its warnings. Written to a temporary file and
+    /// renamed, so a reader never sees half.
     pub fn save(
         self,
         file: &Path,
         identity: impl Fn(&str) -> Option<FileIdentity>,
-        inputs: Option<(Key, bool)>,
+        inputs: Option<(Key, bool, &[crate::diagnostic::Diagnostic])>,
     ) -> std::io::Result<()> {
         let mut entries = self
             .next
@@ -273,8 +287,12 @@ impl PageCache {
         let temporary = file.with_extension("partial");
         let mut out = std::io::BufWriter::new(std::fs::File::create(&temporary)?);
         writeln!(out, "{HEADER}")?;
-        if let Some((key, note)) = inputs {
+        if let Some((key, note, warnings)) = inputs {
             writeln!(out, "inputs\t{key:032x}\t{}", u8::from(note))?;
+            for warning in warnings {
+                let json = serde_json::to_string(warning).map_err(std::io::Error::other)?;
+                writeln!(out, "warning\t{json}")?;
+            }
         }
         for (path, key) in entries {
             if let Some(id) = identity(&path) {
@@ -373,10 +391,10 @@ mod tests {
             .save(
                 &file,
                 |p| FileIdentity::of(&dir.path().join(p)),
-                Some((9, true)),
+                Some((9, true, &[])),
             )
             .unwrap();
-        let previous = Previous::read(Some(&file));
+        let mut previous = Previous::read(Some(&file));
         assert_eq!(previous.inputs, Some((9, true)));
         assert_eq!(
             previous.unchanged(9, dir.path()),
