@@ -1,14 +1,21 @@
 //! Build benchmark: `cargo bench --bench build`.
 //!
-//! Generates a synthetic repository (20 000 players, 2 000 tournaments, about
-//! 175 000 games; cached under target/bench-data) and times `build` into an empty
-//! site and again with nothing changed. Each build runs in a fresh child process
-//! so its peak memory (VmHWM) is its own. Sizes can be set with
-//! `BENCH_PLAYERS` and `BENCH_TOURNAMENTS`.
+//! For each size (players:tournaments, by default `30000:3000`,
+//! `100000:10000` and `300000:30000`, the last about 2.8 million games; set
+//! `BENCH_SIZES`, e.g. `BENCH_SIZES=3000:300`), generates a repository once
+//! (seed 1, kept under `BENCH_DATA`, default target/bench-data) and times four
+//! builds of its site: cold (no site, no build cache), unchanged, after one
+//! new tournament on the newest date, and after one result edited in the first
+//! tournament ten years before the newest (which moves the ratings of everyone
+//! downstream). The repository is put back as it was afterwards. Each build
+//! runs in a fresh child process, so its peak memory (VmHWM) is its own. Prints
+//! one table row per build: wall time, CPU time, each phase, peak memory,
+//! files made (rendered), reused from the build cache, written, and bytes
+//! written; and the machine's load average, since the machine may be shared.
 
 mod common;
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Instant;
 
@@ -23,31 +30,102 @@ fn main() {
         run_child(Path::new(&root));
         return;
     }
-    let players = common::env_number("BENCH_PLAYERS", 20_000);
-    let tournaments = common::env_number("BENCH_TOURNAMENTS", 2_000);
-    let root = common::repository(players, tournaments);
-    let site = root.join("site");
-    let _ = std::fs::remove_dir_all(&site);
     println!(
-        "build benchmark: {players} players, {tournaments} tournaments ({})",
-        root.display()
-    );
-    println!(
-        "machine: {} cores, load average {}",
+        "build benchmark: {} cores, load average {}",
         cores(),
         common::load_average()
     );
-    for label in ["cold (empty site)", "warm (nothing changed)"] {
-        let output = Command::new(std::env::current_exe().unwrap())
-            .env(CHILD, &root)
-            .output()
-            .expect("run child");
-        print!("{label}: {}", String::from_utf8_lossy(&output.stdout));
-        if !output.status.success() {
-            eprintln!("{}", String::from_utf8_lossy(&output.stderr));
-            std::process::exit(1);
-        }
+    println!(
+        "| players | tournaments | build | wall s | cpu s | phases (s) | peak MiB | made | reused | written | MB written | load |"
+    );
+    println!("|---|---|---|---|---|---|---|---|---|---|---|---|");
+    for (players, tournaments) in sizes() {
+        let root = repository(players, tournaments);
+        bench_size(&root, players, tournaments);
     }
+}
+
+/// The sizes to run, from `BENCH_SIZES` or the defaults.
+fn sizes() -> Vec<(usize, usize)> {
+    let text = std::env::var("BENCH_SIZES")
+        .unwrap_or_else(|_| "30000:3000,100000:10000,300000:30000".into());
+    text.split(',')
+        .filter_map(|s| {
+            let (p, t) = s.split_once(':')?;
+            Some((p.trim().parse().ok()?, t.trim().parse().ok()?))
+        })
+        .collect()
+}
+
+/// The generated repository, under `BENCH_DATA` when set.
+fn repository(players: usize, tournaments: usize) -> PathBuf {
+    match std::env::var_os("BENCH_DATA") {
+        Some(dir) => common::repository_in(Path::new(&dir), players, tournaments),
+        None => common::repository(players, tournaments),
+    }
+}
+
+fn bench_size(root: &Path, players: usize, tournaments: usize) {
+    let site = root.join("site");
+    let _ = std::fs::remove_dir_all(&site);
+    let _ = std::fs::remove_dir_all(root.join(".ratingbook-cache"));
+    let row = |label: &str| {
+        let line = run_build(root);
+        println!(
+            "| {players} | {tournaments} | {label} | {line} | {} |",
+            common::load_average()
+        );
+    };
+    row("cold");
+    row("unchanged");
+    let added =
+        ratingbook::generate::edit::add_tournament_at_newest_date(root).expect("add a tournament");
+    row("one new tournament");
+    if let Some(table) = &added {
+        let _ = std::fs::remove_file(table);
+        let _ = std::fs::remove_file(table.with_extension("toml"));
+    }
+    row("back to unchanged");
+    let old = ten_years_back(root);
+    let edited = ratingbook::generate::edit::reverse_first_decisive_result(&old)
+        .expect("edit a result")
+        .is_some();
+    row("one old result edited");
+    if edited {
+        // Reversing the same game again puts the result back.
+        let _ = ratingbook::generate::edit::reverse_first_decisive_result(&old);
+    }
+}
+
+/// The crosstable of the first tournament ten years before the newest.
+fn ten_years_back(root: &Path) -> PathBuf {
+    let tables = ratingbook::generate::edit::crosstables_by_start(root);
+    let year = |t: &Path| -> i32 {
+        t.parent()
+            .and_then(|d| d.file_name())
+            .and_then(|y| y.to_str())
+            .and_then(|y| y.parse().ok())
+            .unwrap_or(0)
+    };
+    let newest = tables.last().map_or(0, |t| year(t));
+    tables
+        .iter()
+        .find(|t| year(t) >= newest - 10)
+        .cloned()
+        .unwrap_or_else(|| tables[0].clone())
+}
+
+/// Builds in a child process; its table cells.
+fn run_build(root: &Path) -> String {
+    let output = Command::new(std::env::current_exe().expect("own path"))
+        .env(CHILD, root)
+        .output()
+        .expect("run child");
+    if !output.status.success() {
+        eprintln!("{}", String::from_utf8_lossy(&output.stderr));
+        std::process::exit(1);
+    }
+    String::from_utf8_lossy(&output.stdout).trim().to_string()
 }
 
 fn run_child(root: &Path) {
@@ -58,16 +136,35 @@ fn run_child(root: &Path) {
     let phases: Vec<String> = report
         .timings
         .iter()
-        .map(|(name, took)| format!("{name} {:.2} s", took.as_secs_f64()))
+        .map(|(name, took)| format!("{name} {:.2}", took.as_secs_f64()))
         .collect();
     println!(
-        "{:.2} s wall, peak memory {} MiB, {} files ({} written); {}",
+        "{:.2} | {:.2} | {} | {} | {} | {} | {} | {:.1}",
         wall.as_secs_f64(),
+        cpu_seconds(),
+        phases.join(", "),
         common::peak_memory_kib() / 1024,
-        report.files,
+        report.cached.rendered,
+        report.cached.reused,
         report.written.written,
-        phases.join(", ")
+        report.written.bytes_written as f64 / 1e6,
     );
+}
+
+/// User and system CPU time of this process so far.
+fn cpu_seconds() -> f64 {
+    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    // Fields after the command name (which is in parentheses): utime and
+    // stime are the 12th and 13th, in clock ticks (100 per second on Linux).
+    let after = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
+    let fields: Vec<&str> = after.split_whitespace().collect();
+    let ticks = |i: usize| {
+        fields
+            .get(i)
+            .and_then(|v| v.parse::<f64>().ok())
+            .unwrap_or(0.0)
+    };
+    (ticks(11) + ticks(12)) / 100.0
 }
 
 fn cores() -> usize {

@@ -1,11 +1,11 @@
 //! Problems found in the data, each pointing at a file and a place in it.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::path::{Path, PathBuf};
 
 /// How bad a problem is: errors stop `build`, warnings are reported only.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Severity {
     /// The data cannot be used as it is.
     Error,
@@ -14,7 +14,7 @@ pub enum Severity {
 }
 
 /// One problem: where it is, what is wrong, how to fix it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Diagnostic {
     /// Error or warning.
     pub severity: Severity,

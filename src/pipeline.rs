@@ -109,6 +109,9 @@ pub enum BuildError {
     /// The site could not be put in place (or another build holds it).
     #[error(transparent)]
     Publish(#[from] publish::PublishError),
+    /// A rendered file could not be written into the new site.
+    #[error(transparent)]
+    Write(#[from] render::output::WriteError),
 }
 
 /// What a successful build did.
@@ -120,6 +123,8 @@ pub struct BuildReport {
     pub files: usize,
     /// What changed on disk.
     pub written: publish::WriteReport,
+    /// Files rendered, and files the build cache took over unchanged.
+    pub cached: render::cache::CacheReport,
     /// Wall time of each phase, in order.
     pub timings: Vec<(&'static str, std::time::Duration)>,
     /// Notes on what was not written and why (e.g. no sitemap without `site.base_url`).
@@ -136,12 +141,22 @@ pub fn build_repository(
     tick: &(dyn Fn() + Sync),
 ) -> Result<BuildReport, BuildError> {
     let _lock = publish::BuildLock::acquire(out)?;
+    let started = std::time::SystemTime::now();
     let mut timings = Vec::new();
     let mut clock = std::time::Instant::now();
     let mut lap = |name: &'static str| {
         timings.push((name, clock.elapsed()));
         clock = std::time::Instant::now();
     };
+    let site = publish::resolved(out)?;
+    let cache_file = render::cache::file_for(&site);
+    let mut previous = render::cache::Previous::read(cache_file.as_deref());
+    let inputs = render::cache::inputs_fingerprint(&input_paths(root), started);
+    if let Some((sitemap_note, warnings)) = inputs.and_then(|key| previous.unchanged(key, &site)) {
+        lap("inputs unchanged");
+        let files = previous.files();
+        return Ok(unchanged_report(files, sitemap_note, warnings, timings));
+    }
     let (loaded, warnings) = check_without_errors(root)?;
     lap("load and check");
     let ratings = rating::rate(&loaded.dataset, &loaded.config.rating);
@@ -152,31 +167,88 @@ pub fn build_repository(
         .iter()
         .map(render::pages::MdPage::render)
         .collect();
-    let files = render::render_site_with_pages(
-        &loaded.dataset,
-        &ratings,
-        &loaded.config,
-        &templates,
-        &render::Content {
+    let cache = render::cache::PageCache::open(previous, &(&templates, &loaded.config));
+    let staging = publish::Staging::begin(out)?;
+    let input = render::Input {
+        dataset: &loaded.dataset,
+        ratings: &ratings,
+        config: &loaded.config,
+        templates: &templates,
+        content: &render::Content {
             pages: &pages,
             surveys: &loaded.surveys,
         },
-        tick,
-    )?;
-    lap("render");
-    let written = publish::publish_site(out, &files)?;
-    lap("write");
+    };
+    render::render_site_into(&input, &staging, &cache, tick).map_err(|e| match e {
+        render::SiteError::Render(e) => BuildError::Render(e),
+        render::SiteError::Write(e) => BuildError::Write(e),
+    })?;
+    lap("render and write");
+    let cached = cache.report();
+    let mut written = staging.finish()?;
     let mut notes = Vec::new();
     if loaded.config.output.html && !render::writes_sitemap(&loaded.config) {
         notes.push(render::NO_SITEMAP_NOTE);
     }
+    if let Some(file) = &cache_file {
+        let identity = |path: &str| render::output::FileIdentity::of(&site.join(path));
+        let inputs = inputs.map(|key| (key, !notes.is_empty(), warnings.as_slice()));
+        if let Err(e) = cache.save(file, identity, inputs) {
+            // The site is in place; without the cache the next build renders everything.
+            let _ = std::fs::remove_file(file);
+            written.cleanup_warning.get_or_insert(format!(
+                "the build cache could not be saved to {}: {e}; the next build renders every page",
+                file.display()
+            ));
+        }
+    }
+    lap("publish");
     Ok(BuildReport {
         warnings,
-        files: files.len(),
+        files: cached.rendered + cached.reused,
         written,
+        cached,
         timings,
         notes,
     })
+}
+
+/// What a build reads: the configuration, `data/` and `templates/`.
+fn input_paths(root: &Path) -> Vec<std::path::PathBuf> {
+    vec![
+        root.join(crate::load::CONFIG_FILE),
+        root.join("data"),
+        root.join("templates"),
+    ]
+}
+
+/// The report of a build that found its inputs and the site as the previous
+/// build left them: `files` files kept, nothing else done, the previous
+/// build's warnings.
+fn unchanged_report(
+    files: usize,
+    sitemap_note: bool,
+    warnings: Vec<Diagnostic>,
+    timings: Vec<(&'static str, std::time::Duration)>,
+) -> BuildReport {
+    BuildReport {
+        warnings,
+        files,
+        written: publish::WriteReport {
+            unchanged: files,
+            ..publish::WriteReport::default()
+        },
+        cached: render::cache::CacheReport {
+            rendered: 0,
+            reused: files,
+        },
+        timings,
+        notes: if sitemap_note {
+            vec![render::NO_SITEMAP_NOTE]
+        } else {
+            Vec::new()
+        },
+    }
 }
 
 /// A dump written by [`dump_repository`].

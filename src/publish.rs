@@ -23,10 +23,13 @@
 //! for a killed process; it does not promise durability across a power cut
 //! (nothing is fsynced).
 
-use crate::render::output::{slash_path, SiteFiles};
+use crate::render::output::{slash_path, FileIdentity, Sink, SiteFiles, WriteError};
+use std::collections::HashSet;
 use std::fs::{self, File};
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::Mutex;
 
 /// What publishing the site did.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
@@ -37,6 +40,8 @@ pub struct WriteReport {
     pub unchanged: usize,
     /// Files of the previous site that the new one no longer has.
     pub removed: usize,
+    /// Bytes of the files written.
+    pub bytes_written: u64,
     /// A problem after the new site was in place (e.g. the previous site's
     /// copy could not be deleted); the site itself is complete.
     pub cleanup_warning: Option<String>,
@@ -99,6 +104,11 @@ fn named(out: &Path) -> io::Result<PathBuf> {
     }
 }
 
+/// `out` made absolute where it has no file name (`.`), as the build names it.
+pub fn resolved(out: &Path) -> Result<PathBuf, PublishError> {
+    named(out).map_err(io_error("resolve", out))
+}
+
 /// The advisory lock that keeps one build at a time per output folder; held
 /// until dropped (closing the file releases it).
 #[derive(Debug)]
@@ -148,39 +158,184 @@ fn holder_pid(lock_path: &Path) -> String {
 /// Replaces the folder `out` with exactly `files`, atomically (see the module
 /// documentation). The caller holds `out`'s [`BuildLock`].
 pub fn publish_site(out: &Path, files: &SiteFiles) -> Result<WriteReport, PublishError> {
-    let out = named(out).map_err(io_error("resolve", out))?;
-    let current = match fs::symlink_metadata(&out) {
-        Ok(meta) if meta.is_dir() => Some(out.as_path()),
-        Ok(_) => return Err(PublishError::NotAFolder(out.display().to_string())),
-        Err(e) if e.kind() == io::ErrorKind::NotFound => None,
-        Err(e) => return Err(io_error("read", &out)(e)),
-    };
-    let staging = sibling(&out, "staging");
-    let old = sibling(&out, "old");
-    remove_leftover(&staging)?;
-    remove_leftover(&old)?;
-    let mut report = stage(&staging, current, files)?;
-    report.removed = match current {
-        Some(dir) => count_stale(dir, files),
-        None => 0,
-    };
-    match current {
-        Some(_) => {
-            swap(&staging, &out, &old)?;
-            report.cleanup_warning = remove_leftover_io(&staging)
-                .and_then(|()| remove_leftover_io(&old))
-                .err()
-                .map(|e| {
-                    format!(
-                        "the new site is in place, but the previous one could not be \
-                         deleted from {}: {e}; the next build removes it",
-                        staging.display()
-                    )
-                });
-        }
-        None => fs::rename(&staging, &out).map_err(io_error("move the new site to", &out))?,
+    let staging = Staging::begin(out)?;
+    for (name, content) in files {
+        staging.put(name, content)?;
     }
-    Ok(report)
+    staging.finish()
+}
+
+/// A new site being assembled beside `out`, file by file, from any number of
+/// threads; [`Staging::finish`] puts it in place in one step. Dropped
+/// unfinished, it removes what it wrote and `out` stays as it was.
+#[derive(Debug)]
+pub struct Staging {
+    out: PathBuf,
+    current: Option<PathBuf>,
+    staging: PathBuf,
+    old: PathBuf,
+    names: Mutex<HashSet<String>>,
+    written: AtomicUsize,
+    bytes_written: AtomicU64,
+    unchanged: AtomicUsize,
+    finished: bool,
+}
+
+impl Staging {
+    /// Starts the new site of `out` (the caller holds its [`BuildLock`]):
+    /// removes leftovers of an interrupted build and creates the staging folder.
+    pub fn begin(out: &Path) -> Result<Staging, PublishError> {
+        let out = named(out).map_err(io_error("resolve", out))?;
+        let current = match fs::symlink_metadata(&out) {
+            Ok(meta) if meta.is_dir() => Some(out.clone()),
+            Ok(_) => return Err(PublishError::NotAFolder(out.display().to_string())),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => None,
+            Err(e) => return Err(io_error("read", &out)(e)),
+        };
+        let staging = sibling(&out, "staging");
+        let old = sibling(&out, "old");
+        remove_leftover(&staging)?;
+        remove_leftover(&old)?;
+        fs::create_dir(&staging).map_err(io_error("create", &staging))?;
+        Ok(Staging {
+            out,
+            current,
+            staging,
+            old,
+            names: Mutex::new(HashSet::new()),
+            written: AtomicUsize::new(0),
+            bytes_written: AtomicU64::new(0),
+            unchanged: AtomicUsize::new(0),
+            finished: false,
+        })
+    }
+
+    /// The published folder this build replaces, if there is one.
+    pub fn current(&self) -> Option<&Path> {
+        self.current.as_deref()
+    }
+
+    /// Adds the file `name` (relative, `/`-separated) with `content`: a hard
+    /// link to the current site's file when that holds the same bytes, else
+    /// a new file. A second file of the same name replaces the first.
+    pub fn put(&self, name: &str, content: &[u8]) -> Result<(), PublishError> {
+        let target = self.target(name)?;
+        let previous = self.current.as_ref().map(|dir| dir.join(name));
+        if let Some(previous) = previous.filter(|p| same_content(p, content)) {
+            return self.keep(&previous, &target);
+        }
+        fs::write(&target, content).map_err(io_error("write", &target))?;
+        self.written.fetch_add(1, Ordering::Relaxed);
+        self.bytes_written
+            .fetch_add(content.len() as u64, Ordering::Relaxed);
+        Ok(())
+    }
+
+    /// Adds the current site's file `name` as it is, without reading it,
+    /// when it still has `identity`; whether it did.
+    pub fn keep_current(&self, name: &str, identity: FileIdentity) -> Result<bool, PublishError> {
+        let Some(previous) = self.current.as_ref().map(|dir| dir.join(name)) else {
+            return Ok(false);
+        };
+        if FileIdentity::of(&previous) != Some(identity) {
+            return Ok(false);
+        }
+        let target = self.target(name)?;
+        self.keep(&previous, &target).map(|()| true)
+    }
+
+    /// Where `name` goes in the staging folder (its folder created), noted as
+    /// part of the new site.
+    fn target(&self, name: &str) -> Result<PathBuf, PublishError> {
+        let target = self.staging.join(name);
+        if let Some(parent) = target.parent() {
+            fs::create_dir_all(parent).map_err(io_error("create", parent))?;
+        }
+        let fresh = lock(&self.names).insert(name.to_string());
+        if !fresh {
+            remove_leftover(&target)?;
+        }
+        Ok(target)
+    }
+
+    /// Links (or, where links fail, copies) an unchanged file of the current site.
+    fn keep(&self, previous: &Path, target: &Path) -> Result<(), PublishError> {
+        if fs::hard_link(previous, target).is_err() {
+            copy_keeping_time(previous, target).map_err(io_error("copy", previous))?;
+        }
+        self.unchanged.fetch_add(1, Ordering::Relaxed);
+        Ok(())
+    }
+
+    /// Swaps the new site in (see the module documentation) and removes the previous one.
+    pub fn finish(mut self) -> Result<WriteReport, PublishError> {
+        self.finished = true;
+        let names = std::mem::take(&mut *lock(&self.names));
+        let mut report = WriteReport {
+            written: self.written.load(Ordering::Relaxed),
+            bytes_written: self.bytes_written.load(Ordering::Relaxed),
+            unchanged: self.unchanged.load(Ordering::Relaxed),
+            removed: self
+                .current
+                .as_deref()
+                .map_or(0, |dir| count_stale(dir, &names)),
+            cleanup_warning: None,
+        };
+        if self.current.is_none() {
+            fs::rename(&self.staging, &self.out)
+                .map_err(io_error("move the new site to", &self.out))?;
+            return Ok(report);
+        }
+        swap(&self.staging, &self.out, &self.old)?;
+        report.cleanup_warning = remove_leftover_io(&self.staging)
+            .and_then(|()| remove_leftover_io(&self.old))
+            .err()
+            .map(|e| {
+                format!(
+                    "the new site is in place, but the previous one could not be \
+                     deleted from {}: {e}; the next build removes it",
+                    self.staging.display()
+                )
+            });
+        Ok(report)
+    }
+}
+
+impl Sink for Staging {
+    fn put(&self, path: &str, bytes: &[u8]) -> Result<(), WriteError> {
+        Staging::put(self, path, bytes).map_err(|e| write_error(path, e))
+    }
+
+    fn keep(&self, path: &str, identity: FileIdentity) -> Result<bool, WriteError> {
+        self.keep_current(path, identity)
+            .map_err(|e| write_error(path, e))
+    }
+
+    fn identity(&self, path: &str) -> Option<FileIdentity> {
+        FileIdentity::of(&self.staging.join(path))
+    }
+}
+
+fn write_error(path: &str, error: PublishError) -> WriteError {
+    WriteError {
+        path: path.to_string(),
+        source: Box::new(error),
+    }
+}
+
+impl Drop for Staging {
+    fn drop(&mut self) {
+        if !self.finished {
+            let _ = remove_leftover_io(&self.staging);
+        }
+    }
+}
+
+/// The guarded value, also after a thread panicked while holding the lock.
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 fn remove_leftover(path: &Path) -> Result<(), PublishError> {
@@ -216,35 +371,6 @@ fn make_folders_writable(path: &Path) {
 #[cfg(not(unix))]
 fn make_folders_writable(_path: &Path) {}
 
-/// Writes the new site into `staging`, reusing unchanged files of `current`.
-fn stage(
-    staging: &Path,
-    current: Option<&Path>,
-    files: &SiteFiles,
-) -> Result<WriteReport, PublishError> {
-    fs::create_dir(staging).map_err(io_error("create", staging))?;
-    let mut report = WriteReport::default();
-    for (name, content) in files {
-        let target = staging.join(name);
-        if let Some(parent) = target.parent() {
-            fs::create_dir_all(parent).map_err(io_error("create", parent))?;
-        }
-        let previous = current.map(|dir| dir.join(name));
-        if let Some(previous) = previous.filter(|p| same_content(p, content)) {
-            if fs::hard_link(&previous, &target).is_ok() {
-                report.unchanged += 1;
-                continue;
-            }
-            copy_keeping_time(&previous, &target).map_err(io_error("copy", &previous))?;
-            report.unchanged += 1;
-            continue;
-        }
-        fs::write(&target, content).map_err(io_error("write", &target))?;
-        report.written += 1;
-    }
-    Ok(report)
-}
-
 /// Whether `path` is a regular file (not a link) holding exactly `content`.
 fn same_content(path: &Path, content: &[u8]) -> bool {
     let Ok(meta) = fs::symlink_metadata(path) else {
@@ -262,14 +388,14 @@ fn copy_keeping_time(from: &Path, to: &Path) -> io::Result<()> {
     File::options().write(true).open(to)?.set_modified(modified)
 }
 
-/// Files under `dir` that `files` no longer has.
-fn count_stale(dir: &Path, files: &SiteFiles) -> usize {
+/// Files under `dir` that the new site (`names`) no longer has.
+fn count_stale(dir: &Path, names: &HashSet<String>) -> usize {
     walkdir::WalkDir::new(dir)
         .min_depth(1)
         .into_iter()
         .filter_map(Result::ok)
         .filter(|e| !e.file_type().is_dir())
-        .filter(|e| !files.contains_key(&slash_path(dir, e.path())))
+        .filter(|e| !names.contains(&slash_path(dir, e.path())))
         .count()
 }
 

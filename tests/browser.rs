@@ -108,6 +108,37 @@ fn sample_site_in_a_real_browser() {
     );
 }
 
+/// A generated site too big for single pages: from `file://`, the search
+/// finds a player on the last shard of the split index, and the rating
+/// list's "Next" links lead through every page (`tests/browser/large.mjs`).
+#[test]
+fn large_site_search_and_pages_in_a_real_browser() {
+    if !ready(missing(false)) {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    ratingbook::generate::write_repository(
+        dir.path(),
+        &ratingbook::generate::Options {
+            players: 1500,
+            tournaments: 24,
+            seed: 3,
+        },
+    )
+    .unwrap();
+    let site = dir.path().join("site");
+    ratingbook::build_repository(dir.path(), &site, &|| {}).unwrap();
+    let status = Command::new("node")
+        .arg(Path::new(REPO).join("tests/browser/large.mjs"))
+        .arg(&site)
+        .status()
+        .unwrap();
+    assert!(
+        status.success(),
+        "large-site browser checks failed (see their output above)"
+    );
+}
+
 /// The current rating of `player` in the repository at `root`, as the
 /// player page prints it.
 fn rating_of(root: &Path, player: &str) -> String {

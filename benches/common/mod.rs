@@ -8,9 +8,14 @@ use std::time::Instant;
 /// The generated repository of `players` and `tournaments` under
 /// target/bench-data, generated once (seed 1) and reused.
 pub fn repository(players: usize, tournaments: usize) -> PathBuf {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("target/bench-data")
-        .join(format!("build-{players}-{tournaments}"));
+    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/bench-data");
+    repository_in(&data, players, tournaments)
+}
+
+/// The generated repository of `players` and `tournaments` under `data`,
+/// generated once (seed 1) and reused.
+pub fn repository_in(data: &Path, players: usize, tournaments: usize) -> PathBuf {
+    let root = data.join(format!("build-{players}-{tournaments}"));
     if !root.join("data").is_dir() {
         let _ = std::fs::remove_dir_all(&root);
         let started = Instant::now();

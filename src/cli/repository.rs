@@ -75,6 +75,10 @@ pub(super) fn print_build(
                 for (phase, took) in &report.timings {
                     eprintln!("{phase:>16}: {:.3} s", took.as_secs_f64());
                 }
+                eprintln!(
+                    "{:>16}: {} made, {} reused from the build cache",
+                    "files", report.cached.rendered, report.cached.reused
+                );
             }
             eprintln!(
                 "built {} files into {}: {} written, {} unchanged, {} removed",

@@ -63,6 +63,75 @@ pub fn reverse_first_decisive_result(table: &Path) -> std::io::Result<Option<(u3
     Ok(None)
 }
 
+/// The value of `key = value` in a generated tournament's metadata.
+fn meta_value<'a>(meta: &'a str, key: &str) -> Option<&'a str> {
+    meta.lines().find_map(|l| {
+        let (k, v) = l.split_once('=')?;
+        (k.trim() == key).then(|| v.trim().trim_matches('"'))
+    })
+}
+
+/// The player ids of a crosstable (its second column).
+fn table_players(table: &str) -> Vec<&str> {
+    table
+        .lines()
+        .skip(1)
+        .filter_map(|l| l.split(',').nth(1))
+        .collect()
+}
+
+/// Adds a tournament on the dates of the newest one: a copy of the results
+/// of the oldest tournament none of whose players plays on those dates
+/// (so nothing overlaps and the date of the lists stays the same), under
+/// `<newest id>-extra`. Returns the new crosstable's path, or `None` when
+/// every tournament has a player busy on those dates.
+pub fn add_tournament_at_newest_date(root: &Path) -> std::io::Result<Option<std::path::PathBuf>> {
+    let tables = crosstables_by_start(root);
+    let Some(newest) = tables.last() else {
+        return Ok(None);
+    };
+    let newest_meta = std::fs::read_to_string(newest.with_extension("toml"))?;
+    let start = meta_value(&newest_meta, "start").unwrap_or("").to_string();
+    let end = meta_value(&newest_meta, "end")
+        .unwrap_or(&start)
+        .to_string();
+    let mut busy = std::collections::HashSet::new();
+    for table in &tables {
+        let meta = std::fs::read_to_string(table.with_extension("toml"))?;
+        let t_start = meta_value(&meta, "start").unwrap_or("");
+        let t_end = meta_value(&meta, "end").unwrap_or(t_start);
+        if t_start <= end.as_str() && start.as_str() <= t_end {
+            let text = std::fs::read_to_string(table)?;
+            busy.extend(table_players(&text).into_iter().map(String::from));
+        }
+    }
+    for table in &tables {
+        let text = std::fs::read_to_string(table)?;
+        if table_players(&text).iter().any(|p| busy.contains(*p)) {
+            continue;
+        }
+        let stem = newest
+            .file_stem()
+            .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
+        let target = newest.with_file_name(format!("{stem}-extra.csv"));
+        let meta = std::fs::read_to_string(table.with_extension("toml"))?;
+        let meta: String = meta
+            .lines()
+            .map(|l| match l.split_once('=').map(|(k, _)| k.trim()) {
+                Some("name") => "name = \"Synthetic extra event\"".to_string(),
+                Some("start") => format!("start = {start}"),
+                Some("end") => format!("end = {end}"),
+                _ => l.to_string(),
+            })
+            .map(|l| l + "\n")
+            .collect();
+        std::fs::write(&target, text)?;
+        std::fs::write(target.with_extension("toml"), meta)?;
+        return Ok(Some(target));
+    }
+    Ok(None)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -2,8 +2,7 @@
 //! under the candidate systems, with how well each predicted the games and a
 //! calibration chart of the best.
 
-use super::output::SiteFiles;
-use super::{chart, Page, RenderError};
+use super::{chart, Page, SiteError};
 use crate::config::{Config, PoolConfig};
 use crate::model::Dataset;
 use crate::rating::evaluate::{default_candidates, evaluate, CalibrationBin, Score};
@@ -44,8 +43,7 @@ pub(super) fn render_methods(
     page: &Page,
     dataset: &Dataset,
     config: &Config,
-    files: &mut SiteFiles,
-) -> Result<(), RenderError> {
+) -> Result<(), SiteError> {
     let association = PoolConfig {
         rating: config.rating.clone(),
         ..PoolConfig::default()
@@ -63,11 +61,7 @@ pub(super) fn render_methods(
     }
     let mut ctx = tera::Context::new();
     ctx.insert("lists", &lists);
-    files.insert(
-        "methods.html".into(),
-        page.render_at("html/methods.html", "", "methods.html", ctx)?,
-    );
-    Ok(())
+    page.emit("methods.html", "html/methods.html", "", "methods.html", ctx)
 }
 
 fn list_evaluation(

@@ -4,12 +4,14 @@
 //! `templates/` turn them into HTML, Markdown and SQL, and [`output`] writes
 //! the result into `site/` only once everything rendered.
 
+pub mod cache;
 pub mod chart;
 pub mod format;
 pub mod limits;
 mod methods;
 pub mod output;
 pub mod pages;
+pub mod paginate;
 pub mod pools;
 pub mod search;
 pub mod survey;
@@ -19,16 +21,15 @@ pub mod view;
 use crate::config::Config;
 use crate::model::{Dataset, Date};
 use crate::rating::Ratings;
-use output::SiteFiles;
+use cache::PageCache;
+use output::{MemorySink, Sink, SiteFiles, WriteError};
 use pages::MdPage;
 use rayon::prelude::*;
 use serde::Serialize;
 use std::collections::BTreeMap;
+use std::sync::Mutex;
 use templates::TemplateSet;
 use view::{Link, RatingListView, ViewBuilder};
-
-/// One output file: path under the site root and content.
-type RenderedFile = (String, Vec<u8>);
 
 /// A template that failed to compile or render.
 #[derive(Debug, thiserror::Error)]
@@ -50,22 +51,51 @@ impl RenderError {
     }
 }
 
-/// Renders every output file in memory, without Markdown pages. Nothing is written here.
+/// Why the site could not be rendered.
+#[derive(Debug, thiserror::Error)]
+pub enum SiteError {
+    /// A template failed.
+    #[error(transparent)]
+    Render(#[from] RenderError),
+    /// A rendered file could not be stored.
+    #[error(transparent)]
+    Write(#[from] WriteError),
+}
+
+/// Renders every output file in memory, without Markdown pages. Nothing is
+/// written here; for a site of any size, [`render_site_into`] streams instead.
 pub fn render_site(
     dataset: &Dataset,
     ratings: &Ratings,
     config: &Config,
     templates: &TemplateSet,
     tick: &(dyn Fn() + Sync),
-) -> Result<SiteFiles, RenderError> {
-    render_site_with_pages(
+) -> Result<SiteFiles, SiteError> {
+    let sink = MemorySink::default();
+    let input = Input {
         dataset,
         ratings,
         config,
         templates,
-        &Content::default(),
-        tick,
-    )
+        content: &Content::default(),
+    };
+    render_site_into(&input, &sink, &PageCache::default(), tick)?;
+    Ok(sink.into_files())
+}
+
+/// Everything a site is made from.
+#[derive(Debug, Clone, Copy)]
+pub struct Input<'a> {
+    /// The results.
+    pub dataset: &'a Dataset,
+    /// Their ratings.
+    pub ratings: &'a Ratings,
+    /// The configuration.
+    pub config: &'a Config,
+    /// The templates, built in and overridden.
+    pub templates: &'a TemplateSet,
+    /// Markdown pages and surveys.
+    pub content: &'a Content<'a>,
 }
 
 /// A group of filter links on the rating list (clubs, countries, …).
@@ -84,15 +114,23 @@ struct NewsItem {
     summary: String,
 }
 
-/// Renders every output file in memory, Markdown pages (from `data/pages/`) included.
-pub fn render_site_with_pages(
-    dataset: &Dataset,
-    ratings: &Ratings,
-    config: &Config,
-    templates: &TemplateSet,
-    content: &Content,
+/// Renders every output file, Markdown pages (from `data/pages/`) included,
+/// and stores each in `sink` as soon as it is made, in parallel; a file
+/// whose inputs did not change since the previous build is taken over by
+/// `cache` without rendering. `tick` is called once per player and tournament.
+pub fn render_site_into(
+    input: &Input,
+    sink: &dyn Sink,
+    cache: &PageCache,
     tick: &(dyn Fn() + Sync),
-) -> Result<SiteFiles, RenderError> {
+) -> Result<(), SiteError> {
+    let Input {
+        dataset,
+        ratings,
+        config,
+        templates,
+        content,
+    } = *input;
     let md_pages = content.pages;
     let tera = templates
         .engine()
@@ -142,146 +180,189 @@ pub fn render_site_with_pages(
         site,
         budget,
         watchdog: &watchdog,
+        sink,
+        cache,
+        html_paths: Mutex::new(Vec::new()),
     };
-    let mut files = SiteFiles::new();
     for (name, bytes) in &templates.statics {
-        files.insert(format!("static/{name}"), bytes.clone());
+        page.put(&format!("static/{name}"), bytes)?;
     }
-    let html = config.output.html;
-    let markdown = config.output.markdown;
     // Site-wide pages and the SQL dumps render beside the per-player and
     // per-tournament pages: both halves are big, so neither waits for the other.
     let (site_wide, per_item) = rayon::join(
-        || -> Result<SiteFiles, RenderError> {
-            let mut files = SiteFiles::new();
-            let list = views.rating_list();
-            let years = views.years();
-            if html {
-                render_front_pages(
-                    &page, &views, &list, &years, dataset, config, md_pages, &mut files,
-                )?;
-                render_lists(&page, &views, &list, dataset, config, &mut files)?;
-                pools::render_pool_pages(&page, &pool_views, dataset, &mut files)?;
-                if config.output.methods {
-                    methods::render_methods(&page, dataset, config, &mut files)?;
-                }
-                files.insert(
-                    "search-index.js".into(),
-                    search::index_script(&search::entries(dataset)),
-                );
-            }
-            if markdown {
-                let mut ctx = tera::Context::new();
-                ctx.insert("list", &list);
-                files.insert("ratings.md".into(), page.render("md/ratings.md", "", ctx)?);
-            }
-            if config.output.csv {
-                files.insert("ratings.csv".into(), rating_list_csv(&list));
-            }
-            if config.output.sql && !config.output.sql_dialects.is_empty() {
-                let mut dump = crate::sql::SqlDump::new(dataset, ratings, &list.published());
-                pools::add_to_dump(&mut dump, &pool_views, dataset);
-                for &dialect in &config.output.sql_dialects {
-                    let _watched = page
-                        .watchdog
-                        .watch(crate::sql::TEMPLATE, dialect.file_name());
-                    let _current = crate::memory::rendering(crate::sql::TEMPLATE);
-                    let text = crate::sql::render(&tera, &dump, dialect)
-                        .map_err(|e| RenderError::new(crate::sql::TEMPLATE, &e))?;
-                    files.insert(dialect.file_name().into(), text.into_bytes());
-                }
-            }
-            Ok(files)
+        || {
+            render_site_wide(
+                &page,
+                &views,
+                &pool_views,
+                dataset,
+                ratings,
+                config,
+                md_pages,
+            )
         },
-        || -> Result<SiteFiles, RenderError> {
-            let mut files = SiteFiles::new();
-            let sql_files = sql_files(config);
-            let rules = views.rules();
-            if html {
-                let player_pages: Result<Vec<RenderedFile>, RenderError> =
-                    (0..dataset.players.len())
-                        .into_par_iter()
-                        .map(|i| {
-                            let view = views.player(i);
-                            let mut ctx = tera::Context::new();
-                            ctx.insert("player", &view);
-                            ctx.insert("pools", &pools::player_sections(&pool_views, dataset, i));
-                            ctx.insert("rules", &rules);
-                            let path = format!("players/{}.html", view.id);
-                            let bytes = page.render_at("html/player.html", "../", &path, ctx)?;
-                            tick();
-                            Ok((path, bytes))
-                        })
-                        .collect();
-                files.extend(player_pages?);
-            }
-            let tournament_pages: Result<Vec<Vec<RenderedFile>>, RenderError> =
-                (0..dataset.tournaments.len())
-                    .into_par_iter()
-                    .map(|i| {
-                        // A tournament's ratings are those of its own list.
-                        let view = dataset.tournaments[i]
-                            .pool
-                            .as_deref()
-                            .and_then(|p| pool_builders.get(p))
-                            .unwrap_or(&views)
-                            .tournament(i);
-                        let mut out = Vec::new();
-                        let mut ctx = tera::Context::new();
-                        ctx.insert("tournament", &view);
-                        ctx.insert("rules", &rules);
-                        ctx.insert(
-                            "list",
-                            &pools::list_of(&pool_views, &dataset.tournaments[i]),
-                        );
-                        ctx.insert("downloads", &config.output);
-                        ctx.insert("sql_files", &sql_files);
-                        if html {
-                            let path = format!("tournaments/{}.html", view.id);
-                            let bytes =
-                                page.render_at("html/tournament.html", "../", &path, ctx.clone())?;
-                            out.push((path, bytes));
-                        }
-                        if markdown {
-                            let bytes = page.render("md/tournament.md", "../", ctx)?;
-                            out.push((format!("tournaments/{}.md", view.id), bytes));
-                        }
-                        if config.output.csv {
-                            let t = &dataset.tournaments[i];
-                            out.push((
-                                format!("tournaments/{}.csv", view.id),
-                                crate::tournament::crosstable_file::crosstable_csv(t),
-                            ));
-                            let personal = if config.site.publish_personal_data {
-                                crate::tournament::trf_exchange::PersonalData::Include
-                            } else {
-                                crate::tournament::trf_exchange::PersonalData::Omit
-                            };
-                            let trf = crate::tournament::trf_exchange::tournament_to_trf_with(
-                                t, dataset, personal,
-                            );
-                            out.push((
-                                format!("tournaments/{}.trf", view.id),
-                                trf.write().into_bytes(),
-                            ));
-                        }
-                        tick();
-                        Ok(out)
-                    })
-                    .collect();
-            files.extend(tournament_pages?.into_iter().flatten());
-            Ok(files)
+        || {
+            render_per_item(
+                &page,
+                &views,
+                &pool_views,
+                &pool_builders,
+                dataset,
+                config,
+                tick,
+            )
         },
     );
-    files.extend(site_wide?);
-    files.extend(per_item?);
-    survey::render_surveys(&page, content.surveys, html, markdown, &mut files)?;
-    if html {
-        if let Some(map) = sitemap(&files, &page.site.base_url) {
-            files.insert("sitemap.xml".into(), map);
+    site_wide?;
+    per_item?;
+    survey::render_surveys(
+        &page,
+        content.surveys,
+        config.output.html,
+        config.output.markdown,
+    )?;
+    if config.output.html {
+        let mut paths = std::mem::take(
+            &mut *page
+                .html_paths
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner),
+        );
+        paths.sort_unstable();
+        if let Some(map) = sitemap(&paths, &page.site.base_url) {
+            page.put("sitemap.xml", &map)?;
         }
     }
-    Ok(files)
+    Ok(())
+}
+
+/// The front pages, the rating lists, the search index, the list downloads
+/// and the SQL dumps.
+fn render_site_wide(
+    page: &Page,
+    views: &ViewBuilder,
+    pool_views: &[pools::PoolViews],
+    dataset: &Dataset,
+    ratings: &Ratings,
+    config: &Config,
+    md_pages: &[MdPage],
+) -> Result<(), SiteError> {
+    let list = views.rating_list();
+    let years = views.years();
+    if config.output.html {
+        render_front_pages(page, views, &list, &years, dataset, config, md_pages)?;
+        render_lists(page, views, &list, dataset, config)?;
+        pools::render_pool_pages(page, pool_views, dataset)?;
+        if config.output.methods {
+            methods::render_methods(page, dataset, config)?;
+        }
+    }
+    if config.output.markdown {
+        let mut ctx = tera::Context::new();
+        ctx.insert("list", &list);
+        page.emit("ratings.md", "md/ratings.md", "", "", ctx)?;
+    }
+    if config.output.csv {
+        page.put("ratings.csv", &rating_list_csv(&list))?;
+    }
+    if config.output.sql && !config.output.sql_dialects.is_empty() {
+        let mut dump = crate::sql::SqlDump::new(dataset, ratings, &list.published());
+        pools::add_to_dump(&mut dump, pool_views, dataset);
+        for &dialect in &config.output.sql_dialects {
+            let mut hasher_input = tera::Context::new();
+            hasher_input.insert("dump", &dump);
+            let key = page
+                .cache
+                .page_key(crate::sql::TEMPLATE, dialect.file_name(), &hasher_input);
+            drop(hasher_input);
+            if page.cache.reuse(page.sink, dialect.file_name(), key)? {
+                continue;
+            }
+            let _watched = page
+                .watchdog
+                .watch(crate::sql::TEMPLATE, dialect.file_name());
+            let _current = crate::memory::rendering(crate::sql::TEMPLATE);
+            let text = crate::sql::render(page.tera, &dump, dialect)
+                .map_err(|e| RenderError::new(crate::sql::TEMPLATE, &e))?;
+            page.store(dialect.file_name(), key, text.as_bytes())?;
+        }
+    }
+    Ok(())
+}
+
+/// A page for each player, and each tournament's page, Markdown, CSV and TRF.
+#[allow(clippy::too_many_arguments)]
+fn render_per_item(
+    page: &Page,
+    views: &ViewBuilder,
+    pool_views: &[pools::PoolViews],
+    pool_builders: &BTreeMap<&str, ViewBuilder>,
+    dataset: &Dataset,
+    config: &Config,
+    tick: &(dyn Fn() + Sync),
+) -> Result<(), SiteError> {
+    let sql_files = sql_files(config);
+    let rules = views.rules();
+    if config.output.html {
+        (0..dataset.players.len())
+            .into_par_iter()
+            .try_for_each(|i| -> Result<(), SiteError> {
+                let view = views.player(i);
+                let mut ctx = tera::Context::new();
+                ctx.insert("player", &view);
+                ctx.insert("pools", &pools::player_sections(pool_views, dataset, i));
+                ctx.insert("rules", &rules);
+                let path = format!("players/{}.html", view.id);
+                page.emit(&path, "html/player.html", "../", &path, ctx)?;
+                tick();
+                Ok(())
+            })?;
+    }
+    (0..dataset.tournaments.len())
+        .into_par_iter()
+        .try_for_each(|i| -> Result<(), SiteError> {
+            // A tournament's ratings are those of its own list.
+            let view = dataset.tournaments[i]
+                .pool
+                .as_deref()
+                .and_then(|p| pool_builders.get(p))
+                .unwrap_or(views)
+                .tournament(i);
+            let mut ctx = tera::Context::new();
+            ctx.insert("tournament", &view);
+            ctx.insert("rules", &rules);
+            ctx.insert("list", &pools::list_of(pool_views, &dataset.tournaments[i]));
+            ctx.insert("downloads", &config.output);
+            ctx.insert("sql_files", &sql_files);
+            if config.output.html {
+                let path = format!("tournaments/{}.html", view.id);
+                page.emit(&path, "html/tournament.html", "../", &path, ctx.clone())?;
+            }
+            if config.output.markdown {
+                let path = format!("tournaments/{}.md", view.id);
+                page.emit(&path, "md/tournament.md", "../", "", ctx)?;
+            }
+            if config.output.csv {
+                let t = &dataset.tournaments[i];
+                page.put(
+                    &format!("tournaments/{}.csv", view.id),
+                    &crate::tournament::crosstable_file::crosstable_csv(t),
+                )?;
+                let personal = if config.site.publish_personal_data {
+                    crate::tournament::trf_exchange::PersonalData::Include
+                } else {
+                    crate::tournament::trf_exchange::PersonalData::Omit
+                };
+                let trf =
+                    crate::tournament::trf_exchange::tournament_to_trf_with(t, dataset, personal);
+                page.put(
+                    &format!("tournaments/{}.trf", view.id),
+                    trf.write().as_bytes(),
+                )?;
+            }
+            tick();
+            Ok(())
+        })
 }
 
 /// The SQL dump's rows, `published_ratings` ranked by the current rating list.
@@ -316,8 +397,7 @@ fn render_front_pages(
     dataset: &Dataset,
     config: &Config,
     md_pages: &[MdPage],
-    files: &mut SiteFiles,
-) -> Result<(), RenderError> {
+) -> Result<(), SiteError> {
     let lang = &config.site.language;
     let mut news: Vec<&MdPage> = md_pages.iter().filter(|p| p.date.is_some()).collect();
     news.sort_by(|a, b| b.date.cmp(&a.date).then(a.slug.cmp(&b.slug)));
@@ -357,21 +437,9 @@ fn render_front_pages(
     ctx.insert("news", &news);
     ctx.insert("list", list);
     ctx.insert("leaders", &leaders(list, dataset));
-    files.insert(
-        "index.html".into(),
-        page.render_at("html/index.html", "", "index.html", ctx)?,
-    );
-    let mut ctx = tera::Context::new();
-    ctx.insert("years", years);
-    files.insert(
-        "tournaments/index.html".into(),
-        page.render_at(
-            "html/tournaments.html",
-            "../",
-            "tournaments/index.html",
-            ctx,
-        )?,
-    );
+    page.emit("index.html", "html/index.html", "", "index.html", ctx)?;
+    let list = ("html/tournaments.html", "tournaments/index.html", "../");
+    paged_years(page, years, list, |_| {})?;
     for p in md_pages.iter().filter(|p| p.slug != "rules") {
         let mut ctx = tera::Context::new();
         ctx.insert("title", &p.title);
@@ -387,10 +455,7 @@ fn render_front_pages(
             &p.date.map(|d| d.to_string()).unwrap_or_default(),
         );
         let path = format!("pages/{}.html", p.slug);
-        files.insert(
-            path.clone(),
-            page.render_at("html/page.html", "../", &path, ctx)?,
-        );
+        page.emit(&path, "html/page.html", "../", &path, ctx)?;
     }
     let mut ctx = tera::Context::new();
     ctx.insert("rating", &config.rating);
@@ -403,35 +468,102 @@ fn render_front_pages(
             .map(|p| p.html.clone())
             .unwrap_or_default(),
     );
-    files.insert(
-        "rules.html".into(),
-        page.render_at("html/rules.html", "", "rules.html", ctx)?,
-    );
-    let mut ctx = tera::Context::new();
-    ctx.insert("entries", &search::entries(dataset));
-    files.insert(
-        "search.html".into(),
-        page.render_at("html/search.html", "", "search.html", ctx)?,
-    );
-    let mut ctx = tera::Context::new();
-    ctx.insert("output", &config.output);
-    ctx.insert("sql_files", &sql_files(config));
-    ctx.insert("years", years);
-    files.insert(
-        "downloads.html".into(),
-        page.render_at("html/downloads.html", "", "downloads.html", ctx)?,
-    );
+    page.emit("rules.html", "html/rules.html", "", "rules.html", ctx)?;
+    let entries = search::entries(dataset);
+    search::write_index(page, &entries)?;
+    let count = paginate::page_count(entries.len());
+    (1..=count)
+        .into_par_iter()
+        .try_for_each(|number| -> Result<(), SiteError> {
+            let file = paginate::page_file("search.html", number);
+            let mut ctx = tera::Context::new();
+            ctx.insert(
+                "entries",
+                &entries[paginate::page_rows(entries.len(), number)],
+            );
+            ctx.insert(
+                "pagination",
+                &paginate::Pagination::new("search.html", number, count),
+            );
+            page.emit(&file, "html/search.html", "", &file, ctx)
+        })?;
+    let files = sql_files(config);
+    paged_years(
+        page,
+        years,
+        ("html/downloads.html", "downloads.html", ""),
+        |ctx| {
+            ctx.insert("output", &config.output);
+            ctx.insert("sql_files", &files);
+        },
+    )?;
     // The 404 page lives at the site root. Its links are relative to it, as on
     // every page (so they work from file:// and under any sub-path); when the
     // site's address is known they are absolute, so they also work when a
     // server shows the page for a missing address deeper in the site.
     let root404 = page.site.base_url.clone();
     let _ = views;
-    files.insert(
-        "404.html".into(),
-        page.render_at("html/404.html", &root404, "", tera::Context::new())?,
-    );
+    page.emit(
+        "404.html",
+        "html/404.html",
+        &root404,
+        "",
+        tera::Context::new(),
+    )?;
     Ok(())
+}
+
+/// A page listing tournaments by year (the tournament list, the downloads),
+/// split over pages of [`paginate::ROWS_PER_PAGE`] tournaments: `(template,
+/// address of page 1, root)`; `more` adds what the template needs besides
+/// `years` and `pagination`.
+fn paged_years(
+    page: &Page,
+    years: &[view::YearView],
+    (template, first, root): (&str, &str, &str),
+    more: impl Fn(&mut tera::Context) + Sync,
+) -> Result<(), SiteError> {
+    let rows: usize = years.iter().map(|y| y.tournaments.len()).sum();
+    let count = paginate::page_count(rows);
+    (1..=count)
+        .into_par_iter()
+        .try_for_each(|number| -> Result<(), SiteError> {
+            let file = paginate::page_file(first, number);
+            let mut ctx = tera::Context::new();
+            if count == 1 {
+                ctx.insert("years", years);
+            } else {
+                ctx.insert(
+                    "years",
+                    &years_page(years, paginate::page_rows(rows, number)),
+                );
+            }
+            ctx.insert(
+                "pagination",
+                &paginate::Pagination::new(first, number, count),
+            );
+            more(&mut ctx);
+            page.emit(&file, template, root, &file, ctx)
+        })
+}
+
+/// The tournaments `rows` (counted newest first) of `years`, grouped by year.
+fn years_page(years: &[view::YearView], rows: std::ops::Range<usize>) -> Vec<view::YearView> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    for year in years {
+        let end = start + year.tournaments.len();
+        let from = rows.start.clamp(start, end) - start;
+        let to = rows.end.clamp(start, end) - start;
+        if from < to {
+            out.push(view::YearView {
+                year: year.year,
+                tournaments: year.tournaments[from..to].to_vec(),
+            });
+        }
+        start = end;
+    }
+    out
 }
 
 /// One SQL dump offered on the downloads page.
@@ -469,8 +601,7 @@ fn render_lists(
     list: &RatingListView,
     dataset: &Dataset,
     config: &Config,
-    files: &mut SiteFiles,
-) -> Result<(), RenderError> {
+) -> Result<(), SiteError> {
     let clubs = list_slugs(dataset, club_of);
     let countries = list_slugs(dataset, country_of);
     let mut memberships = BTreeMap::new();
@@ -479,7 +610,7 @@ fn render_lists(
         memberships.insert(name.to_string(), name.to_string());
     }
     let mut groups = Vec::new();
-    let mut filtered: Vec<(String, RatingListView)> = Vec::new();
+    let mut filtered: Vec<(String, String, Filter)> = Vec::new();
     let mut group = |name: &str,
                      prefix: &str,
                      values: BTreeMap<String, String>,
@@ -487,15 +618,12 @@ fn render_lists(
         let mut links = Vec::new();
         for (value, slug) in values {
             let path = format!("lists/{prefix}-{slug}.html");
-            let wanted = value.clone();
-            let view = views.filtered_list(list, &format!("{name}: {value}"), |p| {
-                field(p).as_deref() == Some(wanted.as_str())
-            });
+            let title = format!("{name}: {value}");
+            filtered.push((path.clone(), title, Filter::Field(field, value.clone())));
             links.push(Link {
                 text: value,
-                href: path.clone(),
+                href: path,
             });
-            filtered.push((path, view));
         }
         groups.push(FilterGroup {
             name: name.to_string(),
@@ -513,12 +641,11 @@ fn render_lists(
         for &category in &config.lists.categories {
             let path = format!("lists/{}.html", category.as_str());
             let title = format!("Category: {}", category.as_str());
-            let view = views.filtered_list(list, &title, |p| in_category(p, category, year));
+            filtered.push((path.clone(), title, Filter::Category(category, year)));
             links.push(Link {
                 text: category.as_str().to_string(),
-                href: path.clone(),
+                href: path,
             });
-            filtered.push((path, view));
         }
         groups.push(FilterGroup {
             name: "Category".to_string(),
@@ -538,34 +665,74 @@ fn render_lists(
             href: format!("archive/{y}.html"),
         })
         .collect();
-    let render_list = |path: &str, view: &RatingListView, root: &str, files: &mut SiteFiles| {
-        let mut ctx = tera::Context::new();
-        ctx.insert("list", view);
-        ctx.insert("filters", &groups);
-        ctx.insert("archive", &archive_links);
-        ctx.insert("filtered", &(path != "ratings.html"));
-        ctx.insert("archived", &path.starts_with("archive/"));
-        page.render_at("html/ratings.html", root, path, ctx)
-            .map(|bytes| files.insert(path.to_string(), bytes))
+    let render_list = |first: &str, view: &RatingListView, root: &str| {
+        let rows = view.row_count();
+        let count = paginate::page_count(rows);
+        (1..=count)
+            .into_par_iter()
+            .try_for_each(|number| -> Result<(), SiteError> {
+                let shown;
+                let view = if count == 1 {
+                    view
+                } else {
+                    shown = view.page(paginate::page_rows(rows, number));
+                    &shown
+                };
+                let file = paginate::page_file(first, number);
+                let mut ctx = tera::Context::new();
+                ctx.insert("list", view);
+                ctx.insert("filters", &groups);
+                ctx.insert("archive", &archive_links);
+                ctx.insert("filtered", &(first != "ratings.html"));
+                ctx.insert("archived", &first.starts_with("archive/"));
+                ctx.insert(
+                    "pagination",
+                    &paginate::Pagination::new(first, number, count),
+                );
+                page.emit(&file, "html/ratings.html", root, &file, ctx)
+            })
     };
-    render_list("ratings.html", list, "", files)?;
-    for (path, view) in &filtered {
-        render_list(path, view, "../", files)?;
-    }
-    for year in &archive {
+    render_list("ratings.html", list, "")?;
+    // Each filtered list is made when its pages are rendered, so that only
+    // the lists being rendered are in memory.
+    filtered.par_iter().try_for_each(|(path, title, filter)| {
+        let view = views.filtered_list(list, title, |p| filter.accepts(p));
+        render_list(path, &view, "../")
+    })?;
+    archive.par_iter().try_for_each(|year| {
         let Some(date) = Date::new(*year, 12, 31) else {
-            continue;
+            return Ok(());
         };
         let view = views.rating_list_as_of(date);
-        render_list(&format!("archive/{year}.html"), &view, "../", files)?;
-    }
+        render_list(&format!("archive/{year}.html"), &view, "../")
+    })?;
     let mut ctx = tera::Context::new();
     ctx.insert("archive", &archive_links);
-    files.insert(
-        "archive/index.html".into(),
-        page.render_at("html/archive.html", "../", "archive/index.html", ctx)?,
-    );
+    page.emit(
+        "archive/index.html",
+        "html/archive.html",
+        "../",
+        "archive/index.html",
+        ctx,
+    )?;
     Ok(())
+}
+
+/// Who is on a filtered list.
+enum Filter {
+    /// Players whose field has the value.
+    Field(fn(&crate::model::Player) -> Option<String>, String),
+    /// A category in the list's year.
+    Category(crate::config::Category, i32),
+}
+
+impl Filter {
+    fn accepts(&self, player: &crate::model::Player) -> bool {
+        match self {
+            Filter::Field(field, wanted) => field(player).as_deref() == Some(wanted.as_str()),
+            Filter::Category(category, year) => in_category(player, *category, *year),
+        }
+    }
 }
 
 /// Whether a player belongs to a category list in the list's year: junior
@@ -682,56 +849,104 @@ pub fn writes_sitemap(config: &Config) -> bool {
 
 /// `sitemap.xml`: every HTML page but the 404 page, with absolute addresses.
 /// `None` without a `base_url`: the sitemap protocol forbids relative `<loc>`s.
-fn sitemap(files: &SiteFiles, base_url: &str) -> Option<Vec<u8>> {
+fn sitemap(html_paths: &[String], base_url: &str) -> Option<Vec<u8>> {
     if base_url.is_empty() {
         return None;
     }
     let mut out = String::from(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
     );
-    for path in files.keys() {
-        if path.ends_with(".html") && path != "404.html" {
-            out.push_str(&format!(
-                "<url><loc>{}{}</loc></url>\n",
-                chart::escape(base_url),
-                chart::escape(path)
-            ));
-        }
+    for path in html_paths.iter().filter(|p| p.as_str() != "404.html") {
+        out.push_str(&format!(
+            "<url><loc>{}{}</loc></url>\n",
+            chart::escape(base_url),
+            chart::escape(path)
+        ));
     }
     out.push_str("</urlset>\n");
     Some(out.into_bytes())
 }
 
+/// What every page is rendered with, and where it goes.
 struct Page<'a> {
     tera: &'a tera::Tera,
     site: view::SiteView,
     budget: limits::Budget,
     watchdog: &'a limits::Watchdog,
+    sink: &'a dyn Sink,
+    cache: &'a PageCache,
+    /// Every HTML file stored, for the sitemap.
+    html_paths: Mutex<Vec<String>>,
 }
 
 impl Page<'_> {
+    /// Renders `template` into the file `file`, unless the cache holds it.
+    /// `canonical` is the page's own address for its canonical link (empty
+    /// for files that have none).
+    fn emit(
+        &self,
+        file: &str,
+        template: &str,
+        root: &str,
+        canonical: &str,
+        mut ctx: tera::Context,
+    ) -> Result<(), SiteError> {
+        ctx.insert("site", &self.site);
+        ctx.insert("root", root);
+        ctx.insert("path", canonical);
+        let key = self.cache.page_key(template, file, &ctx);
+        if self.reuse(file, key)? {
+            return Ok(());
+        }
+        let bytes = self.render(template, canonical, &ctx)?;
+        self.store(file, key, &bytes)
+    }
+
+    /// Stores a file that is not rendered from a template.
+    fn put(&self, file: &str, bytes: &[u8]) -> Result<(), SiteError> {
+        let key = self.cache.bytes_key(file, bytes);
+        if self.reuse(file, key)? {
+            return Ok(());
+        }
+        self.store(file, key, bytes)
+    }
+
+    /// Takes `file` over from the published site if the cache says it is
+    /// unchanged; whether it did.
+    fn reuse(&self, file: &str, key: cache::Key) -> Result<bool, SiteError> {
+        let reused = self.cache.reuse(self.sink, file, key)?;
+        if reused {
+            self.note(file);
+        }
+        Ok(reused)
+    }
+
+    /// Stores the new bytes of `file`, made with `key`.
+    fn store(&self, file: &str, key: cache::Key, bytes: &[u8]) -> Result<(), SiteError> {
+        self.sink.put(file, bytes)?;
+        self.cache.made(file, key);
+        self.note(file);
+        Ok(())
+    }
+
+    fn note(&self, file: &str) {
+        if file.ends_with(".html") {
+            self.html_paths
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .push(file.to_string());
+        }
+    }
+
+    /// Renders `template` within the page budgets.
     fn render(
         &self,
         template: &str,
-        root: &str,
-        ctx: tera::Context,
+        canonical: &str,
+        ctx: &tera::Context,
     ) -> Result<Vec<u8>, RenderError> {
-        self.render_at(template, root, "", ctx)
-    }
-
-    /// Renders a page that lives at `path` (for its canonical link).
-    fn render_at(
-        &self,
-        template: &str,
-        root: &str,
-        path: &str,
-        mut ctx: tera::Context,
-    ) -> Result<Vec<u8>, RenderError> {
-        ctx.insert("site", &self.site);
-        ctx.insert("root", root);
-        ctx.insert("path", path);
-        let _watched = self.watchdog.watch(template, path);
-        limits::render_capped(self.tera, template, &ctx, self.budget).map_err(|message| {
+        let _watched = self.watchdog.watch(template, canonical);
+        limits::render_capped(self.tera, template, ctx, self.budget).map_err(|message| {
             RenderError {
                 template: template.to_string(),
                 message,

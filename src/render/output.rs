@@ -1,10 +1,113 @@
-//! The rendered site in memory, before [`crate::publish`] puts it in place.
+//! Where rendered files go: a [`Sink`] takes each file as soon as it is
+//! rendered, so the site is never held in memory as a whole.
+//! [`crate::publish::Staging`] writes them into the next site;
+//! [`MemorySink`] keeps them (small sites, tests).
 
 use std::collections::BTreeMap;
 use std::path::Path;
+use std::sync::Mutex;
 
 /// Rendered files by path relative to the site root (always `/`-separated).
 pub type SiteFiles = BTreeMap<String, Vec<u8>>;
+
+/// A file of the site could not be stored.
+#[derive(Debug, thiserror::Error)]
+#[error("cannot store {path}: {source}")]
+pub struct WriteError {
+    /// Path of the file in the site.
+    pub path: String,
+    /// What went wrong.
+    #[source]
+    pub source: Box<dyn std::error::Error + Send + Sync>,
+}
+
+/// What identifies a file's bytes without reading them: inode, size and
+/// modification time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FileIdentity {
+    /// Inode number (0 where the platform has none).
+    pub inode: u64,
+    /// Length in bytes.
+    pub size: u64,
+    /// Modification time, nanoseconds since the epoch.
+    pub modified: u128,
+}
+
+impl FileIdentity {
+    /// The identity of the regular file at `path` (links are not followed).
+    pub fn of(path: &Path) -> Option<FileIdentity> {
+        let meta = std::fs::symlink_metadata(path).ok()?;
+        if !meta.is_file() {
+            return None;
+        }
+        let modified = meta
+            .modified()
+            .ok()?
+            .duration_since(std::time::UNIX_EPOCH)
+            .ok()?
+            .as_nanos();
+        Some(FileIdentity {
+            inode: inode(&meta),
+            size: meta.len(),
+            modified,
+        })
+    }
+}
+
+#[cfg(unix)]
+fn inode(meta: &std::fs::Metadata) -> u64 {
+    std::os::unix::fs::MetadataExt::ino(meta)
+}
+
+#[cfg(not(unix))]
+fn inode(_meta: &std::fs::Metadata) -> u64 {
+    0
+}
+
+/// Takes the files of a site as they are rendered, from any thread.
+pub trait Sink: Sync {
+    /// Stores the file `path` (relative to the site root, `/`-separated).
+    fn put(&self, path: &str, bytes: &[u8]) -> Result<(), WriteError>;
+
+    /// Stores the published site's file `path` as it is, without its bytes,
+    /// if it still has `identity`; whether it did. A sink without a
+    /// published site never does.
+    fn keep(&self, path: &str, identity: FileIdentity) -> Result<bool, WriteError> {
+        let _ = (path, identity);
+        Ok(false)
+    }
+
+    /// The identity of the file stored at `path`, if the sink has files.
+    fn identity(&self, path: &str) -> Option<FileIdentity> {
+        let _ = path;
+        None
+    }
+}
+
+/// A sink that keeps every file in memory.
+#[derive(Debug, Default)]
+pub struct MemorySink {
+    files: Mutex<SiteFiles>,
+}
+
+impl MemorySink {
+    /// The files stored so far.
+    pub fn into_files(self) -> SiteFiles {
+        self.files
+            .into_inner()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+}
+
+impl Sink for MemorySink {
+    fn put(&self, path: &str, bytes: &[u8]) -> Result<(), WriteError> {
+        self.files
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .insert(path.to_string(), bytes.to_vec());
+        Ok(())
+    }
+}
 
 /// `path` relative to `dir`, `/`-separated on every platform: the key of a site file.
 pub fn slash_path(dir: &Path, path: &Path) -> String {

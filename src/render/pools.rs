@@ -1,9 +1,8 @@
 //! The further rating lists (`[pools.<name>]`): each list's page, its CSV,
 //! its rules page, and the sections player pages show for each list.
 
-use super::output::SiteFiles;
 use super::view::{Link, PlayerView, RatingListView, ViewBuilder};
-use super::{Page, RenderError};
+use super::{Page, SiteError};
 use crate::config::{Config, SystemKind};
 use crate::model::Dataset;
 use crate::rating::PoolRatings;
@@ -95,8 +94,7 @@ pub(super) fn render_pool_pages(
     page: &Page,
     pools: &[PoolViews],
     dataset: &Dataset,
-    files: &mut SiteFiles,
-) -> Result<(), RenderError> {
+) -> Result<(), SiteError> {
     for views in pools {
         let builder = views.builder(dataset);
         let list = builder.rating_list();
@@ -123,11 +121,11 @@ pub(super) fn render_pool_pages(
             ctx.insert("rows", rows);
             ctx.insert("archive", &archive);
             ctx.insert("current", &path.ends_with("/ratings.html"));
-            page.render_at("html/pool.html", root, path, ctx)
+            page.emit(path, "html/pool.html", root, path, ctx)
         };
         let path = format!("{base}/ratings.html");
-        files.insert(path.clone(), list_page(&path, "../../", &list, &rows)?);
-        files.insert(format!("{base}/ratings.csv"), pool_csv(&list.date, &rows));
+        list_page(&path, "../../", &list, &rows)?;
+        page.put(&format!("{base}/ratings.csv"), &pool_csv(&list.date, &rows))?;
         for year in &years {
             let Some(date) = crate::model::Date::new(*year, 12, 31) else {
                 continue;
@@ -135,10 +133,7 @@ pub(super) fn render_pool_pages(
             let past = builder.rating_list_as_of(date);
             let past_rows = pool_rows(views.pool, &past);
             let path = format!("{base}/archive/{year}.html");
-            files.insert(
-                path.clone(),
-                list_page(&path, "../../../", &past, &past_rows)?,
-            );
+            list_page(&path, "../../../", &past, &past_rows)?;
         }
         let mut ctx = tera::Context::new();
         ctx.insert("pool", &pool_context(views));
@@ -150,10 +145,7 @@ pub(super) fn render_pool_pages(
             SystemKind::Association => "html/rules.html",
             _ => "html/system-rules.html",
         };
-        files.insert(
-            path.clone(),
-            page.render_at(template, "../../", &path, ctx)?,
-        );
+        page.emit(&path, template, "../../", &path, ctx)?;
     }
     Ok(())
 }

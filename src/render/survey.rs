@@ -2,10 +2,9 @@
 //! the Markdown and HTML reports of `ratingbook handicaps`. The estimates and
 //! the report's view model come from the `handicap` crate.
 
-use super::output::SiteFiles;
 use super::templates;
 use super::view::Link;
-use super::{Page, RenderError};
+use super::{Page, SiteError};
 use handicap::SurveyReport;
 
 /// Template name of the HTML survey page (extends `html/base.html`).
@@ -80,8 +79,7 @@ pub(super) fn render_surveys(
     surveys: &[crate::load::NamedSurvey],
     html: bool,
     markdown: bool,
-    files: &mut SiteFiles,
-) -> Result<(), RenderError> {
+) -> Result<(), SiteError> {
     if surveys.is_empty() {
         return Ok(());
     }
@@ -91,12 +89,11 @@ pub(super) fn render_surveys(
         ctx.insert(CONTEXT_KEY, &survey.report);
         let path = format!("surveys/{}.html", survey.name);
         if html {
-            let bytes = page.render_at(HTML_TEMPLATE, "../", &path, ctx.clone())?;
-            files.insert(path.clone(), bytes);
+            page.emit(&path, HTML_TEMPLATE, "../", &path, ctx.clone())?;
         }
         if markdown {
-            let bytes = page.render(MARKDOWN_TEMPLATE, "../", ctx)?;
-            files.insert(format!("surveys/{}.md", survey.name), bytes);
+            let md = format!("surveys/{}.md", survey.name);
+            page.emit(&md, MARKDOWN_TEMPLATE, "../", "", ctx)?;
         }
         links.push(Link {
             text: format!("Handicap survey {}", survey.report.title),
@@ -107,10 +104,7 @@ pub(super) fn render_surveys(
         let mut ctx = tera::Context::new();
         ctx.insert("surveys", &links);
         let path = "surveys/index.html";
-        files.insert(
-            path.into(),
-            page.render_at("html/surveys.html", "../", path, ctx)?,
-        );
+        page.emit(path, "html/surveys.html", "../", path, ctx)?;
     }
     Ok(())
 }

@@ -490,6 +490,7 @@ pub fn tournament_from_trf(
         illustrative: false,
         note: None,
         pool: None,
+        acceleration: crate::model::Acceleration::None,
         tiebreaks: None,
         language: None,
         entries,

@@ -22,19 +22,88 @@
     return true;
   }
 
-  function search(query) {
-    var index = window.RATINGBOOK_INDEX || [];
+  // A large index is split into shards (see render/search.rs), each a
+  // script that hands its entries to RATINGBOOK_SHARD; they are loaded with
+  // script tags, which also work from file://, when a query needs them.
+  var shardEntries = {};
+  var shardWaiting = {};
+  window.RATINGBOOK_SHARD = function (i, entries) {
+    shardEntries[i] = entries;
+    var waiting = shardWaiting[i] || [];
+    delete shardWaiting[i];
+    waiting.forEach(function (done) { done(); });
+  };
+
+  function loadShard(i, done) {
+    if (shardEntries[i]) { done(); return; }
+    if (shardWaiting[i]) { shardWaiting[i].push(done); return; }
+    shardWaiting[i] = [done];
+    var script = document.createElement("script");
+    script.src = root + "search/" + i + ".js";
+    script.onerror = function () { window.RATINGBOOK_SHARD(i, []); };
+    document.head.appendChild(script);
+  }
+
+  function startsWord(key, word) {
+    var words = key.split(/\s+/);
+    for (var i = 0; i < words.length; i++) {
+      if (words[i].indexOf(word) === 0) return true;
+    }
+    return false;
+  }
+
+  // Calls found(entries) with the entries matching query: at once for a
+  // single index; for a split one, once the shards it needs are loaded.
+  function search(query, found) {
     var words = fold(query).split(/\s+/).filter(Boolean);
-    if (!words.length) return [];
-    return index.filter(function (e) { return matches(e, words); });
+    var shards = window.RATINGBOOK_SHARDS;
+    if (!words.length) { found([]); return; }
+    if (!shards) {
+      var index = window.RATINGBOOK_INDEX || [];
+      found(index.filter(function (e) { return matches(e, words); }));
+      return;
+    }
+    var longest = words.reduce(function (a, b) { return b.length > a.length ? b : a; });
+    var needed = [];
+    shards.forEach(function (shard, i) {
+      var prefix = shard[0];
+      if (prefix.indexOf(longest) === 0 || (!shard[1] && longest.indexOf(prefix) === 0)) needed.push(i);
+    });
+    var left = needed.length;
+    if (!left) { found([]); return; }
+    function collect() {
+      if (--left > 0) return;
+      var seen = {};
+      var out = [];
+      needed.forEach(function (i) {
+        shardEntries[i].forEach(function (e) {
+          if (!seen[e.h] && startsWord(e.k, longest) && matches(e, words)) {
+            seen[e.h] = true;
+            out.push(e);
+          }
+        });
+      });
+      out.sort(function (a, b) {
+        if (a.t !== b.t) return a.t === "p" ? -1 : 1;
+        return a.n < b.n ? -1 : a.n > b.n ? 1 : (a.h < b.h ? -1 : 1);
+      });
+      found(out);
+    }
+    needed.forEach(function (i) { loadShard(i, collect); });
   }
 
   function setupBox() {
     var input = document.getElementById("site-search");
     var list = document.getElementById("site-search-results");
     if (!input || !list) return;
+    var asked = 0;
     function show() {
-      var found = search(input.value).slice(0, 12);
+      var question = ++asked;
+      search(input.value, function (all) {
+        if (question === asked) showFound(all.slice(0, 12));
+      });
+    }
+    function showFound(found) {
       list.textContent = "";
       found.forEach(function (e) {
         var li = document.createElement("li");
@@ -65,7 +134,8 @@
     });
   }
 
-  // search.html: filter the full list by ?q=.
+  // search.html?q=: the list shows what the search finds (from the whole
+  // index, whichever page of the list this is).
   function setupSearchPage() {
     var all = document.getElementById("search-all");
     if (!all) return;
@@ -73,16 +143,29 @@
     var q = params.get("q") || "";
     var input = document.getElementById("site-search");
     if (input) input.value = q;
-    var words = fold(q).split(/\s+/).filter(Boolean);
-    if (!words.length) return;
-    var shown = 0;
-    Array.prototype.forEach.call(all.children, function (li) {
-      var ok = matches({ k: li.getAttribute("data-key") || "" }, words);
-      li.hidden = !ok;
-      if (ok) shown++;
-    });
+    if (!fold(q).split(/\s+/).filter(Boolean).length) return;
     var status = document.getElementById("search-status");
-    if (status) status.textContent = shown + " found for \u201c" + q + "\u201d.";
+    search(q, function (found) {
+      all.textContent = "";
+      found.forEach(function (e) {
+        var li = document.createElement("li");
+        li.setAttribute("data-key", e.k);
+        var a = document.createElement("a");
+        a.href = root + e.h;
+        a.textContent = e.n;
+        li.appendChild(a);
+        var note = document.createElement("span");
+        note.className = "note";
+        note.textContent = (e.t === "p" ? "player" : "tournament") + (e.d ? ", " + e.d : "");
+        li.appendChild(document.createTextNode(" "));
+        li.appendChild(note);
+        all.appendChild(li);
+      });
+      Array.prototype.forEach.call(document.querySelectorAll("nav.pagination"), function (nav) {
+        nav.hidden = true;
+      });
+      if (status) status.textContent = found.length + " found for \u201c" + q + "\u201d.";
+    });
   }
 
   function cellValue(cell) {

@@ -179,6 +179,53 @@ fn movement(rows: &mut [RatedRow], previous: &[RatedRow]) {
 }
 
 impl RatingListView {
+    /// Established, provisional and international rows together: what is
+    /// split over the pages of a long list.
+    pub fn row_count(&self) -> usize {
+        self.established.len() + self.provisional.len() + self.international.len()
+    }
+
+    /// The rows `rows` of the list (counted over established, provisional
+    /// and international rows in that order) as a list of their own, with
+    /// the inactive count of those rows; the chart only on the page that
+    /// starts the list.
+    pub fn page(&self, rows: std::ops::Range<usize>) -> RatingListView {
+        let slice = |from: usize, len: usize| {
+            let start = rows.start.saturating_sub(from).min(len);
+            let end = rows.end.saturating_sub(from).min(len);
+            start..end
+        };
+        let established = self.established[slice(0, self.established.len())].to_vec();
+        let from = self.established.len();
+        let provisional = self.provisional[slice(from, self.provisional.len())].to_vec();
+        let from = from + self.provisional.len();
+        let international = self.international[slice(from, self.international.len())].to_vec();
+        let first = rows.start == 0;
+        RatingListView {
+            inactive: established.iter().filter(|r| !r.active).count(),
+            established,
+            provisional,
+            international,
+            title: self.title.clone(),
+            date: self.date.clone(),
+            date_text: self.date_text.clone(),
+            inactive_before: self.inactive_before.clone(),
+            chart: if first {
+                self.chart.clone()
+            } else {
+                String::new()
+            },
+            legend: if first {
+                self.legend.clone()
+            } else {
+                Vec::new()
+            },
+            previous_date: self.previous_date.clone(),
+            previous_date_text: self.previous_date_text.clone(),
+            previous: None,
+        }
+    }
+
     /// The ranks and active flags for the SQL dump's `published_ratings`.
     pub fn published(&self) -> crate::sql::PublishedList {
         crate::sql::PublishedList {

@@ -1,0 +1,413 @@
+//! The build cache: what each published file was made from, so that a
+//! rebuild renders only the pages whose inputs changed.
+//!
+//! Every file of the site gets a key: for a page, a hash of its template
+//! name, its place in the site and everything its template receives (the
+//! view data, the site-wide values), combined with a hash of the whole
+//! template set, of the configuration and of the tool's version; for any
+//! other file, a hash of its bytes. After a successful build the keys are
+//! stored with each file's identity (inode, size, modification time) in
+//! `.ratingbook-cache/<site folder name>.pages` beside the site folder. The
+//! next build reuses the published file, without rendering it, only when the
+//! key is the same and the file still has that identity, so an edited or
+//! replaced file is rendered again. Deleting the folder is always safe: the
+//! next build renders everything.
+//!
+//! The cache file also keeps a fingerprint of the build's inputs (every file
+//! under `data/` and `templates/` and `ratingbook.toml`: path, size, inode,
+//! modification and change times) and the build's warnings. A build
+//! whose inputs have the same fingerprint, into a site folder that holds
+//! exactly the files the cache lists with their identities, has nothing to
+//! do and stops there, with the same warnings. A file changed less than [`SETTLE`] before a build is
+//! not fingerprinted (its times may not yet tell a later change apart), so
+//! the next build checks page by page.
+
+use super::output::{FileIdentity, Sink, WriteError};
+use std::collections::HashMap;
+use std::fmt::Write as _;
+use std::hash::Hasher;
+use std::io::{BufRead, Write as _};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use xxhash_rust::xxh3::Xxh3;
+
+/// A file's key: a 128-bit hash of everything it was made from.
+pub type Key = u128;
+
+/// The name of the cache folder, beside the site folder.
+pub const FOLDER: &str = ".ratingbook-cache";
+
+/// First line of a cache file; another first line means the file is ignored.
+const HEADER: &str = "ratingbook page cache 1";
+
+/// How long after its last change an input file counts as settled.
+pub const SETTLE: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// What the previous build left in the cache file.
+#[derive(Debug, Default)]
+pub struct Previous {
+    entries: HashMap<String, (Key, FileIdentity)>,
+    /// The inputs' fingerprint, and whether that build noted the missing sitemap.
+    inputs: Option<(Key, bool)>,
+    /// That build's warnings.
+    warnings: Vec<crate::diagnostic::Diagnostic>,
+}
+
+impl Previous {
+    /// The cache file's content; empty when it is missing, unreadable or of
+    /// another format (lines that do not parse are skipped).
+    pub fn read(file: Option<&Path>) -> Previous {
+        let Some(handle) = file.and_then(|f| std::fs::File::open(f).ok()) else {
+            return Previous::default();
+        };
+        let mut lines = std::io::BufReader::new(handle).lines();
+        if !matches!(lines.next(), Some(Ok(first)) if first == HEADER) {
+            return Previous::default();
+        }
+        let mut previous = Previous::default();
+        for line in lines.map_while(Result::ok) {
+            if let Some(inputs) = line.strip_prefix("inputs\t") {
+                previous.inputs = parse_inputs(inputs);
+            } else if let Some(warning) = line.strip_prefix("warning\t") {
+                match serde_json::from_str(warning) {
+                    Ok(warning) => previous.warnings.push(warning),
+                    // Without all its warnings the build cannot be skipped.
+                    Err(_) => previous.inputs = None,
+                }
+            } else if let Some((path, entry)) = parse_entry(&line) {
+                previous.entries.insert(path, entry);
+            }
+        }
+        previous
+    }
+
+    /// Whether the previous build had the inputs `inputs` and left `out`
+    /// exactly as it is now; then, whether it noted the missing sitemap,
+    /// and its warnings.
+    pub fn unchanged(
+        &mut self,
+        inputs: Key,
+        out: &Path,
+    ) -> Option<(bool, Vec<crate::diagnostic::Diagnostic>)> {
+        let (key, sitemap_note) = self.inputs?;
+        (key == inputs && self.site_intact(out))
+            .then(|| (sitemap_note, std::mem::take(&mut self.warnings)))
+    }
+
+    /// Number of files the previous build made or reused.
+    pub fn files(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Whether `out` holds exactly the listed files, each with its identity.
+    fn site_intact(&self, out: &Path) -> bool {
+        let mut seen = 0;
+        for entry in walkdir::WalkDir::new(out).min_depth(1) {
+            let Ok(entry) = entry else {
+                return false;
+            };
+            if entry.file_type().is_dir() {
+                continue;
+            }
+            let name = super::output::slash_path(out, entry.path());
+            let listed = self.entries.get(&name).map(|&(_, identity)| identity);
+            if listed.is_none() || listed != FileIdentity::of(entry.path()) {
+                return false;
+            }
+            seen += 1;
+        }
+        seen == self.entries.len()
+    }
+}
+
+/// The fingerprint of the files under `paths` (files or folders; missing
+/// ones count as missing), or `None` when one cannot be read or changed
+/// less than [`SETTLE`] before `started`.
+pub fn inputs_fingerprint(paths: &[PathBuf], started: std::time::SystemTime) -> Option<Key> {
+    let settled = started.checked_sub(SETTLE)?;
+    let mut hasher = KeyHasher::new();
+    for path in paths {
+        let _ = write!(hasher, "{}\0", path.display());
+        if !path.exists() {
+            continue;
+        }
+        let walk = walkdir::WalkDir::new(path)
+            .follow_links(true)
+            .sort_by_file_name();
+        for entry in walk {
+            let entry = entry.ok()?;
+            let meta = entry.metadata().ok()?;
+            if meta.is_dir() {
+                continue;
+            }
+            let changed = changed_time(&meta)?;
+            if meta.modified().ok()? >= settled || changed >= settled {
+                return None;
+            }
+            let identity = FileIdentity::of(entry.path())?;
+            let _ = write!(
+                hasher,
+                "{}\0{}\0{}\0{}\0{:?}\0",
+                entry.path().display(),
+                identity.inode,
+                identity.size,
+                identity.modified,
+                changed
+            );
+        }
+    }
+    Some(hasher.finish128())
+}
+
+/// When the file's metadata last changed (which no program can set back).
+#[cfg(unix)]
+fn changed_time(meta: &std::fs::Metadata) -> Option<std::time::SystemTime> {
+    use std::os::unix::fs::MetadataExt;
+    let nanos = u64::try_from(meta.ctime()).ok()? * 1_000_000_000
+        + u64::try_from(meta.ctime_nsec()).ok()?;
+    Some(std::time::UNIX_EPOCH + std::time::Duration::from_nanos(nanos))
+}
+
+/// Elsewhere the modification time stands in.
+#[cfg(not(unix))]
+fn changed_time(meta: &std::fs::Metadata) -> Option<std::time::SystemTime> {
+    meta.modified().ok()
+}
+
+fn parse_inputs(text: &str) -> Option<(Key, bool)> {
+    let (key, note) = text.split_once('\t')?;
+    Some((Key::from_str_radix(key, 16).ok()?, note == "1"))
+}
+
+/// Keys of the previous build and of this one.
+#[derive(Debug, Default)]
+pub struct PageCache {
+    /// Hash of what every page shares: tool version, templates, configuration.
+    base: Key,
+    previous: HashMap<String, (Key, FileIdentity)>,
+    next: Mutex<Vec<(String, Key)>>,
+    rendered: AtomicUsize,
+    reused: AtomicUsize,
+}
+
+/// How much of a build the cache saved.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct CacheReport {
+    /// Files made (pages rendered, other files produced and stored).
+    pub rendered: usize,
+    /// Files taken over from the published site without rendering.
+    pub reused: usize,
+}
+
+impl PageCache {
+    /// A cache whose keys depend on `shared` (e.g. the templates and the
+    /// configuration, written with `Debug`), over the previous build's keys.
+    pub fn open(previous: Previous, shared: &dyn std::fmt::Debug) -> PageCache {
+        let mut hasher = KeyHasher::new();
+        let _ = write!(hasher, "{} {shared:?}", env!("CARGO_PKG_VERSION"));
+        PageCache {
+            base: hasher.finish128(),
+            previous: previous.entries,
+            ..PageCache::default()
+        }
+    }
+
+    /// The key of a page: its template, root and path, and its context
+    /// (`Debug` covers every value the template receives, whatever the keys).
+    pub fn page_key(&self, template: &str, path: &str, ctx: &tera::Context) -> Key {
+        let mut hasher = KeyHasher::new();
+        let _ = write!(hasher, "{:x}\0{template}\0{path}\0{ctx:?}", self.base);
+        hasher.finish128()
+    }
+
+    /// The key of a file that is not rendered from a template: its bytes.
+    pub fn bytes_key(&self, path: &str, bytes: &[u8]) -> Key {
+        let mut hasher = KeyHasher::new();
+        let _ = write!(hasher, "{:x}\0{path}\0", self.base);
+        hasher.0.update(bytes);
+        hasher.finish128()
+    }
+
+    /// Stores the published file `path` in `sink` without making it again,
+    /// if the previous build made it with `key` and it is unchanged since;
+    /// whether it did.
+    pub fn reuse(&self, sink: &dyn Sink, path: &str, key: Key) -> Result<bool, WriteError> {
+        let Some(&(previous, identity)) = self.previous.get(path) else {
+            return Ok(false);
+        };
+        if previous != key || !sink.keep(path, identity)? {
+            return Ok(false);
+        }
+        self.record(path, key);
+        self.reused.fetch_add(1, Ordering::Relaxed);
+        Ok(true)
+    }
+
+    /// Notes that `path` was made with `key` in this build.
+    pub fn made(&self, path: &str, key: Key) {
+        self.record(path, key);
+        self.rendered.fetch_add(1, Ordering::Relaxed);
+    }
+
+    fn record(&self, path: &str, key: Key) {
+        self.next
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .push((path.to_string(), key));
+    }
+
+    /// Files made and reused so far.
+    pub fn report(&self) -> CacheReport {
+        CacheReport {
+            rendered: self.rendered.load(Ordering::Relaxed),
+            reused: self.reused.load(Ordering::Relaxed),
+        }
+    }
+
+    /// Writes this build's keys to `file`, each with the identity `identity`
+    /// gives its path in the published site (paths without one are left out),
+    /// and the fingerprint of its inputs, if any, with whether it noted the
+    /// missing sitemap and its warnings. Written to a temporary file and
+    /// renamed, so a reader never sees half.
+    pub fn save(
+        self,
+        file: &Path,
+        identity: impl Fn(&str) -> Option<FileIdentity>,
+        inputs: Option<(Key, bool, &[crate::diagnostic::Diagnostic])>,
+    ) -> std::io::Result<()> {
+        let mut entries = self
+            .next
+            .into_inner()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        entries.sort_unstable();
+        if let Some(parent) = file.parent() {
+            std::fs::create_dir_all(parent)?;
+        }
+        let temporary = file.with_extension("partial");
+        let mut out = std::io::BufWriter::new(std::fs::File::create(&temporary)?);
+        writeln!(out, "{HEADER}")?;
+        if let Some((key, note, warnings)) = inputs {
+            writeln!(out, "inputs\t{key:032x}\t{}", u8::from(note))?;
+            for warning in warnings {
+                let json = serde_json::to_string(warning).map_err(std::io::Error::other)?;
+                writeln!(out, "warning\t{json}")?;
+            }
+        }
+        for (path, key) in entries {
+            if let Some(id) = identity(&path) {
+                writeln!(
+                    out,
+                    "{key:032x}\t{}\t{}\t{}\t{path}",
+                    id.inode, id.size, id.modified
+                )?;
+            }
+        }
+        out.into_inner().map_err(|e| e.into_error())?.sync_all()?;
+        std::fs::rename(&temporary, file)
+    }
+}
+
+/// The cache file of the site folder `out`: `.ratingbook-cache/<name>.pages`
+/// beside it.
+pub fn file_for(out: &Path) -> Option<PathBuf> {
+    let name = out.file_name()?.to_string_lossy().into_owned();
+    Some(out.with_file_name(FOLDER).join(format!("{name}.pages")))
+}
+
+fn parse_entry(line: &str) -> Option<(String, (Key, FileIdentity))> {
+    let mut fields = line.splitn(5, '\t');
+    let key = Key::from_str_radix(fields.next()?, 16).ok()?;
+    let identity = FileIdentity {
+        inode: fields.next()?.parse().ok()?,
+        size: fields.next()?.parse().ok()?,
+        modified: fields.next()?.parse().ok()?,
+    };
+    Some((fields.next()?.to_string(), (key, identity)))
+}
+
+/// A 128-bit XXH3 hasher that text can be written into.
+struct KeyHasher(Xxh3);
+
+impl KeyHasher {
+    fn new() -> Self {
+        KeyHasher(Xxh3::new())
+    }
+
+    fn finish128(&self) -> Key {
+        self.0.digest128()
+    }
+}
+
+impl std::fmt::Write for KeyHasher {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        self.0.write(s.as_bytes());
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::render::output::MemorySink;
+
+    #[test]
+    fn keys_follow_every_input() {
+        let cache = PageCache::open(Previous::default(), &"templates A");
+        let mut ctx = tera::Context::new();
+        ctx.insert("player", &serde_json::json!({"rating": 2100}));
+        let key = cache.page_key("html/player.html", "players/a.html", &ctx);
+        assert_eq!(
+            key,
+            cache.page_key("html/player.html", "players/a.html", &ctx)
+        );
+        let mut changed = tera::Context::new();
+        changed.insert("player", &serde_json::json!({"rating": 2101}));
+        assert_ne!(
+            key,
+            cache.page_key("html/player.html", "players/a.html", &changed)
+        );
+        assert_ne!(
+            key,
+            cache.page_key("html/player.html", "players/b.html", &ctx)
+        );
+        let other = PageCache::open(Previous::default(), &"templates B");
+        assert_ne!(
+            key,
+            other.page_key("html/player.html", "players/a.html", &ctx)
+        );
+        assert_ne!(cache.bytes_key("a", b"1"), cache.bytes_key("a", b"2"));
+    }
+
+    #[test]
+    fn saved_keys_are_reused_only_for_the_same_key_and_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let page = dir.path().join("a.html");
+        std::fs::write(&page, "bytes").unwrap();
+        let file = dir.path().join(FOLDER).join("site.pages");
+        let cache = PageCache::open(Previous::default(), &"t");
+        cache.made("a.html", 7);
+        cache
+            .save(
+                &file,
+                |p| FileIdentity::of(&dir.path().join(p)),
+                Some((9, true, &[])),
+            )
+            .unwrap();
+        let mut previous = Previous::read(Some(&file));
+        assert_eq!(previous.inputs, Some((9, true)));
+        assert_eq!(
+            previous.unchanged(9, dir.path()),
+            None,
+            "the cache file is no page"
+        );
+        let again = PageCache::open(previous, &"t");
+        let identity = FileIdentity::of(&page).unwrap();
+        assert_eq!(again.previous.get("a.html"), Some(&(7, identity)));
+        // A sink without a published site can reuse nothing.
+        assert!(!again.reuse(&MemorySink::default(), "a.html", 7).unwrap());
+        assert_eq!(Previous::read(Some(&dir.path().join("missing"))).files(), 0);
+        std::fs::write(&file, "another format\n").unwrap();
+        assert_eq!(Previous::read(Some(&file)).files(), 0);
+    }
+}

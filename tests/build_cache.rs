@@ -1,0 +1,236 @@
+//! The build cache never serves a stale page: after a change to the data, a
+//! Markdown page, a template or the configuration, the rebuilt site is byte
+//! for byte the site a build without any cache writes, and only the pages
+//! whose inputs changed were rendered.
+
+use ratingbook::generate::{edit, write_repository, Options};
+use std::collections::BTreeMap;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// A small generated repository with one Markdown page, in a temporary folder.
+fn repository() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    write_repository(
+        dir.path(),
+        &Options {
+            players: 40,
+            tournaments: 6,
+            seed: 7,
+        },
+    )
+    .unwrap();
+    let pages = dir.path().join("data/pages");
+    fs::create_dir_all(&pages).unwrap();
+    fs::write(
+        pages.join("about.md"),
+        "---\ntitle: About\n---\nThe association.\n",
+    )
+    .unwrap();
+    dir
+}
+
+fn build(root: &Path, out: &Path) -> ratingbook::BuildReport {
+    ratingbook::build_repository(root, out, &|| {}).unwrap()
+}
+
+/// Every file under `dir` by its `/`-separated path.
+fn files(dir: &Path) -> BTreeMap<String, Vec<u8>> {
+    walkdir::WalkDir::new(dir)
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|e| e.file_type().is_file())
+        .map(|e| {
+            let name = e
+                .path()
+                .strip_prefix(dir)
+                .unwrap()
+                .to_string_lossy()
+                .replace('\\', "/");
+            (name, fs::read(e.path()).unwrap())
+        })
+        .collect()
+}
+
+/// The site a build without any cache writes for `root`.
+fn fresh_site(root: &Path) -> BTreeMap<String, Vec<u8>> {
+    let elsewhere = tempfile::tempdir().unwrap();
+    let out = elsewhere.path().join("site");
+    build(root, &out);
+    files(&out)
+}
+
+/// Files whose bytes differ between two sites, or that only one has.
+fn differing(a: &BTreeMap<String, Vec<u8>>, b: &BTreeMap<String, Vec<u8>>) -> Vec<String> {
+    let mut names: Vec<String> = a
+        .keys()
+        .chain(b.keys())
+        .filter(|k| a.get(*k) != b.get(*k))
+        .cloned()
+        .collect();
+    names.sort();
+    names.dedup();
+    names
+}
+
+struct Built {
+    root: tempfile::TempDir,
+    out: PathBuf,
+    first: ratingbook::BuildReport,
+}
+
+fn built() -> Built {
+    let root = repository();
+    let out = root.path().join("site");
+    let first = build(root.path(), &out);
+    Built { root, out, first }
+}
+
+#[test]
+fn an_unchanged_rebuild_renders_nothing_and_keeps_every_file() {
+    let b = built();
+    assert_eq!(b.first.cached.reused, 0);
+    let before = files(&b.out);
+    assert_eq!(b.first.cached.rendered, before.len());
+    let cache = b.root.path().join(".ratingbook-cache/site.pages");
+    assert!(cache.is_file(), "the cache lives beside the site");
+    let again = build(b.root.path(), &b.out);
+    assert_eq!(again.cached.rendered, 0);
+    assert_eq!(again.cached.reused, before.len());
+    assert_eq!(again.written.written, 0);
+    assert_eq!(files(&b.out), before);
+}
+
+#[test]
+fn a_markdown_page_edit_renders_that_page_only() {
+    let b = built();
+    fs::write(
+        b.root.path().join("data/pages/about.md"),
+        "---\ntitle: About\n---\nThe association, founded 1975.\n",
+    )
+    .unwrap();
+    let again = build(b.root.path(), &b.out);
+    assert_eq!(again.cached.rendered, 1);
+    assert_eq!(again.written.written, 1);
+    let page = String::from_utf8(fs::read(b.out.join("pages/about.html")).unwrap()).unwrap();
+    assert!(page.contains("founded 1975"), "{page}");
+    assert_eq!(files(&b.out), fresh_site(b.root.path()));
+}
+
+#[test]
+fn an_old_result_edit_renders_what_it_changes_and_nothing_stale() {
+    let b = built();
+    let before = files(&b.out);
+    let oldest = edit::crosstables_by_start(b.root.path())[0].clone();
+    assert!(edit::reverse_first_decisive_result(&oldest)
+        .unwrap()
+        .is_some());
+    let again = build(b.root.path(), &b.out);
+    let after = files(&b.out);
+    assert_eq!(after, fresh_site(b.root.path()), "no stale page");
+    let changed = differing(&before, &after);
+    assert!(!changed.is_empty());
+    assert!(again.cached.rendered >= changed.len());
+    assert!(
+        again.cached.reused > 0,
+        "pages whose inputs did not change are reused"
+    );
+    assert_eq!(again.written.written, changed.len());
+}
+
+#[test]
+fn a_template_edit_renders_every_page() {
+    let b = built();
+    let templates = b.root.path().join("templates/html");
+    fs::create_dir_all(&templates).unwrap();
+    let player = include_str!("../templates/html/player.html");
+    fs::write(
+        templates.join("player.html"),
+        player.replace("{% block content %}", "{% block content %}<!-- edited -->"),
+    )
+    .unwrap();
+    let again = build(b.root.path(), &b.out);
+    assert_eq!(again.cached.reused, 0);
+    assert_eq!(again.cached.rendered, b.first.cached.rendered);
+    let after = files(&b.out);
+    assert_eq!(after, fresh_site(b.root.path()));
+    let some_player = after
+        .iter()
+        .find(|(k, _)| k.starts_with("players/"))
+        .unwrap();
+    assert!(String::from_utf8_lossy(some_player.1).contains("<!-- edited -->"));
+}
+
+#[test]
+fn a_config_edit_renders_every_page() {
+    let b = built();
+    let config = b.root.path().join("ratingbook.toml");
+    let text = fs::read_to_string(&config).unwrap();
+    assert!(text.contains("Synthetic rating book"));
+    fs::write(
+        &config,
+        text.replace("Synthetic rating book", "Renamed book"),
+    )
+    .unwrap();
+    let again = build(b.root.path(), &b.out);
+    assert_eq!(again.cached.reused, 0);
+    let after = files(&b.out);
+    assert_eq!(after, fresh_site(b.root.path()));
+    assert!(String::from_utf8_lossy(&after["index.html"]).contains("Renamed book"));
+}
+
+#[test]
+fn a_published_file_changed_by_hand_is_rendered_again_and_a_deleted_cache_is_safe() {
+    let b = built();
+    let before = files(&b.out);
+    fs::write(b.out.join("rules.html"), "vandalised").unwrap();
+    let again = build(b.root.path(), &b.out);
+    assert_eq!(again.cached.rendered, 1);
+    assert_eq!(files(&b.out), before);
+    fs::remove_dir_all(b.root.path().join(".ratingbook-cache")).unwrap();
+    let cold = build(b.root.path(), &b.out);
+    assert_eq!(cold.cached.reused, 0);
+    assert_eq!(
+        cold.written.written, 0,
+        "same bytes, files kept as they were"
+    );
+    assert_eq!(files(&b.out), before);
+}
+
+#[test]
+fn a_build_with_settled_unchanged_inputs_and_site_does_nothing_else() {
+    let b = built();
+    let before = files(&b.out);
+    // Inputs written just now may still change unseen: they are checked page by page.
+    std::thread::sleep(ratingbook::render::cache::SETTLE + std::time::Duration::from_millis(100));
+    let settled = build(b.root.path(), &b.out);
+    assert_eq!(settled.cached.rendered, 0);
+    assert!(settled
+        .timings
+        .iter()
+        .all(|(phase, _)| *phase != "inputs unchanged"));
+    let skipped = build(b.root.path(), &b.out);
+    assert_eq!(
+        skipped.timings.iter().map(|(p, _)| *p).collect::<Vec<_>>(),
+        ["inputs unchanged"]
+    );
+    assert_eq!(skipped.cached.reused, before.len());
+    assert_eq!(skipped.notes, settled.notes);
+    assert_eq!(skipped.warnings, settled.warnings, "the same warnings");
+    assert_eq!(files(&b.out), before);
+    // A file of the site replaced by hand: the build does its work again.
+    fs::remove_file(b.out.join("rules.html")).unwrap();
+    fs::write(b.out.join("rules.html"), "vandalised").unwrap();
+    let repaired = build(b.root.path(), &b.out);
+    assert_eq!(repaired.cached.rendered, 1);
+    assert_eq!(files(&b.out), before);
+    // An input edited: the edit is seen, however soon after the last build.
+    fs::write(
+        b.root.path().join("data/pages/about.md"),
+        "---\ntitle: About\n---\nThe association!\n",
+    )
+    .unwrap();
+    let edited = build(b.root.path(), &b.out);
+    assert_eq!(edited.cached.rendered, 1);
+    assert_eq!(files(&b.out), fresh_site(b.root.path()));
+}

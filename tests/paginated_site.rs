@@ -1,0 +1,102 @@
+//! A site too big for single pages: lists split over pages, the search index
+//! over shards; every page small, every player reachable by following links
+//! from the front page, every link leading to a page of the site.
+
+use std::collections::{BTreeSet, VecDeque};
+use std::fs;
+
+/// Largest page the site may have.
+const MAX_PAGE: u64 = 200 * 1024;
+
+/// The `href` values of an HTML page, and its forms' `action`s.
+fn links(html: &str) -> Vec<&str> {
+    ["href=\"", "action=\""]
+        .iter()
+        .flat_map(|attribute| html.split(attribute).skip(1))
+        .filter_map(|rest| rest.split('"').next())
+        .collect()
+}
+
+/// `href` seen from the page `from` (both relative to the site root), as a
+/// path from the site root; `None` for other sites and in-page anchors.
+fn resolve(from: &str, href: &str) -> Option<String> {
+    if href.contains(':') || href.starts_with('#') || href.starts_with('/') {
+        return None;
+    }
+    let href = href.split(['#', '?']).next()?;
+    let mut parts: Vec<&str> = from.split('/').collect();
+    parts.pop();
+    for part in href.split('/') {
+        match part {
+            ".." => {
+                parts.pop()?;
+            }
+            "." | "" => {}
+            p => parts.push(p),
+        }
+    }
+    Some(parts.join("/"))
+}
+
+#[test]
+fn every_player_is_reachable_and_every_page_is_small() {
+    let dir = tempfile::tempdir().unwrap();
+    ratingbook::generate::write_repository(
+        dir.path(),
+        &ratingbook::generate::Options {
+            players: 1500,
+            tournaments: 24,
+            seed: 3,
+        },
+    )
+    .unwrap();
+    let site = dir.path().join("site");
+    ratingbook::build_repository(dir.path(), &site, &|| {}).unwrap();
+
+    let ratings = fs::read_to_string(site.join("ratings.html")).unwrap();
+    assert!(ratings.contains("Page 1 of "), "the list is split");
+    assert!(ratings.contains("href=\"ratings.2.html\" rel=\"next\""));
+
+    let mut seen = BTreeSet::from(["index.html".to_string()]);
+    let mut queue = VecDeque::from(["index.html".to_string()]);
+    while let Some(page) = queue.pop_front() {
+        let path = site.join(&page);
+        assert!(path.is_file(), "a link leads to the missing {page}");
+        let size = fs::metadata(&path).unwrap().len();
+        assert!(size <= MAX_PAGE, "{page} has {size} bytes");
+        let html = fs::read_to_string(&path).unwrap();
+        for target in links(&html).into_iter().filter_map(|h| resolve(&page, h)) {
+            if target.ends_with(".html") && seen.insert(target.clone()) {
+                queue.push_back(target);
+            }
+        }
+    }
+    let players: Vec<String> = fs::read_dir(site.join("players"))
+        .unwrap()
+        .map(|e| format!("players/{}", e.unwrap().file_name().to_string_lossy()))
+        .collect();
+    assert_eq!(players.len(), 1500);
+    let unreached: Vec<&String> = players.iter().filter(|p| !seen.contains(*p)).collect();
+    assert!(unreached.is_empty(), "not reachable: {unreached:?}");
+
+    // The search index is split, every shard small, every player in one.
+    let index = fs::read_to_string(site.join("search-index.js")).unwrap();
+    assert!(
+        index.starts_with("window.RATINGBOOK_SHARDS = [["),
+        "{index:.80}"
+    );
+    let mut shards = String::new();
+    for entry in fs::read_dir(site.join("search")).unwrap() {
+        let path = entry.unwrap().path();
+        assert!(fs::metadata(&path).unwrap().len() <= MAX_PAGE);
+        shards.push_str(&fs::read_to_string(&path).unwrap());
+    }
+    for player in &players {
+        assert!(
+            shards.contains(&format!("\"h\":\"{player}\"")),
+            "{player} not in the search index"
+        );
+    }
+    let search = fs::read_to_string(site.join("search.html")).unwrap();
+    assert!(search.contains("Page 1 of "), "the search page is split");
+}
