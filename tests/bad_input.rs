@@ -549,7 +549,7 @@ fn metadata_and_crosstable_problems_are_reported_together() {
         located(repo.path()),
         [
             "data/tournaments/2005/spring-open.csv:2:4: round 1: unknown result `x`",
-            "data/tournaments/2005/spring-open.toml:4:1: unknown field `ctiy`, expected one of `name`, `start`, `end`, `city`, `system`, `rounds`, `rated`, `time_control`, `rules`, `base_k`, `sequence`, `illustrative`, `note`, `pool`, `tiebreaks`, `language`",
+            "data/tournaments/2005/spring-open.toml:4:1: unknown field `ctiy`, expected one of `name`, `start`, `end`, `city`, `system`, `acceleration`, `rounds`, `rated`, `time_control`, `rules`, `base_k`, `sequence`, `illustrative`, `note`, `pool`, `tiebreaks`, `language`",
         ]
     );
     // The declared round count still applies to the crosstable.

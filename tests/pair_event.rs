@@ -15,6 +15,17 @@ fn repo() -> tempfile::TempDir {
     dir
 }
 
+/// The mini repository with the Spring Open as the event in progress: the
+/// newest on record (an event with later tournaments recorded is over, and
+/// its empty rounds are errors).
+fn spring_open_in_progress() -> tempfile::TempDir {
+    let repo = repo();
+    for file in ["autumn-cup.csv", "autumn-cup.toml"] {
+        std::fs::remove_file(repo.path().join("data/tournaments/2005").join(file)).unwrap();
+    }
+    repo
+}
+
 fn run(root: &Path, args: &[&str]) -> (Option<i32>, String, String) {
     let out = Command::new(common::binary())
         .args(args)
@@ -31,12 +42,7 @@ fn run(root: &Path, args: &[&str]) -> (Option<i32>, String, String) {
 
 #[test]
 fn pairs_the_next_swiss_round_and_writes_it() {
-    let repo = repo();
-    // The event in progress is the newest on record (an event with later
-    // tournaments already recorded is over, and its empty rounds are errors).
-    for file in ["autumn-cup.csv", "autumn-cup.toml"] {
-        std::fs::remove_file(repo.path().join("data/tournaments/2005").join(file)).unwrap();
-    }
+    let repo = spring_open_in_progress();
     // Round 3 not played yet: the only pairing without rematches is 1-4, 2-3.
     let table = repo.path().join("data/tournaments/2005/spring-open.csv");
     std::fs::write(
@@ -167,7 +173,7 @@ fn unknown_event_suggests_the_closest() {
 
 #[test]
 fn requested_byes_are_not_paired_and_score_what_the_rules_give() {
-    let repo = repo();
+    let repo = spring_open_in_progress();
     // Round 2: Ilu Timo (4) asked for a half-point bye (`H`). The three
     // others are paired: the pairing-allocated bye goes to the lowest score,
     // Pellikka Marko (2, no points), and 1 meets 3. Both 1 and 3 had white
@@ -204,7 +210,7 @@ fn requested_byes_are_not_paired_and_score_what_the_rules_give() {
 
 #[test]
 fn baku_acceleration_changes_pairings_never_points() {
-    let repo = repo();
+    let repo = spring_open_in_progress();
     // Four players, three rounds, `acceleration = "baku"`: group A is
     // 2 × ⌈4/4⌉ = 2 players (1, 2) with one virtual point in round 1
     // (accelerated rounds ⌈3/2⌉ = 2, one of them with a full point). So
