@@ -693,13 +693,14 @@ fn render_lists(
             })
     };
     render_list("ratings.html", list, "")?;
-    // Each filtered list is made when its pages are rendered, so that only
-    // the lists being rendered are in memory.
-    filtered.par_iter().try_for_each(|(path, title, filter)| {
+    // One list at a time, each made when its pages are rendered (in
+    // parallel): lists rendered side by side would each hold all their rows,
+    // and a thread waiting for its pages would start yet another list.
+    filtered.iter().try_for_each(|(path, title, filter)| {
         let view = views.filtered_list(list, title, |p| filter.accepts(p));
         render_list(path, &view, "../")
     })?;
-    archive.par_iter().try_for_each(|year| {
+    archive.iter().try_for_each(|year| {
         let Some(date) = Date::new(*year, 12, 31) else {
             return Ok(());
         };
