@@ -5,7 +5,7 @@ use super::k_factor::{k_factor, KFactor};
 use super::rounding::{round_float, round_ratio};
 use super::{GameRating, NotCounted, Phase, PlayerRating, Ratings, TournamentRating};
 use crate::config::{ExpectedScore, RatingConfig};
-use crate::model::{Cell, Dataset, Entry, Membership, Player, Tournament};
+use crate::model::{Dataset, Entry, Membership, Player, Tournament};
 
 /// A provisional member's games so far, preset virtual games included.
 #[derive(Debug, Clone, Copy, Default)]
@@ -158,18 +158,9 @@ fn rate_entry(
 ) -> TournamentRating {
     let state = &states[player];
     let mut games = Vec::new();
-    for (round, cell) in entry.cells.iter().enumerate() {
-        let Cell::Game {
-            opponent, result, ..
-        } = *cell
-        else {
-            continue;
-        };
-        // Start numbers run 1..n (checked), so row i holds start number i + 1.
-        let row = opponent as usize - 1;
-        let (Some(opponent_entry), Some(Some(opponent_index))) =
-            (tournament.entries.get(row), players.get(row).copied())
-        else {
+    for cell in super::game_cells(entry, players) {
+        let (opponent_index, result) = (cell.opponent, cell.result);
+        let Some(opponent_entry) = tournament.entries.get(cell.row) else {
             continue;
         };
         let opponent_player = &dataset.players[opponent_index];
@@ -178,16 +169,7 @@ fn rate_entry(
             &states[opponent_index],
             event_rating(opponent_entry, opponent_player),
         );
-        let mut game = GameRating {
-            round: round as u32 + 1,
-            opponent: opponent_index,
-            half_points: result.half_points(),
-            opponent_rating: None,
-            expected: None,
-            k: None,
-            change: None,
-            not_counted: None,
-        };
+        let mut game = GameRating::unrated(cell.round, opponent_index, result.half_points());
         if !result.is_played() {
             game.not_counted = Some(NotCounted::NotPlayed);
         } else if !tournament.rated {

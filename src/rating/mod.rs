@@ -90,10 +90,66 @@ pub struct GameRating {
 }
 
 impl GameRating {
+    /// A game before the rules have looked at it: nothing worked out yet.
+    pub fn unrated(round: u32, opponent: usize, half_points: u32) -> Self {
+        GameRating {
+            round,
+            opponent,
+            half_points,
+            opponent_rating: None,
+            expected: None,
+            k: None,
+            change: None,
+            not_counted: None,
+        }
+    }
+
     /// Whether the game counted for the rating.
     pub fn counted(&self) -> bool {
         self.not_counted.is_none()
     }
+}
+
+/// One game cell of a crosstable row, with the opponent found.
+#[derive(Debug, Clone, Copy)]
+struct GameCell {
+    /// Round number, from 1.
+    round: u32,
+    /// The opponent's row in the crosstable.
+    row: usize,
+    /// The opponent's index in `Dataset::players`.
+    opponent: usize,
+    /// The result, from the row's side.
+    result: crate::model::GameResult,
+}
+
+/// The game cells of `entry` whose opponent is a known player; `players`
+/// holds each crosstable row's player index. Start numbers run 1..n, so
+/// start number `s` is row `s − 1`; anything else is skipped.
+fn game_cells<'a>(
+    entry: &'a crate::model::Entry,
+    players: &'a [Option<usize>],
+) -> impl Iterator<Item = GameCell> + 'a {
+    entry
+        .cells
+        .iter()
+        .enumerate()
+        .filter_map(move |(round, cell)| {
+            let crate::model::Cell::Game {
+                opponent, result, ..
+            } = *cell
+            else {
+                return None;
+            };
+            let row = (opponent as usize).checked_sub(1)?;
+            let opponent = (*players.get(row)?)?;
+            Some(GameCell {
+                round: round as u32 + 1,
+                row,
+                opponent,
+                result,
+            })
+        })
 }
 
 /// One player's record in one tournament.

@@ -7,7 +7,7 @@
 //! rated opponent.
 
 use super::{GameRating, KFactor, NotCounted, Phase, PlayerRating, Ratings, TournamentRating};
-use crate::model::{Cell, Dataset, Membership, Player, Tournament};
+use crate::model::{Dataset, Membership, Player, Tournament};
 
 /// One counted game as a system's update sees it.
 #[derive(Debug, Clone)]
@@ -152,27 +152,9 @@ fn rate_tournament<S: PeriodSystem>(
         let Some(player) = *player else { continue };
         let own = &states[player];
         let mut games = Vec::new();
-        for (round, cell) in entry.cells.iter().enumerate() {
-            let Cell::Game {
-                opponent, result, ..
-            } = *cell
-            else {
-                continue;
-            };
-            let row = (opponent as usize).checked_sub(1);
-            let Some(Some(opponent)) = row.and_then(|r| players.get(r)).copied() else {
-                continue;
-            };
-            let mut game = GameRating {
-                round: round as u32 + 1,
-                opponent,
-                half_points: result.half_points(),
-                opponent_rating: None,
-                expected: None,
-                k: None,
-                change: None,
-                not_counted: None,
-            };
+        for cell in super::game_cells(entry, &players) {
+            let (opponent, result) = (cell.opponent, cell.result);
+            let mut game = GameRating::unrated(cell.round, opponent, result.half_points());
             game.not_counted = if !result.is_played() {
                 Some(NotCounted::NotPlayed)
             } else if !tournament.rated {

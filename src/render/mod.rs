@@ -653,18 +653,7 @@ fn render_lists(
         });
     }
     let archive = archive_years(dataset);
-    let archive_links: Vec<Link> = archive
-        .iter()
-        .enumerate()
-        .map(|(i, y)| Link {
-            text: if i == 0 {
-                format!("{y} to date")
-            } else {
-                format!("End of {y}")
-            },
-            href: format!("archive/{y}.html"),
-        })
-        .collect();
+    let archive_links = archive_links(&archive, "");
     let render_list = |first: &str, view: &RatingListView, root: &str| {
         let rows = view.row_count();
         let count = paginate::page_count(rows);
@@ -798,6 +787,23 @@ fn leaders(list: &RatingListView, dataset: &Dataset) -> Vec<Leader> {
 }
 
 /// Years with a tournament, newest first: each gets a year-end list.
+/// Links to the year-end lists under `{prefix}archive/`, newest first: the
+/// newest year's list is the current one so far.
+fn archive_links(years: &[i32], prefix: &str) -> Vec<Link> {
+    years
+        .iter()
+        .enumerate()
+        .map(|(i, y)| Link {
+            text: if i == 0 {
+                format!("{y} to date")
+            } else {
+                format!("End of {y}")
+            },
+            href: format!("{prefix}archive/{y}.html"),
+        })
+        .collect()
+}
+
 fn archive_years(dataset: &Dataset) -> Vec<i32> {
     let mut years: Vec<i32> = dataset.tournaments.iter().map(|t| t.end.year).collect();
     years.sort_unstable();

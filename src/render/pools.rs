@@ -101,19 +101,7 @@ pub(super) fn render_pool_pages(
         let rows = pool_rows(views.pool, &list);
         let base = format!("pools/{}", views.pool.name);
         let years = pool_years(views.pool, dataset);
-        let archive: Vec<Link> = years
-            .iter()
-            .enumerate()
-            .map(|(i, y)| Link {
-                // The newest year's list is the current one so far, as in the association's archive.
-                text: if i == 0 {
-                    format!("{y} to date")
-                } else {
-                    format!("End of {y}")
-                },
-                href: format!("{base}/archive/{y}.html"),
-            })
-            .collect();
+        let archive = super::archive_links(&years, &format!("{base}/"));
         let list_page = |path: &str, root: &str, list: &RatingListView, rows: &[PoolRow]| {
             let mut ctx = tera::Context::new();
             ctx.insert("pool", &pool_context(views));
