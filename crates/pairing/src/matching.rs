@@ -98,11 +98,14 @@ const NONE: usize = usize::MAX;
 
 struct Solver<W> {
     nv: usize,
+    /// The edges with their weight doubled once more (`2w`, the amount a
+    /// slack subtracts), so a slack costs one addition and one subtraction.
     edges: Vec<Edge<W>>,
     endpoint: Vec<usize>,
     /// Adjacency in CSR form: for vertex `v`, entries `adj_start[v]..adj_start[v + 1]`
     /// of `adj_p` (endpoint index `p`, the far end is `endpoint[p]`), `adj_to`
-    /// (that far end) and `adj_w` (edge weight), stored contiguously so the
+    /// (that far end) and `adj_w` (doubled edge weight, as in `edges`),
+    /// stored contiguously so the
     /// hot scanning loop reads memory sequentially.
     adj_start: Vec<usize>,
     adj_p: Vec<usize>,
@@ -117,6 +120,12 @@ struct Solver<W> {
     blossombase: Vec<usize>,
     blossomendps: Vec<Vec<usize>>,
     bestedge: Vec<usize>,
+    /// The slack of `bestedge[b]` when it was chosen, valid while
+    /// `bestepoch[b] == epoch` (no dual update since).
+    bestslack: Vec<W>,
+    bestepoch: Vec<u64>,
+    /// Counts dual updates: slacks do not change between two of them.
+    epoch: u64,
     blossombestedges: Vec<Option<Vec<usize>>>,
     unusedblossoms: Vec<usize>,
     dualvar: Vec<W>,
@@ -132,6 +141,7 @@ impl<W: Weight> Solver<W> {
             .max()
             .unwrap_or(W::ZERO)
             .max(W::ZERO);
+        let edges: Vec<Edge<W>> = edges.into_iter().map(|(i, j, w)| (i, j, w + w)).collect();
         let ne = edges.len();
         let mut endpoint = Vec::with_capacity(2 * ne);
         let mut degree = vec![0usize; nv + 1];
@@ -178,6 +188,9 @@ impl<W: Weight> Solver<W> {
             blossombase,
             blossomendps: vec![Vec::new(); 2 * nv],
             bestedge: vec![NONE; 2 * nv],
+            bestslack: vec![W::ZERO; 2 * nv],
+            bestepoch: vec![u64::MAX; 2 * nv],
+            epoch: 0,
             blossombestedges: vec![None; 2 * nv],
             unusedblossoms: (nv..2 * nv).rev().collect(),
             dualvar,
@@ -189,8 +202,27 @@ impl<W: Weight> Solver<W> {
 
     #[inline]
     fn slack(&self, k: usize) -> W {
-        let (i, j, w) = self.edges[k];
-        self.dualvar[i] + self.dualvar[j] - (w + w)
+        let (i, j, w2) = self.edges[k];
+        self.dualvar[i] + self.dualvar[j] - w2
+    }
+
+    /// The slack of `bestedge[b]` (which must be set), from the cache when
+    /// no dual update happened since it was chosen.
+    #[inline]
+    fn best_slack(&self, b: usize) -> W {
+        if self.bestepoch[b] == self.epoch {
+            self.bestslack[b]
+        } else {
+            self.slack(self.bestedge[b])
+        }
+    }
+
+    /// Makes edge `k`, of slack `slack`, the best edge of `b`.
+    #[inline]
+    fn set_best(&mut self, b: usize, k: usize, slack: W) {
+        self.bestedge[b] = k;
+        self.bestslack[b] = slack;
+        self.bestepoch[b] = self.epoch;
     }
 
     fn leaves(&self, b: usize, out: &mut Vec<usize>) {
@@ -305,6 +337,7 @@ impl<W: Weight> Solver<W> {
             self.inblossom[v] = b;
         }
         let mut bestedgeto = vec![NONE; 2 * self.nv];
+        let mut bestslackto = vec![W::ZERO; 2 * self.nv];
         for &bv in &path {
             let nblists: Vec<Vec<usize>> = match self.blossombestedges[bv].take() {
                 None => self
@@ -327,25 +360,36 @@ impl<W: Weight> Solver<W> {
                     }
                     let _ = i;
                     let bj = self.inblossom[j];
-                    if bj != b
-                        && self.label[bj] == 1
-                        && (bestedgeto[bj] == NONE || self.slack(k) < self.slack(bestedgeto[bj]))
-                    {
-                        bestedgeto[bj] = k;
+                    if bj != b && self.label[bj] == 1 {
+                        let s = self.slack(k);
+                        if bestedgeto[bj] == NONE || s < bestslackto[bj] {
+                            bestedgeto[bj] = k;
+                            bestslackto[bj] = s;
+                        }
                     }
                 }
             }
             self.bestedge[bv] = NONE;
         }
-        let list: Vec<usize> = bestedgeto.into_iter().filter(|&k| k != NONE).collect();
+        let mut list = Vec::new();
         let mut best = NONE;
-        for &k in &list {
-            if best == NONE || self.slack(k) < self.slack(best) {
+        let mut best_slack = W::ZERO;
+        for (bj, &k) in bestedgeto.iter().enumerate() {
+            if k == NONE {
+                continue;
+            }
+            list.push(k);
+            if best == NONE || bestslackto[bj] < best_slack {
                 best = k;
+                best_slack = bestslackto[bj];
             }
         }
         self.blossombestedges[b] = Some(list);
-        self.bestedge[b] = best;
+        if best == NONE {
+            self.bestedge[b] = NONE;
+        } else {
+            self.set_best(b, best, best_slack);
+        }
     }
 
     fn expand_blossom(&mut self, b: usize, endstage: bool) {
@@ -529,8 +573,7 @@ impl<W: Weight> Solver<W> {
                         }
                         let mut kslack = W::ZERO;
                         if !self.allowedge[k] {
-                            let aw = self.adj_w[idx];
-                            kslack = self.dualvar[v] + self.dualvar[w] - (aw + aw);
+                            kslack = self.dualvar[v] + self.dualvar[w] - self.adj_w[idx];
                             if kslack <= W::ZERO {
                                 self.allowedge[k] = true;
                             }
@@ -554,13 +597,13 @@ impl<W: Weight> Solver<W> {
                             }
                         } else if self.label[self.inblossom[w]] == 1 {
                             let b = self.inblossom[v];
-                            if self.bestedge[b] == NONE || kslack < self.slack(self.bestedge[b]) {
-                                self.bestedge[b] = k;
+                            if self.bestedge[b] == NONE || kslack < self.best_slack(b) {
+                                self.set_best(b, k, kslack);
                             }
                         } else if self.label[w] == 0
-                            && (self.bestedge[w] == NONE || kslack < self.slack(self.bestedge[w]))
+                            && (self.bestedge[w] == NONE || kslack < self.best_slack(w))
                         {
-                            self.bestedge[w] = k;
+                            self.set_best(w, k, kslack);
                         }
                     }
                     if augmented {
@@ -577,7 +620,7 @@ impl<W: Weight> Solver<W> {
                 let mut deltablossom = NONE;
                 for v in 0..nv {
                     if self.label[self.inblossom[v]] == 0 && self.bestedge[v] != NONE {
-                        let d = self.slack(self.bestedge[v]);
+                        let d = self.best_slack(v);
                         if d < delta {
                             delta = d;
                             deltatype = 2;
@@ -590,7 +633,7 @@ impl<W: Weight> Solver<W> {
                         && self.label[b] == 1
                         && self.bestedge[b] != NONE
                     {
-                        let d = self.slack(self.bestedge[b]).half();
+                        let d = self.best_slack(b).half();
                         if d < delta {
                             delta = d;
                             deltatype = 3;
@@ -609,6 +652,7 @@ impl<W: Weight> Solver<W> {
                         deltablossom = b;
                     }
                 }
+                self.epoch += 1;
                 for v in 0..nv {
                     match self.label[self.inblossom[v]] {
                         1 => self.dualvar[v] -= delta,
