@@ -315,7 +315,7 @@ pub fn tournament_id(date: &str) -> String {
 fn tournament_toml(config: &GauntletConfig, rounds: usize) -> String {
     let depths: Vec<String> = config.depths.iter().map(u32::to_string).collect();
     format!(
-        "name = \"Ataxx engine gauntlet {date} (depths {list}, seed {seed})\"\n\
+        "name = \"Ataxx engine gauntlet {date} (depths {list}, opening set {seed})\"\n\
          start = {date}\nend = {date}\ncity = \"Computer\"\n\
          system = \"round-robin\"\nrounds = {rounds}\nrated = true\n\
          time_control = \"standard\"\nrules = \"standard\"\nillustrative = false\n",
