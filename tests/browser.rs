@@ -116,18 +116,7 @@ fn large_site_search_and_pages_in_a_real_browser() {
     if !ready(missing(false)) {
         return;
     }
-    let dir = tempfile::tempdir().unwrap();
-    ratingbook::generate::write_repository(
-        dir.path(),
-        &ratingbook::generate::Options {
-            players: 1500,
-            tournaments: 24,
-            seed: 3,
-        },
-    )
-    .unwrap();
-    let site = dir.path().join("site");
-    ratingbook::build_repository(dir.path(), &site, &|| {}).unwrap();
+    let (_dir, site) = common::large_generated_site();
     let status = Command::new("node")
         .arg(Path::new(REPO).join("tests/browser/large.mjs"))
         .arg(&site)
@@ -244,14 +233,8 @@ fn serve_reloads_an_open_page_in_a_real_browser() {
     if !ready(missing(false)) {
         return;
     }
-    let repository = tempfile::tempdir().unwrap();
+    let repository = common::sample_repository();
     let root = repository.path();
-    common::copy_tree(&Path::new(REPO).join("data"), &root.join("data"));
-    std::fs::copy(
-        Path::new(REPO).join("ratingbook.toml"),
-        root.join("ratingbook.toml"),
-    )
-    .unwrap();
     // Saarenpää's first game of the Helsinki Open 2003, a win against Ilu,
     // becomes a draw on both sides of the crosstable.
     let csv = root.join("data/tournaments/2003/helsinki-open-2003.csv");

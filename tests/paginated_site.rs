@@ -2,6 +2,8 @@
 //! over shards; every page small, every player reachable by following links
 //! from the front page, every link leading to a page of the site.
 
+mod common;
+
 use std::collections::{BTreeSet, VecDeque};
 use std::fs;
 
@@ -40,18 +42,7 @@ fn resolve(from: &str, href: &str) -> Option<String> {
 
 #[test]
 fn every_player_is_reachable_and_every_page_is_small() {
-    let dir = tempfile::tempdir().unwrap();
-    ratingbook::generate::write_repository(
-        dir.path(),
-        &ratingbook::generate::Options {
-            players: 1500,
-            tournaments: 24,
-            seed: 3,
-        },
-    )
-    .unwrap();
-    let site = dir.path().join("site");
-    ratingbook::build_repository(dir.path(), &site, &|| {}).unwrap();
+    let (_dir, site) = common::large_generated_site();
 
     let ratings = fs::read_to_string(site.join("ratings.html")).unwrap();
     assert!(ratings.contains("Page 1 of "), "the list is split");

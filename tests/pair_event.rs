@@ -15,14 +15,17 @@ fn repo() -> tempfile::TempDir {
     dir
 }
 
-/// The mini repository with the Spring Open as the event in progress: the
-/// newest on record (an event with later tournaments recorded is over, and
-/// its empty rounds are errors).
-fn spring_open_in_progress() -> tempfile::TempDir {
+const SPRING_OPEN_CSV: &str = "data/tournaments/2005/spring-open.csv";
+
+/// The mini repository with the Spring Open as the event in progress, its
+/// crosstable so far `table`: the newest event on record (an event with
+/// later tournaments recorded is over, and its empty rounds are errors).
+fn spring_open_in_progress(table: &str) -> tempfile::TempDir {
     let repo = repo();
     for file in ["autumn-cup.csv", "autumn-cup.toml"] {
         std::fs::remove_file(repo.path().join("data/tournaments/2005").join(file)).unwrap();
     }
+    std::fs::write(repo.path().join(SPRING_OPEN_CSV), table).unwrap();
     repo
 }
 
@@ -42,14 +45,10 @@ fn run(root: &Path, args: &[&str]) -> (Option<i32>, String, String) {
 
 #[test]
 fn pairs_the_next_swiss_round_and_writes_it() {
-    let repo = spring_open_in_progress();
     // Round 3 not played yet: the only pairing without rematches is 1-4, 2-3.
-    let table = repo.path().join("data/tournaments/2005/spring-open.csv");
-    std::fs::write(
-        &table,
+    let repo = spring_open_in_progress(
         "no,player,rating,1,2\n1,ikonen-jussi,,2 w 1,3 b =\n2,pellikka-marko,,1 b 0,4 w 1\n3,saarenpaa-samuli,,4 b 1,1 w =\n4,ilu-timo,,3 w 0,2 b 0\n",
-    )
-    .unwrap();
+    );
     let (code, stdout, stderr) = run(repo.path(), &["pair", "data/tournaments/2005/spring-open"]);
     assert_eq!(code, Some(0), "{stderr}");
     assert!(stdout.starts_with("Spring Open, round 3\n"), "{stdout}");
@@ -173,18 +172,15 @@ fn unknown_event_suggests_the_closest() {
 
 #[test]
 fn requested_byes_are_not_paired_and_score_what_the_rules_give() {
-    let repo = spring_open_in_progress();
     // Round 2: Ilu Timo (4) asked for a half-point bye (`H`). The three
     // others are paired: the pairing-allocated bye goes to the lowest score,
     // Pellikka Marko (2, no points), and 1 meets 3. Both 1 and 3 had white
     // and prefer black; their histories never differ, so the higher ranked
     // 1 (one point) gets black (5.2.4).
-    let table = repo.path().join("data/tournaments/2005/spring-open.csv");
-    std::fs::write(
-        &table,
+    let repo = spring_open_in_progress(
         "no,player,rating,1,2\n1,ikonen-jussi,,2 w 1,\n2,pellikka-marko,,1 b 0,\n3,saarenpaa-samuli,,4 w =,\n4,ilu-timo,,3 b =,H\n",
-    )
-    .unwrap();
+    );
+    let table = repo.path().join(SPRING_OPEN_CSV);
     let (code, stdout, stderr) = run(
         repo.path(),
         &["pair", "data/tournaments/2005/spring-open", "--write"],
@@ -210,7 +206,9 @@ fn requested_byes_are_not_paired_and_score_what_the_rules_give() {
 
 #[test]
 fn baku_acceleration_changes_pairings_never_points() {
-    let repo = spring_open_in_progress();
+    let repo = spring_open_in_progress(
+        "no,player,rating,1,2,3\n1,ikonen-jussi,,,,\n2,pellikka-marko,,,,\n3,saarenpaa-samuli,,,,\n4,ilu-timo,,,,\n",
+    );
     // Four players, three rounds, `acceleration = "baku"`: group A is
     // 2 × ⌈4/4⌉ = 2 players (1, 2) with one virtual point in round 1
     // (accelerated rounds ⌈3/2⌉ = 2, one of them with a full point). So
@@ -219,12 +217,7 @@ fn baku_acceleration_changes_pairings_never_points() {
     let meta = repo.path().join("data/tournaments/2005/spring-open.toml");
     let text = std::fs::read_to_string(&meta).unwrap();
     std::fs::write(&meta, format!("{text}acceleration = \"baku\"\n")).unwrap();
-    let table = repo.path().join("data/tournaments/2005/spring-open.csv");
-    std::fs::write(
-        &table,
-        "no,player,rating,1,2,3\n1,ikonen-jussi,,,,\n2,pellikka-marko,,,,\n3,saarenpaa-samuli,,,,\n4,ilu-timo,,,,\n",
-    )
-    .unwrap();
+    let table = repo.path().join(SPRING_OPEN_CSV);
     let (code, _, stderr) = run(
         repo.path(),
         &["pair", "data/tournaments/2005/spring-open", "--write"],

@@ -371,14 +371,8 @@ fn fresh_build(crosstable: &str) -> PathBuf {
 
 #[test]
 fn a_live_server_rebuilds_on_change_and_tells_its_event_streams() {
-    let repository = tempfile::tempdir().unwrap();
+    let repository = common::sample_repository();
     let root = repository.path();
-    common::copy_tree(&Path::new(REPO).join("data"), &root.join("data"));
-    std::fs::copy(
-        Path::new(REPO).join("ratingbook.toml"),
-        root.join("ratingbook.toml"),
-    )
-    .unwrap();
     let out = root.join("site");
     let server = Server::bind(Options {
         root: root.to_path_buf(),

@@ -2,6 +2,8 @@
 //! README.md): every file imports, the repository builds, and the export keeps every
 //! game and every player field the file had. Run with `--nocapture` for the report.
 
+mod common;
+
 use ratingbook::tournament::trf_exchange::{
     import_trf, tournament_to_trf_with, ImportOptions, PersonalData,
 };
@@ -73,21 +75,13 @@ fn import_build_export(path: &Path) -> String {
         .unwrap_or_else(|e| panic!("{name}: {e}"));
     let repo = tempfile::tempdir().unwrap();
     for (file, content) in &imported.files {
-        let target = repo.path().join(file);
-        std::fs::create_dir_all(target.parent().unwrap()).unwrap();
-        std::fs::write(target, content).unwrap();
+        common::write(repo.path(), file, content);
     }
-    let errors: Vec<String> = ratingbook::check_repository(repo.path())
-        .diagnostics
-        .iter()
-        .filter(|d| d.is_error())
-        .map(|d| d.to_string())
-        .collect();
+    let (checked, errors) = common::check_with_errors(repo.path());
     assert!(errors.is_empty(), "{name}: {errors:#?}");
     let out = repo.path().join("site");
     ratingbook::build_repository(repo.path(), &out, &|| ())
         .unwrap_or_else(|e| panic!("{name}: the imported files do not build: {e}"));
-    let checked = ratingbook::check_repository(repo.path());
     let dataset = &checked.loaded.dataset;
     let exported = trf::parse(
         &tournament_to_trf_with(&dataset.tournaments[0], dataset, PersonalData::Include).write(),

@@ -61,17 +61,9 @@ fn round_trip(name: &str) {
     };
     let imported = import_trf(&original, &Default::default(), &options).unwrap();
     for (path, content) in &imported.files {
-        let target = repo.path().join(path);
-        std::fs::create_dir_all(target.parent().unwrap()).unwrap();
-        std::fs::write(target, content).unwrap();
+        common::write(repo.path(), path, content);
     }
-    let checked = ratingbook::check_repository(repo.path());
-    let errors: Vec<String> = checked
-        .diagnostics
-        .iter()
-        .filter(|d| d.is_error())
-        .map(|d| d.to_string())
-        .collect();
+    let (checked, errors) = common::check_with_errors(repo.path());
     assert!(errors.is_empty(), "{name}: {errors:#?}");
     let dataset = &checked.loaded.dataset;
     assert_eq!(dataset.tournaments.len(), 1);

@@ -212,6 +212,49 @@ pub fn write(root: &std::path::Path, file: &str, content: &str) {
     std::fs::write(path, content).unwrap();
 }
 
+/// Checks the repository at `root` once: the result, and its errors as text.
+pub fn check_with_errors(root: &std::path::Path) -> (ratingbook::Checked, Vec<String>) {
+    let checked = ratingbook::check_repository(root);
+    let errors = checked
+        .diagnostics
+        .iter()
+        .filter(|d| d.is_error())
+        .map(|d| d.to_string())
+        .collect();
+    (checked, errors)
+}
+
+/// A temporary copy of the sample repository: its data and settings.
+pub fn sample_repository() -> tempfile::TempDir {
+    let repository = tempfile::tempdir().unwrap();
+    let repo = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    copy_tree(&repo.join("data"), &repository.path().join("data"));
+    std::fs::copy(
+        repo.join("ratingbook.toml"),
+        repository.path().join("ratingbook.toml"),
+    )
+    .unwrap();
+    repository
+}
+
+/// A generated repository too big for single pages (1 500 players), built:
+/// the temporary folder and its `site/`.
+pub fn large_generated_site() -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    ratingbook::generate::write_repository(
+        dir.path(),
+        &ratingbook::generate::Options {
+            players: 1500,
+            tournaments: 24,
+            seed: 3,
+        },
+    )
+    .unwrap();
+    let site = dir.path().join("site");
+    ratingbook::build_repository(dir.path(), &site, &|| {}).unwrap();
+    (dir, site)
+}
+
 /// Replaces the first `from` in `root/file` with `to`, asserting it is there.
 pub fn edit(root: &std::path::Path, file: &str, from: &str, to: &str) {
     let path = root.join(file);
