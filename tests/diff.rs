@@ -271,8 +271,9 @@ fn a_shallow_clone_says_to_fetch_more_history() {
     assert!(text.contains("shallow clone"), "{text}");
 }
 
-#[test]
-fn github_format_puts_problems_on_the_changed_lines() {
+/// The mini rating book in `ratings/` of a larger folder `association/`
+/// (not yet a git repository): the temporary folder, the top and the book.
+fn mini_in_a_git_subfolder() -> (tempfile::TempDir, PathBuf, PathBuf) {
     let dir = tempfile::tempdir().unwrap();
     let top = dir.path().join("association");
     let repo = top.join("ratings");
@@ -280,6 +281,12 @@ fn github_format_puts_problems_on_the_changed_lines() {
         Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/mini")),
         &repo,
     );
+    (dir, top, repo)
+}
+
+#[test]
+fn github_format_puts_problems_on_the_changed_lines() {
+    let (_dir, top, repo) = mini_in_a_git_subfolder();
     git(&top, &["init", "-q", "-b", "main"]);
     let table = repo.join("data/tournaments/2005/spring-open.csv");
     let text = std::fs::read_to_string(&table).unwrap();
@@ -296,13 +303,7 @@ fn github_format_puts_problems_on_the_changed_lines() {
 
 #[test]
 fn a_rating_book_in_a_subfolder_of_the_git_repository() {
-    let dir = tempfile::tempdir().unwrap();
-    let top = dir.path().join("association");
-    let repo = top.join("ratings");
-    common::copy_tree(
-        Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/mini")),
-        &repo,
-    );
+    let (_dir, top, repo) = mini_in_a_git_subfolder();
     std::fs::write(top.join("README.md"), "the association's files\n").unwrap();
     git(&top, &["init", "-q", "-b", "main"]);
     commit_all(&top, "results");

@@ -90,16 +90,7 @@ fn worked_example_2_in_the_engine() {
 /// Worked example 3: beat an established 2100 (+20.48), draw a rif 1900 (−2.24) → 2018.
 #[test]
 fn worked_example_3_established_tournament() {
-    let mut book = Book::new();
-    book.established("a", 2000);
-    book.established("b", 2100);
-    book.rif("r", Some(1900));
-    book.tournament(&[
-        ("a", &["2 w 1", "3 b ="]),
-        ("b", &["1 b 0", ""]),
-        ("r", &["", "1 w ="]),
-    ]);
-    let d = book.finish();
+    let d = Book::worked_example_3().finish();
     let r = rate(&d);
     assert_eq!(rating_of(&d, &r, "a"), Some(2018));
     let record = r.history(d.player_index("a").unwrap()).last().unwrap();

@@ -529,16 +529,7 @@ fn player_page_works_out_the_first_rating() {
 /// The spec's worked examples 2 and 3: the sum before rounding, and how each K came about.
 #[test]
 fn player_page_shows_the_sum_and_each_k_step() {
-    let mut book = common::Book::new();
-    book.established("a", 2000);
-    book.established("b", 2100);
-    book.rif("r", Some(1900));
-    book.tournament(&[
-        ("a", &["2 w 1", "3 b ="]),
-        ("b", &["1 b 0", ""]),
-        ("r", &["", "1 w ="]),
-    ]);
-    let view = player_view(&book.finish(), "a");
+    let view = player_view(&common::Book::worked_example_3().finish(), "a");
     let row = view.history.last().unwrap();
     // 32 × 0.64 + 16 × (0.5 − 0.64) = 20.48 − 2.24 = 18.24 → +18.
     assert_eq!((row.sum.as_str(), row.change.as_str()), ("+18.24", "+18"));

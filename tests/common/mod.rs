@@ -144,6 +144,21 @@ impl Book {
         book
     }
 
+    /// The spec's worked example 3: established `a` (2000) beats established
+    /// `b` (2100) and draws the international player `r` (1900).
+    pub fn worked_example_3() -> Book {
+        let mut book = Book::new();
+        book.established("a", 2000);
+        book.established("b", 2100);
+        book.rif("r", Some(1900));
+        book.tournament(&[
+            ("a", &["2 w 1", "3 b ="]),
+            ("b", &["1 b 0", ""]),
+            ("r", &["", "1 w ="]),
+        ]);
+        book
+    }
+
     /// Sorts and returns the dataset (players by id, tournaments by date).
     pub fn finish(&mut self) -> Dataset {
         let mut d = self.dataset.clone();
