@@ -1,5 +1,5 @@
-//! FIDE Tournament Report File (TRF-16, FIDE Handbook C.04 Annex 2) reading
-//! and writing, as a format-only document type.
+//! FIDE Tournament Report File (TRF-16, FIDE Handbook C.04 Annex 2, and
+//! TRF-2026, see [`trf26`]) reading and writing, as a format-only document type.
 //!
 //! A [`TrfDocument`] is the sequence of lines of a file. Player lines (`001`),
 //! the pairing-program extension lines used by JaVaFo and bbpPairings (`XXR`
@@ -25,6 +25,12 @@ use std::fmt;
 use thiserror::Error;
 
 pub mod date;
+pub mod trf26;
+
+pub use trf26::{
+    AbnormalRecord, AccelerationRecord, ByeKind, ByeRecord, NationalLine, ProhibitedRecord,
+    ScoreClass, Version,
+};
 
 /// A score in tenths of a point (`35` is 3.5 points), as TRF writes scores
 /// with one decimal.
@@ -257,6 +263,19 @@ pub enum TrfLine {
     /// `XXP a b ...`: the listed start numbers must not be paired with each
     /// other.
     ForbiddenPairs(Vec<u32>),
+    /// TRF-2026 `162`: points of each result class, in file order.
+    Scoring(Vec<(ScoreClass, Points)>),
+    /// TRF-2026 National Rating Support line (a federation code, then the
+    /// static part of a `001` line).
+    National(NationalLine),
+    /// TRF-2026 `240`: half-, full- or zero-point byes of one round.
+    Bye(ByeRecord),
+    /// TRF-2026 `250`: fictitious points of accelerated rounds.
+    Acceleration(AccelerationRecord),
+    /// TRF-2026 `260`: prohibited pairings over a span of rounds.
+    Prohibited(ProhibitedRecord),
+    /// TRF-2026 `299`: points assigned outside the normal results.
+    Abnormal(AbnormalRecord),
     /// Any other line, verbatim (blank lines, comments, other codes).
     Other(String),
 }
@@ -326,11 +345,10 @@ pub struct TrfError {
     pub kind: TrfErrorKind,
 }
 
-/// Header codes of TRF-16, plus TRF-2026's `142` (number of rounds) and `152`
-/// (initial colour); other TRF-2026 records are kept verbatim.
-const HEADER_CODES: [&str; 15] = [
+/// Header codes of TRF-16 (`012`-`132`); TRF-2026's are in
+/// [`trf26::HEADER_CODES_2026`].
+const HEADER_CODES: [&str; 13] = [
     "012", "022", "032", "042", "052", "062", "072", "082", "092", "102", "112", "122", "132",
-    "142", "152",
 ];
 
 /// First column (1-based) of the round-block area in `001` lines.
@@ -550,6 +568,8 @@ fn parse_player(chars: &[char], line: usize) -> Result<PlayerLine, TrfError> {
 }
 
 fn parse_line(raw: &str, line: usize) -> Result<TrfLine, TrfError> {
+    // Trailing blanks and tabs carry nothing (some programs pad lines with them).
+    let raw = raw.trim_end();
     let chars: Vec<char> = raw.chars().collect();
     let code: String = chars.iter().take(3).collect();
     let rest: String = chars.iter().skip(3).collect();
@@ -621,7 +641,14 @@ fn parse_line(raw: &str, line: usize) -> Result<TrfLine, TrfError> {
             }
             Ok(TrfLine::ForbiddenPairs(v))
         }
-        c if HEADER_CODES.contains(&c) && (chars.len() == 3 || chars[3] == ' ') => {
+        "162" if chars.get(3).is_none_or(|c| *c == ' ') => trf26::parse_scoring(&chars, line),
+        "240" if chars.get(3) == Some(&' ') => trf26::parse_bye(&chars, line),
+        "250" if chars.get(3) == Some(&' ') => trf26::parse_acceleration(&chars, line),
+        "260" if chars.get(3) == Some(&' ') => trf26::parse_prohibited(&chars, line),
+        "299" if chars.get(3) == Some(&' ') => trf26::parse_abnormal(&chars, line),
+        c if (HEADER_CODES.contains(&c) || trf26::HEADER_CODES_2026.contains(&c))
+            && (chars.len() == 3 || chars[3] == ' ') =>
+        {
             Ok(TrfLine::Header {
                 code: code.clone(),
                 text: chars
@@ -632,7 +659,10 @@ fn parse_line(raw: &str, line: usize) -> Result<TrfLine, TrfError> {
                     .to_string(),
             })
         }
-        _ => Ok(TrfLine::Other(raw.trim_end().to_string())),
+        _ => match trf26::parse_national(&chars, line) {
+            Some(national) => national,
+            None => Ok(TrfLine::Other(raw.to_string())),
+        },
     }
 }
 
@@ -760,6 +790,7 @@ impl TrfLine {
                 s
             }
             TrfLine::Other(s) => s.clone(),
+            record => trf26::write_record(record).unwrap_or_default(),
         }
     }
 }
@@ -930,6 +961,69 @@ impl TrfDocument {
         out
     }
 
+    /// The edition the document follows: TRF-2026 when it has any record only
+    /// TRF-2026 defines, TRF-16 otherwise.
+    pub fn version(&self) -> Version {
+        trf26::detect_version(self)
+    }
+
+    /// The document in the given edition (see [`trf26`] for what each
+    /// conversion moves where); the player lines and their round blocks are
+    /// the same in both.
+    pub fn to_version(&self, version: Version) -> TrfDocument {
+        match version {
+            Version::Trf16 => trf26::to_trf16(self),
+            Version::Trf2026 => trf26::to_trf2026(self),
+        }
+    }
+
+    /// The TRF-2026 `162` point system, in file order (empty when absent).
+    pub fn scoring(&self) -> Vec<(ScoreClass, Points)> {
+        self.lines
+            .iter()
+            .filter_map(|l| match l {
+                TrfLine::Scoring(v) => Some(v.clone()),
+                _ => None,
+            })
+            .flatten()
+            .collect()
+    }
+
+    /// The TRF-2026 National Rating Support lines.
+    pub fn national_lines(&self) -> impl Iterator<Item = &NationalLine> {
+        self.lines.iter().filter_map(|l| match l {
+            TrfLine::National(n) => Some(n),
+            _ => None,
+        })
+    }
+
+    /// The TRF-2026 `240` bye records.
+    pub fn bye_records(&self) -> impl Iterator<Item = &ByeRecord> {
+        self.lines.iter().filter_map(|l| match l {
+            TrfLine::Bye(b) => Some(b),
+            _ => None,
+        })
+    }
+
+    /// The codes of the team-section records present (`013`, `300`, `310`,
+    /// `320`, `330`, `801`, `802`), each once, in file order: a team event.
+    pub fn team_records(&self) -> Vec<&'static str> {
+        let mut found = Vec::new();
+        for l in &self.lines {
+            if let TrfLine::Other(s) = l {
+                if let Some(code) = trf26::TEAM_CODES
+                    .iter()
+                    .find(|c| s.starts_with(*c) && s.chars().nth(3).is_none_or(|x| x == ' '))
+                {
+                    if !found.contains(code) {
+                        found.push(*code);
+                    }
+                }
+            }
+        }
+        found
+    }
+
     /// Number of round columns used by any player.
     pub fn rounds_present(&self) -> usize {
         self.players().map(|p| p.rounds.len()).max().unwrap_or(0)
@@ -1081,7 +1175,7 @@ mod tests {
         let d = parse_bytes(&bytes).unwrap();
         assert_eq!(d.players().nth(2).unwrap().name, "Öhman");
         // Unknown lines are kept verbatim.
-        let with_other = format!("{SAMPLE}250 something else\n");
+        let with_other = format!("{SAMPLE}999 something else\n");
         assert_eq!(parse(&with_other).unwrap().write(), with_other);
     }
 
@@ -1148,7 +1242,29 @@ mod proptests {
         }
 
         #[test]
-        fn mutated_player_lines_never_panic(pos in 0usize..120, c in proptest::char::any(), prefix in "(001|XXR|XXC|XXS|XXP|012| {3})") {
+        fn mutated_trf2026_records_never_panic(which in 0usize..7, pos in 0usize..60, c in proptest::char::any()) {
+            const RECORDS: [&str; 7] = [
+                "162  W 1.0    D 0.5    L 0.0    A 0.0    P 1.0",
+                "FIN    1 w    Alpha, Anna                       1850 HEL       12345 1990/05/17",
+                "240 H   3    1   17",
+                "250       1.0   1   2    1    2",
+                "260   1   3    1    4",
+                "299     -1.0 -1.5  003    2    7",
+                "142 3",
+            ];
+            let mut chars: Vec<char> = RECORDS[which].chars().collect();
+            if pos < chars.len() { chars[pos] = c; } else { chars.push(c); }
+            let line: String = chars.into_iter().collect();
+            if let Ok(d) = parse(&line) {
+                let again = parse(&d.write()).unwrap();
+                prop_assert_eq!(&again, &d);
+                let _ = d.to_version(Version::Trf16).write();
+                let _ = d.to_version(Version::Trf2026).write();
+            }
+        }
+
+        #[test]
+        fn mutated_player_lines_never_panic(pos in 0usize..120, c in proptest::char::any(), prefix in "(001|XXR|XXC|XXS|XXP|012|162|240|250|260|299|FIN|142| {3})") {
             let mut chars: Vec<char> = LINE.chars().collect();
             if pos < chars.len() { chars[pos] = c; } else { chars.push(c); }
             let line: String = chars.into_iter().collect();
