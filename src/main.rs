@@ -185,7 +185,7 @@ enum Command {
     },
     /// Import a FIDE TRF file as a tournament (metadata, crosstable, new player files).
     ImportTrf {
-        /// The TRF-16 file.
+        /// The TRF file (TRF-16 or TRF-2026, told apart by its records).
         file: PathBuf,
         /// Root of the data repository.
         #[arg(long, default_value = ".")]
@@ -205,6 +205,25 @@ enum Command {
         /// Show what would be written, write nothing.
         #[arg(long)]
         dry_run: bool,
+    },
+    /// Export one of our tournaments (data/tournaments/<year>/<id>) as a FIDE TRF
+    /// file, in TRF-16 (default) or TRF-2026.
+    ExportTrf {
+        /// The tournament: its .toml/.csv path or id path.
+        event: PathBuf,
+        /// Root of the data repository.
+        #[arg(long, default_value = ".")]
+        root: PathBuf,
+        /// Edition of the format: 16 (TRF-16) or 2026 (TRF-2026).
+        #[arg(long = "trf-version", default_value = "16", value_parser = parse_trf_version)]
+        trf_version: trf::Version,
+        /// Write sex and birth dates even where the configuration does not
+        /// publish personal data (e.g. for a rating report to FIDE).
+        #[arg(long)]
+        personal_data: bool,
+        /// Write the file here instead of standard output.
+        #[arg(short = 'o', long, value_name = "FILE")]
+        output: Option<PathBuf>,
     },
     /// Print the tie-break values of every player of a TRF file (tab-separated), as
     /// FIDE's rules define them; for comparing with other programs.
@@ -408,6 +427,14 @@ fn today() -> ratingbook::model::Date {
         .plus_days(days as i64)
 }
 
+fn parse_trf_version(text: &str) -> Result<trf::Version, String> {
+    match text.trim().to_ascii_lowercase().trim_start_matches("trf-") {
+        "16" | "2016" => Ok(trf::Version::Trf16),
+        "26" | "2026" => Ok(trf::Version::Trf2026),
+        _ => Err(format!("`{text}` is not a TRF edition; use 16 or 2026")),
+    }
+}
+
 fn parse_date(text: &str) -> Result<ratingbook::model::Date, String> {
     ratingbook::model::Date::parse(text).ok_or_else(|| format!("`{text}` is not a date YYYY-MM-DD"))
 }
@@ -589,6 +616,13 @@ fn main() -> ExitCode {
             };
             cli::import(&file, &root, &options, dry_run)
         }
+        Command::ExportTrf {
+            event,
+            root,
+            trf_version,
+            personal_data,
+            output,
+        } => cli::export_trf(&event, &root, trf_version, personal_data, output.as_ref()),
         Command::Tiebreaks {
             file,
             tiebreaks,

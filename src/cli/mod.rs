@@ -5,6 +5,7 @@
 
 mod diff;
 mod evaluate;
+mod export;
 mod handicaps;
 mod import;
 mod new;
@@ -16,6 +17,7 @@ mod tiebreaks;
 
 pub use diff::{diff, DiffArgs, DiffFormat};
 pub use evaluate::evaluate;
+pub use export::export_trf;
 pub use handicaps::handicaps;
 pub use import::{import, parse_mapping};
 pub use new::{new_player, new_tournament};

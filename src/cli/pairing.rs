@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use trf;
 
 /// Exit code for bad input (unreadable or malformed files).
-const BAD_INPUT: u8 = 2;
+pub(super) const BAD_INPUT: u8 = 2;
 
 fn read_trf(path: &Path) -> Result<trf::TrfDocument, ExitCode> {
     let bytes = std::fs::read(path).map_err(|e| {
@@ -25,7 +25,7 @@ fn read_trf(path: &Path) -> Result<trf::TrfDocument, ExitCode> {
     })
 }
 
-fn write_out(out: Option<&PathBuf>, text: &str) -> ExitCode {
+pub(super) fn write_out(out: Option<&PathBuf>, text: &str) -> ExitCode {
     match out {
         Some(p) => match crate::atomic_write::write_file_atomically(p, text.as_bytes()) {
             Ok(()) => ExitCode::SUCCESS,

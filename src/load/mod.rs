@@ -9,7 +9,7 @@ pub mod pages;
 mod players;
 mod source;
 mod surveys;
-mod tournaments;
+pub(crate) mod tournaments;
 
 pub use cell::{parse_cell, CellError};
 pub use players::load_player;

@@ -19,6 +19,7 @@ struct RawPlayer {
     international_rating: Option<Spanned<i64>>,
     grade: Option<Spanned<String>>,
     birth_year: Option<Spanned<i64>>,
+    birth_date: Option<Spanned<toml::Value>>,
     sex: Option<Spanned<String>>,
     fide_id: Option<Spanned<i64>>,
     title: Option<Spanned<String>>,
@@ -155,6 +156,24 @@ pub fn load_player(root: &Path, path: &Path) -> (Option<Player>, Vec<Diagnostic>
             None
         }
     });
+    let birth_date = raw
+        .birth_date
+        .as_ref()
+        .and_then(|d| super::tournaments::read_date(d, "birth_date", &fields, &mut problems));
+    let birth_year = match (birth_year, birth_date) {
+        (Some(year), Some(date)) if year != date.year => {
+            if let Some(d) = raw.birth_date.as_ref() {
+                problems.push(fields.error(
+                    d.span(),
+                    "birth_date",
+                    format!("birth date {date} is not in birth year {year}"),
+                    "make birth_year and birth_date agree, or keep only birth_date",
+                ));
+            }
+            None
+        }
+        (year, date) => year.or(date.map(|d| d.year)),
+    };
     let sex = raw.sex.as_ref().and_then(|x| match x.get_ref().as_str() {
         "m" => Some(Sex::Man),
         "w" => Some(Sex::Woman),
@@ -224,6 +243,7 @@ pub fn load_player(root: &Path, path: &Path) -> (Option<Player>, Vec<Diagnostic>
             grade,
             preset,
             birth_year,
+            birth_date,
             sex,
             fide_id,
             title,

@@ -190,11 +190,8 @@ fn header_round_columns(text: &str) -> u32 {
     let Some(Ok(header)) = reader.records().next() else {
         return 1;
     };
-    let first_round = if header.get(2) == Some("rating") {
-        3
-    } else {
-        2
-    };
+    let fields: Vec<&str> = header.iter().collect();
+    let first_round = leading_columns(&fields).first_round;
     let columns = header.len().saturating_sub(first_round);
     u32::try_from(columns).unwrap_or(u32::MAX).max(1)
 }
@@ -322,7 +319,8 @@ fn read_meta(
     })
 }
 
-fn read_date(
+/// A TOML date field (`2026-03-14`) as a [`Date`]; a problem naming the field otherwise.
+pub(crate) fn read_date(
     value: &Spanned<toml::Value>,
     field: &str,
     fields: &FieldErrors,
@@ -434,8 +432,44 @@ pub fn parse_crosstable(
 
 struct Layout {
     rating_column: Option<usize>,
+    rank_column: Option<usize>,
     first_round_column: usize,
     round_columns: usize,
+}
+
+/// Where a crosstable's leading columns are (0-based): `no,player`, then the
+/// optional `rating` and `rank` columns in that order, then the rounds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LeadingColumns {
+    /// The `rating` column, if present.
+    pub rating: Option<usize>,
+    /// The `rank` column (final rank as the event's report gave it), if present.
+    pub rank: Option<usize>,
+    /// The column of round 1.
+    pub first_round: usize,
+}
+
+/// Reads the leading columns of a crosstable header.
+pub fn leading_columns(header: &[&str]) -> LeadingColumns {
+    let field = |i: usize| {
+        header
+            .get(i)
+            .map(|f| f.trim().trim_start_matches('\u{feff}'))
+    };
+    let mut next = 2;
+    let rating = (field(next) == Some("rating")).then_some(next);
+    if rating.is_some() {
+        next += 1;
+    }
+    let rank = (field(next) == Some("rank")).then_some(next);
+    if rank.is_some() {
+        next += 1;
+    }
+    LeadingColumns {
+        rating,
+        rank,
+        first_round: next,
+    }
 }
 
 fn read_header(
@@ -446,7 +480,8 @@ fn read_header(
 ) -> Option<Layout> {
     let line = header.position().map_or(1, |p| p.line() as usize);
     let field = |i: usize| header.get(i).unwrap_or("").trim_start_matches('\u{feff}');
-    let expected = "the header is `no,player,rating,1,2,...` (the rating column is optional)";
+    let expected =
+        "the header is `no,player,rating,rank,1,2,...` (the rating and rank columns are optional)";
     if field(0) != "no" || field(1) != "player" {
         let column = if field(0) != "no" { 1 } else { 2 };
         problems.push(
@@ -456,8 +491,10 @@ fn read_header(
         );
         return None;
     }
-    let rating_column = (field(2) == "rating").then_some(2);
-    let first_round_column = if rating_column.is_some() { 3 } else { 2 };
+    let names: Vec<&str> = header.iter().collect();
+    let leading = leading_columns(&names);
+    let rating_column = leading.rating;
+    let first_round_column = leading.first_round;
     let round_columns = header.len().saturating_sub(first_round_column);
     for i in first_round_column..header.len() {
         let want = (i - first_round_column + 1).to_string();
@@ -490,6 +527,7 @@ fn read_header(
     }
     Some(Layout {
         rating_column,
+        rank_column: leading.rank,
         first_round_column,
         round_columns,
     })
@@ -512,7 +550,7 @@ fn read_row(
                 format!("the row has {} fields but the header has {expected_len}", record.len()),
             )
             .at(line, record.len().min(expected_len) + 1)
-            .hint("every row needs start number, player id, (rating,) and one cell per round; leave absent rounds empty"),
+            .hint("every row needs start number, player id, (rating, rank,) and one cell per round; leave absent rounds empty"),
         );
         return None;
     }
@@ -561,6 +599,24 @@ fn read_row(
             }
         }
     });
+    let rank = layout.rank_column.and_then(|c| {
+        let text = &record[c];
+        if text.is_empty() {
+            return None;
+        }
+        match text.parse::<u32>() {
+            Ok(r) if r > 0 => Some(r),
+            _ => {
+                problems.push(
+                    Diagnostic::error(shown, format!("rank `{text}` is not a rank"))
+                        .at(line, c + 1)
+                        .field("rank")
+                        .hint("give the final rank from the event's report (1, 2, ...; ties may share one), or leave it empty"),
+                );
+                None
+            }
+        }
+    });
     let mut cells = Vec::with_capacity(rounds as usize);
     for round in 0..layout.round_columns {
         let column = layout.first_round_column + round;
@@ -582,6 +638,7 @@ fn read_row(
         start_no: start_no?,
         player: player?,
         rating,
+        rank,
         cells,
         line,
     })

@@ -102,6 +102,11 @@ pub struct Player {
     /// category lists use it, and only with `site.publish_personal_data`.
     #[serde(skip)]
     pub birth_year: Option<i32>,
+    /// Full date of birth, if given (`birth_date`, as FIDE's TRF carries it):
+    /// personal data like `birth_year`, never serialized; TRF exports write it
+    /// only with `site.publish_personal_data` or when asked to.
+    #[serde(skip)]
+    pub birth_date: Option<Date>,
     /// FIDE id, if the player has one.
     pub fide_id: Option<u64>,
     /// Title as FIDE's TRF writes it (`GM`, `WFM`, `g`, `wf`, ...), if any.
@@ -362,6 +367,9 @@ pub struct Entry {
     pub player: Slug,
     /// International rating for this event, if given.
     pub rating: Option<u32>,
+    /// Final rank as the event's own report gave it (the `rank` column, e.g.
+    /// from an imported TRF file), if given; ties may share a rank.
+    pub rank: Option<u32>,
     /// One cell per round (index 0 = round 1).
     pub cells: Vec<Cell>,
     /// Where the row starts in the CSV file.

@@ -5,7 +5,11 @@ use crate::model::Tournament;
 /// The tournament's crosstable in the repository's CSV format.
 pub fn crosstable_csv(t: &Tournament) -> Vec<u8> {
     let mut writer = csv::Writer::from_writer(Vec::new());
+    let ranked = t.entries.iter().any(|e| e.rank.is_some());
     let mut header = vec!["no".to_string(), "player".into(), "rating".into()];
+    if ranked {
+        header.push("rank".into());
+    }
     header.extend((1..=t.rounds).map(|r| r.to_string()));
     let _ = writer.write_record(&header);
     for e in &t.entries {
@@ -14,6 +18,9 @@ pub fn crosstable_csv(t: &Tournament) -> Vec<u8> {
             e.player.to_string(),
             e.rating.map(|r| r.to_string()).unwrap_or_default(),
         ];
+        if ranked {
+            row.push(e.rank.map(|r| r.to_string()).unwrap_or_default());
+        }
         row.extend(e.cells.iter().map(|c| c.to_notation()));
         let _ = writer.write_record(&row);
     }
@@ -22,11 +29,8 @@ pub fn crosstable_csv(t: &Tournament) -> Vec<u8> {
 
 /// 0-based index of round 1's column in a crosstable header.
 fn first_round_column(header: &[String]) -> usize {
-    if header.get(2).is_some_and(|f| f == "rating") {
-        3
-    } else {
-        2
-    }
+    let names: Vec<&str> = header.iter().map(String::as_str).collect();
+    crate::load::tournaments::leading_columns(&names).first_round
 }
 
 /// Rewrites one round column of a crosstable file in place (through a temporary

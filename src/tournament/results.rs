@@ -277,11 +277,8 @@ pub fn apply(
                 .hint("fix the crosstable first (`ratingbook check`)"),
         );
     }
-    let first_round = if header_fields.get(2).map(String::as_str) == Some("rating") {
-        3
-    } else {
-        2
-    };
+    let names: Vec<&str> = header_fields.iter().map(String::as_str).collect();
+    let first_round = crate::load::tournaments::leading_columns(&names).first_round;
     let round_columns = header_fields.len().saturating_sub(first_round) as u32;
     let column = first_round + round as usize - 1;
     // Rows by start number: index into `rows`.

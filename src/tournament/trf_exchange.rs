@@ -1,5 +1,6 @@
-//! Our tournaments as FIDE TRF-16 documents and back: `import-trf` and the `.trf`
-//! download. The format itself (columns, codes, parsing) lives in [`trf`].
+//! Our tournaments as FIDE TRF documents (TRF-16 or TRF-2026) and back:
+//! `import-trf`, `export-trf` and the `.trf` download. The format itself
+//! (columns, codes, parsing, the two editions) lives in [`trf`].
 //!
 //! Mapping, cell by cell:
 //!
@@ -145,19 +146,36 @@ fn start_date(
 
 /// The tournament as a TRF-16 document: header lines, `XXR`, and one player
 /// line per entry with the player file's name as FIDE writes it, title, federation,
-/// FIDE id, rating, points, rank (by points; ties share the better rank) and every
-/// round; personal data (sex, birth year) left blank.
+/// FIDE id, rating, points, rank (the crosstable's `rank` column, else by points;
+/// ties share the better rank) and every round; personal data (sex, birth date)
+/// left blank.
 pub fn tournament_to_trf(t: &Tournament, dataset: &Dataset) -> TrfDocument {
     tournament_to_trf_with(t, dataset, PersonalData::Omit)
 }
 
-/// Whether a TRF export carries the players' personal data (sex, birth year).
+/// Whether a TRF export carries the players' personal data (sex, birth date).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PersonalData {
     /// Left blank: what the published site writes unless `site.publish_personal_data`.
     Omit,
     /// Written as the player files hold them.
     Include,
+}
+
+/// [`tournament_to_trf_with`] in the given edition of the format: TRF-2026
+/// writes `142` for the number of rounds and lists the byes in `240` records
+/// as well (see [`trf::trf26`]).
+pub fn tournament_to_trf_version(
+    t: &Tournament,
+    dataset: &Dataset,
+    personal: PersonalData,
+    version: trf::Version,
+) -> TrfDocument {
+    let doc = tournament_to_trf_with(t, dataset, personal);
+    match version {
+        trf::Version::Trf16 => doc,
+        trf::Version::Trf2026 => doc.to_version(version),
+    }
 }
 
 /// [`tournament_to_trf`], choosing whether personal data is written.
@@ -185,7 +203,7 @@ pub fn tournament_to_trf_with(
         lines.push(TrfLine::Player(player_line(
             entry,
             dataset,
-            ranks[&entry.start_no],
+            entry.rank.unwrap_or(ranks[&entry.start_no]),
             personal,
         )));
     }
@@ -239,7 +257,11 @@ fn player_line(entry: &Entry, dataset: &Dataset, rank: u32, personal: PersonalDa
                 crate::model::Sex::Man => 'm',
                 crate::model::Sex::Woman => 'w',
             });
-            line.birth_date = p.birth_year.map(|y| y.to_string()).unwrap_or_default();
+            line.birth_date = match (p.birth_date, p.birth_year) {
+                (Some(date), _) => trf_date(date),
+                (None, Some(year)) => year.to_string(),
+                (None, None) => String::new(),
+            };
         }
     }
     line.points = trf::Points(entry.half_points() * 5);
@@ -352,6 +374,8 @@ pub fn import_trf(
         });
     }
     let mut warnings = Vec::new();
+    let converted = individual_games(doc, &mut warnings);
+    let doc = &converted;
     let name = match doc.name().map(str::trim).filter(|n| !n.is_empty()) {
         Some(name) => name,
         None => {
@@ -388,7 +412,12 @@ pub fn import_trf(
     let mut files = Vec::new();
     let mut matches = Vec::new();
     let mut taken: BTreeMap<String, ()> = BTreeMap::new();
-    let mut rows = String::from("no,player,rating");
+    let ranked = players.iter().any(|p| p.rank.is_some());
+    let mut rows = String::from(if ranked {
+        "no,player,rating,rank"
+    } else {
+        "no,player,rating"
+    });
     for r in 1..=rounds {
         rows.push_str(&format!(",{r}"));
     }
@@ -413,6 +442,9 @@ pub fn import_trf(
             player_id.to_string(),
             p.rating.map(|r| r.to_string()).unwrap_or_default(),
         ];
+        if ranked {
+            row.push(p.rank.map(|r| r.to_string()).unwrap_or_default());
+        }
         for round in 0..rounds as usize {
             let cell = block_to_cell(p.rounds.get(round).and_then(Option::as_ref));
             row.push(cell.to_notation());
@@ -451,6 +483,8 @@ pub fn tournament_from_trf(
             message: e.kind.to_string(),
         });
     }
+    let converted = individual_games(doc, &mut Vec::new());
+    let doc = &converted;
     let start = start_date(doc, date, &mut Vec::new()).ok_or(ImportError::NoDate)?;
     let mut players: Vec<&PlayerLine> = doc.players().collect();
     if players.is_empty() {
@@ -467,6 +501,7 @@ pub fn tournament_from_trf(
             start_no: p.start_no,
             player: Slug::from_name(&format!("p{}", p.start_no)),
             rating: p.rating,
+            rank: p.rank,
             cells: (0..rounds as usize)
                 .map(|r| block_to_cell(p.rounds.get(r).and_then(Option::as_ref)))
                 .collect(),
@@ -567,10 +602,71 @@ fn new_player_file(p: &PlayerLine, membership: Membership) -> String {
     if let Some(sex) = p.sex.filter(|s| matches!(s, 'm' | 'w')) {
         out.push_str(&format!("sex = \"{sex}\"\n"));
     }
-    if let Some(year) = birth_year(&p.birth_date) {
-        out.push_str(&format!("birth_year = {year}\n"));
+    match full_birth_date(&p.birth_date) {
+        Some(date) => out.push_str(&format!("birth_date = {date}\n")),
+        None => {
+            if let Some(year) = birth_year(&p.birth_date) {
+                out.push_str(&format!("birth_year = {year}\n"));
+            }
+        }
     }
     out
+}
+
+/// A TRF birth date naming a day (`1965/04/13`, `13.04.1965`); `None` for a year
+/// alone (`1965`, `1965/00/00`) or an implausible year.
+fn full_birth_date(text: &str) -> Option<Date> {
+    let (date, _) = read_date(text)?;
+    (1900..=2100).contains(&date.year).then_some(date)
+}
+
+/// The document's individual games in TRF-16 form, with a warning for each
+/// TRF-2026 record the rating book has no place for. A TRF-2026 file's `240`
+/// byes are written into the round blocks; a team event keeps only its players'
+/// games.
+fn individual_games(doc: &TrfDocument, warnings: &mut Vec<String>) -> TrfDocument {
+    if doc.version() == trf::Version::Trf16 {
+        return doc.clone();
+    }
+    warnings.push("read as TRF-2026".to_string());
+    let team = doc.team_records();
+    if !team.is_empty() {
+        warnings.push(format!(
+            "team records ({}) are not imported: the rating book keeps individual games only, so the players' games are imported without the teams",
+            team.join(", ")
+        ));
+    }
+    let scoring = doc.scoring();
+    let standard = |class: trf::ScoreClass, points: trf::Points| match class {
+        trf::ScoreClass::Win | trf::ScoreClass::PairingBye => points.0 == 10,
+        trf::ScoreClass::Draw | trf::ScoreClass::Unknown => points.0 == 5,
+        trf::ScoreClass::Loss | trf::ScoreClass::Absence => points.0 == 0,
+    };
+    if scoring.iter().any(|&(c, p)| !standard(c, p)) {
+        warnings.push(
+            "162: the event scores other than 1, ½, 0; the crosstable counts 1, ½, 0".to_string(),
+        );
+    }
+    let mut skipped = Vec::new();
+    for line in &doc.lines {
+        let what = match line {
+            TrfLine::National(_) => "national rating lines",
+            TrfLine::Acceleration(_) => "250 accelerated rounds",
+            TrfLine::Prohibited(_) => "260 prohibited pairings",
+            TrfLine::Abnormal(_) => "299 point adjustments",
+            _ => continue,
+        };
+        if !skipped.contains(&what) {
+            skipped.push(what);
+        }
+    }
+    if !skipped.is_empty() {
+        warnings.push(format!(
+            "not imported (our tournament files have no place for them): {}",
+            skipped.join(", ")
+        ));
+    }
+    doc.to_version(trf::Version::Trf16)
 }
 
 /// The year of a TRF birth date (`1963/04/13`, `1963`, `13.04.1963`), if plausible.

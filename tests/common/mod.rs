@@ -32,6 +32,7 @@ impl Book {
             grade: None,
             preset: Preset::default(),
             birth_year: None,
+            birth_date: None,
             sex: None,
             fide_id: None,
             title: None,
@@ -92,6 +93,7 @@ impl Book {
                     start_no: i as u32 + 1,
                     player: Slug::parse(id).unwrap(),
                     rating: None,
+                    rank: None,
                     cells: cells.iter().map(|c| parse_cell(c).unwrap()).collect(),
                     line: i + 2,
                 })
