@@ -831,6 +831,86 @@ fn a_birth_year_out_of_range_is_reported_at_its_place() {
 }
 
 #[test]
+fn a_birth_date_outside_its_birth_year_is_reported_at_its_place() {
+    let repo = mini_repo();
+    write(
+        repo.path(),
+        "data/players/ikonen-jussi.toml",
+        b"name = \"Ikonen Jussi\"\nmembership = \"member\"\nbirth_year = 1964\nbirth_date = 1965-03-12\n",
+    );
+    expect_one(
+        repo.path(),
+        "data/players/ikonen-jussi.toml:4:14",
+        "birth date 1965-03-12 is not in birth year 1964",
+        "make birth_year and birth_date agree",
+    );
+}
+
+#[test]
+fn a_birth_date_written_as_text_is_reported_at_its_place() {
+    let repo = mini_repo();
+    write(
+        repo.path(),
+        "data/players/ikonen-jussi.toml",
+        b"name = \"Ikonen Jussi\"\nmembership = \"member\"\nbirth_date = \"12.03.1965\"\n",
+    );
+    let errors = errors(repo.path());
+    assert_eq!(errors.len(), 1, "{errors:#?}");
+    assert_eq!(errors[0].location(), "data/players/ikonen-jussi.toml:3:14");
+    assert!(
+        errors[0].to_string().contains("birth_date"),
+        "{}",
+        errors[0]
+    );
+}
+
+#[test]
+fn a_rank_that_is_not_a_number_is_reported_at_its_place() {
+    let repo = mini_repo();
+    let csv = format!("{SPRING}.csv");
+    edit(
+        repo.path(),
+        &csv,
+        "no,player,rating,1,2,3",
+        "no,player,rating,rank,1,2,3",
+    );
+    let text = std::fs::read_to_string(repo.path().join(&csv)).unwrap();
+    let ranked: String = text
+        .lines()
+        .enumerate()
+        .map(|(i, line)| match (i, line.split_once(",,")) {
+            (0, _) | (_, None) => format!("{line}\n"),
+            (1, Some((head, tail))) => format!("{head},,first,{tail}\n"),
+            (_, Some((head, tail))) => format!("{head},,{i},{tail}\n"),
+        })
+        .collect();
+    write(repo.path(), &csv, ranked.as_bytes());
+    expect_one(
+        repo.path(),
+        "data/tournaments/2005/spring-open.csv:2:4",
+        "rank `first` is not a rank",
+        "give the final rank",
+    );
+    // With numbers the same file is clean, and the ranks are read.
+    write(
+        repo.path(),
+        &csv,
+        ranked.replace(",,first,", ",,1,").as_bytes(),
+    );
+    assert!(errors(repo.path()).is_empty(), "{:#?}", errors(repo.path()));
+    let checked = ratingbook::check_repository(repo.path());
+    let spring = checked
+        .loaded
+        .dataset
+        .tournaments
+        .iter()
+        .find(|t| t.id.as_str() == "spring-open")
+        .unwrap();
+    let ranks: Vec<Option<u32>> = spring.entries.iter().map(|e| e.rank).collect();
+    assert_eq!(ranks[..2], [Some(1), Some(2)]);
+}
+
+#[test]
 fn a_sex_other_than_m_or_w_is_reported_at_its_place() {
     let repo = mini_repo();
     write(
@@ -846,8 +926,8 @@ fn a_sex_other_than_m_or_w_is_reported_at_its_place() {
     );
 }
 
-/// Birth year and sex are personal data: recorded, checked, and never
-/// published. A site built with them is byte for byte the site built without.
+/// Birth year, birth date and sex are personal data: recorded, checked, and
+/// never published. A site built with them is byte for byte the site built without.
 #[test]
 fn personal_data_never_reaches_the_site() {
     let plain = mini_repo();
@@ -856,7 +936,7 @@ fn personal_data_never_reaches_the_site() {
         personal.path(),
         "data/players/ikonen-jussi.toml",
         "membership = \"member\"",
-        "membership = \"member\"\nbirth_year = 1923\nsex = \"m\"",
+        "membership = \"member\"\nbirth_year = 1923\nbirth_date = 1923-04-13\nsex = \"m\"",
     );
     assert!(errors(personal.path()).is_empty());
     let files = |dir: &Path| -> Vec<(std::path::PathBuf, Vec<u8>)> {

@@ -103,12 +103,16 @@ fn the_sample_data_round_trips_through_trf() {
             t.id,
             imported.matches
         );
-        // The TRF carries each player's rating, which comes back as the event
-        // rating column: compare everything else.
+        // The TRF carries each player's rating and rank (by points here), which
+        // come back as the event's rating and rank columns: compare everything else.
         let without_ratings = |text: &str| -> Vec<String> {
+            let ranked = text.starts_with("no,player,rating,rank,");
             text.lines()
                 .map(|line| {
                     let mut fields: Vec<&str> = line.split(',').collect();
+                    if ranked {
+                        fields.remove(3);
+                    }
                     fields.remove(2);
                     fields.join(",")
                 })
@@ -222,6 +226,74 @@ fn malformed_trf_lines_give_file_line_column() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(
         stderr.contains("bad.trf:3:51: rating: expected a rating in columns 49-52"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn export_trf_command_writes_either_edition() {
+    let repo = tempfile::tempdir().unwrap();
+    common::copy_tree(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/mini"),
+        repo.path(),
+    );
+    let sample = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("crates/trf/tests/fixtures/trf2026_individual.trf");
+    let out = Command::new(common::binary())
+        .arg("import-trf")
+        .arg(&sample)
+        .arg("--root")
+        .arg(repo.path())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(stderr.contains("read as TRF-2026"), "{stderr}");
+    let csv = stderr
+        .lines()
+        .find_map(|l| l.split("wrote ").nth(1).filter(|p| p.ends_with(".csv")))
+        .unwrap_or_else(|| panic!("{stderr}"))
+        .to_string();
+    let export = |args: &[&str]| {
+        let out = Command::new(common::binary())
+            .arg("export-trf")
+            .arg(&csv)
+            .arg("--root")
+            .arg(repo.path())
+            .args(args)
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let (code, trf2026, stderr) = export(&["--trf-version", "2026", "--personal-data"]);
+    assert_eq!(code, Some(0), "{stderr}");
+    for line in ["142 3", "240 F   1    3", "240 H   3    1"] {
+        assert!(trf2026.lines().any(|l| l == line), "{line}:\n{trf2026}");
+    }
+    let doc = trf::parse(&trf2026).unwrap();
+    assert_eq!(doc.version(), trf::Version::Trf2026);
+    let alpha = doc.players().next().unwrap();
+    assert_eq!(
+        (alpha.name.as_str(), alpha.birth_date.as_str(), alpha.rank),
+        ("Alpha, Anna", "1990/05/17", Some(1))
+    );
+    // TRF-16 by default, and no personal data where the site does not publish it.
+    let (code, trf16, _) = export(&[]);
+    assert_eq!(code, Some(0));
+    let doc = trf::parse(&trf16).unwrap();
+    assert_eq!(doc.version(), trf::Version::Trf16);
+    assert!(trf16.lines().any(|l| l == "XXR 3"), "{trf16}");
+    assert!(doc
+        .players()
+        .all(|p| p.birth_date.is_empty() && p.sex.is_none()));
+    let (code, _, stderr) = export(&["--trf-version", "2025"]);
+    assert_eq!(code, Some(2));
+    assert!(
+        stderr.contains("`2025` is not a TRF edition; use 16 or 2026"),
         "{stderr}"
     );
 }
