@@ -564,6 +564,50 @@ pub struct OutputConfig {
     /// systems, with their scores and a calibration chart (off by default: it
     /// rates each list once per candidate).
     pub methods: bool,
+    /// Edition of FIDE's TRF format the `.trf` downloads are written in:
+    /// `16` (TRF-16, the default) or `2026` (TRF-2026).
+    pub trf_version: TrfEdition,
+}
+
+/// Edition of FIDE's TRF format for the `.trf` downloads (`[output] trf_version`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(try_from = "u32", into = "u32")]
+pub enum TrfEdition {
+    /// `16`: TRF-16, what pairing programs read.
+    #[default]
+    Trf16,
+    /// `2026`: TRF-2026, FIDE's edition applied from 1 September 2025.
+    Trf2026,
+}
+
+impl TrfEdition {
+    /// The `trf` crate's name for the edition.
+    pub fn version(self) -> trf::Version {
+        match self {
+            TrfEdition::Trf16 => trf::Version::Trf16,
+            TrfEdition::Trf2026 => trf::Version::Trf2026,
+        }
+    }
+}
+
+impl TryFrom<u32> for TrfEdition {
+    type Error = String;
+    fn try_from(n: u32) -> Result<Self, Self::Error> {
+        match n {
+            16 => Ok(TrfEdition::Trf16),
+            2026 => Ok(TrfEdition::Trf2026),
+            other => Err(format!("{other} is not a TRF edition; write 16 or 2026")),
+        }
+    }
+}
+
+impl From<TrfEdition> for u32 {
+    fn from(edition: TrfEdition) -> u32 {
+        match edition {
+            TrfEdition::Trf16 => 16,
+            TrfEdition::Trf2026 => 2026,
+        }
+    }
 }
 
 impl Default for OutputConfig {
@@ -577,6 +621,7 @@ impl Default for OutputConfig {
             max_page_megabytes: 64,
             page_render_seconds: 120,
             methods: false,
+            trf_version: TrfEdition::Trf16,
         }
     }
 }

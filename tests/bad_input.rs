@@ -986,3 +986,46 @@ fn category_lists_need_personal_data_to_be_published() {
         errors[0]
     );
 }
+
+#[test]
+fn a_trf_edition_other_than_16_or_2026_is_reported_at_its_place() {
+    let repo = mini_repo();
+    write(
+        repo.path(),
+        "ratingbook.toml",
+        b"[output]\ntrf_version = 2025\n",
+    );
+    let errors = errors(repo.path());
+    assert_eq!(errors.len(), 1, "{errors:#?}");
+    assert!(
+        errors[0]
+            .to_string()
+            .contains("2025 is not a TRF edition; write 16 or 2026"),
+        "{}",
+        errors[0]
+    );
+    assert!(
+        errors[0].location().starts_with("ratingbook.toml:2"),
+        "{}",
+        errors[0]
+    );
+}
+
+/// `[output] trf_version = 2026` publishes the `.trf` downloads in TRF-2026.
+#[test]
+fn the_trf_downloads_follow_the_configured_edition() {
+    let repo = mini_repo();
+    write(
+        repo.path(),
+        "ratingbook.toml",
+        b"[output]\ntrf_version = 2026\n",
+    );
+    assert!(errors(repo.path()).is_empty());
+    let out = repo.path().join("site-out");
+    common::build_site(repo.path(), &out);
+    let text = std::fs::read_to_string(out.join("tournaments/spring-open.trf")).unwrap();
+    let doc = trf::parse(&text).unwrap();
+    assert_eq!(doc.version(), trf::Version::Trf2026, "{text}");
+    assert!(text.lines().any(|l| l == "142 3"), "{text}");
+    assert!(!text.contains("XXR"), "{text}");
+}

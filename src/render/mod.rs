@@ -353,8 +353,12 @@ fn render_per_item(
                 } else {
                     crate::tournament::trf_exchange::PersonalData::Omit
                 };
-                let trf =
-                    crate::tournament::trf_exchange::tournament_to_trf_with(t, dataset, personal);
+                let trf = crate::tournament::trf_exchange::tournament_to_trf_version(
+                    t,
+                    dataset,
+                    personal,
+                    config.output.trf_version.version(),
+                );
                 page.put(
                     &format!("tournaments/{}.trf", view.id),
                     trf.write().as_bytes(),

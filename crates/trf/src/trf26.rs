@@ -725,9 +725,13 @@ pub(crate) fn to_trf2026(doc: &TrfDocument) -> TrfDocument {
 /// round blocks they name (blank or `0000 - -` blocks only) and dropped
 /// (in a team event they name teams and are kept).
 /// National Rating Support lines are dropped: TRF-16 has no place for them.
-/// Other records are kept as they are.
+/// A TRF-2026 blank result without an opponent becomes `Z`, as TRF-2026
+/// defines it. Other records are kept as they are.
 pub(crate) fn to_trf16(doc: &TrfDocument) -> TrfDocument {
     let mut out = doc.clone();
+    if detect_version(doc) == Version::Trf2026 {
+        blank_results_as_zero_byes(&mut out);
+    }
     // In a team event the `240` records name teams, not players: kept as they are.
     let team = !doc.team_records().is_empty();
     if !team {
@@ -786,6 +790,19 @@ pub(crate) fn to_trf16(doc: &TrfDocument) -> TrfDocument {
     }
     lines.extend(tail);
     TrfDocument { lines }
+}
+
+/// TRF-2026 reads a blank result without an opponent (`0000 -  `) as `Z`;
+/// TRF-16 programs would read it as a game not yet played, so it is written
+/// out as `Z`.
+fn blank_results_as_zero_byes(doc: &mut TrfDocument) {
+    for p in doc.players_mut() {
+        for e in p.rounds.iter_mut().flatten() {
+            if e.opponent.is_none() && e.result == ResultCode::Pending {
+                e.result = ResultCode::ZeroBye;
+            }
+        }
+    }
 }
 
 /// Writes a `240` bye into the round blocks it names, where they are blank or
@@ -995,6 +1012,21 @@ mod tests {
         assert_eq!(back.forbidden_pairs(), vec![(1, 4)]);
         let players = |doc: &TrfDocument| doc.players().cloned().collect::<Vec<_>>();
         assert_eq!(players(&back), players(&d));
+    }
+
+    #[test]
+    fn a_blank_result_without_opponent_is_a_zero_point_bye_in_trf2026() {
+        // "(blank) Equivalent to Z" in the description's table of result codes.
+        let line = "001    1      Alpha                                                              0.0    1  0000 -  ";
+        let in_2026 = parse(&format!("142 1\n{line}\n")).unwrap();
+        let down = in_2026.to_version(Version::Trf16);
+        let block = down.players().next().unwrap().rounds[0].clone().unwrap();
+        assert_eq!(block.result, ResultCode::ZeroBye);
+        // A TRF-16 file keeps it as it is.
+        let in_16 = parse(&format!("XXR 1\n{line}\n")).unwrap();
+        let same = in_16.to_version(Version::Trf16);
+        let block = same.players().next().unwrap().rounds[0].clone().unwrap();
+        assert_eq!(block.result, ResultCode::Pending);
     }
 
     #[test]
