@@ -191,17 +191,17 @@ fn is_extension_code(code: &str) -> bool {
 }
 
 /// Record codes only TRF-2026 writes.
-const TRF2026_CODES: [&str; 20] = [
+const TRF2026_CODES: [&str; 21] = [
     "142", "152", "162", "172", "182", "192", "202", "212", "222", "352", "362", "240", "250",
-    "260", "299", "300", "310", "320", "330", "802",
+    "260", "299", "300", "310", "320", "330", "801", "802",
 ];
 
 /// Team-section record codes (team tournaments).
 pub const TEAM_CODES: [&str; 7] = ["013", "300", "310", "320", "330", "801", "802"];
 
 /// TRF-2026 header codes, kept as [`TrfLine::Header`] lines.
-pub(crate) const HEADER_CODES_2026: [&str; 11] = [
-    "142", "152", "172", "182", "192", "202", "212", "222", "352", "362", "132",
+pub(crate) const HEADER_CODES_2026: [&str; 10] = [
+    "142", "152", "172", "182", "192", "202", "212", "222", "352", "362",
 ];
 
 /// Parses a signed number of points with one decimal (`-1.5`, `2`) into tenths.
