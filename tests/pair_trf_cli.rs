@@ -97,3 +97,53 @@ fn cli_exit_codes() {
     assert_eq!(o.status.code(), Some(0));
     assert!(String::from_utf8_lossy(&o.stdout).contains("5 rounds checked, 0 differ"));
 }
+
+/// A TRF-2026 file is paired with its `240` byes and `260` prohibited pairings:
+/// the player with a half-point bye is not paired, and the prohibited pair does
+/// not meet in the rounds the record names.
+#[test]
+fn trf_2026_byes_and_prohibited_pairings_are_honoured() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("t26.trf");
+    let lines: Vec<String> = ["012 Winter".to_string(), "142 3".to_string()]
+        .into_iter()
+        .chain((1..=5).map(|n| player_line(n, 2000 - n * 10, &[])))
+        .chain([
+            "240 H   1    1".to_string(),
+            "260   1   1    2    4".to_string(),
+        ])
+        .collect();
+    std::fs::write(&file, lines.join("\n") + "\n").unwrap();
+    let out = dir.path().join("pairs.txt");
+    let st = bin()
+        .args(["pair", "--dutch"])
+        .arg(&file)
+        .arg("-p")
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(
+        st.status.success(),
+        "{}",
+        String::from_utf8_lossy(&st.stderr)
+    );
+    let pairs = std::fs::read_to_string(&out).unwrap();
+    let boards: Vec<(u32, u32)> = pairs
+        .lines()
+        .skip(1)
+        .map(|l| {
+            let mut it = l.split_whitespace().map(|x| x.parse::<u32>().unwrap());
+            (it.next().unwrap(), it.next().unwrap())
+        })
+        .collect();
+    assert_eq!(boards.len(), 2, "{pairs}");
+    // Without the records the Dutch system pairs 1-3 and 2-4 (5 gets the bye).
+    assert!(
+        boards.iter().all(|&(w, b)| w != 1 && b != 1),
+        "player 1 has a half-point bye: {pairs}"
+    );
+    assert!(
+        !boards.contains(&(2, 4)) && !boards.contains(&(4, 2)),
+        "2 and 4 may not meet in round 1: {pairs}"
+    );
+}

@@ -8,12 +8,14 @@ use trf;
 /// Exit code for bad input (unreadable or malformed files).
 pub(super) const BAD_INPUT: u8 = 2;
 
+/// Reads a TRF file for the engine; a TRF-2026 file is put in the TRF-16 form
+/// the engine reads (its `240` byes in the round blocks, `162` as `XXS`, ...).
 fn read_trf(path: &Path) -> Result<trf::TrfDocument, ExitCode> {
     let bytes = std::fs::read(path).map_err(|e| {
         eprintln!("error: cannot read {}: {e}", path.display());
         ExitCode::from(BAD_INPUT)
     })?;
-    trf::parse_bytes(&bytes).map_err(|e| {
+    let doc = trf::parse_bytes(&bytes).map_err(|e| {
         eprintln!(
             "error: {}:{}:{}: {}",
             path.display(),
@@ -22,6 +24,10 @@ fn read_trf(path: &Path) -> Result<trf::TrfDocument, ExitCode> {
             e.kind
         );
         ExitCode::from(BAD_INPUT)
+    })?;
+    Ok(match doc.version() {
+        trf::Version::Trf16 => doc,
+        trf::Version::Trf2026 => doc.to_version(trf::Version::Trf16),
     })
 }
 

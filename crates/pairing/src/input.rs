@@ -328,7 +328,7 @@ impl PairingInput {
                 .unwrap_or(Colour::White),
             win_points: ps.win[0].0.max(1),
             players: out,
-            forbidden: doc.forbidden_pairs(),
+            forbidden: doc.forbidden_pairs_in_round(round),
         })
     }
 }

@@ -1024,6 +1024,28 @@ impl TrfDocument {
         found
     }
 
+    /// The pairs that must not meet in `round`: every pair of each `XXP` line,
+    /// and of each TRF-2026 `260` record whose span of rounds includes `round`.
+    pub fn forbidden_pairs_in_round(&self, round: u32) -> Vec<(u32, u32)> {
+        let mut out = self.forbidden_pairs();
+        for l in &self.lines {
+            if let TrfLine::Prohibited(p) = l {
+                if (p.first_round..=p.last_round).contains(&round) {
+                    for (i, &a) in p.ids.iter().enumerate() {
+                        for &b in &p.ids[i + 1..] {
+                            if a != b {
+                                out.push((a.min(b), a.max(b)));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
     /// Number of round columns used by any player.
     pub fn rounds_present(&self) -> usize {
         self.players().map(|p| p.rounds.len()).max().unwrap_or(0)

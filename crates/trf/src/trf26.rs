@@ -720,14 +720,19 @@ pub(crate) fn to_trf2026(doc: &TrfDocument) -> TrfDocument {
 }
 
 /// The document in TRF-16 as the pairing programs read it: `142` becomes
-/// `XXR`, `152` `XXC`, `162` the `XXS` keys `W`, `D`, `PAB`, `ZPB`, `260`
-/// `XXP` (its span of rounds is lost), and `240` byes are written into the
+/// `XXR`, `152` `XXC`, `162` the `XXS` keys `W`, `D`, `PAB`, `ZPB`, a `260`
+/// over every round `XXP` (one over fewer rounds stays a `260` record, which
+/// [`TrfDocument::forbidden_pairs_in_round`] reads), and `240` byes are written into the
 /// round blocks they name (blank or `0000 - -` blocks only) and dropped
 /// (in a team event they name teams and are kept).
 /// National Rating Support lines are dropped: TRF-16 has no place for them.
 /// A TRF-2026 blank result without an opponent becomes `Z`, as TRF-2026
 /// defines it. Other records are kept as they are.
 pub(crate) fn to_trf16(doc: &TrfDocument) -> TrfDocument {
+    let rounds = doc
+        .total_rounds()
+        .unwrap_or(doc.rounds_present() as u32)
+        .max(1);
     let mut out = doc.clone();
     if detect_version(doc) == Version::Trf2026 {
         blank_results_as_zero_byes(&mut out);
@@ -782,7 +787,9 @@ pub(crate) fn to_trf16(doc: &TrfDocument) -> TrfDocument {
                     tail.push(TrfLine::PointSystem(keys));
                 }
             }
-            TrfLine::Prohibited(p) => tail.push(TrfLine::ForbiddenPairs(p.ids)),
+            TrfLine::Prohibited(p) if p.first_round <= 1 && p.last_round >= rounds => {
+                tail.push(TrfLine::ForbiddenPairs(p.ids))
+            }
             TrfLine::Bye(_) if !team => {}
             TrfLine::National(_) => {}
             other => lines.push(other),
@@ -1007,6 +1014,7 @@ mod tests {
         }
         assert!(!text.contains("XXR") && !text.contains("XXC"), "{text}");
         let back = parse(&text).unwrap().to_version(Version::Trf16);
+        assert!(back.write().lines().any(|l| l == "XXP 1 4"));
         assert_eq!(back.total_rounds(), Some(3));
         assert_eq!(back.xxc().initial_colour, Some(Colour::Black));
         assert_eq!(back.forbidden_pairs(), vec![(1, 4)]);
@@ -1027,6 +1035,20 @@ mod tests {
         let same = in_16.to_version(Version::Trf16);
         let block = same.players().next().unwrap().rounds[0].clone().unwrap();
         assert_eq!(block.result, ResultCode::Pending);
+    }
+
+    #[test]
+    fn prohibited_pairings_hold_in_their_rounds_only() {
+        let d = parse("142 5\n260   1   3    1    4    7\nXXP 2 5\n").unwrap();
+        assert_eq!(
+            d.forbidden_pairs_in_round(3),
+            vec![(1, 4), (1, 7), (2, 5), (4, 7)]
+        );
+        assert_eq!(d.forbidden_pairs_in_round(4), vec![(2, 5)]);
+        // Rounds 1-3 of 5 cannot be said in XXP: the record stays.
+        let down = d.to_version(Version::Trf16);
+        assert_eq!(down.forbidden_pairs_in_round(4), vec![(2, 5)]);
+        assert_eq!(down.forbidden_pairs_in_round(1).len(), 4);
     }
 
     #[test]
