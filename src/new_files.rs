@@ -453,6 +453,10 @@ pub fn player_text(
         "1900..this year; personal data, used only with [site] publish_personal_data",
     );
     out += &commented(
+        "# birth_date = 1980-05-17",
+        "full date of birth (TRF imports write it); personal data, as birth_year",
+    );
+    out += &commented(
         "# sex = \"m\"",
         "m | w (FIDE's TRF letters); personal data, as birth_year",
     );
