@@ -1,6 +1,5 @@
 //! `export-trf`: one of our tournaments as a FIDE TRF file, TRF-16 or TRF-2026.
 
-use super::pairing::BAD_INPUT;
 use crate::tournament::trf_exchange::{tournament_to_trf_version, PersonalData};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -16,24 +15,12 @@ pub fn export_trf(
     personal: bool,
     out: Option<&PathBuf>,
 ) -> ExitCode {
-    let checked = crate::pipeline::check_repository(root);
-    if checked.error_count() > 0 {
-        for d in checked.diagnostics.iter().filter(|d| d.is_error()) {
-            eprintln!("{d}");
-        }
-        eprintln!("error: fix the data first (ratingbook check)");
-        return ExitCode::from(BAD_INPUT);
-    }
-    let dataset = &checked.loaded.dataset;
-    let id = event.file_stem().and_then(|s| s.to_str()).unwrap_or("");
-    let Some(t) = dataset.tournaments.iter().find(|t| t.id.as_str() == id) else {
-        let hint = crate::text::closest(id, dataset.tournaments.iter().map(|t| t.id.as_str()));
-        eprintln!("error: no tournament `{id}` under {}", root.display());
-        if let Some(near) = hint {
-            eprintln!("  help: did you mean `{near}`?");
-        }
-        return ExitCode::from(BAD_INPUT);
+    let (checked, index) = match super::pairing::checked_event(root, event) {
+        Ok(found) => found,
+        Err(code) => return code,
     };
+    let dataset = &checked.loaded.dataset;
+    let t = &dataset.tournaments[index];
     let personal = if personal || checked.loaded.config.site.publish_personal_data {
         PersonalData::Include
     } else {

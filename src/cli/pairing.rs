@@ -1,5 +1,6 @@
 //! `pair` and `generate-trf`: Swiss pairings on TRF files.
 
+use crate::pipeline::Checked;
 use pairing::{generate, DutchOptions};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -125,24 +126,12 @@ pub fn generate_trf(opts: &generate::GenerateOptions, out: Option<&PathBuf>) -> 
 /// our tournaments, prints the boards with names, and with `write` stores them
 /// in the crosstable as `opponent colour ?` cells (and `bye`).
 pub fn pair_event(event: &Path, root: &Path, write: bool) -> ExitCode {
-    let checked = crate::pipeline::check_repository(root);
-    if checked.error_count() > 0 {
-        for d in checked.diagnostics.iter().filter(|d| d.is_error()) {
-            eprintln!("{d}");
-        }
-        eprintln!("error: fix the data first (ratingbook check)");
-        return ExitCode::from(BAD_INPUT);
-    }
-    let dataset = &checked.loaded.dataset;
-    let id = event.file_stem().and_then(|s| s.to_str()).unwrap_or("");
-    let Some(t) = dataset.tournaments.iter().find(|t| t.id.as_str() == id) else {
-        let hint = crate::text::closest(id, dataset.tournaments.iter().map(|t| t.id.as_str()));
-        eprintln!("error: no tournament `{id}` under {}", root.display());
-        if let Some(near) = hint {
-            eprintln!("  help: did you mean `{near}`?");
-        }
-        return ExitCode::from(BAD_INPUT);
+    let (checked, index) = match checked_event(root, event) {
+        Ok(found) => found,
+        Err(code) => return code,
     };
+    let dataset = &checked.loaded.dataset;
+    let t = &dataset.tournaments[index];
     let next = match crate::tournament::pair::pair_next_round(t, dataset) {
         Ok(next) => next,
         Err(e) => {
@@ -185,6 +174,33 @@ pub fn pair_event(event: &Path, root: &Path, write: bool) -> ExitCode {
         Err(e) => {
             eprintln!("error: cannot write {}: {e}", path.display());
             ExitCode::FAILURE
+        }
+    }
+}
+
+/// Checks the repository at `root` and finds the tournament `event` names
+/// (by its file stem). On errors in the data, or a tournament that does not
+/// exist, prints why (with the closest tournament id) and returns the exit code.
+pub(super) fn checked_event(root: &Path, event: &Path) -> Result<(Checked, usize), ExitCode> {
+    let checked = crate::pipeline::check_repository(root);
+    if checked.error_count() > 0 {
+        for d in checked.diagnostics.iter().filter(|d| d.is_error()) {
+            eprintln!("{d}");
+        }
+        eprintln!("error: fix the data first (ratingbook check)");
+        return Err(ExitCode::from(BAD_INPUT));
+    }
+    let tournaments = &checked.loaded.dataset.tournaments;
+    let id = event.file_stem().and_then(|s| s.to_str()).unwrap_or("");
+    match tournaments.iter().position(|t| t.id.as_str() == id) {
+        Some(index) => Ok((checked, index)),
+        None => {
+            let hint = crate::text::closest(id, tournaments.iter().map(|t| t.id.as_str()));
+            eprintln!("error: no tournament `{id}` under {}", root.display());
+            if let Some(near) = hint {
+                eprintln!("  help: did you mean `{near}`?");
+            }
+            Err(ExitCode::from(BAD_INPUT))
         }
     }
 }

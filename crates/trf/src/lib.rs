@@ -673,6 +673,40 @@ fn pad_right(s: &str, width: usize) -> String {
     out
 }
 
+/// The columns a player line (`001`) and a TRF-2026 national rating line
+/// share, from the start number to the birth date.
+pub(crate) struct IdentityColumns<'a> {
+    pub start_no: u32,
+    pub sex: Option<char>,
+    pub title: &'a str,
+    pub name: &'a str,
+    pub rating: Option<u32>,
+    pub federation: &'a str,
+    pub id: &'a str,
+    pub birth_date: &'a str,
+}
+
+/// Writes the shared columns 5–84 of a player or national rating line.
+pub(crate) fn push_identity_columns(s: &mut String, c: &IdentityColumns) {
+    s.push_str(&pad_left(&c.start_no.to_string(), 4));
+    s.push(' ');
+    s.push(c.sex.unwrap_or(' '));
+    s.push_str(&pad_left(c.title, 3));
+    s.push(' ');
+    s.push_str(&pad_right(c.name, 33));
+    s.push(' ');
+    s.push_str(&pad_left(
+        &c.rating.map(|r| r.to_string()).unwrap_or_default(),
+        4,
+    ));
+    s.push(' ');
+    s.push_str(&pad_right(c.federation, 3));
+    s.push(' ');
+    s.push_str(&pad_left(c.id, 11));
+    s.push(' ');
+    s.push_str(&pad_right(c.birth_date, 10));
+}
+
 fn pad_left(s: &str, width: usize) -> String {
     let n = s.chars().count();
     if n >= width {
@@ -705,26 +739,19 @@ impl PlayerLine {
     pub fn to_line(&self) -> String {
         let mut s = String::with_capacity(100 + 10 * self.rounds.len());
         s.push_str("001 ");
-        s.push_str(&pad_left(&self.start_no.to_string(), 4));
-        s.push(' ');
-        s.push(self.sex.unwrap_or(' '));
-        s.push_str(&pad_left(&self.title, 3));
-        s.push(' ');
-        s.push_str(&pad_right(&self.name, 33));
-        s.push(' ');
-        s.push_str(&pad_left(
-            &self.rating.map(|r| r.to_string()).unwrap_or_default(),
-            4,
-        ));
-        s.push(' ');
-        s.push_str(&pad_right(&self.federation, 3));
-        s.push(' ');
-        s.push_str(&pad_left(
-            &self.fide_id.map(|r| r.to_string()).unwrap_or_default(),
-            11,
-        ));
-        s.push(' ');
-        s.push_str(&pad_right(&self.birth_date, 10));
+        push_identity_columns(
+            &mut s,
+            &IdentityColumns {
+                start_no: self.start_no,
+                sex: self.sex,
+                title: &self.title,
+                name: &self.name,
+                rating: self.rating,
+                federation: &self.federation,
+                id: &self.fide_id.map(|r| r.to_string()).unwrap_or_default(),
+                birth_date: &self.birth_date,
+            },
+        );
         s.push(' ');
         s.push_str(&pad_left(&self.points.to_string(), 4));
         s.push(' ');

@@ -513,23 +513,19 @@ pub(crate) fn write_record(line: &TrfLine) -> Option<String> {
         TrfLine::National(n) => {
             s.push_str(&pad_right(&n.federation, 3));
             s.push(' ');
-            s.push_str(&pad_left(&n.start_no.to_string(), 4));
-            s.push(' ');
-            s.push(n.sex.unwrap_or(' '));
-            s.push_str(&pad_left(&n.classification, 3));
-            s.push(' ');
-            s.push_str(&pad_right(&n.name, 33));
-            s.push(' ');
-            s.push_str(&pad_left(
-                &n.rating.map(|r| r.to_string()).unwrap_or_default(),
-                4,
-            ));
-            s.push(' ');
-            s.push_str(&pad_right(&n.origin, 3));
-            s.push(' ');
-            s.push_str(&pad_left(&n.national_id, 11));
-            s.push(' ');
-            s.push_str(&pad_right(&n.birth_date, 10));
+            push_identity_columns(
+                &mut s,
+                &IdentityColumns {
+                    start_no: n.start_no,
+                    sex: n.sex,
+                    title: &n.classification,
+                    name: &n.name,
+                    rating: n.rating,
+                    federation: &n.origin,
+                    id: &n.national_id,
+                    birth_date: &n.birth_date,
+                },
+            );
         }
         TrfLine::Bye(b) => {
             s.push_str(&format!(
