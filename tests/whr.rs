@@ -493,3 +493,63 @@ fn a_list_in_a_dataset() {
     );
     assert!(ratings.players[a].deviation.unwrap() > 0.0);
 }
+
+/// Timing on a large repository (not run by default): with
+/// `RATINGBOOK_WHR_REPOSITORY` naming a repository whose `ratingbook.toml`
+/// has a Whole-History Rating list `renju`, prints the time of the whole
+/// solve and of the incremental replay, and checks that the solve converged.
+/// `cargo test --release --test whr -- --ignored --nocapture`
+#[test]
+#[ignore]
+fn timing_on_a_large_repository() {
+    let Some(root) = std::env::var_os("RATINGBOOK_WHR_REPOSITORY") else {
+        eprintln!("RATINGBOOK_WHR_REPOSITORY is not set; nothing timed");
+        return;
+    };
+    let loaded = ratingbook::load::load_repository(Path::new(&root));
+    let config = loaded.config.pools["renju"].whr;
+    let started = std::time::Instant::now();
+    let (ratings, convergence) =
+        whr::rate_with_options(&loaded.dataset, Some("renju"), &config, Options::default());
+    let rated = ratings
+        .players
+        .iter()
+        .filter(|p| p.rating.is_some())
+        .count();
+    eprintln!(
+        "whole solve: {rated} players rated in {:.2} s, {convergence:?}",
+        started.elapsed().as_secs_f64()
+    );
+    assert!(convergence.converged);
+    // How far the default tolerance stops from the solution: solved again
+    // to a millionth of a point.
+    let strict = Options {
+        tolerance: 1e-6,
+        ..Options::default()
+    };
+    let started = std::time::Instant::now();
+    let (exact, convergence) =
+        whr::rate_with_options(&loaded.dataset, Some("renju"), &config, strict);
+    let differing = ratings
+        .players
+        .iter()
+        .zip(&exact.players)
+        .filter(|(a, b)| a.rating != b.rating)
+        .count();
+    let worst = (0..loaded.dataset.players.len())
+        .flat_map(|p| ratings.history(p).zip(exact.history(p)))
+        .filter_map(|(a, b)| Some((a.rating_after? - b.rating_after?).abs()))
+        .max()
+        .unwrap_or(0);
+    eprintln!(
+        "solved to 1e-6 in {:.2} s, {convergence:?}: {differing} published ratings differ, \
+         by at most {worst}",
+        started.elapsed().as_secs_f64()
+    );
+    let started = std::time::Instant::now();
+    whr::replay_ratings(&loaded.dataset, Some("renju"), &config);
+    eprintln!(
+        "incremental replay: {:.2} s",
+        started.elapsed().as_secs_f64()
+    );
+}

@@ -88,7 +88,7 @@ pub struct Score {
 /// The candidates `evaluate` replays by default: the list's own system, the
 /// association's system with K 16, 32 and 48 and with the logistic curve,
 /// FIDE, EGD, Glicko-2 with τ 0.3, 0.5 and 1.2, and Whole-History Rating
-/// with w² 3, 14 and 60 Elo² a day.
+/// with w² 1, 3, 14 and 60 Elo² a day.
 pub fn default_candidates(own: &PoolConfig) -> Vec<Candidate> {
     let mut out = vec![Candidate {
         label: format!("configured: {}", label_of(own)),
@@ -129,7 +129,7 @@ pub fn default_candidates(own: &PoolConfig) -> Vec<Candidate> {
 }
 
 /// The values of w² (Elo² a day) `evaluate` tries for Whole-History Rating.
-pub const WHR_W2_GRID: [f64; 3] = [3.0, 14.0, 60.0];
+pub const WHR_W2_GRID: [f64; 4] = [1.0, 3.0, 14.0, 60.0];
 
 fn candidate(pool: PoolConfig) -> Candidate {
     Candidate {

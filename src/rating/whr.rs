@@ -35,7 +35,9 @@
 //! [`replay`] is the paper's incremental algorithm (section 3.5), for
 //! `evaluate`: days are added in order, each day's games predicted from the
 //! ratings solved before that day, then a few Newton sweeps over the players
-//! of the day, warm-started from their previous ratings.
+//! of the day, warm-started from their previous ratings. A prediction counts
+//! the uncertainty of both players' strengths on the day (their last
+//! rating's, grown by the drift since), as Glicko-2's expected score does.
 
 use super::periodic::{rate_with, PeriodGame, PeriodSystem};
 use super::Ratings;
@@ -85,7 +87,7 @@ pub struct Options {
 impl Default for Options {
     fn default() -> Self {
         Options {
-            tolerance: 0.01,
+            tolerance: 1e-4,
             max_sweeps: 2000,
             incremental_sweeps: 10,
         }
@@ -422,22 +424,55 @@ impl Whr {
             .collect()
     }
 
-    /// A player's rating on their last day, in natural units (0 before their first game).
-    fn last(&self, player: usize) -> f64 {
-        self.players[player].last().map_or(0.0, |d| d.r)
+    /// What is known of a player's strength on `day` (after their last day):
+    /// their last rating and its variance grown by the drift since, in
+    /// natural units. Before their first game: 0, with the variance of the
+    /// first-day prior alone (`1 / (2k · ¼)`).
+    fn belief(&self, player: usize, day: i64, s: &mut Scratch) -> (f64, f64) {
+        let Some(last) = self.players[player].last() else {
+            return (0.0, 2.0 / self.prior);
+        };
+        self.derivatives(player, s);
+        // The last diagonal entry of (−H)⁻¹ is 1 / the last pivot of the
+        // elimination from the top.
+        let mut pivot = s.diagonal[0];
+        for i in 1..s.diagonal.len() {
+            pivot = s.diagonal[i] - s.off[i - 1] * s.off[i - 1] / pivot.max(1e-300);
+        }
+        let drift = self.w2 * (day - last.day).max(0) as f64;
+        (last.r, 1.0 / pivot.max(1e-300) + drift)
     }
 
     /// Adds one day's games (a day later than every day so far) and sweeps
-    /// over the day's players; returns both players' ratings (natural units)
-    /// for each game as they stood before the day was added.
-    fn add_day(&mut self, games: &[Game], scratch: &mut Scratch) -> Vec<(f64, f64)> {
+    /// over the day's players; returns each game's prediction from what was
+    /// known before the day was added.
+    fn add_day(&mut self, games: &[Game], scratch: &mut Scratch) -> Vec<Prediction> {
+        let mut players: Vec<usize> = games
+            .iter()
+            .filter(|g| self.accepts(g))
+            .flat_map(|g| [g.first, g.second])
+            .collect();
+        players.sort_unstable();
+        players.dedup();
+        let day = games.first().map_or(0, |g| g.day);
+        let beliefs: Vec<(f64, f64)> = players
+            .iter()
+            .map(|&p| self.belief(p, day, scratch))
+            .collect();
+        let known = |p: usize| {
+            players
+                .binary_search(&p)
+                .map_or((0.0, 2.0 / self.prior), |i| beliefs[i])
+        };
         let before = games
             .iter()
             .map(|g| {
-                if self.accepts(g) {
-                    (self.last(g.first), self.last(g.second))
-                } else {
-                    (0.0, 0.0)
+                let (a, b) = (known(g.first), known(g.second));
+                Prediction {
+                    first: a.0 / NAT_PER_ELO,
+                    second: b.0 / NAT_PER_ELO,
+                    first_deviation: a.1.max(0.0).sqrt() / NAT_PER_ELO,
+                    second_deviation: b.1.max(0.0).sqrt() / NAT_PER_ELO,
                 }
             })
             .collect();
@@ -506,19 +541,39 @@ fn inverse_diagonal(diagonal: &[f64], off: &[f64]) -> Vec<f64> {
         .collect()
 }
 
-/// One game's prediction in [`replay`].
+/// One game's prediction in [`replay`]: what was known of both players
+/// before its day.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Prediction {
-    /// The first player's rating before the day, in Elo relative to the imagined player.
+    /// The first player's rating on their last day before, in Elo relative
+    /// to the imagined player (0 before their first game).
     pub first: f64,
     /// The second player's.
     pub second: f64,
+    /// The uncertainty of the first player's strength on the day, in Elo:
+    /// their last rating's, grown by the drift since.
+    pub first_deviation: f64,
+    /// The second player's.
+    pub second_deviation: f64,
 }
 
 impl Prediction {
-    /// The first player's expected score.
+    /// The first player's expected score: the chance of a win averaged over
+    /// the uncertainty of both strengths, `σ(d / √(1 + π v / 8))` with `d`
+    /// the difference of the ratings and `v` the sum of the variances
+    /// (natural units; MacKay's approximation of the logistic-normal mean).
     pub fn expected(&self) -> f64 {
-        logistic((self.first - self.second) * NAT_PER_ELO)
+        let difference = (self.first - self.second) * NAT_PER_ELO;
+        let variance = (self.first_deviation.powi(2) + self.second_deviation.powi(2))
+            * NAT_PER_ELO
+            * NAT_PER_ELO;
+        let shrink = (1.0 + std::f64::consts::PI * variance / 8.0).sqrt();
+        let p = logistic(difference / shrink);
+        if p.is_finite() {
+            p
+        } else {
+            0.5
+        }
     }
 }
 
@@ -534,27 +589,24 @@ pub fn replay(
     let mut whr = Whr::new(players, params, options);
     let mut order: Vec<usize> = (0..games.len()).collect();
     order.sort_by_key(|&i| games[i].day);
-    let mut predictions = vec![
-        Prediction {
-            first: 0.0,
-            second: 0.0
-        };
-        games.len()
-    ];
+    let unknown = Prediction {
+        first: 0.0,
+        second: 0.0,
+        first_deviation: 0.0,
+        second_deviation: 0.0,
+    };
+    let mut predictions = vec![unknown; games.len()];
     let mut scratch = Scratch::default();
     let mut start = 0;
     while start < order.len() {
         let day = games[order[start]].day;
         let end = start + order[start..].partition_point(|&i| games[i].day == day);
         let today: Vec<Game> = order[start..end].iter().map(|&i| games[i]).collect();
-        for (&i, (a, b)) in order[start..end]
+        for (&i, p) in order[start..end]
             .iter()
             .zip(whr.add_day(&today, &mut scratch))
         {
-            predictions[i] = Prediction {
-                first: a / NAT_PER_ELO,
-                second: b / NAT_PER_ELO,
-            };
+            predictions[i] = p;
         }
         start = end;
     }
