@@ -368,10 +368,11 @@ impl Whr {
         let mut previous_step = 0.0;
         for i in 0..n {
             let below = if i > 0 { s.off[i - 1] } else { 0.0 };
-            let mut pivot = s.diagonal[i] - below * previous_upper;
-            if !(pivot > 1e-12) {
-                pivot = 1e-12;
-            }
+            let pivot = s.diagonal[i] - below * previous_upper;
+            // A pivot is positive in exact arithmetic (−H is positive
+            // definite); a tiny or NaN one is replaced, and the step checked below.
+            // (`max` also turns NaN into the floor.)
+            let pivot = pivot.max(1e-12);
             let upper = if i + 1 < n { s.off[i] / pivot } else { 0.0 };
             let value = (s.gradient[i] - below * previous_step) / pivot;
             s.upper.push(upper);
