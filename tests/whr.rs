@@ -417,6 +417,7 @@ fn a_whr_list_publishes_ratings_with_their_uncertainty() {
         )),
         "{player}"
     );
+    assert!(player.contains("Whole-History Rating has no K factor"));
     let rules = std::fs::read_to_string(out.join("pools/ataxx-engines/rules.html")).unwrap();
     assert!(rules.contains("Whole-History Rating"));
     assert!(rules.contains("30 Elo²"), "{rules}");
