@@ -553,4 +553,40 @@ fn timing_on_a_large_repository() {
         "incremental replay: {:.2} s",
         started.elapsed().as_secs_f64()
     );
+    // How far the incremental replay's last ratings are from the whole solve.
+    let mut games = Vec::new();
+    for (t, records) in ratings.by_tournament.iter().enumerate() {
+        let day = loaded.dataset.tournaments[t].start.days_since_epoch();
+        for record in records {
+            for g in record.games.iter().filter(|g| g.counted()) {
+                let theirs = records.iter().find(|r| r.player == g.opponent).unwrap();
+                if record.start_no < theirs.start_no {
+                    games.push(game(
+                        record.player,
+                        g.opponent,
+                        day,
+                        f64::from(g.half_points) / 2.0,
+                    ));
+                }
+            }
+        }
+    }
+    let players = loaded.dataset.players.len();
+    let (_, incremental) = whr::replay(players, &games, (&config).into(), Options::default());
+    let mut whole = Whr::with_games(players, &games, (&config).into(), Options::default());
+    whole.solve();
+    let (mut total, mut worst, mut count) = (0.0, 0.0f64, 0);
+    for p in 0..players {
+        if let (Some(a), Some(b)) = (incremental.series(p).last(), whole.series(p).last()) {
+            let d = (a.rating - b.rating).abs();
+            total += d;
+            worst = worst.max(d);
+            count += 1;
+        }
+    }
+    eprintln!(
+        "incremental against whole solve, last ratings of {count} players: mean difference \
+         {:.1}, largest {worst:.1} Elo",
+        total / f64::from(count.max(1))
+    );
 }
