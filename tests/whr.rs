@@ -38,6 +38,7 @@ fn tight() -> Options {
         tolerance: 1e-9,
         max_sweeps: 100_000,
         incremental_sweeps: 10,
+        full_sweep_games: 5000,
     }
 }
 
@@ -153,6 +154,7 @@ fn the_sweep_cap_ends_the_solve() {
         tolerance: 1e-12,
         max_sweeps: 2,
         incremental_sweeps: 1,
+        full_sweep_games: 0,
     };
     let mut solved = Whr::with_games(7, &games, paper(14.0), options);
     let convergence = solved.solve();

@@ -35,7 +35,8 @@
 //! [`replay`] is the paper's incremental algorithm (section 3.5), for
 //! `evaluate`: days are added in order, each day's games predicted from the
 //! ratings solved before that day, then a few Newton sweeps over the players
-//! of the day, warm-started from their previous ratings. A prediction counts
+//! of the day, warm-started from their previous ratings, and one sweep over
+//! every player each 5000 games. A prediction counts
 //! the uncertainty of both players' strengths on the day (their last
 //! rating's, grown by the drift since), as Glicko-2's expected score does.
 
@@ -82,6 +83,10 @@ pub struct Options {
     pub max_sweeps: usize,
     /// At most this many sweeps over the players of a new day in [`replay`].
     pub incremental_sweeps: usize,
+    /// In [`replay`], one sweep over every player each time this many games
+    /// have been added (0: never), so that players who did not play lately
+    /// also take in their opponents' later results.
+    pub full_sweep_games: usize,
 }
 
 impl Default for Options {
@@ -90,6 +95,7 @@ impl Default for Options {
             tolerance: 1e-4,
             max_sweeps: 2000,
             incremental_sweeps: 10,
+            full_sweep_games: 5000,
         }
     }
 }
@@ -599,6 +605,7 @@ pub fn replay(
     let mut predictions = vec![unknown; games.len()];
     let mut scratch = Scratch::default();
     let mut start = 0;
+    let mut since_full = 0usize;
     while start < order.len() {
         let day = games[order[start]].day;
         let end = start + order[start..].partition_point(|&i| games[i].day == day);
@@ -610,6 +617,13 @@ pub fn replay(
             predictions[i] = p;
         }
         start = end;
+        since_full += today.len();
+        if options.full_sweep_games > 0 && since_full >= options.full_sweep_games {
+            since_full = 0;
+            for p in 0..whr.players.len() {
+                whr.newton(p, &mut scratch);
+            }
+        }
     }
     (predictions, whr)
 }
