@@ -592,3 +592,34 @@ fn timing_on_a_large_repository() {
         total / f64::from(count.max(1))
     );
 }
+
+/// Parameters out of range (w² of 0, NaN, no imagined games) are errors of
+/// `check`, naming the key; the engine itself never divides by them.
+#[test]
+fn parameters_out_of_range_are_reported() {
+    let dir = common::sample_repository();
+    let config = std::fs::read_to_string(dir.path().join("ratingbook.toml")).unwrap();
+    let config = config.replace("system = \"glicko2\"", "system = \"whr\"")
+        + "\n[pools.ataxx-engines.whr]\nw2 = 0\nanchor = nan\nprior_games = 0\n";
+    common::write(dir.path(), "ratingbook.toml", &config);
+    let (checked, errors) = common::check_with_errors(dir.path());
+    for key in ["whr.w2 = 0", "whr.anchor = NaN", "whr.prior_games = 0"] {
+        assert!(errors.iter().any(|e| e.contains(key)), "{key}: {errors:?}");
+    }
+    let bad = WhrConfig {
+        w2: 0.0,
+        anchor: 1500.0,
+        prior_games: f64::NAN,
+    };
+    let dataset = &checked.loaded.dataset;
+    let ratings = whr::rate(dataset, Some("ataxx-engines"), &bad);
+    let rated = ratings
+        .players
+        .iter()
+        .filter(|s| s.rating.is_some())
+        .count();
+    assert_eq!(rated, 4);
+    for state in &ratings.players {
+        assert!(state.deviation.is_none_or(f64::is_finite));
+    }
+}
