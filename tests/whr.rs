@@ -623,3 +623,41 @@ fn parameters_out_of_range_are_reported() {
         assert!(state.deviation.is_none_or(f64::is_finite));
     }
 }
+
+/// Days at the ends of the range neither panic nor give an undefined
+/// number: a game 2.9 × 10¹¹ years after the others is all but unanchored,
+/// so its maximum lies thousands of points out and the capped solve says it
+/// has not converged, with finite ratings. Across the widest range of dates
+/// (year 1 to 9999) with the largest w² allowed, the solve converges.
+#[test]
+fn extreme_days_are_handled() {
+    let games = [
+        game(0, 1, i64::MIN, 1.0),
+        game(1, 0, i64::MAX, 1.0),
+        game(0, 1, 0, 0.5),
+        game(2, 2, 5, 1.0),
+    ];
+    let options = Options {
+        max_sweeps: 50,
+        ..Options::default()
+    };
+    let mut solved = Whr::with_games(3, &games, paper(14.0), options);
+    let convergence = solved.solve();
+    assert!(!convergence.converged && convergence.last_change.is_finite());
+    for p in 0..3 {
+        for point in solved.series(p) {
+            assert!(point.rating.is_finite() && point.deviation.is_finite());
+        }
+    }
+    let (predictions, _) = whr::replay(3, &games, paper(14.0), Options::default());
+    assert!(predictions.iter().all(|p| p.expected().is_finite()));
+
+    let widest = [
+        game(0, 1, -719_162, 1.0),
+        game(1, 0, 2_932_896, 1.0),
+        game(0, 1, 0, 0.5),
+    ];
+    let mut solved = Whr::with_games(2, &widest, paper(100_000.0), Options::default());
+    let convergence = solved.solve();
+    assert!(convergence.converged, "{convergence:?}");
+}

@@ -314,7 +314,7 @@ impl Whr {
                 total -= g.score * softplus(-x) + (1.0 - g.score) * softplus(x);
             }
             if i > 0 {
-                let variance = self.w2 * (day.day - days[i - 1].day) as f64;
+                let variance = self.w2 * day.day.abs_diff(days[i - 1].day) as f64;
                 total -= (r[i] - r[i - 1]).powi(2) / (2.0 * variance);
             }
         }
@@ -348,7 +348,7 @@ impl Whr {
             s.diagonal.push(a);
         }
         for i in 1..n {
-            let precision = 1.0 / (self.w2 * (days[i].day - days[i - 1].day) as f64);
+            let precision = 1.0 / (self.w2 * days[i].day.abs_diff(days[i - 1].day) as f64);
             let difference = days[i].r - days[i - 1].r;
             s.gradient[i - 1] += precision * difference;
             s.gradient[i] -= precision * difference;
@@ -446,7 +446,7 @@ impl Whr {
         for i in 1..s.diagonal.len() {
             pivot = s.diagonal[i] - s.off[i - 1] * s.off[i - 1] / pivot.max(1e-300);
         }
-        let drift = self.w2 * (day - last.day).max(0) as f64;
+        let drift = self.w2 * day.saturating_sub(last.day).max(0) as f64;
         (last.r, 1.0 / pivot.max(1e-300) + drift)
     }
 
