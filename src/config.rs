@@ -44,6 +44,8 @@ pub struct PoolConfig {
     pub fide: FideConfig,
     /// The European Go Database's parameters (`system = "egd"`).
     pub egd: EgdConfig,
+    /// Whole-History Rating's parameters (`system = "whr"`).
+    pub whr: WhrConfig,
 }
 
 impl Default for PoolConfig {
@@ -55,6 +57,7 @@ impl Default for PoolConfig {
             glicko2: Glicko2Config::default(),
             fide: FideConfig::default(),
             egd: EgdConfig::default(),
+            whr: WhrConfig::default(),
         }
     }
 }
@@ -71,11 +74,19 @@ pub enum SystemKind {
     Fide,
     /// The European Go Database's GoR formula.
     Egd,
+    /// Rémi Coulom's Whole-History Rating: every rating re-solved from the whole history.
+    Whr,
 }
 
 impl SystemKind {
     /// Every system, in the order they are documented.
-    pub const ALL: [SystemKind; 4] = [Self::Association, Self::Glicko2, Self::Fide, Self::Egd];
+    pub const ALL: [SystemKind; 5] = [
+        Self::Association,
+        Self::Glicko2,
+        Self::Fide,
+        Self::Egd,
+        Self::Whr,
+    ];
 
     /// The system's name on pages.
     pub fn title(self) -> &'static str {
@@ -84,6 +95,7 @@ impl SystemKind {
             Self::Glicko2 => "Glicko-2",
             Self::Fide => "FIDE rating regulations",
             Self::Egd => "European Go Database (GoR)",
+            Self::Whr => "Whole-History Rating",
         }
     }
 }
@@ -144,6 +156,32 @@ impl Default for EgdConfig {
     fn default() -> Self {
         EgdConfig {
             initial_rating: 100.0,
+        }
+    }
+}
+
+/// Whole-History Rating parameters (Rémi Coulom, "Whole-History Rating: A
+/// Bayesian Rating System for Players of Time-Varying Strength", 2008).
+#[derive(Debug, Clone, Copy, Deserialize, Serialize, PartialEq)]
+#[serde(default, deny_unknown_fields)]
+pub struct WhrConfig {
+    /// w², the variance of a player's change of strength per day, in Elo²
+    /// (the paper's Wiener process): the larger, the faster ratings may move.
+    pub w2: f64,
+    /// The rating of the imagined opponent of every player's first day; the
+    /// paper's 0, shifted so that lists read like other lists.
+    pub anchor: f64,
+    /// How many imagined wins, and as many losses, against the anchor each
+    /// player gets on their first day (the paper: 1).
+    pub prior_games: f64,
+}
+
+impl Default for WhrConfig {
+    fn default() -> Self {
+        WhrConfig {
+            w2: 14.0,
+            anchor: 1500.0,
+            prior_games: 1.0,
         }
     }
 }
@@ -348,6 +386,9 @@ impl Config {
                     0.0,
                     3000.0,
                 ),
+                ("whr.w2", pool.whr.w2, 0.01, 100_000.0),
+                ("whr.anchor", pool.whr.anchor, -4000.0, 4000.0),
+                ("whr.prior_games", pool.whr.prior_games, 0.01, 100.0),
             ];
             for (key, value, low, high) in ranges {
                 if !(low..=high).contains(&value) {

@@ -14,6 +14,10 @@
 //! - a calibration table: predictions in tenths, from both players' sides,
 //!   with the mean prediction and the mean score in each.
 //!
+//! Whole-History Rating is replayed by its incremental algorithm, each day's
+//! games predicted from the ratings solved from the days before it (its
+//! published ratings, solved over the whole history, know the game's result).
+//!
 //! A game the system makes no prediction for (the association's system has
 //! none for a provisional member's game against a provisional member without
 //! an international rating; FIDE has none between two unrated players) is
@@ -83,7 +87,8 @@ pub struct Score {
 
 /// The candidates `evaluate` replays by default: the list's own system, the
 /// association's system with K 16, 32 and 48 and with the logistic curve,
-/// FIDE, EGD, and Glicko-2 with τ 0.3, 0.5 and 1.2.
+/// FIDE, EGD, Glicko-2 with τ 0.3, 0.5 and 1.2, and Whole-History Rating
+/// with w² 1, 3, 14 and 60 Elo² a day.
 pub fn default_candidates(own: &PoolConfig) -> Vec<Candidate> {
     let mut out = vec![Candidate {
         label: format!("configured: {}", label_of(own)),
@@ -112,8 +117,19 @@ pub fn default_candidates(own: &PoolConfig) -> Vec<Candidate> {
         pool.glicko2.tau = tau;
         out.push(candidate(pool));
     }
+    for w2 in WHR_W2_GRID {
+        let mut pool = PoolConfig {
+            system: SystemKind::Whr,
+            ..PoolConfig::default()
+        };
+        pool.whr.w2 = w2;
+        out.push(candidate(pool));
+    }
     out
 }
+
+/// The values of w² (Elo² a day) `evaluate` tries for Whole-History Rating.
+pub const WHR_W2_GRID: [f64; 4] = [1.0, 3.0, 14.0, 60.0];
 
 fn candidate(pool: PoolConfig) -> Candidate {
     Candidate {
@@ -135,6 +151,7 @@ pub fn label_of(pool: &PoolConfig) -> String {
         SystemKind::Glicko2 => format!("glicko2 τ={}", pool.glicko2.tau),
         SystemKind::Fide => "fide".into(),
         SystemKind::Egd => "egd".into(),
+        SystemKind::Whr => format!("whr w²={}", pool.whr.w2),
     }
 }
 
@@ -150,7 +167,12 @@ pub fn evaluate(
         .iter()
         .map(|c| {
             let started = std::time::Instant::now();
-            let ratings = rate_one_pool(dataset, config, pool, &c.pool);
+            // Whole-History Rating revises the past: its published ratings
+            // know later games, so its predictions come from the replay.
+            let ratings = match c.pool.system {
+                SystemKind::Whr => super::whr::replay_ratings(dataset, pool, &c.pool.whr),
+                _ => rate_one_pool(dataset, config, pool, &c.pool),
+            };
             let predictions = predictions(dataset, &ratings, &c.pool);
             let mut score = score(&c.label, &predictions);
             score.seconds = started.elapsed().as_secs_f64();

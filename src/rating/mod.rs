@@ -15,6 +15,7 @@ mod k_factor;
 mod periodic;
 pub mod pool;
 mod rounding;
+pub mod whr;
 
 pub use engine::{rate, rate_pool};
 pub use k_factor::{k_factor, KFactor};

@@ -79,5 +79,6 @@ pub fn rate_one_pool(
             dataset,
             name,
         ),
+        SystemKind::Whr => super::whr::rate(dataset, name, &pool.whr),
     }
 }

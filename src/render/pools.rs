@@ -48,6 +48,8 @@ pub struct PoolSection {
     pub system: &'static str,
     /// Whether the system is the association's (its history columns apply).
     pub association: bool,
+    /// The system.
+    pub kind: SystemKind,
     /// The rating's uncertainty, e.g. `62`, for systems that keep one.
     pub deviation: String,
     /// The player's page as this list sees it.
@@ -76,6 +78,7 @@ pub fn player_sections(pools: &[PoolViews], dataset: &Dataset, index: usize) -> 
             title: p.pool.title.clone(),
             system: p.pool.system.title(),
             association: p.pool.system == SystemKind::Association,
+            kind: p.pool.system,
             deviation: deviation_text(p.pool, index),
             player: p.builder(dataset).player(index),
         })
@@ -162,6 +165,17 @@ struct PoolContext {
     glicko2: crate::config::Glicko2Config,
     fide: crate::config::FideConfig,
     egd: crate::config::EgdConfig,
+    whr: WhrText,
+}
+
+/// Whole-History Rating's parameters as the rules page writes them.
+#[derive(Debug, Clone, Serialize)]
+struct WhrText {
+    w2: String,
+    anchor: String,
+    prior_games: String,
+    /// One standard deviation of a year's drift, in points.
+    year: i64,
 }
 
 fn pool_context(views: &PoolViews) -> PoolContext {
@@ -179,6 +193,12 @@ fn pool_context(views: &PoolViews) -> PoolContext {
         glicko2: own.glicko2,
         fide: own.fide,
         egd: own.egd,
+        whr: WhrText {
+            w2: own.whr.w2.to_string(),
+            anchor: own.whr.anchor.to_string(),
+            prior_games: own.whr.prior_games.to_string(),
+            year: (365.0 * own.whr.w2.max(0.0)).sqrt().round() as i64,
+        },
     }
 }
 
