@@ -18,7 +18,7 @@ mod rounding;
 
 pub use engine::{rate, rate_pool};
 pub use k_factor::{k_factor, KFactor};
-pub use pool::{rate_pools, PoolRatings};
+pub use pool::{rate_all, rate_pools, AllRatings, PoolRatings};
 pub use rounding::round_ratio;
 
 use crate::model::Dataset;

@@ -81,3 +81,22 @@ pub fn rate_one_pool(
         ),
     }
 }
+
+/// Every list of a repository, each rated once: the association's list and
+/// every configured pool. The pipeline computes it; pages, downloads and the
+/// SQL dump only read it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AllRatings {
+    /// The association's own list.
+    pub association: Ratings,
+    /// Each configured pool, in the configuration's order.
+    pub pools: Vec<PoolRatings>,
+}
+
+/// Rates the association's list and every configured pool.
+pub fn rate_all(dataset: &Dataset, config: &Config) -> AllRatings {
+    AllRatings {
+        association: super::rate(dataset, &config.rating),
+        pools: rate_pools(dataset, config),
+    }
+}
