@@ -124,7 +124,7 @@ pub fn rate_with<S: PeriodSystem>(system: &S, dataset: &Dataset, pool: Option<&s
     Ratings::assemble(dataset, pool, by_tournament, players)
 }
 
-fn phase<S: PeriodSystem>(system: &S, player: &Player, state: &S::State) -> Phase {
+pub(super) fn phase<S: PeriodSystem>(system: &S, player: &Player, state: &S::State) -> Phase {
     if player.membership == Membership::Other {
         Phase::Unrated
     } else if system.published(state).is_some() {
@@ -135,7 +135,7 @@ fn phase<S: PeriodSystem>(system: &S, player: &Player, state: &S::State) -> Phas
 }
 
 /// Every entry's games, with the expected scores from the states at the start.
-fn rate_tournament<S: PeriodSystem>(
+pub(super) fn rate_tournament<S: PeriodSystem>(
     system: &S,
     dataset: &Dataset,
     tournament: &Tournament,

@@ -3,7 +3,7 @@
 //! in another.
 
 use super::egd::Egd;
-use super::fide::Fide;
+use super::fide::{rate_by_lists, Fide};
 use super::glicko2::Glicko2;
 use super::periodic::rate_with;
 use super::{rate_pool, Ratings};
@@ -63,7 +63,7 @@ pub fn rate_one_pool(
             dataset,
             name,
         ),
-        SystemKind::Fide => rate_with(
+        SystemKind::Fide => rate_by_lists(
             &Fide {
                 config: pool.fide,
                 use_birth_years: config.site.publish_personal_data,
