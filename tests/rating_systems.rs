@@ -803,3 +803,141 @@ fn fide_400_point_rule_and_its_exception_in_a_list() {
     assert_eq!(ratings.by_tournament[t][0].games[0].expected, Some(0.96));
     assert_eq!(ratings.by_tournament[t][1].games[0].expected, Some(0.08));
 }
+
+/// The European Go Database's handicap rule (europeangodatabase.eu, "EGF
+/// rating system": in a handicap game the rating difference is reduced by
+/// 100 × (h − 0.5) in favour of the player who received h stones; the
+/// current formula keeps the rule, as the database's GoR calculator
+/// applies it): a player rated 1500 receives 3 stones from one rated 1800
+/// and wins. By hand: the receiver counts as 1500 + 250 = 1750;
+/// β(1800) − β(1750) = 7 ln(1550 / 1500) = 0.229529, Se = 1 / (1 +
+/// e^0.229529) = 0.442868; con(1500) = 9^1.6 = 33.634735, bonus(1500) =
+/// ln(1 + e^10) / 5 = 2.000009; change = 33.634735 × 0.557132 + 2.000009 =
+/// +20.73898. The giver: Se = 0.557132, con(1800) = 7.5^1.6 = 25.124534,
+/// bonus = ln(1 + e^6.25) / 5 = 1.250386: 25.124534 × −0.557132 + 1.250386
+/// = −12.74729. One stone (no komi) is worth 50: Se = 1 / (1 + (1750 /
+/// 1500)^7) = 0.253685. The independent `skillratings` crate's EGF
+/// expected score, with the same handicap, agrees.
+#[test]
+fn egd_handicap_rule() {
+    close(egd::handicap_points(0), 0.0, 0.0);
+    close(egd::handicap_points(1), 50.0, 0.0);
+    close(egd::handicap_points(3), 250.0, 0.0);
+    close(
+        egd::expected_with_handicap(1500.0, 1800.0, 3),
+        0.442868,
+        0.000001,
+    );
+    close(
+        egd::expected_with_handicap(1800.0, 1500.0, -3),
+        0.557132,
+        0.000001,
+    );
+    close(
+        egd::expected_with_handicap(1500.0, 1800.0, 1),
+        0.253685,
+        0.000001,
+    );
+    close(
+        egd::handicap_game_change(1500.0, 1800.0, 1.0, 3),
+        20.73898,
+        0.00001,
+    );
+    close(
+        egd::handicap_game_change(1800.0, 1500.0, 0.0, -3),
+        -12.74729,
+        0.00001,
+    );
+    let (receiver, _) = skillratings::egf::expected_score(
+        &skillratings::egf::EGFRating { rating: 1500.0 },
+        &skillratings::egf::EGFRating { rating: 1800.0 },
+        &skillratings::egf::EGFConfig { handicap: -3.0 },
+    );
+    close(
+        egd::expected_with_handicap(1500.0, 1800.0, 3),
+        receiver,
+        1e-12,
+    );
+}
+
+/// A handicap game in a list rated by the EGD formula, from the crosstable's
+/// `h3`: a and b both start at 1500; a, black, received 3 stones and won.
+/// By hand: a counts as 1750 against 1500: β(1500) − β(1750) =
+/// 7 ln(1550 / 1800) = −1.046722, Se = 1 / (1 + e^−1.046722) = 0.740145;
+/// a: 33.634735 × 0.259855 + 2.000009 = +10.74016 → 1510.74 (1511 on the
+/// list); b: 33.634735 × −0.259855 + 2.000009 = −6.74015 → 1493.26 (1493).
+/// Even, the win would have been worth +18.82. Glicko-2 has no handicap
+/// rule: the same game with and without `h3` rates the same.
+#[test]
+fn egd_list_rates_handicap_games_from_the_crosstable() {
+    let run = |system: SystemKind, cells: [&str; 2]| {
+        let mut book = Book::new();
+        book.player("a", Membership::Member);
+        book.player("b", Membership::Member);
+        let t = book.tournament_with(&[("a", &[cells[0]]), ("b", &[cells[1]])], |t| {
+            t.pool = Some("go".into())
+        });
+        let dataset = book.finish();
+        let mut pool = PoolConfig {
+            system,
+            ..PoolConfig::default()
+        };
+        pool.egd.initial_rating = 1500.0;
+        let mut config = Config::default();
+        config.pools.insert("go".into(), pool);
+        let ratings = rating::rate_pools(&dataset, &config).remove(0).ratings;
+        (ratings, t)
+    };
+    let (egd_ratings, t) = run(SystemKind::Egd, ["2 b 1 h3", "1 w 0 h3"]);
+    assert_eq!(egd_ratings.players[0].rating, Some(1511));
+    assert_eq!(egd_ratings.players[1].rating, Some(1493));
+    let game = &egd_ratings.by_tournament[t][0].games[0];
+    assert_eq!(game.stones_received, 3);
+    close(game.expected.unwrap(), 0.740145, 0.000001);
+    assert_eq!(egd_ratings.by_tournament[t][1].games[0].stones_received, -3);
+    let (even, _) = run(SystemKind::Egd, ["2 b 1", "1 w 0"]);
+    assert_eq!(even.players[0].rating, Some(1519));
+    let (glicko_handicap, _) = run(SystemKind::Glicko2, ["2 b 1 h3", "1 w 0 h3"]);
+    let (glicko_even, _) = run(SystemKind::Glicko2, ["2 b 1", "1 w 0"]);
+    assert_eq!(glicko_handicap.players, glicko_even.players);
+}
+
+/// A handicap written in a crosstable shows on the tournament page after the
+/// result, with a legend; the association's rules page says its system
+/// ignores it; the tournament's CSV download keeps it.
+#[test]
+fn handicaps_show_on_the_tournament_page() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("repo");
+    common::copy_tree(
+        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/mini"),
+        &root,
+    );
+    let table = "data/tournaments/2005/spring-open.csv";
+    common::edit(
+        &root,
+        table,
+        "1,ikonen-jussi,,2 w 1,",
+        "1,ikonen-jussi,,2 w 1 h2,",
+    );
+    common::edit(
+        &root,
+        table,
+        "2,pellikka-marko,,1 b 0,",
+        "2,pellikka-marko,,1 b 0 h2,",
+    );
+    let out = dir.path().join("site");
+    common::build_site(&root, &out);
+    let page = std::fs::read_to_string(out.join("tournaments/spring-open.html")).unwrap();
+    assert!(
+        page.contains(
+            r#"<small class="handicap" title="handicap stones received by black">h2</small>"#
+        ),
+        "{page}"
+    );
+    assert!(page.contains("a handicap game, black received 3 stones"));
+    let rules = std::fs::read_to_string(out.join("rules.html")).unwrap();
+    assert!(rules.contains(r#"id="rule-handicap""#));
+    let csv = std::fs::read_to_string(out.join("tournaments/spring-open.csv")).unwrap();
+    assert!(csv.contains("2 w 1 h2"), "{csv}");
+}

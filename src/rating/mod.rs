@@ -87,6 +87,14 @@ pub struct GameRating {
     pub change: Option<f64>,
     /// Why the game did not count, if it did not.
     pub not_counted: Option<NotCounted>,
+    /// Handicap stones the player received (negative: gave), for systems
+    /// with a handicap rule; 0 for an even game.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub stones_received: i32,
+}
+
+fn is_zero(value: &i32) -> bool {
+    *value == 0
 }
 
 impl GameRating {
@@ -101,6 +109,7 @@ impl GameRating {
             k: None,
             change: None,
             not_counted: None,
+            stones_received: 0,
         }
     }
 
