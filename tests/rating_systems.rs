@@ -470,7 +470,9 @@ fn the_methods_page_shows_every_list() {
 /// 40 × 30 > 700 (23 × 30 = 690). Depth 4 beats depth 1 ten times (D = 300:
 /// We .85, +3.45 a game), depth 2 ten times (D = 200: .76) and depth 3 nine
 /// times in ten (D = 100: .64): Σ (W − We) = 1.5 + 2.4 + 2.6 = 6.5, and
-/// 23 × 6.5 = 149.5 rounds to +150: 1950.
+/// 23 × 6.5 = 149.5 rounds to +150: 1950. Each game shows, as FIDE's
+/// calculator does, the opponent's rating, the difference (1800 − 1500 =
+/// 300), We, K and K × (W − We).
 #[test]
 fn a_fide_list_shows_each_games_working() {
     let dir = tempfile::tempdir().unwrap();
@@ -496,7 +498,7 @@ fn a_fide_list_shows_each_games_working() {
     common::build_site(&root, &out);
     let page = std::fs::read_to_string(out.join("players/ataxx-depth-4.html")).unwrap();
     assert!(
-        page.contains(r#"Ataxx depth 1</a></td><td class="wrap">1</td><td class="num opt">1500</td><td class="num opt">0.85</td><td class="num opt">23</td><td class="num">+3.45</td>"#),
+        page.contains(r#"Ataxx depth 1</a></td><td class="wrap">1</td><td class="num opt">1500</td><td class="num opt">300</td><td class="num opt">0.85</td><td class="num opt">23</td><td class="num">+3.45</td>"#),
         "{page}"
     );
     let list = std::fs::read_to_string(out.join("pools/ataxx-engines/ratings.csv")).unwrap();
@@ -802,6 +804,9 @@ fn fide_400_point_rule_and_its_exception_in_a_list() {
     assert_eq!(fide_rating(&dataset, &ratings, "b"), Some(2197));
     assert_eq!(ratings.by_tournament[t][0].games[0].expected, Some(0.96));
     assert_eq!(ratings.by_tournament[t][1].games[0].expected, Some(0.08));
+    // The difference as it counted: 500 for a, −400 for b.
+    assert_eq!(ratings.by_tournament[t][0].games[0].difference, Some(500));
+    assert_eq!(ratings.by_tournament[t][1].games[0].difference, Some(-400));
 }
 
 /// The European Go Database's handicap rule (europeangodatabase.eu, "EGF

@@ -111,12 +111,18 @@ pub fn k_factor(standing: KStanding, games: u32) -> u32 {
 /// We for `own` against `opponent` in hundredths, from FIDE's table with the
 /// 400-point rule (not applied when `own` is 2650 or more).
 pub fn expected_hundredths(own: i32, opponent: i32) -> u32 {
-    let counted = if own >= UNCAPPED_FROM {
-        opponent
+    table_hundredths(own, own - counted_difference(own, opponent))
+}
+
+/// The rating difference `own − opponent` as it counts for `own` (8.3.1):
+/// at most 400 either way, unless `own` is 2650 or more.
+pub fn counted_difference(own: i32, opponent: i32) -> i32 {
+    let difference = own.saturating_sub(opponent);
+    if own >= UNCAPPED_FROM {
+        difference
     } else {
-        opponent.clamp(own - DIFFERENCE_CAP, own + DIFFERENCE_CAP)
-    };
-    table_hundredths(own, counted)
+        difference.clamp(-DIFFERENCE_CAP, DIFFERENCE_CAP)
+    }
 }
 
 /// The rating change of a period: `round(Σ K × (W − We))`, halves away from
@@ -414,7 +420,15 @@ pub fn rate_by_lists(fide: &Fide, dataset: &Dataset, pool: Option<&str>) -> Rati
                 }
                 Cow::Owned(states)
             };
-            let records = rate_tournament(fide, dataset, tournament, index, &starts);
+            let mut records = rate_tournament(fide, dataset, tournament, index, &starts);
+            for record in &mut records {
+                let own = starts[record.player].rating;
+                for game in record.games.iter_mut().filter(|g| g.counted()) {
+                    game.difference = own
+                        .zip(game.opponent_rating)
+                        .map(|(own, theirs)| counted_difference(own, theirs));
+                }
+            }
             for record in &records {
                 let games: Vec<(i32, u32)> = record
                     .games

@@ -91,6 +91,10 @@ pub struct GameRating {
     /// with a handicap rule; 0 for an even game.
     #[serde(skip_serializing_if = "is_zero")]
     pub stones_received: i32,
+    /// The rating difference the system counted, own minus the opponent's
+    /// (FIDE's, with the 400-point rule), for systems that show one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub difference: Option<i32>,
 }
 
 fn is_zero(value: &i32) -> bool {
@@ -110,6 +114,7 @@ impl GameRating {
             change: None,
             not_counted: None,
             stones_received: 0,
+            difference: None,
         }
     }
 

@@ -48,6 +48,8 @@ pub struct PoolSection {
     pub system: &'static str,
     /// Whether the system is the association's (its history columns apply).
     pub association: bool,
+    /// Whether the system is FIDE's (its games show the counted rating difference).
+    pub fide: bool,
     /// The rating's uncertainty, e.g. `62`, for systems that keep one.
     pub deviation: String,
     /// The player's page as this list sees it.
@@ -76,6 +78,7 @@ pub fn player_sections(pools: &[PoolViews], dataset: &Dataset, index: usize) -> 
             title: p.pool.title.clone(),
             system: p.pool.system.title(),
             association: p.pool.system == SystemKind::Association,
+            fide: p.pool.system == SystemKind::Fide,
             deviation: deviation_text(p.pool, index),
             player: p.builder(dataset).player(index),
         })
