@@ -506,6 +506,14 @@ fn a_fide_list_shows_each_games_working() {
         list.contains(",1,Ataxx depth 4,1950,,30,2026-01-01,true\n"),
         "{list}"
     );
+    // Played on 1 January 2026, before the February list's closing date (29
+    // January): rated on the 1 February list, from the 1 January list.
+    let event =
+        std::fs::read_to_string(out.join("tournaments/ataxx-gauntlet-2026-01-01.html")).unwrap();
+    assert!(
+        event.contains("Rated on the list of 2026-02-01, from the ratings of the list in force when the tournament started (2026-01-01)"),
+        "{event}"
+    );
 }
 
 /// A FIDE-rated list: players with the given international ratings (none

@@ -251,15 +251,23 @@ pub struct ListLink {
     pub title: String,
     /// The system's name.
     pub system: &'static str,
+    /// For a FIDE list: the date of the list the tournament was rated on.
+    pub rated_on: String,
+    /// For a FIDE list: the date of the list in force at the tournament's start.
+    pub in_force: String,
 }
 
 /// The further list `tournament` is rated in, if any.
 pub fn list_of(pools: &[PoolViews], tournament: &crate::model::Tournament) -> Option<ListLink> {
     let name = tournament.pool.as_deref()?;
     let pool = pools.iter().find(|p| p.pool.name == name)?.pool;
+    let fide = pool.system == SystemKind::Fide;
+    let date = |d: Option<crate::model::Date>| d.map(|d| d.to_string()).unwrap_or_default();
     Some(ListLink {
         name: pool.name.clone(),
         title: pool.title.clone(),
         system: pool.system.title(),
+        rated_on: date(fide.then(|| crate::rating::fide::rated_on_list(tournament.end))),
+        in_force: date(fide.then(|| crate::rating::fide::list_in_force(tournament.start))),
     })
 }
