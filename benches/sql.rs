@@ -39,7 +39,7 @@ fn main() {
     for (n, (label, root)) in sets.iter().enumerate() {
         let started = Instant::now();
         let loaded = ratingbook::load::load_repository(root);
-        let ratings = ratingbook::rating::rate(&loaded.dataset, &loaded.config.rating);
+        let rated = ratingbook::rating::rate_all(&loaded.dataset, &loaded.config);
         let prepare = started.elapsed().as_secs_f64();
         let games: usize = loaded
             .dataset
@@ -52,7 +52,12 @@ fn main() {
             .expect("templates");
         for dialect in Dialect::ALL {
             let started = Instant::now();
-            let dump = ratingbook::render::sql_dump(&loaded.dataset, &ratings, &loaded.config);
+            let dump = ratingbook::render::sql_dump(
+                &loaded.dataset,
+                &rated.association,
+                &rated.pools,
+                &loaded.config,
+            );
             let text = ratingbook::sql::render(&tera, &dump, dialect).expect("render");
             let dump_time = started.elapsed().as_secs_f64();
             let path = dir.path().join(format!("{label}.{dialect}.sql"));

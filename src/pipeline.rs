@@ -159,7 +159,7 @@ pub fn build_repository(
     }
     let (loaded, warnings) = check_without_errors(root)?;
     lap("load and check");
-    let ratings = rating::rate(&loaded.dataset, &loaded.config.rating);
+    let rated = rating::rate_all(&loaded.dataset, &loaded.config);
     lap("rate");
     let templates = render::templates::TemplateSet::with_overrides(&loaded.templates);
     let pages: Vec<render::pages::MdPage> = loaded
@@ -171,7 +171,8 @@ pub fn build_repository(
     let staging = publish::Staging::begin(out)?;
     let input = render::Input {
         dataset: &loaded.dataset,
-        ratings: &ratings,
+        ratings: &rated.association,
+        pools: &rated.pools,
         config: &loaded.config,
         templates: &templates,
         content: &render::Content {
@@ -264,12 +265,17 @@ pub struct DumpReport {
 /// (the repository's `templates/sql/ratingbook.sql` overrides the built-in one).
 pub fn dump_repository(root: &Path, dialect: sql::Dialect) -> Result<DumpReport, BuildError> {
     let (loaded, warnings) = check_without_errors(root)?;
-    let ratings = rating::rate(&loaded.dataset, &loaded.config.rating);
+    let rated = rating::rate_all(&loaded.dataset, &loaded.config);
     let templates = render::templates::TemplateSet::with_overrides(&loaded.templates);
     let tera = templates
         .engine()
         .map_err(|e| render::RenderError::new("(compiling templates)", &e))?;
-    let dump = render::sql_dump(&loaded.dataset, &ratings, &loaded.config);
+    let dump = render::sql_dump(
+        &loaded.dataset,
+        &rated.association,
+        &rated.pools,
+        &loaded.config,
+    );
     let text = sql::render(&tera, &dump, dialect)
         .map_err(|e| render::RenderError::new(sql::TEMPLATE, &e))?;
     Ok(DumpReport { text, warnings })

@@ -1029,3 +1029,106 @@ fn the_trf_downloads_follow_the_configured_edition() {
     assert!(text.lines().any(|l| l == "142 3"), "{text}");
     assert!(!text.contains("XXR"), "{text}");
 }
+
+/// A handicap is `h` and 0–9 stones after the result; more stones are an
+/// error at the cell, with the way to write it.
+#[test]
+fn handicap_out_of_range() {
+    let repo = mini_repo();
+    edit(
+        repo.path(),
+        &format!("{SPRING}.csv"),
+        "1,ikonen-jussi,,2 w 1,",
+        "1,ikonen-jussi,,2 w 1 h12,",
+    );
+    expect_one(
+        repo.path(),
+        &format!("{SPRING}.csv:2:4"),
+        "handicap of 12 stones is more than 9",
+        "`12 b 1 h3`",
+    );
+}
+
+/// A handicap written that is not a number of stones.
+#[test]
+fn handicap_not_a_number() {
+    let repo = mini_repo();
+    edit(
+        repo.path(),
+        &format!("{SPRING}.csv"),
+        "1,ikonen-jussi,,2 w 1,",
+        "1,ikonen-jussi,,2 w 1 hx,",
+    );
+    expect_one(
+        repo.path(),
+        &format!("{SPRING}.csv:2:4"),
+        "handicap `hx` is not `h` and a number of stones",
+        "0 to 9",
+    );
+}
+
+/// The two cells of a handicap game must give the same stones.
+#[test]
+fn handicap_on_one_side_only() {
+    let repo = mini_repo();
+    edit(
+        repo.path(),
+        &format!("{SPRING}.csv"),
+        "1,ikonen-jussi,,2 w 1,",
+        "1,ikonen-jussi,,2 w 1 h2,",
+    );
+    expect_one(
+        repo.path(),
+        &format!("{SPRING}.csv:2:4"),
+        "1 has a handicap of 2 against 2, but 2 has 0",
+        "write the same handicap in both cells",
+    );
+}
+
+/// A handicap game needs its colours: black received the stones.
+#[test]
+fn handicap_without_colours() {
+    let repo = mini_repo();
+    edit(
+        repo.path(),
+        &format!("{SPRING}.csv"),
+        "1,ikonen-jussi,,2 w 1,",
+        "1,ikonen-jussi,,2 1 h2,",
+    );
+    edit(
+        repo.path(),
+        &format!("{SPRING}.csv"),
+        "2,pellikka-marko,,1 b 0,",
+        "2,pellikka-marko,,1 0 h2,",
+    );
+    expect_one(
+        repo.path(),
+        &format!("{SPRING}.csv:2:4"),
+        "has a handicap of 2 but no colours",
+        "the player with black (b) received the stones",
+    );
+}
+
+/// A handicap on a bye is an error at its cell.
+#[test]
+fn handicap_on_a_bye() {
+    let repo = mini_repo();
+    edit(
+        repo.path(),
+        &format!("{SPRING}.csv"),
+        "4,ilu-timo,,3 w 0,2 b 0,1 b 1",
+        "4,ilu-timo,,3 w 0,2 b 0,1 b 1\n5,ikonen-jussi,,bye h2,,",
+    );
+    let errors = errors(repo.path());
+    assert!(
+        errors
+            .iter()
+            .any(|d| d.message.contains("has a handicap but no game")
+                && d.location() == format!("{SPRING}.csv:6:4")
+                && d.hint
+                    .as_deref()
+                    .unwrap_or("")
+                    .contains("remove it from byes")),
+        "{errors:#?}"
+    );
+}

@@ -334,3 +334,91 @@ fn a_rating_book_in_a_subfolder_of_the_git_repository() {
         .collect();
     assert!(ids.contains(&"ikonen-jussi"), "{ids:?}");
 }
+
+/// `diff` reports every rating list: with the Spring Open rated in a list of
+/// its own (`go`, by the EGD formula), an edited Spring Open result moves
+/// ratings on that list only. The diff names the list, and each player's Δ is
+/// the difference of the list's ratings in the two versions as the rating
+/// systems compute them; the association's list, which the Spring Open is
+/// not part of, reports no change. A repository without lists reports none.
+#[test]
+fn diff_reports_every_rating_list() {
+    let dir = tempfile::tempdir().unwrap();
+    let base = mini_repository(&dir.path().join("base"), false);
+    common::write(
+        &base,
+        "ratingbook.toml",
+        "[pools.go]\ntitle = \"Go\"\nsystem = \"egd\"\n",
+    );
+    common::edit(
+        &base,
+        "data/tournaments/2005/spring-open.toml",
+        "rounds = 3\n",
+        "rounds = 3\npool = \"go\"\n",
+    );
+    let head = dir.path().join("head");
+    common::copy_tree(&base, &head);
+    common::edit(
+        &head,
+        "data/tournaments/2005/spring-open.csv",
+        "1 b 0,4 w 1",
+        "1 b =,4 w 1",
+    );
+    common::edit(
+        &head,
+        "data/tournaments/2005/spring-open.csv",
+        "2 w 1,",
+        "2 w =,",
+    );
+    let diff = ratingbook::diff::diff_folders(&base, &head);
+    assert!(diff.head_builds, "{:?}", diff.head_problems);
+    assert!(
+        diff.players_changed.is_empty(),
+        "{:?}",
+        diff.players_changed
+    );
+    assert_eq!(diff.pools.len(), 1);
+    let go = &diff.pools[0];
+    assert_eq!((go.name.as_str(), go.title.as_str()), ("go", "Go"));
+    let rating_on_go = |root: &Path, id: &str| {
+        let loaded = ratingbook::load::load_repository(root);
+        let rated = ratingbook::rating::rate_all(&loaded.dataset, &loaded.config);
+        rated.pools[0].ratings.players[loaded.dataset.player_index(id).unwrap()].rating
+    };
+    for id in ["ikonen-jussi", "pellikka-marko"] {
+        let change = go
+            .players_changed
+            .iter()
+            .find(|c| c.id == id)
+            .unwrap_or_else(|| panic!("{id} changes on the go list"));
+        let (before, after) = (
+            rating_on_go(&base, id).unwrap(),
+            rating_on_go(&head, id).unwrap(),
+        );
+        assert_ne!(before, after);
+        assert_eq!(change.delta, Some(after - before), "{id}");
+        assert_eq!(change.played_in, vec!["spring-open".to_string()]);
+    }
+    let markdown = ratingbook::diff::report::markdown(
+        &diff,
+        &ratingbook::diff::report::Versions {
+            base: "base".into(),
+            head: "head".into(),
+        },
+    );
+    assert!(markdown.contains("### Go (rating list `go`)"), "{markdown}");
+    assert!(markdown.contains("; Go: "), "{markdown}");
+
+    let plain = mini_repository(&dir.path().join("plain"), false);
+    assert!(ratingbook::diff::diff_folders(&plain, &plain)
+        .pools
+        .is_empty());
+    let json = ratingbook::diff::report::json(
+        &ratingbook::diff::diff_folders(&plain, &plain),
+        &ratingbook::diff::report::Versions {
+            base: "a".into(),
+            head: "b".into(),
+        },
+    );
+    assert!(!json.contains("\"pools\""), "{json}");
+}

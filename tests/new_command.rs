@@ -299,3 +299,63 @@ fn the_maintainers_loop_new_pair_results_check_build() {
         .unwrap();
     assert!(built.status.success(), "{}", stderr(&built));
 }
+
+/// A handicap written with a pairing (`5 b ? h2`) stays when the result is
+/// entered: `results add` writes `5 b 1 h2`, and the crosstable checks.
+#[test]
+fn results_add_keeps_a_handicap_written_with_the_pairing() {
+    let repo = tempfile::tempdir().unwrap();
+    let root = repo.path();
+    new_players(root);
+    succeeds(root, &["new", "player", "Pellikka Marko"]);
+    succeeds(
+        root,
+        &[
+            "new",
+            "tournament",
+            "--name",
+            "Go Cup",
+            "--start",
+            "2026-04-11",
+            "--system",
+            "swiss",
+            "--rounds",
+            "3",
+            "--players",
+            "ikonen-jussi,saarenpaa-samuli,ilu-timo,pellikka-marko",
+        ],
+    );
+    let event = root.join("data/tournaments/2026/go-cup-2026");
+    succeeds(root, &["pair", event.to_str().unwrap(), "--write"]);
+    let csv_path = event.with_extension("csv");
+    let csv = std::fs::read_to_string(&csv_path).unwrap();
+    // The first board: white's row says `<black> w ?`, black's `<white> b ?`.
+    let mut board = None;
+    for line in csv.lines().skip(1) {
+        let fields: Vec<&str> = line.split(',').collect();
+        if let Some(black) = fields[3].strip_suffix(" w ?") {
+            board = Some((fields[0].to_string(), black.to_string()));
+            break;
+        }
+    }
+    let (white, black) = board.expect("a board");
+    let edited = csv
+        .replace(&format!(",{black} w ?"), &format!(",{black} w ? h2"))
+        .replace(&format!(",{white} b ?"), &format!(",{white} b ? h2"));
+    std::fs::write(&csv_path, &edited).unwrap();
+    succeeds(root, &["check"]);
+    let round_file = root.join("round1.txt");
+    std::fs::write(&round_file, format!("{white} {black} 0-1\n")).unwrap();
+    let entered = Command::new(common::binary())
+        .args(["--message-format", "plain", "results", "add"])
+        .arg(event.with_extension("toml"))
+        .args(["--round", "1", "--from"])
+        .arg(&round_file)
+        .output()
+        .unwrap();
+    assert!(entered.status.success(), "{}", stderr(&entered));
+    let csv = std::fs::read_to_string(&csv_path).unwrap();
+    assert!(csv.contains(&format!(",{black} w 0 h2")), "{csv}");
+    assert!(csv.contains(&format!(",{white} b 1 h2")), "{csv}");
+    succeeds(root, &["check"]);
+}

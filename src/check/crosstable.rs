@@ -265,6 +265,27 @@ fn check_games(t: &Tournament, problems: &mut Vec<Diagnostic>) {
                 )),
                 _ => {}
             }
+            let (stones, their_stones) = (entry.handicap(round), other.handicap(round));
+            if stones != their_stones {
+                problems.push(fail(
+                    format!(
+                        "{} has a handicap of {stones} against {opponent}, but {opponent} has {their_stones}",
+                        entry.start_no
+                    ),
+                    &format!(
+                        "write the same handicap in both cells, e.g. `h{}` in each (nothing or `h0` for an even game)",
+                        stones.max(their_stones)
+                    ),
+                ));
+            } else if stones > 0 && (colour.is_none() || their_colour.is_none()) {
+                problems.push(fail(
+                    format!(
+                        "the game {} vs {opponent} has a handicap of {stones} but no colours",
+                        entry.start_no
+                    ),
+                    "write the colours: the player with black (b) received the stones, e.g. `12 b 1 h3` and `5 w 0 h3`",
+                ));
+            }
         }
     }
 }

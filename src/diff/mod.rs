@@ -7,7 +7,9 @@
 //! count changed (with the tournaments that caused it: the changed events the
 //! player played in, or, for a player who played in none of them, the ripple
 //! through opponents' ratings from the earliest changed event), new and
-//! removed players, and the head's warnings and errors.
+//! removed players, and the head's warnings and errors. Every further rating
+//! list (`[pools.<name>]`) is compared the same way: the players whose rating,
+//! phase, rank or rated games on that list changed.
 //!
 //! [`git`] brings a revision out of git; [`report`] writes Markdown (a pull
 //! request comment) and JSON.
@@ -17,7 +19,7 @@ pub mod report;
 
 use crate::diagnostic::Diagnostic;
 use crate::model::Dataset;
-use crate::rating::{Phase, Ratings};
+use crate::rating::{AllRatings, Phase, PoolRatings, Ratings};
 use crate::render::view::ViewBuilder;
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
@@ -34,6 +36,17 @@ pub struct Snapshot {
     pub players: BTreeMap<String, PlayerState>,
     /// Tournaments by id.
     pub tournaments: BTreeMap<String, TournamentState>,
+    /// Each further rating list, by its name in `ratingbook.toml`.
+    pub pools: BTreeMap<String, PoolSnapshot>,
+}
+
+/// One further rating list of a version: the players on it.
+#[derive(Debug, Default, Clone)]
+pub struct PoolSnapshot {
+    /// The list's name on pages.
+    pub title: String,
+    /// The players who played in the list's tournaments, by id.
+    pub players: BTreeMap<String, PlayerState>,
 }
 
 /// What the site publishes about one player.
@@ -81,18 +94,45 @@ pub fn snapshot(root: &Path) -> Snapshot {
     if !builds {
         return snapshot;
     }
-    let ratings = crate::rating::rate(dataset, &checked.loaded.config.rating);
-    snapshot.tournaments = tournament_states(dataset, &ratings);
-    snapshot.players = player_states(dataset, &ratings, &checked.loaded.config);
+    let config = &checked.loaded.config;
+    let rated = crate::rating::rate_all(dataset, config);
+    snapshot.tournaments = tournament_states(dataset, &rated);
+    let views = ViewBuilder::new(dataset, &rated.association, config);
+    snapshot.players = player_states(dataset, &rated.association, &views, None);
+    snapshot.pools = rated
+        .pools
+        .iter()
+        .map(|pool| (pool.name.clone(), pool_snapshot(dataset, pool, config)))
+        .collect();
     snapshot
 }
 
-fn tournament_states(dataset: &Dataset, ratings: &Ratings) -> BTreeMap<String, TournamentState> {
+/// The players of one further list as its pages show them.
+fn pool_snapshot(
+    dataset: &Dataset,
+    pool: &PoolRatings,
+    config: &crate::config::Config,
+) -> PoolSnapshot {
+    let views = crate::render::pools::PoolViews::new(pool, config);
+    let builder = views.builder(dataset);
+    PoolSnapshot {
+        title: pool.title.clone(),
+        players: player_states(dataset, &pool.ratings, &builder, Some(&pool.name)),
+    }
+}
+
+fn tournament_states(dataset: &Dataset, rated: &AllRatings) -> BTreeMap<String, TournamentState> {
     dataset
         .tournaments
         .iter()
         .enumerate()
         .map(|(index, t)| {
+            // A tournament's rated games are those of its own list.
+            let ratings = t
+                .pool
+                .as_deref()
+                .and_then(|name| rated.pools.iter().find(|p| p.name == name))
+                .map_or(&rated.association, |p| &p.ratings);
             let rated_games = rated_games(&ratings.by_tournament[index]);
             let content = format!(
                 "{t:?}",
@@ -107,7 +147,8 @@ fn tournament_states(dataset: &Dataset, ratings: &Ratings) -> BTreeMap<String, T
                     t.base_k,
                     t.time_control,
                     t.rules,
-                    t.sequence
+                    t.sequence,
+                    &t.pool
                 )
             );
             let state = TournamentState {
@@ -136,12 +177,16 @@ fn rated_games(records: &[crate::rating::TournamentRating]) -> usize {
     games.len()
 }
 
+/// What the list `views` shows of each player: every player for the
+/// association's list (`pool` `None`), only those who played in the list's
+/// tournaments for a further list.
 fn player_states(
     dataset: &Dataset,
     ratings: &Ratings,
-    config: &crate::config::Config,
+    views: &ViewBuilder,
+    pool: Option<&str>,
 ) -> BTreeMap<String, PlayerState> {
-    let list = ViewBuilder::new(dataset, ratings, config).rating_list();
+    let list = views.rating_list();
     let ranks: BTreeMap<&str, usize> = list
         .established
         .iter()
@@ -149,6 +194,9 @@ fn player_states(
         .collect();
     let mut played: Vec<BTreeSet<String>> = vec![BTreeSet::new(); dataset.players.len()];
     for t in &dataset.tournaments {
+        if pool.is_some() && t.pool.as_deref() != pool {
+            continue;
+        }
         for entry in &t.entries {
             if let Some(index) = dataset.player_index(entry.player.as_str()) {
                 played[index].insert(t.id.to_string());
@@ -160,7 +208,9 @@ fn player_states(
         .iter()
         .zip(&ratings.players)
         .zip(played)
-        .map(|((player, state), tournaments)| {
+        .enumerate()
+        .filter(|(index, _)| pool.is_none() || !ratings.player_records[*index].is_empty())
+        .map(|(_, ((player, state), tournaments))| {
             let id = player.id.to_string();
             let value = PlayerState {
                 name: player.name.clone(),
@@ -239,6 +289,21 @@ pub struct Diff {
     pub players_removed: Vec<(String, String)>,
     /// The head's errors and warnings, as `file:line: message` lines.
     pub head_problems: Vec<String>,
+    /// The further rating lists with players whose numbers changed.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub pools: Vec<PoolDiff>,
+}
+
+/// The players of one further rating list whose numbers changed.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PoolDiff {
+    /// The list's name in `ratingbook.toml`.
+    pub name: String,
+    /// The list's name on pages (the head's, else the base's).
+    pub title: String,
+    /// Players whose rating, phase, rank or rated games on the list changed,
+    /// by |Δ| then id; a player new to the list comes from `unrated`.
+    pub players_changed: Vec<PlayerChange>,
 }
 
 /// Compares two snapshots.
@@ -290,32 +355,91 @@ pub fn compare(base: &Snapshot, head: &Snapshot) -> Diff {
         if before == after {
             continue;
         }
-        let played_in: Vec<String> = before
-            .tournaments
-            .union(&after.tournaments)
-            .filter(|t| changed_ids.contains(t.as_str()))
-            .cloned()
-            .collect();
-        diff.players_changed.push(PlayerChange {
-            id: id.clone(),
-            name: after.name.clone(),
-            delta: after.rating.zip(before.rating).map(|(a, b)| a - b),
-            ripple_from: played_in.is_empty().then(|| earliest.clone()).flatten(),
-            played_in,
-            before: before.clone(),
-            after: after.clone(),
-        });
+        diff.players_changed
+            .push(player_change(id, before, after, &changed_ids, &earliest));
     }
     for (id, before) in &base.players {
         if !head.players.contains_key(id) {
             diff.players_removed.push((id.clone(), before.name.clone()));
         }
     }
-    diff.players_changed.sort_by(|a, b| {
+    sort_changes(&mut diff.players_changed);
+    let names: BTreeSet<&String> = base.pools.keys().chain(head.pools.keys()).collect();
+    for name in names {
+        let empty = PoolSnapshot::default();
+        let before = base.pools.get(name).unwrap_or(&empty);
+        let after = head.pools.get(name).unwrap_or(&empty);
+        let ids: BTreeSet<&String> = before.players.keys().chain(after.players.keys()).collect();
+        let mut players_changed = Vec::new();
+        for id in ids {
+            let (b, a) = (before.players.get(id), after.players.get(id));
+            let Some(shown) = a.or(b) else { continue };
+            let b = b.cloned().unwrap_or_else(|| not_listed(&shown.name));
+            let a = a.cloned().unwrap_or_else(|| not_listed(&shown.name));
+            if b != a {
+                players_changed.push(player_change(id, &b, &a, &changed_ids, &earliest));
+            }
+        }
+        if !players_changed.is_empty() {
+            sort_changes(&mut players_changed);
+            let title = if after.title.is_empty() {
+                &before.title
+            } else {
+                &after.title
+            };
+            diff.pools.push(PoolDiff {
+                name: name.clone(),
+                title: title.clone(),
+                players_changed,
+            });
+        }
+    }
+    diff
+}
+
+/// A player not on a list (in one of the two versions).
+fn not_listed(name: &str) -> PlayerState {
+    PlayerState {
+        name: name.to_string(),
+        rating: None,
+        phase: phase_word(Phase::Unrated),
+        rank: None,
+        rated_games: 0,
+        tournaments: BTreeSet::new(),
+    }
+}
+
+/// How a player's numbers changed and which changed tournaments caused it.
+fn player_change(
+    id: &str,
+    before: &PlayerState,
+    after: &PlayerState,
+    changed_ids: &BTreeSet<&str>,
+    earliest: &Option<String>,
+) -> PlayerChange {
+    let played_in: Vec<String> = before
+        .tournaments
+        .union(&after.tournaments)
+        .filter(|t| changed_ids.contains(t.as_str()))
+        .cloned()
+        .collect();
+    PlayerChange {
+        id: id.to_string(),
+        name: after.name.clone(),
+        delta: after.rating.zip(before.rating).map(|(a, b)| a - b),
+        ripple_from: played_in.is_empty().then(|| earliest.clone()).flatten(),
+        played_in,
+        before: before.clone(),
+        after: after.clone(),
+    }
+}
+
+/// Largest |Δ| first, then by id.
+fn sort_changes(changes: &mut [PlayerChange]) {
+    changes.sort_by(|a, b| {
         let size = |c: &PlayerChange| c.delta.map_or(0, i32::abs);
         size(b).cmp(&size(a)).then_with(|| a.id.cmp(&b.id))
     });
-    diff
 }
 
 /// Compares the repositories in two folders.

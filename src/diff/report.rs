@@ -34,6 +34,14 @@ pub fn markdown(diff: &Diff, versions: &Versions) -> String {
     out.push('\n');
     tournaments_section(&mut out, diff);
     players_section(&mut out, diff);
+    for pool in &diff.pools {
+        out.push_str(&format!(
+            "\n### {} (rating list `{}`)\n\n",
+            markdown_text(&pool.title),
+            markdown_text(&pool.name)
+        ));
+        players_table(&mut out, &pool.players_changed, diff);
+    }
     roster_section(&mut out, "New players", &diff.players_added);
     roster_section(&mut out, "Removed players", &diff.players_removed);
     if !diff.head_problems.is_empty() {
@@ -74,6 +82,15 @@ pub fn summary_line(diff: &Diff) -> String {
             "; {} new and {} removed player(s)",
             diff.players_added.len(),
             diff.players_removed.len()
+        ));
+    }
+    for pool in &diff.pools {
+        let n = pool.players_changed.len();
+        line.push_str(&format!(
+            "; {}: {n} player{} change{}",
+            markdown_text(&pool.title),
+            if n == 1 { "" } else { "s" },
+            if n == 1 { "s" } else { "" }
         ));
     }
     line.push_str(".\n");
@@ -121,10 +138,15 @@ fn players_section(out: &mut String, diff: &Diff) {
     if diff.players_changed.is_empty() {
         return;
     }
+    out.push_str("\n### Players\n\n");
+    players_table(out, &diff.players_changed, diff);
+}
+
+fn players_table(out: &mut String, changes: &[PlayerChange], diff: &Diff) {
     out.push_str(
-        "\n### Players\n\n| Player | Rating | Δ | Phase | Rank | Rated games | Because of |\n|---|---:|---:|---|---:|---:|---|\n",
+        "| Player | Rating | Δ | Phase | Rank | Rated games | Because of |\n|---|---:|---:|---|---:|---:|---|\n",
     );
-    for change in &diff.players_changed {
+    for change in changes {
         out.push_str(&player_row(change, diff));
     }
 }

@@ -17,6 +17,15 @@ pub enum CellError {
     /// An opponent number and result with nothing between them.
     #[error("cell `{0}` is ambiguous: where does the opponent number end?")]
     Ambiguous(String),
+    /// A handicap that is not `h` and a number of stones.
+    #[error("handicap `{0}` is not `h` and a number of stones")]
+    BadHandicap(String),
+    /// More stones than a game may have.
+    #[error("handicap of {0} stones is more than 9")]
+    HandicapOutOfRange(u32),
+    /// A handicap on a cell without a game.
+    #[error("cell `{0}` has a handicap but no game")]
+    HandicapWithoutGame(String),
 }
 
 impl CellError {
@@ -29,6 +38,12 @@ impl CellError {
             CellError::Ambiguous(_) => {
                 "separate the opponent and result by a space or a colour: `12 1` or `12w1`"
             }
+            CellError::BadHandicap(_) | CellError::HandicapOutOfRange(_) => {
+                "write the handicap after the result as `h` and the stones, 0 to 9, e.g. `12 b 1 h3` (black received 3 stones; `h0` or nothing: an even game)"
+            }
+            CellError::HandicapWithoutGame(_) => {
+                "a handicap belongs to a game: `<opponent> <w|b> <result> h<stones>`, e.g. `12 b 1 h3`; remove it from byes and empty cells"
+            }
             _ => {
                 "write `<opponent> [w|b] <result>` like `12 w 1`, or `bye`, `F`, `H`, `Z`, or leave it empty for an absence"
             }
@@ -36,7 +51,34 @@ impl CellError {
     }
 }
 
-/// Parses one cell of the crosstable notation.
+/// Parses one cell of the crosstable notation with its optional handicap,
+/// a last word `h<stones>` (0–9) after the result, e.g. `12 b 1 h3`: the
+/// player with black received three stones.
+pub fn parse_cell_with_handicap(text: &str) -> Result<(Cell, u8), CellError> {
+    let text = text.trim();
+    let Some((game, last)) = text.rsplit_once(char::is_whitespace) else {
+        return Ok((parse_cell(text)?, 0));
+    };
+    let Some(stones) = last.strip_prefix(['h', 'H']) else {
+        return Ok((parse_cell(text)?, 0));
+    };
+    let stones: u32 = stones
+        .parse()
+        .ok()
+        .filter(|_| stones.bytes().all(|b| b.is_ascii_digit()))
+        .ok_or_else(|| CellError::BadHandicap(last.to_string()))?;
+    let cell = parse_cell(game)?;
+    if !matches!(cell, Cell::Game { .. } | Cell::Paired { .. }) {
+        return Err(CellError::HandicapWithoutGame(text.to_string()));
+    }
+    let stones = u8::try_from(stones)
+        .ok()
+        .filter(|s| *s <= crate::model::MAX_HANDICAP)
+        .ok_or(CellError::HandicapOutOfRange(stones))?;
+    Ok((cell, stones))
+}
+
+/// Parses one cell of the crosstable notation (without a handicap).
 pub fn parse_cell(text: &str) -> Result<Cell, CellError> {
     let text = text.trim();
     if text.is_empty() {
@@ -131,6 +173,38 @@ mod tests {
         assert_eq!(parse_cell("bye"), Ok(Cell::Bye(Bye::PairingAllocated)));
         assert_eq!(parse_cell("H"), Ok(Cell::Bye(Bye::Half)));
         assert_eq!(parse_cell(""), Ok(Cell::Absent));
+    }
+
+    #[test]
+    fn reads_handicaps() {
+        use Colour::*;
+        use GameResult::*;
+        let read = parse_cell_with_handicap;
+        assert_eq!(read("12 b 1 h3"), Ok((game(12, Some(Black), Win), 3)));
+        assert_eq!(read("12 w 0 H9"), Ok((game(12, Some(White), Loss), 9)));
+        assert_eq!(read("12 b 1 h0"), Ok((game(12, Some(Black), Win), 0)));
+        assert_eq!(read("12 b 1"), Ok((game(12, Some(Black), Win), 0)));
+        assert_eq!(read("H"), Ok((Cell::Bye(Bye::Half), 0)));
+        assert_eq!(
+            read("12 b ? h2"),
+            Ok((
+                Cell::Paired {
+                    opponent: 12,
+                    colour: Some(Black)
+                },
+                2
+            ))
+        );
+        assert_eq!(read("12 b 1 h10"), Err(CellError::HandicapOutOfRange(10)));
+        assert_eq!(read("12 b 1 hx"), Err(CellError::BadHandicap("hx".into())));
+        assert_eq!(
+            read("12 b 1 h+3"),
+            Err(CellError::BadHandicap("h+3".into()))
+        );
+        assert_eq!(
+            read("bye h2"),
+            Err(CellError::HandicapWithoutGame("bye h2".into()))
+        );
     }
 
     #[test]

@@ -11,7 +11,7 @@ mod source;
 mod surveys;
 pub(crate) mod tournaments;
 
-pub use cell::{parse_cell, CellError};
+pub use cell::{parse_cell, parse_cell_with_handicap, CellError};
 pub use players::load_player;
 pub use source::{read_text, repository_files};
 pub use surveys::{load_surveys, survey_diagnostic, NamedSurvey};

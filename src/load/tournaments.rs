@@ -1,6 +1,6 @@
 //! `data/tournaments/<year>/<id>.toml` (metadata) and `<id>.csv` (crosstable).
 
-use super::cell::parse_cell;
+use super::cell::parse_cell_with_handicap;
 use super::relative;
 use super::source::{read_text, toml_error, FieldErrors};
 use crate::diagnostic::Diagnostic;
@@ -618,10 +618,17 @@ fn read_row(
         }
     });
     let mut cells = Vec::with_capacity(rounds as usize);
+    let mut handicaps = Vec::new();
     for round in 0..layout.round_columns {
         let column = layout.first_round_column + round;
-        match parse_cell(&record[column]) {
-            Ok(cell) => cells.push(cell),
+        match parse_cell_with_handicap(&record[column]) {
+            Ok((cell, stones)) => {
+                if stones > 0 {
+                    handicaps.resize(round, 0);
+                    handicaps.push(stones);
+                }
+                cells.push(cell);
+            }
             Err(e) => problems.push(
                 Diagnostic::error(shown, format!("round {}: {e}", round + 1))
                     .at(line, column + 1)
@@ -631,6 +638,7 @@ fn read_row(
         }
     }
     cells.resize(rounds as usize, crate::model::Cell::Absent);
+    handicaps.truncate(rounds as usize);
     if problems.len() > before {
         return None;
     }
@@ -640,6 +648,7 @@ fn read_row(
         rating,
         rank,
         cells,
+        handicaps,
         line,
     })
 }

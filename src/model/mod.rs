@@ -347,6 +347,15 @@ impl Cell {
             Cell::Absent => String::new(),
         }
     }
+
+    /// The cell's notation with the game's handicap, e.g. `12 b 1 h3`
+    /// (nothing added for an even game).
+    pub fn to_notation_with_handicap(&self, stones: u8) -> String {
+        match stones {
+            0 => self.to_notation(),
+            stones => format!("{} h{stones}", self.to_notation()),
+        }
+    }
 }
 
 /// A position in a source file, 1-based.
@@ -372,11 +381,36 @@ pub struct Entry {
     pub rank: Option<u32>,
     /// One cell per round (index 0 = round 1).
     pub cells: Vec<Cell>,
+    /// Handicap stones of each round's game (a cell's `h<stones>`; index 0 =
+    /// round 1, 0 = an even game); empty when the crosstable records none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub handicaps: Vec<u8>,
     /// Where the row starts in the CSV file.
     pub line: usize,
 }
 
+/// The most handicap stones a game may record.
+pub const MAX_HANDICAP: u8 = 9;
+
 impl Entry {
+    /// The handicap stones of the game in `round` (index 0 = round 1): 0 for
+    /// an even game or when none is recorded.
+    pub fn handicap(&self, round: usize) -> u8 {
+        self.handicaps.get(round).copied().unwrap_or(0)
+    }
+
+    /// Stones this player received in `round`'s game: the player with black
+    /// receives them (positive), the one with white gives them (negative);
+    /// 0 for an even game or when the colour is not written.
+    pub fn stones_received(&self, round: usize) -> i32 {
+        let stones = i32::from(self.handicap(round));
+        match self.paired_with(round) {
+            Some((_, Some(Colour::Black))) => stones,
+            Some((_, Some(Colour::White))) => -stones,
+            _ => 0,
+        }
+    }
+
     /// Total points in half-point units.
     pub fn half_points(&self) -> u32 {
         self.cells.iter().map(Cell::half_points).sum()

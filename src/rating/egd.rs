@@ -8,6 +8,11 @@
 //! Every game of a tournament is computed from the ratings at its start and
 //! the changes are added, as the database does for a tournament. Ratings stay
 //! below 3300, where the formula is defined.
+//!
+//! In a handicap game the player who received `h` stones is expected to play
+//! as if rated `100 × (h − 0.5)` higher (the database's handicap rule: a
+//! stone is worth 100 points, less the half stone of komi a handicap game
+//! does without); Se uses that rating, con and bonus the player's own.
 
 use super::periodic::{PeriodGame, PeriodSystem};
 use crate::config::EgdConfig;
@@ -28,6 +33,27 @@ pub fn expected(own: f64, opponent: f64) -> f64 {
     1.0 / (1.0 + (beta(opponent) - beta(own)).exp())
 }
 
+/// The rating points `stones` handicap stones are worth to the player who
+/// receives them: `100 × (stones − 0.5)`, nothing for an even game.
+pub fn handicap_points(stones: u32) -> f64 {
+    if stones == 0 {
+        0.0
+    } else {
+        100.0 * (f64::from(stones) - 0.5)
+    }
+}
+
+/// Se in a game where `own` received `stones` stones (negative: gave them):
+/// the receiver's rating counts `handicap_points` higher.
+pub fn expected_with_handicap(own: f64, opponent: f64, stones: i32) -> f64 {
+    let points = handicap_points(stones.unsigned_abs());
+    if stones >= 0 {
+        expected(own + points, opponent)
+    } else {
+        expected(own, opponent + points)
+    }
+}
+
 /// con = ((3300 − r) / 200)^1.6.
 pub fn con(rating: f64) -> f64 {
     ((CEILING - rating.min(HIGHEST)) / 200.0).powf(1.6)
@@ -40,7 +66,13 @@ pub fn bonus(rating: f64) -> f64 {
 
 /// The change one game makes: `con × (Sa − Se) + bonus`.
 pub fn game_change(own: f64, opponent: f64, score: f64) -> f64 {
-    con(own) * (score - expected(own, opponent)) + bonus(own)
+    handicap_game_change(own, opponent, score, 0)
+}
+
+/// The change one game makes when `own` received `stones` handicap stones
+/// (negative: gave them): `con × (Sa − Se) + bonus`, Se by the handicap rule.
+pub fn handicap_game_change(own: f64, opponent: f64, score: f64, stones: i32) -> f64 {
+    con(own) * (score - expected_with_handicap(own, opponent, stones)) + bonus(own)
 }
 
 /// A player in the European Go Database's system.
@@ -79,10 +111,16 @@ impl PeriodSystem for Egd {
         expected(own.rating, opponent.rating)
     }
 
+    fn expected_with_handicap(&self, own: &EgdState, opponent: &EgdState, stones: i32) -> f64 {
+        expected_with_handicap(own.rating, opponent.rating, stones)
+    }
+
     fn update(&self, own: &EgdState, games: &[PeriodGame<EgdState>], _: &Tournament) -> EgdState {
         let change: f64 = games
             .iter()
-            .map(|g| game_change(own.rating, g.opponent.rating, g.score))
+            .map(|g| {
+                handicap_game_change(own.rating, g.opponent.rating, g.score, g.stones_received)
+            })
             .sum();
         EgdState {
             rating: (own.rating + change).min(HIGHEST),

@@ -19,7 +19,7 @@ pub mod whr;
 
 pub use engine::{rate, rate_pool};
 pub use k_factor::{k_factor, KFactor};
-pub use pool::{rate_pools, PoolRatings};
+pub use pool::{rate_all, rate_pools, AllRatings, PoolRatings};
 pub use rounding::round_ratio;
 
 use crate::model::Dataset;
@@ -88,6 +88,18 @@ pub struct GameRating {
     pub change: Option<f64>,
     /// Why the game did not count, if it did not.
     pub not_counted: Option<NotCounted>,
+    /// Handicap stones the player received (negative: gave), for systems
+    /// with a handicap rule; 0 for an even game.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub stones_received: i32,
+    /// The rating difference the system counted, own minus the opponent's
+    /// (FIDE's, with the 400-point rule), for systems that show one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub difference: Option<i32>,
+}
+
+fn is_zero(value: &i32) -> bool {
+    *value == 0
 }
 
 impl GameRating {
@@ -102,6 +114,8 @@ impl GameRating {
             k: None,
             change: None,
             not_counted: None,
+            stones_received: 0,
+            difference: None,
         }
     }
 

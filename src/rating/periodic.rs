@@ -16,6 +16,8 @@ pub struct PeriodGame<S> {
     pub opponent: S,
     /// The score: 1, ½ or 0.
     pub score: f64,
+    /// Handicap stones the player received (negative: gave); 0 for an even game.
+    pub stones_received: i32,
 }
 
 /// A rating system that rates a tournament at a time.
@@ -28,6 +30,17 @@ pub trait PeriodSystem {
 
     /// The expected score of `own` against `opponent`, before the game.
     fn expected(&self, own: &Self::State, opponent: &Self::State) -> f64;
+
+    /// The expected score when `own` received `stones` handicap stones
+    /// (negative: gave them); systems without a handicap rule ignore them.
+    fn expected_with_handicap(
+        &self,
+        own: &Self::State,
+        opponent: &Self::State,
+        _stones: i32,
+    ) -> f64 {
+        self.expected(own, opponent)
+    }
 
     /// Whether a game against `opponent` counts for `own` (both rated by the list).
     fn counts(&self, _own: &Self::State, _opponent: &Self::State) -> bool {
@@ -83,6 +96,7 @@ pub fn rate_with<S: PeriodSystem>(system: &S, dataset: &Dataset, pool: Option<&s
                 .map(|g| PeriodGame {
                     opponent: states[g.opponent].clone(),
                     score: f64::from(g.half_points) / 2.0,
+                    stones_received: g.stones_received,
                 })
                 .collect();
             if !games.is_empty() {
@@ -124,7 +138,7 @@ pub fn rate_with<S: PeriodSystem>(system: &S, dataset: &Dataset, pool: Option<&s
     Ratings::assemble(dataset, pool, by_tournament, players)
 }
 
-fn phase<S: PeriodSystem>(system: &S, player: &Player, state: &S::State) -> Phase {
+pub(super) fn phase<S: PeriodSystem>(system: &S, player: &Player, state: &S::State) -> Phase {
     if player.membership == Membership::Other {
         Phase::Unrated
     } else if system.published(state).is_some() {
@@ -135,7 +149,7 @@ fn phase<S: PeriodSystem>(system: &S, player: &Player, state: &S::State) -> Phas
 }
 
 /// Every entry's games, with the expected scores from the states at the start.
-fn rate_tournament<S: PeriodSystem>(
+pub(super) fn rate_tournament<S: PeriodSystem>(
     system: &S,
     dataset: &Dataset,
     tournament: &Tournament,
@@ -155,6 +169,7 @@ fn rate_tournament<S: PeriodSystem>(
         for cell in super::game_cells(entry, &players) {
             let (opponent, result) = (cell.opponent, cell.result);
             let mut game = GameRating::unrated(cell.round, opponent, result.half_points());
+            game.stones_received = entry.stones_received(cell.round as usize - 1);
             game.not_counted = if !result.is_played() {
                 Some(NotCounted::NotPlayed)
             } else if !tournament.rated {
@@ -171,7 +186,8 @@ fn rate_tournament<S: PeriodSystem>(
             if game.counted() {
                 let theirs = &states[opponent];
                 game.opponent_rating = Some(system.working_rating(theirs));
-                game.expected = Some(system.expected(own, theirs));
+                game.expected =
+                    Some(system.expected_with_handicap(own, theirs, game.stones_received));
             }
             games.push(game);
         }

@@ -3,7 +3,7 @@
 //! in another.
 
 use super::egd::Egd;
-use super::fide::Fide;
+use super::fide::{rate_by_lists, Fide};
 use super::glicko2::Glicko2;
 use super::periodic::rate_with;
 use super::{rate_pool, Ratings};
@@ -63,7 +63,7 @@ pub fn rate_one_pool(
             dataset,
             name,
         ),
-        SystemKind::Fide => rate_with(
+        SystemKind::Fide => rate_by_lists(
             &Fide {
                 config: pool.fide,
                 use_birth_years: config.site.publish_personal_data,
@@ -80,5 +80,24 @@ pub fn rate_one_pool(
             name,
         ),
         SystemKind::Whr => super::whr::rate(dataset, name, &pool.whr),
+    }
+}
+
+/// Every list of a repository, each rated once: the association's list and
+/// every configured pool. The pipeline computes it; pages, downloads and the
+/// SQL dump only read it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AllRatings {
+    /// The association's own list.
+    pub association: Ratings,
+    /// Each configured pool, in the configuration's order.
+    pub pools: Vec<PoolRatings>,
+}
+
+/// Rates the association's list and every configured pool.
+pub fn rate_all(dataset: &Dataset, config: &Config) -> AllRatings {
+    AllRatings {
+        association: super::rate(dataset, &config.rating),
+        pools: rate_pools(dataset, config),
     }
 }

@@ -20,7 +20,7 @@ pub mod view;
 
 use crate::config::Config;
 use crate::model::{Dataset, Date};
-use crate::rating::Ratings;
+use crate::rating::{PoolRatings, Ratings};
 use cache::PageCache;
 use output::{MemorySink, Sink, SiteFiles, WriteError};
 use pages::MdPage;
@@ -67,6 +67,7 @@ pub enum SiteError {
 pub fn render_site(
     dataset: &Dataset,
     ratings: &Ratings,
+    pools: &[PoolRatings],
     config: &Config,
     templates: &TemplateSet,
     tick: &(dyn Fn() + Sync),
@@ -75,6 +76,7 @@ pub fn render_site(
     let input = Input {
         dataset,
         ratings,
+        pools,
         config,
         templates,
         content: &Content::default(),
@@ -90,6 +92,8 @@ pub struct Input<'a> {
     pub dataset: &'a Dataset,
     /// Their ratings.
     pub ratings: &'a Ratings,
+    /// The ratings of each further list (`[pools.<name>]`).
+    pub pools: &'a [PoolRatings],
     /// The configuration.
     pub config: &'a Config,
     /// The templates, built in and overridden.
@@ -127,6 +131,7 @@ pub fn render_site_into(
     let Input {
         dataset,
         ratings,
+        pools: pool_ratings,
         config,
         templates,
         content,
@@ -136,7 +141,6 @@ pub fn render_site_into(
         .engine()
         .map_err(|e| RenderError::new("(compiling templates)", &e))?;
     let views = ViewBuilder::new(dataset, ratings, config);
-    let pool_ratings = crate::rating::rate_pools(dataset, config);
     let pool_views: Vec<pools::PoolViews> = pool_ratings
         .iter()
         .map(|p| pools::PoolViews::new(p, config))
@@ -370,10 +374,14 @@ fn render_per_item(
 }
 
 /// The SQL dump's rows, `published_ratings` ranked by the current rating list.
-pub fn sql_dump(dataset: &Dataset, ratings: &Ratings, config: &Config) -> crate::sql::SqlDump {
+pub fn sql_dump(
+    dataset: &Dataset,
+    ratings: &Ratings,
+    pool_ratings: &[PoolRatings],
+    config: &Config,
+) -> crate::sql::SqlDump {
     let list = ViewBuilder::new(dataset, ratings, config).rating_list();
     let mut dump = crate::sql::SqlDump::new(dataset, ratings, &list.published());
-    let pool_ratings = crate::rating::rate_pools(dataset, config);
     let pool_views: Vec<pools::PoolViews> = pool_ratings
         .iter()
         .map(|p| pools::PoolViews::new(p, config))

@@ -50,6 +50,8 @@ pub struct PoolSection {
     pub association: bool,
     /// The system.
     pub kind: SystemKind,
+    /// Whether the system is FIDE's (its games show the counted rating difference).
+    pub fide: bool,
     /// The rating's uncertainty, e.g. `62`, for systems that keep one.
     pub deviation: String,
     /// The player's page as this list sees it.
@@ -79,6 +81,7 @@ pub fn player_sections(pools: &[PoolViews], dataset: &Dataset, index: usize) -> 
             system: p.pool.system.title(),
             association: p.pool.system == SystemKind::Association,
             kind: p.pool.system,
+            fide: p.pool.system == SystemKind::Fide,
             deviation: deviation_text(p.pool, index),
             player: p.builder(dataset).player(index),
         })
@@ -268,15 +271,23 @@ pub struct ListLink {
     pub title: String,
     /// The system's name.
     pub system: &'static str,
+    /// For a FIDE list: the date of the list the tournament was rated on.
+    pub rated_on: String,
+    /// For a FIDE list: the date of the list in force at the tournament's start.
+    pub in_force: String,
 }
 
 /// The further list `tournament` is rated in, if any.
 pub fn list_of(pools: &[PoolViews], tournament: &crate::model::Tournament) -> Option<ListLink> {
     let name = tournament.pool.as_deref()?;
     let pool = pools.iter().find(|p| p.pool.name == name)?.pool;
+    let fide = pool.system == SystemKind::Fide;
+    let date = |d: Option<crate::model::Date>| d.map(|d| d.to_string()).unwrap_or_default();
     Some(ListLink {
         name: pool.name.clone(),
         title: pool.title.clone(),
         system: pool.system.title(),
+        rated_on: date(fide.then(|| crate::rating::fide::rated_on_list(tournament.end))),
+        in_force: date(fide.then(|| crate::rating::fide::list_in_force(tournament.start))),
     })
 }

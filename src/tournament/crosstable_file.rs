@@ -21,7 +21,12 @@ pub fn crosstable_csv(t: &Tournament) -> Vec<u8> {
         if ranked {
             row.push(e.rank.map(|r| r.to_string()).unwrap_or_default());
         }
-        row.extend(e.cells.iter().map(|c| c.to_notation()));
+        row.extend(
+            e.cells
+                .iter()
+                .enumerate()
+                .map(|(round, c)| c.to_notation_with_handicap(e.handicap(round))),
+        );
         let _ = writer.write_record(&row);
     }
     writer.into_inner().unwrap_or_default()

@@ -310,9 +310,9 @@ pub fn apply(
             .unwrap_or("");
         // A round paired in advance (`12 w ?`) is filled in when the results agree with it.
         let fills_pairing = matches!(
-            (crate::load::parse_cell(current), cell),
+            (crate::load::parse_cell_with_handicap(current), cell),
             (
-                Ok(Cell::Paired { opponent: a, colour: ca }),
+                Ok((Cell::Paired { opponent: a, colour: ca }, _)),
                 Cell::Game { opponent: b, colour: cb, .. },
             ) if a == *b && (ca.is_none() || ca == *cb)
         );
@@ -355,7 +355,10 @@ pub fn apply(
         if let Some(&row_index) = by_start.get(player) {
             let row = &mut rows[row_index];
             if let Some(&(a, b)) = field_spans(row).get(column) {
-                row.replace_range(a..b, &cell.to_notation());
+                // A handicap written with the pairing stays with the result.
+                let stones = crate::load::parse_cell_with_handicap(unquote(&row[a..b]))
+                    .map_or(0, |(_, stones)| stones);
+                row.replace_range(a..b, &cell.to_notation_with_handicap(stones));
             }
         }
     }

@@ -505,6 +505,7 @@ pub fn tournament_from_trf(
             cells: (0..rounds as usize)
                 .map(|r| block_to_cell(p.rounds.get(r).and_then(Option::as_ref)))
                 .collect(),
+            handicaps: Vec::new(),
             line: 0,
         })
         .collect();

@@ -1,7 +1,7 @@
 //! Builders shared by integration tests: datasets in code, and the binary.
 #![allow(dead_code)]
 
-use ratingbook::load::parse_cell;
+use ratingbook::load::parse_cell_with_handicap;
 use ratingbook::model::{
     Acceleration, Dataset, Date, Entry, Membership, Player, Preset, Rules, Slug, System,
     TimeControl, Tournament,
@@ -89,13 +89,25 @@ impl Book {
             entries: rows
                 .iter()
                 .enumerate()
-                .map(|(i, (id, cells))| Entry {
-                    start_no: i as u32 + 1,
-                    player: Slug::parse(id).unwrap(),
-                    rating: None,
-                    rank: None,
-                    cells: cells.iter().map(|c| parse_cell(c).unwrap()).collect(),
-                    line: i + 2,
+                .map(|(i, (id, cells))| {
+                    let read: Vec<(ratingbook::model::Cell, u8)> = cells
+                        .iter()
+                        .map(|c| parse_cell_with_handicap(c).unwrap())
+                        .collect();
+                    let handicaps: Vec<u8> = read.iter().map(|&(_, h)| h).collect();
+                    Entry {
+                        start_no: i as u32 + 1,
+                        player: Slug::parse(id).unwrap(),
+                        rating: None,
+                        rank: None,
+                        cells: read.into_iter().map(|(c, _)| c).collect(),
+                        handicaps: if handicaps.iter().any(|&h| h > 0) {
+                            handicaps
+                        } else {
+                            Vec::new()
+                        },
+                        line: i + 2,
+                    }
                 })
                 .collect(),
             first_round_column: 4,

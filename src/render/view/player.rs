@@ -62,6 +62,8 @@ pub struct GameRow {
     pub result: String,
     /// Opponent rating used, or empty.
     pub opponent_rating: String,
+    /// The rating difference the system counted (own − opponent), or empty.
+    pub difference: String,
     /// Expected score, or empty.
     pub expected: String,
     /// K, or empty.
@@ -174,6 +176,7 @@ impl ViewBuilder<'_> {
                     opponent: self.player_link(g.opponent),
                     result: result_symbol(g.half_points, t, record.start_no, g.round),
                     opponent_rating: g.opponent_rating.map(|r| r.to_string()).unwrap_or_default(),
+                    difference: g.difference.map(|d| d.to_string()).unwrap_or_default(),
                     expected: g.expected.map(format::two_decimals).unwrap_or_default(),
                     k: g.k.map(|k| format::k(k.value())).unwrap_or_default(),
                     k_reason: g

@@ -46,6 +46,9 @@ pub struct RulesView {
     pub rounding: String,
     /// Months without a rated game after which a player is inactive.
     pub inactive_after_months: u32,
+    /// Whether a crosstable records handicap stones (the page then says
+    /// how the system treats them).
+    pub handicaps: bool,
 }
 
 impl ViewBuilder<'_> {
@@ -112,6 +115,12 @@ impl ViewBuilder<'_> {
             }
             .to_string(),
             inactive_after_months: rating.inactive_after_months,
+            handicaps: self
+                .dataset
+                .tournaments
+                .iter()
+                .flat_map(|t| &t.entries)
+                .any(|e| e.handicaps.iter().any(|&h| h > 0)),
         }
     }
 }

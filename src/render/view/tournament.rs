@@ -18,6 +18,8 @@ pub struct CrossCell {
     pub colour: String,
     /// Result symbol, bye token, or empty.
     pub result: String,
+    /// Handicap stones of the game, e.g. `h3`; empty for an even game.
+    pub handicap: String,
 }
 
 /// A row of the tournament's crosstable in final order.
@@ -103,6 +105,8 @@ pub struct TournamentView {
     pub colour_letters: String,
     /// The colour letters explained in the page language, e.g. `colour: w = white, b = black`.
     pub colour_legend: String,
+    /// Whether any game records handicap stones (the legend then explains `h3`).
+    pub handicaps: bool,
     /// Tie-break columns of the standings.
     pub tiebreak_heads: Vec<TieBreakHead>,
     /// Standings in final order.
@@ -216,6 +220,7 @@ impl ViewBuilder<'_> {
             language: self.language_of(t).to_string(),
             colour_letters: colour_letters(self.page_language()).join("/"),
             colour_legend: colour_legend(self.page_language()),
+            handicaps: t.entries.iter().any(|e| e.handicaps.iter().any(|&h| h > 0)),
             tiebreak_heads: chain
                 .iter()
                 .map(|tb| TieBreakHead {
@@ -330,7 +335,11 @@ impl ViewBuilder<'_> {
         let cells = entry
             .cells
             .iter()
-            .map(|cell| start_cell(cell, letters))
+            .enumerate()
+            .map(|(round, cell)| match entry.handicap(round) {
+                0 => start_cell(cell, letters),
+                stones => format!("{} h{stones}", start_cell(cell, letters)),
+            })
             .collect();
         StartCrossRow {
             start_no: entry.start_no,
@@ -380,10 +389,15 @@ impl ViewBuilder<'_> {
             crate::model::Colour::White => letters[0].to_string(),
             crate::model::Colour::Black => letters[1].to_string(),
         };
+        let handicap = |round: usize| match entry.handicap(round) {
+            0 => String::new(),
+            stones => format!("h{stones}"),
+        };
         let cells = entry
             .cells
             .iter()
-            .map(|cell| match *cell {
+            .enumerate()
+            .map(|(round, cell)| match *cell {
                 Cell::Game {
                     opponent,
                     colour,
@@ -395,6 +409,7 @@ impl ViewBuilder<'_> {
                         .unwrap_or_default(),
                     colour: colour.map(letter).unwrap_or_default(),
                     result: result.symbol().to_string(),
+                    handicap: handicap(round),
                 },
                 Cell::Paired { opponent, colour } => CrossCell {
                     opponent: rank_of_start
@@ -403,6 +418,7 @@ impl ViewBuilder<'_> {
                         .unwrap_or_default(),
                     colour: colour.map(letter).unwrap_or_default(),
                     result: "?".into(),
+                    handicap: handicap(round),
                 },
                 Cell::Bye(bye) => CrossCell {
                     opponent: String::new(),
@@ -412,11 +428,13 @@ impl ViewBuilder<'_> {
                     } else {
                         format::points(bye.half_points())
                     },
+                    handicap: String::new(),
                 },
                 Cell::Absent => CrossCell {
                     opponent: String::new(),
                     colour: String::new(),
                     result: "–".into(),
+                    handicap: String::new(),
                 },
             })
             .collect();
