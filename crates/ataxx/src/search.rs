@@ -28,7 +28,9 @@ pub const MAX_DEPTH: u32 = 64;
 const MAX_PLY: usize = 128;
 /// Scores beyond this are won or lost games.
 const DECIDED: i32 = WIN - MAX_PLY as i32;
-const CHECK_EVERY: u64 = 1024;
+/// Nodes between looks at the clock: often enough that an unoptimised build on
+/// a busy machine still stops within a few milliseconds of its deadline.
+const CHECK_EVERY: u64 = 256;
 const ASPIRATION: i32 = 60;
 
 /// When to stop searching. With no limit at all, the search runs until

@@ -571,11 +571,12 @@ fn search_keeps_to_the_move_time() {
     let mut searcher = Searcher::new(16);
     let start = Instant::now();
     let info = searcher.search(&pos, limits, |_| {});
-    // The search's own clock stays under the move time; the wall clock seen
-    // from outside also includes the machine's scheduling (the test suite
-    // runs beside other tests on two cores), hence its wider margin.
+    // The search stops at 95 ms by its own clock. A thread preempted on a
+    // busy two-core machine (the suite runs tests in parallel) can see the
+    // clock late by a scheduler slice or two, hence 20 ms of slack; a search
+    // that ignored the move time would run on to its depth limit, for seconds.
     assert!(
-        info.elapsed < Duration::from_millis(100),
+        info.elapsed < Duration::from_millis(120),
         "{:?}",
         info.elapsed
     );
