@@ -229,6 +229,14 @@ impl PageCache {
         hasher.finish128()
     }
 
+    /// A writer that passes bytes on to `inner` and keys them as
+    /// [`PageCache::bytes_key`] would the file `path`.
+    pub fn key_writer<'w>(&self, path: &str, inner: &'w mut dyn std::io::Write) -> KeyWriter<'w> {
+        let mut hasher = KeyHasher::new();
+        let _ = write!(hasher, "{:x}\0{path}\0", self.base);
+        KeyWriter { hasher, inner }
+    }
+
     /// Stores the published file `path` in `sink` without making it again,
     /// if the previous build made it with `key` and it is unchanged since;
     /// whether it did.
@@ -326,6 +334,31 @@ fn parse_entry(line: &str) -> Option<(String, (Key, FileIdentity))> {
     Some((fields.next()?.to_string(), (key, identity)))
 }
 
+/// Bytes on their way into a file, keyed as they pass.
+pub struct KeyWriter<'w> {
+    hasher: KeyHasher,
+    inner: &'w mut dyn std::io::Write,
+}
+
+impl KeyWriter<'_> {
+    /// The key of the bytes written so far.
+    pub fn key(&self) -> Key {
+        self.hasher.finish128()
+    }
+}
+
+impl std::io::Write for KeyWriter<'_> {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        let n = self.inner.write(bytes)?;
+        self.hasher.0.update(&bytes[..n]);
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.inner.flush()
+    }
+}
+
 /// A 128-bit XXH3 hasher that text can be written into.
 struct KeyHasher(Xxh3);
 
@@ -377,6 +410,10 @@ mod tests {
             other.page_key("html/player.html", "players/a.html", &ctx)
         );
         assert_ne!(cache.bytes_key("a", b"1"), cache.bytes_key("a", b"2"));
+        let mut out = Vec::new();
+        let mut streamed = cache.key_writer("a", &mut out);
+        std::io::Write::write_all(&mut streamed, b"1").unwrap();
+        assert_eq!(streamed.key(), cache.bytes_key("a", b"1"));
     }
 
     #[test]

@@ -182,6 +182,7 @@ pub fn render_site_into(
         watchdog: &watchdog,
         sink,
         cache,
+        stream_sql: templates.is_built_in(crate::sql::TEMPLATE),
         html_paths: Mutex::new(Vec::new()),
     };
     for (name, bytes) in &templates.statics {
@@ -266,26 +267,45 @@ fn render_site_wide(
         page.put("ratings.csv", &rating_list_csv(&list))?;
     }
     if config.output.sql && !config.output.sql_dialects.is_empty() {
-        let mut dump = crate::sql::SqlDump::new(dataset, ratings, &list.published());
+        render_sql(page, dataset, ratings, &list, pool_views, config)?;
+    }
+    Ok(())
+}
+
+/// The SQL dumps, one per dialect. With the built-in template each is
+/// written row by row as the rows are made, never whole in memory; a
+/// repository's own template gets the whole dump at once.
+fn render_sql(
+    page: &Page,
+    dataset: &Dataset,
+    ratings: &Ratings,
+    list: &RatingListView,
+    pool_views: &[pools::PoolViews],
+    config: &Config,
+) -> Result<(), SiteError> {
+    let published = list.published();
+    if !page.stream_sql {
+        let mut dump = crate::sql::SqlDump::new(dataset, ratings, &published);
         pools::add_to_dump(&mut dump, pool_views, dataset);
         for &dialect in &config.output.sql_dialects {
-            let mut hasher_input = tera::Context::new();
-            hasher_input.insert("dump", &dump);
-            let key = page
-                .cache
-                .page_key(crate::sql::TEMPLATE, dialect.file_name(), &hasher_input);
-            drop(hasher_input);
-            if page.cache.reuse(page.sink, dialect.file_name(), key)? {
-                continue;
-            }
-            let _watched = page
-                .watchdog
-                .watch(crate::sql::TEMPLATE, dialect.file_name());
             let _current = crate::memory::rendering(crate::sql::TEMPLATE);
             let text = crate::sql::render(page.tera, &dump, dialect)
                 .map_err(|e| RenderError::new(crate::sql::TEMPLATE, &e))?;
-            page.store(dialect.file_name(), key, text.as_bytes())?;
+            page.put(dialect.file_name(), text.as_bytes())?;
         }
+        return Ok(());
+    }
+    let pool_lists = pools::pool_lists(pool_views, dataset);
+    for &dialect in &config.output.sql_dialects {
+        let (head, tail) = crate::sql::frame(page.tera, dialect, !pool_lists.is_empty())
+            .map_err(|e| RenderError::new(crate::sql::TEMPLATE, &e))?;
+        page.put_streamed(dialect.file_name(), &mut |out| {
+            out.write_all(head.as_bytes())?;
+            let mut rows = crate::sql::InsertWriter::new(out, dialect);
+            crate::sql::base_tables(dataset, ratings, &published, &mut rows)?;
+            crate::sql::pool_tables(dataset, &pool_lists, &mut rows)?;
+            out.write_all(tail.as_bytes())
+        })?;
     }
     Ok(())
 }
@@ -882,6 +902,8 @@ struct Page<'a> {
     watchdog: &'a limits::Watchdog,
     sink: &'a dyn Sink,
     cache: &'a PageCache,
+    /// Whether the SQL dumps have the built-in template, which is streamed.
+    stream_sql: bool,
     /// Every HTML file stored, for the sitemap.
     html_paths: Mutex<Vec<String>>,
 }
@@ -916,6 +938,21 @@ impl Page<'_> {
             return Ok(());
         }
         self.store(file, key, bytes)
+    }
+
+    /// Stores a file that is not rendered from a template, written by
+    /// `write` straight into the site (for files too big to hold).
+    fn put_streamed(&self, file: &str, write: &mut output::StreamFn) -> Result<(), SiteError> {
+        let mut key = 0;
+        self.sink.put_streamed(file, &mut |out| {
+            let mut keyed = self.cache.key_writer(file, out);
+            write(&mut keyed)?;
+            key = keyed.key();
+            Ok(())
+        })?;
+        self.cache.made(file, key);
+        self.note(file);
+        Ok(())
     }
 
     /// Takes `file` over from the published site if the cache says it is

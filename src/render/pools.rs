@@ -227,15 +227,19 @@ fn pool_csv(date: &str, rows: &[PoolRow]) -> Vec<u8> {
 
 /// Adds the further lists to an SQL dump, each with its list as published.
 pub fn add_to_dump(dump: &mut crate::sql::SqlDump, pools: &[PoolViews], dataset: &Dataset) {
-    let lists: Vec<crate::sql::PoolList> = pools
+    dump.add_pools(dataset, &pool_lists(pools, dataset));
+}
+
+/// The further lists as the SQL dump has them, each with its list as published.
+pub fn pool_lists<'a>(pools: &'a [PoolViews], dataset: &Dataset) -> Vec<crate::sql::PoolList<'a>> {
+    pools
         .iter()
         .map(|p| crate::sql::PoolList {
             name: &p.pool.name,
             ratings: &p.pool.ratings,
             list: p.builder(dataset).rating_list().published(),
         })
-        .collect();
-    dump.add_pools(dataset, &lists);
+        .collect()
 }
 
 /// What a tournament page says of the further list the tournament is rated
