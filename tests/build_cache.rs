@@ -234,3 +234,88 @@ fn a_build_with_settled_unchanged_inputs_and_site_does_nothing_else() {
     assert_eq!(edited.cached.rendered, 1);
     assert_eq!(files(&b.out), fresh_site(b.root.path()));
 }
+
+/// A player with rated games in the repository at `root`, for `wanted`
+/// (e.g. a membership); their file and the id of an opponent.
+fn player_with_games(
+    root: &Path,
+    wanted: impl Fn(&ratingbook::model::Player) -> bool,
+) -> (PathBuf, String) {
+    let loaded = ratingbook::load::load_repository(root);
+    let ratings = ratingbook::rating::rate(&loaded.dataset, &loaded.config.rating);
+    let players = &loaded.dataset.players;
+    (0..players.len())
+        .filter(|&i| wanted(&players[i]))
+        .find_map(|i| {
+            let game = ratings.history(i).flat_map(|r| &r.games).next()?;
+            let file = root.join(format!("data/players/{}.toml", players[i].id));
+            Some((file, players[game.opponent].id.to_string()))
+        })
+        .expect("a player with games")
+}
+
+/// Rebuilds after `change` and checks that the site is the one a build
+/// without cache writes, and that only the files whose bytes changed were
+/// made, and the front page (its key covers the whole list, though it shows
+/// the top ten): the changed files.
+fn rebuild_exactly(b: &Built, change: impl FnOnce()) -> Vec<String> {
+    let before = files(&b.out);
+    change();
+    let again = build(b.root.path(), &b.out);
+    let after = files(&b.out);
+    assert_eq!(after, fresh_site(b.root.path()), "no stale page");
+    let changed = differing(&before, &after);
+    assert_eq!(again.written.written, changed.len());
+    let front = usize::from(!changed.contains(&"index.html".to_string()));
+    assert!(
+        again.cached.rendered <= changed.len() + front,
+        "made {} files, {} changed: {changed:?}",
+        again.cached.rendered,
+        changed.len()
+    );
+    changed
+}
+
+#[test]
+fn a_renamed_player_renders_exactly_the_pages_that_show_the_name() {
+    let b = built();
+    let (file, opponent) = player_with_games(b.root.path(), |_| true);
+    let text = fs::read_to_string(&file).unwrap();
+    let name = text
+        .lines()
+        .find(|l| l.starts_with("name = "))
+        .unwrap()
+        .to_string();
+    let changed = rebuild_exactly(&b, || {
+        fs::write(&file, text.replace(&name, "name = \"Renamed Person\"")).unwrap();
+    });
+    // The opponent's page shows the name in the games: only a neighbour's name changed there.
+    let page = format!("players/{opponent}.html");
+    assert!(changed.contains(&page), "{changed:?}");
+    let html = fs::read_to_string(b.out.join(&page)).unwrap();
+    assert!(html.contains("Renamed Person"));
+}
+
+#[test]
+fn an_opponents_rating_change_renders_the_pages_that_show_it() {
+    let b = built();
+    // A player rated elsewhere: their international rating is what their
+    // opponents' pages show for them.
+    let (file, opponent) = player_with_games(b.root.path(), |p| {
+        p.membership == ratingbook::model::Membership::Rif && p.international_rating.is_some()
+    });
+    let text = fs::read_to_string(&file).unwrap();
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("international_rating = "))
+        .unwrap()
+        .to_string();
+    let changed = rebuild_exactly(&b, || {
+        fs::write(&file, text.replace(&line, "international_rating = 2777")).unwrap();
+    });
+    let page = format!("players/{opponent}.html");
+    assert!(changed.contains(&page), "{changed:?}");
+    assert!(fs::read_to_string(b.out.join(&page))
+        .unwrap()
+        .contains("2777"));
+}

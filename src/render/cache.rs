@@ -221,20 +221,30 @@ impl PageCache {
         hasher.finish128()
     }
 
+    /// The key of a page whose own data is fingerprinted instead of given
+    /// whole: its template, path and root, the hash of what every page
+    /// shares (`shared`) and the fingerprint of its own data.
+    pub fn fingerprint_key(
+        &self,
+        (template, path, root): (&str, &str, &str),
+        shared: Key,
+        fingerprint: Key,
+    ) -> Key {
+        let mut hasher = KeyHasher::new();
+        let _ = write!(
+            hasher,
+            "{:x}\0fingerprint\0{template}\0{path}\0{root}\0{shared:x}\0{fingerprint:x}",
+            self.base
+        );
+        hasher.finish128()
+    }
+
     /// The key of a file that is not rendered from a template: its bytes.
     pub fn bytes_key(&self, path: &str, bytes: &[u8]) -> Key {
         let mut hasher = KeyHasher::new();
         let _ = write!(hasher, "{:x}\0{path}\0", self.base);
         hasher.0.update(bytes);
         hasher.finish128()
-    }
-
-    /// A writer that passes bytes on to `inner` and keys them as
-    /// [`PageCache::bytes_key`] would the file `path`.
-    pub fn key_writer<'w>(&self, path: &str, inner: &'w mut dyn std::io::Write) -> KeyWriter<'w> {
-        let mut hasher = KeyHasher::new();
-        let _ = write!(hasher, "{:x}\0{path}\0", self.base);
-        KeyWriter { hasher, inner }
     }
 
     /// Stores the published file `path` in `sink` without making it again,
@@ -334,31 +344,6 @@ fn parse_entry(line: &str) -> Option<(String, (Key, FileIdentity))> {
     Some((fields.next()?.to_string(), (key, identity)))
 }
 
-/// Bytes on their way into a file, keyed as they pass.
-pub struct KeyWriter<'w> {
-    hasher: KeyHasher,
-    inner: &'w mut dyn std::io::Write,
-}
-
-impl KeyWriter<'_> {
-    /// The key of the bytes written so far.
-    pub fn key(&self) -> Key {
-        self.hasher.finish128()
-    }
-}
-
-impl std::io::Write for KeyWriter<'_> {
-    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
-        let n = self.inner.write(bytes)?;
-        self.hasher.0.update(&bytes[..n]);
-        Ok(n)
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        self.inner.flush()
-    }
-}
-
 /// A 128-bit XXH3 hasher that text can be written into.
 struct KeyHasher(Xxh3);
 
@@ -410,10 +395,6 @@ mod tests {
             other.page_key("html/player.html", "players/a.html", &ctx)
         );
         assert_ne!(cache.bytes_key("a", b"1"), cache.bytes_key("a", b"2"));
-        let mut out = Vec::new();
-        let mut streamed = cache.key_writer("a", &mut out);
-        std::io::Write::write_all(&mut streamed, b"1").unwrap();
-        assert_eq!(streamed.key(), cache.bytes_key("a", b"1"));
     }
 
     #[test]

@@ -6,6 +6,7 @@
 
 pub mod cache;
 pub mod chart;
+pub mod fingerprint;
 pub mod format;
 pub mod limits;
 mod methods;
@@ -176,7 +177,9 @@ pub fn render_site_into(
     };
     let watchdog = limits::Watchdog::start(budget.max_time);
     let page = Page {
+        prints: fingerprint::Fingerprints::new(dataset),
         tera: &tera,
+        shared: fingerprint::of(&site),
         site,
         budget,
         watchdog: &watchdog,
@@ -296,10 +299,23 @@ fn render_sql(
         return Ok(());
     }
     let pool_lists = pools::pool_lists(pool_views, dataset);
+    // The dataset and the configuration determine the rows.
+    let rows = page.prints.dataset();
     for &dialect in &config.output.sql_dialects {
         let (head, tail) = crate::sql::frame(page.tera, dialect, !pool_lists.is_empty())
             .map_err(|e| RenderError::new(crate::sql::TEMPLATE, &e))?;
-        page.put_streamed(dialect.file_name(), &mut |out| {
+        let file = dialect.file_name();
+        let own = fingerprint::Hasher::default()
+            .key(rows)
+            .add(&(&head, &tail))
+            .finish();
+        let key = page
+            .cache
+            .fingerprint_key((crate::sql::TEMPLATE, file, ""), page.shared, own);
+        if page.reuse(file, key)? {
+            continue;
+        }
+        page.put_streamed(file, key, &mut |out| {
             out.write_all(head.as_bytes())?;
             let mut rows = crate::sql::InsertWriter::new(out, dialect);
             crate::sql::base_tables(dataset, ratings, &published, &mut rows)?;
@@ -323,17 +339,21 @@ fn render_per_item(
 ) -> Result<(), SiteError> {
     let sql_files = sql_files(config);
     let rules = views.rules();
+    let prints = &page.prints;
+    let rules_hash = fingerprint::of(&rules);
     if config.output.html {
         (0..dataset.players.len())
             .into_par_iter()
             .try_for_each(|i| -> Result<(), SiteError> {
-                let view = views.player(i);
-                let mut ctx = tera::Context::new();
-                ctx.insert("player", &view);
-                ctx.insert("pools", &pools::player_sections(pool_views, dataset, i));
-                ctx.insert("rules", &rules);
-                let path = format!("players/{}.html", view.id);
-                page.emit(&path, "html/player.html", "../", &path, ctx)?;
+                let path = format!("players/{}.html", dataset.players[i].id);
+                let own = player_fingerprint(prints, views, pool_views, i, rules_hash);
+                page.emit_fingerprinted((&path, "html/player.html", "../"), &path, own, || {
+                    let mut ctx = tera::Context::new();
+                    ctx.insert("player", &views.player(i));
+                    ctx.insert("pools", &pools::player_sections(pool_views, dataset, i));
+                    ctx.insert("rules", &rules);
+                    ctx
+                })?;
                 tick();
                 Ok(())
             })?;
@@ -342,30 +362,45 @@ fn render_per_item(
         .into_par_iter()
         .try_for_each(|i| -> Result<(), SiteError> {
             // A tournament's ratings are those of its own list.
-            let view = dataset.tournaments[i]
+            let builder = dataset.tournaments[i]
                 .pool
                 .as_deref()
                 .and_then(|p| pool_builders.get(p))
-                .unwrap_or(views)
-                .tournament(i);
-            let mut ctx = tera::Context::new();
-            ctx.insert("tournament", &view);
-            ctx.insert("rules", &rules);
-            ctx.insert("list", &pools::list_of(pool_views, &dataset.tournaments[i]));
-            ctx.insert("downloads", &config.output);
-            ctx.insert("sql_files", &sql_files);
+                .unwrap_or(views);
+            let own = fingerprint::Hasher::default()
+                .key(prints.tournament(builder.ratings(), i))
+                .key(rules_hash)
+                .add(&sql_files)
+                .finish();
+            // Made once, for the first page the cache does not hold.
+            let made = std::sync::OnceLock::new();
+            let context = || {
+                made.get_or_init(|| {
+                    let mut ctx = tera::Context::new();
+                    ctx.insert("tournament", &builder.tournament(i));
+                    ctx.insert("rules", &rules);
+                    ctx.insert("list", &pools::list_of(pool_views, &dataset.tournaments[i]));
+                    ctx.insert("downloads", &config.output);
+                    ctx.insert("sql_files", &sql_files);
+                    ctx
+                })
+                .clone()
+            };
+            let id = &dataset.tournaments[i].id;
             if config.output.html {
-                let path = format!("tournaments/{}.html", view.id);
-                page.emit(&path, "html/tournament.html", "../", &path, ctx.clone())?;
+                let path = format!("tournaments/{id}.html");
+                let names = (path.as_str(), "html/tournament.html", "../");
+                page.emit_fingerprinted(names, &path, own, context)?;
             }
             if config.output.markdown {
-                let path = format!("tournaments/{}.md", view.id);
-                page.emit(&path, "md/tournament.md", "../", "", ctx)?;
+                let path = format!("tournaments/{id}.md");
+                let names = (path.as_str(), "md/tournament.md", "../");
+                page.emit_fingerprinted(names, "", own, context)?;
             }
             if config.output.csv {
                 let t = &dataset.tournaments[i];
                 page.put(
-                    &format!("tournaments/{}.csv", view.id),
+                    &format!("tournaments/{id}.csv"),
                     &crate::tournament::crosstable_file::crosstable_csv(t),
                 )?;
                 let personal = if config.site.publish_personal_data {
@@ -375,14 +410,29 @@ fn render_per_item(
                 };
                 let trf =
                     crate::tournament::trf_exchange::tournament_to_trf_with(t, dataset, personal);
-                page.put(
-                    &format!("tournaments/{}.trf", view.id),
-                    trf.write().as_bytes(),
-                )?;
+                page.put(&format!("tournaments/{id}.trf"), trf.write().as_bytes())?;
             }
             tick();
             Ok(())
         })
+}
+
+/// The fingerprint of a player's page: the player in the association's
+/// list and in each further list, and the rules every player page shows.
+fn player_fingerprint(
+    prints: &fingerprint::Fingerprints,
+    views: &ViewBuilder,
+    pool_views: &[pools::PoolViews],
+    index: usize,
+    rules: cache::Key,
+) -> cache::Key {
+    let mut hasher = fingerprint::Hasher::default();
+    hasher.key(rules).key(prints.player(views.ratings(), index));
+    for pool in pool_views {
+        hasher.add(&pool.pool.name).add(&pool.pool.title);
+        hasher.key(prints.player(&pool.pool.ratings, index));
+    }
+    hasher.finish()
 }
 
 /// The SQL dump's rows, `published_ratings` ranked by the current rating list.
@@ -896,8 +946,12 @@ fn sitemap(html_paths: &[String], base_url: &str) -> Option<Vec<u8>> {
 
 /// What every page is rendered with, and where it goes.
 struct Page<'a> {
+    /// Fingerprints of the pages' own data.
+    prints: fingerprint::Fingerprints<'a>,
     tera: &'a tera::Tera,
     site: view::SiteView,
+    /// The hash of `site`, for fingerprinted pages.
+    shared: cache::Key,
     budget: limits::Budget,
     watchdog: &'a limits::Watchdog,
     sink: &'a dyn Sink,
@@ -931,6 +985,31 @@ impl Page<'_> {
         self.store(file, key, &bytes)
     }
 
+    /// Renders `template` into the file `file` with the context `make`
+    /// gives (plus the site-wide values), unless the cache holds the file
+    /// made with the same `fingerprint` of the page's own data (see
+    /// [`fingerprint`]): then the context is not even made.
+    fn emit_fingerprinted(
+        &self,
+        (file, template, root): (&str, &str, &str),
+        canonical: &str,
+        fingerprint: cache::Key,
+        make: impl FnOnce() -> tera::Context,
+    ) -> Result<(), SiteError> {
+        let key = self
+            .cache
+            .fingerprint_key((template, file, root), self.shared, fingerprint);
+        if self.reuse(file, key)? {
+            return Ok(());
+        }
+        let mut ctx = make();
+        ctx.insert("site", &self.site);
+        ctx.insert("root", root);
+        ctx.insert("path", canonical);
+        let bytes = self.render(template, canonical, &ctx)?;
+        self.store(file, key, &bytes)
+    }
+
     /// Stores a file that is not rendered from a template.
     fn put(&self, file: &str, bytes: &[u8]) -> Result<(), SiteError> {
         let key = self.cache.bytes_key(file, bytes);
@@ -940,16 +1019,15 @@ impl Page<'_> {
         self.store(file, key, bytes)
     }
 
-    /// Stores a file that is not rendered from a template, written by
-    /// `write` straight into the site (for files too big to hold).
-    fn put_streamed(&self, file: &str, write: &mut output::StreamFn) -> Result<(), SiteError> {
-        let mut key = 0;
-        self.sink.put_streamed(file, &mut |out| {
-            let mut keyed = self.cache.key_writer(file, out);
-            write(&mut keyed)?;
-            key = keyed.key();
-            Ok(())
-        })?;
+    /// Stores a file made with `key` that is not rendered from a template,
+    /// written by `write` straight into the site (for files too big to hold).
+    fn put_streamed(
+        &self,
+        file: &str,
+        key: cache::Key,
+        write: &mut output::StreamFn,
+    ) -> Result<(), SiteError> {
+        self.sink.put_streamed(file, write)?;
         self.cache.made(file, key);
         self.note(file);
         Ok(())
