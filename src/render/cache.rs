@@ -19,8 +19,11 @@
 //! whose inputs have the same fingerprint, into a site folder that holds
 //! exactly the files the cache lists with their identities, has nothing to
 //! do and stops there, with the same warnings. A file changed less than [`SETTLE`] before a build is
-//! not fingerprinted (its times may not yet tell a later change apart), so
-//! the next build checks page by page.
+//! not fingerprinted (its times may not yet tell a later change apart).
+//! The cache file also keeps a hash of the inputs' names and bytes, taken
+//! before loading them: a build whose inputs were touched (a fresh checkout,
+//! a file written again) but whose content hash is the same, into an intact
+//! site, stops there too, and records the new fingerprint.
 
 use super::output::{FileIdentity, Sink, WriteError};
 use std::collections::HashMap;
@@ -39,7 +42,7 @@ pub type Key = u128;
 pub const FOLDER: &str = ".ratingbook-cache";
 
 /// First line of a cache file; another first line means the file is ignored.
-const HEADER: &str = "ratingbook page cache 1";
+const HEADER: &str = "ratingbook page cache 2";
 
 /// How long after its last change an input file counts as settled.
 pub const SETTLE: std::time::Duration = std::time::Duration::from_secs(2);
@@ -50,6 +53,8 @@ pub struct Previous {
     entries: HashMap<String, (Key, FileIdentity)>,
     /// The inputs' fingerprint, and whether that build noted the missing sitemap.
     inputs: Option<(Key, bool)>,
+    /// The hash of the inputs' content, and whether that build noted the missing sitemap.
+    content: Option<(Key, bool)>,
     /// That build's warnings.
     warnings: Vec<crate::diagnostic::Diagnostic>,
 }
@@ -69,11 +74,13 @@ impl Previous {
         for line in lines.map_while(Result::ok) {
             if let Some(inputs) = line.strip_prefix("inputs\t") {
                 previous.inputs = parse_inputs(inputs);
+            } else if let Some(content) = line.strip_prefix("content\t") {
+                previous.content = parse_inputs(content);
             } else if let Some(warning) = line.strip_prefix("warning\t") {
                 match serde_json::from_str(warning) {
                     Ok(warning) => previous.warnings.push(warning),
                     // Without all its warnings the build cannot be skipped.
-                    Err(_) => previous.inputs = None,
+                    Err(_) => (previous.inputs, previous.content) = (None, None),
                 }
             } else if let Some((path, entry)) = parse_entry(&line) {
                 previous.entries.insert(path, entry);
@@ -93,6 +100,24 @@ impl Previous {
         let (key, sitemap_note) = self.inputs?;
         (key == inputs && self.site_intact(out))
             .then(|| (sitemap_note, std::mem::take(&mut self.warnings)))
+    }
+
+    /// As [`Previous::unchanged`], for inputs whose content hash
+    /// ([`inputs_content`]) is `content`: inputs touched (e.g. checked out
+    /// again) but not changed.
+    pub fn same_content(
+        &mut self,
+        content: Key,
+        out: &Path,
+    ) -> Option<(bool, Vec<crate::diagnostic::Diagnostic>)> {
+        let (key, sitemap_note) = self.content?;
+        (key == content && self.site_intact(out))
+            .then(|| (sitemap_note, std::mem::take(&mut self.warnings)))
+    }
+
+    /// Whether the previous build recorded its inputs' content.
+    pub fn has_content(&self) -> bool {
+        self.content.is_some()
     }
 
     /// Number of files the previous build made or reused.
@@ -158,6 +183,66 @@ pub fn inputs_fingerprint(paths: &[PathBuf], started: std::time::SystemTime) -> 
         }
     }
     Some(hasher.finish128())
+}
+
+/// The hash of the names and bytes of the files under `paths` (files or
+/// folders; missing ones count as missing), read in parallel; `None` when
+/// one cannot be read.
+pub fn inputs_content(paths: &[PathBuf]) -> Option<Key> {
+    use rayon::prelude::*;
+    let mut files = Vec::new();
+    for path in paths.iter().filter(|p| p.exists()) {
+        let walk = walkdir::WalkDir::new(path)
+            .follow_links(true)
+            .sort_by_file_name();
+        for entry in walk {
+            let entry = entry.ok()?;
+            if !entry.file_type().is_dir() {
+                files.push(entry.into_path());
+            }
+        }
+    }
+    let hashes: Option<Vec<Key>> = files
+        .par_iter()
+        .map(|f| {
+            std::fs::read(f)
+                .ok()
+                .map(|b| xxhash_rust::xxh3::xxh3_128(&b))
+        })
+        .collect();
+    let mut hasher = KeyHasher::new();
+    let _ = write!(hasher, "{paths:?}\0");
+    for (file, hash) in files.iter().zip(hashes?) {
+        let _ = write!(hasher, "{}\0{hash:x}\0", file.display());
+    }
+    Some(hasher.finish128())
+}
+
+/// Rewrites the cache file `file` with `inputs` as its inputs' fingerprint,
+/// after a build found the inputs touched but their content unchanged.
+pub fn refresh_inputs(file: &Path, inputs: Key) -> std::io::Result<()> {
+    let text = std::fs::read_to_string(file)?;
+    let Some(note) = text
+        .lines()
+        .find_map(|l| l.strip_prefix("content\t"))
+        .and_then(parse_inputs)
+        .map(|(_, note)| note)
+    else {
+        return Ok(());
+    };
+    let mut out = String::with_capacity(text.len() + 64);
+    for (i, line) in text.lines().enumerate() {
+        if i == 1 {
+            out.push_str(&format!("inputs\t{inputs:032x}\t{}\n", u8::from(note)));
+        }
+        if !line.starts_with("inputs\t") {
+            out.push_str(line);
+            out.push('\n');
+        }
+    }
+    let temporary = file.with_extension("partial");
+    std::fs::write(&temporary, out)?;
+    std::fs::rename(&temporary, file)
 }
 
 /// When the file's metadata last changed (which no program can set back).
@@ -285,14 +370,13 @@ impl PageCache {
 
     /// Writes this build's keys to `file`, each with the identity `identity`
     /// gives its path in the published site (paths without one are left out),
-    /// and the fingerprint of its inputs, if any, with whether it noted the
-    /// missing sitemap and its warnings. Written to a temporary file and
-    /// renamed, so a reader never sees half.
+    /// and what it says of the build's inputs. Written to a temporary file
+    /// and renamed, so a reader never sees half.
     pub fn save(
         self,
         file: &Path,
         identity: impl Fn(&str) -> Option<FileIdentity>,
-        inputs: Option<(Key, bool, &[crate::diagnostic::Diagnostic])>,
+        inputs: &InputsRecord,
     ) -> std::io::Result<()> {
         let mut entries = self
             .next
@@ -305,9 +389,15 @@ impl PageCache {
         let temporary = file.with_extension("partial");
         let mut out = std::io::BufWriter::new(std::fs::File::create(&temporary)?);
         writeln!(out, "{HEADER}")?;
-        if let Some((key, note, warnings)) = inputs {
-            writeln!(out, "inputs\t{key:032x}\t{}", u8::from(note))?;
-            for warning in warnings {
+        let note = u8::from(inputs.sitemap_note);
+        if let Some(key) = inputs.metadata {
+            writeln!(out, "inputs\t{key:032x}\t{note}")?;
+        }
+        if let Some(key) = inputs.content {
+            writeln!(out, "content\t{key:032x}\t{note}")?;
+        }
+        if inputs.metadata.is_some() || inputs.content.is_some() {
+            for warning in inputs.warnings {
                 let json = serde_json::to_string(warning).map_err(std::io::Error::other)?;
                 writeln!(out, "warning\t{json}")?;
             }
@@ -324,6 +414,20 @@ impl PageCache {
         out.into_inner().map_err(|e| e.into_error())?.sync_all()?;
         std::fs::rename(&temporary, file)
     }
+}
+
+/// What the cache file keeps of a build's inputs, for skipping the next
+/// build when they are the same.
+#[derive(Debug, Default)]
+pub struct InputsRecord<'a> {
+    /// Their fingerprint ([`inputs_fingerprint`]), if they were settled.
+    pub metadata: Option<Key>,
+    /// Their content's hash ([`inputs_content`]), if it could be read.
+    pub content: Option<Key>,
+    /// Whether the build noted the missing sitemap.
+    pub sitemap_note: bool,
+    /// The build's warnings.
+    pub warnings: &'a [crate::diagnostic::Diagnostic],
 }
 
 /// The cache file of the site folder `out`: `.ratingbook-cache/<name>.pages`
@@ -409,11 +513,21 @@ mod tests {
             .save(
                 &file,
                 |p| FileIdentity::of(&dir.path().join(p)),
-                Some((9, true, &[])),
+                &InputsRecord {
+                    metadata: Some(9),
+                    content: Some(11),
+                    sitemap_note: true,
+                    warnings: &[],
+                },
             )
             .unwrap();
         let mut previous = Previous::read(Some(&file));
         assert_eq!(previous.inputs, Some((9, true)));
+        assert_eq!(previous.content, Some((11, true)));
+        refresh_inputs(&file, 10).unwrap();
+        let mut previous = Previous::read(Some(&file));
+        assert_eq!(previous.inputs, Some((10, true)));
+        assert_eq!(previous.content, Some((11, true)));
         assert_eq!(
             previous.unchanged(9, dir.path()),
             None,
