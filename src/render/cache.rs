@@ -332,6 +332,11 @@ impl PageCache {
         hasher.finish128()
     }
 
+    /// Whether the previous build made `path` with `key`.
+    pub fn had(&self, path: &str, key: Key) -> bool {
+        self.previous.get(path).is_some_and(|&(k, _)| k == key)
+    }
+
     /// Stores the published file `path` in `sink` without making it again,
     /// if the previous build made it with `key` and it is unchanged since;
     /// whether it did.

@@ -62,6 +62,11 @@ pub struct Fingerprints<'a> {
     dataset: &'a Dataset,
     /// The hash of each tournament's whole record (metadata and crosstable).
     tournaments: Vec<Key>,
+    /// The hash of every player's record, once asked for.
+    players: std::sync::OnceLock<Key>,
+    /// The hash of each tournament's rating records in the association's
+    /// list, once asked for.
+    records: std::sync::OnceLock<Vec<Key>>,
 }
 
 impl<'a> Fingerprints<'a> {
@@ -71,6 +76,8 @@ impl<'a> Fingerprints<'a> {
         Fingerprints {
             dataset,
             tournaments,
+            players: std::sync::OnceLock::new(),
+            records: std::sync::OnceLock::new(),
         }
     }
 
@@ -80,11 +87,41 @@ impl<'a> Fingerprints<'a> {
     /// them, such as the SQL dumps.
     pub fn dataset(&self) -> Key {
         let mut hasher = Hasher::default();
-        for p in &self.dataset.players {
-            player_record(&mut hasher, p);
-        }
+        hasher.key(self.players());
         for &t in &self.tournaments {
             hasher.key(t);
+        }
+        hasher.finish()
+    }
+
+    /// The hash of every player's record.
+    pub fn players(&self) -> Key {
+        *self.players.get_or_init(|| {
+            let mut hasher = Hasher::default();
+            for p in &self.dataset.players {
+                player_record(&mut hasher, p);
+            }
+            hasher.finish()
+        })
+    }
+
+    /// What the association's year-end list at `date` (with `ratings`, the
+    /// association's) is made of: every player, and every tournament that
+    /// starts by then, with its place and, if it ends by then, its rating
+    /// records. Tournaments after `date` do not change it.
+    pub fn list_as_of(&self, ratings: &Ratings, date: crate::model::Date) -> Key {
+        let records = self
+            .records
+            .get_or_init(|| ratings.by_tournament.par_iter().map(of).collect());
+        let mut hasher = Hasher::default();
+        hasher.key(self.players()).add(&date.to_string());
+        for (i, t) in self.dataset.tournaments.iter().enumerate() {
+            if t.start <= date {
+                hasher.add(&i).key(self.tournaments[i]);
+                if t.end <= date {
+                    hasher.key(records[i]);
+                }
+            }
         }
         hasher.finish()
     }

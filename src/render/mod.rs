@@ -724,47 +724,69 @@ fn render_lists(
     }
     let archive = archive_years(dataset);
     let archive_links = archive_links(&archive, "");
-    let render_list = |first: &str, view: &RatingListView, root: &str| {
+    // `own`: the fingerprint of the list's data, for lists keyed by it.
+    let render_list = |first: &str, view: &RatingListView, root: &str, own: Option<cache::Key>| {
         let rows = view.row_count();
         let count = paginate::page_count(rows);
         (1..=count)
             .into_par_iter()
             .try_for_each(|number| -> Result<(), SiteError> {
-                let shown;
-                let view = if count == 1 {
-                    view
-                } else {
-                    shown = view.page(paginate::page_rows(rows, number));
-                    &shown
-                };
                 let file = paginate::page_file(first, number);
-                let mut ctx = tera::Context::new();
-                ctx.insert("list", view);
-                ctx.insert("filters", &groups);
-                ctx.insert("archive", &archive_links);
-                ctx.insert("filtered", &(first != "ratings.html"));
-                ctx.insert("archived", &first.starts_with("archive/"));
-                ctx.insert(
-                    "pagination",
-                    &paginate::Pagination::new(first, number, count),
-                );
-                page.emit(&file, "html/ratings.html", root, &file, ctx)
+                let context = || {
+                    let shown;
+                    let view = if count == 1 {
+                        view
+                    } else {
+                        shown = view.page(paginate::page_rows(rows, number));
+                        &shown
+                    };
+                    let mut ctx = tera::Context::new();
+                    ctx.insert("list", view);
+                    ctx.insert("filters", &groups);
+                    ctx.insert("archive", &archive_links);
+                    ctx.insert("filtered", &(first != "ratings.html"));
+                    ctx.insert("archived", &first.starts_with("archive/"));
+                    ctx.insert(
+                        "pagination",
+                        &paginate::Pagination::new(first, number, count),
+                    );
+                    ctx
+                };
+                match own {
+                    Some(own) => {
+                        let names = (file.as_str(), "html/ratings.html", root);
+                        let key = list_page_key(own, number);
+                        page.emit_fingerprinted(names, &file, key, context)
+                    }
+                    None => page.emit(&file, "html/ratings.html", root, &file, context()),
+                }
             })
     };
-    render_list("ratings.html", list, "")?;
+    render_list("ratings.html", list, "", None)?;
     // One list at a time, each made when its pages are rendered (in
     // parallel): lists rendered side by side would each hold all their rows,
     // and a thread waiting for its pages would start yet another list.
     filtered.iter().try_for_each(|(path, title, filter)| {
         let view = views.filtered_list(list, title, |p| filter.accepts(p));
-        render_list(path, &view, "../")
+        render_list(path, &view, "../", None)
     })?;
+    // A year-end list is keyed by what it is made of (every player, for the
+    // filters too, and the tournaments by then): a new tournament leaves the
+    // past years' lists as they were, without building them.
     archive.iter().try_for_each(|year| {
         let Some(date) = Date::new(*year, 12, 31) else {
             return Ok(());
         };
+        let own = fingerprint::Hasher::default()
+            .key(page.prints.list_as_of(views.ratings(), date))
+            .add(&archive)
+            .finish();
+        let first = format!("archive/{year}.html");
+        if reuse_list(page, (&first, "html/ratings.html", "../"), own)? {
+            return Ok(());
+        }
         let view = views.rating_list_as_of(date);
-        render_list(&format!("archive/{year}.html"), &view, "../")
+        render_list(&first, &view, "../", Some(own))
     })?;
     let mut ctx = tera::Context::new();
     ctx.insert("archive", &archive_links);
@@ -776,6 +798,40 @@ fn render_lists(
         ctx,
     )?;
     Ok(())
+}
+
+/// The fingerprint of page `number` of a list whose data has the fingerprint `own`.
+fn list_page_key(own: cache::Key, number: usize) -> cache::Key {
+    fingerprint::Hasher::default()
+        .key(own)
+        .add(&number)
+        .finish()
+}
+
+/// Takes every page of the list at `first` (template, root) over from the
+/// published site when the previous build made them all from a list with
+/// the fingerprint `own`; whether it did (else the list is to be rendered).
+fn reuse_list(
+    page: &Page,
+    (first, template, root): (&str, &str, &str),
+    own: cache::Key,
+) -> Result<bool, SiteError> {
+    for number in 1.. {
+        let file = paginate::page_file(first, number);
+        let key = page.cache.fingerprint_key(
+            (template, &file, root),
+            page.shared,
+            list_page_key(own, number),
+        );
+        if !page.cache.had(&file, key) {
+            // Past the last page of that list, or no such list.
+            return Ok(number > 1);
+        }
+        if !page.reuse(&file, key)? {
+            return Ok(false);
+        }
+    }
+    Ok(false)
 }
 
 /// Who is on a filtered list.
