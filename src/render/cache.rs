@@ -526,7 +526,7 @@ mod tests {
                 },
             )
             .unwrap();
-        let mut previous = Previous::read(Some(&file));
+        let previous = Previous::read(Some(&file));
         assert_eq!(previous.inputs, Some((9, true)));
         assert_eq!(previous.content, Some((11, true)));
         refresh_inputs(&file, 10).unwrap();
@@ -534,7 +534,7 @@ mod tests {
         assert_eq!(previous.inputs, Some((10, true)));
         assert_eq!(previous.content, Some((11, true)));
         assert_eq!(
-            previous.unchanged(9, dir.path()),
+            previous.unchanged(10, dir.path()),
             None,
             "the cache file is no page"
         );
