@@ -159,10 +159,11 @@ pub fn build_repository(
         return Ok(unchanged_report(files, sitemap_note, warnings, timings));
     }
     // Hashed before loading: an input edited during the build differs next time.
-    let content = render::cache::inputs_content(&paths);
-    if let Some((sitemap_note, warnings)) =
-        content.and_then(|key| previous.same_content(key, &site))
-    {
+    let content = render::cache::inputs_content(&paths, started, previous.input_hashes());
+    let same = content
+        .as_ref()
+        .and_then(|(key, _)| previous.same_content(*key, &site));
+    if let Some((sitemap_note, warnings)) = same {
         if let (Some(file), Some(key)) = (&cache_file, inputs) {
             // Touched, not changed: the next build can tell by the fingerprint.
             let _ = render::cache::refresh_inputs(file, key);

@@ -57,6 +57,8 @@ pub struct Previous {
     content: Option<(Key, bool)>,
     /// That build's warnings.
     warnings: Vec<crate::diagnostic::Diagnostic>,
+    /// What that build read of each input file.
+    input_hashes: InputHashes,
 }
 
 impl Previous {
@@ -76,6 +78,10 @@ impl Previous {
                 previous.inputs = parse_inputs(inputs);
             } else if let Some(content) = line.strip_prefix("content\t") {
                 previous.content = parse_inputs(content);
+            } else if let Some(input) = line.strip_prefix("input\t") {
+                if let Some((path, hashes)) = parse_input(input) {
+                    previous.input_hashes.insert(path, hashes);
+                }
             } else if let Some(warning) = line.strip_prefix("warning\t") {
                 match serde_json::from_str(warning) {
                     Ok(warning) => previous.warnings.push(warning),
@@ -115,9 +121,9 @@ impl Previous {
             .then(|| (sitemap_note, std::mem::take(&mut self.warnings)))
     }
 
-    /// Whether the previous build recorded its inputs' content.
-    pub fn has_content(&self) -> bool {
-        self.content.is_some()
+    /// What the previous build read of each input file.
+    pub fn input_hashes(&self) -> &InputHashes {
+        &self.input_hashes
     }
 
     /// Number of files the previous build made or reused.
@@ -185,37 +191,80 @@ pub fn inputs_fingerprint(paths: &[PathBuf], started: std::time::SystemTime) -> 
     Some(hasher.finish128())
 }
 
+/// The content hash of each input file the previous build read, by path:
+/// the hash of the file's identity (inode, size, modification and change
+/// times) when it was read, and of its bytes.
+pub type InputHashes = HashMap<String, (Key, Key)>;
+
+/// The hash of the inputs' content, and each settled file's hashes for the next build.
+pub type InputsContent = (Key, Vec<(String, Key, Key)>);
+
 /// The hash of the names and bytes of the files under `paths` (files or
-/// folders; missing ones count as missing), read in parallel; `None` when
-/// one cannot be read.
-pub fn inputs_content(paths: &[PathBuf]) -> Option<Key> {
+/// folders; missing ones count as missing), and each settled file's hashes;
+/// `None` when one cannot be read. A file settled since the previous build
+/// read it ([`SETTLE`] before `started`), with the identity `known` gives,
+/// is not read again; the others are read in parallel.
+pub fn inputs_content(
+    paths: &[PathBuf],
+    started: std::time::SystemTime,
+    known: &InputHashes,
+) -> Option<InputsContent> {
     use rayon::prelude::*;
-    let mut files = Vec::new();
+    let settled = started.checked_sub(SETTLE)?;
+    // Each file with its identity's hash, if settled, and its content's, if known.
+    let mut files: Vec<(PathBuf, Option<Key>, Option<Key>)> = Vec::new();
     for path in paths.iter().filter(|p| p.exists()) {
         let walk = walkdir::WalkDir::new(path)
             .follow_links(true)
             .sort_by_file_name();
         for entry in walk {
             let entry = entry.ok()?;
-            if !entry.file_type().is_dir() {
-                files.push(entry.into_path());
+            let meta = entry.metadata().ok()?;
+            if meta.is_dir() {
+                continue;
             }
+            let changed = changed_time(&meta)?;
+            let identity = (meta.modified().ok()? < settled && changed < settled)
+                .then(|| FileIdentity::of(entry.path()))
+                .flatten()
+                .map(|id| {
+                    let mut hasher = KeyHasher::new();
+                    let _ = write!(
+                        hasher,
+                        "{}\0{}\0{}\0{changed:?}",
+                        id.inode, id.size, id.modified
+                    );
+                    hasher.finish128()
+                });
+            let name = entry.path().display().to_string();
+            let content = known
+                .get(&name)
+                .filter(|&&(id, _)| Some(id) == identity)
+                .map(|&(_, content)| content);
+            files.push((entry.into_path(), identity, content));
         }
     }
     let hashes: Option<Vec<Key>> = files
         .par_iter()
-        .map(|f| {
-            std::fs::read(f)
-                .ok()
-                .map(|b| xxhash_rust::xxh3::xxh3_128(&b))
+        .map(|(f, _, known)| {
+            known.or_else(|| {
+                std::fs::read(f)
+                    .ok()
+                    .map(|b| xxhash_rust::xxh3::xxh3_128(&b))
+            })
         })
         .collect();
     let mut hasher = KeyHasher::new();
     let _ = write!(hasher, "{paths:?}\0");
-    for (file, hash) in files.iter().zip(hashes?) {
-        let _ = write!(hasher, "{}\0{hash:x}\0", file.display());
+    let mut record = Vec::with_capacity(files.len());
+    for ((file, identity, _), hash) in files.into_iter().zip(hashes?) {
+        let name = file.display().to_string();
+        let _ = write!(hasher, "{name}\0{hash:x}\0");
+        if let Some(identity) = identity {
+            record.push((name, identity, hash));
+        }
     }
-    Some(hasher.finish128())
+    Some((hasher.finish128(), record))
 }
 
 /// Rewrites the cache file `file` with `inputs` as its inputs' fingerprint,
@@ -258,6 +307,13 @@ fn changed_time(meta: &std::fs::Metadata) -> Option<std::time::SystemTime> {
 #[cfg(not(unix))]
 fn changed_time(meta: &std::fs::Metadata) -> Option<std::time::SystemTime> {
     meta.modified().ok()
+}
+
+fn parse_input(text: &str) -> Option<(String, (Key, Key))> {
+    let mut fields = text.splitn(3, '\t');
+    let identity = Key::from_str_radix(fields.next()?, 16).ok()?;
+    let content = Key::from_str_radix(fields.next()?, 16).ok()?;
+    Some((fields.next()?.to_string(), (identity, content)))
 }
 
 fn parse_inputs(text: &str) -> Option<(Key, bool)> {
@@ -398,8 +454,11 @@ impl PageCache {
         if let Some(key) = inputs.metadata {
             writeln!(out, "inputs\t{key:032x}\t{note}")?;
         }
-        if let Some(key) = inputs.content {
+        if let Some((key, files)) = &inputs.content {
             writeln!(out, "content\t{key:032x}\t{note}")?;
+            for (path, identity, content) in files {
+                writeln!(out, "input\t{identity:032x}\t{content:032x}\t{path}")?;
+            }
         }
         if inputs.metadata.is_some() || inputs.content.is_some() {
             for warning in inputs.warnings {
@@ -427,8 +486,8 @@ impl PageCache {
 pub struct InputsRecord<'a> {
     /// Their fingerprint ([`inputs_fingerprint`]), if they were settled.
     pub metadata: Option<Key>,
-    /// Their content's hash ([`inputs_content`]), if it could be read.
-    pub content: Option<Key>,
+    /// Their content's hash and each file's ([`inputs_content`]), if they could be read.
+    pub content: Option<InputsContent>,
     /// Whether the build noted the missing sitemap.
     pub sitemap_note: bool,
     /// The build's warnings.
@@ -520,7 +579,7 @@ mod tests {
                 |p| FileIdentity::of(&dir.path().join(p)),
                 &InputsRecord {
                     metadata: Some(9),
-                    content: Some(11),
+                    content: Some((11, vec![("data/a.toml".into(), 3, 4)])),
                     sitemap_note: true,
                     warnings: &[],
                 },
@@ -533,6 +592,7 @@ mod tests {
         let mut previous = Previous::read(Some(&file));
         assert_eq!(previous.inputs, Some((10, true)));
         assert_eq!(previous.content, Some((11, true)));
+        assert_eq!(previous.input_hashes().get("data/a.toml"), Some(&(3, 4)));
         assert_eq!(
             previous.unchanged(10, dir.path()),
             None,
