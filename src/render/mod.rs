@@ -1107,8 +1107,9 @@ impl Page<'_> {
         Ok(())
     }
 
+    /// Notes an HTML file for the sitemap (only a site with an address has one).
     fn note(&self, file: &str) {
-        if file.ends_with(".html") {
+        if file.ends_with(".html") && !self.site.base_url.is_empty() {
             self.html_paths
                 .lock()
                 .unwrap_or_else(std::sync::PoisonError::into_inner)
