@@ -150,9 +150,12 @@ pub fn build_repository(
     };
     let site = publish::resolved(out)?;
     let cache_file = render::cache::file_for(&site);
-    let mut previous = render::cache::Previous::read(cache_file.as_deref());
     let paths = input_paths(root);
-    let inputs = render::cache::inputs_fingerprint(&paths, started);
+    // Two long walks (the cache file's lines, the inputs) side by side.
+    let (mut previous, inputs) = rayon::join(
+        || render::cache::Previous::read(cache_file.as_deref()),
+        || render::cache::inputs_fingerprint(&paths, started),
+    );
     if let Some((sitemap_note, warnings)) = inputs.and_then(|key| previous.unchanged(key, &site)) {
         lap("inputs unchanged");
         let files = previous.files();

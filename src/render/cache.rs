@@ -133,22 +133,41 @@ impl Previous {
 
     /// Whether `out` holds exactly the listed files, each with its identity.
     fn site_intact(&self, out: &Path) -> bool {
+        use rayon::prelude::*;
+        let Ok(top) = std::fs::read_dir(out) else {
+            return false;
+        };
+        let Ok(top) = top
+            .map(|e| e.map(|e| e.path()))
+            .collect::<Result<Vec<_>, _>>()
+        else {
+            return false;
+        };
+        // The site's top-level folders (players, tournaments, …) side by side.
+        let counts: Option<Vec<usize>> = top
+            .par_iter()
+            .map(|path| self.intact_under(out, path))
+            .collect();
+        counts.is_some_and(|c| c.iter().sum::<usize>() == self.entries.len())
+    }
+
+    /// The number of files under `path` (a file or folder of the site `out`),
+    /// or `None` if one is not listed with its identity.
+    fn intact_under(&self, out: &Path, path: &Path) -> Option<usize> {
         let mut seen = 0;
-        for entry in walkdir::WalkDir::new(out).min_depth(1) {
-            let Ok(entry) = entry else {
-                return false;
-            };
+        for entry in walkdir::WalkDir::new(path) {
+            let entry = entry.ok()?;
             if entry.file_type().is_dir() {
                 continue;
             }
             let name = super::output::slash_path(out, entry.path());
             let listed = self.entries.get(&name).map(|&(_, identity)| identity);
             if listed.is_none() || listed != FileIdentity::of(entry.path()) {
-                return false;
+                return None;
             }
             seen += 1;
         }
-        seen == self.entries.len()
+        Some(seen)
     }
 }
 
