@@ -150,13 +150,32 @@ pub fn build_repository(
     };
     let site = publish::resolved(out)?;
     let cache_file = render::cache::file_for(&site);
-    let mut previous = render::cache::Previous::read(cache_file.as_deref());
-    let inputs = render::cache::inputs_fingerprint(&input_paths(root), started);
+    let paths = input_paths(root);
+    // Two long walks (the cache file's lines, the inputs) side by side.
+    let (mut previous, inputs) = rayon::join(
+        || render::cache::Previous::read(cache_file.as_deref()),
+        || render::cache::inputs_fingerprint(&paths, started),
+    );
     if let Some((sitemap_note, warnings)) = inputs.and_then(|key| previous.unchanged(key, &site)) {
         lap("inputs unchanged");
         let files = previous.files();
         return Ok(unchanged_report(files, sitemap_note, warnings, timings));
     }
+    // Hashed before loading: an input edited during the build differs next time.
+    let content = render::cache::inputs_content(&paths, started, previous.input_hashes());
+    let same = content
+        .as_ref()
+        .and_then(|(key, _)| previous.same_content(*key, &site));
+    if let Some((sitemap_note, warnings)) = same {
+        if let (Some(file), Some(key)) = (&cache_file, inputs) {
+            // Touched, not changed: the next build can tell by the fingerprint.
+            let _ = render::cache::refresh_inputs(file, key);
+        }
+        lap("inputs unchanged");
+        let files = previous.files();
+        return Ok(unchanged_report(files, sitemap_note, warnings, timings));
+    }
+    lap("hash inputs");
     let (loaded, warnings) = check_without_errors(root)?;
     lap("load and check");
     let rated = rating::rate_all(&loaded.dataset, &loaded.config);
@@ -193,8 +212,13 @@ pub fn build_repository(
     }
     if let Some(file) = &cache_file {
         let identity = |path: &str| render::output::FileIdentity::of(&site.join(path));
-        let inputs = inputs.map(|key| (key, !notes.is_empty(), warnings.as_slice()));
-        if let Err(e) = cache.save(file, identity, inputs) {
+        let inputs = render::cache::InputsRecord {
+            metadata: inputs,
+            content,
+            sitemap_note: !notes.is_empty(),
+            warnings: &warnings,
+        };
+        if let Err(e) = cache.save(file, identity, &inputs) {
             // The site is in place; without the cache the next build renders everything.
             let _ = std::fs::remove_file(file);
             written.cleanup_warning.get_or_insert(format!(

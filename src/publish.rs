@@ -23,7 +23,7 @@
 //! for a killed process; it does not promise durability across a power cut
 //! (nothing is fsynced).
 
-use crate::render::output::{slash_path, FileIdentity, Sink, SiteFiles, WriteError};
+use crate::render::output::{slash_path, FileIdentity, Sink, SiteFiles, StreamFn, WriteError};
 use std::collections::HashSet;
 use std::fs::{self, File};
 use std::io::{self, Read, Write};
@@ -231,6 +231,27 @@ impl Staging {
         Ok(())
     }
 
+    /// Adds the file `name` whose bytes `write` writes straight into the new
+    /// site; afterwards, when the current site's file holds the same bytes,
+    /// that one is linked in its place, as [`Staging::put`] does.
+    pub fn put_streamed(&self, name: &str, write: &mut StreamFn) -> Result<(), PublishError> {
+        let target = self.target(name)?;
+        let file = File::create(&target).map_err(io_error("write", &target))?;
+        let mut out = io::BufWriter::with_capacity(1 << 20, file);
+        write(&mut out)
+            .and_then(|()| out.into_inner().map_err(io::IntoInnerError::into_error))
+            .map_err(io_error("write", &target))?;
+        let previous = self.current.as_ref().map(|dir| dir.join(name));
+        if let Some(previous) = previous.filter(|p| same_files(p, &target)) {
+            fs::remove_file(&target).map_err(io_error("replace", &target))?;
+            return self.keep(&previous, &target);
+        }
+        let length = fs::metadata(&target).map_or(0, |m| m.len());
+        self.written.fetch_add(1, Ordering::Relaxed);
+        self.bytes_written.fetch_add(length, Ordering::Relaxed);
+        Ok(())
+    }
+
     /// Adds the current site's file `name` as it is, without reading it,
     /// when it still has `identity`; whether it did.
     pub fn keep_current(&self, name: &str, identity: FileIdentity) -> Result<bool, PublishError> {
@@ -306,6 +327,10 @@ impl Sink for Staging {
         Staging::put(self, path, bytes).map_err(|e| write_error(path, e))
     }
 
+    fn put_streamed(&self, path: &str, write: &mut StreamFn) -> Result<(), WriteError> {
+        Staging::put_streamed(self, path, write).map_err(|e| write_error(path, e))
+    }
+
     fn keep(&self, path: &str, identity: FileIdentity) -> Result<bool, WriteError> {
         self.keep_current(path, identity)
             .map_err(|e| write_error(path, e))
@@ -379,6 +404,46 @@ fn same_content(path: &Path, content: &[u8]) -> bool {
     meta.is_file()
         && meta.len() == content.len() as u64
         && fs::read(path).is_ok_and(|old| old == content)
+}
+
+/// Whether `old` is a regular file (not a link) with the same bytes as
+/// `new`, compared a block at a time.
+fn same_files(old: &Path, new: &Path) -> bool {
+    let (Ok(meta), Ok(new_meta)) = (fs::symlink_metadata(old), fs::metadata(new)) else {
+        return false;
+    };
+    if !meta.is_file() || meta.len() != new_meta.len() {
+        return false;
+    }
+    let (Ok(mut a), Ok(mut b)) = (File::open(old), File::open(new)) else {
+        return false;
+    };
+    let mut left = vec![0; 1 << 20];
+    let mut right = vec![0; 1 << 20];
+    loop {
+        let n = match read_block(&mut a, &mut left) {
+            Ok(n) => n,
+            Err(_) => return false,
+        };
+        if read_block(&mut b, &mut right[..n]).ok() != Some(n) || left[..n] != right[..n] {
+            return false;
+        }
+        if n == 0 {
+            return true;
+        }
+    }
+}
+
+/// Fills `buffer` as far as the file goes; the number of bytes read.
+fn read_block(file: &mut File, buffer: &mut [u8]) -> io::Result<usize> {
+    let mut filled = 0;
+    while filled < buffer.len() {
+        match file.read(&mut buffer[filled..])? {
+            0 => break,
+            n => filled += n,
+        }
+    }
+    Ok(filled)
 }
 
 /// A copy that keeps the modification time, where hard links are not possible.

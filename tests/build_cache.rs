@@ -201,14 +201,14 @@ fn a_published_file_changed_by_hand_is_rendered_again_and_a_deleted_cache_is_saf
 fn a_build_with_settled_unchanged_inputs_and_site_does_nothing_else() {
     let b = built();
     let before = files(&b.out);
-    // Inputs written just now may still change unseen: they are checked page by page.
+    // Inputs written just now may still change unseen: their times are not
+    // trusted, their content is.
     std::thread::sleep(ratingbook::render::cache::SETTLE + std::time::Duration::from_millis(100));
     let settled = build(b.root.path(), &b.out);
     assert_eq!(settled.cached.rendered, 0);
-    assert!(settled
-        .timings
-        .iter()
-        .all(|(phase, _)| *phase != "inputs unchanged"));
+    let phases =
+        |r: &ratingbook::BuildReport| r.timings.iter().map(|(p, _)| *p).collect::<Vec<_>>();
+    assert_eq!(phases(&settled), ["inputs unchanged"]);
     let skipped = build(b.root.path(), &b.out);
     assert_eq!(
         skipped.timings.iter().map(|(p, _)| *p).collect::<Vec<_>>(),
@@ -232,5 +232,118 @@ fn a_build_with_settled_unchanged_inputs_and_site_does_nothing_else() {
     .unwrap();
     let edited = build(b.root.path(), &b.out);
     assert_eq!(edited.cached.rendered, 1);
+    assert_eq!(files(&b.out), fresh_site(b.root.path()));
+}
+
+/// A player with rated games in the repository at `root`, for `wanted`
+/// (e.g. a membership); their file and the id of an opponent.
+fn player_with_games(
+    root: &Path,
+    wanted: impl Fn(&ratingbook::model::Player) -> bool,
+) -> (PathBuf, String) {
+    let loaded = ratingbook::load::load_repository(root);
+    let ratings = ratingbook::rating::rate(&loaded.dataset, &loaded.config.rating);
+    let players = &loaded.dataset.players;
+    (0..players.len())
+        .filter(|&i| wanted(&players[i]))
+        .find_map(|i| {
+            let game = ratings.history(i).flat_map(|r| &r.games).next()?;
+            let file = root.join(format!("data/players/{}.toml", players[i].id));
+            Some((file, players[game.opponent].id.to_string()))
+        })
+        .expect("a player with games")
+}
+
+/// Rebuilds after `change` and checks that the site is the one a build
+/// without cache writes, and that only the files whose bytes changed were
+/// made, and the front page (its key covers the whole list, though it shows
+/// the top ten): the changed files.
+fn rebuild_exactly(b: &Built, change: impl FnOnce()) -> Vec<String> {
+    let before = files(&b.out);
+    change();
+    let again = build(b.root.path(), &b.out);
+    let after = files(&b.out);
+    assert_eq!(after, fresh_site(b.root.path()), "no stale page");
+    let changed = differing(&before, &after);
+    assert_eq!(again.written.written, changed.len());
+    let front = usize::from(!changed.contains(&"index.html".to_string()));
+    assert!(
+        again.cached.rendered <= changed.len() + front,
+        "made {} files, {} changed: {changed:?}",
+        again.cached.rendered,
+        changed.len()
+    );
+    changed
+}
+
+#[test]
+fn a_renamed_player_renders_exactly_the_pages_that_show_the_name() {
+    let b = built();
+    let (file, opponent) = player_with_games(b.root.path(), |_| true);
+    let text = fs::read_to_string(&file).unwrap();
+    let name = text
+        .lines()
+        .find(|l| l.starts_with("name = "))
+        .unwrap()
+        .to_string();
+    let changed = rebuild_exactly(&b, || {
+        fs::write(&file, text.replace(&name, "name = \"Renamed Person\"")).unwrap();
+    });
+    // The opponent's page shows the name in the games: only a neighbour's name changed there.
+    let page = format!("players/{opponent}.html");
+    assert!(changed.contains(&page), "{changed:?}");
+    let html = fs::read_to_string(b.out.join(&page)).unwrap();
+    assert!(html.contains("Renamed Person"));
+}
+
+#[test]
+fn an_opponents_rating_change_renders_the_pages_that_show_it() {
+    let b = built();
+    // A player rated elsewhere: their international rating is what their
+    // opponents' pages show for them.
+    let (file, opponent) = player_with_games(b.root.path(), |p| {
+        p.membership == ratingbook::model::Membership::Rif && p.international_rating.is_some()
+    });
+    let text = fs::read_to_string(&file).unwrap();
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("international_rating = "))
+        .unwrap()
+        .to_string();
+    let changed = rebuild_exactly(&b, || {
+        fs::write(&file, text.replace(&line, "international_rating = 2777")).unwrap();
+    });
+    let page = format!("players/{opponent}.html");
+    assert!(changed.contains(&page), "{changed:?}");
+    assert!(fs::read_to_string(b.out.join(&page))
+        .unwrap()
+        .contains("2777"));
+}
+
+#[test]
+fn inputs_rewritten_with_the_same_bytes_are_no_change_and_an_edit_is_one() {
+    let b = built();
+    let before = files(&b.out);
+    // Every input rewritten as it was, as a fresh checkout leaves them.
+    let inputs = walkdir::WalkDir::new(b.root.path().join("data"))
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|e| e.file_type().is_file())
+        .map(|e| e.into_path());
+    for file in inputs.chain([b.root.path().join("ratingbook.toml")]) {
+        let bytes = fs::read(&file).unwrap();
+        fs::remove_file(&file).unwrap();
+        fs::write(&file, bytes).unwrap();
+    }
+    let touched = build(b.root.path(), &b.out);
+    let phases: Vec<&str> = touched.timings.iter().map(|(p, _)| *p).collect();
+    assert_eq!(phases, ["inputs unchanged"]);
+    assert_eq!(files(&b.out), before);
+    let oldest = edit::crosstables_by_start(b.root.path())[0].clone();
+    assert!(edit::reverse_first_decisive_result(&oldest)
+        .unwrap()
+        .is_some());
+    let edited = build(b.root.path(), &b.out);
+    assert!(edited.cached.rendered > 0, "an edit is never skipped");
     assert_eq!(files(&b.out), fresh_site(b.root.path()));
 }

@@ -580,3 +580,26 @@ fn sql_dump_has_each_games_k_expected_and_change() {
         .unwrap();
     assert!((total - sum).abs() < 1e-9);
 }
+
+#[test]
+fn streamed_sql_dumps_are_the_template_rendered_whole() {
+    // The build writes the dumps row by row; `ratingbook sql` renders the
+    // template over the whole dump: both must give the same bytes, for every
+    // dialect and with the further lists' tables.
+    let repo = common::sample_repository();
+    let config = repo.path().join("ratingbook.toml");
+    let mut text = read(&config);
+    text.push_str("\n[output]\nsql_dialects = [\"sqlite\", \"postgres\", \"mysql\"]\n");
+    std::fs::write(&config, text).unwrap();
+    let out = repo.path().join("site");
+    build(repo.path(), &out);
+    for dialect in ratingbook::sql::Dialect::ALL {
+        let whole = ratingbook::pipeline::dump_repository(repo.path(), dialect).unwrap();
+        assert!(whole.text.contains("INSERT INTO pool_ratings"), "{dialect}");
+        let streamed = read(&out.join(dialect.file_name()));
+        assert!(
+            streamed == whole.text,
+            "{dialect}: the streamed dump differs"
+        );
+    }
+}

@@ -91,3 +91,73 @@ fn every_player_is_reachable_and_every_page_is_small() {
     let search = fs::read_to_string(site.join("search.html")).unwrap();
     assert!(search.contains("Page 1 of "), "the search page is split");
 }
+
+#[test]
+fn every_player_of_a_long_further_list_is_reachable_from_its_pages() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    ratingbook::generate::write_repository(
+        root,
+        &ratingbook::generate::Options {
+            players: 1500,
+            tournaments: 24,
+            seed: 3,
+        },
+    )
+    .unwrap();
+    // Every tournament rated in a further list of its own.
+    let mut config = fs::read_to_string(root.join("ratingbook.toml")).unwrap();
+    config.push_str("\n[pools.long]\ntitle = \"Long list\"\nsystem = \"glicko2\"\n");
+    fs::write(root.join("ratingbook.toml"), config).unwrap();
+    for entry in walkdir::WalkDir::new(root.join("data/tournaments")) {
+        let path = entry.unwrap().into_path();
+        if path.extension().is_some_and(|e| e == "toml") {
+            let text = fs::read_to_string(&path).unwrap();
+            fs::write(&path, format!("{text}pool = \"long\"\n")).unwrap();
+        }
+    }
+    let site = root.join("site");
+    ratingbook::build_repository(root, &site, &|| {}).unwrap();
+
+    // Who the list has: its established and provisional players.
+    let loaded = ratingbook::load::load_repository(root);
+    let pools = ratingbook::rating::rate_pools(&loaded.dataset, &loaded.config);
+    let views = ratingbook::render::pools::PoolViews::new(&pools[0], &loaded.config);
+    let list = views.builder(&loaded.dataset).rating_list();
+    let listed: BTreeSet<String> = list
+        .established
+        .iter()
+        .map(|r| r.player.href.clone())
+        .chain(list.provisional.iter().map(|r| r.player.href.clone()))
+        .collect();
+    let per_page = ratingbook::render::paginate::ROWS_PER_PAGE;
+    assert!(
+        listed.len() > per_page,
+        "{} players fit one page",
+        listed.len()
+    );
+
+    // Following only the list's own pages from its first one.
+    let first = "pools/long/ratings.html".to_string();
+    let html = fs::read_to_string(site.join(&first)).unwrap();
+    assert!(html.contains("Page 1 of "), "the list is split");
+    let mut seen = BTreeSet::from([first.clone()]);
+    let mut queue = VecDeque::from([first]);
+    let mut reached = BTreeSet::new();
+    while let Some(page) = queue.pop_front() {
+        let path = site.join(&page);
+        assert!(path.is_file(), "a link leads to the missing {page}");
+        let size = fs::metadata(&path).unwrap().len();
+        assert!(size <= MAX_PAGE, "{page} has {size} bytes");
+        let html = fs::read_to_string(&path).unwrap();
+        for target in links(&html).into_iter().filter_map(|h| resolve(&page, h)) {
+            if target.starts_with("players/") {
+                reached.insert(target);
+            } else if target.starts_with("pools/long/ratings.") && seen.insert(target.clone()) {
+                queue.push_back(target);
+            }
+        }
+    }
+    let unreached: Vec<&String> = listed.difference(&reached).collect();
+    assert!(unreached.is_empty(), "not reachable: {unreached:?}");
+}

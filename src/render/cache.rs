@@ -19,8 +19,11 @@
 //! whose inputs have the same fingerprint, into a site folder that holds
 //! exactly the files the cache lists with their identities, has nothing to
 //! do and stops there, with the same warnings. A file changed less than [`SETTLE`] before a build is
-//! not fingerprinted (its times may not yet tell a later change apart), so
-//! the next build checks page by page.
+//! not fingerprinted (its times may not yet tell a later change apart).
+//! The cache file also keeps a hash of the inputs' names and bytes, taken
+//! before loading them: a build whose inputs were touched (a fresh checkout,
+//! a file written again) but whose content hash is the same, into an intact
+//! site, stops there too, and records the new fingerprint.
 
 use super::output::{FileIdentity, Sink, WriteError};
 use std::collections::HashMap;
@@ -39,7 +42,7 @@ pub type Key = u128;
 pub const FOLDER: &str = ".ratingbook-cache";
 
 /// First line of a cache file; another first line means the file is ignored.
-const HEADER: &str = "ratingbook page cache 1";
+const HEADER: &str = "ratingbook page cache 2";
 
 /// How long after its last change an input file counts as settled.
 pub const SETTLE: std::time::Duration = std::time::Duration::from_secs(2);
@@ -50,8 +53,12 @@ pub struct Previous {
     entries: HashMap<String, (Key, FileIdentity)>,
     /// The inputs' fingerprint, and whether that build noted the missing sitemap.
     inputs: Option<(Key, bool)>,
+    /// The hash of the inputs' content, and whether that build noted the missing sitemap.
+    content: Option<(Key, bool)>,
     /// That build's warnings.
     warnings: Vec<crate::diagnostic::Diagnostic>,
+    /// What that build read of each input file.
+    input_hashes: InputHashes,
 }
 
 impl Previous {
@@ -69,11 +76,17 @@ impl Previous {
         for line in lines.map_while(Result::ok) {
             if let Some(inputs) = line.strip_prefix("inputs\t") {
                 previous.inputs = parse_inputs(inputs);
+            } else if let Some(content) = line.strip_prefix("content\t") {
+                previous.content = parse_inputs(content);
+            } else if let Some(input) = line.strip_prefix("input\t") {
+                if let Some((path, hashes)) = parse_input(input) {
+                    previous.input_hashes.insert(path, hashes);
+                }
             } else if let Some(warning) = line.strip_prefix("warning\t") {
                 match serde_json::from_str(warning) {
                     Ok(warning) => previous.warnings.push(warning),
                     // Without all its warnings the build cannot be skipped.
-                    Err(_) => previous.inputs = None,
+                    Err(_) => (previous.inputs, previous.content) = (None, None),
                 }
             } else if let Some((path, entry)) = parse_entry(&line) {
                 previous.entries.insert(path, entry);
@@ -95,6 +108,24 @@ impl Previous {
             .then(|| (sitemap_note, std::mem::take(&mut self.warnings)))
     }
 
+    /// As [`Previous::unchanged`], for inputs whose content hash
+    /// ([`inputs_content`]) is `content`: inputs touched (e.g. checked out
+    /// again) but not changed.
+    pub fn same_content(
+        &mut self,
+        content: Key,
+        out: &Path,
+    ) -> Option<(bool, Vec<crate::diagnostic::Diagnostic>)> {
+        let (key, sitemap_note) = self.content?;
+        (key == content && self.site_intact(out))
+            .then(|| (sitemap_note, std::mem::take(&mut self.warnings)))
+    }
+
+    /// What the previous build read of each input file.
+    pub fn input_hashes(&self) -> &InputHashes {
+        &self.input_hashes
+    }
+
     /// Number of files the previous build made or reused.
     pub fn files(&self) -> usize {
         self.entries.len()
@@ -102,22 +133,41 @@ impl Previous {
 
     /// Whether `out` holds exactly the listed files, each with its identity.
     fn site_intact(&self, out: &Path) -> bool {
+        use rayon::prelude::*;
+        let Ok(top) = std::fs::read_dir(out) else {
+            return false;
+        };
+        let Ok(top) = top
+            .map(|e| e.map(|e| e.path()))
+            .collect::<Result<Vec<_>, _>>()
+        else {
+            return false;
+        };
+        // The site's top-level folders (players, tournaments, …) side by side.
+        let counts: Option<Vec<usize>> = top
+            .par_iter()
+            .map(|path| self.intact_under(out, path))
+            .collect();
+        counts.is_some_and(|c| c.iter().sum::<usize>() == self.entries.len())
+    }
+
+    /// The number of files under `path` (a file or folder of the site `out`),
+    /// or `None` if one is not listed with its identity.
+    fn intact_under(&self, out: &Path, path: &Path) -> Option<usize> {
         let mut seen = 0;
-        for entry in walkdir::WalkDir::new(out).min_depth(1) {
-            let Ok(entry) = entry else {
-                return false;
-            };
+        for entry in walkdir::WalkDir::new(path) {
+            let entry = entry.ok()?;
             if entry.file_type().is_dir() {
                 continue;
             }
             let name = super::output::slash_path(out, entry.path());
             let listed = self.entries.get(&name).map(|&(_, identity)| identity);
             if listed.is_none() || listed != FileIdentity::of(entry.path()) {
-                return false;
+                return None;
             }
             seen += 1;
         }
-        seen == self.entries.len()
+        Some(seen)
     }
 }
 
@@ -160,6 +210,109 @@ pub fn inputs_fingerprint(paths: &[PathBuf], started: std::time::SystemTime) -> 
     Some(hasher.finish128())
 }
 
+/// The content hash of each input file the previous build read, by path:
+/// the hash of the file's identity (inode, size, modification and change
+/// times) when it was read, and of its bytes.
+pub type InputHashes = HashMap<String, (Key, Key)>;
+
+/// The hash of the inputs' content, and each settled file's hashes for the next build.
+pub type InputsContent = (Key, Vec<(String, Key, Key)>);
+
+/// The hash of the names and bytes of the files under `paths` (files or
+/// folders; missing ones count as missing), and each settled file's hashes;
+/// `None` when one cannot be read. A file settled since the previous build
+/// read it ([`SETTLE`] before `started`), with the identity `known` gives,
+/// is not read again; the others are read in parallel.
+pub fn inputs_content(
+    paths: &[PathBuf],
+    started: std::time::SystemTime,
+    known: &InputHashes,
+) -> Option<InputsContent> {
+    use rayon::prelude::*;
+    let settled = started.checked_sub(SETTLE)?;
+    // Each file with its identity's hash, if settled, and its content's, if known.
+    let mut files: Vec<(PathBuf, Option<Key>, Option<Key>)> = Vec::new();
+    for path in paths.iter().filter(|p| p.exists()) {
+        let walk = walkdir::WalkDir::new(path)
+            .follow_links(true)
+            .sort_by_file_name();
+        for entry in walk {
+            let entry = entry.ok()?;
+            let meta = entry.metadata().ok()?;
+            if meta.is_dir() {
+                continue;
+            }
+            let changed = changed_time(&meta)?;
+            let identity = (meta.modified().ok()? < settled && changed < settled)
+                .then(|| FileIdentity::of(entry.path()))
+                .flatten()
+                .map(|id| {
+                    let mut hasher = KeyHasher::new();
+                    let _ = write!(
+                        hasher,
+                        "{}\0{}\0{}\0{changed:?}",
+                        id.inode, id.size, id.modified
+                    );
+                    hasher.finish128()
+                });
+            let name = entry.path().display().to_string();
+            let content = known
+                .get(&name)
+                .filter(|&&(id, _)| Some(id) == identity)
+                .map(|&(_, content)| content);
+            files.push((entry.into_path(), identity, content));
+        }
+    }
+    let hashes: Option<Vec<Key>> = files
+        .par_iter()
+        .map(|(f, _, known)| {
+            known.or_else(|| {
+                std::fs::read(f)
+                    .ok()
+                    .map(|b| xxhash_rust::xxh3::xxh3_128(&b))
+            })
+        })
+        .collect();
+    let mut hasher = KeyHasher::new();
+    let _ = write!(hasher, "{paths:?}\0");
+    let mut record = Vec::with_capacity(files.len());
+    for ((file, identity, _), hash) in files.into_iter().zip(hashes?) {
+        let name = file.display().to_string();
+        let _ = write!(hasher, "{name}\0{hash:x}\0");
+        if let Some(identity) = identity {
+            record.push((name, identity, hash));
+        }
+    }
+    Some((hasher.finish128(), record))
+}
+
+/// Rewrites the cache file `file` with `inputs` as its inputs' fingerprint,
+/// after a build found the inputs touched but their content unchanged.
+pub fn refresh_inputs(file: &Path, inputs: Key) -> std::io::Result<()> {
+    let text = std::fs::read_to_string(file)?;
+    let Some(note) = text
+        .lines()
+        .find_map(|l| l.strip_prefix("content\t"))
+        .and_then(parse_inputs)
+        .map(|(_, note)| note)
+    else {
+        return Ok(());
+    };
+    let mut out = String::with_capacity(text.len() + 64);
+    for (i, line) in text.lines().enumerate() {
+        if i == 1 {
+            out.push_str(&format!("inputs\t{inputs:032x}\t{}\n", u8::from(note)));
+        }
+        if !line.starts_with("inputs\t") {
+            out.push_str(line);
+            out.push('\n');
+        }
+    }
+    let temporary = file.with_extension("partial");
+    std::fs::write(&temporary, out)?;
+    std::fs::rename(&temporary, file)
+}
+
 /// When the file's metadata last changed (which no program can set back).
 #[cfg(unix)]
 fn changed_time(meta: &std::fs::Metadata) -> Option<std::time::SystemTime> {
@@ -173,6 +326,13 @@ fn changed_time(meta: &std::fs::Metadata) -> Option<std::time::SystemTime> {
 #[cfg(not(unix))]
 fn changed_time(meta: &std::fs::Metadata) -> Option<std::time::SystemTime> {
     meta.modified().ok()
+}
+
+fn parse_input(text: &str) -> Option<(String, (Key, Key))> {
+    let mut fields = text.splitn(3, '\t');
+    let identity = Key::from_str_radix(fields.next()?, 16).ok()?;
+    let content = Key::from_str_radix(fields.next()?, 16).ok()?;
+    Some((fields.next()?.to_string(), (identity, content)))
 }
 
 fn parse_inputs(text: &str) -> Option<(Key, bool)> {
@@ -221,12 +381,35 @@ impl PageCache {
         hasher.finish128()
     }
 
+    /// The key of a page whose own data is fingerprinted instead of given
+    /// whole: its template, path and root, the hash of what every page
+    /// shares (`shared`) and the fingerprint of its own data.
+    pub fn fingerprint_key(
+        &self,
+        (template, path, root): (&str, &str, &str),
+        shared: Key,
+        fingerprint: Key,
+    ) -> Key {
+        let mut hasher = KeyHasher::new();
+        let _ = write!(
+            hasher,
+            "{:x}\0fingerprint\0{template}\0{path}\0{root}\0{shared:x}\0{fingerprint:x}",
+            self.base
+        );
+        hasher.finish128()
+    }
+
     /// The key of a file that is not rendered from a template: its bytes.
     pub fn bytes_key(&self, path: &str, bytes: &[u8]) -> Key {
         let mut hasher = KeyHasher::new();
         let _ = write!(hasher, "{:x}\0{path}\0", self.base);
         hasher.0.update(bytes);
         hasher.finish128()
+    }
+
+    /// Whether the previous build made `path` with `key`.
+    pub fn had(&self, path: &str, key: Key) -> bool {
+        self.previous.get(path).is_some_and(|&(k, _)| k == key)
     }
 
     /// Stores the published file `path` in `sink` without making it again,
@@ -267,14 +450,13 @@ impl PageCache {
 
     /// Writes this build's keys to `file`, each with the identity `identity`
     /// gives its path in the published site (paths without one are left out),
-    /// and the fingerprint of its inputs, if any, with whether it noted the
-    /// missing sitemap and its warnings. Written to a temporary file and
-    /// renamed, so a reader never sees half.
+    /// and what it says of the build's inputs. Written to a temporary file
+    /// and renamed, so a reader never sees half.
     pub fn save(
         self,
         file: &Path,
         identity: impl Fn(&str) -> Option<FileIdentity>,
-        inputs: Option<(Key, bool, &[crate::diagnostic::Diagnostic])>,
+        inputs: &InputsRecord,
     ) -> std::io::Result<()> {
         let mut entries = self
             .next
@@ -287,9 +469,18 @@ impl PageCache {
         let temporary = file.with_extension("partial");
         let mut out = std::io::BufWriter::new(std::fs::File::create(&temporary)?);
         writeln!(out, "{HEADER}")?;
-        if let Some((key, note, warnings)) = inputs {
-            writeln!(out, "inputs\t{key:032x}\t{}", u8::from(note))?;
-            for warning in warnings {
+        let note = u8::from(inputs.sitemap_note);
+        if let Some(key) = inputs.metadata {
+            writeln!(out, "inputs\t{key:032x}\t{note}")?;
+        }
+        if let Some((key, files)) = &inputs.content {
+            writeln!(out, "content\t{key:032x}\t{note}")?;
+            for (path, identity, content) in files {
+                writeln!(out, "input\t{identity:032x}\t{content:032x}\t{path}")?;
+            }
+        }
+        if inputs.metadata.is_some() || inputs.content.is_some() {
+            for warning in inputs.warnings {
                 let json = serde_json::to_string(warning).map_err(std::io::Error::other)?;
                 writeln!(out, "warning\t{json}")?;
             }
@@ -306,6 +497,20 @@ impl PageCache {
         out.into_inner().map_err(|e| e.into_error())?.sync_all()?;
         std::fs::rename(&temporary, file)
     }
+}
+
+/// What the cache file keeps of a build's inputs, for skipping the next
+/// build when they are the same.
+#[derive(Debug, Default)]
+pub struct InputsRecord<'a> {
+    /// Their fingerprint ([`inputs_fingerprint`]), if they were settled.
+    pub metadata: Option<Key>,
+    /// Their content's hash and each file's ([`inputs_content`]), if they could be read.
+    pub content: Option<InputsContent>,
+    /// Whether the build noted the missing sitemap.
+    pub sitemap_note: bool,
+    /// The build's warnings.
+    pub warnings: &'a [crate::diagnostic::Diagnostic],
 }
 
 /// The cache file of the site folder `out`: `.ratingbook-cache/<name>.pages`
@@ -391,13 +596,24 @@ mod tests {
             .save(
                 &file,
                 |p| FileIdentity::of(&dir.path().join(p)),
-                Some((9, true, &[])),
+                &InputsRecord {
+                    metadata: Some(9),
+                    content: Some((11, vec![("data/a.toml".into(), 3, 4)])),
+                    sitemap_note: true,
+                    warnings: &[],
+                },
             )
             .unwrap();
-        let mut previous = Previous::read(Some(&file));
+        let previous = Previous::read(Some(&file));
         assert_eq!(previous.inputs, Some((9, true)));
+        assert_eq!(previous.content, Some((11, true)));
+        refresh_inputs(&file, 10).unwrap();
+        let mut previous = Previous::read(Some(&file));
+        assert_eq!(previous.inputs, Some((10, true)));
+        assert_eq!(previous.content, Some((11, true)));
+        assert_eq!(previous.input_hashes().get("data/a.toml"), Some(&(3, 4)));
         assert_eq!(
-            previous.unchanged(9, dir.path()),
+            previous.unchanged(10, dir.path()),
             None,
             "the cache file is no page"
         );

@@ -6,6 +6,7 @@
 
 pub mod cache;
 pub mod chart;
+pub mod fingerprint;
 pub mod format;
 pub mod limits;
 mod methods;
@@ -180,12 +181,15 @@ pub fn render_site_into(
     };
     let watchdog = limits::Watchdog::start(budget.max_time);
     let page = Page {
+        prints: fingerprint::Fingerprints::new(dataset),
         tera: &tera,
+        shared: fingerprint::of(&site),
         site,
         budget,
         watchdog: &watchdog,
         sink,
         cache,
+        stream_sql: templates.is_built_in(crate::sql::TEMPLATE),
         html_paths: Mutex::new(Vec::new()),
     };
     for (name, bytes) in &templates.statics {
@@ -270,26 +274,58 @@ fn render_site_wide(
         page.put("ratings.csv", &rating_list_csv(&list))?;
     }
     if config.output.sql && !config.output.sql_dialects.is_empty() {
-        let mut dump = crate::sql::SqlDump::new(dataset, ratings, &list.published());
+        render_sql(page, dataset, ratings, &list, pool_views, config)?;
+    }
+    Ok(())
+}
+
+/// The SQL dumps, one per dialect. With the built-in template each is
+/// written row by row as the rows are made, never whole in memory; a
+/// repository's own template gets the whole dump at once.
+fn render_sql(
+    page: &Page,
+    dataset: &Dataset,
+    ratings: &Ratings,
+    list: &RatingListView,
+    pool_views: &[pools::PoolViews],
+    config: &Config,
+) -> Result<(), SiteError> {
+    let published = list.published();
+    if !page.stream_sql {
+        let mut dump = crate::sql::SqlDump::new(dataset, ratings, &published);
         pools::add_to_dump(&mut dump, pool_views, dataset);
         for &dialect in &config.output.sql_dialects {
-            let mut hasher_input = tera::Context::new();
-            hasher_input.insert("dump", &dump);
-            let key = page
-                .cache
-                .page_key(crate::sql::TEMPLATE, dialect.file_name(), &hasher_input);
-            drop(hasher_input);
-            if page.cache.reuse(page.sink, dialect.file_name(), key)? {
-                continue;
-            }
-            let _watched = page
-                .watchdog
-                .watch(crate::sql::TEMPLATE, dialect.file_name());
             let _current = crate::memory::rendering(crate::sql::TEMPLATE);
             let text = crate::sql::render(page.tera, &dump, dialect)
                 .map_err(|e| RenderError::new(crate::sql::TEMPLATE, &e))?;
-            page.store(dialect.file_name(), key, text.as_bytes())?;
+            page.put(dialect.file_name(), text.as_bytes())?;
         }
+        return Ok(());
+    }
+    let pool_lists = pools::pool_lists(pool_views, dataset);
+    // The dataset and the configuration determine the rows.
+    let rows = page.prints.dataset();
+    for &dialect in &config.output.sql_dialects {
+        let (head, tail) = crate::sql::frame(page.tera, dialect, !pool_lists.is_empty())
+            .map_err(|e| RenderError::new(crate::sql::TEMPLATE, &e))?;
+        let file = dialect.file_name();
+        let own = fingerprint::Hasher::default()
+            .key(rows)
+            .add(&(&head, &tail))
+            .finish();
+        let key = page
+            .cache
+            .fingerprint_key((crate::sql::TEMPLATE, file, ""), page.shared, own);
+        if page.reuse(file, key)? {
+            continue;
+        }
+        page.put_streamed(file, key, &mut |out| {
+            out.write_all(head.as_bytes())?;
+            let mut rows = crate::sql::InsertWriter::new(out, dialect);
+            crate::sql::base_tables(dataset, ratings, &published, &mut rows)?;
+            crate::sql::pool_tables(dataset, &pool_lists, &mut rows)?;
+            out.write_all(tail.as_bytes())
+        })?;
     }
     Ok(())
 }
@@ -307,17 +343,21 @@ fn render_per_item(
 ) -> Result<(), SiteError> {
     let sql_files = sql_files(config);
     let rules = views.rules();
+    let prints = &page.prints;
+    let rules_hash = fingerprint::of(&rules);
     if config.output.html {
         (0..dataset.players.len())
             .into_par_iter()
             .try_for_each(|i| -> Result<(), SiteError> {
-                let view = views.player(i);
-                let mut ctx = tera::Context::new();
-                ctx.insert("player", &view);
-                ctx.insert("pools", &pools::player_sections(pool_views, dataset, i));
-                ctx.insert("rules", &rules);
-                let path = format!("players/{}.html", view.id);
-                page.emit(&path, "html/player.html", "../", &path, ctx)?;
+                let path = format!("players/{}.html", dataset.players[i].id);
+                let own = player_fingerprint(prints, views, pool_views, i, rules_hash);
+                page.emit_fingerprinted((&path, "html/player.html", "../"), &path, own, || {
+                    let mut ctx = tera::Context::new();
+                    ctx.insert("player", &views.player(i));
+                    ctx.insert("pools", &pools::player_sections(pool_views, dataset, i));
+                    ctx.insert("rules", &rules);
+                    ctx
+                })?;
                 tick();
                 Ok(())
             })?;
@@ -326,30 +366,45 @@ fn render_per_item(
         .into_par_iter()
         .try_for_each(|i| -> Result<(), SiteError> {
             // A tournament's ratings are those of its own list.
-            let view = dataset.tournaments[i]
+            let builder = dataset.tournaments[i]
                 .pool
                 .as_deref()
                 .and_then(|p| pool_builders.get(p))
-                .unwrap_or(views)
-                .tournament(i);
-            let mut ctx = tera::Context::new();
-            ctx.insert("tournament", &view);
-            ctx.insert("rules", &rules);
-            ctx.insert("list", &pools::list_of(pool_views, &dataset.tournaments[i]));
-            ctx.insert("downloads", &config.output);
-            ctx.insert("sql_files", &sql_files);
+                .unwrap_or(views);
+            let own = fingerprint::Hasher::default()
+                .key(prints.tournament(builder.ratings(), i))
+                .key(rules_hash)
+                .add(&sql_files)
+                .finish();
+            // Made once, for the first page the cache does not hold.
+            let made = std::sync::OnceLock::new();
+            let context = || {
+                made.get_or_init(|| {
+                    let mut ctx = tera::Context::new();
+                    ctx.insert("tournament", &builder.tournament(i));
+                    ctx.insert("rules", &rules);
+                    ctx.insert("list", &pools::list_of(pool_views, &dataset.tournaments[i]));
+                    ctx.insert("downloads", &config.output);
+                    ctx.insert("sql_files", &sql_files);
+                    ctx
+                })
+                .clone()
+            };
+            let id = &dataset.tournaments[i].id;
             if config.output.html {
-                let path = format!("tournaments/{}.html", view.id);
-                page.emit(&path, "html/tournament.html", "../", &path, ctx.clone())?;
+                let path = format!("tournaments/{id}.html");
+                let names = (path.as_str(), "html/tournament.html", "../");
+                page.emit_fingerprinted(names, &path, own, context)?;
             }
             if config.output.markdown {
-                let path = format!("tournaments/{}.md", view.id);
-                page.emit(&path, "md/tournament.md", "../", "", ctx)?;
+                let path = format!("tournaments/{id}.md");
+                let names = (path.as_str(), "md/tournament.md", "../");
+                page.emit_fingerprinted(names, "", own, context)?;
             }
             if config.output.csv {
                 let t = &dataset.tournaments[i];
                 page.put(
-                    &format!("tournaments/{}.csv", view.id),
+                    &format!("tournaments/{id}.csv"),
                     &crate::tournament::crosstable_file::crosstable_csv(t),
                 )?;
                 let personal = if config.site.publish_personal_data {
@@ -363,14 +418,29 @@ fn render_per_item(
                     personal,
                     config.output.trf_version.version(),
                 );
-                page.put(
-                    &format!("tournaments/{}.trf", view.id),
-                    trf.write().as_bytes(),
-                )?;
+                page.put(&format!("tournaments/{id}.trf"), trf.write().as_bytes())?;
             }
             tick();
             Ok(())
         })
+}
+
+/// The fingerprint of a player's page: the player in the association's
+/// list and in each further list, and the rules every player page shows.
+fn player_fingerprint(
+    prints: &fingerprint::Fingerprints,
+    views: &ViewBuilder,
+    pool_views: &[pools::PoolViews],
+    index: usize,
+    rules: cache::Key,
+) -> cache::Key {
+    let mut hasher = fingerprint::Hasher::default();
+    hasher.key(rules).key(prints.player(views.ratings(), index));
+    for pool in pool_views {
+        hasher.add(&pool.pool.name).add(&pool.pool.title);
+        hasher.key(prints.player(&pool.pool.ratings, index));
+    }
+    hasher.finish()
 }
 
 /// The SQL dump's rows, `published_ratings` ranked by the current rating list.
@@ -666,47 +736,69 @@ fn render_lists(
     }
     let archive = archive_years(dataset);
     let archive_links = archive_links(&archive, "");
-    let render_list = |first: &str, view: &RatingListView, root: &str| {
+    // `own`: the fingerprint of the list's data, for lists keyed by it.
+    let render_list = |first: &str, view: &RatingListView, root: &str, own: Option<cache::Key>| {
         let rows = view.row_count();
         let count = paginate::page_count(rows);
         (1..=count)
             .into_par_iter()
             .try_for_each(|number| -> Result<(), SiteError> {
-                let shown;
-                let view = if count == 1 {
-                    view
-                } else {
-                    shown = view.page(paginate::page_rows(rows, number));
-                    &shown
-                };
                 let file = paginate::page_file(first, number);
-                let mut ctx = tera::Context::new();
-                ctx.insert("list", view);
-                ctx.insert("filters", &groups);
-                ctx.insert("archive", &archive_links);
-                ctx.insert("filtered", &(first != "ratings.html"));
-                ctx.insert("archived", &first.starts_with("archive/"));
-                ctx.insert(
-                    "pagination",
-                    &paginate::Pagination::new(first, number, count),
-                );
-                page.emit(&file, "html/ratings.html", root, &file, ctx)
+                let context = || {
+                    let shown;
+                    let view = if count == 1 {
+                        view
+                    } else {
+                        shown = view.page(paginate::page_rows(rows, number));
+                        &shown
+                    };
+                    let mut ctx = tera::Context::new();
+                    ctx.insert("list", view);
+                    ctx.insert("filters", &groups);
+                    ctx.insert("archive", &archive_links);
+                    ctx.insert("filtered", &(first != "ratings.html"));
+                    ctx.insert("archived", &first.starts_with("archive/"));
+                    ctx.insert(
+                        "pagination",
+                        &paginate::Pagination::new(first, number, count),
+                    );
+                    ctx
+                };
+                match own {
+                    Some(own) => {
+                        let names = (file.as_str(), "html/ratings.html", root);
+                        let key = list_page_key(own, number);
+                        page.emit_fingerprinted(names, &file, key, context)
+                    }
+                    None => page.emit(&file, "html/ratings.html", root, &file, context()),
+                }
             })
     };
-    render_list("ratings.html", list, "")?;
+    render_list("ratings.html", list, "", None)?;
     // One list at a time, each made when its pages are rendered (in
     // parallel): lists rendered side by side would each hold all their rows,
     // and a thread waiting for its pages would start yet another list.
     filtered.iter().try_for_each(|(path, title, filter)| {
         let view = views.filtered_list(list, title, |p| filter.accepts(p));
-        render_list(path, &view, "../")
+        render_list(path, &view, "../", None)
     })?;
+    // A year-end list is keyed by what it is made of (every player, for the
+    // filters too, and the tournaments by then): a new tournament leaves the
+    // past years' lists as they were, without building them.
     archive.iter().try_for_each(|year| {
         let Some(date) = Date::new(*year, 12, 31) else {
             return Ok(());
         };
+        let own = fingerprint::Hasher::default()
+            .key(page.prints.list_as_of(views.ratings(), date))
+            .add(&archive)
+            .finish();
+        let first = format!("archive/{year}.html");
+        if reuse_list(page, (&first, "html/ratings.html", "../"), own)? {
+            return Ok(());
+        }
         let view = views.rating_list_as_of(date);
-        render_list(&format!("archive/{year}.html"), &view, "../")
+        render_list(&first, &view, "../", Some(own))
     })?;
     let mut ctx = tera::Context::new();
     ctx.insert("archive", &archive_links);
@@ -718,6 +810,40 @@ fn render_lists(
         ctx,
     )?;
     Ok(())
+}
+
+/// The fingerprint of page `number` of a list whose data has the fingerprint `own`.
+fn list_page_key(own: cache::Key, number: usize) -> cache::Key {
+    fingerprint::Hasher::default()
+        .key(own)
+        .add(&number)
+        .finish()
+}
+
+/// Takes every page of the list at `first` (template, root) over from the
+/// published site when the previous build made them all from a list with
+/// the fingerprint `own`; whether it did (else the list is to be rendered).
+fn reuse_list(
+    page: &Page,
+    (first, template, root): (&str, &str, &str),
+    own: cache::Key,
+) -> Result<bool, SiteError> {
+    for number in 1.. {
+        let file = paginate::page_file(first, number);
+        let key = page.cache.fingerprint_key(
+            (template, &file, root),
+            page.shared,
+            list_page_key(own, number),
+        );
+        if !page.cache.had(&file, key) {
+            // Past the last page of that list, or no such list.
+            return Ok(number > 1);
+        }
+        if !page.reuse(&file, key)? {
+            return Ok(false);
+        }
+    }
+    Ok(false)
 }
 
 /// Who is on a filtered list.
@@ -888,12 +1014,18 @@ fn sitemap(html_paths: &[String], base_url: &str) -> Option<Vec<u8>> {
 
 /// What every page is rendered with, and where it goes.
 struct Page<'a> {
+    /// Fingerprints of the pages' own data.
+    prints: fingerprint::Fingerprints<'a>,
     tera: &'a tera::Tera,
     site: view::SiteView,
+    /// The hash of `site`, for fingerprinted pages.
+    shared: cache::Key,
     budget: limits::Budget,
     watchdog: &'a limits::Watchdog,
     sink: &'a dyn Sink,
     cache: &'a PageCache,
+    /// Whether the SQL dumps have the built-in template, which is streamed.
+    stream_sql: bool,
     /// Every HTML file stored, for the sitemap.
     html_paths: Mutex<Vec<String>>,
 }
@@ -921,6 +1053,31 @@ impl Page<'_> {
         self.store(file, key, &bytes)
     }
 
+    /// Renders `template` into the file `file` with the context `make`
+    /// gives (plus the site-wide values), unless the cache holds the file
+    /// made with the same `fingerprint` of the page's own data (see
+    /// [`fingerprint`]): then the context is not even made.
+    fn emit_fingerprinted(
+        &self,
+        (file, template, root): (&str, &str, &str),
+        canonical: &str,
+        fingerprint: cache::Key,
+        make: impl FnOnce() -> tera::Context,
+    ) -> Result<(), SiteError> {
+        let key = self
+            .cache
+            .fingerprint_key((template, file, root), self.shared, fingerprint);
+        if self.reuse(file, key)? {
+            return Ok(());
+        }
+        let mut ctx = make();
+        ctx.insert("site", &self.site);
+        ctx.insert("root", root);
+        ctx.insert("path", canonical);
+        let bytes = self.render(template, canonical, &ctx)?;
+        self.store(file, key, &bytes)
+    }
+
     /// Stores a file that is not rendered from a template.
     fn put(&self, file: &str, bytes: &[u8]) -> Result<(), SiteError> {
         let key = self.cache.bytes_key(file, bytes);
@@ -928,6 +1085,20 @@ impl Page<'_> {
             return Ok(());
         }
         self.store(file, key, bytes)
+    }
+
+    /// Stores a file made with `key` that is not rendered from a template,
+    /// written by `write` straight into the site (for files too big to hold).
+    fn put_streamed(
+        &self,
+        file: &str,
+        key: cache::Key,
+        write: &mut output::StreamFn,
+    ) -> Result<(), SiteError> {
+        self.sink.put_streamed(file, write)?;
+        self.cache.made(file, key);
+        self.note(file);
+        Ok(())
     }
 
     /// Takes `file` over from the published site if the cache says it is
@@ -948,8 +1119,9 @@ impl Page<'_> {
         Ok(())
     }
 
+    /// Notes an HTML file for the sitemap (only a site with an address has one).
     fn note(&self, file: &str) {
-        if file.ends_with(".html") {
+        if file.ends_with(".html") && !self.site.base_url.is_empty() {
             self.html_paths
                 .lock()
                 .unwrap_or_else(std::sync::PoisonError::into_inner)

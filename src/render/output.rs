@@ -64,10 +64,24 @@ fn inode(_meta: &std::fs::Metadata) -> u64 {
     0
 }
 
+/// Writes a file's bytes into the writer it is given.
+pub type StreamFn<'a> = dyn FnMut(&mut dyn std::io::Write) -> std::io::Result<()> + 'a;
+
 /// Takes the files of a site as they are rendered, from any thread.
 pub trait Sink: Sync {
     /// Stores the file `path` (relative to the site root, `/`-separated).
     fn put(&self, path: &str, bytes: &[u8]) -> Result<(), WriteError>;
+
+    /// Stores the file `path` whose bytes `write` writes, without holding
+    /// them all (by default they are collected and [`Sink::put`]).
+    fn put_streamed(&self, path: &str, write: &mut StreamFn) -> Result<(), WriteError> {
+        let mut bytes = Vec::new();
+        write(&mut bytes).map_err(|e| WriteError {
+            path: path.to_string(),
+            source: Box::new(e),
+        })?;
+        self.put(path, &bytes)
+    }
 
     /// Stores the published site's file `path` as it is, without its bytes,
     /// if it still has `identity`; whether it did. A sink without a

@@ -104,30 +104,23 @@ pub(super) fn render_pool_pages(
     for views in pools {
         let builder = views.builder(dataset);
         let list = builder.rating_list();
-        let rows = pool_rows(views.pool, &list);
         let base = format!("pools/{}", views.pool.name);
         let years = pool_years(views.pool, dataset);
         let archive = super::archive_links(&years, &format!("{base}/"));
-        let list_page = |path: &str, root: &str, list: &RatingListView, rows: &[PoolRow]| {
-            let mut ctx = tera::Context::new();
-            ctx.insert("pool", &pool_context(views));
-            ctx.insert("list", list);
-            ctx.insert("rows", rows);
-            ctx.insert("archive", &archive);
-            ctx.insert("current", &path.ends_with("/ratings.html"));
-            page.emit(path, "html/pool.html", root, path, ctx)
+        let paged = |first: &str, root: &str, list: &RatingListView| {
+            let lists = (views, archive.as_slice());
+            render_paged_list(page, lists, (first, root), list)
         };
         let path = format!("{base}/ratings.html");
-        list_page(&path, "../../", &list, &rows)?;
+        paged(&path, "../../", &list)?;
+        let rows = pool_rows(views.pool, &list);
         page.put(&format!("{base}/ratings.csv"), &pool_csv(&list.date, &rows))?;
         for year in &years {
             let Some(date) = crate::model::Date::new(*year, 12, 31) else {
                 continue;
             };
             let past = builder.rating_list_as_of(date);
-            let past_rows = pool_rows(views.pool, &past);
-            let path = format!("{base}/archive/{year}.html");
-            list_page(&path, "../../../", &past, &past_rows)?;
+            paged(&format!("{base}/archive/{year}.html"), "../../../", &past)?;
         }
         let mut ctx = tera::Context::new();
         ctx.insert("pool", &pool_context(views));
@@ -142,6 +135,47 @@ pub(super) fn render_pool_pages(
         page.emit(&path, template, "../../", &path, ctx)?;
     }
     Ok(())
+}
+
+/// One list of a pool (the current one or a year-end one) over pages of
+/// [`super::paginate::ROWS_PER_PAGE`] rows, established players first, then
+/// those without a rating yet: page 1 at `first`, page `n` at
+/// [`super::paginate::page_file`]; `root` leads from the pages to the site root.
+fn render_paged_list(
+    page: &Page,
+    (views, archive): (&PoolViews, &[Link]),
+    (first, root): (&str, &str),
+    list: &RatingListView,
+) -> Result<(), SiteError> {
+    use super::paginate;
+    use rayon::prelude::*;
+    // The pool pages show no international rows.
+    let shown = list.established.len() + list.provisional.len();
+    let count = paginate::page_count(shown);
+    let current = first.ends_with("/ratings.html");
+    (1..=count)
+        .into_par_iter()
+        .try_for_each(|number| -> Result<(), SiteError> {
+            let part;
+            let list = if count == 1 {
+                list
+            } else {
+                part = list.page(paginate::page_rows(shown, number));
+                &part
+            };
+            let file = paginate::page_file(first, number);
+            let mut ctx = tera::Context::new();
+            ctx.insert("pool", &pool_context(views));
+            ctx.insert("list", list);
+            ctx.insert("rows", &pool_rows(views.pool, list));
+            ctx.insert("archive", archive);
+            ctx.insert("current", &current);
+            ctx.insert(
+                "pagination",
+                &paginate::Pagination::new(first, number, count),
+            );
+            page.emit(&file, "html/pool.html", root, &file, ctx)
+        })
 }
 
 /// The years with a tournament of the list, newest first: each gets a year-end list.
@@ -250,15 +284,19 @@ fn pool_csv(date: &str, rows: &[PoolRow]) -> Vec<u8> {
 
 /// Adds the further lists to an SQL dump, each with its list as published.
 pub fn add_to_dump(dump: &mut crate::sql::SqlDump, pools: &[PoolViews], dataset: &Dataset) {
-    let lists: Vec<crate::sql::PoolList> = pools
+    dump.add_pools(dataset, &pool_lists(pools, dataset));
+}
+
+/// The further lists as the SQL dump has them, each with its list as published.
+pub fn pool_lists<'a>(pools: &'a [PoolViews], dataset: &Dataset) -> Vec<crate::sql::PoolList<'a>> {
+    pools
         .iter()
         .map(|p| crate::sql::PoolList {
             name: &p.pool.name,
             ratings: &p.pool.ratings,
             list: p.builder(dataset).rating_list().published(),
         })
-        .collect();
-    dump.add_pools(dataset, &lists);
+        .collect()
 }
 
 /// What a tournament page says of the further list the tournament is rated

@@ -140,6 +140,13 @@ impl TemplateSet {
         }
     }
 
+    /// Whether the template `name` is the built-in one (not overridden).
+    pub fn is_built_in(&self, name: &str) -> bool {
+        BUILT_IN.iter().any(|(n, text)| {
+            *n == name && self.templates.get(name).map(String::as_str) == Some(*text)
+        })
+    }
+
     /// Compiles the templates into a tera engine with the project's filters.
     pub fn engine(&self) -> Result<tera::Tera, tera::Error> {
         let mut tera = new_engine();

@@ -20,7 +20,10 @@ mod rows;
 pub mod schema;
 
 pub use crate::config::Dialect;
-pub use rows::{result_code, PoolList, PublishedList, SqlDump};
+pub use rows::{
+    base_tables, pool_tables, result_code, PoolList, PublishedList, SqlDump, SqlValue, TableSink,
+    BATCH_ROWS,
+};
 
 use serde::Serialize;
 
@@ -149,6 +152,89 @@ pub fn render(tera: &tera::Tera, dump: &SqlDump, dialect: Dialect) -> Result<Str
     ctx.insert("schema", &schema::Ddl::new(dialect, dump.pooled));
     ctx.insert("dump", dump);
     tera.render(TEMPLATE, &ctx)
+}
+
+/// The template's text before and after the rows of the dump for `dialect`
+/// (`pooled`: with the further lists' tables), when the template has the
+/// built-in layout: the rows go right before `after_data` and `COMMIT;`.
+pub fn frame(
+    tera: &tera::Tera,
+    dialect: Dialect,
+    pooled: bool,
+) -> Result<(String, String), tera::Error> {
+    let empty = SqlDump {
+        pooled,
+        ..SqlDump::default()
+    };
+    let mut head = render(tera, &empty, dialect)?;
+    let after = format!("{}COMMIT;", schema::Ddl::new(dialect, pooled).after_data);
+    let at = head.rfind(&after).unwrap_or(head.len());
+    let tail = head.split_off(at);
+    Ok((head, tail))
+}
+
+/// Writes the rows of each table handed over as the built-in template writes
+/// them (`INSERT` statements of [`BATCH_ROWS`] rows), as they come, so the
+/// dump is never held in memory.
+pub struct InsertWriter<'w> {
+    out: &'w mut dyn std::io::Write,
+    dialect: Dialect,
+}
+
+impl<'w> InsertWriter<'w> {
+    /// A writer of `dialect`'s statements into `out`.
+    pub fn new(out: &'w mut dyn std::io::Write, dialect: Dialect) -> Self {
+        InsertWriter { out, dialect }
+    }
+}
+
+impl TableSink for InsertWriter<'_> {
+    fn table(
+        &mut self,
+        table: &'static str,
+        columns: &[&'static str],
+        rows: &mut dyn Iterator<Item = Vec<SqlValue>>,
+    ) -> std::io::Result<()> {
+        let header = format!("INSERT INTO {table} ({}) VALUES\n", columns.join(", "));
+        let mut rows = rows.peekable();
+        let mut in_batch = 0;
+        let mut line = String::new();
+        while let Some(row) = rows.next() {
+            if in_batch == 0 {
+                self.out.write_all(header.as_bytes())?;
+            }
+            line.clear();
+            line.push('(');
+            for (i, value) in row.iter().enumerate() {
+                if i > 0 {
+                    line.push_str(", ");
+                }
+                line.push_str(&value.literal(self.dialect));
+            }
+            in_batch += 1;
+            let last = in_batch == BATCH_ROWS || rows.peek().is_none();
+            line.push_str(if last { ");\n" } else { "),\n" });
+            if last {
+                in_batch = 0;
+            }
+            self.out.write_all(line.as_bytes())?;
+        }
+        Ok(())
+    }
+}
+
+impl SqlValue {
+    /// The value as an SQL literal for `dialect`, as the template's `sql`
+    /// filter writes it.
+    pub fn literal(&self, dialect: Dialect) -> String {
+        match self {
+            SqlValue::Null => "NULL".to_string(),
+            SqlValue::Bool(b) => literal(&tera::Value::from(*b), dialect),
+            SqlValue::Int(n) => n.to_string(),
+            SqlValue::Decimal(x) => literal(&tera::Value::from(*x), dialect),
+            SqlValue::Text(text) => quote_string(text, dialect),
+        }
+    }
 }
 
 /// Reads the `dialect` variable of the template being rendered (SQLite when absent).

@@ -164,98 +164,211 @@ fn membership_description(m: Membership) -> &'static str {
     }
 }
 
+/// Takes the dump's tables one at a time, in schema order, each row's values
+/// in the schema's column order: [`SqlDump`] collects them, the streaming
+/// writer ([`super::write_dump`]) writes them out as they come.
+pub trait TableSink {
+    /// Takes the rows of `table`, whose columns are `columns`.
+    fn table(
+        &mut self,
+        table: &'static str,
+        columns: &[&'static str],
+        rows: &mut dyn Iterator<Item = Vec<SqlValue>>,
+    ) -> std::io::Result<()>;
+}
+
+/// Orders each row's values by the schema's columns and hands the table to `sink`.
+fn emit(
+    sink: &mut dyn TableSink,
+    table: &'static str,
+    rows: impl Iterator<Item = Row>,
+) -> std::io::Result<()> {
+    let columns = schema::table(table)
+        .map(|t| t.column_names())
+        .unwrap_or_default();
+    let mut ordered = rows.map(|mut row| {
+        columns
+            .iter()
+            .map(|c| match row.iter().position(|(name, _)| name == c) {
+                Some(i) => row.swap_remove(i).1,
+                None => SqlValue::Null,
+            })
+            .collect()
+    });
+    sink.table(table, &columns, &mut ordered)
+}
+
+/// Hands every table of the association's list to `sink`, in schema order.
+pub fn base_tables(
+    dataset: &Dataset,
+    ratings: &Ratings,
+    list: &PublishedList,
+    sink: &mut dyn TableSink,
+) -> std::io::Result<()> {
+    emit(
+        sink,
+        "memberships",
+        Membership::ALL.iter().map(|&m| {
+            vec![
+                ("code", m.as_str().into()),
+                ("rated_by_us", m.is_rated_by_us().into()),
+                ("description", membership_description(m).into()),
+            ]
+        }),
+    )?;
+    emit(
+        sink,
+        "players",
+        dataset.players.iter().map(|p| {
+            vec![
+                ("id", p.id.to_string().into()),
+                ("name", p.name.as_str().into()),
+                ("membership", p.membership.as_str().into()),
+                ("country", p.country.clone().into()),
+                ("club", p.club.clone().into()),
+                ("licence", p.licence.into()),
+                ("international_rating", p.international_rating.into()),
+                ("preset_rating", p.preset.rating.into()),
+                ("preset_games", p.preset.games.into()),
+            ]
+        }),
+    )?;
+    emit(
+        sink,
+        "tournaments",
+        dataset.tournaments.iter().map(tournament_row),
+    )?;
+    emit(
+        sink,
+        "tournament_players",
+        dataset.tournaments.iter().flat_map(|t| {
+            t.entries.iter().map(move |e| {
+                vec![
+                    ("tournament_id", t.id.to_string().into()),
+                    ("player_id", e.player.to_string().into()),
+                    ("start_no", e.start_no.into()),
+                    ("international_rating", e.rating.into()),
+                    ("points", half_points(e.half_points())),
+                ]
+            })
+        }),
+    )?;
+    emit(
+        sink,
+        "games",
+        dataset.tournaments.iter().flat_map(game_rows),
+    )?;
+    let rated = || {
+        ratings
+            .by_tournament
+            .iter()
+            .flatten()
+            .filter(|r| r.phase_before != Phase::Unrated)
+    };
+    emit(
+        sink,
+        "rating_changes",
+        rated().map(|r| change_row(dataset, r)),
+    )?;
+    emit(
+        sink,
+        "game_ratings",
+        rated().flat_map(|r| game_rating_rows(dataset, r)),
+    )?;
+    emit(
+        sink,
+        "published_ratings",
+        dataset
+            .players
+            .iter()
+            .zip(&ratings.players)
+            .enumerate()
+            .filter(|(_, (_, s))| s.phase != Phase::Unrated)
+            .map(|(i, (p, s))| {
+                let (rank, active) = match list.established.get(&i) {
+                    Some(&(rank, active)) => (rank, Some(active)),
+                    None => (None, None),
+                };
+                vec![
+                    ("player_id", p.id.to_string().into()),
+                    ("list_date", list.date.as_str().into()),
+                    ("list_rank", rank.into()),
+                    ("active", active.into()),
+                    ("phase", phase_code(s.phase).into()),
+                    ("rating", s.rating.into()),
+                    ("provisional_games", s.provisional_games.into()),
+                    ("rated_games", s.rated_games.into()),
+                ]
+            }),
+    )
+}
+
+/// Hands the further rating lists' tables to `sink`, every row naming its
+/// list (nothing when there are none).
+pub fn pool_tables(
+    dataset: &Dataset,
+    pools: &[PoolList],
+    sink: &mut dyn TableSink,
+) -> std::io::Result<()> {
+    if pools.is_empty() {
+        return Ok(());
+    }
+    emit(
+        sink,
+        "pool_rating_changes",
+        pools.iter().flat_map(|p| {
+            p.ratings
+                .by_tournament
+                .iter()
+                .flatten()
+                .filter(|r| r.phase_before != Phase::Unrated)
+                .map(|r| {
+                    vec![
+                        ("pool", p.name.into()),
+                        ("player_id", dataset.players[r.player].id.to_string().into()),
+                        (
+                            "tournament_id",
+                            dataset.tournaments[r.tournament].id.to_string().into(),
+                        ),
+                        ("rating_before", r.rating_before.into()),
+                        ("rating_after", r.rating_after.into()),
+                        ("games_counted", r.games_counted().into()),
+                        ("score", half_points(r.counted_half_points())),
+                        ("expected", r.expected_total().map(round_hundredths).into()),
+                    ]
+                })
+        }),
+    )?;
+    emit(
+        sink,
+        "pool_ratings",
+        pools.iter().flat_map(|p| {
+            p.list
+                .established
+                .iter()
+                .filter_map(|(&i, &(rank, active))| {
+                    let state = &p.ratings.players[i];
+                    Some(vec![
+                        ("pool", p.name.into()),
+                        ("player_id", dataset.players[i].id.to_string().into()),
+                        ("list_date", p.list.date.as_str().into()),
+                        ("list_rank", rank.into()),
+                        ("active", active.into()),
+                        ("rating", state.rating?.into()),
+                        ("deviation", state.deviation.map(round_hundredths).into()),
+                        ("rated_games", state.rated_games.into()),
+                    ])
+                })
+        }),
+    )
+}
+
 impl SqlDump {
     /// Collects every row from the dataset and ratings.
     pub fn new(dataset: &Dataset, ratings: &Ratings, list: &PublishedList) -> SqlDump {
         let mut dump = SqlDump::default();
-        dump.push(
-            "memberships",
-            Membership::ALL.iter().map(|&m| {
-                vec![
-                    ("code", m.as_str().into()),
-                    ("rated_by_us", m.is_rated_by_us().into()),
-                    ("description", membership_description(m).into()),
-                ]
-            }),
-        );
-        dump.push(
-            "players",
-            dataset.players.iter().map(|p| {
-                vec![
-                    ("id", p.id.to_string().into()),
-                    ("name", p.name.as_str().into()),
-                    ("membership", p.membership.as_str().into()),
-                    ("country", p.country.clone().into()),
-                    ("club", p.club.clone().into()),
-                    ("licence", p.licence.into()),
-                    ("international_rating", p.international_rating.into()),
-                    ("preset_rating", p.preset.rating.into()),
-                    ("preset_games", p.preset.games.into()),
-                ]
-            }),
-        );
-        dump.push(
-            "tournaments",
-            dataset.tournaments.iter().map(tournament_row),
-        );
-        dump.push(
-            "tournament_players",
-            dataset.tournaments.iter().flat_map(|t| {
-                t.entries.iter().map(move |e| {
-                    vec![
-                        ("tournament_id", t.id.to_string().into()),
-                        ("player_id", e.player.to_string().into()),
-                        ("start_no", e.start_no.into()),
-                        ("international_rating", e.rating.into()),
-                        ("points", half_points(e.half_points())),
-                    ]
-                })
-            }),
-        );
-        dump.push("games", dataset.tournaments.iter().flat_map(game_rows));
-        dump.push(
-            "rating_changes",
-            ratings
-                .by_tournament
-                .iter()
-                .flatten()
-                .filter(|r| r.phase_before != Phase::Unrated)
-                .map(|r| change_row(dataset, r)),
-        );
-        dump.push(
-            "game_ratings",
-            ratings
-                .by_tournament
-                .iter()
-                .flatten()
-                .filter(|r| r.phase_before != Phase::Unrated)
-                .flat_map(|r| game_rating_rows(dataset, r)),
-        );
-        dump.push(
-            "published_ratings",
-            dataset
-                .players
-                .iter()
-                .zip(&ratings.players)
-                .enumerate()
-                .filter(|(_, (_, s))| s.phase != Phase::Unrated)
-                .map(|(i, (p, s))| {
-                    let (rank, active) = match list.established.get(&i) {
-                        Some(&(rank, active)) => (rank, Some(active)),
-                        None => (None, None),
-                    };
-                    vec![
-                        ("player_id", p.id.to_string().into()),
-                        ("list_date", list.date.as_str().into()),
-                        ("list_rank", rank.into()),
-                        ("active", active.into()),
-                        ("phase", phase_code(s.phase).into()),
-                        ("rating", s.rating.into()),
-                        ("provisional_games", s.provisional_games.into()),
-                        ("rated_games", s.rated_games.into()),
-                    ]
-                }),
-        );
+        // Collecting in memory cannot fail.
+        let _ = base_tables(dataset, ratings, list, &mut dump);
         dump
     }
 
@@ -265,80 +378,31 @@ impl SqlDump {
             return;
         }
         self.pooled = true;
-        self.push(
-            "pool_rating_changes",
-            pools.iter().flat_map(|p| {
-                p.ratings
-                    .by_tournament
-                    .iter()
-                    .flatten()
-                    .filter(|r| r.phase_before != Phase::Unrated)
-                    .map(|r| {
-                        vec![
-                            ("pool", p.name.into()),
-                            ("player_id", dataset.players[r.player].id.to_string().into()),
-                            (
-                                "tournament_id",
-                                dataset.tournaments[r.tournament].id.to_string().into(),
-                            ),
-                            ("rating_before", r.rating_before.into()),
-                            ("rating_after", r.rating_after.into()),
-                            ("games_counted", r.games_counted().into()),
-                            ("score", half_points(r.counted_half_points())),
-                            ("expected", r.expected_total().map(round_hundredths).into()),
-                        ]
-                    })
-            }),
-        );
-        self.push(
-            "pool_ratings",
-            pools.iter().flat_map(|p| {
-                p.list
-                    .established
-                    .iter()
-                    .filter_map(|(&i, &(rank, active))| {
-                        let state = &p.ratings.players[i];
-                        Some(vec![
-                            ("pool", p.name.into()),
-                            ("player_id", dataset.players[i].id.to_string().into()),
-                            ("list_date", p.list.date.as_str().into()),
-                            ("list_rank", rank.into()),
-                            ("active", active.into()),
-                            ("rating", state.rating?.into()),
-                            ("deviation", state.deviation.map(round_hundredths).into()),
-                            ("rated_games", state.rated_games.into()),
-                        ])
-                    })
-            }),
-        );
+        let _ = pool_tables(dataset, pools, self);
     }
+}
 
-    /// Orders each row's values by the schema's columns and splits them into batches.
-    fn push(&mut self, table: &'static str, rows: impl Iterator<Item = Row>) {
-        let columns = schema::table(table)
-            .map(|t| t.column_names())
-            .unwrap_or_default();
-        let ordered: Vec<Vec<SqlValue>> = rows
-            .map(|mut row| {
-                columns
-                    .iter()
-                    .map(|c| match row.iter().position(|(name, _)| name == c) {
-                        Some(i) => row.swap_remove(i).1,
-                        None => SqlValue::Null,
-                    })
-                    .collect()
-            })
-            .collect();
-        self.counts.push((table, ordered.len()));
-        let mut rest = ordered.into_iter().peekable();
+impl TableSink for SqlDump {
+    /// Splits the rows into batches of [`BATCH_ROWS`].
+    fn table(
+        &mut self,
+        table: &'static str,
+        columns: &[&'static str],
+        rows: &mut dyn Iterator<Item = Vec<SqlValue>>,
+    ) -> std::io::Result<()> {
+        let mut count = 0;
+        let mut rest = rows.peekable();
         while rest.peek().is_some() {
             let rows: Vec<_> = rest.by_ref().take(BATCH_ROWS).collect();
+            count += rows.len();
             self.inserts.push(InsertBatch {
                 table,
-                columns: columns.clone(),
+                columns: columns.to_vec(),
                 rows,
             });
         }
+        self.counts.push((table, count));
+        Ok(())
     }
 }
 

@@ -77,6 +77,11 @@ impl<'a> ViewBuilder<'a> {
         }
     }
 
+    /// The ratings the views show.
+    pub fn ratings(&self) -> &'a Ratings {
+        self.ratings
+    }
+
     /// Site-wide values.
     pub fn site(&self) -> SiteView {
         let as_of = self.list_date();

@@ -180,7 +180,7 @@ impl ViewBuilder<'_> {
         let records = &self.ratings.by_tournament[index];
         let record_of = |start_no: u32| records.iter().find(|r| r.start_no == start_no);
         let chain = standings::chain_for(t, self.config);
-        let rating = |start_no: u32| self.event_rating(t, start_no);
+        let rating = |start_no: u32| self.event_rating(index, start_no);
         let standing = standings::standings(t, &chain, &rating);
         let rank_of_start: std::collections::BTreeMap<u32, usize> = standing
             .iter()
@@ -233,7 +233,7 @@ impl ViewBuilder<'_> {
                 .iter()
                 .map(|s| self.standing_row(t, s, &chain))
                 .collect(),
-            starting_list: self.starting_list(t),
+            starting_list: self.starting_list(index),
             start_crosstable: t.entries.iter().map(|e| self.start_cross_row(e)).collect(),
         }
     }
@@ -289,7 +289,8 @@ impl ViewBuilder<'_> {
         }
     }
 
-    fn starting_list(&self, t: &Tournament) -> Vec<StartRow> {
+    fn starting_list(&self, index: usize) -> Vec<StartRow> {
+        let t = &self.dataset.tournaments[index];
         use standings::starting::{sort_starting, StartingEntry};
         let language = self.language_of(t);
         let mut entries: Vec<StartingEntry> = t
@@ -303,7 +304,7 @@ impl ViewBuilder<'_> {
                     international: e
                         .rating
                         .or_else(|| player.and_then(|p| p.international_rating)),
-                    national: self.national_rating(t, e.start_no),
+                    national: self.national_rating(index, e.start_no),
                     name: player.map_or_else(|| e.player.to_string(), |p| p.name.clone()),
                     licence: player.and_then(|p| p.licence),
                 }
@@ -351,18 +352,18 @@ impl ViewBuilder<'_> {
 
     /// Rating for ARO/TPR and the starting list: the event's rating column, else the
     /// international rating, else our established rating at the tournament's start.
-    fn event_rating(&self, t: &Tournament, start_no: u32) -> Option<u32> {
+    fn event_rating(&self, index: usize, start_no: u32) -> Option<u32> {
+        let t = &self.dataset.tournaments[index];
         let entry = t.entry(start_no)?;
         let player = self.dataset.player(entry.player.as_str());
         entry
             .rating
             .or_else(|| player.and_then(|p| p.international_rating))
-            .or_else(|| self.national_rating(t, start_no))
+            .or_else(|| self.national_rating(index, start_no))
     }
 
     /// Our rating at the tournament's start, when the player was established then.
-    fn national_rating(&self, t: &Tournament, start_no: u32) -> Option<u32> {
-        let index = self.dataset.tournaments.iter().position(|x| x.id == t.id)?;
+    fn national_rating(&self, index: usize, start_no: u32) -> Option<u32> {
         self.ratings.by_tournament[index]
             .iter()
             .find(|r| r.start_no == start_no && r.phase_before == Phase::Established)

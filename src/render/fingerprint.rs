@@ -1,0 +1,174 @@
+//! Fingerprints of the per-player and per-tournament pages, computed from
+//! the data model and the rating results the pages are made of, without
+//! building their view data: a rebuild keys these pages with
+//! [`super::cache::PageCache::fingerprint_key`] and builds and renders only
+//! those whose fingerprint changed.
+//!
+//! Each fingerprint hashes (XXH3, 128 bits) the serialized records a page
+//! reads, in full: a field added to a record is covered without a change
+//! here. What every page shares (the configuration, the templates, the site
+//! values) is part of the page key, not of these fingerprints.
+
+use super::cache::Key;
+use crate::model::Dataset;
+use crate::rating::Ratings;
+use rayon::prelude::*;
+use serde::Serialize;
+use xxhash_rust::xxh3::Xxh3;
+
+/// A hasher that serialized values are written into.
+#[derive(Default)]
+pub struct Hasher(Xxh3);
+
+impl Hasher {
+    /// Adds `value`, serialized (serialization cannot fail for the model's
+    /// types; a failure only ends the value early).
+    pub fn add(&mut self, value: &impl Serialize) -> &mut Self {
+        let _ = serde_json::to_writer(&mut *self, value);
+        self.0.update(b"\0");
+        self
+    }
+
+    /// Adds a key computed before.
+    pub fn key(&mut self, key: Key) -> &mut Self {
+        self.0.update(&key.to_le_bytes());
+        self
+    }
+
+    /// The hash of everything added.
+    pub fn finish(&self) -> Key {
+        self.0.digest128()
+    }
+}
+
+impl std::io::Write for Hasher {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.0.update(bytes);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// The hash of one serialized value.
+pub fn of(value: &impl Serialize) -> Key {
+    Hasher::default().add(value).finish()
+}
+
+/// Per-tournament hashes over a dataset, shared by every fingerprint.
+pub struct Fingerprints<'a> {
+    dataset: &'a Dataset,
+    /// The hash of each tournament's whole record (metadata and crosstable).
+    tournaments: Vec<Key>,
+    /// The hash of every player's record, once asked for.
+    players: std::sync::OnceLock<Key>,
+    /// The hash of each tournament's rating records in the association's
+    /// list, once asked for.
+    records: std::sync::OnceLock<Vec<Key>>,
+}
+
+impl<'a> Fingerprints<'a> {
+    /// Hashes every tournament of `dataset` (in parallel).
+    pub fn new(dataset: &'a Dataset) -> Self {
+        let tournaments = dataset.tournaments.par_iter().map(of).collect();
+        Fingerprints {
+            dataset,
+            tournaments,
+            players: std::sync::OnceLock::new(),
+            records: std::sync::OnceLock::new(),
+        }
+    }
+
+    /// The hash of the whole dataset: every player's record and every
+    /// tournament. With the configuration (part of every page key) it
+    /// determines the ratings, so it fingerprints what is made of all of
+    /// them, such as the SQL dumps.
+    pub fn dataset(&self) -> Key {
+        let mut hasher = Hasher::default();
+        hasher.key(self.players());
+        for &t in &self.tournaments {
+            hasher.key(t);
+        }
+        hasher.finish()
+    }
+
+    /// The hash of every player's record.
+    pub fn players(&self) -> Key {
+        *self.players.get_or_init(|| {
+            let mut hasher = Hasher::default();
+            for p in &self.dataset.players {
+                player_record(&mut hasher, p);
+            }
+            hasher.finish()
+        })
+    }
+
+    /// What the association's year-end list at `date` (with `ratings`, the
+    /// association's) is made of: every player, and every tournament that
+    /// starts by then, with its place and, if it ends by then, its rating
+    /// records. Tournaments after `date` do not change it.
+    pub fn list_as_of(&self, ratings: &Ratings, date: crate::model::Date) -> Key {
+        let records = self
+            .records
+            .get_or_init(|| ratings.by_tournament.par_iter().map(of).collect());
+        let mut hasher = Hasher::default();
+        hasher.key(self.players()).add(&date.to_string());
+        for (i, t) in self.dataset.tournaments.iter().enumerate() {
+            if t.start <= date {
+                hasher.add(&i).key(self.tournaments[i]);
+                if t.end <= date {
+                    hasher.key(records[i]);
+                }
+            }
+        }
+        hasher.finish()
+    }
+
+    /// What the player at `index` looks like in `ratings`: the player's
+    /// record and rating, each tournament record with its tournament, and
+    /// the name and id of every opponent (their ratings as used are in the
+    /// records).
+    pub fn player(&self, ratings: &Ratings, index: usize) -> Key {
+        let mut hasher = Hasher::default();
+        hasher
+            .add(&self.dataset.players[index])
+            .add(&ratings.players[index])
+            .add(&ratings.pool);
+        for record in ratings.history(index) {
+            hasher.add(record).key(self.tournaments[record.tournament]);
+            for game in &record.games {
+                let opponent = &self.dataset.players[game.opponent];
+                hasher.add(&(opponent.id.as_str(), opponent.name.as_str()));
+            }
+        }
+        hasher.finish()
+    }
+
+    /// What the tournament at `index` looks like in `ratings`: the
+    /// tournament, the record of every player in it, and their rating
+    /// records for it.
+    pub fn tournament(&self, ratings: &Ratings, index: usize) -> Key {
+        let t = &self.dataset.tournaments[index];
+        let mut hasher = Hasher::default();
+        hasher.key(self.tournaments[index]).add(&ratings.pool);
+        for entry in &t.entries {
+            match self.dataset.player(entry.player.as_str()) {
+                Some(p) => player_record(&mut hasher, p),
+                None => hasher.add(&entry.player),
+            };
+        }
+        hasher.add(&ratings.by_tournament[index]);
+        hasher.finish()
+    }
+}
+
+/// Adds a player's whole record, with what serialization leaves out.
+fn player_record<'h>(hasher: &'h mut Hasher, p: &crate::model::Player) -> &'h mut Hasher {
+    // Birth year, birth date and sex are not serialized (personal data).
+    let birth_date = p.birth_date.map(|d| d.to_string());
+    hasher
+        .add(p)
+        .add(&(p.birth_year, birth_date, format!("{:?}", p.sex)))
+}
