@@ -171,6 +171,31 @@ impl Previous {
     }
 }
 
+/// The files under `path` (a file or folder; none when missing) in name
+/// order, each with its metadata and change time; `None` for one that cannot
+/// be read.
+fn input_files(
+    path: &Path,
+) -> impl Iterator<Item = Option<(walkdir::DirEntry, std::fs::Metadata, std::time::SystemTime)>> {
+    let walk = path.exists().then(|| {
+        walkdir::WalkDir::new(path)
+            .follow_links(true)
+            .sort_by_file_name()
+    });
+    walk.into_iter().flatten().filter_map(|entry| {
+        let file = (|| {
+            let entry = entry.ok()?;
+            let meta = entry.metadata().ok()?;
+            let changed = changed_time(&meta)?;
+            Some((entry, meta, changed))
+        })();
+        match file {
+            Some((_, meta, _)) if meta.is_dir() => None,
+            file => Some(file),
+        }
+    })
+}
+
 /// The fingerprint of the files under `paths` (files or folders; missing
 /// ones count as missing), or `None` when one cannot be read or changed
 /// less than [`SETTLE`] before `started`.
@@ -179,19 +204,8 @@ pub fn inputs_fingerprint(paths: &[PathBuf], started: std::time::SystemTime) -> 
     let mut hasher = KeyHasher::new();
     for path in paths {
         let _ = write!(hasher, "{}\0", path.display());
-        if !path.exists() {
-            continue;
-        }
-        let walk = walkdir::WalkDir::new(path)
-            .follow_links(true)
-            .sort_by_file_name();
-        for entry in walk {
-            let entry = entry.ok()?;
-            let meta = entry.metadata().ok()?;
-            if meta.is_dir() {
-                continue;
-            }
-            let changed = changed_time(&meta)?;
+        for file in input_files(path) {
+            let (entry, meta, changed) = file?;
             if meta.modified().ok()? >= settled || changed >= settled {
                 return None;
             }
@@ -232,17 +246,9 @@ pub fn inputs_content(
     let settled = started.checked_sub(SETTLE)?;
     // Each file with its identity's hash, if settled, and its content's, if known.
     let mut files: Vec<(PathBuf, Option<Key>, Option<Key>)> = Vec::new();
-    for path in paths.iter().filter(|p| p.exists()) {
-        let walk = walkdir::WalkDir::new(path)
-            .follow_links(true)
-            .sort_by_file_name();
-        for entry in walk {
-            let entry = entry.ok()?;
-            let meta = entry.metadata().ok()?;
-            if meta.is_dir() {
-                continue;
-            }
-            let changed = changed_time(&meta)?;
+    for path in paths {
+        for file in input_files(path) {
+            let (entry, meta, changed) = file?;
             let identity = (meta.modified().ok()? < settled && changed < settled)
                 .then(|| FileIdentity::of(entry.path()))
                 .flatten()
