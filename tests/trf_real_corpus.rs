@@ -189,22 +189,14 @@ fn dialects_are_read_with_warnings_where_guessed() {
     let (german, encoding) = read("german-open-latin1.trf");
     assert_eq!(encoding, trf::Encoding::Latin1);
     let imported = import_trf(&german, &Default::default(), &ImportOptions::default()).unwrap();
-    let meta = &imported
-        .files
-        .iter()
-        .find(|f| f.0.ends_with(".toml") && f.0.contains("tournaments"))
-        .unwrap()
-        .1;
+    let meta = common::imported_file(&imported, |path| {
+        path.ends_with(".toml") && path.contains("tournaments")
+    });
     assert!(
         meta.contains("start = 2005-07-28") && meta.contains("end = 2005-07-30"),
         "{meta}"
     );
-    let adair = &imported
-        .files
-        .iter()
-        .find(|f| f.0.contains("adair"))
-        .unwrap()
-        .1;
+    let adair = common::imported_file(&imported, |path| path.contains("adair"));
     for line in [
         "fide_id = 3400042",
         "title = \"g\"",
@@ -215,22 +207,14 @@ fn dialects_are_read_with_warnings_where_guessed() {
         assert!(adair.contains(line), "{adair}");
     }
     // The file's rank column is kept in the crosstable.
-    let csv = &imported
-        .files
-        .iter()
-        .find(|f| f.0.ends_with(".csv"))
-        .unwrap()
-        .1;
+    let csv = common::imported_file(&imported, |path| path.ends_with(".csv"));
     assert!(csv.starts_with("no,player,rating,rank,1,2,3\n"), "{csv}");
     assert!(csv.contains("\n1,adair-robin,2540,1,"), "{csv}");
     let (lichess, _) = read("lichess-layout-swiss.trf");
     let imported = import_trf(&lichess, &Default::default(), &ImportOptions::default()).unwrap();
-    let meta = &imported
-        .files
-        .iter()
-        .find(|f| f.0.contains("tournaments") && f.0.ends_with(".toml"))
-        .unwrap()
-        .1;
+    let meta = common::imported_file(&imported, |path| {
+        path.contains("tournaments") && path.ends_with(".toml")
+    });
     assert!(meta.contains("start = 2020-06-26"), "{meta}");
     // No 042 at all: the first round date of 132 is taken, with a warning.
     let text = std::fs::read_to_string(Path::new(CORPUS).join("chesspairing-basic.trf")).unwrap();
@@ -270,12 +254,7 @@ fn trf_2026_byes_and_records_are_imported_or_reported() {
         "{:?}",
         imported.warnings
     );
-    let csv = &imported
-        .files
-        .iter()
-        .find(|f| f.0.ends_with(".csv"))
-        .unwrap()
-        .1;
+    let csv = common::imported_file(&imported, |path| path.ends_with(".csv"));
     assert!(
         csv.contains("\n1,alpha-anna,2150,1,2 w 1,3 b =,H\n"),
         "{csv}"
@@ -284,19 +263,9 @@ fn trf_2026_byes_and_records_are_imported_or_reported() {
         csv.contains("\n3,gamma-gustav,2010,3,F,1 w =,2 b -\n"),
         "{csv}"
     );
-    let alpha = &imported
-        .files
-        .iter()
-        .find(|f| f.0.contains("alpha-anna"))
-        .unwrap()
-        .1;
+    let alpha = common::imported_file(&imported, |path| path.contains("alpha-anna"));
     assert!(alpha.contains("birth_date = 1990-05-17"), "{alpha}");
-    let beta = &imported
-        .files
-        .iter()
-        .find(|f| f.0.contains("beta-bertil"))
-        .unwrap()
-        .1;
+    let beta = common::imported_file(&imported, |path| path.contains("beta-bertil"));
     assert!(beta.contains("birth_year = 1985"), "{beta}");
     let (exported, _) = import_export(&doc, "sample", trf::Version::Trf2026, false);
     let text = exported.write();

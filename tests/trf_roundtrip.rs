@@ -118,12 +118,7 @@ fn the_sample_data_round_trips_through_trf() {
                 })
                 .collect()
         };
-        let csv = &imported
-            .files
-            .iter()
-            .find(|f| f.0.ends_with(".csv"))
-            .unwrap()
-            .1;
+        let csv = common::imported_file(&imported, |path| path.ends_with(".csv"));
         let original =
             String::from_utf8(ratingbook::tournament::crosstable_file::crosstable_csv(t)).unwrap();
         assert_eq!(without_ratings(csv), without_ratings(&original), "{}", t.id);

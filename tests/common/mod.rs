@@ -327,3 +327,18 @@ pub fn sample_with_engines_in_association_list(root: &std::path::Path) {
 /// The sample's further rating lists, for tests that write their own settings.
 pub const SAMPLE_POOLS: &str =
     "\n[pools.ataxx-engines]\ntitle = \"Ataxx engines\"\nsystem = \"glicko2\"\n";
+
+/// The content of the first file an import made whose path `matches`;
+/// panics with the paths it made when there is none.
+pub fn imported_file<'a>(
+    imported: &'a ratingbook::tournament::trf_exchange::Imported,
+    matches: impl Fn(&str) -> bool,
+) -> &'a str {
+    match imported.files.iter().find(|(path, _)| matches(path)) {
+        Some((_, content)) => content,
+        None => panic!(
+            "no such file among the imported ones: {:?}",
+            imported.files.iter().map(|(p, _)| p).collect::<Vec<_>>()
+        ),
+    }
+}
