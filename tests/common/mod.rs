@@ -330,10 +330,10 @@ pub const SAMPLE_POOLS: &str =
 
 /// The content of the first file an import made whose path `matches`;
 /// panics with the paths it made when there is none.
-pub fn imported_file<'a>(
-    imported: &'a ratingbook::tournament::trf_exchange::Imported,
+pub fn imported_file(
+    imported: &ratingbook::tournament::trf_exchange::Imported,
     matches: impl Fn(&str) -> bool,
-) -> &'a str {
+) -> &str {
     match imported.files.iter().find(|(path, _)| matches(path)) {
         Some((_, content)) => content,
         None => panic!(
