@@ -6,6 +6,7 @@ mod common;
 
 use std::collections::{BTreeSet, VecDeque};
 use std::fs;
+use std::path::Path;
 
 /// Largest page the site may have.
 const MAX_PAGE: u64 = 200 * 1024;
@@ -40,6 +41,27 @@ fn resolve(from: &str, href: &str) -> Option<String> {
     Some(parts.join("/"))
 }
 
+/// Every page linked from `first` and, breadth first, from each linked page
+/// that `follow` accepts; each page visited must exist and be at most
+/// [`MAX_PAGE`] bytes.
+fn crawl(site: &Path, first: &str, follow: impl Fn(&str) -> bool) -> BTreeSet<String> {
+    let mut seen = BTreeSet::from([first.to_string()]);
+    let mut queue = VecDeque::from([first.to_string()]);
+    while let Some(page) = queue.pop_front() {
+        let path = site.join(&page);
+        assert!(path.is_file(), "a link leads to the missing {page}");
+        let size = fs::metadata(&path).unwrap().len();
+        assert!(size <= MAX_PAGE, "{page} has {size} bytes");
+        let html = fs::read_to_string(&path).unwrap();
+        for target in links(&html).into_iter().filter_map(|h| resolve(&page, h)) {
+            if seen.insert(target.clone()) && follow(&target) {
+                queue.push_back(target);
+            }
+        }
+    }
+    seen
+}
+
 #[test]
 fn every_player_is_reachable_and_every_page_is_small() {
     let (_dir, site) = common::large_generated_site();
@@ -48,20 +70,7 @@ fn every_player_is_reachable_and_every_page_is_small() {
     assert!(ratings.contains("Page 1 of "), "the list is split");
     assert!(ratings.contains("href=\"ratings.2.html\" rel=\"next\""));
 
-    let mut seen = BTreeSet::from(["index.html".to_string()]);
-    let mut queue = VecDeque::from(["index.html".to_string()]);
-    while let Some(page) = queue.pop_front() {
-        let path = site.join(&page);
-        assert!(path.is_file(), "a link leads to the missing {page}");
-        let size = fs::metadata(&path).unwrap().len();
-        assert!(size <= MAX_PAGE, "{page} has {size} bytes");
-        let html = fs::read_to_string(&path).unwrap();
-        for target in links(&html).into_iter().filter_map(|h| resolve(&page, h)) {
-            if target.ends_with(".html") && seen.insert(target.clone()) {
-                queue.push_back(target);
-            }
-        }
-    }
+    let seen = crawl(&site, "index.html", |target| target.ends_with(".html"));
     let players: Vec<String> = fs::read_dir(site.join("players"))
         .unwrap()
         .map(|e| format!("players/{}", e.unwrap().file_name().to_string_lossy()))
@@ -141,23 +150,12 @@ fn every_player_of_a_long_further_list_is_reachable_from_its_pages() {
     let first = "pools/long/ratings.html".to_string();
     let html = fs::read_to_string(site.join(&first)).unwrap();
     assert!(html.contains("Page 1 of "), "the list is split");
-    let mut seen = BTreeSet::from([first.clone()]);
-    let mut queue = VecDeque::from([first]);
-    let mut reached = BTreeSet::new();
-    while let Some(page) = queue.pop_front() {
-        let path = site.join(&page);
-        assert!(path.is_file(), "a link leads to the missing {page}");
-        let size = fs::metadata(&path).unwrap().len();
-        assert!(size <= MAX_PAGE, "{page} has {size} bytes");
-        let html = fs::read_to_string(&path).unwrap();
-        for target in links(&html).into_iter().filter_map(|h| resolve(&page, h)) {
-            if target.starts_with("players/") {
-                reached.insert(target);
-            } else if target.starts_with("pools/long/ratings.") && seen.insert(target.clone()) {
-                queue.push_back(target);
-            }
-        }
-    }
+    let reached: BTreeSet<String> = crawl(&site, &first, |target| {
+        target.starts_with("pools/long/ratings.")
+    })
+    .into_iter()
+    .filter(|target| target.starts_with("players/"))
+    .collect();
     let unreached: Vec<&String> = listed.difference(&reached).collect();
     assert!(unreached.is_empty(), "not reachable: {unreached:?}");
 }
