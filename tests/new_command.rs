@@ -4,7 +4,7 @@
 
 mod common;
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 fn run(root: &Path, args: &[&str]) -> Output {
@@ -224,26 +224,7 @@ fn collisions_and_unknown_players_write_nothing() {
 fn the_maintainers_loop_new_pair_results_check_build() {
     let repo = tempfile::tempdir().unwrap();
     let root = repo.path();
-    new_players(root);
-    succeeds(root, &["new", "player", "Pellikka Marko"]);
-    succeeds(
-        root,
-        &[
-            "new",
-            "tournament",
-            "--name",
-            "Spring Open",
-            "--start",
-            "2026-04-11",
-            "--system",
-            "swiss",
-            "--rounds",
-            "3",
-            "--players",
-            "ikonen-jussi,saarenpaa-samuli,ilu-timo,pellikka-marko",
-        ],
-    );
-    let event = root.join("data/tournaments/2026/spring-open-2026");
+    let event = new_swiss_of_four(root, "Spring Open");
     let paired = Command::new(common::binary())
         .arg("pair")
         .arg(&event)
@@ -306,26 +287,7 @@ fn the_maintainers_loop_new_pair_results_check_build() {
 fn results_add_keeps_a_handicap_written_with_the_pairing() {
     let repo = tempfile::tempdir().unwrap();
     let root = repo.path();
-    new_players(root);
-    succeeds(root, &["new", "player", "Pellikka Marko"]);
-    succeeds(
-        root,
-        &[
-            "new",
-            "tournament",
-            "--name",
-            "Go Cup",
-            "--start",
-            "2026-04-11",
-            "--system",
-            "swiss",
-            "--rounds",
-            "3",
-            "--players",
-            "ikonen-jussi,saarenpaa-samuli,ilu-timo,pellikka-marko",
-        ],
-    );
-    let event = root.join("data/tournaments/2026/go-cup-2026");
+    let event = new_swiss_of_four(root, "Go Cup");
     succeeds(root, &["pair", event.to_str().unwrap(), "--write"]);
     let csv_path = event.with_extension("csv");
     let csv = std::fs::read_to_string(&csv_path).unwrap();
@@ -358,4 +320,32 @@ fn results_add_keeps_a_handicap_written_with_the_pairing() {
     assert!(csv.contains(&format!(",{black} w 0 h2")), "{csv}");
     assert!(csv.contains(&format!(",{white} b 1 h2")), "{csv}");
     succeeds(root, &["check"]);
+}
+
+/// A new three-round Swiss tournament `name` starting 2026-04-11, with four
+/// new players; its path without extension.
+fn new_swiss_of_four(root: &Path, name: &str) -> PathBuf {
+    new_players(root);
+    succeeds(root, &["new", "player", "Pellikka Marko"]);
+    let said = succeeds(
+        root,
+        &[
+            "new",
+            "tournament",
+            "--name",
+            name,
+            "--start",
+            "2026-04-11",
+            "--system",
+            "swiss",
+            "--rounds",
+            "3",
+            "--players",
+            "ikonen-jussi,saarenpaa-samuli,ilu-timo,pellikka-marko",
+        ],
+    );
+    let slug = format!("{}-2026", name.to_lowercase().replace(' ', "-"));
+    let event = root.join("data/tournaments/2026").join(slug);
+    assert!(event.with_extension("toml").is_file(), "{said}");
+    event
 }
