@@ -1,7 +1,7 @@
 //! Build benchmark: `cargo bench --bench build`.
 //!
 //! For each size (players:tournaments, by default `30000:3000`,
-//! `100000:10000` and `300000:30000`, the last about 2.8 million games; set
+//! `100000:10000` and `300000:30000`, the last about 2.65 million games over 25 years; set
 //! `BENCH_SIZES`, e.g. `BENCH_SIZES=3000:300`), generates a repository once
 //! (seed 1, kept under `BENCH_DATA`, default target/bench-data) and times four
 //! builds of its site: cold (no site, no build cache), unchanged, after one

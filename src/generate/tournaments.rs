@@ -6,6 +6,7 @@ use super::swiss::swiss_cells;
 use crate::model::{Bye, Cell, Colour, Date, GameResult};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
+use std::collections::HashSet;
 use std::fmt::Write as _;
 
 /// A generated tournament: its id, TOML and crosstable CSV text, and games played.
@@ -14,14 +15,18 @@ pub(super) struct GenTournament {
     pub(super) meta: String,
     pub(super) table: String,
     pub(super) games: usize,
+    /// Indices (into the generated players) of the field.
+    pub(super) players: Vec<usize>,
 }
 
-/// Tournament number `index` (from 0) starting on `start`, drawn from `players`.
+/// Tournament number `index` (from 0) starting on `start`, drawn from the
+/// `players` not in `busy` (those playing elsewhere on the same dates).
 pub(super) fn make_tournament(
     rng: &mut ChaCha8Rng,
     players: &[GenPlayer],
     index: usize,
     start: Date,
+    busy: &HashSet<usize>,
 ) -> GenTournament {
     let round_robin = rng.random_bool(0.2);
     let size = if round_robin {
@@ -29,8 +34,9 @@ pub(super) fn make_tournament(
     } else {
         rng.random_range(10..=50)
     }
-    .min(players.len());
+    .min(players.len().saturating_sub(busy.len()));
     let mut chosen: Vec<usize> = rand::seq::index::sample(rng, players.len(), size).into_vec();
+    replace_busy_players(rng, players.len(), &mut chosen, busy);
     // Start numbers by strength, as a seeding would do.
     chosen.sort_by(|a, b| players[*b].strength.total_cmp(&players[*a].strength));
     let (rounds, cells) = if round_robin {
@@ -72,6 +78,34 @@ pub(super) fn make_tournament(
         meta,
         table,
         games: games / 2,
+        players: chosen,
+    }
+}
+
+/// Replaces every chosen player who is busy with a random free one not yet
+/// chosen. Draws nothing when nobody is busy, so one event at a time gives
+/// the same repository as before events could share dates.
+fn replace_busy_players(
+    rng: &mut ChaCha8Rng,
+    population: usize,
+    chosen: &mut [usize],
+    busy: &HashSet<usize>,
+) {
+    if busy.is_empty() {
+        return;
+    }
+    let mut taken: HashSet<usize> = chosen.iter().copied().collect();
+    for slot in chosen.iter_mut() {
+        if busy.contains(slot) {
+            let free = loop {
+                let candidate = rng.random_range(0..population);
+                if !busy.contains(&candidate) && !taken.contains(&candidate) {
+                    break candidate;
+                }
+            };
+            taken.insert(free);
+            *slot = free;
+        }
     }
 }
 
