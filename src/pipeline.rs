@@ -151,18 +151,26 @@ pub fn build_repository(
     let site = publish::resolved(out)?;
     let cache_file = render::cache::file_for(&site);
     let paths = input_paths(root);
-    // Two long walks (the cache file's lines, the inputs) side by side.
-    let (mut previous, inputs) = rayon::join(
+    // The cache file's first lines and the inputs' listing side by side.
+    let (mut previous, files) = rayon::join(
         || render::cache::Previous::read(cache_file.as_deref()),
-        || render::cache::inputs_fingerprint(&paths, started),
+        || render::scan::input_files(&paths),
     );
+    // An input that cannot be read makes both hashes unknown: the build goes on.
+    let inputs = files
+        .as_deref()
+        .and_then(|files| render::cache::inputs_fingerprint(&paths, files, started));
     if let Some((sitemap_note, warnings)) = inputs.and_then(|key| previous.unchanged(key, &site)) {
         lap("inputs unchanged");
         let files = previous.files();
         return Ok(unchanged_report(files, sitemap_note, warnings, timings));
     }
+    previous.read_files();
     // Hashed before loading: an input edited during the build differs next time.
-    let content = render::cache::inputs_content(&paths, started, previous.input_hashes());
+    let content = files.as_deref().and_then(|files| {
+        render::cache::inputs_content(&paths, files, started, previous.input_hashes())
+    });
+    drop(files);
     let same = content
         .as_ref()
         .and_then(|(key, _)| previous.same_content(*key, &site));

@@ -347,3 +347,105 @@ fn inputs_rewritten_with_the_same_bytes_are_no_change_and_an_edit_is_one() {
     assert!(edited.cached.rendered > 0, "an edit is never skipped");
     assert_eq!(files(&b.out), fresh_site(b.root.path()));
 }
+
+/// The phases a build went through.
+fn phases(report: &ratingbook::BuildReport) -> Vec<&'static str> {
+    report.timings.iter().map(|(p, _)| *p).collect()
+}
+
+/// Each file under `dir` with its inode and modification time.
+fn identities(dir: &Path) -> BTreeMap<PathBuf, (u64, std::time::SystemTime)> {
+    walkdir::WalkDir::new(dir)
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|e| e.file_type().is_file())
+        .map(|e| {
+            let meta = e.metadata().unwrap();
+            #[cfg(unix)]
+            let inode = std::os::unix::fs::MetadataExt::ino(&meta);
+            #[cfg(not(unix))]
+            let inode = 0;
+            (e.into_path(), (inode, meta.modified().unwrap()))
+        })
+        .collect()
+}
+
+/// A repository built once and left to settle, so that the next build can
+/// trust its inputs' times.
+fn built_and_settled() -> Built {
+    let b = built();
+    std::thread::sleep(ratingbook::render::cache::SETTLE + std::time::Duration::from_millis(100));
+    b
+}
+
+#[test]
+fn an_unchanged_rebuild_writes_nothing_not_even_the_cache() {
+    let b = built_and_settled();
+    let settled = build(b.root.path(), &b.out);
+    assert_eq!(phases(&settled), ["inputs unchanged"]);
+    let site = identities(&b.out);
+    let cache = identities(&b.root.path().join(".ratingbook-cache"));
+    let again = build(b.root.path(), &b.out);
+    assert_eq!(phases(&again), ["inputs unchanged"]);
+    assert_eq!(again.written.written, 0);
+    assert_eq!(again.files, site.len());
+    assert_eq!(identities(&b.out), site, "every file as it was");
+    assert_eq!(
+        identities(&b.root.path().join(".ratingbook-cache")),
+        cache,
+        "the cache as it was"
+    );
+}
+
+/// Something done by hand to a published site.
+type Damage<'a> = Box<dyn Fn(&Path) + 'a>;
+
+#[test]
+fn a_site_file_edited_deleted_or_added_by_hand_is_repaired() {
+    let b = built_and_settled();
+    let clean = files(&b.out);
+    assert_eq!(clean, fresh_site(b.root.path()));
+    let player = clean
+        .keys()
+        .find(|k| k.starts_with("players/") && k.ends_with(".html"))
+        .unwrap()
+        .clone();
+    let damages: [(&str, Damage); 5] = [
+        (
+            "a page edited in place",
+            Box::new(|out| fs::write(out.join("rules.html"), "vandalised").unwrap()),
+        ),
+        (
+            "a page rewritten with its own bytes",
+            Box::new(|out| {
+                let file = out.join("index.html");
+                let bytes = fs::read(&file).unwrap();
+                fs::remove_file(&file).unwrap();
+                fs::write(&file, bytes).unwrap();
+            }),
+        ),
+        (
+            "a player's page deleted",
+            Box::new(|out| fs::remove_file(out.join(&player)).unwrap()),
+        ),
+        (
+            "a page added",
+            Box::new(|out| fs::write(out.join("players/intruder.html"), "x").unwrap()),
+        ),
+        (
+            "a folder added",
+            Box::new(|out| {
+                fs::create_dir_all(out.join("extra/deep")).unwrap();
+                fs::write(out.join("extra/deep/page.html"), "x").unwrap();
+            }),
+        ),
+    ];
+    for (damage, apply) in damages {
+        apply(&b.out);
+        let repaired = build(b.root.path(), &b.out);
+        assert_ne!(phases(&repaired), ["inputs unchanged"], "{damage}");
+        assert_eq!(files(&b.out), clean, "{damage}");
+        let again = build(b.root.path(), &b.out);
+        assert_eq!(phases(&again), ["inputs unchanged"], "after {damage}");
+    }
+}

@@ -26,6 +26,7 @@
 //! site, stops there too, and records the new fingerprint.
 
 use super::output::{FileIdentity, Sink, WriteError};
+use super::scan::{self, InputFile, SiteFingerprint};
 use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::hash::Hasher;
@@ -42,7 +43,7 @@ pub type Key = u128;
 pub const FOLDER: &str = ".ratingbook-cache";
 
 /// First line of a cache file; another first line means the file is ignored.
-const HEADER: &str = "ratingbook page cache 2";
+const HEADER: &str = "ratingbook page cache 3";
 
 /// How long after its last change an input file counts as settled.
 pub const SETTLE: std::time::Duration = std::time::Duration::from_secs(2);
@@ -55,44 +56,92 @@ pub struct Previous {
     inputs: Option<(Key, bool)>,
     /// The hash of the inputs' content, and whether that build noted the missing sitemap.
     content: Option<(Key, bool)>,
+    /// The fingerprint of the site that build left.
+    site: Option<SiteFingerprint>,
     /// That build's warnings.
     warnings: Vec<crate::diagnostic::Diagnostic>,
     /// What that build read of each input file.
     input_hashes: InputHashes,
+    /// The cache file and where its per-file lines start, until they are read.
+    rest: Option<(PathBuf, u64)>,
 }
 
 impl Previous {
-    /// The cache file's content; empty when it is missing, unreadable or of
-    /// another format (lines that do not parse are skipped).
+    /// The cache file's first lines (what an unchanged build needs); empty
+    /// when it is missing, unreadable or of another format (lines that do
+    /// not parse are skipped). The per-file lines are read by
+    /// [`Previous::read_files`], when the build goes on.
     pub fn read(file: Option<&Path>) -> Previous {
-        let Some(handle) = file.and_then(|f| std::fs::File::open(f).ok()) else {
+        let Some(path) = file else {
             return Previous::default();
         };
-        let mut lines = std::io::BufReader::new(handle).lines();
-        if !matches!(lines.next(), Some(Ok(first)) if first == HEADER) {
+        let Ok(handle) = std::fs::File::open(path) else {
+            return Previous::default();
+        };
+        let mut reader = std::io::BufReader::new(handle);
+        let mut line = String::new();
+        if read_line(&mut reader, &mut line).is_none_or(|_| line != HEADER) {
             return Previous::default();
         }
         let mut previous = Previous::default();
-        for line in lines.map_while(Result::ok) {
-            if let Some(inputs) = line.strip_prefix("inputs\t") {
-                previous.inputs = parse_inputs(inputs);
-            } else if let Some(content) = line.strip_prefix("content\t") {
-                previous.content = parse_inputs(content);
-            } else if let Some(input) = line.strip_prefix("input\t") {
-                if let Some((path, hashes)) = parse_input(input) {
-                    previous.input_hashes.insert(path, hashes);
+        let mut start = (HEADER.len() + 1) as u64;
+        while let Some(length) = read_line(&mut reader, &mut line) {
+            if !previous.read_header_line(&line) {
+                break;
+            }
+            start += length as u64;
+        }
+        previous.rest = Some((path.to_path_buf(), start));
+        previous
+    }
+
+    /// Takes in a line of the cache file's first part; whether it was one.
+    fn read_header_line(&mut self, line: &str) -> bool {
+        if let Some(inputs) = line.strip_prefix("inputs\t") {
+            self.inputs = parse_inputs(inputs);
+        } else if let Some(content) = line.strip_prefix("content\t") {
+            self.content = parse_inputs(content);
+        } else if let Some(site) = line.strip_prefix("site\t") {
+            self.site = parse_site(site);
+        } else if let Some(warning) = line.strip_prefix("warning\t") {
+            match serde_json::from_str(warning) {
+                Ok(warning) => self.warnings.push(warning),
+                // Without all its warnings the build cannot be skipped.
+                Err(_) => (self.inputs, self.content) = (None, None),
+            }
+        } else {
+            return false;
+        }
+        true
+    }
+
+    /// Reads the cache file's per-file lines (each input's hashes, each
+    /// site file's key and identity), once.
+    pub fn read_files(&mut self) {
+        use rayon::prelude::*;
+        use std::io::{Read as _, Seek as _};
+        let Some((path, start)) = self.rest.take() else {
+            return;
+        };
+        let mut text = String::new();
+        let read = std::fs::File::open(&path).and_then(|mut file| {
+            file.seek(std::io::SeekFrom::Start(start))?;
+            file.read_to_string(&mut text)
+        });
+        if read.is_err() {
+            return;
+        }
+        let lines: Vec<FileLine> = text.par_lines().filter_map(parse_file_line).collect();
+        for line in lines {
+            match line {
+                FileLine::Input(path, hashes) => {
+                    self.input_hashes.insert(path, hashes);
                 }
-            } else if let Some(warning) = line.strip_prefix("warning\t") {
-                match serde_json::from_str(warning) {
-                    Ok(warning) => previous.warnings.push(warning),
-                    // Without all its warnings the build cannot be skipped.
-                    Err(_) => (previous.inputs, previous.content) = (None, None),
+                FileLine::Entry(path, entry) => {
+                    self.entries.insert(path, entry);
                 }
-            } else if let Some((path, entry)) = parse_entry(&line) {
-                previous.entries.insert(path, entry);
             }
         }
-        previous
     }
 
     /// Whether the previous build had the inputs `inputs` and left `out`
@@ -121,107 +170,84 @@ impl Previous {
             .then(|| (sitemap_note, std::mem::take(&mut self.warnings)))
     }
 
-    /// What the previous build read of each input file.
+    /// What the previous build read of each input file (after [`Previous::read_files`]).
     pub fn input_hashes(&self) -> &InputHashes {
         &self.input_hashes
     }
 
     /// Number of files the previous build made or reused.
     pub fn files(&self) -> usize {
-        self.entries.len()
+        match self.site {
+            Some(site) if self.entries.is_empty() => site.files,
+            _ => self.entries.len(),
+        }
     }
 
-    /// Whether `out` holds exactly the listed files, each with its identity.
+    /// Whether `out` holds exactly the files the previous build left, each
+    /// with its identity.
     fn site_intact(&self, out: &Path) -> bool {
-        use rayon::prelude::*;
-        let Ok(top) = std::fs::read_dir(out) else {
-            return false;
-        };
-        let Ok(top) = top
-            .map(|e| e.map(|e| e.path()))
-            .collect::<Result<Vec<_>, _>>()
-        else {
-            return false;
-        };
-        // The site's top-level folders (players, tournaments, …) side by side.
-        let counts: Option<Vec<usize>> = top
-            .par_iter()
-            .map(|path| self.intact_under(out, path))
-            .collect();
-        counts.is_some_and(|c| c.iter().sum::<usize>() == self.entries.len())
-    }
-
-    /// The number of files under `path` (a file or folder of the site `out`),
-    /// or `None` if one is not listed with its identity.
-    fn intact_under(&self, out: &Path, path: &Path) -> Option<usize> {
-        let mut seen = 0;
-        for entry in walkdir::WalkDir::new(path) {
-            let entry = entry.ok()?;
-            if entry.file_type().is_dir() {
-                continue;
-            }
-            let name = super::output::slash_path(out, entry.path());
-            let listed = self.entries.get(&name).map(|&(_, identity)| identity);
-            if listed.is_none() || listed != FileIdentity::of(entry.path()) {
-                return None;
-            }
-            seen += 1;
-        }
-        Some(seen)
+        self.site
+            .is_some_and(|site| scan::site_fingerprint(out) == Some(site))
     }
 }
 
-/// The files under `path` (a file or folder; none when missing) in name
-/// order, each with its metadata and change time; `None` for one that cannot
-/// be read.
-fn input_files(
-    path: &Path,
-) -> impl Iterator<Item = Option<(walkdir::DirEntry, std::fs::Metadata, std::time::SystemTime)>> {
-    let walk = path.exists().then(|| {
-        walkdir::WalkDir::new(path)
-            .follow_links(true)
-            .sort_by_file_name()
-    });
-    walk.into_iter().flatten().filter_map(|entry| {
-        let file = (|| {
-            let entry = entry.ok()?;
-            let meta = entry.metadata().ok()?;
-            let changed = changed_time(&meta)?;
-            Some((entry, meta, changed))
-        })();
-        match file {
-            Some((_, meta, _)) if meta.is_dir() => None,
-            file => Some(file),
-        }
-    })
+/// Reads the next line of `reader` into `line`, without its line break;
+/// its length in the file, or `None` at the end.
+fn read_line(reader: &mut impl BufRead, line: &mut String) -> Option<usize> {
+    line.clear();
+    let length = reader.read_line(line).ok().filter(|&n| n > 0)?;
+    if line.ends_with('\n') {
+        line.pop();
+    }
+    Some(length)
 }
 
-/// The fingerprint of the files under `paths` (files or folders; missing
-/// ones count as missing), or `None` when one cannot be read or changed
-/// less than [`SETTLE`] before `started`.
-pub fn inputs_fingerprint(paths: &[PathBuf], started: std::time::SystemTime) -> Option<Key> {
+/// A per-file line of the cache file.
+enum FileLine {
+    /// An input file's path, identity hash and content hash.
+    Input(String, (Key, Key)),
+    /// A site file's path, key and identity.
+    Entry(String, (Key, FileIdentity)),
+}
+
+fn parse_file_line(line: &str) -> Option<FileLine> {
+    match line.strip_prefix("input\t") {
+        Some(input) => parse_input(input).map(|(path, hashes)| FileLine::Input(path, hashes)),
+        None => parse_entry(line).map(|(path, entry)| FileLine::Entry(path, entry)),
+    }
+}
+
+/// The fingerprint of `files` (the settled inputs' paths, identities and
+/// change times, as [`scan::input_files`] lists them under `paths`), or
+/// `None` when one changed less than [`SETTLE`] before `started`.
+pub fn inputs_fingerprint(
+    paths: &[PathBuf],
+    files: &[InputFile],
+    started: std::time::SystemTime,
+) -> Option<Key> {
     let settled = started.checked_sub(SETTLE)?;
     let mut hasher = KeyHasher::new();
-    for path in paths {
-        let _ = write!(hasher, "{}\0", path.display());
-        for file in input_files(path) {
-            let (entry, meta, changed) = file?;
-            if meta.modified().ok()? >= settled || changed >= settled {
-                return None;
-            }
-            let identity = FileIdentity::of(entry.path())?;
-            let _ = write!(
-                hasher,
-                "{}\0{}\0{}\0{}\0{:?}\0",
-                entry.path().display(),
-                identity.inode,
-                identity.size,
-                identity.modified,
-                changed
-            );
+    let _ = write!(hasher, "{paths:?}\0");
+    for file in files {
+        if file.identity.modified >= nanos_since_epoch(settled)? || file.changed >= settled {
+            return None;
+        }
+        hasher.0.update(file.path.as_os_str().as_encoded_bytes());
+        let changed = nanos_since_epoch(file.changed)?;
+        for number in [
+            u128::from(file.identity.inode),
+            u128::from(file.identity.size),
+            file.identity.modified,
+            changed,
+        ] {
+            hasher.0.update(&number.to_le_bytes());
         }
     }
     Some(hasher.finish128())
+}
+
+fn nanos_since_epoch(time: std::time::SystemTime) -> Option<u128> {
+    Some(time.duration_since(std::time::UNIX_EPOCH).ok()?.as_nanos())
 }
 
 /// The content hash of each input file the previous build read, by path:
@@ -232,59 +258,56 @@ pub type InputHashes = HashMap<String, (Key, Key)>;
 /// The hash of the inputs' content, and each settled file's hashes for the next build.
 pub type InputsContent = (Key, Vec<(String, Key, Key)>);
 
-/// The hash of the names and bytes of the files under `paths` (files or
-/// folders; missing ones count as missing), and each settled file's hashes;
-/// `None` when one cannot be read. A file settled since the previous build
-/// read it ([`SETTLE`] before `started`), with the identity `known` gives,
-/// is not read again; the others are read in parallel.
+/// The hash of the names and bytes of `files` (as [`scan::input_files`]
+/// lists them under `paths`), and each settled file's hashes; `None` when
+/// one cannot be read. A file settled since the previous build read it
+/// ([`SETTLE`] before `started`), with the identity `known` gives, is not
+/// read again; the others are read in parallel.
 pub fn inputs_content(
     paths: &[PathBuf],
+    files: &[InputFile],
     started: std::time::SystemTime,
     known: &InputHashes,
 ) -> Option<InputsContent> {
     use rayon::prelude::*;
     let settled = started.checked_sub(SETTLE)?;
-    // Each file with its identity's hash, if settled, and its content's, if known.
-    let mut files: Vec<(PathBuf, Option<Key>, Option<Key>)> = Vec::new();
-    for path in paths {
-        for file in input_files(path) {
-            let (entry, meta, changed) = file?;
-            let identity = (meta.modified().ok()? < settled && changed < settled)
-                .then(|| FileIdentity::of(entry.path()))
-                .flatten()
-                .map(|id| {
-                    let mut hasher = KeyHasher::new();
-                    let _ = write!(
-                        hasher,
-                        "{}\0{}\0{}\0{changed:?}",
-                        id.inode, id.size, id.modified
-                    );
-                    hasher.finish128()
-                });
-            let name = entry.path().display().to_string();
+    let settled_nanos = nanos_since_epoch(settled)?;
+    // Each file's name, its identity's hash if settled, and its content's hash.
+    let hashed: Option<Vec<(String, Option<Key>, Key)>> = files
+        .par_iter()
+        .with_min_len(64)
+        .map(|file| {
+            let id = file.identity;
+            let identity = (id.modified < settled_nanos && file.changed < settled).then(|| {
+                let mut hasher = KeyHasher::new();
+                let changed = file.changed;
+                let _ = write!(
+                    hasher,
+                    "{}\0{}\0{}\0{changed:?}",
+                    id.inode, id.size, id.modified
+                );
+                hasher.finish128()
+            });
+            let name = file.path.display().to_string();
             let content = known
                 .get(&name)
                 .filter(|&&(id, _)| Some(id) == identity)
-                .map(|&(_, content)| content);
-            files.push((entry.into_path(), identity, content));
-        }
-    }
-    let hashes: Option<Vec<Key>> = files
-        .par_iter()
-        .map(|(f, _, known)| {
-            known.or_else(|| {
-                std::fs::read(f)
-                    .ok()
-                    .map(|b| xxhash_rust::xxh3::xxh3_128(&b))
-            })
+                .map(|&(_, content)| content)
+                .or_else(|| {
+                    std::fs::read(&file.path)
+                        .ok()
+                        .map(|b| xxhash_rust::xxh3::xxh3_128(&b))
+                })?;
+            Some((name, identity, content))
         })
         .collect();
     let mut hasher = KeyHasher::new();
     let _ = write!(hasher, "{paths:?}\0");
     let mut record = Vec::with_capacity(files.len());
-    for ((file, identity, _), hash) in files.into_iter().zip(hashes?) {
-        let name = file.display().to_string();
-        let _ = write!(hasher, "{name}\0{hash:x}\0");
+    for (name, identity, hash) in hashed? {
+        hasher.0.update(name.as_bytes());
+        hasher.0.update(&[0]);
+        hasher.0.update(&hash.to_le_bytes());
         if let Some(identity) = identity {
             record.push((name, identity, hash));
         }
@@ -319,19 +342,12 @@ pub fn refresh_inputs(file: &Path, inputs: Key) -> std::io::Result<()> {
     std::fs::rename(&temporary, file)
 }
 
-/// When the file's metadata last changed (which no program can set back).
-#[cfg(unix)]
-fn changed_time(meta: &std::fs::Metadata) -> Option<std::time::SystemTime> {
-    use std::os::unix::fs::MetadataExt;
-    let nanos = u64::try_from(meta.ctime()).ok()? * 1_000_000_000
-        + u64::try_from(meta.ctime_nsec()).ok()?;
-    Some(std::time::UNIX_EPOCH + std::time::Duration::from_nanos(nanos))
-}
-
-/// Elsewhere the modification time stands in.
-#[cfg(not(unix))]
-fn changed_time(meta: &std::fs::Metadata) -> Option<std::time::SystemTime> {
-    meta.modified().ok()
+fn parse_site(text: &str) -> Option<SiteFingerprint> {
+    let (sum, files) = text.split_once('\t')?;
+    Some(SiteFingerprint {
+        sum: Key::from_str_radix(sum, 16).ok()?,
+        files: files.parse().ok()?,
+    })
 }
 
 fn parse_input(text: &str) -> Option<(String, (Key, Key))> {
@@ -369,7 +385,8 @@ pub struct CacheReport {
 impl PageCache {
     /// A cache whose keys depend on `shared` (e.g. the templates and the
     /// configuration, written with `Debug`), over the previous build's keys.
-    pub fn open(previous: Previous, shared: &dyn std::fmt::Debug) -> PageCache {
+    pub fn open(mut previous: Previous, shared: &dyn std::fmt::Debug) -> PageCache {
+        previous.read_files();
         let mut hasher = KeyHasher::new();
         let _ = write!(hasher, "{} {shared:?}", env!("CARGO_PKG_VERSION"));
         PageCache {
@@ -461,44 +478,54 @@ impl PageCache {
     pub fn save(
         self,
         file: &Path,
-        identity: impl Fn(&str) -> Option<FileIdentity>,
+        identity: impl Fn(&str) -> Option<FileIdentity> + Sync,
         inputs: &InputsRecord,
     ) -> std::io::Result<()> {
+        use rayon::prelude::*;
         let mut entries = self
             .next
             .into_inner()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
-        entries.sort_unstable();
+        entries.par_sort_unstable();
+        let entries: Vec<(String, Key, FileIdentity)> = entries
+            .into_par_iter()
+            .filter_map(|(path, key)| identity(&path).map(|id| (path, key, id)))
+            .collect();
+        let site = entries
+            .par_iter()
+            .map(|(path, _, id)| SiteFingerprint::one(path.as_bytes(), *id))
+            .reduce(SiteFingerprint::default, SiteFingerprint::with);
         if let Some(parent) = file.parent() {
             std::fs::create_dir_all(parent)?;
         }
         let temporary = file.with_extension("partial");
-        let mut out = std::io::BufWriter::new(std::fs::File::create(&temporary)?);
+        let mut out =
+            std::io::BufWriter::with_capacity(1 << 20, std::fs::File::create(&temporary)?);
         writeln!(out, "{HEADER}")?;
         let note = u8::from(inputs.sitemap_note);
         if let Some(key) = inputs.metadata {
             writeln!(out, "inputs\t{key:032x}\t{note}")?;
         }
-        if let Some((key, files)) = &inputs.content {
+        if let Some((key, _)) = &inputs.content {
             writeln!(out, "content\t{key:032x}\t{note}")?;
-            for (path, identity, content) in files {
-                writeln!(out, "input\t{identity:032x}\t{content:032x}\t{path}")?;
-            }
         }
+        writeln!(out, "site\t{:032x}\t{}", site.sum, site.files)?;
         if inputs.metadata.is_some() || inputs.content.is_some() {
             for warning in inputs.warnings {
                 let json = serde_json::to_string(warning).map_err(std::io::Error::other)?;
                 writeln!(out, "warning\t{json}")?;
             }
         }
-        for (path, key) in entries {
-            if let Some(id) = identity(&path) {
-                writeln!(
-                    out,
-                    "{key:032x}\t{}\t{}\t{}\t{path}",
-                    id.inode, id.size, id.modified
-                )?;
-            }
+        // The per-file lines last: an unchanged build stops reading before them.
+        for (path, identity, content) in inputs.content.iter().flat_map(|(_, files)| files) {
+            writeln!(out, "input\t{identity:032x}\t{content:032x}\t{path}")?;
+        }
+        for (path, key, id) in entries {
+            writeln!(
+                out,
+                "{key:032x}\t{}\t{}\t{}\t{path}",
+                id.inode, id.size, id.modified
+            )?;
         }
         out.into_inner().map_err(|e| e.into_error())?.sync_all()?;
         std::fs::rename(&temporary, file)
@@ -610,13 +637,19 @@ mod tests {
                 },
             )
             .unwrap();
-        let previous = Previous::read(Some(&file));
+        let mut previous = Previous::read(Some(&file));
         assert_eq!(previous.inputs, Some((9, true)));
         assert_eq!(previous.content, Some((11, true)));
+        assert_eq!(previous.files(), 1, "the site's size from the first lines");
+        assert!(previous.entries.is_empty() && previous.input_hashes().is_empty());
+        previous.read_files();
+        assert_eq!(previous.entries.len(), 1);
+        assert_eq!(previous.input_hashes().get("data/a.toml"), Some(&(3, 4)));
         refresh_inputs(&file, 10).unwrap();
         let mut previous = Previous::read(Some(&file));
         assert_eq!(previous.inputs, Some((10, true)));
         assert_eq!(previous.content, Some((11, true)));
+        previous.read_files();
         assert_eq!(previous.input_hashes().get("data/a.toml"), Some(&(3, 4)));
         assert_eq!(
             previous.unchanged(10, dir.path()),
@@ -628,7 +661,14 @@ mod tests {
         assert_eq!(again.previous.get("a.html"), Some(&(7, identity)));
         // A sink without a published site can reuse nothing.
         assert!(!again.reuse(&MemorySink::default(), "a.html", 7).unwrap());
+        let mut intact = Previous::read(Some(&file));
+        // Only the page left in the folder: the site the cache file lists.
+        std::fs::remove_dir_all(dir.path().join(FOLDER)).unwrap();
+        assert_eq!(intact.unchanged(10, dir.path()), Some((true, vec![])));
+        std::fs::write(&page, "edited").unwrap();
+        assert_eq!(intact.unchanged(10, dir.path()), None);
         assert_eq!(Previous::read(Some(&dir.path().join("missing"))).files(), 0);
+        std::fs::create_dir_all(dir.path().join(FOLDER)).unwrap();
         std::fs::write(&file, "another format\n").unwrap();
         assert_eq!(Previous::read(Some(&file)).files(), 0);
     }

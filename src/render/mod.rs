@@ -14,6 +14,7 @@ pub mod output;
 pub mod pages;
 pub mod paginate;
 pub mod pools;
+pub mod scan;
 pub mod search;
 pub mod survey;
 pub mod templates;
