@@ -175,9 +175,9 @@ pub fn build_repository(
         .as_ref()
         .and_then(|(key, _)| previous.same_content(*key, &site));
     if let Some((sitemap_note, warnings)) = same {
-        if let (Some(file), Some(key)) = (&cache_file, inputs) {
+        if let (Some(file), Some(key), Some((_, files))) = (&cache_file, inputs, &content) {
             // Touched, not changed: the next build can tell by the fingerprint.
-            let _ = render::cache::refresh_inputs(file, key);
+            let _ = render::cache::refresh_inputs(file, key, files);
         }
         lap("inputs unchanged");
         let files = previous.files();

@@ -15,10 +15,14 @@
 //!
 //! The cache file also keeps a fingerprint of the build's inputs (every file
 //! under `data/` and `templates/` and `ratingbook.toml`: path, size, inode,
-//! modification and change times) and the build's warnings. A build
-//! whose inputs have the same fingerprint, into a site folder that holds
-//! exactly the files the cache lists with their identities, has nothing to
-//! do and stops there, with the same warnings. A file changed less than [`SETTLE`] before a build is
+//! modification and change times), a fingerprint of the site it left (every
+//! file's path and identity, [`SiteFingerprint`]) and the build's warnings,
+//! in its first lines; the per-file lines come last. A build whose inputs
+//! have the same fingerprint, into a site folder whose files have the same
+//! fingerprint (a scan that stats them side by side), has nothing to do and
+//! stops there, with the same warnings, having read only the first lines.
+//! A site file edited, added or deleted by hand changes the site's
+//! fingerprint: the build goes on and repairs it. A file changed less than [`SETTLE`] before a build is
 //! not fingerprinted (its times may not yet tell a later change apart).
 //! The cache file also keeps a hash of the inputs' names and bytes, taken
 //! before loading them: a build whose inputs were touched (a fresh checkout,
@@ -315,9 +319,15 @@ pub fn inputs_content(
     Some((hasher.finish128(), record))
 }
 
-/// Rewrites the cache file `file` with `inputs` as its inputs' fingerprint,
-/// after a build found the inputs touched but their content unchanged.
-pub fn refresh_inputs(file: &Path, inputs: Key) -> std::io::Result<()> {
+/// Rewrites the cache file `file` with `inputs` as its inputs' fingerprint
+/// and `files` as each input's hashes, after a build found the inputs
+/// touched but their content unchanged: the next build reads none of them
+/// again.
+pub fn refresh_inputs(
+    file: &Path,
+    inputs: Key,
+    files: &[(String, Key, Key)],
+) -> std::io::Result<()> {
     let text = std::fs::read_to_string(file)?;
     let Some(note) = text
         .lines()
@@ -328,18 +338,41 @@ pub fn refresh_inputs(file: &Path, inputs: Key) -> std::io::Result<()> {
         return Ok(());
     };
     let mut out = String::with_capacity(text.len() + 64);
+    let mut first_lines = true;
     for (i, line) in text.lines().enumerate() {
         if i == 1 {
-            out.push_str(&format!("inputs\t{inputs:032x}\t{}\n", u8::from(note)));
+            let _ = writeln!(out, "inputs\t{inputs:032x}\t{}", u8::from(note));
         }
-        if !line.starts_with("inputs\t") {
-            out.push_str(line);
-            out.push('\n');
+        if line.starts_with("inputs\t") || line.starts_with("input\t") {
+            continue;
         }
+        if first_lines && i > 0 && !is_first_line(line) {
+            first_lines = false;
+            input_lines(&mut out, files);
+        }
+        out.push_str(line);
+        out.push('\n');
+    }
+    if first_lines {
+        input_lines(&mut out, files);
     }
     let temporary = file.with_extension("partial");
     std::fs::write(&temporary, out)?;
     std::fs::rename(&temporary, file)
+}
+
+/// Writes each input's line (path, identity and content hashes) to `out`.
+fn input_lines(out: &mut String, files: &[(String, Key, Key)]) {
+    for (path, identity, content) in files {
+        let _ = writeln!(out, "input\t{identity:032x}\t{content:032x}\t{path}");
+    }
+}
+
+/// Whether `line` is one of the cache file's first lines (not per file).
+fn is_first_line(line: &str) -> bool {
+    ["inputs\t", "content\t", "site\t", "warning\t"]
+        .iter()
+        .any(|prefix| line.starts_with(prefix))
 }
 
 fn parse_site(text: &str) -> Option<SiteFingerprint> {
@@ -645,12 +678,13 @@ mod tests {
         previous.read_files();
         assert_eq!(previous.entries.len(), 1);
         assert_eq!(previous.input_hashes().get("data/a.toml"), Some(&(3, 4)));
-        refresh_inputs(&file, 10).unwrap();
+        refresh_inputs(&file, 10, &[("data/a.toml".into(), 5, 4)]).unwrap();
         let mut previous = Previous::read(Some(&file));
         assert_eq!(previous.inputs, Some((10, true)));
         assert_eq!(previous.content, Some((11, true)));
+        assert_eq!(previous.files(), 1);
         previous.read_files();
-        assert_eq!(previous.input_hashes().get("data/a.toml"), Some(&(3, 4)));
+        assert_eq!(previous.input_hashes().get("data/a.toml"), Some(&(5, 4)));
         assert_eq!(
             previous.unchanged(10, dir.path()),
             None,
