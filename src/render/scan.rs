@@ -244,16 +244,22 @@ fn input_folder_at(
     }
     // Byte order, as file names compare on Unix.
     names.sort_unstable();
-    let files: Vec<Vec<InputFile>> = names
+    // Folded and reduced in order: each run of names into one list, the lists joined.
+    names
         .par_iter()
         .with_min_len(64)
-        .map(|name| input_entry_at(dir, path, name, &ancestors))
-        .collect::<Option<_>>()?;
-    Some(files.into_iter().flatten().collect())
+        .try_fold(Vec::new, |mut files, name| {
+            input_entry_at(dir, path, name, &ancestors, &mut files)?;
+            Some(files)
+        })
+        .try_reduce(Vec::new, |mut files, more| {
+            files.extend(more);
+            Some(files)
+        })
 }
 
-/// The files at the entry `name` of the open folder `dir` (at `path`, inside
-/// the folders `ancestors`), links followed.
+/// Adds to `files` the files at the entry `name` of the open folder `dir`
+/// (at `path`, inside the folders `ancestors`), links followed.
 #[cfg(unix)]
 // The fields' integer types differ between platforms.
 #[allow(clippy::unnecessary_cast)]
@@ -262,7 +268,8 @@ fn input_entry_at(
     path: &Path,
     name: &std::ffi::CStr,
     ancestors: &[FolderId],
-) -> Option<Vec<InputFile>> {
+    files: &mut Vec<InputFile>,
+) -> Option<()> {
     use rustix::fs::{openat, statat, AtFlags, FileType, Mode, OFlags};
     use std::os::unix::ffi::OsStrExt;
     let stat = statat(dir, name, AtFlags::empty()).ok()?;
@@ -272,15 +279,16 @@ fn input_entry_at(
             let flags = OFlags::RDONLY | OFlags::DIRECTORY | OFlags::CLOEXEC;
             let sub = openat(dir, name, flags, Mode::empty()).ok()?;
             let id = Some((stat.st_dev as u64, stat.st_ino as u64));
-            input_folder_at(&sub, &path, id, ancestors)
+            files.extend(input_folder_at(&sub, &path, id, ancestors)?);
         }
-        FileType::RegularFile => Some(vec![InputFile {
+        FileType::RegularFile => files.push(InputFile {
             path,
             identity: stat_identity(&stat)?,
             changed: stat_changed(&stat)?,
-        }]),
-        _ => None,
+        }),
+        _ => return None,
     }
+    Some(())
 }
 
 /// When the file's metadata last changed, from its `stat`.
