@@ -9,12 +9,27 @@ use std::path::Path;
 
 /// Replaces `path` with `bytes` in one step.
 pub fn write_file_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    write_file_atomically_with(path, |out| out.write_all(bytes))
+}
+
+/// Replaces `path` in one step with what `write` writes, as it writes it
+/// (for files too big to hold); on an error `path` stays as it was.
+pub fn write_file_atomically_with<T, E: From<io::Error>>(
+    path: &Path,
+    write: impl FnOnce(&mut dyn io::Write) -> Result<T, E>,
+) -> Result<T, E> {
     let name = path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
     let temporary = path.with_file_name(format!(".{name}.ratingbook-tmp"));
-    let written = fs::write(&temporary, bytes).and_then(|()| fs::rename(&temporary, path));
+    let written = (|| {
+        let mut out = io::BufWriter::with_capacity(1 << 20, fs::File::create(&temporary)?);
+        let value = write(&mut out)?;
+        out.into_inner().map_err(io::IntoInnerError::into_error)?;
+        fs::rename(&temporary, path)?;
+        Ok(value)
+    })();
     if written.is_err() {
         let _ = fs::remove_file(&temporary);
     }

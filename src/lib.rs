@@ -33,5 +33,4 @@ pub mod tournament;
 
 pub use pipeline::{
     build_repository, check_repository, dump_repository, BuildError, BuildReport, Checked,
-    DumpReport,
 };

@@ -112,6 +112,15 @@ pub enum BuildError {
     /// A rendered file could not be written into the new site.
     #[error(transparent)]
     Write(#[from] render::output::WriteError),
+    /// An SQL dump could not be written.
+    #[error(transparent)]
+    Dump(#[from] render::DumpError),
+}
+
+impl From<std::io::Error> for BuildError {
+    fn from(error: std::io::Error) -> Self {
+        BuildError::Dump(render::DumpError::Write(error))
+    }
 }
 
 /// What a successful build did.
@@ -284,31 +293,29 @@ fn unchanged_report(
     }
 }
 
-/// A dump written by [`dump_repository`].
-#[derive(Debug)]
-pub struct DumpReport {
-    /// The SQL text.
-    pub text: String,
-    /// Warnings found by the checks.
-    pub warnings: Vec<Diagnostic>,
-}
-
-/// Checks and rates the repository at `root` and writes its dump for `dialect`
-/// (the repository's `templates/sql/ratingbook.sql` overrides the built-in one).
-pub fn dump_repository(root: &Path, dialect: sql::Dialect) -> Result<DumpReport, BuildError> {
+/// Checks and rates the repository at `root` and writes its dump for
+/// `dialect` into `out` (the repository's `templates/sql/ratingbook.sql`
+/// overrides the built-in one); the checks' warnings.
+pub fn dump_repository(
+    root: &Path,
+    dialect: sql::Dialect,
+    out: &mut dyn std::io::Write,
+) -> Result<Vec<Diagnostic>, BuildError> {
     let (loaded, warnings) = check_without_errors(root)?;
     let rated = rating::rate_all(&loaded.dataset, &loaded.config);
     let templates = render::templates::TemplateSet::with_overrides(&loaded.templates);
     let tera = templates
         .engine()
         .map_err(|e| render::RenderError::new("(compiling templates)", &e))?;
-    let dump = render::sql_dump(
+    render::write_sql_dump(
+        &tera,
+        templates.is_built_in(sql::TEMPLATE),
         &loaded.dataset,
         &rated.association,
         &rated.pools,
         &loaded.config,
-    );
-    let text = sql::render(&tera, &dump, dialect)
-        .map_err(|e| render::RenderError::new(sql::TEMPLATE, &e))?;
-    Ok(DumpReport { text, warnings })
+        dialect,
+        out,
+    )?;
+    Ok(warnings)
 }

@@ -583,8 +583,10 @@ fn sql_dump_has_each_games_k_expected_and_change() {
 
 #[test]
 fn streamed_sql_dumps_are_the_template_rendered_whole() {
-    // The build writes the dumps row by row; `ratingbook sql` renders the
-    // template over the whole dump: both must give the same bytes, for every
+    // With the built-in template, the build and `ratingbook sql` write the
+    // dumps row by row; a repository's own template is rendered over the
+    // whole dump. The built-in template, copied with a comment added (so it
+    // counts as the repository's own), must give the same bytes, for every
     // dialect and with the further lists' tables.
     let repo = common::sample_repository();
     let config = repo.path().join("ratingbook.toml");
@@ -593,13 +595,29 @@ fn streamed_sql_dumps_are_the_template_rendered_whole() {
     std::fs::write(&config, text).unwrap();
     let out = repo.path().join("site");
     build(repo.path(), &out);
+    let mut streamed_by_command = Vec::new();
+    ratingbook::pipeline::dump_repository(
+        repo.path(),
+        ratingbook::sql::Dialect::Postgres,
+        &mut streamed_by_command,
+    )
+    .unwrap();
+    assert!(
+        streamed_by_command == read(&out.join("ratingbook.postgres.sql")).into_bytes(),
+        "`ratingbook sql` and the build wrote different dumps"
+    );
+    let own = repo.path().join("templates/sql/ratingbook.sql");
+    std::fs::create_dir_all(own.parent().unwrap()).unwrap();
+    let built_in = read(
+        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("templates/sql/ratingbook.sql"),
+    );
+    std::fs::write(&own, format!("{built_in}{{# the repository's own copy #}}")).unwrap();
     for dialect in ratingbook::sql::Dialect::ALL {
-        let whole = ratingbook::pipeline::dump_repository(repo.path(), dialect).unwrap();
-        assert!(whole.text.contains("INSERT INTO pool_ratings"), "{dialect}");
+        let mut whole = Vec::new();
+        ratingbook::pipeline::dump_repository(repo.path(), dialect, &mut whole).unwrap();
+        let whole = String::from_utf8(whole).unwrap();
+        assert!(whole.contains("INSERT INTO pool_ratings"), "{dialect}");
         let streamed = read(&out.join(dialect.file_name()));
-        assert!(
-            streamed == whole.text,
-            "{dialect}: the streamed dump differs"
-        );
+        assert!(streamed == whole, "{dialect}: the streamed dump differs");
     }
 }

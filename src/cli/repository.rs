@@ -2,6 +2,7 @@
 
 use super::{format_diagnostic, show_progress, MessageFormat};
 use crate::diagnostic::Diagnostic;
+use std::io::Write as _;
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -143,8 +144,21 @@ pub fn sql(
     out: Option<&Path>,
     format: MessageFormat,
 ) -> ExitCode {
-    let report = match crate::pipeline::dump_repository(root, dialect) {
-        Ok(report) => report,
+    let written = match out {
+        Some(path) => crate::atomic_write::write_file_atomically_with(path, |file| {
+            crate::pipeline::dump_repository(root, dialect, file)
+        }),
+        None => {
+            let stdout = std::io::stdout();
+            let mut stdout = std::io::BufWriter::with_capacity(1 << 20, stdout.lock());
+            crate::pipeline::dump_repository(root, dialect, &mut stdout).and_then(|warnings| {
+                stdout.flush()?;
+                Ok(warnings)
+            })
+        }
+    };
+    let warnings = match written {
+        Ok(warnings) => warnings,
         Err(crate::pipeline::BuildError::InvalidData { diagnostics, .. }) => {
             print_diagnostics(&diagnostics, root, format);
             eprintln!("no dump written: {}", summary(&diagnostics));
@@ -155,17 +169,9 @@ pub fn sql(
             return ExitCode::FAILURE;
         }
     };
-    print_diagnostics(&report.warnings, root, format);
-    match out {
-        Some(path) => {
-            if let Err(e) = crate::atomic_write::write_file_atomically(path, report.text.as_bytes())
-            {
-                eprintln!("error: cannot write {}: {e}", path.display());
-                return ExitCode::FAILURE;
-            }
-            eprintln!("wrote the {dialect} dump to {}", path.display());
-        }
-        None => print!("{}", report.text),
+    print_diagnostics(&warnings, root, format);
+    if let Some(path) = out {
+        eprintln!("wrote the {dialect} dump to {}", path.display());
     }
     ExitCode::SUCCESS
 }

@@ -321,14 +321,93 @@ fn render_sql(
             continue;
         }
         page.put_streamed(file, key, &mut |out| {
-            out.write_all(head.as_bytes())?;
-            let mut rows = crate::sql::InsertWriter::new(out, dialect);
-            crate::sql::base_tables(dataset, ratings, &published, &mut rows)?;
-            crate::sql::pool_tables(dataset, &pool_lists, &mut rows)?;
-            out.write_all(tail.as_bytes())
+            let rows = DumpRows {
+                dataset,
+                ratings,
+                published: &published,
+                pools: &pool_lists,
+            };
+            rows.write_framed((&head, &tail), dialect, out)
         })?;
     }
     Ok(())
+}
+
+/// Everything one SQL dump holds.
+struct DumpRows<'a> {
+    dataset: &'a Dataset,
+    ratings: &'a Ratings,
+    published: &'a crate::sql::PublishedList,
+    pools: &'a [crate::sql::PoolList<'a>],
+}
+
+impl DumpRows<'_> {
+    /// Writes the rows in `dialect` between the built-in template's `head`
+    /// and `tail`, as they are made.
+    fn write_framed(
+        &self,
+        (head, tail): (&str, &str),
+        dialect: crate::sql::Dialect,
+        out: &mut dyn std::io::Write,
+    ) -> std::io::Result<()> {
+        out.write_all(head.as_bytes())?;
+        let mut rows = crate::sql::InsertWriter::new(out, dialect);
+        crate::sql::base_tables(self.dataset, self.ratings, self.published, &mut rows)?;
+        crate::sql::pool_tables(self.dataset, self.pools, &mut rows)?;
+        out.write_all(tail.as_bytes())
+    }
+}
+
+/// Why an SQL dump could not be written.
+#[derive(Debug, thiserror::Error)]
+pub enum DumpError {
+    /// The template failed.
+    #[error(transparent)]
+    Render(#[from] RenderError),
+    /// Writing the dump failed.
+    #[error("cannot write the dump: {0}")]
+    Write(#[from] std::io::Error),
+}
+
+/// Writes the SQL dump for `dialect` into `out`, `published_ratings` ranked
+/// by the current rating list. With the built-in template (`built_in`) the
+/// rows are written as they are made, never whole in memory; a repository's
+/// own template gets the whole dump at once.
+#[allow(clippy::too_many_arguments)]
+pub fn write_sql_dump(
+    tera: &tera::Tera,
+    built_in: bool,
+    dataset: &Dataset,
+    ratings: &Ratings,
+    pool_ratings: &[PoolRatings],
+    config: &Config,
+    dialect: crate::sql::Dialect,
+    out: &mut dyn std::io::Write,
+) -> Result<(), DumpError> {
+    let list = ViewBuilder::new(dataset, ratings, config).rating_list();
+    let published = list.published();
+    let pool_views: Vec<pools::PoolViews> = pool_ratings
+        .iter()
+        .map(|p| pools::PoolViews::new(p, config))
+        .collect();
+    let _current = crate::memory::rendering(crate::sql::TEMPLATE);
+    if !built_in {
+        let mut dump = crate::sql::SqlDump::new(dataset, ratings, &published);
+        pools::add_to_dump(&mut dump, &pool_views, dataset);
+        let text = crate::sql::render(tera, &dump, dialect)
+            .map_err(|e| RenderError::new(crate::sql::TEMPLATE, &e))?;
+        return Ok(out.write_all(text.as_bytes())?);
+    }
+    let pool_lists = pools::pool_lists(&pool_views, dataset);
+    let (head, tail) = crate::sql::frame(tera, dialect, !pool_lists.is_empty())
+        .map_err(|e| RenderError::new(crate::sql::TEMPLATE, &e))?;
+    let rows = DumpRows {
+        dataset,
+        ratings,
+        published: &published,
+        pools: &pool_lists,
+    };
+    Ok(rows.write_framed((&head, &tail), dialect, out)?)
 }
 
 /// A page for each player, and each tournament's page, Markdown, CSV and TRF.
@@ -404,22 +483,25 @@ fn render_per_item(
             }
             if config.output.csv {
                 let t = &dataset.tournaments[i];
-                page.put(
-                    &format!("tournaments/{id}.csv"),
-                    &crate::tournament::crosstable_file::crosstable_csv(t),
-                )?;
+                page.put_fingerprinted(&format!("tournaments/{id}.csv"), own, || {
+                    crate::tournament::crosstable_file::crosstable_csv(t)
+                })?;
                 let personal = if config.site.publish_personal_data {
                     crate::tournament::trf_exchange::PersonalData::Include
                 } else {
                     crate::tournament::trf_exchange::PersonalData::Omit
                 };
-                let trf = crate::tournament::trf_exchange::tournament_to_trf_version(
-                    t,
-                    dataset,
-                    personal,
-                    config.output.trf_version.version(),
-                );
-                page.put(&format!("tournaments/{id}.trf"), trf.write().as_bytes())?;
+                // The configuration (personal data, TRF edition) is part of every key.
+                page.put_fingerprinted(&format!("tournaments/{id}.trf"), own, || {
+                    crate::tournament::trf_exchange::tournament_to_trf_version(
+                        t,
+                        dataset,
+                        personal,
+                        config.output.trf_version.version(),
+                    )
+                    .write()
+                    .into_bytes()
+                })?;
             }
             tick();
             Ok(())
@@ -442,23 +524,6 @@ fn player_fingerprint(
         hasher.key(prints.player(&pool.pool.ratings, index));
     }
     hasher.finish()
-}
-
-/// The SQL dump's rows, `published_ratings` ranked by the current rating list.
-pub fn sql_dump(
-    dataset: &Dataset,
-    ratings: &Ratings,
-    pool_ratings: &[PoolRatings],
-    config: &Config,
-) -> crate::sql::SqlDump {
-    let list = ViewBuilder::new(dataset, ratings, config).rating_list();
-    let mut dump = crate::sql::SqlDump::new(dataset, ratings, &list.published());
-    let pool_views: Vec<pools::PoolViews> = pool_ratings
-        .iter()
-        .map(|p| pools::PoolViews::new(p, config))
-        .collect();
-    pools::add_to_dump(&mut dump, &pool_views, dataset);
-    dump
 }
 
 /// Pages that come from content files rather than from the results.
@@ -1086,6 +1151,24 @@ impl Page<'_> {
             return Ok(());
         }
         self.store(file, key, bytes)
+    }
+
+    /// Stores a file that is not rendered from a template, made by `make`
+    /// only when the cache does not hold it made with the same
+    /// `fingerprint` of its data.
+    fn put_fingerprinted(
+        &self,
+        file: &str,
+        fingerprint: cache::Key,
+        make: impl FnOnce() -> Vec<u8>,
+    ) -> Result<(), SiteError> {
+        let key = self
+            .cache
+            .fingerprint_key(("", file, ""), self.shared, fingerprint);
+        if self.reuse(file, key)? {
+            return Ok(());
+        }
+        self.store(file, key, &make())
     }
 
     /// Stores a file made with `key` that is not rendered from a template,
