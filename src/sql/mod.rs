@@ -26,6 +26,7 @@ pub use rows::{
 };
 
 use serde::Serialize;
+use std::fmt::Write as _;
 
 impl Dialect {
     /// Every dialect, in documentation order.
@@ -94,17 +95,27 @@ impl std::fmt::Display for Dialect {
 /// and is dropped (the loader rejects control characters in names anyway).
 pub fn quote_string(text: &str, dialect: Dialect) -> String {
     let mut out = String::with_capacity(text.len() + 2);
+    push_quoted(&mut out, text, dialect);
+    out
+}
+
+/// Appends `text` quoted as [`quote_string`] quotes it to `out`.
+fn push_quoted(out: &mut String, text: &str, dialect: Dialect) {
     out.push('\'');
-    for c in text.chars() {
-        match c {
-            '\'' => out.push_str("''"),
-            '\\' if dialect == Dialect::Mysql => out.push_str("\\\\"),
-            '\0' => {}
-            c => out.push(c),
+    let special = |c: char| c == '\'' || c == '\0' || (c == '\\' && dialect == Dialect::Mysql);
+    if !text.contains(special) {
+        out.push_str(text);
+    } else {
+        for c in text.chars() {
+            match c {
+                '\'' => out.push_str("''"),
+                '\\' if dialect == Dialect::Mysql => out.push_str("\\\\"),
+                '\0' => {}
+                c => out.push(c),
+            }
         }
     }
     out.push('\'');
-    out
 }
 
 /// Renders a template value as an SQL literal for `dialect`: strings quoted,
@@ -209,7 +220,7 @@ impl TableSink for InsertWriter<'_> {
                 if i > 0 {
                     line.push_str(", ");
                 }
-                line.push_str(&value.literal(self.dialect));
+                value.push_literal(&mut line, self.dialect);
             }
             in_batch += 1;
             let last = in_batch == BATCH_ROWS || rows.peek().is_none();
@@ -224,6 +235,19 @@ impl TableSink for InsertWriter<'_> {
 }
 
 impl SqlValue {
+    /// Appends [`SqlValue::literal`] to `out`, without a string of its own
+    /// for the common values.
+    pub fn push_literal(&self, out: &mut String, dialect: Dialect) {
+        match self {
+            SqlValue::Null => out.push_str("NULL"),
+            SqlValue::Int(n) => {
+                let _ = write!(out, "{n}");
+            }
+            SqlValue::Text(text) => push_quoted(out, text, dialect),
+            other => out.push_str(&other.literal(dialect)),
+        }
+    }
+
     /// The value as an SQL literal for `dialect`, as the template's `sql`
     /// filter writes it.
     pub fn literal(&self, dialect: Dialect) -> String {
