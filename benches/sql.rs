@@ -2,7 +2,7 @@
 //!
 //! For the sample data and a generated history (20 000 players, 2 000
 //! tournaments, about 175 000 games; cached under target/bench-data, shared
-//! with the build benchmark), times writing each dialect's dump and loading it
+//! with the build benchmark), times writing each dialect's dump (streamed, as the build writes it) and loading it
 //! into a real database twice (first load, then the reload over it): SQLite
 //! through rusqlite, PostgreSQL through psql, MariaDB through the mariadb
 //! client, on servers started on temporary directories as in the tests.
@@ -52,13 +52,18 @@ fn main() {
             .expect("templates");
         for dialect in Dialect::ALL {
             let started = Instant::now();
-            let dump = ratingbook::render::sql_dump(
+            let mut text = Vec::new();
+            ratingbook::render::write_sql_dump(
+                &tera,
+                true,
                 &loaded.dataset,
                 &rated.association,
                 &rated.pools,
                 &loaded.config,
-            );
-            let text = ratingbook::sql::render(&tera, &dump, dialect).expect("render");
+                dialect,
+                &mut text,
+            )
+            .expect("dump");
             let dump_time = started.elapsed().as_secs_f64();
             let path = dir.path().join(format!("{label}.{dialect}.sql"));
             std::fs::write(&path, &text).expect("write dump");
