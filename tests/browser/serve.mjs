@@ -93,6 +93,10 @@ try {
   fs.writeFileSync(config.csv, config.edited);
   await banner.waitFor({ state: "detached", timeout: WAIT });
   check(await rating() === config.newRating, `after the fix the page shows ${await rating()}`);
+  // The banner goes as the reload starts; its load event follows.
+  const deadline = Date.now() + WAIT;
+  while (loads < 4 && Date.now() < deadline) await page.waitForTimeout(50);
+  await page.waitForTimeout(300);
   check(loads === 4, `${loads} loads after three changes, expected 4`);
   check(problems.length === 0, `console: ${problems.join(" | ")}`);
   await page.close();
