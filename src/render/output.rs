@@ -36,7 +36,11 @@ pub struct FileIdentity {
 impl FileIdentity {
     /// The identity of the regular file at `path` (links are not followed).
     pub fn of(path: &Path) -> Option<FileIdentity> {
-        let meta = std::fs::symlink_metadata(path).ok()?;
+        FileIdentity::from_metadata(&std::fs::symlink_metadata(path).ok()?)
+    }
+
+    /// The identity of a regular file with the metadata `meta`.
+    pub fn from_metadata(meta: &std::fs::Metadata) -> Option<FileIdentity> {
         if !meta.is_file() {
             return None;
         }
@@ -47,7 +51,7 @@ impl FileIdentity {
             .ok()?
             .as_nanos();
         Some(FileIdentity {
-            inode: inode(&meta),
+            inode: inode(meta),
             size: meta.len(),
             modified,
         })
