@@ -222,13 +222,19 @@ pub fn build_repository(
     })?;
     lap("render and write");
     let cached = cache.report();
-    let mut written = staging.finish()?;
+    let published = staging.finish_after(cache.previous_paths())?;
+    let mut written = published.report.clone();
     let mut notes = Vec::new();
     if loaded.config.output.html && !render::writes_sitemap(&loaded.config) {
         notes.push(render::NO_SITEMAP_NOTE);
     }
     if let Some(file) = &cache_file {
-        let identity = |path: &str| render::output::FileIdentity::of(&site.join(path));
+        // Known from storing each file: no need to read the site again.
+        let identity = |path: &str| {
+            published
+                .identity(path)
+                .or_else(|| render::output::FileIdentity::of(&site.join(path)))
+        };
         let inputs = render::cache::InputsRecord {
             metadata: inputs,
             content,

@@ -16,7 +16,15 @@
 //!    `RENAME_EXCHANGE`. Elsewhere (documented fallback) the old folder is
 //!    renamed away and the new one renamed in: two renames, with a moment in
 //!    which `site/` does not exist, but never a mix of old and new files.
-//! 5. The previous site, now in the staging folder, is removed.
+//! 5. The previous site, now in the staging folder, is removed, its
+//!    top-level folders side by side.
+//!
+//! Per file, publishing costs what the file needs and no more: each folder
+//! of the staging folder is created once per build, each stored file's
+//! identity (inode, size, modification time) is noted as it is stored (the
+//! build cache records it without reading the site again), and the files
+//! removed are counted from the previous build's list when there is one
+//! ([`Staging::finish_after`]) instead of by walking the site.
 //!
 //! A crash before step 4 leaves `site/` exactly as it was; after it, `site/`
 //! is the whole new site. Either way the next build cleans up. This holds
@@ -24,12 +32,12 @@
 //! (nothing is fsynced).
 
 use crate::render::output::{slash_path, FileIdentity, Sink, SiteFiles, StreamFn, WriteError};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::fs::{self, File};
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
-use std::sync::Mutex;
+use std::sync::{Mutex, RwLock};
 
 /// What publishing the site did.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
@@ -45,6 +53,23 @@ pub struct WriteReport {
     /// A problem after the new site was in place (e.g. the previous site's
     /// copy could not be deleted); the site itself is complete.
     pub cleanup_warning: Option<String>,
+}
+
+/// A site put in place by [`Staging::finish_after`]: what publishing did,
+/// and the identity each file has in the new site.
+#[derive(Debug, Default)]
+pub struct Published {
+    /// What publishing did.
+    pub report: WriteReport,
+    identities: HashMap<String, FileIdentity>,
+}
+
+impl Published {
+    /// The identity of the file `path` in the published site, as it was
+    /// stored (without reading the file system again).
+    pub fn identity(&self, path: &str) -> Option<FileIdentity> {
+        self.identities.get(path).copied()
+    }
 }
 
 /// Why the site was not published. In every case the output folder is
@@ -174,7 +199,10 @@ pub struct Staging {
     current: Option<PathBuf>,
     staging: PathBuf,
     old: PathBuf,
-    names: Mutex<HashSet<String>>,
+    /// Each file of the new site, with its identity once stored.
+    files: Mutex<HashMap<String, Option<FileIdentity>>>,
+    /// Folders known to exist in the staging folder (relative, `/`-separated).
+    folders: RwLock<HashSet<String>>,
     written: AtomicUsize,
     bytes_written: AtomicU64,
     unchanged: AtomicUsize,
@@ -202,7 +230,8 @@ impl Staging {
             current,
             staging,
             old,
-            names: Mutex::new(HashSet::new()),
+            files: Mutex::new(HashMap::new()),
+            folders: RwLock::new(HashSet::new()),
             written: AtomicUsize::new(0),
             bytes_written: AtomicU64::new(0),
             unchanged: AtomicUsize::new(0),
@@ -221,10 +250,13 @@ impl Staging {
     pub fn put(&self, name: &str, content: &[u8]) -> Result<(), PublishError> {
         let target = self.target(name)?;
         let previous = self.current.as_ref().map(|dir| dir.join(name));
-        if let Some(previous) = previous.filter(|p| same_content(p, content)) {
-            return self.keep(&previous, &target);
+        if let Some((previous, identity)) =
+            previous.and_then(|p| same_content(&p, content).map(|id| (p, id)))
+        {
+            return self.keep(name, &previous, &target, identity);
         }
-        fs::write(&target, content).map_err(io_error("write", &target))?;
+        let identity = write_new(&target, content).map_err(io_error("write", &target))?;
+        self.record(name, identity);
         self.written.fetch_add(1, Ordering::Relaxed);
         self.bytes_written
             .fetch_add(content.len() as u64, Ordering::Relaxed);
@@ -238,15 +270,24 @@ impl Staging {
         let target = self.target(name)?;
         let file = File::create(&target).map_err(io_error("write", &target))?;
         let mut out = io::BufWriter::with_capacity(1 << 20, file);
-        write(&mut out)
+        let file = write(&mut out)
             .and_then(|()| out.into_inner().map_err(io::IntoInnerError::into_error))
             .map_err(io_error("write", &target))?;
         let previous = self.current.as_ref().map(|dir| dir.join(name));
-        if let Some(previous) = previous.filter(|p| same_files(p, &target)) {
+        if let Some((previous, identity)) =
+            previous.and_then(|p| same_files(&p, &target).map(|id| (p, id)))
+        {
             fs::remove_file(&target).map_err(io_error("replace", &target))?;
-            return self.keep(&previous, &target);
+            return self.keep(name, &previous, &target, identity);
         }
-        let length = fs::metadata(&target).map_or(0, |m| m.len());
+        let identity = file
+            .metadata()
+            .ok()
+            .and_then(|m| FileIdentity::from_metadata(&m));
+        let length = identity.map_or(0, |id| id.size);
+        if let Some(identity) = identity {
+            self.record(name, identity);
+        }
         self.written.fetch_add(1, Ordering::Relaxed);
         self.bytes_written.fetch_add(length, Ordering::Relaxed);
         Ok(())
@@ -262,53 +303,117 @@ impl Staging {
             return Ok(false);
         }
         let target = self.target(name)?;
-        self.keep(&previous, &target).map(|()| true)
+        self.keep(name, &previous, &target, identity).map(|()| true)
     }
 
     /// Where `name` goes in the staging folder (its folder created), noted as
     /// part of the new site.
     fn target(&self, name: &str) -> Result<PathBuf, PublishError> {
         let target = self.staging.join(name);
-        if let Some(parent) = target.parent() {
-            fs::create_dir_all(parent).map_err(io_error("create", parent))?;
+        if let Some((folder, _)) = name.rsplit_once('/') {
+            self.create_folder(folder)?;
         }
-        let fresh = lock(&self.names).insert(name.to_string());
+        let fresh = lock(&self.files).insert(name.to_string(), None).is_none();
         if !fresh {
             remove_leftover(&target)?;
         }
         Ok(target)
     }
 
-    /// Links (or, where links fail, copies) an unchanged file of the current site.
-    fn keep(&self, previous: &Path, target: &Path) -> Result<(), PublishError> {
+    /// Creates the staging folder's sub-folder `folder` once for the whole
+    /// build, however many files go into it.
+    fn create_folder(&self, folder: &str) -> Result<(), PublishError> {
+        let known = |f: &str| {
+            self.folders
+                .read()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .contains(f)
+        };
+        if known(folder) {
+            return Ok(());
+        }
+        let path = self.staging.join(folder);
+        fs::create_dir_all(&path).map_err(io_error("create", &path))?;
+        self.folders
+            .write()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .insert(folder.to_string());
+        Ok(())
+    }
+
+    /// Notes the identity the file `name` has in the new site.
+    fn record(&self, name: &str, identity: FileIdentity) {
+        lock(&self.files).insert(name.to_string(), Some(identity));
+    }
+
+    /// Links (or, where links fail, copies) an unchanged file of the
+    /// current site, whose identity is `identity`.
+    fn keep(
+        &self,
+        name: &str,
+        previous: &Path,
+        target: &Path,
+        identity: FileIdentity,
+    ) -> Result<(), PublishError> {
         if fs::hard_link(previous, target).is_err() {
             copy_keeping_time(previous, target).map_err(io_error("copy", previous))?;
+            if let Some(copied) = FileIdentity::of(target) {
+                self.record(name, copied);
+            }
+        } else {
+            self.record(name, identity);
         }
         self.unchanged.fetch_add(1, Ordering::Relaxed);
         Ok(())
     }
 
     /// Swaps the new site in (see the module documentation) and removes the previous one.
-    pub fn finish(mut self) -> Result<WriteReport, PublishError> {
+    pub fn finish(self) -> Result<WriteReport, PublishError> {
+        self.publish(None).map(|published| published.report)
+    }
+
+    /// As [`Staging::finish`], for a current site whose files are
+    /// `previous` (as the build cache lists them): the files removed are
+    /// counted from that list instead of by walking the site.
+    pub fn finish_after<'a>(
+        self,
+        previous: impl IntoIterator<Item = &'a str>,
+    ) -> Result<Published, PublishError> {
+        let mut previous = previous.into_iter().peekable();
+        // An empty list says nothing of a site that is there (no cache).
+        let listed = previous.peek().is_some() || self.current.is_none();
+        self.publish(listed.then_some(&mut previous as &mut dyn Iterator<Item = &'a str>))
+    }
+
+    fn publish(
+        mut self,
+        previous: Option<&mut dyn Iterator<Item = &str>>,
+    ) -> Result<Published, PublishError> {
         self.finished = true;
-        let names = std::mem::take(&mut *lock(&self.names));
+        let files = std::mem::take(&mut *lock(&self.files));
+        let removed = match (previous, self.current.as_deref()) {
+            (_, None) => 0,
+            (Some(listed), Some(_)) => listed.filter(|name| !files.contains_key(*name)).count(),
+            (None, Some(dir)) => count_stale(dir, &files),
+        };
+        let identities = files
+            .into_iter()
+            .filter_map(|(name, identity)| Some((name, identity?)))
+            .collect();
         let mut report = WriteReport {
             written: self.written.load(Ordering::Relaxed),
             bytes_written: self.bytes_written.load(Ordering::Relaxed),
             unchanged: self.unchanged.load(Ordering::Relaxed),
-            removed: self
-                .current
-                .as_deref()
-                .map_or(0, |dir| count_stale(dir, &names)),
+            removed,
             cleanup_warning: None,
         };
         if self.current.is_none() {
             fs::rename(&self.staging, &self.out)
                 .map_err(io_error("move the new site to", &self.out))?;
-            return Ok(report);
+            return Ok(Published { report, identities });
         }
         swap(&self.staging, &self.out, &self.old)?;
-        report.cleanup_warning = remove_leftover_io(&self.staging)
+        report.cleanup_warning = remove_tree(&self.staging)
             .and_then(|()| remove_leftover_io(&self.old))
             .err()
             .map(|e| {
@@ -318,7 +423,7 @@ impl Staging {
                     self.staging.display()
                 )
             });
-        Ok(report)
+        Ok(Published { report, identities })
     }
 }
 
@@ -381,6 +486,24 @@ fn remove_leftover_io(path: &Path) -> io::Result<()> {
     }
 }
 
+/// Removes the folder `path` and everything in it, its top-level entries
+/// side by side (they are mostly separate folders, which the file system
+/// updates independently).
+fn remove_tree(path: &Path) -> io::Result<()> {
+    use rayon::prelude::*;
+    let entries: Vec<PathBuf> = match fs::read_dir(path) {
+        Ok(entries) => entries.filter_map(|e| e.ok().map(|e| e.path())).collect(),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(()),
+        Err(_) => return remove_leftover_io(path),
+    };
+    // Errors are left to the whole-tree removal, which also deals with
+    // read-only folders.
+    entries.par_iter().for_each(|entry| {
+        let _ = remove_leftover_io(entry);
+    });
+    remove_leftover_io(path)
+}
+
 #[cfg(unix)]
 fn make_folders_writable(path: &Path) {
     use std::os::unix::fs::PermissionsExt;
@@ -396,23 +519,37 @@ fn make_folders_writable(path: &Path) {
 #[cfg(not(unix))]
 fn make_folders_writable(_path: &Path) {}
 
-/// Whether `path` is a regular file (not a link) holding exactly `content`.
-fn same_content(path: &Path, content: &[u8]) -> bool {
-    let Ok(meta) = fs::symlink_metadata(path) else {
-        return false;
-    };
-    meta.is_file()
+/// The identity of `path` if it is a regular file (not a link) holding
+/// exactly `content`.
+fn same_content(path: &Path, content: &[u8]) -> Option<FileIdentity> {
+    let meta = fs::symlink_metadata(path).ok()?;
+    let same = meta.is_file()
         && meta.len() == content.len() as u64
-        && fs::read(path).is_ok_and(|old| old == content)
+        && fs::read(path).is_ok_and(|old| old == content);
+    same.then(|| FileIdentity::from_metadata(&meta)).flatten()
 }
 
-/// Whether `old` is a regular file (not a link) with the same bytes as
-/// `new`, compared a block at a time.
-fn same_files(old: &Path, new: &Path) -> bool {
-    let (Ok(meta), Ok(new_meta)) = (fs::symlink_metadata(old), fs::metadata(new)) else {
-        return false;
-    };
-    if !meta.is_file() || meta.len() != new_meta.len() {
+/// Writes `content` to the new file `path`; its identity.
+fn write_new(path: &Path, content: &[u8]) -> io::Result<FileIdentity> {
+    let mut file = File::create(path)?;
+    file.write_all(content)?;
+    FileIdentity::from_metadata(&file.metadata()?)
+        .ok_or_else(|| io::Error::other("the written file has no identity"))
+}
+
+/// The identity of `old` if it is a regular file (not a link) with the
+/// same bytes as `new`, compared a block at a time.
+fn same_files(old: &Path, new: &Path) -> Option<FileIdentity> {
+    let meta = fs::symlink_metadata(old).ok()?;
+    let new_meta = fs::metadata(new).ok()?;
+    let identity = FileIdentity::from_metadata(&meta)?;
+    (same_bytes(old, new, meta.len() == new_meta.len())).then_some(identity)
+}
+
+/// Whether the files `old` and `new`, of the same length if `same_length`,
+/// hold the same bytes.
+fn same_bytes(old: &Path, new: &Path, same_length: bool) -> bool {
+    if !same_length {
         return false;
     }
     let (Ok(mut a), Ok(mut b)) = (File::open(old), File::open(new)) else {
@@ -454,13 +591,13 @@ fn copy_keeping_time(from: &Path, to: &Path) -> io::Result<()> {
 }
 
 /// Files under `dir` that the new site (`names`) no longer has.
-fn count_stale(dir: &Path, names: &HashSet<String>) -> usize {
+fn count_stale<V>(dir: &Path, names: &HashMap<String, V>) -> usize {
     walkdir::WalkDir::new(dir)
         .min_depth(1)
         .into_iter()
         .filter_map(Result::ok)
         .filter(|e| !e.file_type().is_dir())
-        .filter(|e| !names.contains(&slash_path(dir, e.path())))
+        .filter(|e| !names.contains_key(&slash_path(dir, e.path())))
         .count()
 }
 
@@ -528,6 +665,132 @@ mod tests {
             .map(|e| e.unwrap().file_name().into_string().unwrap())
             .collect();
         assert_eq!(names, vec!["site"], "no leftovers");
+    }
+
+    /// Every file under `dir`, by relative path.
+    fn files_of(dir: &Path) -> SiteFiles {
+        walkdir::WalkDir::new(dir)
+            .min_depth(1)
+            .into_iter()
+            .map(Result::unwrap)
+            .filter(|e| e.file_type().is_file())
+            .map(|e| (slash_path(dir, e.path()), fs::read(e.path()).unwrap()))
+            .collect()
+    }
+
+    /// Publishes `files` over `out` as a build does: a file whose content
+    /// is the same as in `before` is kept by its identity in `known` (as the
+    /// build cache does), the others are put; the identities recorded.
+    fn build(
+        out: &Path,
+        (files, before): (&SiteFiles, &SiteFiles),
+        known: &HashMap<String, FileIdentity>,
+    ) -> (WriteReport, HashMap<String, FileIdentity>) {
+        let staging = Staging::begin(out).unwrap();
+        for (name, content) in files {
+            let kept = (before.get(name) == Some(content))
+                .then(|| known.get(name))
+                .flatten()
+                .is_some_and(|&id| staging.keep_current(name, id).unwrap());
+            if !kept {
+                staging.put(name, content).unwrap();
+            }
+        }
+        let published = staging
+            .finish_after(known.keys().map(String::as_str))
+            .unwrap();
+        let identities = files
+            .keys()
+            .map(|name| (name.clone(), published.identity(name).unwrap()))
+            .collect();
+        (published.report, identities)
+    }
+
+    #[test]
+    fn a_sequence_of_builds_ends_with_the_site_a_fresh_build_makes() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("site");
+        let mut known = HashMap::new();
+        let mut before = SiteFiles::new();
+        let steps = [
+            site(&[("a.html", "1"), ("p/b.html", "2"), ("p/q/c.html", "3")]),
+            site(&[
+                ("a.html", "1"),
+                ("p/b.html", "2*"),
+                ("p/q/c.html", "3"),
+                ("d.html", "4"),
+            ]),
+            site(&[("a.html", "1"), ("p/b.html", "2*"), ("d.html", "4")]),
+            site(&[
+                ("a.html", "1"),
+                ("p/b.html", "2*"),
+                ("d.html", "4"),
+                ("p/q/c.html", "3"),
+            ]),
+        ];
+        for (i, files) in steps.iter().enumerate() {
+            if i == 2 {
+                // Edited by hand, size and all: the identity check notices.
+                fs::write(out.join("a.html"), "edited by hand").unwrap();
+            }
+            let (report, identities) = build(&out, (files, &before), &known);
+            assert_eq!(files_of(&out), *files, "step {i}");
+            for (name, identity) in &identities {
+                assert_eq!(FileIdentity::of(&out.join(name)), Some(*identity), "{name}");
+            }
+            if i == 2 {
+                assert_eq!(
+                    (report.written, report.removed),
+                    (1, 1),
+                    "a.html again, c.html gone"
+                );
+                assert!(!out.join("p/q").exists());
+            }
+            known = identities;
+            before = files.clone();
+        }
+        let fresh = dir.path().join("fresh");
+        publish_site(&fresh, steps.last().unwrap()).unwrap();
+        assert_eq!(files_of(&out), files_of(&fresh));
+    }
+
+    #[test]
+    fn unchanged_files_keep_their_inode_and_time_across_builds() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("site");
+        let first = site(&[("a.html", "1"), ("p/b.html", "2")]);
+        let (_, known) = build(&out, (&first, &SiteFiles::new()), &HashMap::new());
+        let second = site(&[("a.html", "1"), ("p/b.html", "2"), ("p/c.html", "3")]);
+        let (report, after) = build(&out, (&second, &first), &known);
+        assert_eq!(
+            (report.written, report.unchanged, report.removed),
+            (1, 2, 0)
+        );
+        for name in ["a.html", "p/b.html"] {
+            assert_eq!(after[name], known[name], "{name}");
+        }
+    }
+
+    #[test]
+    fn a_build_that_stops_before_the_swap_leaves_the_site_as_it_was() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("site");
+        let first = site(&[("a.html", "1"), ("p/b.html", "2")]);
+        let (_, known) = build(&out, (&first, &SiteFiles::new()), &HashMap::new());
+        let staging = Staging::begin(&out).unwrap();
+        staging.put("a.html", b"changed").unwrap();
+        staging.put("p/new.html", b"new").unwrap();
+        assert!(staging.keep_current("p/b.html", known["p/b.html"]).unwrap());
+        drop(staging);
+        assert_eq!(files_of(&out), first);
+        assert!(!sibling(&out, "staging").exists());
+        // A staging folder left by a killed build does not stop the next one.
+        fs::create_dir_all(sibling(&out, "staging").join("p")).unwrap();
+        fs::write(sibling(&out, "staging").join("p/b.html"), "half").unwrap();
+        let second = site(&[("a.html", "1"), ("p/b.html", "2*")]);
+        build(&out, (&second, &first), &known);
+        assert_eq!(files_of(&out), second);
+        assert_eq!(FileIdentity::of(&out.join("a.html")), Some(known["a.html"]));
     }
 
     #[test]

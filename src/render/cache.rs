@@ -463,6 +463,11 @@ impl PageCache {
         hasher.finish128()
     }
 
+    /// The files the previous build made or reused, by path.
+    pub fn previous_paths(&self) -> impl Iterator<Item = &str> {
+        self.previous.keys().map(String::as_str)
+    }
+
     /// Whether the previous build made `path` with `key`.
     pub fn had(&self, path: &str, key: Key) -> bool {
         self.previous.get(path).is_some_and(|&(k, _)| k == key)
