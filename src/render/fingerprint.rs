@@ -146,20 +146,35 @@ impl<'a> Fingerprints<'a> {
         hasher.finish()
     }
 
-    /// What the tournament at `index` looks like in `ratings`: the
-    /// tournament, the record of every player in it, and their rating
-    /// records for it.
-    pub fn tournament(&self, ratings: &Ratings, index: usize) -> Key {
+    /// The tournament at `index` as entered: its record (metadata and crosstable).
+    pub fn tournament_record(&self, index: usize) -> Key {
+        self.tournaments[index]
+    }
+
+    /// The tournament at `index` and the record of every player in it:
+    /// what its downloads show apart from ratings.
+    pub fn tournament_people(&self, index: usize) -> Key {
         let t = &self.dataset.tournaments[index];
         let mut hasher = Hasher::default();
-        hasher.key(self.tournaments[index]).add(&ratings.pool);
+        hasher.key(self.tournaments[index]);
         for entry in &t.entries {
             match self.dataset.player(entry.player.as_str()) {
                 Some(p) => player_record(&mut hasher, p),
                 None => hasher.add(&entry.player),
             };
         }
-        hasher.add(&ratings.by_tournament[index]);
+        hasher.finish()
+    }
+
+    /// What the tournament at `index` looks like in `ratings`: the
+    /// tournament, the record of every player in it, and their rating
+    /// records for it.
+    pub fn tournament(&self, ratings: &Ratings, index: usize) -> Key {
+        let mut hasher = Hasher::default();
+        hasher
+            .key(self.tournament_people(index))
+            .add(&ratings.pool)
+            .add(&ratings.by_tournament[index]);
         hasher.finish()
     }
 }

@@ -483,7 +483,8 @@ fn render_per_item(
             }
             if config.output.csv {
                 let t = &dataset.tournaments[i];
-                page.put_fingerprinted(&format!("tournaments/{id}.csv"), own, || {
+                let record = prints.tournament_record(i);
+                page.put_fingerprinted(&format!("tournaments/{id}.csv"), record, || {
                     crate::tournament::crosstable_file::crosstable_csv(t)
                 })?;
                 let personal = if config.site.publish_personal_data {
@@ -492,7 +493,8 @@ fn render_per_item(
                     crate::tournament::trf_exchange::PersonalData::Omit
                 };
                 // The configuration (personal data, TRF edition) is part of every key.
-                page.put_fingerprinted(&format!("tournaments/{id}.trf"), own, || {
+                let people = prints.tournament_people(i);
+                page.put_fingerprinted(&format!("tournaments/{id}.trf"), people, || {
                     crate::tournament::trf_exchange::tournament_to_trf_version(
                         t,
                         dataset,
