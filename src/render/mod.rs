@@ -293,12 +293,9 @@ fn render_sql(
 ) -> Result<(), SiteError> {
     let published = list.published();
     if !page.stream_sql {
-        let mut dump = crate::sql::SqlDump::new(dataset, ratings, &published);
-        pools::add_to_dump(&mut dump, pool_views, dataset);
+        let dump = whole_dump(dataset, ratings, &published, pool_views);
         for &dialect in &config.output.sql_dialects {
-            let _current = crate::memory::rendering(crate::sql::TEMPLATE);
-            let text = crate::sql::render(page.tera, &dump, dialect)
-                .map_err(|e| RenderError::new(crate::sql::TEMPLATE, &e))?;
+            let text = render_whole_dump(page.tera, &dump, dialect)?;
             page.put(dialect.file_name(), text.as_bytes())?;
         }
         return Ok(());
@@ -331,6 +328,28 @@ fn render_sql(
         })?;
     }
     Ok(())
+}
+
+/// Every row of the dump at once, for a repository's own SQL template.
+fn whole_dump(
+    dataset: &Dataset,
+    ratings: &Ratings,
+    published: &crate::sql::PublishedList,
+    pool_views: &[pools::PoolViews],
+) -> crate::sql::SqlDump {
+    let mut dump = crate::sql::SqlDump::new(dataset, ratings, published);
+    pools::add_to_dump(&mut dump, pool_views, dataset);
+    dump
+}
+
+/// Renders the SQL template over the whole `dump` for `dialect`.
+fn render_whole_dump(
+    tera: &tera::Tera,
+    dump: &crate::sql::SqlDump,
+    dialect: crate::sql::Dialect,
+) -> Result<String, RenderError> {
+    let _current = crate::memory::rendering(crate::sql::TEMPLATE);
+    crate::sql::render(tera, dump, dialect).map_err(|e| RenderError::new(crate::sql::TEMPLATE, &e))
 }
 
 /// Everything one SQL dump holds.
@@ -390,12 +409,9 @@ pub fn write_sql_dump(
         .iter()
         .map(|p| pools::PoolViews::new(p, config))
         .collect();
-    let _current = crate::memory::rendering(crate::sql::TEMPLATE);
     if !built_in {
-        let mut dump = crate::sql::SqlDump::new(dataset, ratings, &published);
-        pools::add_to_dump(&mut dump, &pool_views, dataset);
-        let text = crate::sql::render(tera, &dump, dialect)
-            .map_err(|e| RenderError::new(crate::sql::TEMPLATE, &e))?;
+        let dump = whole_dump(dataset, ratings, &published, &pool_views);
+        let text = render_whole_dump(tera, &dump, dialect)?;
         return Ok(out.write_all(text.as_bytes())?);
     }
     let pool_lists = pools::pool_lists(&pool_views, dataset);
