@@ -157,7 +157,8 @@ fn rate_entry(
     states: &[State],
 ) -> TournamentRating {
     let state = &states[player];
-    let mut games = Vec::new();
+    // Exactly as long as needed: a rating history holds millions of games.
+    let mut games = Vec::with_capacity(super::game_cells(entry, players).count());
     for cell in super::game_cells(entry, players) {
         let (opponent_index, result) = (cell.opponent, cell.result);
         let Some(opponent_entry) = tournament.entries.get(cell.row) else {

@@ -161,11 +161,12 @@ pub(super) fn rate_tournament<S: PeriodSystem>(
         .iter()
         .map(|e| dataset.player_index(e.player.as_str()))
         .collect();
-    let mut records = Vec::new();
+    let mut records = Vec::with_capacity(tournament.entries.len());
     for (entry, player) in tournament.entries.iter().zip(&players) {
         let Some(player) = *player else { continue };
         let own = &states[player];
-        let mut games = Vec::new();
+        // Exactly as long as needed: a rating history holds millions of games.
+        let mut games = Vec::with_capacity(super::game_cells(entry, &players).count());
         for cell in super::game_cells(entry, &players) {
             let (opponent, result) = (cell.opponent, cell.result);
             let mut game = GameRating::unrated(cell.round, opponent, result.half_points());

@@ -47,7 +47,7 @@ pub type Key = u128;
 pub const FOLDER: &str = ".ratingbook-cache";
 
 /// First line of a cache file; another first line means the file is ignored.
-const HEADER: &str = "ratingbook page cache 3";
+const HEADER: &str = "ratingbook page cache 4";
 
 /// How long after its last change an input file counts as settled.
 pub const SETTLE: std::time::Duration = std::time::Duration::from_secs(2);

@@ -5,8 +5,8 @@
 //! those whose fingerprint changed.
 //!
 //! Each fingerprint hashes (XXH3, 128 bits) the serialized records a page
-//! reads, in full: a field added to a record is covered without a change
-//! here. What every page shares (the configuration, the templates, the site
+//! reads, in full (in the binary encoding of [`super::hashing`]): a field
+//! added to a record is covered without a change here. What every page shares (the configuration, the templates, the site
 //! values) is part of the page key, not of these fingerprints.
 
 use super::cache::Key;
@@ -24,8 +24,7 @@ impl Hasher {
     /// Adds `value`, serialized (serialization cannot fail for the model's
     /// types; a failure only ends the value early).
     pub fn add(&mut self, value: &impl Serialize) -> &mut Self {
-        let _ = serde_json::to_writer(&mut *self, value);
-        self.0.update(b"\0");
+        super::hashing::hash_into(&mut self.0, value);
         self
     }
 
@@ -41,17 +40,6 @@ impl Hasher {
     }
 }
 
-impl std::io::Write for Hasher {
-    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
-        self.0.update(bytes);
-        Ok(bytes.len())
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
-
 /// The hash of one serialized value.
 pub fn of(value: &impl Serialize) -> Key {
     Hasher::default().add(value).finish()
@@ -62,6 +50,10 @@ pub struct Fingerprints<'a> {
     dataset: &'a Dataset,
     /// The hash of each tournament's whole record (metadata and crosstable).
     tournaments: Vec<Key>,
+    /// The hash of each player's whole record, in `Dataset::players` order.
+    player_records: Vec<Key>,
+    /// The hash of each player's id and name (what an opponent's page shows).
+    player_names: Vec<Key>,
     /// The hash of every player's record, once asked for.
     players: std::sync::OnceLock<Key>,
     /// The hash of each tournament's rating records in the association's
@@ -70,12 +62,26 @@ pub struct Fingerprints<'a> {
 }
 
 impl<'a> Fingerprints<'a> {
-    /// Hashes every tournament of `dataset` (in parallel).
+    /// Hashes every tournament and every player of `dataset` (in parallel).
     pub fn new(dataset: &'a Dataset) -> Self {
-        let tournaments = dataset.tournaments.par_iter().map(of).collect();
+        let (tournaments, (player_records, player_names)) = rayon::join(
+            || dataset.tournaments.par_iter().map(of).collect(),
+            || {
+                let names = dataset
+                    .players
+                    .par_iter()
+                    .map(|p| of(&(p.id.as_str(), p.name.as_str())));
+                rayon::join(
+                    || dataset.players.par_iter().map(player_record).collect(),
+                    || names.collect(),
+                )
+            },
+        );
         Fingerprints {
             dataset,
             tournaments,
+            player_records,
+            player_names,
             players: std::sync::OnceLock::new(),
             records: std::sync::OnceLock::new(),
         }
@@ -98,8 +104,8 @@ impl<'a> Fingerprints<'a> {
     pub fn players(&self) -> Key {
         *self.players.get_or_init(|| {
             let mut hasher = Hasher::default();
-            for p in &self.dataset.players {
-                player_record(&mut hasher, p);
+            for &p in &self.player_records {
+                hasher.key(p);
             }
             hasher.finish()
         })
@@ -133,14 +139,13 @@ impl<'a> Fingerprints<'a> {
     pub fn player(&self, ratings: &Ratings, index: usize) -> Key {
         let mut hasher = Hasher::default();
         hasher
-            .add(&self.dataset.players[index])
+            .key(self.player_records[index])
             .add(&ratings.players[index])
             .add(&ratings.pool);
         for record in ratings.history(index) {
             hasher.add(record).key(self.tournaments[record.tournament]);
             for game in &record.games {
-                let opponent = &self.dataset.players[game.opponent];
-                hasher.add(&(opponent.id.as_str(), opponent.name.as_str()));
+                hasher.key(self.player_names[game.opponent]);
             }
         }
         hasher.finish()
@@ -158,8 +163,8 @@ impl<'a> Fingerprints<'a> {
         let mut hasher = Hasher::default();
         hasher.key(self.tournaments[index]);
         for entry in &t.entries {
-            match self.dataset.player(entry.player.as_str()) {
-                Some(p) => player_record(&mut hasher, p),
+            match self.dataset.player_index(entry.player.as_str()) {
+                Some(p) => hasher.key(self.player_records[p]),
                 None => hasher.add(&entry.player),
             };
         }
@@ -179,11 +184,12 @@ impl<'a> Fingerprints<'a> {
     }
 }
 
-/// Adds a player's whole record, with what serialization leaves out.
-fn player_record<'h>(hasher: &'h mut Hasher, p: &crate::model::Player) -> &'h mut Hasher {
+/// The hash of a player's whole record, with what serialization leaves out.
+fn player_record(p: &crate::model::Player) -> Key {
     // Birth year, birth date and sex are not serialized (personal data).
     let birth_date = p.birth_date.map(|d| d.to_string());
-    hasher
+    Hasher::default()
         .add(p)
         .add(&(p.birth_year, birth_date, format!("{:?}", p.sex)))
+        .finish()
 }

@@ -8,6 +8,7 @@ pub mod cache;
 pub mod chart;
 pub mod fingerprint;
 pub mod format;
+mod hashing;
 pub mod limits;
 mod methods;
 pub mod output;
@@ -258,26 +259,36 @@ fn render_site_wide(
 ) -> Result<(), SiteError> {
     let list = views.rating_list();
     let years = views.years();
-    if config.output.html {
-        render_front_pages(page, views, &list, &years, dataset, config, md_pages)?;
-        render_lists(page, views, &list, dataset, config)?;
-        pools::render_pool_pages(page, pool_views, dataset)?;
-        if config.output.methods {
-            methods::render_methods(page, dataset, config)?;
-        }
-    }
-    if config.output.markdown {
-        let mut ctx = tera::Context::new();
-        ctx.insert("list", &list);
-        page.emit("ratings.md", "md/ratings.md", "", "", ctx)?;
-    }
-    if config.output.csv {
-        page.put("ratings.csv", &rating_list_csv(&list))?;
-    }
-    if config.output.sql && !config.output.sql_dialects.is_empty() {
-        render_sql(page, dataset, ratings, &list, pool_views, config)?;
-    }
-    Ok(())
+    // The SQL dumps are the biggest single files: made beside the pages.
+    let (pages, dumps) = rayon::join(
+        || -> Result<(), SiteError> {
+            if config.output.html {
+                render_front_pages(page, views, &list, &years, dataset, config, md_pages)?;
+                render_lists(page, views, &list, dataset, config)?;
+                pools::render_pool_pages(page, pool_views, dataset)?;
+                if config.output.methods {
+                    methods::render_methods(page, dataset, config)?;
+                }
+            }
+            if config.output.markdown {
+                let mut ctx = tera::Context::new();
+                ctx.insert("list", &list);
+                page.emit("ratings.md", "md/ratings.md", "", "", ctx)?;
+            }
+            if config.output.csv {
+                page.put("ratings.csv", &rating_list_csv(&list))?;
+            }
+            Ok(())
+        },
+        || {
+            if config.output.sql && !config.output.sql_dialects.is_empty() {
+                render_sql(page, dataset, ratings, &list, pool_views, config)?;
+            }
+            Ok(())
+        },
+    );
+    pages?;
+    dumps
 }
 
 /// The SQL dumps, one per dialect. With the built-in template each is

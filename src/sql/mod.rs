@@ -125,13 +125,7 @@ pub fn literal(value: &tera::Value, dialect: Dialect) -> String {
         return "NULL".to_string();
     }
     if let Some(b) = value.as_bool() {
-        return match (dialect, b) {
-            (Dialect::Sqlite, true) => "1",
-            (Dialect::Sqlite, false) => "0",
-            (_, true) => "TRUE",
-            (_, false) => "FALSE",
-        }
-        .to_string();
+        return bool_literal(b, dialect).to_string();
     }
     if value.is_number() {
         return value.to_string();
@@ -139,6 +133,16 @@ pub fn literal(value: &tera::Value, dialect: Dialect) -> String {
     match value.as_str() {
         Some(s) => quote_string(s, dialect),
         None => quote_string(&value.to_string(), dialect),
+    }
+}
+
+/// A boolean as `dialect` writes it (SQLite has no boolean type).
+fn bool_literal(b: bool, dialect: Dialect) -> &'static str {
+    match (dialect, b) {
+        (Dialect::Sqlite, true) => "1",
+        (Dialect::Sqlite, false) => "0",
+        (_, true) => "TRUE",
+        (_, false) => "FALSE",
     }
 }
 
@@ -244,20 +248,20 @@ impl SqlValue {
                 let _ = write!(out, "{n}");
             }
             SqlValue::Text(text) => push_quoted(out, text, dialect),
-            other => out.push_str(&other.literal(dialect)),
+            SqlValue::Bool(b) => out.push_str(bool_literal(*b, dialect)),
+            // As the template's numbers print: Debug keeps a whole number's `.0`.
+            SqlValue::Decimal(x) => {
+                let _ = write!(out, "{x:?}");
+            }
         }
     }
 
     /// The value as an SQL literal for `dialect`, as the template's `sql`
     /// filter writes it.
     pub fn literal(&self, dialect: Dialect) -> String {
-        match self {
-            SqlValue::Null => "NULL".to_string(),
-            SqlValue::Bool(b) => literal(&tera::Value::from(*b), dialect),
-            SqlValue::Int(n) => n.to_string(),
-            SqlValue::Decimal(x) => literal(&tera::Value::from(*x), dialect),
-            SqlValue::Text(text) => quote_string(text, dialect),
-        }
+        let mut out = String::new();
+        self.push_literal(&mut out, dialect);
+        out
     }
 }
 

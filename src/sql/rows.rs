@@ -186,16 +186,28 @@ fn emit(
     let columns = schema::table(table)
         .map(|t| t.column_names())
         .unwrap_or_default();
-    let mut ordered = rows.map(|mut row| {
-        columns
-            .iter()
-            .map(|c| match row.iter().position(|(name, _)| name == c) {
-                Some(i) => row.swap_remove(i).1,
-                None => SqlValue::Null,
-            })
-            .collect()
-    });
+    let mut ordered = rows.map(|row| in_column_order(row, &columns));
     sink.table(table, &columns, &mut ordered)
+}
+
+/// The row's values in the order of `columns`; a column the row lacks is NULL.
+fn in_column_order(mut row: Row, columns: &[&'static str]) -> Vec<SqlValue> {
+    // Rows are written in the schema's order: then nothing needs moving.
+    let in_order = row.len() == columns.len()
+        && row
+            .iter()
+            .zip(columns)
+            .all(|((name, _), column)| name == column);
+    if in_order {
+        return row.into_iter().map(|(_, value)| value).collect();
+    }
+    columns
+        .iter()
+        .map(|c| match row.iter().position(|(name, _)| name == c) {
+            Some(i) => row.swap_remove(i).1,
+            None => SqlValue::Null,
+        })
+        .collect()
 }
 
 /// Hands every table of the association's list to `sink`, in schema order.
