@@ -200,7 +200,7 @@ fn longest_history(data: &Dataset, ratings: &Ratings) -> (String, Rows) {
         .filter(|r| r.phase_before != Phase::Unrated)
         .map(|r| {
             let t = &data.tournaments[r.tournament];
-            let mut ks: Vec<u32> = r
+            let mut ks: Vec<u16> = r
                 .games
                 .iter()
                 .filter(|g| g.counted())

@@ -271,7 +271,7 @@ fn apply(config: &RatingConfig, state: &mut State, record: &TournamentRating, in
             for game in &counted {
                 state.tally.games += 1;
                 state.tally.opponent_sum += i64::from(game.opponent_rating.unwrap_or(0));
-                state.tally.half_points += game.half_points;
+                state.tally.half_points += u32::from(game.half_points);
             }
             if state.tally.games >= config.provisional_games {
                 state.rating = Some(provisional_rating(config, state.tally));

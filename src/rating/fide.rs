@@ -426,7 +426,10 @@ pub fn rate_by_lists(fide: &Fide, dataset: &Dataset, pool: Option<&str>) -> Rati
                 for game in record.games.iter_mut().filter(|g| g.counted()) {
                     game.difference = own
                         .zip(game.opponent_rating)
-                        .map(|(own, theirs)| counted_difference(own, theirs));
+                        .map(|(own, theirs)| counted_difference(own, theirs))
+                        .map(|d| {
+                            i16::try_from(d).unwrap_or(if d < 0 { i16::MIN } else { i16::MAX })
+                        });
                 }
             }
             for record in &records {
@@ -434,7 +437,7 @@ pub fn rate_by_lists(fide: &Fide, dataset: &Dataset, pool: Option<&str>) -> Rati
                     .games
                     .iter()
                     .filter(|g| g.counted())
-                    .filter_map(|g| Some((starts[g.opponent].rating?, g.half_points)))
+                    .filter_map(|g| Some((starts[g.opponent].rating?, g.half_points.into())))
                     .collect();
                 if !games.is_empty() {
                     let (indexes, player_entries) = entries.entry(record.player).or_default();

@@ -7,12 +7,13 @@ use serde::Serialize;
 /// A K factor in eighths, so that three halvings of any whole base K stay exact.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 #[serde(into = "f64")]
-pub struct KFactor(pub u32);
+pub struct KFactor(pub u16);
 
 impl KFactor {
-    /// A whole K.
+    /// A whole K (the settings allow at most 100; larger values are kept
+    /// at 8 191, the most eighths that fit).
     pub fn whole(k: u32) -> KFactor {
-        KFactor(k * 8)
+        KFactor(u16::try_from(k.saturating_mul(8)).unwrap_or(u16::MAX - 7))
     }
 
     /// Half of this K.

@@ -73,11 +73,11 @@ impl NotCounted {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct GameRating {
     /// Round number, from 1.
-    pub round: u32,
+    pub round: u16,
     /// Opponent's index in `Dataset::players`.
     pub opponent: usize,
     /// Score in half points (2 win, 1 draw, 0 loss).
-    pub half_points: u32,
+    pub half_points: u8,
     /// The opponent rating the rules used, when the game counted.
     pub opponent_rating: Option<i32>,
     /// Expected score (established players only).
@@ -95,8 +95,13 @@ pub struct GameRating {
     /// The rating difference the system counted, own minus the opponent's
     /// (FIDE's, with the 400-point rule), for systems that show one.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub difference: Option<i32>,
+    pub difference: Option<i16>,
 }
+
+// A rating history holds every game twice (once per player): millions at a
+// federation's scale, so the record is kept to one cache line.
+#[cfg(target_pointer_width = "64")]
+const _: () = assert!(std::mem::size_of::<GameRating>() <= 64);
 
 fn is_zero(value: &i32) -> bool {
     *value == 0
@@ -104,11 +109,13 @@ fn is_zero(value: &i32) -> bool {
 
 impl GameRating {
     /// A game before the rules have looked at it: nothing worked out yet.
+    /// (Rounds past 65 535 and scores past 255 half points, which the
+    /// loader rejects, would be kept at those bounds.)
     pub fn unrated(round: u32, opponent: usize, half_points: u32) -> Self {
         GameRating {
-            round,
+            round: u16::try_from(round).unwrap_or(u16::MAX),
             opponent,
-            half_points,
+            half_points: u8::try_from(half_points).unwrap_or(u8::MAX),
             opponent_rating: None,
             expected: None,
             k: None,
@@ -205,7 +212,7 @@ impl TournamentRating {
         self.games
             .iter()
             .filter(|g| g.counted())
-            .map(|g| g.half_points)
+            .map(|g| u32::from(g.half_points))
             .sum()
     }
 

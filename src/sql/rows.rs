@@ -491,7 +491,7 @@ fn game_rows(t: &crate::model::Tournament) -> Vec<Row> {
 
 /// The K values of a record's counted games, ascending, as the pages write them: `16, 32`.
 fn k_values(r: &TournamentRating) -> Option<String> {
-    let mut ks: Vec<u32> = r
+    let mut ks: Vec<u16> = r
         .games
         .iter()
         .filter(|g| g.counted())
@@ -531,12 +531,12 @@ fn game_rating_rows<'a>(
                 "tournament_id",
                 dataset.tournaments[r.tournament].id.to_string().into(),
             ),
-            ("round", g.round.into()),
+            ("round", u32::from(g.round).into()),
             (
                 "opponent_id",
                 dataset.players[g.opponent].id.to_string().into(),
             ),
-            ("score", half_points(g.half_points)),
+            ("score", half_points(g.half_points.into())),
             ("counted", g.counted().into()),
             ("not_counted", g.not_counted.map(not_counted_code).into()),
             ("opponent_rating", g.opponent_rating.into()),

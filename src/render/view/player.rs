@@ -172,9 +172,9 @@ impl ViewBuilder<'_> {
                 games.push(GameRow {
                     date: t.start.to_string(),
                     tournament: self.tournament_link(record.tournament),
-                    round: g.round,
+                    round: g.round.into(),
                     opponent: self.player_link(g.opponent),
-                    result: result_symbol(g.half_points, t, record.start_no, g.round),
+                    result: result_symbol(g.half_points.into(), t, record.start_no, g.round.into()),
                     opponent_rating: g.opponent_rating.map(|r| r.to_string()).unwrap_or_default(),
                     difference: g.difference.map(|d| d.to_string()).unwrap_or_default(),
                     expected: g.expected.map(format::two_decimals).unwrap_or_default(),
@@ -217,7 +217,7 @@ impl ViewBuilder<'_> {
             .iter()
             .flat_map(|r| r.games.iter().filter(|g| g.counted()))
             .collect();
-        let half_points: u32 = counted.iter().map(|g| g.half_points).sum();
+        let half_points: u32 = counted.iter().map(|g| u32::from(g.half_points)).sum();
         let score = if counted.is_empty() {
             String::new()
         } else {
@@ -360,7 +360,7 @@ impl ViewBuilder<'_> {
             .games
             .iter()
             .filter(|g| g.counted())
-            .filter_map(|g| Some((g.opponent_rating?, g.half_points)))
+            .filter_map(|g| Some((g.opponent_rating?, g.half_points.into())))
             .collect();
         if rated.is_empty() {
             return None;
