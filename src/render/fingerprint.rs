@@ -48,6 +48,8 @@ pub fn of(value: &impl Serialize) -> Key {
 /// Per-tournament hashes over a dataset, shared by every fingerprint.
 pub struct Fingerprints<'a> {
     dataset: &'a Dataset,
+    /// The association's ratings, whose per-tournament records are hashed once.
+    association: &'a Ratings,
     /// The hash of each tournament's whole record (metadata and crosstable).
     tournaments: Vec<Key>,
     /// The hash of each player's whole record, in `Dataset::players` order.
@@ -62,8 +64,9 @@ pub struct Fingerprints<'a> {
 }
 
 impl<'a> Fingerprints<'a> {
-    /// Hashes every tournament and every player of `dataset` (in parallel).
-    pub fn new(dataset: &'a Dataset) -> Self {
+    /// Hashes every tournament and every player of `dataset` (in parallel);
+    /// `association` are the association's ratings of it.
+    pub fn new(dataset: &'a Dataset, association: &'a Ratings) -> Self {
         let (tournaments, (player_records, player_names)) = rayon::join(
             || dataset.tournaments.par_iter().map(of).collect(),
             || {
@@ -79,6 +82,7 @@ impl<'a> Fingerprints<'a> {
         );
         Fingerprints {
             dataset,
+            association,
             tournaments,
             player_records,
             player_names,
@@ -111,14 +115,12 @@ impl<'a> Fingerprints<'a> {
         })
     }
 
-    /// What the association's year-end list at `date` (with `ratings`, the
-    /// association's) is made of: every player, and every tournament that
-    /// starts by then, with its place and, if it ends by then, its rating
-    /// records. Tournaments after `date` do not change it.
-    pub fn list_as_of(&self, ratings: &Ratings, date: crate::model::Date) -> Key {
-        let records = self
-            .records
-            .get_or_init(|| ratings.by_tournament.par_iter().map(of).collect());
+    /// What the association's year-end list at `date` is made of: every
+    /// player, and every tournament that starts by then, with its place
+    /// and, if it ends by then, its rating records. Tournaments after
+    /// `date` do not change it.
+    pub fn list_as_of(&self, date: crate::model::Date) -> Key {
+        let records = self.association_records();
         let mut hasher = Hasher::default();
         hasher.key(self.players()).add(&date.to_string());
         for (i, t) in self.dataset.tournaments.iter().enumerate() {
@@ -151,6 +153,14 @@ impl<'a> Fingerprints<'a> {
         hasher.finish()
     }
 
+    /// The hash of each tournament's rating records in the association's list.
+    fn association_records(&self) -> &[Key] {
+        self.records.get_or_init(|| {
+            let records = &self.association.by_tournament;
+            records.par_iter().map(of).collect()
+        })
+    }
+
     /// The tournament at `index` as entered: its record (metadata and crosstable).
     pub fn tournament_record(&self, index: usize) -> Key {
         self.tournaments[index]
@@ -176,10 +186,12 @@ impl<'a> Fingerprints<'a> {
     /// records for it.
     pub fn tournament(&self, ratings: &Ratings, index: usize) -> Key {
         let mut hasher = Hasher::default();
-        hasher
-            .key(self.tournament_people(index))
-            .add(&ratings.pool)
-            .add(&ratings.by_tournament[index]);
+        hasher.key(self.tournament_people(index)).add(&ratings.pool);
+        if std::ptr::eq(ratings, self.association) {
+            hasher.key(self.association_records()[index]);
+        } else {
+            hasher.add(&ratings.by_tournament[index]);
+        }
         hasher.finish()
     }
 }

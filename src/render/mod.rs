@@ -183,7 +183,7 @@ pub fn render_site_into(
     };
     let watchdog = limits::Watchdog::start(budget.max_time);
     let page = Page {
-        prints: fingerprint::Fingerprints::new(dataset),
+        prints: fingerprint::Fingerprints::new(dataset, ratings),
         tera: &tera,
         shared: fingerprint::of(&site),
         site,
@@ -885,7 +885,7 @@ fn render_lists(
             return Ok(());
         };
         let own = fingerprint::Hasher::default()
-            .key(page.prints.list_as_of(views.ratings(), date))
+            .key(page.prints.list_as_of(date))
             .add(&archive)
             .finish();
         let first = format!("archive/{year}.html");
