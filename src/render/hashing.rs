@@ -277,49 +277,50 @@ impl Feed<'_> {
     }
 }
 
-impl ser::SerializeSeq for &mut Feed<'_> {
-    type Ok = ();
-    type Error = Error;
-    fn serialize_element<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<(), Error> {
-        self.element(value)
-    }
-    fn end(self) -> Result<(), Error> {
-        Feed::end(self)
-    }
+/// The four kinds of sequence: elements one after another, then the end mark.
+macro_rules! sequence {
+    ($($kind:ident :: $method:ident),*) => {$(
+        impl ser::$kind for &mut Feed<'_> {
+            type Ok = ();
+            type Error = Error;
+            fn $method<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<(), Error> {
+                self.element(value)
+            }
+            fn end(self) -> Result<(), Error> {
+                Feed::end(self)
+            }
+        }
+    )*};
 }
 
-impl ser::SerializeTuple for &mut Feed<'_> {
-    type Ok = ();
-    type Error = Error;
-    fn serialize_element<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<(), Error> {
-        self.element(value)
-    }
-    fn end(self) -> Result<(), Error> {
-        Feed::end(self)
-    }
+sequence!(
+    SerializeSeq::serialize_element,
+    SerializeTuple::serialize_element,
+    SerializeTupleStruct::serialize_field,
+    SerializeTupleVariant::serialize_field
+);
+
+/// Both kinds of struct: named fields one after another, then the end mark.
+macro_rules! structure {
+    ($($kind:ident),*) => {$(
+        impl ser::$kind for &mut Feed<'_> {
+            type Ok = ();
+            type Error = Error;
+            fn serialize_field<T: ?Sized + Serialize>(
+                &mut self,
+                key: &'static str,
+                value: &T,
+            ) -> Result<(), Error> {
+                self.field(key, value)
+            }
+            fn end(self) -> Result<(), Error> {
+                Feed::end(self)
+            }
+        }
+    )*};
 }
 
-impl ser::SerializeTupleStruct for &mut Feed<'_> {
-    type Ok = ();
-    type Error = Error;
-    fn serialize_field<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<(), Error> {
-        self.element(value)
-    }
-    fn end(self) -> Result<(), Error> {
-        Feed::end(self)
-    }
-}
-
-impl ser::SerializeTupleVariant for &mut Feed<'_> {
-    type Ok = ();
-    type Error = Error;
-    fn serialize_field<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<(), Error> {
-        self.element(value)
-    }
-    fn end(self) -> Result<(), Error> {
-        Feed::end(self)
-    }
-}
+structure!(SerializeStruct, SerializeStructVariant);
 
 impl ser::SerializeMap for &mut Feed<'_> {
     type Ok = ();
@@ -329,36 +330,6 @@ impl ser::SerializeMap for &mut Feed<'_> {
     }
     fn serialize_value<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<(), Error> {
         value.serialize(&mut **self)
-    }
-    fn end(self) -> Result<(), Error> {
-        Feed::end(self)
-    }
-}
-
-impl ser::SerializeStruct for &mut Feed<'_> {
-    type Ok = ();
-    type Error = Error;
-    fn serialize_field<T: ?Sized + Serialize>(
-        &mut self,
-        key: &'static str,
-        value: &T,
-    ) -> Result<(), Error> {
-        self.field(key, value)
-    }
-    fn end(self) -> Result<(), Error> {
-        Feed::end(self)
-    }
-}
-
-impl ser::SerializeStructVariant for &mut Feed<'_> {
-    type Ok = ();
-    type Error = Error;
-    fn serialize_field<T: ?Sized + Serialize>(
-        &mut self,
-        key: &'static str,
-        value: &T,
-    ) -> Result<(), Error> {
-        self.field(key, value)
     }
     fn end(self) -> Result<(), Error> {
         Feed::end(self)
