@@ -542,19 +542,33 @@ pub struct Dataset {
     pub players: Vec<Player>,
     /// Tournaments in chronological order (start date, then sequence, then id).
     pub tournaments: Vec<Tournament>,
+    /// Where each player is in `players`, by a hash of their id, made on the
+    /// first lookup (a search of 300 000 ids misses the cache at every step).
+    /// An entry that no longer points at its id (players changed since, or
+    /// two ids with one hash) is caught, and the search is done instead.
+    ids: std::sync::OnceLock<std::collections::HashMap<u64, u32>>,
 }
 
 impl Dataset {
     /// The player with the given id.
     pub fn player(&self, id: &str) -> Option<&Player> {
-        self.players
-            .binary_search_by(|p| p.id.as_str().cmp(id))
-            .ok()
-            .map(|i| &self.players[i])
+        self.player_index(id).map(|i| &self.players[i])
     }
 
     /// Index of the player with the given id in `players`.
     pub fn player_index(&self, id: &str) -> Option<usize> {
+        let ids = self.ids.get_or_init(|| {
+            let indexes = self.players.iter().enumerate();
+            indexes
+                .filter_map(|(i, p)| Some((id_hash(p.id.as_str()), u32::try_from(i).ok()?)))
+                .collect()
+        });
+        let listed = ids.get(&id_hash(id)).map(|&i| i as usize);
+        if let Some(i) =
+            listed.filter(|&i| self.players.get(i).is_some_and(|p| p.id.as_str() == id))
+        {
+            return Some(i);
+        }
         self.players
             .binary_search_by(|p| p.id.as_str().cmp(id))
             .ok()
@@ -580,8 +594,63 @@ impl Dataset {
 
     /// Sorts players by id and tournaments chronologically.
     pub fn sort(&mut self) {
+        self.ids = std::sync::OnceLock::new();
         self.players.sort_by(|a, b| a.id.cmp(&b.id));
         self.tournaments
             .sort_by(|a, b| (a.start, a.sequence, &a.id).cmp(&(b.start, b.sequence, &b.id)));
+    }
+}
+
+/// The hash a player id is listed under in [`Dataset`]'s index.
+fn id_hash(id: &str) -> u64 {
+    xxhash_rust::xxh3::xxh3_64(id.as_bytes())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn player(id: &str) -> Player {
+        Player {
+            id: Slug::parse(id).unwrap(),
+            name: id.to_string(),
+            membership: Membership::Member,
+            country: None,
+            club: None,
+            licence: None,
+            international_rating: None,
+            grade: None,
+            preset: Preset::default(),
+            birth_year: None,
+            birth_date: None,
+            sex: None,
+            fide_id: None,
+            title: None,
+            fide_name: None,
+            source: std::path::PathBuf::from(format!("data/players/{id}.toml")),
+        }
+    }
+
+    #[test]
+    fn players_are_found_by_id_also_after_the_list_changed() {
+        let mut dataset = Dataset::default();
+        dataset.players.extend([player("anna"), player("cecilia")]);
+        assert_eq!(dataset.player_index("cecilia"), Some(1));
+        assert_eq!(dataset.player_index("bertil"), None);
+        // Changed after the first lookup, without `sort`: the index is stale.
+        dataset.players.insert(1, player("bertil"));
+        assert_eq!(dataset.player_index("cecilia"), Some(2));
+        assert_eq!(dataset.player_index("bertil"), Some(1));
+        assert_eq!(
+            dataset.player("anna").map(|p| p.name.as_str()),
+            Some("anna")
+        );
+        dataset.players.push(player("aaron"));
+        dataset.sort();
+        let order: Vec<Option<usize>> = ["aaron", "anna", "bertil", "cecilia", "david"]
+            .iter()
+            .map(|id| dataset.player_index(id))
+            .collect();
+        assert_eq!(order, [Some(0), Some(1), Some(2), Some(3), None]);
     }
 }
