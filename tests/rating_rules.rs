@@ -427,3 +427,31 @@ fn players_at_2400_get_k_24() {
     assert_eq!(rating_of(&d, &r, "top"), Some(2412));
     assert_eq!(rating_of(&d, &r, "b"), Some(2388));
 }
+
+#[test]
+fn players_are_found_by_id_also_after_the_list_changed() {
+    let mut book = Book::new();
+    book.player("anna", Membership::Member);
+    book.player("cecilia", Membership::Member);
+    let mut dataset = book.dataset.clone();
+    assert_eq!(dataset.player_index("cecilia"), Some(1));
+    assert_eq!(dataset.player_index("bertil"), None);
+    // Changed after the first lookup, without `sort`: the index is stale.
+    book.player("bertil", Membership::Member);
+    let bertil = book.dataset.players.pop().unwrap();
+    dataset.players.insert(1, bertil);
+    assert_eq!(dataset.player_index("cecilia"), Some(2));
+    assert_eq!(dataset.player_index("bertil"), Some(1));
+    assert_eq!(
+        dataset.player("anna").map(|p| p.name.as_str()),
+        Some("anna")
+    );
+    book.player("aaron", Membership::Member);
+    dataset.players.push(book.dataset.players.pop().unwrap());
+    dataset.sort();
+    let order: Vec<Option<usize>> = ["aaron", "anna", "bertil", "cecilia", "david"]
+        .iter()
+        .map(|id| dataset.player_index(id))
+        .collect();
+    assert_eq!(order, [Some(0), Some(1), Some(2), Some(3), None]);
+}
