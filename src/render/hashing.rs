@@ -111,6 +111,16 @@ impl Feed<'_> {
     }
 }
 
+/// Serializer methods that write a number widened to `$wide` after `$tag`.
+macro_rules! numbers {
+    ($($method:ident: $ty:ty => $tag:ident as $wide:ty),*) => {$(
+        fn $method(self, v: $ty) -> Result<(), Error> {
+            self.tagged(Tag::$tag, &<$wide>::from(v).to_le_bytes());
+            Ok(())
+        }
+    )*};
+}
+
 impl<'a, 'h> ser::Serializer for &'a mut Feed<'h> {
     type Ok = ();
     type Error = Error;
@@ -126,40 +136,19 @@ impl<'a, 'h> ser::Serializer for &'a mut Feed<'h> {
         self.tagged(Tag::Bool, &[u8::from(v)]);
         Ok(())
     }
-    fn serialize_i8(self, v: i8) -> Result<(), Error> {
-        self.serialize_i64(v.into())
-    }
-    fn serialize_i16(self, v: i16) -> Result<(), Error> {
-        self.serialize_i64(v.into())
-    }
-    fn serialize_i32(self, v: i32) -> Result<(), Error> {
-        self.serialize_i64(v.into())
-    }
-    fn serialize_i64(self, v: i64) -> Result<(), Error> {
-        self.tagged(Tag::Int, &v.to_le_bytes());
-        Ok(())
-    }
-    fn serialize_i128(self, v: i128) -> Result<(), Error> {
-        self.tagged(Tag::Int, &v.to_le_bytes());
-        Ok(())
-    }
-    fn serialize_u8(self, v: u8) -> Result<(), Error> {
-        self.serialize_u64(v.into())
-    }
-    fn serialize_u16(self, v: u16) -> Result<(), Error> {
-        self.serialize_u64(v.into())
-    }
-    fn serialize_u32(self, v: u32) -> Result<(), Error> {
-        self.serialize_u64(v.into())
-    }
-    fn serialize_u64(self, v: u64) -> Result<(), Error> {
-        self.tagged(Tag::Uint, &v.to_le_bytes());
-        Ok(())
-    }
-    fn serialize_u128(self, v: u128) -> Result<(), Error> {
-        self.tagged(Tag::Uint, &v.to_le_bytes());
-        Ok(())
-    }
+    // Every integer as 128 bits (one width per sign), every float as an f64's bits.
+    numbers!(
+        serialize_i8: i8 => Int as i128,
+        serialize_i16: i16 => Int as i128,
+        serialize_i32: i32 => Int as i128,
+        serialize_i64: i64 => Int as i128,
+        serialize_i128: i128 => Int as i128,
+        serialize_u8: u8 => Uint as u128,
+        serialize_u16: u16 => Uint as u128,
+        serialize_u32: u32 => Uint as u128,
+        serialize_u64: u64 => Uint as u128,
+        serialize_u128: u128 => Uint as u128
+    );
     fn serialize_f32(self, v: f32) -> Result<(), Error> {
         self.serialize_f64(v.into())
     }
