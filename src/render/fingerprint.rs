@@ -6,8 +6,9 @@
 //!
 //! Each fingerprint hashes (XXH3, 128 bits) the serialized records a page
 //! reads, in full (in the binary encoding of [`super::hashing`]): a field
-//! added to a record is covered without a change here. What every page shares (the configuration, the templates, the site
-//! values) is part of the page key, not of these fingerprints.
+//! added to a record is covered without a change here. What every page
+//! shares (the configuration, the templates, the site values) is part of
+//! the page key, not of these fingerprints.
 
 use super::cache::Key;
 use crate::model::Dataset;
@@ -70,14 +71,9 @@ impl<'a> Fingerprints<'a> {
         let (tournaments, (player_records, player_names)) = rayon::join(
             || dataset.tournaments.par_iter().map(of).collect(),
             || {
-                let names = dataset
-                    .players
-                    .par_iter()
-                    .map(|p| of(&(p.id.as_str(), p.name.as_str())));
-                rayon::join(
-                    || dataset.players.par_iter().map(player_record).collect(),
-                    || names.collect(),
-                )
+                let each = dataset.players.par_iter();
+                each.map(|p| (player_record(p), of(&(p.id.as_str(), p.name.as_str()))))
+                    .unzip()
             },
         );
         Fingerprints {
