@@ -7,26 +7,37 @@
 //!    beside the folder. The operating system drops it when the process ends,
 //!    however it ends, so a killed build never blocks the next one.
 //! 2. Leftovers of an interrupted build (`.site.ratingbook-staging`,
-//!    `.site.ratingbook-old`) are removed.
-//! 3. The new site is assembled in `.site.ratingbook-staging`: a file whose
-//!    content did not change is hard-linked from the current site (same
-//!    bytes, same inode, same modification time, so deploy diffs show only
-//!    real changes); a new or changed file is written.
-//! 4. One atomic step swaps the two folders: on Linux `renameat2` with
+//!    `.site.ratingbook-old`) are removed. The site before the current one,
+//!    kept by the previous build as `.site.ratingbook-spare`, is renamed to
+//!    be the staging folder; without one, an empty staging folder is made.
+//! 3. The new site is assembled in the staging folder: a file whose content
+//!    did not change is the current site's file, hard-linked (same bytes,
+//!    same inode, same modification time, so deploy diffs show only real
+//!    changes); a new or changed file is written as a new file. A staging
+//!    folder made from the spare already holds most unchanged files as such
+//!    links: each is checked by its identity (inode, size, modification
+//!    time) and kept, and only the others are replaced. Nothing in the
+//!    staging folder is ever written in place, since its files may share
+//!    their inode with the current site's.
+//! 4. What the new site does not have is removed from the staging folder
+//!    (only needed when it was made from the spare).
+//! 5. One atomic step swaps the two folders: on Linux `renameat2` with
 //!    `RENAME_EXCHANGE`. Elsewhere (documented fallback) the old folder is
 //!    renamed away and the new one renamed in: two renames, with a moment in
 //!    which `site/` does not exist, but never a mix of old and new files.
-//! 5. The previous site, now in the staging folder, is removed, its
-//!    top-level folders side by side.
+//! 6. The previous site, now in the staging folder, is renamed to be the
+//!    spare of the next build. Keeping it costs the disk space of the files
+//!    that changed; reusing it saves the next build a link for every
+//!    unchanged file and this one the deletion of a whole tree.
 //!
 //! Per file, publishing costs what the file needs and no more: each folder
-//! of the staging folder is created once per build, each stored file's
-//! identity (inode, size, modification time) is noted as it is stored (the
-//! build cache records it without reading the site again), and the files
-//! removed are counted from the previous build's list when there is one
+//! of the staging folder is created (or checked) once per build, each
+//! stored file's identity is noted as it is stored (the build cache records
+//! it without reading the site again), and the files removed are counted
+//! from the previous build's list when there is one
 //! ([`Staging::finish_after`]) instead of by walking the site.
 //!
-//! A crash before step 4 leaves `site/` exactly as it was; after it, `site/`
+//! A crash before step 5 leaves `site/` exactly as it was; after it, `site/`
 //! is the whole new site. Either way the next build cleans up. This holds
 //! for a killed process; it does not promise durability across a power cut
 //! (nothing is fsynced).
@@ -50,8 +61,8 @@ pub struct WriteReport {
     pub removed: usize,
     /// Bytes of the files written.
     pub bytes_written: u64,
-    /// A problem after the new site was in place (e.g. the previous site's
-    /// copy could not be deleted); the site itself is complete.
+    /// A problem after the new site was in place (e.g. the previous site
+    /// could not be moved aside); the site itself is complete.
     pub cleanup_warning: Option<String>,
 }
 
@@ -199,6 +210,10 @@ pub struct Staging {
     current: Option<PathBuf>,
     staging: PathBuf,
     old: PathBuf,
+    spare: PathBuf,
+    /// Whether the staging folder is the spare (the site before the current
+    /// one), whose files are checked and replaced rather than all made.
+    recycled: bool,
     /// Each file of the new site, with its identity once stored.
     files: Mutex<HashMap<String, Option<FileIdentity>>>,
     /// Folders known to exist in the staging folder (relative, `/`-separated).
@@ -211,7 +226,8 @@ pub struct Staging {
 
 impl Staging {
     /// Starts the new site of `out` (the caller holds its [`BuildLock`]):
-    /// removes leftovers of an interrupted build and creates the staging folder.
+    /// removes leftovers of an interrupted build and makes the staging
+    /// folder, from the spare when there is one.
     pub fn begin(out: &Path) -> Result<Staging, PublishError> {
         let out = named(out).map_err(io_error("resolve", out))?;
         let current = match fs::symlink_metadata(&out) {
@@ -222,14 +238,20 @@ impl Staging {
         };
         let staging = sibling(&out, "staging");
         let old = sibling(&out, "old");
+        let spare = sibling(&out, "spare");
         remove_leftover(&staging)?;
         remove_leftover(&old)?;
-        fs::create_dir(&staging).map_err(io_error("create", &staging))?;
+        let recycled = recycle(&spare, &staging)?;
+        if !recycled {
+            fs::create_dir(&staging).map_err(io_error("create", &staging))?;
+        }
         Ok(Staging {
             out,
             current,
             staging,
             old,
+            spare,
+            recycled,
             files: Mutex::new(HashMap::new()),
             folders: RwLock::new(HashSet::new()),
             written: AtomicUsize::new(0),
@@ -255,6 +277,7 @@ impl Staging {
         {
             return self.keep(name, &previous, &target, identity);
         }
+        self.vacate(&target)?;
         let identity = write_new(&target, content).map_err(io_error("write", &target))?;
         self.record(name, identity);
         self.written.fetch_add(1, Ordering::Relaxed);
@@ -268,7 +291,8 @@ impl Staging {
     /// that one is linked in its place, as [`Staging::put`] does.
     pub fn put_streamed(&self, name: &str, write: &mut StreamFn) -> Result<(), PublishError> {
         let target = self.target(name)?;
-        let file = File::create(&target).map_err(io_error("write", &target))?;
+        self.vacate(&target)?;
+        let file = create_new(&target).map_err(io_error("write", &target))?;
         let mut out = io::BufWriter::with_capacity(1 << 20, file);
         let file = write(&mut out)
             .and_then(|()| out.into_inner().map_err(io::IntoInnerError::into_error))
@@ -299,6 +323,18 @@ impl Staging {
         let Some(previous) = self.current.as_ref().map(|dir| dir.join(name)) else {
             return Ok(false);
         };
+        if self.recycled {
+            if let Some((folder, _)) = name.rsplit_once('/') {
+                self.create_folder(folder)?;
+            }
+            // Already the current site's file: nothing to do.
+            if FileIdentity::of(&self.staging.join(name)) == Some(identity) {
+                self.target(name)?;
+                self.record(name, identity);
+                self.unchanged.fetch_add(1, Ordering::Relaxed);
+                return Ok(true);
+            }
+        }
         if FileIdentity::of(&previous) != Some(identity) {
             return Ok(false);
         }
@@ -321,23 +357,46 @@ impl Staging {
     }
 
     /// Creates the staging folder's sub-folder `folder` once for the whole
-    /// build, however many files go into it.
+    /// build, however many files go into it. In a staging folder made from
+    /// the spare, each folder on the way is checked once: a writable folder,
+    /// not a link or a file.
     fn create_folder(&self, folder: &str) -> Result<(), PublishError> {
-        let known = |f: &str| {
-            self.folders
-                .read()
-                .unwrap_or_else(std::sync::PoisonError::into_inner)
-                .contains(f)
-        };
-        if known(folder) {
+        let known = self
+            .folders
+            .read()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .contains(folder);
+        if known {
             return Ok(());
+        }
+        let mut folders = self
+            .folders
+            .write()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if folders.contains(folder) {
+            return Ok(());
+        }
+        if self.recycled {
+            let mut path = self.staging.clone();
+            for part in folder.split('/') {
+                path.push(part);
+                if !clear_the_way(&path)? {
+                    break;
+                }
+            }
         }
         let path = self.staging.join(folder);
         fs::create_dir_all(&path).map_err(io_error("create", &path))?;
-        self.folders
-            .write()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .insert(folder.to_string());
+        folders.insert(folder.to_string());
+        Ok(())
+    }
+
+    /// Removes whatever is at `target` in a staging folder made from the
+    /// spare, so that the file is made anew and never written in place.
+    fn vacate(&self, target: &Path) -> Result<(), PublishError> {
+        if self.recycled {
+            remove_leftover(target)?;
+        }
         Ok(())
     }
 
@@ -355,6 +414,12 @@ impl Staging {
         target: &Path,
         identity: FileIdentity,
     ) -> Result<(), PublishError> {
+        if self.recycled && FileIdentity::of(target) == Some(identity) {
+            self.record(name, identity);
+            self.unchanged.fetch_add(1, Ordering::Relaxed);
+            return Ok(());
+        }
+        self.vacate(target)?;
         if fs::hard_link(previous, target).is_err() {
             copy_keeping_time(previous, target).map_err(io_error("copy", previous))?;
             if let Some(copied) = FileIdentity::of(target) {
@@ -407,23 +472,64 @@ impl Staging {
             removed,
             cleanup_warning: None,
         };
+        if self.recycled {
+            self.remove_extras(&identities)
+                .map_err(io_error("clean up", &self.staging))?;
+        }
         if self.current.is_none() {
             fs::rename(&self.staging, &self.out)
                 .map_err(io_error("move the new site to", &self.out))?;
             return Ok(Published { report, identities });
         }
         swap(&self.staging, &self.out, &self.old)?;
-        report.cleanup_warning = remove_tree(&self.staging)
+        report.cleanup_warning = keep_as_spare(&self.staging, &self.spare)
             .and_then(|()| remove_leftover_io(&self.old))
             .err()
             .map(|e| {
                 format!(
                     "the new site is in place, but the previous one could not be \
-                     deleted from {}: {e}; the next build removes it",
+                     moved aside from {}: {e}; the next build removes it",
                     self.staging.display()
                 )
             });
         Ok(Published { report, identities })
+    }
+}
+
+impl Staging {
+    /// Removes from the staging folder, made from the spare, every file and
+    /// folder the new site (`files`) does not have. Links are removed, never
+    /// followed.
+    fn remove_extras(&self, files: &HashMap<String, FileIdentity>) -> io::Result<()> {
+        use rayon::prelude::*;
+        let mut folders: HashSet<&str> = HashSet::new();
+        for name in files.keys() {
+            let mut rest = name.as_str();
+            while let Some((folder, _)) = rest.rsplit_once('/') {
+                if !folders.insert(folder) {
+                    break;
+                }
+                rest = folder;
+            }
+        }
+        let top: Vec<fs::DirEntry> = fs::read_dir(&self.staging)?.collect::<io::Result<_>>()?;
+        top.par_iter().try_for_each(|entry| {
+            let walk = walkdir::WalkDir::new(entry.path()).follow_links(false);
+            let mut entries = walk.into_iter();
+            while let Some(entry) = entries.next() {
+                let entry = entry?;
+                let name = slash_path(&self.staging, entry.path());
+                if entry.file_type().is_dir() {
+                    if !folders.contains(name.as_str()) {
+                        remove_leftover_io(entry.path())?;
+                        entries.skip_current_dir();
+                    }
+                } else if !files.contains_key(&name) {
+                    remove_leftover_io(entry.path())?;
+                }
+            }
+            Ok(())
+        })
     }
 }
 
@@ -454,11 +560,78 @@ fn write_error(path: &str, error: PublishError) -> WriteError {
 }
 
 impl Drop for Staging {
+    /// An unfinished staging folder becomes the spare: every file in it is
+    /// checked or replaced when the next build reuses it.
     fn drop(&mut self) {
-        if !self.finished {
+        if !self.finished && keep_as_spare(&self.staging, &self.spare).is_err() {
             let _ = remove_leftover_io(&self.staging);
         }
     }
+}
+
+/// Makes the spare `spare` the staging folder `staging`; whether there was
+/// one to take. Anything else found under the spare's name is removed.
+fn recycle(spare: &Path, staging: &Path) -> Result<bool, PublishError> {
+    match fs::symlink_metadata(spare) {
+        Ok(meta) if meta.is_dir() && is_writable(&meta) => {
+            if fs::rename(spare, staging).is_ok() {
+                return Ok(true);
+            }
+            remove_leftover(spare)?;
+            Ok(false)
+        }
+        Ok(_) => remove_leftover(spare).map(|()| false),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(false),
+        Err(e) => Err(io_error("read", spare)(e)),
+    }
+}
+
+/// Keeps the folder `previous` (a site replaced, or a staging folder not
+/// published) as the spare of the next build.
+fn keep_as_spare(previous: &Path, spare: &Path) -> io::Result<()> {
+    remove_tree(spare)?;
+    fs::rename(previous, spare)
+}
+
+/// Makes `path`, a folder on the way to a file in a staging folder made
+/// from the spare, a writable folder: a file or link there is removed, a
+/// read-only folder made writable (or removed when it cannot be). Whether
+/// the folder is there afterwards.
+fn clear_the_way(path: &Path) -> Result<bool, PublishError> {
+    match fs::symlink_metadata(path) {
+        Ok(meta) if meta.is_dir() => {
+            if is_writable(&meta) || make_writable(path) {
+                Ok(true)
+            } else {
+                remove_leftover(path).map(|()| false)
+            }
+        }
+        Ok(_) => remove_leftover(path).map(|()| false),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(false),
+        Err(e) => Err(io_error("read", path)(e)),
+    }
+}
+
+#[cfg(unix)]
+fn is_writable(meta: &fs::Metadata) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    meta.permissions().mode() & 0o300 == 0o300
+}
+
+#[cfg(not(unix))]
+fn is_writable(meta: &fs::Metadata) -> bool {
+    !meta.permissions().readonly()
+}
+
+#[cfg(unix)]
+fn make_writable(path: &Path) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    fs::set_permissions(path, fs::Permissions::from_mode(0o755)).is_ok()
+}
+
+#[cfg(not(unix))]
+fn make_writable(_path: &Path) -> bool {
+    false
 }
 
 /// The guarded value, also after a thread panicked while holding the lock.
@@ -529,9 +702,15 @@ fn same_content(path: &Path, content: &[u8]) -> Option<FileIdentity> {
     same.then(|| FileIdentity::from_metadata(&meta)).flatten()
 }
 
+/// Creates the file `path`, which must not exist: a file or link left
+/// there is never written through.
+fn create_new(path: &Path) -> io::Result<File> {
+    File::options().write(true).create_new(true).open(path)
+}
+
 /// Writes `content` to the new file `path`; its identity.
 fn write_new(path: &Path, content: &[u8]) -> io::Result<FileIdentity> {
-    let mut file = File::create(path)?;
+    let mut file = create_new(path)?;
     file.write_all(content)?;
     FileIdentity::from_metadata(&file.metadata()?)
         .ok_or_else(|| io::Error::other("the written file has no identity"))
@@ -660,11 +839,71 @@ mod tests {
         assert_eq!(fs::metadata(out.join("a.html")).unwrap().ino(), inode);
         assert!(!out.join("sub").exists());
         assert_eq!(fs::read_to_string(out.join("c.html")).unwrap(), "new");
-        let names: Vec<_> = fs::read_dir(dir.path())
+        let mut names: Vec<_> = fs::read_dir(dir.path())
             .unwrap()
             .map(|e| e.unwrap().file_name().into_string().unwrap())
             .collect();
-        assert_eq!(names, vec!["site"], "no leftovers");
+        names.sort();
+        assert_eq!(
+            names,
+            vec![".site.ratingbook-spare", "site"],
+            "no leftovers but the previous site, kept for the next build"
+        );
+        let spare = files_of(&sibling(&out, "spare"));
+        assert_eq!(spare, site(&[("a.html", "one"), ("sub/b.html", "two")]));
+    }
+
+    #[test]
+    fn the_spare_is_the_previous_site_untouched_by_the_build_that_reused_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("site");
+        let mut known = HashMap::new();
+        let mut before = SiteFiles::new();
+        let steps = [
+            site(&[("a.html", "1"), ("p/b.html", "2"), ("p/c.html", "3")]),
+            site(&[("a.html", "1*"), ("p/b.html", "2"), ("p/c.html", "3")]),
+            site(&[("a.html", "1*"), ("p/b.html", "2*"), ("d.html", "4")]),
+            site(&[("a.html", "1"), ("p/b.html", "2*"), ("p/c.html", "3*")]),
+        ];
+        for (i, files) in steps.iter().enumerate() {
+            let (_, identities) = build(&out, (files, &before), &known);
+            assert_eq!(files_of(&out), *files, "step {i}");
+            if i > 0 {
+                // A file changed in a staging folder made from the spare is
+                // written anew, never through an inode the current site shares.
+                assert_eq!(files_of(&sibling(&out, "spare")), before, "step {i}");
+            }
+            known = identities;
+            before = files.clone();
+        }
+    }
+
+    #[test]
+    fn whatever_was_put_in_the_spare_is_neither_followed_nor_published() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("site");
+        let outside = dir.path().join("outside");
+        fs::create_dir(&outside).unwrap();
+        fs::write(outside.join("b.html"), "outside").unwrap();
+        let first = site(&[("a.html", "1"), ("p/b.html", "2"), ("q/c.html", "3")]);
+        let (_, known) = build(&out, (&first, &SiteFiles::new()), &HashMap::new());
+        let (_, known) = build(&out, (&first, &first), &known);
+        let spare = sibling(&out, "spare");
+        fs::remove_dir_all(spare.join("p")).unwrap();
+        std::os::unix::fs::symlink(&outside, spare.join("p")).unwrap();
+        fs::remove_dir_all(spare.join("q")).unwrap();
+        fs::write(spare.join("q"), "a file where a folder goes").unwrap();
+        fs::write(spare.join("extra.html"), "not part of the site").unwrap();
+        std::os::unix::fs::symlink(&outside, spare.join("linked")).unwrap();
+        let second = site(&[("a.html", "1"), ("p/b.html", "2*"), ("q/c.html", "3")]);
+        build(&out, (&second, &first), &known);
+        assert_eq!(files_of(&out), second);
+        assert_eq!(
+            fs::read_to_string(outside.join("b.html")).unwrap(),
+            "outside"
+        );
+        assert!(!out.join("linked").exists() && !out.join("extra.html").exists());
+        assert!(fs::symlink_metadata(out.join("p")).unwrap().is_dir());
     }
 
     /// Every file under `dir`, by relative path.

@@ -160,9 +160,13 @@ fn a_killed_build_leaves_the_old_site_or_the_new_one_never_a_mix() {
     let leftovers: Vec<String> = std::fs::read_dir(s.out.parent().unwrap())
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        // The lock and the build cache stay by design; staging folders must not.
+        // The lock, the build cache and the previous site (the next build's
+        // spare) stay by design; staging folders must not.
         .filter(|n| {
-            n.contains("ratingbook-") && !n.ends_with("ratingbook-lock") && n != ".ratingbook-cache"
+            n.contains("ratingbook-")
+                && !n.ends_with("ratingbook-lock")
+                && !n.ends_with("ratingbook-spare")
+                && n != ".ratingbook-cache"
         })
         .collect();
     assert!(leftovers.is_empty(), "{leftovers:?}");
@@ -341,4 +345,17 @@ fn a_read_only_folder_in_the_site_does_not_stop_the_publish() {
         .filter(|n| n.contains("ratingbook-staging") || n.contains("ratingbook-old"))
         .collect();
     assert!(leftovers.is_empty(), "{leftovers:?}: {message}");
+    // The previous site, read-only folder and all, is the next build's
+    // spare: that build goes through too.
+    let mut command = Command::new(binary());
+    command
+        .args(["build", "--root"])
+        .arg(&s.old_root)
+        .arg("--out")
+        .arg(&s.out);
+    let output = unprivileged(command)
+        .output()
+        .expect("setpriv (util-linux)");
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(tree(&s.out), s.old_site);
 }

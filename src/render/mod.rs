@@ -271,9 +271,14 @@ fn render_site_wide(
                 }
             }
             if config.output.markdown {
-                let mut ctx = tera::Context::new();
-                ctx.insert("list", &list);
-                page.emit("ratings.md", "md/ratings.md", "", "", ctx)?;
+                // The whole list as one template value is big: made only
+                // when the list changed.
+                let own = fingerprint::of(&list);
+                page.emit_fingerprinted(("ratings.md", "md/ratings.md", ""), "", own, || {
+                    let mut ctx = tera::Context::new();
+                    ctx.insert("list", &list);
+                    ctx
+                })?;
             }
             if config.output.csv {
                 page.put("ratings.csv", &rating_list_csv(&list))?;
@@ -612,7 +617,8 @@ fn render_front_pages(
     );
     ctx.insert("counts", &counts(dataset));
     ctx.insert("news", &news);
-    ctx.insert("list", list);
+    // The list's heading and counts: its rows are on the list's own pages.
+    ctx.insert("list", &list.summary());
     ctx.insert("leaders", &leaders(list, dataset));
     page.emit("index.html", "html/index.html", "", "index.html", ctx)?;
     let list = ("html/tournaments.html", "tournaments/index.html", "../");
@@ -831,6 +837,7 @@ fn render_lists(
     }
     let archive = archive_years(dataset);
     let archive_links = archive_links(&archive, "");
+    let own_links = fingerprint::of(&(&groups, &archive_links));
     // `own`: the fingerprint of the list's data, for lists keyed by it.
     let render_list = |first: &str, view: &RatingListView, root: &str, own: Option<cache::Key>| {
         let rows = view.row_count();
@@ -839,16 +846,13 @@ fn render_lists(
             .into_par_iter()
             .try_for_each(|number| -> Result<(), SiteError> {
                 let file = paginate::page_file(first, number);
-                let context = || {
-                    let shown;
-                    let view = if count == 1 {
-                        view
-                    } else {
-                        shown = view.page(paginate::page_rows(rows, number));
-                        &shown
-                    };
+                let names = (file.as_str(), "html/ratings.html", root);
+                let shown = |view: &RatingListView| {
+                    (count > 1).then(|| view.page(paginate::page_rows(rows, number)))
+                };
+                let context = |shown: Option<&RatingListView>| {
                     let mut ctx = tera::Context::new();
-                    ctx.insert("list", view);
+                    ctx.insert("list", shown.unwrap_or(view));
                     ctx.insert("filters", &groups);
                     ctx.insert("archive", &archive_links);
                     ctx.insert("filtered", &(first != "ratings.html"));
@@ -861,11 +865,20 @@ fn render_lists(
                 };
                 match own {
                     Some(own) => {
-                        let names = (file.as_str(), "html/ratings.html", root);
                         let key = list_page_key(own, number);
-                        page.emit_fingerprinted(names, &file, key, context)
+                        page.emit_fingerprinted(names, &file, key, || context(shown(view).as_ref()))
                     }
-                    None => page.emit(&file, "html/ratings.html", root, &file, context()),
+                    // Keyed by the page's rows, its number and the page
+                    // count; the filters and archive links are `own_links`.
+                    None => {
+                        let shown = shown(view);
+                        let key = fingerprint::Hasher::default()
+                            .key(own_links)
+                            .add(shown.as_ref().unwrap_or(view))
+                            .add(&(number, count))
+                            .finish();
+                        page.emit_fingerprinted(names, &file, key, || context(shown.as_ref()))
+                    }
                 }
             })
     };

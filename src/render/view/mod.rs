@@ -25,7 +25,9 @@ mod tournament;
 mod tournament_index;
 
 pub use player::{GameRow, HeadToHeadRow, HistoryRow, PlayerView, WinRow};
-pub use rating_list::{InternationalRow, ProvisionalRow, RatedRow, RatingListView};
+pub use rating_list::{
+    InternationalRow, ProvisionalRow, RatedRow, RatingListSummary, RatingListView,
+};
 pub use rules::{ExpectedBand, RulesView};
 pub use shared::{add_months, local_date, player_href, tournament_href, Link};
 pub use tournament::{

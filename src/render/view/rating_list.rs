@@ -178,7 +178,43 @@ fn movement(rows: &mut [RatedRow], previous: &[RatedRow]) {
     }
 }
 
+/// What a page other than the list itself shows of the rating list: its
+/// heading and counts, without its rows (which grow with the federation).
+#[derive(Debug, Serialize)]
+pub struct RatingListSummary<'a> {
+    /// Heading of the list.
+    pub title: &'a str,
+    /// The list date, ISO.
+    pub date: &'a str,
+    /// The list date for the site's language.
+    pub date_text: &'a str,
+    /// Established players on the list.
+    pub established: usize,
+    /// Provisional players on the list.
+    pub provisional: usize,
+    /// International players on the list.
+    pub international: usize,
+    /// Established players hidden by default as inactive.
+    pub inactive: usize,
+    /// Date before which the last rated game makes a player inactive, ISO.
+    pub inactive_before: &'a str,
+}
+
 impl RatingListView {
+    /// The list's heading and counts, for pages that link to it.
+    pub fn summary(&self) -> RatingListSummary<'_> {
+        RatingListSummary {
+            title: &self.title,
+            date: &self.date,
+            date_text: &self.date_text,
+            established: self.established.len(),
+            provisional: self.provisional.len(),
+            international: self.international.len(),
+            inactive: self.inactive,
+            inactive_before: &self.inactive_before,
+        }
+    }
+
     /// Established, provisional and international rows together: what is
     /// split over the pages of a long list.
     pub fn row_count(&self) -> usize {
@@ -470,7 +506,16 @@ impl ViewBuilder<'_> {
                 .cloned()
                 .collect(),
             title: title.to_string(),
-            ..list.clone()
+            date: list.date.clone(),
+            date_text: list.date_text.clone(),
+            inactive_before: list.inactive_before.clone(),
+            previous_date: list.previous_date.clone(),
+            previous_date_text: list.previous_date_text.clone(),
+            // Made by `finish_list` and below, for the filtered rows.
+            inactive: 0,
+            chart: String::new(),
+            legend: Vec::new(),
+            previous: None,
         };
         let date = Date::parse(&list.date).unwrap_or(Date {
             year: 1970,
