@@ -81,6 +81,12 @@ fn lists_filter_hide_inactive_and_archive() {
     // As of 2026 the 2003–2004 players are inactive: present, marked, hidden by CSS.
     assert!(list.contains("<tr class=\"inactive\"><td class=\"num\"></td><td><a href=\"players/saarenpaa-samuli.html\">"), "{list}");
     assert!(list.contains("<a class=\"show-inactive\" href=\"#all\">Show 6 inactive players</a>"));
+    // The front page links the list with the same count.
+    let index = read(&out.path().join("index.html"));
+    assert!(
+        index.contains("(6 inactive players hidden by default)"),
+        "{index}"
+    );
     assert!(list.contains("<svg class=\"chart\""));
     assert!(list.contains("href=\"lists/club-helsinki.html\""));
     assert!(list.contains("href=\"archive/2003.html\""));
