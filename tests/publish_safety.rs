@@ -326,15 +326,18 @@ fn a_read_only_folder_in_the_site_does_not_stop_the_publish() {
         std::fs::Permissions::from_mode(0o555),
     )
     .unwrap();
-    let mut command = Command::new(binary());
-    command
-        .args(["build", "--root"])
-        .arg(&s.new_root)
-        .arg("--out")
-        .arg(&s.out);
-    let output = unprivileged(command)
-        .output()
-        .expect("setpriv (util-linux)");
+    let build_as_nobody = |root: &Path| {
+        let mut command = Command::new(binary());
+        command
+            .args(["build", "--root"])
+            .arg(root)
+            .arg("--out")
+            .arg(&s.out);
+        unprivileged(command)
+            .output()
+            .expect("setpriv (util-linux)")
+    };
+    let output = build_as_nobody(&s.new_root);
     let message = stderr(&output);
     assert!(output.status.success(), "{message}");
     assert_eq!(tree(&s.out), s.new_site);
@@ -347,15 +350,7 @@ fn a_read_only_folder_in_the_site_does_not_stop_the_publish() {
     assert!(leftovers.is_empty(), "{leftovers:?}: {message}");
     // The previous site, read-only folder and all, is the next build's
     // spare: that build goes through too.
-    let mut command = Command::new(binary());
-    command
-        .args(["build", "--root"])
-        .arg(&s.old_root)
-        .arg("--out")
-        .arg(&s.out);
-    let output = unprivileged(command)
-        .output()
-        .expect("setpriv (util-linux)");
+    let output = build_as_nobody(&s.old_root);
     assert!(output.status.success(), "{}", stderr(&output));
     assert_eq!(tree(&s.out), s.old_site);
 }
