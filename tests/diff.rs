@@ -422,3 +422,83 @@ fn diff_reports_every_rating_list() {
     );
     assert!(!json.contains("\"pools\""), "{json}");
 }
+
+#[test]
+fn a_change_that_moves_thousands_keeps_its_comment_short_and_says_what_it_left_out() {
+    let dir = tempfile::tempdir().unwrap();
+    let repo = dir.path().join("repo");
+    let generated = Command::new(common::binary())
+        .args(["generate", "--players", "3000", "--tournaments", "300"])
+        .args(["--seed", "7", "--out"])
+        .arg(&repo)
+        .stderr(std::process::Stdio::null())
+        .status()
+        .unwrap();
+    assert!(generated.success());
+    git(&repo, &["init", "-q", "-b", "main"]);
+    commit_all(&repo, "results");
+    ratingbook::generate::edit::add_tournament_at_newest_date(&repo)
+        .unwrap()
+        .expect("a tournament added");
+
+    let diff = diff_json(&repo, &["--base", "HEAD"]);
+    let changed = diff["diff"]["players_changed"].as_array().unwrap();
+    let rank_only = changed
+        .iter()
+        .filter(|c| {
+            ["rating", "phase", "rated_games"]
+                .iter()
+                .all(|field| c["before"][field] == c["after"][field])
+        })
+        .count();
+    let moved = changed.len() - rank_only;
+    assert!(
+        changed.len() > 200,
+        "too few changes to test: {}",
+        changed.len()
+    );
+    let problems = diff["diff"]["head_problems"].as_array().unwrap().len();
+    assert!(problems > 0, "the generated results have warnings");
+    assert_eq!(diff["diff"]["new_problems"].as_array().unwrap().len(), 0);
+
+    let output = ratingbook(&repo, &["diff", "--base", "HEAD"]);
+    let markdown = String::from_utf8(output.stdout).unwrap();
+    assert!(markdown.len() < 65_536, "{} characters", markdown.len());
+    let players = markdown.split("### Players").nth(1).unwrap();
+    let rows = players
+        .lines()
+        .take_while(|l| !l.starts_with("Not shown"))
+        .filter(|l| l.starts_with("| ") && !l.starts_with("| Player"))
+        .count();
+    assert_eq!(rows, 200, "{markdown}");
+    let shown_moved = moved.min(200);
+    let mut left = Vec::new();
+    if moved > shown_moved {
+        left.push(format!(
+            "{} players whose rating, phase or rated games change",
+            moved - shown_moved
+        ));
+    }
+    left.push(format!(
+        "{} players whose rank alone moves",
+        rank_only - (200 - shown_moved)
+    ));
+    let note = format!(
+        "Not shown: {}. The whole list: `ratingbook diff --format json`.",
+        left.join(" and ")
+    );
+    assert!(markdown.contains(&note), "{note}\n{markdown}");
+    assert!(
+        markdown.contains(&format!("{} players change, largest ", changed.len()))
+            && markdown.contains(&format!(", {rank_only} of them in rank only;")),
+        "{markdown}"
+    );
+    // Warnings the base had already are counted, not listed.
+    assert!(!markdown.contains("warning:"), "{markdown}");
+    assert!(
+        markdown.contains(&format!(
+            "Not shown: {problems} that were there before this change."
+        )),
+        "{markdown}"
+    );
+}

@@ -69,14 +69,20 @@ pub fn diff(args: &DiffArgs) -> ExitCode {
 
 fn produce(args: &DiffArgs) -> Result<String, GitError> {
     let (base, head, versions) = match (&args.base_dir, &args.head_dir) {
-        (Some(base), Some(head)) => (
-            results_diff::snapshot(base),
-            results_diff::snapshot(head),
-            Versions {
-                base: base.display().to_string(),
-                head: head.display().to_string(),
-            },
-        ),
+        (Some(base), Some(head)) => {
+            let (base_snapshot, head_snapshot) = rayon::join(
+                || results_diff::snapshot(base),
+                || results_diff::snapshot(head),
+            );
+            (
+                base_snapshot,
+                head_snapshot,
+                Versions {
+                    base: base.display().to_string(),
+                    head: head.display().to_string(),
+                },
+            )
+        }
         _ => revisions(args)?,
     };
     let diff = results_diff::compare(&base, &head);
@@ -92,16 +98,18 @@ fn revisions(args: &DiffArgs) -> Result<(Snapshot, Snapshot, Versions), GitError
         Some(revision) => revision.clone(),
         None => git::default_base(&args.root)?,
     };
-    let base = snapshot_of(&args.root, &base_revision)?;
-    let (head, head_label) = match &args.head {
-        Some(revision) => (
-            snapshot_of(&args.root, revision)?,
-            label(&args.root, revision),
-        ),
-        None => (
-            results_diff::snapshot(&args.root),
-            "the working tree".to_string(),
-        ),
+    // The two versions are loaded and rated side by side.
+    let (base, head) = rayon::join(
+        || snapshot_of(&args.root, &base_revision),
+        || match &args.head {
+            Some(revision) => snapshot_of(&args.root, revision),
+            None => Ok(results_diff::snapshot(&args.root)),
+        },
+    );
+    let (base, head) = (base?, head?);
+    let head_label = match &args.head {
+        Some(revision) => label(&args.root, revision),
+        None => "the working tree".to_string(),
     };
     let versions = Versions {
         base: label(&args.root, &base_revision),

@@ -268,6 +268,16 @@ pub struct PlayerChange {
     pub ripple_from: Option<String>,
 }
 
+impl PlayerChange {
+    /// Whether only the player's rank moves (rating, phase and rated games
+    /// stay): other players' changes pass them on the list.
+    pub fn rank_only(&self) -> bool {
+        self.before.rating == self.after.rating
+            && self.before.phase == self.after.phase
+            && self.before.rated_games == self.after.rated_games
+    }
+}
+
 /// Everything a change does to the published results.
 #[derive(Debug, Clone, Default, Serialize)]
 pub struct Diff {
@@ -289,6 +299,10 @@ pub struct Diff {
     pub players_removed: Vec<(String, String)>,
     /// The head's errors and warnings, as `file:line: message` lines.
     pub head_problems: Vec<String>,
+    /// Those of the head's problems the base does not have (the same file,
+    /// place and message), and every error of a head that does not build:
+    /// what this change brings.
+    pub new_problems: Vec<String>,
     /// The further rating lists with players whose numbers changed.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub pools: Vec<PoolDiff>,
@@ -314,6 +328,15 @@ pub fn compare(base: &Snapshot, head: &Snapshot) -> Diff {
         head_problems: head.diagnostics.iter().map(|d| d.to_string()).collect(),
         ..Diff::default()
     };
+    let earlier: std::collections::HashSet<String> =
+        base.diagnostics.iter().map(|d| d.to_string()).collect();
+    diff.new_problems = head
+        .diagnostics
+        .iter()
+        .zip(&diff.head_problems)
+        .filter(|(d, text)| (d.is_error() && !head.builds) || !earlier.contains(*text))
+        .map(|(_, text)| text.clone())
+        .collect();
     let change = |id: &String, b: Option<&TournamentState>, h: Option<&TournamentState>| {
         let shown = h.or(b).expect("a tournament in one version");
         TournamentChange {
@@ -444,5 +467,6 @@ fn sort_changes(changes: &mut [PlayerChange]) {
 
 /// Compares the repositories in two folders.
 pub fn diff_folders(base: &Path, head: &Path) -> Diff {
-    compare(&snapshot(base), &snapshot(head))
+    let (base, head) = rayon::join(|| snapshot(base), || snapshot(head));
+    compare(&base, &head)
 }

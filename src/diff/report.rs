@@ -44,15 +44,45 @@ pub fn markdown(diff: &Diff, versions: &Versions) -> String {
     }
     roster_section(&mut out, "New players", &diff.players_added);
     roster_section(&mut out, "Removed players", &diff.players_removed);
-    if !diff.head_problems.is_empty() {
-        out.push_str("\n### Problems in this change\n\n```text\n");
-        for line in &diff.head_problems {
+    problems_section(&mut out, diff);
+    out
+}
+
+/// Most problem lines a comment shows.
+pub const MAX_PROBLEM_LINES: usize = 100;
+
+/// The problems this change brings (at most [`MAX_PROBLEM_LINES`]), and how
+/// many the head has besides.
+fn problems_section(out: &mut String, diff: &Diff) {
+    if diff.head_problems.is_empty() {
+        return;
+    }
+    out.push_str("\n### Problems in this change\n\n");
+    if diff.new_problems.is_empty() {
+        out.push_str("None new.\n");
+    } else {
+        out.push_str("```text\n");
+        for line in diff.new_problems.iter().take(MAX_PROBLEM_LINES) {
             out.push_str(&line.replace("```", "'''"));
             out.push('\n');
         }
         out.push_str("```\n");
     }
-    out
+    let not_shown = diff.new_problems.len().saturating_sub(MAX_PROBLEM_LINES);
+    let earlier = diff.head_problems.len() - diff.new_problems.len();
+    let mut notes = Vec::new();
+    if not_shown > 0 {
+        notes.push(format!("{not_shown} more that this change brings"));
+    }
+    if earlier > 0 {
+        notes.push(format!("{earlier} that were there before this change"));
+    }
+    if !notes.is_empty() {
+        out.push_str(&format!(
+            "\nNot shown: {}. `ratingbook check` lists them all.\n",
+            notes.join(" and ")
+        ));
+    }
 }
 
 /// `37 players change, largest +18 (Ikonen Jussi); 1 tournament changed.`
@@ -72,6 +102,14 @@ pub fn summary_line(diff: &Diff) -> String {
             signed(largest.delta.unwrap_or(0)),
             markdown_text(&largest.name)
         ));
+    }
+    let rank_only = diff
+        .players_changed
+        .iter()
+        .filter(|c| c.rank_only())
+        .count();
+    if rank_only > 0 {
+        line.push_str(&format!(", {rank_only} of them in rank only"));
     }
     line.push_str(&format!(
         "; {tournaments} tournament{} added, removed or changed",
@@ -142,12 +180,52 @@ fn players_section(out: &mut String, diff: &Diff) {
     players_table(out, &diff.players_changed, diff);
 }
 
+/// Most rows a players table shows: a pull request comment has to stay
+/// readable (and within what code hosts accept, 65 536 characters on
+/// GitHub) however many players a change moves.
+pub const MAX_PLAYER_ROWS: usize = 200;
+
+/// The players table: players whose rating, phase or rated games change
+/// first (largest change first), then those whose rank alone moves, at
+/// most [`MAX_PLAYER_ROWS`] rows; a line after it says what was left out.
 fn players_table(out: &mut String, changes: &[PlayerChange], diff: &Diff) {
     out.push_str(
         "| Player | Rating | Δ | Phase | Rank | Rated games | Because of |\n|---|---:|---:|---|---:|---:|---|\n",
     );
-    for change in changes {
+    let (moved, rank_only): (Vec<&PlayerChange>, Vec<&PlayerChange>) =
+        changes.iter().partition(|c| !c.rank_only());
+    for change in moved.iter().chain(&rank_only).take(MAX_PLAYER_ROWS) {
         out.push_str(&player_row(change, diff));
+    }
+    let shown_moved = moved.len().min(MAX_PLAYER_ROWS);
+    let shown_rank_only = rank_only.len().min(MAX_PLAYER_ROWS - shown_moved);
+    let left_moved = moved.len() - shown_moved;
+    let left_rank_only = rank_only.len() - shown_rank_only;
+    if left_moved + left_rank_only > 0 {
+        let players = |n: usize| {
+            if n == 1 {
+                "1 player".to_string()
+            } else {
+                format!("{n} players")
+            }
+        };
+        let mut parts = Vec::new();
+        if left_moved > 0 {
+            parts.push(format!(
+                "{} whose rating, phase or rated games change",
+                players(left_moved)
+            ));
+        }
+        if left_rank_only > 0 {
+            parts.push(format!(
+                "{} whose rank alone moves",
+                players(left_rank_only)
+            ));
+        }
+        out.push_str(&format!(
+            "\nNot shown: {}. The whole list: `ratingbook diff --format json`.\n",
+            parts.join(" and ")
+        ));
     }
 }
 
@@ -217,4 +295,46 @@ pub fn json(diff: &Diff, versions: &Versions) -> String {
         "diff": diff,
     });
     serde_json::to_string_pretty(&value).unwrap_or_default() + "\n"
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_the_problems_a_change_brings_are_listed() {
+        let text = |s: &str| s.to_string();
+        let diff = Diff {
+            base_builds: true,
+            head_builds: true,
+            head_problems: vec![text("old one"), text("old two"), text("new one")],
+            new_problems: vec![text("new one")],
+            ..Diff::default()
+        };
+        let mut out = String::new();
+        problems_section(&mut out, &diff);
+        assert_eq!(
+            out,
+            "\n### Problems in this change\n\n```text\nnew one\n```\n\n\
+             Not shown: 2 that were there before this change. `ratingbook check` lists them all.\n"
+        );
+    }
+
+    #[test]
+    fn past_the_limit_problems_are_counted() {
+        let many: Vec<String> = (0..MAX_PROBLEM_LINES + 3)
+            .map(|i| format!("p{i}"))
+            .collect();
+        let diff = Diff {
+            head_problems: many.clone(),
+            new_problems: many,
+            ..Diff::default()
+        };
+        let mut out = String::new();
+        problems_section(&mut out, &diff);
+        assert_eq!(out.matches("\np").count(), MAX_PROBLEM_LINES);
+        assert!(out.ends_with(
+            "Not shown: 3 more that this change brings. `ratingbook check` lists them all.\n"
+        ));
+    }
 }
