@@ -59,6 +59,10 @@ pub struct Fingerprints<'a> {
     player_names: Vec<Key>,
     /// The hash of every player's record, once asked for.
     players: std::sync::OnceLock<Key>,
+    /// The hash of each rating record in the association's list, by
+    /// tournament and position (as `Ratings::by_tournament`), once asked
+    /// for: a record is hashed once for its tournament and its player.
+    record_hashes: std::sync::OnceLock<Vec<Vec<Key>>>,
     /// The hash of each tournament's rating records in the association's
     /// list, once asked for.
     records: std::sync::OnceLock<Vec<Key>>,
@@ -83,6 +87,7 @@ impl<'a> Fingerprints<'a> {
             player_records,
             player_names,
             players: std::sync::OnceLock::new(),
+            record_hashes: std::sync::OnceLock::new(),
             records: std::sync::OnceLock::new(),
         }
     }
@@ -140,8 +145,15 @@ impl<'a> Fingerprints<'a> {
             .key(self.player_records[index])
             .add(&ratings.players[index])
             .add(&ratings.pool);
-        for record in ratings.history(index) {
-            hasher.add(record).key(self.tournaments[record.tournament]);
+        let association = std::ptr::eq(ratings, self.association);
+        for &(t, i) in &ratings.player_records[index] {
+            let record = &ratings.by_tournament[t][i];
+            if association {
+                hasher.key(self.record_hashes()[t][i]);
+            } else {
+                hasher.add(record);
+            }
+            hasher.key(self.tournaments[record.tournament]);
             for game in &record.games {
                 hasher.key(self.player_names[game.opponent]);
             }
@@ -149,11 +161,30 @@ impl<'a> Fingerprints<'a> {
         hasher.finish()
     }
 
+    /// The hash of each rating record of the association's list.
+    fn record_hashes(&self) -> &[Vec<Key>] {
+        self.record_hashes.get_or_init(|| {
+            let records = &self.association.by_tournament;
+            records
+                .par_iter()
+                .map(|records| records.iter().map(of).collect())
+                .collect()
+        })
+    }
+
     /// The hash of each tournament's rating records in the association's list.
     fn association_records(&self) -> &[Key] {
         self.records.get_or_init(|| {
-            let records = &self.association.by_tournament;
-            records.par_iter().map(of).collect()
+            let each = self.record_hashes().par_iter();
+            each.map(|records| {
+                let mut hasher = Hasher::default();
+                hasher.add(&records.len());
+                for &record in records {
+                    hasher.key(record);
+                }
+                hasher.finish()
+            })
+            .collect()
         })
     }
 
