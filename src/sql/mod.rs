@@ -208,7 +208,7 @@ impl TableSink for InsertWriter<'_> {
         &mut self,
         table: &'static str,
         columns: &[&'static str],
-        rows: &mut dyn Iterator<Item = Vec<SqlValue>>,
+        rows: &mut dyn Iterator<Item = Vec<SqlValue<'_>>>,
     ) -> std::io::Result<()> {
         let header = format!("INSERT INTO {table} ({}) VALUES\n", columns.join(", "));
         let mut rows = rows.peekable();
@@ -238,7 +238,7 @@ impl TableSink for InsertWriter<'_> {
     }
 }
 
-impl SqlValue {
+impl SqlValue<'_> {
     /// Appends [`SqlValue::literal`] to `out`, without a string of its own
     /// for the common values.
     pub fn push_literal(&self, out: &mut String, dialect: Dialect) {

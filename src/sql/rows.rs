@@ -7,6 +7,7 @@ use crate::model::{
 };
 use crate::rating::{NotCounted, Phase, Ratings, TournamentRating};
 use serde::Serialize;
+use std::borrow::Cow;
 
 /// Rows per multi-row `INSERT` (keeps statements small and loads fast).
 pub const BATCH_ROWS: usize = 250;
@@ -14,7 +15,7 @@ pub const BATCH_ROWS: usize = 250;
 /// One value of a row.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(untagged)]
-pub enum SqlValue {
+pub enum SqlValue<'a> {
     /// NULL.
     Null,
     /// A boolean.
@@ -23,53 +24,66 @@ pub enum SqlValue {
     Int(i64),
     /// A decimal with a short exact representation (points, K, expected scores).
     Decimal(f64),
-    /// Text (ids, names, codes).
-    Text(String),
+    /// Text (ids, names, codes), borrowed from the data where it can be.
+    Text(Cow<'a, str>),
 }
 
-impl From<&str> for SqlValue {
-    fn from(s: &str) -> Self {
-        SqlValue::Text(s.to_string())
+impl<'a> From<&'a str> for SqlValue<'a> {
+    fn from(s: &'a str) -> Self {
+        SqlValue::Text(Cow::Borrowed(s))
     }
 }
 
-impl From<String> for SqlValue {
+impl From<String> for SqlValue<'_> {
     fn from(s: String) -> Self {
-        SqlValue::Text(s)
+        SqlValue::Text(Cow::Owned(s))
     }
 }
 
-impl From<bool> for SqlValue {
+impl From<bool> for SqlValue<'_> {
     fn from(b: bool) -> Self {
         SqlValue::Bool(b)
     }
 }
 
-impl From<u32> for SqlValue {
+impl From<u32> for SqlValue<'_> {
     fn from(n: u32) -> Self {
         SqlValue::Int(n.into())
     }
 }
 
-impl From<i32> for SqlValue {
+impl From<i32> for SqlValue<'_> {
     fn from(n: i32) -> Self {
         SqlValue::Int(n.into())
     }
 }
 
-impl From<usize> for SqlValue {
+impl From<usize> for SqlValue<'_> {
     fn from(n: usize) -> Self {
         SqlValue::Int(n as i64)
     }
 }
 
-impl From<f64> for SqlValue {
+impl From<f64> for SqlValue<'_> {
     fn from(x: f64) -> Self {
         SqlValue::Decimal(x)
     }
 }
 
-impl<T: Into<SqlValue>> From<Option<T>> for SqlValue {
+impl SqlValue<'_> {
+    /// The value with its text owned, to be kept beyond the data it came from.
+    pub fn into_owned(self) -> SqlValue<'static> {
+        match self {
+            SqlValue::Null => SqlValue::Null,
+            SqlValue::Bool(b) => SqlValue::Bool(b),
+            SqlValue::Int(n) => SqlValue::Int(n),
+            SqlValue::Decimal(x) => SqlValue::Decimal(x),
+            SqlValue::Text(text) => SqlValue::Text(Cow::Owned(text.into_owned())),
+        }
+    }
+}
+
+impl<'a, T: Into<SqlValue<'a>>> From<Option<T>> for SqlValue<'a> {
     fn from(v: Option<T>) -> Self {
         v.map_or(SqlValue::Null, Into::into)
     }
@@ -83,7 +97,7 @@ pub struct InsertBatch {
     /// Column names, in the schema's order.
     pub columns: Vec<&'static str>,
     /// Rows, each with one value per column.
-    pub rows: Vec<Vec<SqlValue>>,
+    pub rows: Vec<Vec<SqlValue<'static>>>,
 }
 
 /// Every row of the dump, as insert batches in dependency order.
@@ -107,7 +121,7 @@ pub struct PoolList<'a> {
     pub list: PublishedList,
 }
 
-type Row = Vec<(&'static str, SqlValue)>;
+type Row<'a> = Vec<(&'static str, SqlValue<'a>)>;
 
 /// The current rating list as the rating-list view model ranks it
 /// (`render::view::RatedRow`): the dump copies its date, ranks and active
@@ -149,7 +163,7 @@ fn phase_code(phase: Phase) -> &'static str {
     }
 }
 
-fn half_points(half: u32) -> SqlValue {
+fn half_points(half: u32) -> SqlValue<'static> {
     SqlValue::Decimal(f64::from(half) / 2.0)
 }
 
@@ -173,15 +187,15 @@ pub trait TableSink {
         &mut self,
         table: &'static str,
         columns: &[&'static str],
-        rows: &mut dyn Iterator<Item = Vec<SqlValue>>,
+        rows: &mut dyn Iterator<Item = Vec<SqlValue<'_>>>,
     ) -> std::io::Result<()>;
 }
 
 /// Orders each row's values by the schema's columns and hands the table to `sink`.
-fn emit(
+fn emit<'a>(
     sink: &mut dyn TableSink,
     table: &'static str,
-    rows: impl Iterator<Item = Row>,
+    rows: impl Iterator<Item = Row<'a>>,
 ) -> std::io::Result<()> {
     let columns = schema::table(table)
         .map(|t| t.column_names())
@@ -191,7 +205,7 @@ fn emit(
 }
 
 /// The row's values in the order of `columns`; a column the row lacks is NULL.
-fn in_column_order(mut row: Row, columns: &[&'static str]) -> Vec<SqlValue> {
+fn in_column_order<'a>(mut row: Row<'a>, columns: &[&'static str]) -> Vec<SqlValue<'a>> {
     // Rows are written in the schema's order: then nothing needs moving.
     let in_order = row.len() == columns.len()
         && row
@@ -233,7 +247,7 @@ pub fn base_tables(
         "players",
         dataset.players.iter().map(|p| {
             vec![
-                ("id", p.id.to_string().into()),
+                ("id", p.id.as_str().into()),
                 ("name", p.name.as_str().into()),
                 ("membership", p.membership.as_str().into()),
                 ("country", p.country.clone().into()),
@@ -256,8 +270,8 @@ pub fn base_tables(
         dataset.tournaments.iter().flat_map(|t| {
             t.entries.iter().map(move |e| {
                 vec![
-                    ("tournament_id", t.id.to_string().into()),
-                    ("player_id", e.player.to_string().into()),
+                    ("tournament_id", t.id.as_str().into()),
+                    ("player_id", e.player.as_str().into()),
                     ("start_no", e.start_no.into()),
                     ("international_rating", e.rating.into()),
                     ("points", half_points(e.half_points())),
@@ -302,7 +316,7 @@ pub fn base_tables(
                     None => (None, None),
                 };
                 vec![
-                    ("player_id", p.id.to_string().into()),
+                    ("player_id", p.id.as_str().into()),
                     ("list_date", list.date.as_str().into()),
                     ("list_rank", rank.into()),
                     ("active", active.into()),
@@ -337,10 +351,10 @@ pub fn pool_tables(
                 .map(|r| {
                     vec![
                         ("pool", p.name.into()),
-                        ("player_id", dataset.players[r.player].id.to_string().into()),
+                        ("player_id", dataset.players[r.player].id.as_str().into()),
                         (
                             "tournament_id",
-                            dataset.tournaments[r.tournament].id.to_string().into(),
+                            dataset.tournaments[r.tournament].id.as_str().into(),
                         ),
                         ("rating_before", r.rating_before.into()),
                         ("rating_after", r.rating_after.into()),
@@ -362,7 +376,7 @@ pub fn pool_tables(
                     let state = &p.ratings.players[i];
                     Some(vec![
                         ("pool", p.name.into()),
-                        ("player_id", dataset.players[i].id.to_string().into()),
+                        ("player_id", dataset.players[i].id.as_str().into()),
                         ("list_date", p.list.date.as_str().into()),
                         ("list_rank", rank.into()),
                         ("active", active.into()),
@@ -400,12 +414,16 @@ impl TableSink for SqlDump {
         &mut self,
         table: &'static str,
         columns: &[&'static str],
-        rows: &mut dyn Iterator<Item = Vec<SqlValue>>,
+        rows: &mut dyn Iterator<Item = Vec<SqlValue<'_>>>,
     ) -> std::io::Result<()> {
         let mut count = 0;
         let mut rest = rows.peekable();
         while rest.peek().is_some() {
-            let rows: Vec<_> = rest.by_ref().take(BATCH_ROWS).collect();
+            let rows: Vec<_> = rest
+                .by_ref()
+                .take(BATCH_ROWS)
+                .map(|row| row.into_iter().map(SqlValue::into_owned).collect())
+                .collect();
             count += rows.len();
             self.inserts.push(InsertBatch {
                 table,
@@ -418,9 +436,9 @@ impl TableSink for SqlDump {
     }
 }
 
-fn tournament_row(t: &crate::model::Tournament) -> Row {
+fn tournament_row(t: &crate::model::Tournament) -> Row<'_> {
     vec![
-        ("id", t.id.to_string().into()),
+        ("id", t.id.as_str().into()),
         ("name", t.name.as_str().into()),
         ("start_date", t.start.to_string().into()),
         ("end_date", t.end.to_string().into()),
@@ -456,7 +474,7 @@ fn tournament_row(t: &crate::model::Tournament) -> Row {
     ]
 }
 
-fn game_rows(t: &crate::model::Tournament) -> Vec<Row> {
+fn game_rows(t: &crate::model::Tournament) -> Vec<Row<'_>> {
     let mut rows = Vec::new();
     for round in 0..t.rounds as usize {
         for e in &t.entries {
@@ -466,7 +484,7 @@ fn game_rows(t: &crate::model::Tournament) -> Vec<Row> {
                     colour,
                     result,
                 }) if e.start_no < *opponent => (
-                    t.entry(*opponent).map(|o| o.player.to_string()),
+                    t.entry(*opponent).map(|o| o.player.as_str()),
                     colour.map(|c| match c {
                         Colour::White => "white",
                         Colour::Black => "black",
@@ -477,9 +495,9 @@ fn game_rows(t: &crate::model::Tournament) -> Vec<Row> {
                 _ => continue,
             };
             rows.push(vec![
-                ("tournament_id", t.id.to_string().into()),
+                ("tournament_id", t.id.as_str().into()),
                 ("round", (round + 1).into()),
-                ("player_id", e.player.to_string().into()),
+                ("player_id", e.player.as_str().into()),
                 ("opponent_id", opponent.into()),
                 ("colour", colour.into()),
                 ("result", result.into()),
@@ -523,18 +541,18 @@ fn round_5(x: f64) -> f64 {
 fn game_rating_rows<'a>(
     dataset: &'a Dataset,
     r: &'a TournamentRating,
-) -> impl Iterator<Item = Row> + 'a {
+) -> impl Iterator<Item = Row<'a>> + 'a {
     r.games.iter().map(move |g| {
         vec![
-            ("player_id", dataset.players[r.player].id.to_string().into()),
+            ("player_id", dataset.players[r.player].id.as_str().into()),
             (
                 "tournament_id",
-                dataset.tournaments[r.tournament].id.to_string().into(),
+                dataset.tournaments[r.tournament].id.as_str().into(),
             ),
             ("round", u32::from(g.round).into()),
             (
                 "opponent_id",
-                dataset.players[g.opponent].id.to_string().into(),
+                dataset.players[g.opponent].id.as_str().into(),
             ),
             ("score", half_points(g.half_points.into())),
             ("counted", g.counted().into()),
@@ -558,7 +576,7 @@ fn not_counted_code(n: NotCounted) -> &'static str {
     }
 }
 
-fn change_row(dataset: &Dataset, r: &TournamentRating) -> Row {
+fn change_row<'a>(dataset: &'a Dataset, r: &'a TournamentRating) -> Row<'a> {
     let deltas: Vec<f64> = r
         .games
         .iter()
@@ -567,10 +585,10 @@ fn change_row(dataset: &Dataset, r: &TournamentRating) -> Row {
         .collect();
     let change_sum = (!deltas.is_empty()).then(|| round_5(deltas.iter().sum()));
     vec![
-        ("player_id", dataset.players[r.player].id.to_string().into()),
+        ("player_id", dataset.players[r.player].id.as_str().into()),
         (
             "tournament_id",
-            dataset.tournaments[r.tournament].id.to_string().into(),
+            dataset.tournaments[r.tournament].id.as_str().into(),
         ),
         ("phase_before", phase_code(r.phase_before).into()),
         ("phase_after", phase_code(r.phase_after).into()),
