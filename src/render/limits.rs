@@ -47,6 +47,9 @@ impl Write for Capped {
     }
 }
 
+/// What a page is given to start with; a larger one grows.
+const TYPICAL_PAGE_BYTES: usize = 64 * 1024;
+
 /// Renders `template` within `budget.max_bytes`; the error text says which
 /// budget was exceeded.
 pub fn render_capped(
@@ -56,7 +59,8 @@ pub fn render_capped(
     budget: Budget,
 ) -> Result<Vec<u8>, String> {
     let mut out = Capped {
-        buffer: Vec::new(),
+        // Most pages fit: no copying as the page grows.
+        buffer: Vec::with_capacity(TYPICAL_PAGE_BYTES.min(budget.max_bytes)),
         max: budget.max_bytes,
         exceeded: false,
     };

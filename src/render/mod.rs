@@ -186,6 +186,7 @@ pub fn render_site_into(
         prints: fingerprint::Fingerprints::new(dataset, ratings),
         tera: &tera,
         shared: fingerprint::of(&site),
+        site_value: template_value(&site, "(every page)")?,
         site,
         budget,
         watchdog: &watchdog,
@@ -457,6 +458,8 @@ fn render_per_item(
     let rules = views.rules();
     let prints = &page.prints;
     let rules_hash = fingerprint::of(&rules);
+    // Made into a template value once: every page shares it.
+    let rules = template_value(&rules, "html/player.html")?;
     if config.output.html {
         (0..dataset.players.len())
             .into_par_iter()
@@ -467,7 +470,7 @@ fn render_per_item(
                     let mut ctx = tera::Context::new();
                     ctx.insert("player", &views.player(i));
                     ctx.insert("pools", &pools::player_sections(pool_views, dataset, i));
-                    ctx.insert("rules", &rules);
+                    ctx.insert_value("rules", rules.clone());
                     ctx
                 })?;
                 tick();
@@ -494,7 +497,7 @@ fn render_per_item(
                 made.get_or_init(|| {
                     let mut ctx = tera::Context::new();
                     ctx.insert("tournament", &builder.tournament(i));
-                    ctx.insert("rules", &rules);
+                    ctx.insert_value("rules", rules.clone());
                     ctx.insert("list", &pools::list_of(pool_views, &dataset.tournaments[i]));
                     ctx.insert("downloads", &config.output);
                     ctx.insert("sql_files", &sql_files);
@@ -1120,12 +1123,20 @@ fn sitemap(html_paths: &[String], base_url: &str) -> Option<Vec<u8>> {
     Some(out.into_bytes())
 }
 
+/// `value` as a template value, made once to be shared by many pages;
+/// `template` names where a failure is reported.
+fn template_value(value: &impl Serialize, template: &str) -> Result<tera::Value, RenderError> {
+    tera::Value::try_from_serializable(value).map_err(|e| RenderError::new(template, &e))
+}
+
 /// What every page is rendered with, and where it goes.
 struct Page<'a> {
     /// Fingerprints of the pages' own data.
     prints: fingerprint::Fingerprints<'a>,
     tera: &'a tera::Tera,
     site: view::SiteView,
+    /// `site` as a template value, made once for every page.
+    site_value: tera::Value,
     /// The hash of `site`, for fingerprinted pages.
     shared: cache::Key,
     budget: limits::Budget,
@@ -1150,7 +1161,7 @@ impl Page<'_> {
         canonical: &str,
         mut ctx: tera::Context,
     ) -> Result<(), SiteError> {
-        ctx.insert("site", &self.site);
+        ctx.insert_value("site", self.site_value.clone());
         ctx.insert("root", root);
         ctx.insert("path", canonical);
         let key = self.cache.page_key(template, file, &ctx);
@@ -1179,7 +1190,7 @@ impl Page<'_> {
             return Ok(());
         }
         let mut ctx = make();
-        ctx.insert("site", &self.site);
+        ctx.insert_value("site", self.site_value.clone());
         ctx.insert("root", root);
         ctx.insert("path", canonical);
         let bytes = self.render(template, canonical, &ctx)?;
