@@ -324,12 +324,10 @@ impl Staging {
             return Ok(false);
         };
         if self.recycled {
-            if let Some((folder, _)) = name.rsplit_once('/') {
-                self.create_folder(folder)?;
-            }
-            // Already the current site's file: nothing to do.
-            if FileIdentity::of(&self.staging.join(name)) == Some(identity) {
-                self.target(name)?;
+            // Already the current site's file: nothing to do. (A file of
+            // the same name stored before in this build is gone by now.)
+            let target = self.target(name)?;
+            if FileIdentity::of(&target) == Some(identity) {
                 self.record(name, identity);
                 self.unchanged.fetch_add(1, Ordering::Relaxed);
                 return Ok(true);
@@ -461,6 +459,10 @@ impl Staging {
             (Some(listed), Some(_)) => listed.filter(|name| !files.contains_key(*name)).count(),
             (None, Some(dir)) => count_stale(dir, &files),
         };
+        if self.recycled {
+            self.remove_extras(&files)
+                .map_err(io_error("clean up", &self.staging))?;
+        }
         let identities = files
             .into_iter()
             .filter_map(|(name, identity)| Some((name, identity?)))
@@ -472,10 +474,6 @@ impl Staging {
             removed,
             cleanup_warning: None,
         };
-        if self.recycled {
-            self.remove_extras(&identities)
-                .map_err(io_error("clean up", &self.staging))?;
-        }
         if self.current.is_none() {
             fs::rename(&self.staging, &self.out)
                 .map_err(io_error("move the new site to", &self.out))?;
@@ -500,7 +498,7 @@ impl Staging {
     /// Removes from the staging folder, made from the spare, every file and
     /// folder the new site (`files`) does not have. Links are removed, never
     /// followed.
-    fn remove_extras(&self, files: &HashMap<String, FileIdentity>) -> io::Result<()> {
+    fn remove_extras<V: Sync>(&self, files: &HashMap<String, V>) -> io::Result<()> {
         use rayon::prelude::*;
         let mut folders: HashSet<&str> = HashSet::new();
         for name in files.keys() {
@@ -876,6 +874,26 @@ mod tests {
             known = identities;
             before = files.clone();
         }
+    }
+
+    #[test]
+    fn a_file_stored_twice_in_one_build_is_the_second_also_when_kept() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("site");
+        let first = site(&[("a.html", "1"), ("p/b.html", "2")]);
+        let (_, known) = build(&out, (&first, &SiteFiles::new()), &HashMap::new());
+        let (_, known) = build(&out, (&first, &first), &known);
+        let staging = Staging::begin(&out).unwrap();
+        assert!(staging.recycled, "the previous site is the staging folder");
+        staging.put("a.html", b"replaced below").unwrap();
+        assert!(staging.keep_current("a.html", known["a.html"]).unwrap());
+        // Kept twice: the second time the file is already in place.
+        assert!(staging.keep_current("p/b.html", known["p/b.html"]).unwrap());
+        assert!(staging.keep_current("p/b.html", known["p/b.html"]).unwrap());
+        staging
+            .finish_after(known.keys().map(String::as_str))
+            .unwrap();
+        assert_eq!(files_of(&out), first);
     }
 
     #[test]
