@@ -332,6 +332,8 @@ impl Staging {
                 self.unchanged.fetch_add(1, Ordering::Relaxed);
                 return Ok(true);
             }
+            // Not the file wanted: gone, whether it is linked or made next.
+            self.vacate(&target)?;
         }
         if FileIdentity::of(&previous) != Some(identity) {
             return Ok(false);
@@ -512,7 +514,9 @@ impl Staging {
         }
         let top: Vec<fs::DirEntry> = fs::read_dir(&self.staging)?.collect::<io::Result<_>>()?;
         top.par_iter().try_for_each(|entry| {
-            let walk = walkdir::WalkDir::new(entry.path()).follow_links(false);
+            let walk = walkdir::WalkDir::new(entry.path())
+                .follow_links(false)
+                .follow_root_links(false);
             let mut entries = walk.into_iter();
             while let Some(entry) = entries.next() {
                 let entry = entry?;
@@ -887,7 +891,7 @@ mod tests {
         assert!(staging.recycled, "the previous site is the staging folder");
         staging.put("a.html", b"replaced below").unwrap();
         assert!(staging.keep_current("a.html", known["a.html"]).unwrap());
-        // Kept twice: the second time the file is already in place.
+        // Kept twice: the second time links the file again.
         assert!(staging.keep_current("p/b.html", known["p/b.html"]).unwrap());
         assert!(staging.keep_current("p/b.html", known["p/b.html"]).unwrap());
         staging
@@ -913,6 +917,8 @@ mod tests {
         fs::write(spare.join("q"), "a file where a folder goes").unwrap();
         fs::write(spare.join("extra.html"), "not part of the site").unwrap();
         std::os::unix::fs::symlink(&outside, spare.join("linked")).unwrap();
+        std::os::unix::fs::symlink(dir.path().join("nowhere"), spare.join("dangling")).unwrap();
+        std::os::unix::fs::symlink(spare.join("looping"), spare.join("looping")).unwrap();
         let second = site(&[("a.html", "1"), ("p/b.html", "2*"), ("q/c.html", "3")]);
         build(&out, (&second, &first), &known);
         assert_eq!(files_of(&out), second);
@@ -921,6 +927,8 @@ mod tests {
             "outside"
         );
         assert!(!out.join("linked").exists() && !out.join("extra.html").exists());
+        assert!(fs::symlink_metadata(out.join("dangling")).is_err());
+        assert!(fs::symlink_metadata(out.join("looping")).is_err());
         assert!(fs::symlink_metadata(out.join("p")).unwrap().is_dir());
     }
 
