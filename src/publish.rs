@@ -614,10 +614,12 @@ fn clear_the_way(path: &Path) -> Result<bool, PublishError> {
     }
 }
 
+/// Whether this process may write into the folder `meta` describes: its
+/// own, with the owner's write and search rights.
 #[cfg(unix)]
 fn is_writable(meta: &fs::Metadata) -> bool {
-    use std::os::unix::fs::PermissionsExt;
-    meta.permissions().mode() & 0o300 == 0o300
+    use std::os::unix::fs::{MetadataExt, PermissionsExt};
+    meta.uid() == rustix::process::geteuid().as_raw() && meta.permissions().mode() & 0o300 == 0o300
 }
 
 #[cfg(not(unix))]
