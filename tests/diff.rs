@@ -56,18 +56,24 @@ fn diff_json(dir: &Path, args: &[&str]) -> Value {
 
 /// A generated repository (many tournaments over several years) under git.
 fn generated_repository(dir: &Path) -> PathBuf {
+    generated_repository_of(dir, ("120", "14", "5"))
+}
+
+/// A generated repository of `(players, tournaments, seed)` under git.
+fn generated_repository_of(
+    dir: &Path,
+    (players, tournaments, seed): (&str, &str, &str),
+) -> PathBuf {
     let repo = dir.join("repo");
     let status = Command::new(common::binary())
         .args([
             "generate",
             "--players",
-            "120",
+            players,
             "--tournaments",
-            "14",
-            "--seed",
-            "5",
-            "--out",
+            tournaments,
         ])
+        .args(["--seed", seed, "--out"])
         .arg(&repo)
         .stderr(std::process::Stdio::null())
         .status()
@@ -426,17 +432,7 @@ fn diff_reports_every_rating_list() {
 #[test]
 fn a_change_that_moves_thousands_keeps_its_comment_short_and_says_what_it_left_out() {
     let dir = tempfile::tempdir().unwrap();
-    let repo = dir.path().join("repo");
-    let generated = Command::new(common::binary())
-        .args(["generate", "--players", "3000", "--tournaments", "300"])
-        .args(["--seed", "7", "--out"])
-        .arg(&repo)
-        .stderr(std::process::Stdio::null())
-        .status()
-        .unwrap();
-    assert!(generated.success());
-    git(&repo, &["init", "-q", "-b", "main"]);
-    commit_all(&repo, "results");
+    let repo = generated_repository_of(dir.path(), ("3000", "300", "7"));
     ratingbook::generate::edit::add_tournament_at_newest_date(&repo)
         .unwrap()
         .expect("a tournament added");
