@@ -861,25 +861,24 @@ mod tests {
     fn the_spare_is_the_previous_site_untouched_by_the_build_that_reused_it() {
         let dir = tempfile::tempdir().unwrap();
         let out = dir.path().join("site");
-        let mut known = HashMap::new();
-        let mut before = SiteFiles::new();
         let steps = [
             site(&[("a.html", "1"), ("p/b.html", "2"), ("p/c.html", "3")]),
             site(&[("a.html", "1*"), ("p/b.html", "2"), ("p/c.html", "3")]),
             site(&[("a.html", "1*"), ("p/b.html", "2*"), ("d.html", "4")]),
             site(&[("a.html", "1"), ("p/b.html", "2*"), ("p/c.html", "3*")]),
         ];
-        for (i, files) in steps.iter().enumerate() {
-            let (_, identities) = build(&out, (files, &before), &known);
-            assert_eq!(files_of(&out), *files, "step {i}");
-            if i > 0 {
-                // A file changed in a staging folder made from the spare is
-                // written anew, never through an inode the current site shares.
-                assert_eq!(files_of(&sibling(&out, "spare")), before, "step {i}");
-            }
-            known = identities;
-            before = files.clone();
-        }
+        build_steps(
+            &out,
+            &steps,
+            |_| {},
+            |i, _, before| {
+                if i > 0 {
+                    // A file changed in a staging folder made from the spare is
+                    // written anew, never through an inode the current site shares.
+                    assert_eq!(files_of(&sibling(&out, "spare")), *before, "step {i}");
+                }
+            },
+        );
     }
 
     #[test]
@@ -973,12 +972,35 @@ mod tests {
         (published.report, identities)
     }
 
+    /// Builds `steps` into `out` one after another, each over the one
+    /// before as [`build`] does, and checks that the site is each step's
+    /// files with the identities recorded; `before_build(i)` runs before
+    /// step `i`, `after_build(i, report, previous step's files)` after it.
+    fn build_steps(
+        out: &Path,
+        steps: &[SiteFiles],
+        mut before_build: impl FnMut(usize),
+        mut after_build: impl FnMut(usize, &WriteReport, &SiteFiles),
+    ) {
+        let mut known = HashMap::new();
+        let mut before = SiteFiles::new();
+        for (i, files) in steps.iter().enumerate() {
+            before_build(i);
+            let (report, identities) = build(out, (files, &before), &known);
+            assert_eq!(files_of(out), *files, "step {i}");
+            for (name, identity) in &identities {
+                assert_eq!(FileIdentity::of(&out.join(name)), Some(*identity), "{name}");
+            }
+            after_build(i, &report, &before);
+            known = identities;
+            before = files.clone();
+        }
+    }
+
     #[test]
     fn a_sequence_of_builds_ends_with_the_site_a_fresh_build_makes() {
         let dir = tempfile::tempdir().unwrap();
         let out = dir.path().join("site");
-        let mut known = HashMap::new();
-        let mut before = SiteFiles::new();
         let steps = [
             site(&[("a.html", "1"), ("p/b.html", "2"), ("p/q/c.html", "3")]),
             site(&[
@@ -995,16 +1017,13 @@ mod tests {
                 ("p/q/c.html", "3"),
             ]),
         ];
-        for (i, files) in steps.iter().enumerate() {
+        let hand_edit = |i: usize| {
             if i == 2 {
                 // Edited by hand, size and all: the identity check notices.
                 fs::write(out.join("a.html"), "edited by hand").unwrap();
             }
-            let (report, identities) = build(&out, (files, &before), &known);
-            assert_eq!(files_of(&out), *files, "step {i}");
-            for (name, identity) in &identities {
-                assert_eq!(FileIdentity::of(&out.join(name)), Some(*identity), "{name}");
-            }
+        };
+        build_steps(&out, &steps, hand_edit, |i, report, _| {
             if i == 2 {
                 assert_eq!(
                     (report.written, report.removed),
@@ -1013,9 +1032,7 @@ mod tests {
                 );
                 assert!(!out.join("p/q").exists());
             }
-            known = identities;
-            before = files.clone();
-        }
+        });
         let fresh = dir.path().join("fresh");
         publish_site(&fresh, steps.last().unwrap()).unwrap();
         assert_eq!(files_of(&out), files_of(&fresh));
