@@ -14,7 +14,8 @@
 //! so its peak memory (VmHWM) is its own. Prints one table row per build:
 //! wall time, CPU time, each phase, peak memory, files made (rendered),
 //! reused from the build cache, written, and bytes written; and the machine's
-//! load average, since the machine may be shared.
+//! load average, since the machine may be shared. The site and cache of an
+//! earlier run are moved aside before the cold build and deleted at the end.
 
 mod common;
 
@@ -42,10 +43,41 @@ fn main() {
         "| players | tournaments | build | wall s | cpu s | phases (s) | peak MiB | made | reused | written | MB written | load |"
     );
     println!("|---|---|---|---|---|---|---|---|---|---|---|---|");
+    let mut set_aside = Vec::new();
     for (players, tournaments) in sizes() {
         let root = repository(players, tournaments);
+        set_aside.push(set_aside_previous_builds(&root));
         bench_size(&root, players, tournaments);
     }
+    for folder in set_aside {
+        let _ = std::fs::remove_dir_all(folder);
+    }
+}
+
+/// Moves the site, its spare and staging folders and the build cache of an
+/// earlier run out of the repository, to be deleted after all sizes ran.
+///
+/// Deleting them just before the cold build would make it slower than any
+/// real one: on ext4 without a journal, creating a file skips the inodes
+/// freed in the last minute, and a site is hundreds of thousands of them.
+fn set_aside_previous_builds(root: &Path) -> PathBuf {
+    let folder = root.with_file_name(format!(
+        ".set-aside-{}",
+        root.file_name().and_then(|n| n.to_str()).unwrap_or("build")
+    ));
+    let _ = std::fs::remove_dir_all(&folder);
+    std::fs::create_dir_all(&folder).expect("make the set-aside folder");
+    let earlier = [
+        "site",
+        ".site.ratingbook-spare",
+        ".site.ratingbook-staging",
+        ".site.ratingbook-old",
+        ".ratingbook-cache",
+    ];
+    for name in earlier {
+        let _ = std::fs::rename(root.join(name), folder.join(name));
+    }
+    folder
 }
 
 /// The sizes to run, from `BENCH_SIZES` or the defaults.
@@ -69,9 +101,6 @@ fn repository(players: usize, tournaments: usize) -> PathBuf {
 }
 
 fn bench_size(root: &Path, players: usize, tournaments: usize) {
-    let site = root.join("site");
-    let _ = std::fs::remove_dir_all(&site);
-    let _ = std::fs::remove_dir_all(root.join(".ratingbook-cache"));
     let row = |label: &str| {
         let line = run_build(root);
         println!(
