@@ -1,8 +1,8 @@
 //! Bringing a revision of the data repository out of git, through the git
 //! command line (the tool every maintainer and CI runner already has).
 //!
-//! A revision is unpacked with `git archive` into a temporary folder, so the
-//! working tree, the index and the repository's worktree list are never
+//! A revision is written out of git's objects into a temporary folder, so
+//! the working tree, the index and the repository's worktree list are never
 //! touched.
 
 use std::path::{Path, PathBuf};
@@ -147,46 +147,216 @@ pub fn default_base(root: &Path) -> Result<String, GitError> {
 /// What a rating book reads, under the data root.
 const READ_BY_A_BUILD: [&str; 3] = ["data", "templates", "ratingbook.toml"];
 
-/// Unpacks what a build reads of `revision` (`data/`, `templates/`,
-/// `ratingbook.toml` under the data root) into `into` (which must exist and be
-/// empty); returns the data root inside it (the same place `root` has in the
-/// working tree).
+/// Brings what a build reads of `revision` (`data/`, `templates/`,
+/// `ratingbook.toml` under the data root) out into `into` (which must exist
+/// and be empty); returns the data root inside it (the same place `root` has
+/// in the working tree). The files stream from one `git cat-file` straight
+/// to disk: a federation's revision is hundreds of thousands of them.
 pub fn unpack(root: &Path, revision: &str, into: &Path) -> Result<PathBuf, GitError> {
     let commit = resolve(root, revision)?;
     // Paths below are from the repository's top, so git runs there.
     let (top, prefix) = locate(root)?;
     let prefix_text = prefix.to_string_lossy().into_owned();
-    let mut list = vec!["ls-tree", "--name-only", commit.as_str()];
-    if !prefix_text.is_empty() {
-        list.push(&prefix_text);
-    }
-    let listing = git(&top, &list)?;
-    let present: Vec<String> = String::from_utf8_lossy(&listing.stdout)
-        .lines()
-        .map(str::to_string)
-        .collect();
     let wanted: Vec<String> = READ_BY_A_BUILD
         .iter()
         .map(|name| format!("{prefix_text}{name}"))
-        .filter(|path| present.iter().any(|p| p == path))
         .collect();
-    if wanted.is_empty() {
-        return Ok(into.join(prefix));
-    }
-    let mut args = vec!["archive", "--format=tar", commit.as_str(), "--"];
-    args.extend(wanted.iter().map(String::as_str));
-    let output = git(&top, &args)?;
+    let entries = tree_entries(&top, &commit, &wanted)?;
+    write_objects(&top, &entries, into).map_err(|source| GitError::Unpack {
+        revision: revision.to_string(),
+        source,
+    })?;
+    Ok(into.join(prefix))
+}
+
+/// What a tree entry is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum EntryKind {
+    /// A file (executable or not).
+    File,
+    /// A symbolic link: its object is the link's target.
+    Link,
+}
+
+/// A file of a revision: its kind, object id and path from the top.
+#[derive(Debug)]
+struct TreeEntry {
+    kind: EntryKind,
+    object: String,
+    path: String,
+}
+
+/// The files of `commit` under `paths` (from the repository's top); other
+/// entries (submodules) are left out, as `git archive` leaves their content.
+fn tree_entries(top: &Path, commit: &str, paths: &[String]) -> Result<Vec<TreeEntry>, GitError> {
+    let mut args = vec!["ls-tree", "-r", "-z", "--full-tree", commit, "--"];
+    args.extend(paths.iter().map(String::as_str));
+    let output = git(top, &args)?;
     if !output.status.success() {
         return Err(GitError::Failed {
-            command: format!("archive {revision}"),
+            command: format!("ls-tree {commit}"),
             message: stderr_text(&output),
         });
     }
-    tar::Archive::new(output.stdout.as_slice())
-        .unpack(into)
-        .map_err(|source| GitError::Unpack {
-            revision: revision.to_string(),
-            source,
-        })?;
-    Ok(into.join(prefix))
+    let entries = output
+        .stdout
+        .split(|&b| b == 0)
+        .filter_map(|record| {
+            // `<mode> <type> <object>\t<path>`
+            let record = std::str::from_utf8(record).ok()?;
+            let (head, path) = record.split_once('\t')?;
+            let mut fields = head.split(' ');
+            let kind = match (fields.next()?, fields.next()?) {
+                ("120000", "blob") => EntryKind::Link,
+                (_, "blob") => EntryKind::File,
+                _ => return None,
+            };
+            Some(TreeEntry {
+                kind,
+                object: fields.next()?.to_string(),
+                path: path.to_string(),
+            })
+        })
+        .collect();
+    Ok(entries)
+}
+
+/// Writes `entries` under `into` from their objects, read through one
+/// `git cat-file --batch`.
+fn write_objects(top: &Path, entries: &[TreeEntry], into: &Path) -> std::io::Result<()> {
+    use std::io::{BufRead, Read, Write};
+    if entries.is_empty() {
+        return Ok(());
+    }
+    let mut child = Command::new("git")
+        .arg("-C")
+        .arg(top)
+        .args(["cat-file", "--batch"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()?;
+    let mut input = child
+        .stdin
+        .take()
+        .ok_or_else(|| std::io::Error::other("no stdin"))?;
+    let objects: Vec<String> = entries.iter().map(|e| format!("{}\n", e.object)).collect();
+    // Asked for on one thread, read on this one: neither pipe fills up.
+    let asking = std::thread::spawn(move || -> std::io::Result<()> {
+        for object in objects {
+            input.write_all(object.as_bytes())?;
+        }
+        Ok(())
+    });
+    let stdout = child
+        .stdout
+        .take()
+        .ok_or_else(|| std::io::Error::other("no stdout"))?;
+    let mut answers = std::io::BufReader::new(stdout);
+    let mut written = Ok(());
+    let mut folder = None;
+    for entry in entries {
+        // `<object> <type> <size>\n<content>\n`
+        let mut header = String::new();
+        answers.read_line(&mut header)?;
+        let size: u64 = header
+            .split_whitespace()
+            .nth(2)
+            .and_then(|s| s.parse().ok())
+            .ok_or_else(|| {
+                std::io::Error::other(format!("git cat-file said `{}`", header.trim()))
+            })?;
+        let mut content = Vec::new();
+        (&mut answers).take(size).read_to_end(&mut content)?;
+        let mut newline = [0u8; 1];
+        answers.read_exact(&mut newline)?;
+        if written.is_ok() {
+            let target = into.join(&entry.path);
+            // Entries come folder by folder: each folder is made once.
+            if target.parent() != folder.as_deref() {
+                folder = target.parent().map(Path::to_path_buf);
+                if let Some(folder) = &folder {
+                    written = std::fs::create_dir_all(folder);
+                }
+            }
+            if written.is_ok() {
+                written = write_entry(entry, &content, &target);
+            }
+        }
+    }
+    let asked = asking
+        .join()
+        .map_err(|_| std::io::Error::other("writing to git failed"))?;
+    child.wait()?;
+    asked?;
+    written
+}
+
+/// One file of a revision at `target`: its content, or a link to it.
+fn write_entry(entry: &TreeEntry, content: &[u8], target: &Path) -> std::io::Result<()> {
+    match entry.kind {
+        EntryKind::File => std::fs::write(target, content),
+        #[cfg(unix)]
+        EntryKind::Link => {
+            use std::os::unix::ffi::OsStrExt;
+            std::os::unix::fs::symlink(std::ffi::OsStr::from_bytes(content), target)
+        }
+        // Without symbolic links the entry is left out, as a build refuses them anyway.
+        #[cfg(not(unix))]
+        EntryKind::Link => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run_git(dir: &Path, args: &[&str]) {
+        let output = Command::new("git")
+            .arg("-C")
+            .arg(dir)
+            .args(["-c", "user.name=t", "-c", "user.email=t@t"])
+            .args(args)
+            .output()
+            .expect("git is installed");
+        assert!(output.status.success(), "git {args:?}: {output:?}");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_revision_is_brought_out_file_for_file_with_its_links_as_links() {
+        let repo = tempfile::tempdir().unwrap();
+        let top = repo.path();
+        run_git(top, &["init", "-q"]);
+        let files = [
+            ("book/ratingbook.toml", "[site]\ntitle = \"T\"\n"),
+            ("book/data/players/a.toml", "name = \"A\"\n"),
+            ("book/data/tournaments/2020/e.csv", "no,player\n1,a\n"),
+            ("book/templates/html/x.html", "é\n"),
+            ("book/notes.txt", "not read by a build\n"),
+            ("elsewhere.txt", "outside the data root\n"),
+        ];
+        for (path, text) in files {
+            let path = top.join(path);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, text).unwrap();
+        }
+        std::os::unix::fs::symlink("/etc/passwd", top.join("book/data/players/b.toml")).unwrap();
+        run_git(top, &["add", "-A"]);
+        run_git(top, &["commit", "-q", "-m", "one"]);
+        // The working tree moves on; the revision is what counts.
+        std::fs::write(top.join("book/data/players/a.toml"), "name = \"Changed\"\n").unwrap();
+
+        let into = tempfile::tempdir().unwrap();
+        let root = unpack(&top.join("book"), "HEAD", into.path()).unwrap();
+        assert_eq!(root, into.path().join("book"));
+        for (path, text) in &files[..4] {
+            let read = std::fs::read_to_string(into.path().join(path)).unwrap();
+            assert_eq!(&read, text, "{path}");
+        }
+        let link = into.path().join("book/data/players/b.toml");
+        assert_eq!(std::fs::read_link(link).unwrap(), Path::new("/etc/passwd"));
+        assert!(!into.path().join("book/notes.txt").exists());
+        assert!(!into.path().join("elsewhere.txt").exists());
+    }
 }
