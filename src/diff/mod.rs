@@ -24,6 +24,7 @@ use crate::render::view::ViewBuilder;
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
+use std::sync::Arc;
 
 /// One version of the repository, reduced to what the published site shows.
 #[derive(Debug, Default, Clone)]
@@ -64,7 +65,7 @@ pub struct PlayerState {
     pub rated_games: u32,
     /// Ids of the tournaments the player played in.
     #[serde(skip)]
-    pub tournaments: BTreeSet<String>,
+    pub tournaments: BTreeSet<Arc<str>>,
 }
 
 /// What identifies a tournament's content and its place in the order.
@@ -186,20 +187,17 @@ fn player_states(
     views: &ViewBuilder,
     pool: Option<&str>,
 ) -> BTreeMap<String, PlayerState> {
-    let list = views.rating_list();
-    let ranks: BTreeMap<&str, usize> = list
-        .established
-        .iter()
-        .filter_map(|row| Some((row.id.as_str(), row.rank?)))
-        .collect();
-    let mut played: Vec<BTreeSet<String>> = vec![BTreeSet::new(); dataset.players.len()];
+    let ranks = views.current_ranks();
+    // One shared copy of each tournament's id, however many played in it.
+    let mut played: Vec<BTreeSet<Arc<str>>> = vec![BTreeSet::new(); dataset.players.len()];
     for t in &dataset.tournaments {
         if pool.is_some() && t.pool.as_deref() != pool {
             continue;
         }
+        let id: Arc<str> = Arc::from(t.id.as_str());
         for entry in &t.entries {
             if let Some(index) = dataset.player_index(entry.player.as_str()) {
-                played[index].insert(t.id.to_string());
+                played[index].insert(Arc::clone(&id));
             }
         }
     }
@@ -210,13 +208,13 @@ fn player_states(
         .zip(played)
         .enumerate()
         .filter(|(index, _)| pool.is_none() || !ratings.player_records[*index].is_empty())
-        .map(|(_, ((player, state), tournaments))| {
+        .map(|(index, ((player, state), tournaments))| {
             let id = player.id.to_string();
             let value = PlayerState {
                 name: player.name.clone(),
                 rating: state.rating,
                 phase: phase_word(state.phase),
-                rank: ranks.get(id.as_str()).copied(),
+                rank: ranks.get(index).copied().flatten(),
                 rated_games: state.rated_games,
                 tournaments,
             };
@@ -443,8 +441,8 @@ fn player_change(
     let played_in: Vec<String> = before
         .tournaments
         .union(&after.tournaments)
-        .filter(|t| changed_ids.contains(t.as_str()))
-        .cloned()
+        .filter(|t| changed_ids.contains(t.as_ref()))
+        .map(|t| t.to_string())
         .collect();
     PlayerChange {
         id: id.to_string(),

@@ -287,6 +287,32 @@ struct ListState {
 impl ViewBuilder<'_> {
     /// The current rating list.
     pub fn rating_list(&self) -> RatingListView {
+        let mut list = self.current_list();
+        let date = self.current_list_date();
+        if let Some(previous_date) = Date::new(date.year - 1, 12, 31) {
+            let previous = self.rating_list_as_of(previous_date);
+            movement(&mut list.established, &previous.established);
+            list.previous_date = previous.date;
+            list.previous_date_text = previous.date_text;
+            list.previous = Some(previous.established);
+        }
+        list
+    }
+
+    /// Each player's rank on the current list, by player index: the list
+    /// without its movement against last year's (which costs as much again).
+    pub fn current_ranks(&self) -> Vec<Option<usize>> {
+        let mut ranks = vec![None; self.dataset.players.len()];
+        for row in self.current_list().established {
+            if let Some(rank) = ranks.get_mut(row.index) {
+                *rank = row.rank;
+            }
+        }
+        ranks
+    }
+
+    /// The current list's rows, ranks and chart.
+    fn current_list(&self) -> RatingListView {
         let states = self
             .ratings
             .players
@@ -301,20 +327,16 @@ impl ViewBuilder<'_> {
                 })
             })
             .collect();
-        let date = self.list_date().unwrap_or(Date {
+        self.build_list("Rating list", self.current_list_date(), states)
+    }
+
+    /// The current list's date (1 January 1970 when nothing was played).
+    fn current_list_date(&self) -> Date {
+        self.list_date().unwrap_or(Date {
             year: 1970,
             month: 1,
             day: 1,
-        });
-        let mut list = self.build_list("Rating list", date, states);
-        if let Some(previous_date) = Date::new(date.year - 1, 12, 31) {
-            let previous = self.rating_list_as_of(previous_date);
-            movement(&mut list.established, &previous.established);
-            list.previous_date = previous.date;
-            list.previous_date_text = previous.date_text;
-            list.previous = Some(previous.established);
-        }
-        list
+        })
     }
 
     /// The rating list as it stood at the end of `date`: players with a
