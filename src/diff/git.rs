@@ -187,7 +187,7 @@ struct TreeEntry {
 }
 
 /// The files of `commit` under `paths` (from the repository's top); other
-/// entries (submodules) are left out, as `git archive` leaves their content.
+/// entries (submodules, whose content is another repository's) are left out.
 fn tree_entries(top: &Path, commit: &str, paths: &[String]) -> Result<Vec<TreeEntry>, GitError> {
     let mut args = vec!["ls-tree", "-r", "-z", "--full-tree", commit, "--"];
     args.extend(paths.iter().map(String::as_str));

@@ -77,9 +77,9 @@ pub struct TournamentState {
     pub start: String,
     /// Games that counted for a rating.
     pub rated_games: usize,
-    /// The metadata and crosstable as they are written, for change detection.
+    /// A hash of the metadata and crosstable as they are read, for change detection.
     #[serde(skip)]
-    pub content: String,
+    pub content: u128,
 }
 
 /// Loads, checks and rates the repository at `root`.
@@ -135,23 +135,20 @@ fn tournament_states(dataset: &Dataset, rated: &AllRatings) -> BTreeMap<String, 
                 .and_then(|name| rated.pools.iter().find(|p| p.name == name))
                 .map_or(&rated.association, |p| &p.ratings);
             let rated_games = rated_games(&ratings.by_tournament[index]);
-            let content = format!(
-                "{t:?}",
-                t = (
-                    &t.name,
-                    t.start,
-                    t.end,
-                    t.rounds,
-                    t.rated,
-                    t.system,
-                    &t.entries,
-                    t.base_k,
-                    t.time_control,
-                    t.rules,
-                    t.sequence,
-                    &t.pool
-                )
-            );
+            let content = crate::render::cache::debug_key(&(
+                &t.name,
+                t.start,
+                t.end,
+                t.rounds,
+                t.rated,
+                t.system,
+                &t.entries,
+                t.base_k,
+                t.time_control,
+                t.rules,
+                t.sequence,
+                &t.pool,
+            ));
             let state = TournamentState {
                 name: t.name.clone(),
                 start: t.start.to_string(),

@@ -546,7 +546,30 @@ pub struct Dataset {
     /// first lookup (a search of 300 000 ids misses the cache at every step).
     /// An entry that no longer points at its id (players changed since, or
     /// two ids with one hash) is caught, and the search is done instead.
-    ids: std::sync::OnceLock<std::collections::HashMap<u64, u32>>,
+    ids: std::sync::OnceLock<IdIndex>,
+}
+
+/// Player index by id hash; the key is a hash already, so the map uses it as is.
+type IdIndex = std::collections::HashMap<u64, u32, std::hash::BuildHasherDefault<Prehashed>>;
+
+/// A hasher for keys that are hashes: the `u64` itself, not hashed again.
+#[derive(Default)]
+struct Prehashed(u64);
+
+impl std::hash::Hasher for Prehashed {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
 }
 
 impl Dataset {
