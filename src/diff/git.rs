@@ -224,7 +224,7 @@ fn tree_entries(top: &Path, commit: &str, paths: &[String]) -> Result<Vec<TreeEn
 /// Writes `entries` under `into` from their objects, read through one
 /// `git cat-file --batch`.
 fn write_objects(top: &Path, entries: &[TreeEntry], into: &Path) -> std::io::Result<()> {
-    use std::io::{BufRead, Read, Write};
+    use std::io::Write;
     if entries.is_empty() {
         return Ok(());
     }
@@ -236,10 +236,10 @@ fn write_objects(top: &Path, entries: &[TreeEntry], into: &Path) -> std::io::Res
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::null())
         .spawn()?;
-    let mut input = child
-        .stdin
-        .take()
-        .ok_or_else(|| std::io::Error::other("no stdin"))?;
+    let (Some(mut input), Some(output)) = (child.stdin.take(), child.stdout.take()) else {
+        let _ = child.kill();
+        return Err(std::io::Error::other("git cat-file has no pipes"));
+    };
     let objects: Vec<String> = entries.iter().map(|e| format!("{}\n", e.object)).collect();
     // Asked for on one thread, read on this one: neither pipe fills up.
     let asking = std::thread::spawn(move || -> std::io::Result<()> {
@@ -248,63 +248,112 @@ fn write_objects(top: &Path, entries: &[TreeEntry], into: &Path) -> std::io::Res
         }
         Ok(())
     });
-    let stdout = child
-        .stdout
-        .take()
-        .ok_or_else(|| std::io::Error::other("no stdout"))?;
-    let mut answers = std::io::BufReader::new(stdout);
-    let mut written = Ok(());
-    let mut folder = None;
-    for entry in entries {
-        // `<object> <type> <size>\n<content>\n`
-        let mut header = String::new();
-        answers.read_line(&mut header)?;
-        let size: u64 = header
-            .split_whitespace()
-            .nth(2)
-            .and_then(|s| s.parse().ok())
-            .ok_or_else(|| {
-                std::io::Error::other(format!("git cat-file said `{}`", header.trim()))
-            })?;
-        let mut content = Vec::new();
-        (&mut answers).take(size).read_to_end(&mut content)?;
-        let mut newline = [0u8; 1];
-        answers.read_exact(&mut newline)?;
-        if written.is_ok() {
-            let target = into.join(&entry.path);
-            // Entries come folder by folder: each folder is made once.
-            if target.parent() != folder.as_deref() {
-                folder = target.parent().map(Path::to_path_buf);
-                if let Some(folder) = &folder {
-                    written = std::fs::create_dir_all(folder);
-                }
-            }
-            if written.is_ok() {
-                written = write_entry(entry, &content, &target);
-            }
-        }
+    let mut answers = std::io::BufReader::new(output);
+    let mut writer = RevisionWriter::new(into);
+    let written = entries.iter().try_for_each(|entry| {
+        let content = read_object(&mut answers)?;
+        writer.write(entry, &content)
+    });
+    if written.is_err() {
+        // Stops git, and with it the thread asking.
+        let _ = child.kill();
     }
+    drop(answers);
     let asked = asking
         .join()
-        .map_err(|_| std::io::Error::other("writing to git failed"))?;
+        .map_err(|_| std::io::Error::other("asking git for objects failed"));
     child.wait()?;
-    asked?;
-    written
+    written?;
+    asked?
 }
 
-/// One file of a revision at `target`: its content, or a link to it.
-fn write_entry(entry: &TreeEntry, content: &[u8], target: &Path) -> std::io::Result<()> {
-    match entry.kind {
-        EntryKind::File => std::fs::write(target, content),
-        #[cfg(unix)]
-        EntryKind::Link => {
-            use std::os::unix::ffi::OsStrExt;
-            std::os::unix::fs::symlink(std::ffi::OsStr::from_bytes(content), target)
+/// The next object of `git cat-file --batch`: `<object> <type> <size>\n<content>\n`.
+fn read_object(answers: &mut impl std::io::BufRead) -> std::io::Result<Vec<u8>> {
+    use std::io::Read;
+    let mut header = String::new();
+    answers.read_line(&mut header)?;
+    let size: u64 = header
+        .split_whitespace()
+        .nth(2)
+        .and_then(|s| s.parse().ok())
+        .ok_or_else(|| std::io::Error::other(format!("git cat-file said `{}`", header.trim())))?;
+    let mut content = Vec::new();
+    answers.take(size).read_to_end(&mut content)?;
+    let mut newline = [0u8; 1];
+    answers.read_exact(&mut newline)?;
+    Ok(content)
+}
+
+/// Writes a revision's files under one folder, never outside it: a path
+/// with `..` (or `.`, or an empty part) is refused, as is a path through a
+/// link written before, and no file is written through an existing name.
+/// A revision comes from a pull request, so its tree may be made by hand.
+struct RevisionWriter<'a> {
+    into: &'a Path,
+    /// The folder made last (entries come folder by folder).
+    folder: Option<PathBuf>,
+    /// The links written so far, by path from the top.
+    links: std::collections::HashSet<String>,
+}
+
+impl<'a> RevisionWriter<'a> {
+    fn new(into: &'a Path) -> Self {
+        RevisionWriter {
+            into,
+            folder: None,
+            links: std::collections::HashSet::new(),
         }
-        // Without symbolic links the entry is left out, as a build refuses them anyway.
-        #[cfg(not(unix))]
-        EntryKind::Link => Ok(()),
     }
+
+    fn write(&mut self, entry: &TreeEntry, content: &[u8]) -> std::io::Result<()> {
+        let path = entry.path.as_str();
+        let plain = path
+            .split('/')
+            .all(|part| !part.is_empty() && part != "." && part != "..");
+        let through_link = path
+            .match_indices('/')
+            .any(|(end, _)| self.links.contains(&path[..end]));
+        if !plain || through_link {
+            return Err(std::io::Error::other(format!(
+                "the revision has a file that would be written outside its folder: `{path}`"
+            )));
+        }
+        let target = self.into.join(path);
+        if target.parent() != self.folder.as_deref() {
+            self.folder = target.parent().map(Path::to_path_buf);
+            if let Some(folder) = &self.folder {
+                std::fs::create_dir_all(folder)?;
+            }
+        }
+        match entry.kind {
+            EntryKind::File => {
+                use std::io::Write;
+                // `create_new` never follows a link already at the name.
+                std::fs::OpenOptions::new()
+                    .write(true)
+                    .create_new(true)
+                    .open(&target)?
+                    .write_all(content)
+            }
+            EntryKind::Link => {
+                self.links.insert(path.to_string());
+                write_link(content, &target)
+            }
+        }
+    }
+}
+
+/// A symbolic link at `target` to `content`.
+#[cfg(unix)]
+fn write_link(content: &[u8], target: &Path) -> std::io::Result<()> {
+    use std::os::unix::ffi::OsStrExt;
+    std::os::unix::fs::symlink(std::ffi::OsStr::from_bytes(content), target)
+}
+
+/// Without symbolic links the entry is left out, as a build refuses them anyway.
+#[cfg(not(unix))]
+fn write_link(_content: &[u8], _target: &Path) -> std::io::Result<()> {
+    Ok(())
 }
 
 #[cfg(test)]
@@ -320,6 +369,84 @@ mod tests {
             .output()
             .expect("git is installed");
         assert!(output.status.success(), "git {args:?}: {output:?}");
+    }
+
+    /// Runs git in `dir` with `input` on its standard input; its output, trimmed.
+    fn git_with_input(dir: &Path, args: &[&str], input: &str) -> String {
+        use std::io::Write;
+        let mut child = Command::new("git")
+            .arg("-C")
+            .arg(dir)
+            .args(["-c", "user.name=t", "-c", "user.email=t@t"])
+            .args(args)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .expect("git is installed");
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(input.as_bytes())
+            .unwrap();
+        let output = child.wait_with_output().unwrap();
+        assert!(output.status.success(), "git {args:?}");
+        String::from_utf8_lossy(&output.stdout).trim().to_string()
+    }
+
+    /// A commit whose tree is `data/` made by hand from `mktree` lines
+    /// (`{blob}` stands for a file's object, `{link}` for a link to `outside`).
+    fn hand_made_commit(top: &Path, outside: &Path, trees: &[&str]) -> String {
+        let blob = git_with_input(top, &["hash-object", "-w", "--stdin"], "name = \"X\"\n");
+        let link = git_with_input(
+            top,
+            &["hash-object", "-w", "--stdin"],
+            &outside.to_string_lossy(),
+        );
+        let mut last = String::new();
+        for lines in trees {
+            let lines = lines
+                .replace("{blob}", &blob)
+                .replace("{link}", &link)
+                .replace("{last}", &last);
+            last = git_with_input(top, &["mktree", "--missing"], &lines);
+        }
+        let root = git_with_input(top, &["mktree"], &format!("040000 tree {last}\tdata\n"));
+        git_with_input(top, &["commit-tree", &root, "-m", "hand made"], "")
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_hand_made_revision_cannot_write_outside_its_folder() {
+        let repo = tempfile::tempdir().unwrap();
+        let top = repo.path().join("repo");
+        std::fs::create_dir(&top).unwrap();
+        run_git(&top, &["init", "-q"]);
+        let outside = repo.path().join("outside");
+        std::fs::create_dir(&outside).unwrap();
+        let shapes: [&[&str]; 2] = [
+            // data/../../x.toml
+            &[
+                "100644 blob {blob}\tx.toml\n",
+                "040000 tree {last}\t..\n",
+                "040000 tree {last}\t..\n",
+            ],
+            // data/players/x, a link to `outside`, then data/players/x/y.toml.
+            &[
+                "100644 blob {blob}\ty.toml\n",
+                "120000 blob {link}\tx\n040000 tree {last}\tx\n",
+                "040000 tree {last}\tplayers\n",
+            ],
+        ];
+        for trees in shapes {
+            let commit = hand_made_commit(&top, &outside, trees);
+            let into = repo.path().join("into").join(&commit[..7]);
+            std::fs::create_dir_all(&into).unwrap();
+            let error = unpack(&top, &commit, &into).unwrap_err().to_string();
+            assert!(error.contains("outside its folder"), "{error}");
+            assert!(!repo.path().join("into/x.toml").exists());
+            assert_eq!(std::fs::read_dir(&outside).unwrap().count(), 0);
+        }
     }
 
     #[cfg(unix)]
