@@ -361,14 +361,7 @@ mod tests {
     use super::*;
 
     fn run_git(dir: &Path, args: &[&str]) {
-        let output = Command::new("git")
-            .arg("-C")
-            .arg(dir)
-            .args(["-c", "user.name=t", "-c", "user.email=t@t"])
-            .args(args)
-            .output()
-            .expect("git is installed");
-        assert!(output.status.success(), "git {args:?}: {output:?}");
+        git_with_input(dir, args, "");
     }
 
     /// Runs git in `dir` with `input` on its standard input; its output, trimmed.
