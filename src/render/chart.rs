@@ -9,6 +9,7 @@
 //! of showing a lone dot. Colours come from CSS classes, so the page's light
 //! and dark themes apply.
 
+use super::format::html_escaped;
 use std::fmt::Write;
 
 /// Drawing area, in SVG user units.
@@ -51,22 +52,6 @@ pub struct Band {
     pub to_day: i64,
     /// Hover text.
     pub label: String,
-}
-
-/// Escapes text for SVG/XML content and attribute values.
-pub fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '&' => out.push_str("&amp;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 /// The scales of one chart: days to x, ratings to y.
@@ -180,8 +165,8 @@ fn open_svg(out: &mut String, id: &str, title: &str, description: &str) {
     let _ = write!(
         out,
         "<svg class=\"chart\" viewBox=\"0 0 {WIDTH} {HEIGHT}\" role=\"figure\" aria-labelledby=\"{id}-title {id}-desc\" xmlns=\"http://www.w3.org/2000/svg\"><title id=\"{id}-title\">{}</title><desc id=\"{id}-desc\">{}</desc>",
-        escape(title),
-        escape(description)
+        html_escaped(title),
+        html_escaped(description)
     );
 }
 
@@ -210,11 +195,11 @@ const TAP_RADIUS: f64 = 22.0;
 fn dots(out: &mut String, class: &str, scale: &Scale, points: &[ChartPoint], radius: f64) {
     for p in points {
         let (x, y) = (scale.x(p.day), scale.y(p.rating));
-        let label = escape(&p.label);
+        let label = html_escaped(&p.label);
         let _ = write!(
             out,
             "<a href=\"{}\" aria-label=\"{label}\"><circle class=\"hit\" cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{TAP_RADIUS}\"/><circle class=\"{class}\" cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{radius}\" data-rating=\"{}\"><title>{label}</title></circle></a>",
-            escape(&p.href),
+            html_escaped(&p.href),
             p.rating,
         );
     }
@@ -255,7 +240,7 @@ fn point_label(out: &mut String, scale: &Scale, point: &ChartPoint, single: bool
         "<text class=\"pt-label\" x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"{anchor}\">{}</text>",
         x + dx,
         y + dy,
-        escape(&text)
+        html_escaped(&text)
     );
 }
 
@@ -286,7 +271,7 @@ pub fn player_chart(id: &str, title: &str, points: &[ChartPoint], band: Option<&
             "<rect class=\"provisional\" x=\"{x1:.1}\" y=\"{TOP:.1}\" width=\"{:.1}\" height=\"{:.1}\"><title>{}</title></rect><text class=\"band-label\" x=\"{:.1}\" y=\"{:.1}\">provisional</text>",
             x2 - x1,
             HEIGHT - TOP - BOTTOM,
-            escape(&band.label),
+            html_escaped(&band.label),
             x1 + 4.0,
             TOP + 14.0
         );

@@ -64,6 +64,45 @@ pub fn k(value: f64) -> String {
     }
 }
 
+/// The entity for a byte HTML escaping replaces, if it is one: `&`, `<`,
+/// `>`, `"` and `'` (the OWASP rule, safe in text and in both kinds of
+/// quoted attribute).
+fn html_entity(byte: u8) -> Option<&'static [u8]> {
+    match byte {
+        b'&' => Some(b"&amp;"),
+        b'<' => Some(b"&lt;"),
+        b'>' => Some(b"&gt;"),
+        b'"' => Some(b"&quot;"),
+        b'\'' => Some(b"&#39;"),
+        _ => None,
+    }
+}
+
+/// Writes `text` HTML-escaped (see [`html_entity`]). Runs of bytes that need
+/// no escaping go out in one write: pages are mostly such runs, and
+/// templates' autoescaping writes every value through here.
+pub fn write_html_escaped(text: &str, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+    let bytes = text.as_bytes();
+    let mut start = 0;
+    for (at, &byte) in bytes.iter().enumerate() {
+        if let Some(entity) = html_entity(byte) {
+            out.write_all(&bytes[start..at])?;
+            out.write_all(entity)?;
+            start = at + 1;
+        }
+    }
+    out.write_all(&bytes[start..])
+}
+
+/// `text` HTML-escaped, for HTML, SVG and XML written without a template.
+pub fn html_escaped(text: &str) -> String {
+    let mut out = Vec::with_capacity(text.len());
+    // Writing to a vector cannot fail, and only whole characters are written
+    // between the ASCII entities, so the bytes stay UTF-8.
+    let _ = write_html_escaped(text, &mut out);
+    String::from_utf8(out).unwrap_or_default()
+}
+
 /// Escapes text for Markdown (tables included): inline punctuation that Markdown or a
 /// table would interpret gets a backslash, and `<`, `>` and `&` become entities so raw HTML
 /// in a name can never reach a page.
@@ -99,6 +138,18 @@ pub fn spreadsheet_text(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// The escaping agrees byte for byte with tera's own (the rule
+        /// templates had before it was replaced by the faster one here).
+        #[test]
+        fn html_escaping_agrees_with_teras(text in r#"[a-z<>&"' é\n\t/=]{0,40}"#) {
+            let mut reference = Vec::new();
+            tera::escape_html(&text, &mut reference).unwrap();
+            prop_assert_eq!(html_escaped(&text).into_bytes(), reference);
+        }
+    }
 
     #[test]
     fn spreadsheet_formulas_are_neutralised() {
@@ -126,5 +177,11 @@ mod tests {
         assert_eq!(trimmed(0.55, 2), "0.55");
         assert_eq!(trimmed(1935.123, 1), "1935.1");
         assert_eq!(markdown_text("a|b <i>"), "a\\|b &lt;i&gt;");
+        assert_eq!(
+            html_escaped(r#"<a href="x">Tom & 'Jerry'</a> é"#),
+            "&lt;a href=&quot;x&quot;&gt;Tom &amp; &#39;Jerry&#39;&lt;/a&gt; é"
+        );
+        assert_eq!(html_escaped(""), "");
+        assert_eq!(html_escaped("&&"), "&amp;&amp;");
     }
 }

@@ -2,7 +2,7 @@
 //! under the candidate systems, with how well each predicted the games and a
 //! calibration chart of the best.
 
-use super::{chart, Page, SiteError};
+use super::{Page, SiteError};
 use crate::config::{Config, PoolConfig};
 use crate::model::Dataset;
 use crate::rating::evaluate::{default_candidates, evaluate, CalibrationBin, Score};
@@ -122,7 +122,7 @@ fn calibration_chart(score: &Score) -> String {
         svg,
         r#"<svg class="chart" viewBox="0 0 {w} {w}" role="img" aria-label="Calibration of {label}: mean score against mean prediction"><g class="grid">"#,
         w = SIZE + 2.0 * PAD,
-        label = chart::escape(&score.label)
+        label = super::format::html_escaped(&score.label)
     );
     for tick in 0..=4 {
         let v = f64::from(tick) / 4.0;

@@ -1115,8 +1115,8 @@ fn sitemap(html_paths: &[String], base_url: &str) -> Option<Vec<u8>> {
     for path in html_paths.iter().filter(|p| p.as_str() != "404.html") {
         out.push_str(&format!(
             "<url><loc>{}{}</loc></url>\n",
-            chart::escape(base_url),
-            chart::escape(path)
+            format::html_escaped(base_url),
+            format::html_escaped(path)
         ));
     }
     out.push_str("</urlset>\n");

@@ -203,11 +203,12 @@ pub fn error_text(error: &tera::Error) -> String {
 }
 
 /// An empty tera engine with the project's escaping rules and filters:
-/// autoescape for HTML, XML and SVG; `sql` (a literal for the template's
+/// autoescape for HTML, XML and SVG (by [`super::format::write_html_escaped`]); `sql` (a literal for the template's
 /// dialect) and `md` (Markdown-escaped text).
 pub fn new_engine() -> tera::Tera {
     let mut tera = tera::Tera::new();
     tera.autoescape_on(vec![".html", ".xml", ".svg"]);
+    tera.set_escape_fn(super::format::write_html_escaped);
     tera.register_filter(
         "sql",
         |value: &tera::Value, _: tera::Kwargs, state: &tera::State| {

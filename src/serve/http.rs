@@ -28,7 +28,7 @@
 //! refused too. Nothing outside the output folder is ever read.
 
 use super::{Live, Problem, Status, PREFIX};
-use crate::render::chart::escape;
+use crate::render::format::html_escaped as escape;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::net::{Shutdown, TcpListener, TcpStream};
