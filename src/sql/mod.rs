@@ -102,20 +102,50 @@ pub fn quote_string(text: &str, dialect: Dialect) -> String {
 /// Appends `text` quoted as [`quote_string`] quotes it to `out`.
 fn push_quoted(out: &mut String, text: &str, dialect: Dialect) {
     out.push('\'');
-    let special = |c: char| c == '\'' || c == '\0' || (c == '\\' && dialect == Dialect::Mysql);
-    if !text.contains(special) {
+    let mysql = dialect == Dialect::Mysql;
+    let special = |b: u8| b == b'\'' || b == 0 || (b == b'\\' && mysql);
+    // Names and ids rarely need escaping: scanning bytes finds that fast.
+    if !text.bytes().any(special) {
         out.push_str(text);
     } else {
         for c in text.chars() {
             match c {
                 '\'' => out.push_str("''"),
-                '\\' if dialect == Dialect::Mysql => out.push_str("\\\\"),
+                '\\' if mysql => out.push_str("\\\\"),
                 '\0' => {}
                 c => out.push(c),
             }
         }
     }
     out.push('\'');
+}
+
+/// Appends `x` as Rust's `{:?}` writes it, as the template's numbers print
+/// (the shortest text that reads back as `x`, a whole number with `.0`).
+///
+/// Ratings, points and expected scores are whole hundredths: those are
+/// written from their integer digits, which is the same text (no shorter
+/// decimal lies as close to `x` below a billion, where doubles are finer
+/// than 10⁻⁶) and several times faster than formatting a float.
+fn push_decimal(out: &mut String, x: f64) {
+    let hundredths = (x * 100.0).round();
+    if x == 0.0 || hundredths.abs() >= 1e11 || hundredths / 100.0 != x {
+        let _ = write!(out, "{x:?}");
+        return;
+    }
+    let hundredths = hundredths as i64;
+    if hundredths < 0 {
+        out.push('-');
+    }
+    let (whole, fraction) = (
+        hundredths.unsigned_abs() / 100,
+        hundredths.unsigned_abs() % 100,
+    );
+    out.push_str(itoa::Buffer::new().format(whole));
+    out.push('.');
+    let digits = [b'0' + (fraction / 10) as u8, b'0' + (fraction % 10) as u8];
+    let shown = if fraction % 10 == 0 { 1 } else { 2 };
+    out.push_str(std::str::from_utf8(&digits[..shown]).unwrap_or("0"));
 }
 
 /// Renders a template value as an SQL literal for `dialect`: strings quoted,
@@ -244,15 +274,10 @@ impl SqlValue<'_> {
     pub fn push_literal(&self, out: &mut String, dialect: Dialect) {
         match self {
             SqlValue::Null => out.push_str("NULL"),
-            SqlValue::Int(n) => {
-                let _ = write!(out, "{n}");
-            }
+            SqlValue::Int(n) => out.push_str(itoa::Buffer::new().format(*n)),
             SqlValue::Text(text) => push_quoted(out, text, dialect),
             SqlValue::Bool(b) => out.push_str(bool_literal(*b, dialect)),
-            // As the template's numbers print: Debug keeps a whole number's `.0`.
-            SqlValue::Decimal(x) => {
-                let _ = write!(out, "{x:?}");
-            }
+            SqlValue::Decimal(x) => push_decimal(out, *x),
         }
     }
 
@@ -278,6 +303,62 @@ pub fn dialect_of(state: &tera::State) -> Dialect {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    fn decimal(x: f64) -> String {
+        let mut out = String::new();
+        push_decimal(&mut out, x);
+        out
+    }
+
+    proptest! {
+        /// Numbers are written exactly as Rust's `{:?}` writes them (what
+        /// the template's numbers print), hundredths or not.
+        #[test]
+        fn decimals_are_written_as_debug_writes_them(
+            hundredths in -200_000_000_000i64..200_000_000_000,
+            small in -400_000i64..400_000,
+            thousandths in -10_000_000i64..10_000_000,
+            bits in any::<u64>(),
+        ) {
+            for x in [
+                hundredths as f64 / 100.0,
+                small as f64 / 100.0,
+                thousandths as f64 / 1000.0,
+                f64::from_bits(bits),
+                (small as f64 * 1.37).round() / 100.0,
+            ] {
+                prop_assert_eq!(decimal(x), format!("{x:?}"));
+            }
+        }
+    }
+
+    #[test]
+    fn decimal_edge_cases() {
+        for x in [
+            0.0,
+            -0.0,
+            0.01,
+            -0.01,
+            0.07,
+            0.1,
+            0.5,
+            1.0,
+            -1.0,
+            2042.5,
+            1e9,
+            1e10,
+            99.99,
+            f64::NAN,
+            f64::INFINITY,
+            1e-5,
+        ] {
+            assert_eq!(decimal(x), format!("{x:?}"), "{x}");
+        }
+        assert_eq!(decimal(2042.5), "2042.5");
+        assert_eq!(decimal(-0.07), "-0.07");
+        assert_eq!(decimal(1523.0), "1523.0");
+    }
 
     #[test]
     fn quotes_strings_per_dialect() {
