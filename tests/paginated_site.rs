@@ -97,8 +97,47 @@ fn every_player_is_reachable_and_every_page_is_small() {
             "{player} not in the search index"
         );
     }
+    // The search page links to the browse list, players by letter and
+    // tournaments by year, every player on one of its pages.
     let search = fs::read_to_string(site.join("search.html")).unwrap();
-    assert!(search.contains("Page 1 of "), "the search page is split");
+    assert!(search.contains("href=\"browse/players-"), "no browse list");
+    assert!(search.contains("href=\"browse/tournaments-"), "no browse list");
+    let browsed = crawl(&site, "search.html", |t| t.starts_with("browse/"));
+    let unlisted: Vec<&String> = players.iter().filter(|p| !browsed.contains(*p)).collect();
+    assert!(unlisted.is_empty(), "not in the browse list: {unlisted:?}");
+}
+
+#[test]
+fn a_browse_group_too_long_for_one_page_is_paged_and_complete() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    ratingbook::generate::write_repository(
+        root,
+        &ratingbook::generate::Options {
+            players: 300,
+            tournaments: 4,
+            seed: 5,
+        },
+    )
+    .unwrap();
+    // 900 more players whose names start with Q: three pages of 400, 400, 100+.
+    for n in 0..900 {
+        let file = root.join(format!("data/players/quist-{n}.toml"));
+        fs::write(file, format!("name = \"Quist Anna {n}\"\nmembership = \"member\"\n")).unwrap();
+    }
+    let site = root.join("site");
+    ratingbook::build_repository(root, &site, &|| {}).unwrap();
+
+    let first = fs::read_to_string(site.join("browse/players-q.html")).unwrap();
+    assert!(first.contains("Page 1 of 3"), "{first:.2000}");
+    let third = fs::read_to_string(site.join("browse/players-q.3.html")).unwrap();
+    assert!(third.contains("Page 3 of 3"));
+    assert!(!site.join("browse/players-q.4.html").exists());
+    let browsed = crawl(&site, "search.html", |t| t.starts_with("browse/"));
+    for n in 0..900 {
+        let player = format!("players/quist-{n}.html");
+        assert!(browsed.contains(&player), "{player} is on no page of Q");
+    }
 }
 
 #[test]

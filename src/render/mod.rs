@@ -657,22 +657,7 @@ fn render_front_pages(
     page.emit("rules.html", "html/rules.html", "", "rules.html", ctx)?;
     let entries = search::entries(dataset);
     search::write_index(page, &entries)?;
-    let count = paginate::page_count(entries.len());
-    (1..=count)
-        .into_par_iter()
-        .try_for_each(|number| -> Result<(), SiteError> {
-            let file = paginate::page_file("search.html", number);
-            let mut ctx = tera::Context::new();
-            ctx.insert(
-                "entries",
-                &entries[paginate::page_rows(entries.len(), number)],
-            );
-            ctx.insert(
-                "pagination",
-                &paginate::Pagination::new("search.html", number, count),
-            );
-            page.emit(&file, "html/search.html", "", &file, ctx)
-        })?;
+    render_browse_list(page, &entries)?;
     let files = sql_files(config);
     paged_years(
         page,
@@ -697,6 +682,84 @@ fn render_front_pages(
         tera::Context::new(),
     )?;
     Ok(())
+}
+
+/// The search page's list of every player and tournament: on the page
+/// itself when it fits; else the page links to the browse groups (see
+/// [`search::BrowseGroup`]), each over pages of [`paginate::ROWS_PER_PAGE`].
+fn render_browse_list(page: &Page, entries: &[search::Entry]) -> Result<(), SiteError> {
+    if entries.len() <= paginate::ROWS_PER_PAGE {
+        let mut ctx = tera::Context::new();
+        ctx.insert("entries", entries);
+        ctx.insert("pagination", &paginate::Pagination::new("search.html", 1, 1));
+        return page.emit("search.html", "html/search.html", "", "search.html", ctx);
+    }
+    let groups = search::browse_groups(entries);
+    let nav = |current: Option<&str>| -> Vec<BrowseKind> {
+        let mut kinds: Vec<BrowseKind> = Vec::new();
+        for group in &groups {
+            if kinds.last().is_none_or(|k| k.name != group.kind) {
+                kinds.push(BrowseKind {
+                    name: group.kind,
+                    links: Vec::new(),
+                });
+            }
+            if let Some(kind) = kinds.last_mut() {
+                kind.links.push(BrowseLink {
+                    text: group.title.clone(),
+                    href: group.first.clone(),
+                    current: current == Some(group.first.as_str()),
+                });
+            }
+        }
+        kinds
+    };
+    let mut ctx = tera::Context::new();
+    ctx.insert("entries", &Vec::<search::Entry>::new());
+    ctx.insert("browse", &nav(None));
+    ctx.insert("pagination", &paginate::Pagination::new("search.html", 1, 1));
+    page.emit("search.html", "html/search.html", "", "search.html", ctx)?;
+    groups.par_iter().try_for_each(|group| {
+        let browse = nav(Some(&group.first));
+        let count = paginate::page_count(group.entries.len());
+        (1..=count).into_par_iter().try_for_each(|number| {
+            let file = paginate::page_file(&group.first, number);
+            let shown: Vec<&search::Entry> = group.entries
+                [paginate::page_rows(group.entries.len(), number)]
+            .iter()
+            .map(|&e| &entries[e])
+            .collect();
+            let mut ctx = tera::Context::new();
+            ctx.insert("entries", &shown);
+            ctx.insert("browse", &browse);
+            ctx.insert("group", &format!("{}: {}", group.kind, group.title));
+            ctx.insert(
+                "pagination",
+                &paginate::Pagination::new(&group.first, number, count),
+            );
+            page.emit(&file, "html/search.html", "../", &file, ctx)
+        })
+    })
+}
+
+/// One kind of browse group (players, tournaments) on the search page.
+#[derive(Debug, Clone, Serialize)]
+struct BrowseKind {
+    /// `Players` or `Tournaments`.
+    name: &'static str,
+    /// Its groups.
+    links: Vec<BrowseLink>,
+}
+
+/// A link to a browse group's first page.
+#[derive(Debug, Clone, Serialize)]
+struct BrowseLink {
+    /// A letter, `0–9`, `Other` or a year.
+    text: String,
+    /// Address from the site root.
+    href: String,
+    /// Whether the page shown is of this group.
+    current: bool,
 }
 
 /// A page listing tournaments by year (the tournament list, the downloads),

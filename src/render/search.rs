@@ -10,8 +10,12 @@
 //!
 //! An index larger than [`SHARD_BYTES`] is split into shards, so that no file
 //! is large and a page loads only what a query needs: `search-index.js` then
-//! assigns `window.RATINGBOOK_SHARDS`, one `[prefix, exact]` pair per shard,
-//! and shard `i` is `search/<i>.js`, calling `window.RATINGBOOK_SHARD(i, [...])`.
+//! assigns `window.RATINGBOOK_SHARDS`, one `[prefix, exact, name]` triple per
+//! shard, and each shard is `search/<name>.js`, calling
+//! `window.RATINGBOOK_SHARD(name, [...])`. A shard's name comes from its
+//! prefix (see [`Shard::name`]), not from its place among the shards, so a
+//! new entry changes only the shards that hold its words: deploys and
+//! reviews see those files change, not every shard after them.
 //! An entry is in the shards of each word of its key: the shard of prefix `p`
 //! holds the entries with a word starting with `p`, or, when `exact`, a word
 //! equal to `p` (a prefix whose entries do not fit one shard is split by the
@@ -38,6 +42,9 @@ pub struct Entry {
     pub t: &'static str,
     /// A short detail line (club and country, or dates and city).
     pub d: String,
+    /// A tournament's starting year, for the browse list (not in the index).
+    #[serde(skip)]
+    pub year: Option<i32>,
 }
 
 /// Every player and tournament, players first, each in dataset order.
@@ -54,6 +61,7 @@ pub fn entries(dataset: &Dataset) -> Vec<Entry> {
             h: super::view::player_href(p),
             t: "p",
             d: detail.join(", "),
+            year: None,
         });
     }
     for t in &dataset.tournaments {
@@ -68,9 +76,65 @@ pub fn entries(dataset: &Dataset) -> Vec<Entry> {
             } else {
                 format!("{}, {city}", t.start)
             },
+            year: Some(t.start.year),
         });
     }
     out
+}
+
+/// A part of the browse list, the search page's list of everything when it
+/// does not fit one page: players by the first letter of their name,
+/// tournaments by year. The parts do not move when an entry is added
+/// elsewhere, so a new tournament changes its year's pages only.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BrowseGroup {
+    /// `Players` or `Tournaments`.
+    pub kind: &'static str,
+    /// Shown: a letter (`A`), `0–9`, `Other`, or a year.
+    pub title: String,
+    /// The address of its first page from the site root, e.g.
+    /// `browse/players-a.html`, `browse/tournaments-2024.html`.
+    pub first: String,
+    /// Its entries, by index into the entry list, in list order.
+    pub entries: Vec<usize>,
+}
+
+/// Where an entry is browsed: its group's order, title and file stem.
+fn browse_place(entry: &Entry) -> ((u8, i64), String, String) {
+    if let Some(year) = entry.year {
+        // Newest year first.
+        let title = year.to_string();
+        return ((1, -i64::from(year)), title.clone(), format!("tournaments-{title}"));
+    }
+    match entry.k.chars().next() {
+        Some(c) if c.is_ascii_lowercase() => (
+            (0, i64::from(c as u8)),
+            c.to_ascii_uppercase().to_string(),
+            format!("players-{c}"),
+        ),
+        Some(c) if c.is_ascii_digit() => ((0, 1000), "0–9".into(), "players-digits".into()),
+        _ => ((0, 1001), "Other".into(), "players-other".into()),
+    }
+}
+
+/// The browse list's groups, in order: players A–Z, `0–9`, `Other`, then
+/// tournaments from the newest year.
+pub fn browse_groups(entries: &[Entry]) -> Vec<BrowseGroup> {
+    let mut groups: std::collections::BTreeMap<(u8, i64), BrowseGroup> = Default::default();
+    for (i, entry) in entries.iter().enumerate() {
+        let (order, title, stem) = browse_place(entry);
+        groups
+            .entry(order)
+            .or_insert_with(|| BrowseGroup {
+                kind: if order.0 == 0 { "Players" } else { "Tournaments" },
+                title,
+                first: format!("browse/{stem}.html"),
+                entries: Vec::new(),
+            })
+            .entries
+            .push(i);
+    }
+    groups.into_values().collect()
 }
 
 /// Largest index written as one file, and largest shard, in bytes.
@@ -89,9 +153,10 @@ pub(super) fn write_index(page: &super::Page, entries: &[Entry]) -> Result<(), s
     }
     let shards = shards(entries);
     page.put("search-index.js", &shards_script(&shards))?;
-    for (i, shard) in shards.iter().enumerate() {
+    for shard in &shards {
         let members: Vec<&Entry> = shard.entries.iter().map(|&e| &entries[e]).collect();
-        page.put(&format!("search/{i}.js"), &shard_script(i, &members))?;
+        let name = shard.name();
+        page.put(&format!("search/{name}.js"), &shard_script(&name, &members))?;
     }
     Ok(())
 }
@@ -106,6 +171,35 @@ pub struct Shard {
     pub exact: bool,
     /// Indexes into the entry list, ascending.
     pub entries: Vec<usize>,
+    /// Which of the shards of the same prefix and `exact` this is, from 1.
+    pub part: usize,
+}
+
+impl Shard {
+    /// The shard's file name without `.js`: the prefix with every byte but
+    /// `a`–`z` and `0`–`9` written `_xx` (hex), then `-` when `exact`, then
+    /// `.n` for part `n` > 1. Distinct shards get distinct names (an escaped
+    /// prefix has no `-` or `.`), safe on every file system.
+    pub fn name(&self) -> String {
+        let mut name = String::new();
+        for byte in self.prefix.bytes() {
+            if byte.is_ascii_lowercase() || byte.is_ascii_digit() {
+                name.push(char::from(byte));
+            } else {
+                name.push_str(&format!("_{byte:02x}"));
+            }
+        }
+        if self.prefix.is_empty() {
+            name.push('_');
+        }
+        if self.exact {
+            name.push('-');
+        }
+        if self.part > 1 {
+            name.push_str(&format!(".{}", self.part));
+        }
+        name
+    }
 }
 
 /// The shards of `entries` (see the module documentation), in prefix order.
@@ -184,13 +278,16 @@ fn chunked(
 ) {
     let mut current = Vec::new();
     let mut size = 0;
+    let mut part = 1;
     for e in members {
         if size + limits.sizes[e] > limits.max && !current.is_empty() {
             out.push(Shard {
                 prefix: prefix.clone(),
                 exact,
                 entries: std::mem::take(&mut current),
+                part,
             });
+            part += 1;
             size = 0;
         }
         size += limits.sizes[e];
@@ -200,6 +297,7 @@ fn chunked(
         prefix,
         exact,
         entries: current,
+        part,
     });
 }
 
@@ -208,20 +306,22 @@ fn entry_size(entry: &Entry) -> usize {
     serde_json::to_string(entry).map_or(0, |j| j.len() + 1)
 }
 
-/// `search-index.js` of a split index: `window.RATINGBOOK_SHARDS = [[prefix, exact], ...];`.
+/// `search-index.js` of a split index: `window.RATINGBOOK_SHARDS = [[prefix,
+/// exact, name], ...];`.
 pub fn shards_script(shards: &[Shard]) -> Vec<u8> {
-    let list: Vec<(&str, u8)> = shards
+    let list: Vec<(&str, u8, String)> = shards
         .iter()
-        .map(|s| (s.prefix.as_str(), u8::from(s.exact)))
+        .map(|s| (s.prefix.as_str(), u8::from(s.exact), s.name()))
         .collect();
     let json = script_json(&list);
     format!("window.RATINGBOOK_SHARDS = {json};\n").into_bytes()
 }
 
-/// `search/<i>.js`: `window.RATINGBOOK_SHARD(i, [...]);`.
-pub fn shard_script(i: usize, entries: &[&Entry]) -> Vec<u8> {
+/// `search/<name>.js`: `window.RATINGBOOK_SHARD("name", [...]);`.
+pub fn shard_script(name: &str, entries: &[&Entry]) -> Vec<u8> {
     let json = script_json(entries);
-    format!("window.RATINGBOOK_SHARD({i}, {json});\n").into_bytes()
+    let name = script_json(name);
+    format!("window.RATINGBOOK_SHARD({name}, {json});\n").into_bytes()
 }
 
 /// JSON safe inside a script: `</script>` or `<!--` in a name cannot end or
@@ -249,6 +349,7 @@ mod tests {
             h: format!("players/{}.html", search_key(name).replace(' ', "-")),
             t: "p",
             d: String::new(),
+            year: None,
         }
     }
 
@@ -298,11 +399,106 @@ mod tests {
             script.starts_with("window.RATINGBOOK_SHARDS = [[\""),
             "{script}"
         );
-        let shard = String::from_utf8(shard_script(3, &[&entries[0]])).unwrap();
+        let shard = String::from_utf8(shard_script("ko.2", &[&entries[0]])).unwrap();
         assert!(
-            shard.starts_with("window.RATINGBOOK_SHARD(3, [{"),
+            shard.starts_with("window.RATINGBOOK_SHARD(\"ko.2\", [{"),
             "{shard}"
         );
+        let names: std::collections::BTreeSet<String> = shards.iter().map(Shard::name).collect();
+        assert_eq!(names.len(), shards.len(), "shard names repeat");
+    }
+
+    #[test]
+    fn browse_groups_are_letters_then_years() {
+        let mut entries = vec![
+            player("Öztürk Ali"),
+            player("Aho Matti"),
+            player("ärmä Aino"),
+            player("1st Club"),
+            player("Ōno Ken"),
+            player("Aalto Eero"),
+        ];
+        entries.push(Entry {
+            year: Some(2019),
+            t: "t",
+            ..player("Helsinki Open")
+        });
+        entries.push(Entry {
+            year: Some(2024),
+            t: "t",
+            ..player("Ankara Cup")
+        });
+        entries.push(player("_ x"));
+        let groups = browse_groups(&entries);
+        let seen: Vec<(&str, &str, &str, Vec<usize>)> = groups
+            .iter()
+            .map(|g| (g.kind, g.title.as_str(), g.first.as_str(), g.entries.clone()))
+            .collect();
+        assert_eq!(
+            seen,
+            vec![
+                ("Players", "A", "browse/players-a.html", vec![1, 2, 5]),
+                ("Players", "O", "browse/players-o.html", vec![0, 4]),
+                ("Players", "0–9", "browse/players-digits.html", vec![3]),
+                ("Players", "Other", "browse/players-other.html", vec![8]),
+                ("Tournaments", "2024", "browse/tournaments-2024.html", vec![7]),
+                ("Tournaments", "2019", "browse/tournaments-2019.html", vec![6]),
+            ]
+        );
+    }
+
+    #[test]
+    fn shard_names_follow_the_prefix() {
+        let shard = |prefix: &str, exact: bool, part: usize| Shard {
+            prefix: prefix.to_string(),
+            exact,
+            entries: Vec::new(),
+            part,
+        };
+        assert_eq!(shard("ko", false, 1).name(), "ko");
+        assert_eq!(shard("ko", true, 1).name(), "ko-");
+        assert_eq!(shard("ko", false, 3).name(), "ko.3");
+        assert_eq!(shard("ko", true, 2).name(), "ko-.2");
+        assert_eq!(shard("ö'", false, 1).name(), "_c3_b6_27");
+        assert_eq!(shard("a-b", false, 1).name(), "a_2db");
+    }
+
+    #[test]
+    fn a_new_entry_changes_only_the_shards_of_its_words() {
+        let mut entries = Vec::new();
+        for first in ["Mikko", "Maija", "Matti", "Ali", "Ayşe"] {
+            for last in ["Korhonen", "Koskinen", "Kaya", "Novák", "Nieminen"] {
+                for n in 0..8 {
+                    entries.push(player(&format!("{last} {first} {n}")));
+                }
+            }
+        }
+        let members = |entries: &[Entry]| -> std::collections::BTreeMap<String, Vec<String>> {
+            shards_within(entries, 1500)
+                .iter()
+                .map(|s| {
+                    let names = s.entries.iter().map(|&e| entries[e].n.clone()).collect();
+                    (s.name(), names)
+                })
+                .collect()
+        };
+        let before = members(&entries);
+        entries.push(player("Nieminen Zoltán 3"));
+        let after = members(&entries);
+        assert!(before.len() > 10, "{} shards", before.len());
+        let changed: Vec<&String> = after
+            .iter()
+            .filter(|(name, list)| before.get(*name) != Some(list))
+            .map(|(name, _)| name)
+            .collect();
+        assert!(!changed.is_empty());
+        for name in &changed {
+            let touched = ["nieminen", "zoltan", "3"]
+                .iter()
+                .any(|w| w.starts_with(name.split(['-', '.']).next().unwrap()));
+            assert!(touched, "shard {name} changed: {changed:?}");
+        }
+        assert!(changed.len() < before.len() / 3, "{changed:?}");
     }
 
     #[test]
@@ -313,6 +509,7 @@ mod tests {
             h: "players/x.html".into(),
             t: "p",
             d: String::new(),
+            year: None,
         };
         let text = String::from_utf8(index_script(&[e])).unwrap();
         assert!(!text.contains("</script>"));

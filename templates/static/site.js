@@ -23,24 +23,25 @@
   }
 
   // A large index is split into shards (see render/search.rs), each a
-  // script that hands its entries to RATINGBOOK_SHARD; they are loaded with
-  // script tags, which also work from file://, when a query needs them.
+  // script search/<name>.js that hands its entries to RATINGBOOK_SHARD; they
+  // are loaded with script tags, which also work from file://, when a query
+  // needs them.
   var shardEntries = {};
   var shardWaiting = {};
-  window.RATINGBOOK_SHARD = function (i, entries) {
-    shardEntries[i] = entries;
-    var waiting = shardWaiting[i] || [];
-    delete shardWaiting[i];
+  window.RATINGBOOK_SHARD = function (name, entries) {
+    shardEntries[name] = entries;
+    var waiting = shardWaiting[name] || [];
+    delete shardWaiting[name];
     waiting.forEach(function (done) { done(); });
   };
 
-  function loadShard(i, done) {
-    if (shardEntries[i]) { done(); return; }
-    if (shardWaiting[i]) { shardWaiting[i].push(done); return; }
-    shardWaiting[i] = [done];
+  function loadShard(name, done) {
+    if (shardEntries[name]) { done(); return; }
+    if (shardWaiting[name]) { shardWaiting[name].push(done); return; }
+    shardWaiting[name] = [done];
     var script = document.createElement("script");
-    script.src = root + "search/" + i + ".js";
-    script.onerror = function () { window.RATINGBOOK_SHARD(i, []); };
+    script.src = root + "search/" + encodeURIComponent(name) + ".js";
+    script.onerror = function () { window.RATINGBOOK_SHARD(name, []); };
     document.head.appendChild(script);
   }
 
@@ -65,9 +66,9 @@
     }
     var longest = words.reduce(function (a, b) { return b.length > a.length ? b : a; });
     var needed = [];
-    shards.forEach(function (shard, i) {
+    shards.forEach(function (shard) {
       var prefix = shard[0];
-      if (prefix.indexOf(longest) === 0 || (!shard[1] && longest.indexOf(prefix) === 0)) needed.push(i);
+      if (prefix.indexOf(longest) === 0 || (!shard[1] && longest.indexOf(prefix) === 0)) needed.push(shard[2]);
     });
     var left = needed.length;
     if (!left) { found([]); return; }
@@ -75,8 +76,8 @@
       if (--left > 0) return;
       var seen = {};
       var out = [];
-      needed.forEach(function (i) {
-        shardEntries[i].forEach(function (e) {
+      needed.forEach(function (name) {
+        shardEntries[name].forEach(function (e) {
           if (!seen[e.h] && startsWord(e.k, longest) && matches(e, words)) {
             seen[e.h] = true;
             out.push(e);
@@ -89,7 +90,7 @@
       });
       found(out);
     }
-    needed.forEach(function (i) { loadShard(i, collect); });
+    needed.forEach(function (name) { loadShard(name, collect); });
   }
 
   function setupBox() {

@@ -24,9 +24,11 @@ function check(ok, message) {
 
 const url = (file) => pathToFileURL(path.join(site, file)).href;
 
-// The last shard and its first entry, read from the files as written.
-const shardFiles = fs.readdirSync(path.join(site, "search")).filter((f) => /^\d+\.js$/.test(f));
-const last = Math.max(...shardFiles.map((f) => parseInt(f, 10)));
+// The last shard of the index's list and its first entry, read from the
+// files as written.
+const index = fs.readFileSync(path.join(site, "search-index.js"), "utf8");
+const shards = JSON.parse(index.slice(index.indexOf("["), index.lastIndexOf("]") + 1));
+const last = shards[shards.length - 1][2];
 const text = fs.readFileSync(path.join(site, "search", `${last}.js`), "utf8");
 const entries = JSON.parse(text.slice(text.indexOf("["), text.lastIndexOf("]") + 1));
 const wanted = entries.find((e) => e.t === "p") || entries[0];
@@ -52,7 +54,7 @@ const context = await browser.newContext({ viewport: { width: 1280, height: 900 
   } catch {
     check(false, `search for ${wanted.n} (shard ${last}) found nothing`);
   }
-  const loaded = await page.evaluate((n) => !!document.querySelector(`script[src$="search/${n}.js"]`), last);
+  const loaded = await page.evaluate((n) => !!document.querySelector(`script[src$="search/${encodeURIComponent(n)}.js"]`), last);
   check(loaded, `the last shard (search/${last}.js) was not loaded`);
   if (await hit.count() > 0) {
     await hit.first().click();
