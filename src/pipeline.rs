@@ -165,10 +165,11 @@ pub fn build_repository(
         || render::cache::Previous::read(cache_file.as_deref()),
         || render::scan::input_files(&paths),
     );
+    let tool = render::cache::tool_key();
     // An input that cannot be read makes both hashes unknown: the build goes on.
     let inputs = files
         .as_deref()
-        .and_then(|files| render::cache::inputs_fingerprint(&paths, files, started));
+        .and_then(|files| render::cache::inputs_fingerprint(tool, &paths, files, started));
     if let Some((sitemap_note, warnings)) = inputs.and_then(|key| previous.unchanged(key, &site)) {
         lap("inputs unchanged");
         let files = previous.files();
@@ -177,7 +178,7 @@ pub fn build_repository(
     previous.read_files();
     // Hashed before loading: an input edited during the build differs next time.
     let content = files.as_deref().and_then(|files| {
-        render::cache::inputs_content(&paths, files, started, previous.input_hashes())
+        render::cache::inputs_content(tool, &paths, files, started, previous.input_hashes())
     });
     drop(files);
     let same = content
@@ -203,7 +204,7 @@ pub fn build_repository(
         .iter()
         .map(render::pages::MdPage::render)
         .collect();
-    let cache = render::cache::PageCache::open(previous, &(&templates, &loaded.config));
+    let cache = render::cache::PageCache::open(previous, &(tool, &templates, &loaded.config));
     let staging = publish::Staging::begin(out)?;
     let input = render::Input {
         dataset: &loaded.dataset,

@@ -101,10 +101,60 @@ fn every_player_is_reachable_and_every_page_is_small() {
     // tournaments by year, every player on one of its pages.
     let search = fs::read_to_string(site.join("search.html")).unwrap();
     assert!(search.contains("href=\"browse/players-"), "no browse list");
-    assert!(search.contains("href=\"browse/tournaments-"), "no browse list");
+    assert!(
+        search.contains("href=\"browse/tournaments-"),
+        "no browse list"
+    );
     let browsed = crawl(&site, "search.html", |t| t.starts_with("browse/"));
     let unlisted: Vec<&String> = players.iter().filter(|p| !browsed.contains(*p)).collect();
     assert!(unlisted.is_empty(), "not in the browse list: {unlisted:?}");
+}
+
+#[test]
+fn many_tournaments_are_listed_by_year_every_one_reachable() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    ratingbook::generate::write_repository(
+        root,
+        &ratingbook::generate::Options {
+            players: 200,
+            tournaments: 450,
+            seed: 7,
+        },
+    )
+    .unwrap();
+    let site = root.join("site");
+    ratingbook::build_repository(root, &site, &|| {}).unwrap();
+    let tournaments: Vec<String> = fs::read_dir(site.join("tournaments"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|f| f.ends_with(".html") && f != "index.html")
+        .map(|f| format!("tournaments/{f}"))
+        .collect();
+    assert_eq!(tournaments.len(), 450);
+    for (first, folder) in [
+        ("tournaments/index.html", "tournaments/by-year/"),
+        ("downloads.html", "downloads/"),
+    ] {
+        let html = fs::read_to_string(site.join(first)).unwrap();
+        assert!(
+            html.contains("aria-label=\"Years\""),
+            "{first} has no year links"
+        );
+        let seen = crawl(&site, first, |t| t.starts_with(folder));
+        let years: Vec<&String> = seen.iter().filter(|p| p.starts_with(folder)).collect();
+        assert!(years.len() >= 3, "{first}: {years:?}");
+        let missing: Vec<&String> = tournaments.iter().filter(|t| !seen.contains(*t)).collect();
+        assert!(missing.is_empty(), "{first}: not listed {missing:?}");
+    }
+    // The downloads list every tournament's crosstable.
+    let csv = crawl(&site, "downloads.html", |t| t.starts_with("downloads/"));
+    assert_eq!(
+        csv.iter()
+            .filter(|p| p.ends_with(".csv") && p.starts_with("tournaments/"))
+            .count(),
+        450
+    );
 }
 
 #[test]
@@ -123,7 +173,11 @@ fn a_browse_group_too_long_for_one_page_is_paged_and_complete() {
     // 900 more players whose names start with Q: three pages of 400, 400, 100+.
     for n in 0..900 {
         let file = root.join(format!("data/players/quist-{n}.toml"));
-        fs::write(file, format!("name = \"Quist Anna {n}\"\nmembership = \"member\"\n")).unwrap();
+        fs::write(
+            file,
+            format!("name = \"Quist Anna {n}\"\nmembership = \"member\"\n"),
+        )
+        .unwrap();
     }
     let site = root.join("site");
     ratingbook::build_repository(root, &site, &|| {}).unwrap();

@@ -4,7 +4,7 @@
 //! Every file of the site gets a key: for a page, a hash of its template
 //! name, its place in the site and everything its template receives (the
 //! view data, the site-wide values), combined with a hash of the whole
-//! template set, of the configuration and of the tool's version; for any
+//! template set, of the configuration and of the tool ([`tool_key`]); for any
 //! other file, a hash of its bytes. After a successful build the keys are
 //! stored with each file's identity (inode, size, modification time) in
 //! `.ratingbook-cache/<site folder name>.pages` beside the site folder. The
@@ -13,9 +13,9 @@
 //! replaced file is rendered again. Deleting the folder is always safe: the
 //! next build renders everything.
 //!
-//! The cache file also keeps a fingerprint of the build's inputs (every file
-//! under `data/` and `templates/` and `ratingbook.toml`: path, size, inode,
-//! modification and change times), a fingerprint of the site it left (every
+//! The cache file also keeps a fingerprint of the build's inputs (the tool,
+//! and every file under `data/` and `templates/` and `ratingbook.toml`:
+//! path, size, inode, modification and change times), a fingerprint of the site it left (every
 //! file's path and identity, [`SiteFingerprint`]) and the build's warnings,
 //! in its first lines; the per-file lines come last. A build whose inputs
 //! have the same fingerprint, into a site folder whose files have the same
@@ -221,17 +221,40 @@ fn parse_file_line(line: &str) -> Option<FileLine> {
     }
 }
 
+/// The hash of the tool making the site: its version and its executable's
+/// bytes (its built-in templates and its page code), so that a build by
+/// another release, or by a tool rebuilt from changed sources, never takes
+/// over pages made by the one before. Read once per process (a few
+/// milliseconds); an executable that cannot be read gives a key of its own
+/// every run, which only costs a full render.
+pub fn tool_key() -> Key {
+    static KEY: std::sync::OnceLock<Key> = std::sync::OnceLock::new();
+    *KEY.get_or_init(|| {
+        let mut hasher = KeyHasher::new();
+        let _ = write!(hasher, "{}\0", env!("CARGO_PKG_VERSION"));
+        match std::env::current_exe().and_then(std::fs::read) {
+            Ok(bytes) => hasher.0.update(&bytes),
+            Err(_) => {
+                let now = std::time::SystemTime::now();
+                let _ = write!(hasher, "unreadable {now:?} {}", std::process::id());
+            }
+        }
+        hasher.finish128()
+    })
+}
+
 /// The fingerprint of `files` (the settled inputs' paths, identities and
 /// change times, as [`scan::input_files`] lists them under `paths`), or
 /// `None` when one changed less than [`SETTLE`] before `started`.
 pub fn inputs_fingerprint(
+    tool: Key,
     paths: &[PathBuf],
     files: &[InputFile],
     started: std::time::SystemTime,
 ) -> Option<Key> {
     let settled = started.checked_sub(SETTLE)?;
     let mut hasher = KeyHasher::new();
-    let _ = write!(hasher, "{paths:?}\0");
+    let _ = write!(hasher, "{tool:x}\0{paths:?}\0");
     for file in files {
         if file.identity.modified >= nanos_since_epoch(settled)? || file.changed >= settled {
             return None;
@@ -268,6 +291,7 @@ pub type InputsContent = (Key, Vec<(String, Key, Key)>);
 /// ([`SETTLE`] before `started`), with the identity `known` gives, is not
 /// read again; the others are read in parallel.
 pub fn inputs_content(
+    tool: Key,
     paths: &[PathBuf],
     files: &[InputFile],
     started: std::time::SystemTime,
@@ -306,7 +330,7 @@ pub fn inputs_content(
         })
         .collect();
     let mut hasher = KeyHasher::new();
-    let _ = write!(hasher, "{paths:?}\0");
+    let _ = write!(hasher, "{tool:x}\0{paths:?}\0");
     let mut record = Vec::with_capacity(files.len());
     for (name, identity, hash) in hashed? {
         hasher.0.update(name.as_bytes());
@@ -416,12 +440,13 @@ pub struct CacheReport {
 }
 
 impl PageCache {
-    /// A cache whose keys depend on `shared` (e.g. the templates and the
-    /// configuration, written with `Debug`), over the previous build's keys.
+    /// A cache whose keys depend on `shared` (e.g. the tool, the templates
+    /// and the configuration, written with `Debug`), over the previous
+    /// build's keys.
     pub fn open(mut previous: Previous, shared: &dyn std::fmt::Debug) -> PageCache {
         previous.read_files();
         let mut hasher = KeyHasher::new();
-        let _ = write!(hasher, "{} {shared:?}", env!("CARGO_PKG_VERSION"));
+        let _ = write!(hasher, "{shared:?}");
         PageCache {
             base: hasher.finish128(),
             previous: previous.entries,
@@ -634,6 +659,32 @@ impl std::fmt::Write for KeyHasher {
 mod tests {
     use super::*;
     use crate::render::output::MemorySink;
+
+    #[test]
+    fn another_tool_changes_the_inputs_hash() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("a.toml"), "name = \"A\"\n").unwrap();
+        let paths = vec![dir.path().to_path_buf()];
+        let files = scan::input_files(&paths).unwrap();
+        let later = std::time::SystemTime::now() + std::time::Duration::from_secs(60);
+        let none = InputHashes::default();
+        let hash = |tool: Key| {
+            inputs_content(tool, &paths, &files, later, &none)
+                .unwrap()
+                .0
+        };
+        assert_eq!(hash(1), hash(1));
+        assert_ne!(
+            hash(1),
+            hash(2),
+            "a build by another tool would keep the site"
+        );
+        let fingerprint = |tool| inputs_fingerprint(tool, &paths, &files, later);
+        assert!(fingerprint(1).is_some());
+        assert_ne!(fingerprint(1), fingerprint(2));
+        // The running tool has one key, the same each time it is asked.
+        assert_eq!(tool_key(), tool_key());
+    }
 
     #[test]
     fn keys_follow_every_input() {

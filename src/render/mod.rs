@@ -625,7 +625,7 @@ fn render_front_pages(
     ctx.insert("leaders", &leaders(list, dataset));
     page.emit("index.html", "html/index.html", "", "index.html", ctx)?;
     let list = ("html/tournaments.html", "tournaments/index.html", "../");
-    paged_years(page, years, list, |_| {})?;
+    paged_years(page, years, list, "tournaments/by-year", |_| {})?;
     for p in md_pages.iter().filter(|p| p.slug != "rules") {
         let mut ctx = tera::Context::new();
         ctx.insert("title", &p.title);
@@ -663,6 +663,7 @@ fn render_front_pages(
         page,
         years,
         ("html/downloads.html", "downloads.html", ""),
+        "downloads",
         |ctx| {
             ctx.insert("output", &config.output);
             ctx.insert("sql_files", &files);
@@ -691,7 +692,10 @@ fn render_browse_list(page: &Page, entries: &[search::Entry]) -> Result<(), Site
     if entries.len() <= paginate::ROWS_PER_PAGE {
         let mut ctx = tera::Context::new();
         ctx.insert("entries", entries);
-        ctx.insert("pagination", &paginate::Pagination::new("search.html", 1, 1));
+        ctx.insert(
+            "pagination",
+            &paginate::Pagination::new("search.html", 1, 1),
+        );
         return page.emit("search.html", "html/search.html", "", "search.html", ctx);
     }
     let groups = search::browse_groups(entries);
@@ -717,7 +721,10 @@ fn render_browse_list(page: &Page, entries: &[search::Entry]) -> Result<(), Site
     let mut ctx = tera::Context::new();
     ctx.insert("entries", &Vec::<search::Entry>::new());
     ctx.insert("browse", &nav(None));
-    ctx.insert("pagination", &paginate::Pagination::new("search.html", 1, 1));
+    ctx.insert(
+        "pagination",
+        &paginate::Pagination::new("search.html", 1, 1),
+    );
     page.emit("search.html", "html/search.html", "", "search.html", ctx)?;
     groups.par_iter().try_for_each(|group| {
         let browse = nav(Some(&group.first));
@@ -762,57 +769,69 @@ struct BrowseLink {
     current: bool,
 }
 
-/// A page listing tournaments by year (the tournament list, the downloads),
-/// split over pages of [`paginate::ROWS_PER_PAGE`] tournaments: `(template,
-/// address of page 1, root)`; `more` adds what the template needs besides
-/// `years` and `pagination`.
+/// A page listing tournaments by year (the tournament list, the downloads):
+/// `(template, address of the page, root)`; `more` adds what the template
+/// needs besides `years`, `year_links` and `pagination`.
+///
+/// When every tournament fits one page ([`paginate::ROWS_PER_PAGE`]), that
+/// page lists them all. Otherwise each year has pages of its own under
+/// `folder` (`<folder>/<year>.html`, then `<year>.2.html`, …), linked from
+/// every page, and the page itself shows the newest year: a new tournament
+/// changes its year's pages only, and a year's address never moves.
 fn paged_years(
     page: &Page,
     years: &[view::YearView],
     (template, first, root): (&str, &str, &str),
+    folder: &str,
     more: impl Fn(&mut tera::Context) + Sync,
 ) -> Result<(), SiteError> {
     let rows: usize = years.iter().map(|y| y.tournaments.len()).sum();
-    let count = paginate::page_count(rows);
-    (1..=count)
-        .into_par_iter()
-        .try_for_each(|number| -> Result<(), SiteError> {
-            let file = paginate::page_file(first, number);
+    let context =
+        |shown: &[view::YearView], links: &[BrowseLink], pagination: paginate::Pagination| {
             let mut ctx = tera::Context::new();
-            if count == 1 {
-                ctx.insert("years", years);
-            } else {
-                ctx.insert(
-                    "years",
-                    &years_page(years, paginate::page_rows(rows, number)),
-                );
-            }
-            ctx.insert(
-                "pagination",
-                &paginate::Pagination::new(first, number, count),
-            );
+            ctx.insert("years", shown);
+            ctx.insert("year_links", links);
+            ctx.insert("pagination", &pagination);
             more(&mut ctx);
-            page.emit(&file, template, root, &file, ctx)
-        })
-}
-
-/// The tournaments `rows` (counted newest first) of `years`, grouped by year.
-fn years_page(years: &[view::YearView], rows: std::ops::Range<usize>) -> Vec<view::YearView> {
-    let mut out = Vec::new();
-    let mut start = 0;
-    for year in years {
-        let end = start + year.tournaments.len();
-        let from = rows.start.clamp(start, end) - start;
-        let to = rows.end.clamp(start, end) - start;
-        if from < to {
-            out.push(view::YearView {
-                year: year.year,
-                tournaments: year.tournaments[from..to].to_vec(),
-            });
-        }
-        start = end;
+            ctx
+        };
+    if rows <= paginate::ROWS_PER_PAGE {
+        let ctx = context(years, &[], paginate::Pagination::new(first, 1, 1));
+        return page.emit(first, template, root, first, ctx);
     }
-    out
+    let year_first = |year: i32| format!("{folder}/{year}.html");
+    let year_links = |current: i32| -> Vec<BrowseLink> {
+        years
+            .iter()
+            .map(|y| BrowseLink {
+                text: y.year.to_string(),
+                href: year_first(y.year),
+                current: y.year == current,
+            })
+            .collect()
+    };
+    let year_root = "../".repeat(folder.split('/').count());
+    let year_page = |year: &view::YearView, number: usize| {
+        let first = year_first(year.year);
+        let count = paginate::page_count(year.tournaments.len());
+        let shown = view::YearView {
+            year: year.year,
+            tournaments: year.tournaments[paginate::page_rows(year.tournaments.len(), number)]
+                .to_vec(),
+        };
+        let pagination = paginate::Pagination::new(&first, number, count);
+        context(&[shown], &year_links(year.year), pagination)
+    };
+    if let Some(newest) = years.first() {
+        page.emit(first, template, root, first, year_page(newest, 1))?;
+    }
+    years.par_iter().try_for_each(|year| {
+        let count = paginate::page_count(year.tournaments.len());
+        (1..=count).into_par_iter().try_for_each(|number| {
+            let file = paginate::page_file(&year_first(year.year), number);
+            page.emit(&file, template, &year_root, &file, year_page(year, number))
+        })
+    })
 }
 
 /// One SQL dump offered on the downloads page.

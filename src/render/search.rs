@@ -104,7 +104,11 @@ fn browse_place(entry: &Entry) -> ((u8, i64), String, String) {
     if let Some(year) = entry.year {
         // Newest year first.
         let title = year.to_string();
-        return ((1, -i64::from(year)), title.clone(), format!("tournaments-{title}"));
+        return (
+            (1, -i64::from(year)),
+            title.clone(),
+            format!("tournaments-{title}"),
+        );
     }
     match entry.k.chars().next() {
         Some(c) if c.is_ascii_lowercase() => (
@@ -126,7 +130,11 @@ pub fn browse_groups(entries: &[Entry]) -> Vec<BrowseGroup> {
         groups
             .entry(order)
             .or_insert_with(|| BrowseGroup {
-                kind: if order.0 == 0 { "Players" } else { "Tournaments" },
+                kind: if order.0 == 0 {
+                    "Players"
+                } else {
+                    "Tournaments"
+                },
                 title,
                 first: format!("browse/{stem}.html"),
                 entries: Vec::new(),
@@ -432,7 +440,14 @@ mod tests {
         let groups = browse_groups(&entries);
         let seen: Vec<(&str, &str, &str, Vec<usize>)> = groups
             .iter()
-            .map(|g| (g.kind, g.title.as_str(), g.first.as_str(), g.entries.clone()))
+            .map(|g| {
+                (
+                    g.kind,
+                    g.title.as_str(),
+                    g.first.as_str(),
+                    g.entries.clone(),
+                )
+            })
             .collect();
         assert_eq!(
             seen,
@@ -441,8 +456,18 @@ mod tests {
                 ("Players", "O", "browse/players-o.html", vec![0, 4]),
                 ("Players", "0–9", "browse/players-digits.html", vec![3]),
                 ("Players", "Other", "browse/players-other.html", vec![8]),
-                ("Tournaments", "2024", "browse/tournaments-2024.html", vec![7]),
-                ("Tournaments", "2019", "browse/tournaments-2019.html", vec![6]),
+                (
+                    "Tournaments",
+                    "2024",
+                    "browse/tournaments-2024.html",
+                    vec![7]
+                ),
+                (
+                    "Tournaments",
+                    "2019",
+                    "browse/tournaments-2019.html",
+                    vec![6]
+                ),
             ]
         );
     }
