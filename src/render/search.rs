@@ -153,20 +153,23 @@ pub const SHARD_BYTES: usize = 150 * 1024;
 const MAX_PREFIX: usize = 16;
 
 /// Writes the index: `search-index.js` alone, or, for a large index, the
-/// list of shards and the shards under `search/`.
+/// list of shards and the shards under `search/`. Each entry is written as
+/// JSON once (in parallel), and its text serves the size budget and every
+/// file it goes into.
 pub(super) fn write_index(page: &super::Page, entries: &[Entry]) -> Result<(), super::SiteError> {
-    let whole = index_script(entries);
-    if whole.len() <= SHARD_BYTES {
-        return page.put("search-index.js", &whole);
+    use rayon::prelude::*;
+    let json: Vec<String> = entries.par_iter().map(entry_json).collect();
+    let sizes: Vec<usize> = json.iter().map(|j| j.len() + 1).collect();
+    if sizes.iter().sum::<usize>() <= SHARD_BYTES {
+        return page.put("search-index.js", &index_script(&json));
     }
-    let shards = shards(entries);
+    let shards = shards_sized(entries, &sizes, SHARD_BYTES);
     page.put("search-index.js", &shards_script(&shards))?;
-    for shard in &shards {
-        let members: Vec<&Entry> = shard.entries.iter().map(|&e| &entries[e]).collect();
+    shards.par_iter().try_for_each(|shard| {
+        let members: Vec<&str> = shard.entries.iter().map(|&e| json[e].as_str()).collect();
         let name = shard.name();
-        page.put(&format!("search/{name}.js"), &shard_script(&name, &members))?;
-    }
-    Ok(())
+        page.put(&format!("search/{name}.js"), &shard_script(&name, &members))
+    })
 }
 
 /// One shard: the entries with a word starting with (or, when `exact`,
@@ -210,14 +213,10 @@ impl Shard {
     }
 }
 
-/// The shards of `entries` (see the module documentation), in prefix order.
-pub fn shards(entries: &[Entry]) -> Vec<Shard> {
-    shards_within(entries, SHARD_BYTES)
-}
-
-/// The shards of `entries` with at most `max` bytes of entries each.
-fn shards_within(entries: &[Entry], max: usize) -> Vec<Shard> {
-    let sizes: Vec<usize> = entries.iter().map(entry_size).collect();
+/// The shards of `entries` (see the module documentation), in prefix
+/// order, when they take `sizes` bytes each in a script, with at most `max`
+/// bytes of entries each.
+fn shards_sized(entries: &[Entry], sizes: &[usize], max: usize) -> Vec<Shard> {
     let mut words: Vec<(&str, usize)> = entries
         .iter()
         .enumerate()
@@ -226,7 +225,7 @@ fn shards_within(entries: &[Entry], max: usize) -> Vec<Shard> {
     words.sort_unstable();
     words.dedup();
     let mut out = Vec::new();
-    let limits = Limits { sizes: &sizes, max };
+    let limits = Limits { sizes, max };
     split(&words, String::new(), &limits, &mut out);
     out
 }
@@ -309,9 +308,9 @@ fn chunked(
     });
 }
 
-/// The bytes an entry takes in a script.
-fn entry_size(entry: &Entry) -> usize {
-    serde_json::to_string(entry).map_or(0, |j| j.len() + 1)
+/// An entry as JSON in a script (see [`script_json`]).
+fn entry_json(entry: &Entry) -> String {
+    script_json(entry)
 }
 
 /// `search-index.js` of a split index: `window.RATINGBOOK_SHARDS = [[prefix,
@@ -325,11 +324,15 @@ pub fn shards_script(shards: &[Shard]) -> Vec<u8> {
     format!("window.RATINGBOOK_SHARDS = {json};\n").into_bytes()
 }
 
-/// `search/<name>.js`: `window.RATINGBOOK_SHARD("name", [...]);`.
-pub fn shard_script(name: &str, entries: &[&Entry]) -> Vec<u8> {
-    let json = script_json(entries);
+/// `search/<name>.js`: `window.RATINGBOOK_SHARD("name", [...]);`, of the
+/// entries' JSON ([`entry_json`]).
+pub fn shard_script(name: &str, entries: &[&str]) -> Vec<u8> {
     let name = script_json(name);
-    format!("window.RATINGBOOK_SHARD({name}, {json});\n").into_bytes()
+    format!(
+        "window.RATINGBOOK_SHARD({name}, [{}]);\n",
+        entries.join(",")
+    )
+    .into_bytes()
 }
 
 /// JSON safe inside a script: `</script>` or `<!--` in a name cannot end or
@@ -340,15 +343,21 @@ fn script_json<T: Serialize + ?Sized>(value: &T) -> String {
         .replace('<', "\\u003c")
 }
 
-/// The index as a script: `window.RATINGBOOK_INDEX = [...];`.
-pub fn index_script(entries: &[Entry]) -> Vec<u8> {
-    let json = script_json(entries);
-    format!("window.RATINGBOOK_INDEX = {json};\n").into_bytes()
+/// The index as a script: `window.RATINGBOOK_INDEX = [...];`, of the
+/// entries' JSON ([`entry_json`]).
+pub fn index_script(entries: &[String]) -> Vec<u8> {
+    format!("window.RATINGBOOK_INDEX = [{}];\n", entries.join(",")).into_bytes()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The shards of `entries` with at most `max` bytes of entries each.
+    fn shards_within(entries: &[Entry], max: usize) -> Vec<Shard> {
+        let sizes: Vec<usize> = entries.iter().map(|e| entry_json(e).len() + 1).collect();
+        shards_sized(entries, &sizes, max)
+    }
 
     fn player(name: &str) -> Entry {
         Entry {
@@ -386,7 +395,11 @@ mod tests {
         let shards = shards_within(&entries, max);
         assert!(shards.len() > 10, "{} shards", shards.len());
         for shard in &shards {
-            let size: usize = shard.entries.iter().map(|&e| entry_size(&entries[e])).sum();
+            let size: usize = shard
+                .entries
+                .iter()
+                .map(|&e| entry_json(&entries[e]).len() + 1)
+                .sum();
             assert!(size <= max, "{} has {size} bytes", shard.prefix);
         }
         for (i, entry) in entries.iter().enumerate() {
@@ -407,7 +420,7 @@ mod tests {
             script.starts_with("window.RATINGBOOK_SHARDS = [[\""),
             "{script}"
         );
-        let shard = String::from_utf8(shard_script("ko.2", &[&entries[0]])).unwrap();
+        let shard = String::from_utf8(shard_script("ko.2", &[&entry_json(&entries[0])])).unwrap();
         assert!(
             shard.starts_with("window.RATINGBOOK_SHARD(\"ko.2\", [{"),
             "{shard}"
@@ -536,7 +549,7 @@ mod tests {
             d: String::new(),
             year: None,
         };
-        let text = String::from_utf8(index_script(&[e])).unwrap();
+        let text = String::from_utf8(index_script(&[entry_json(&e)])).unwrap();
         assert!(!text.contains("</script>"));
         assert!(text.starts_with("window.RATINGBOOK_INDEX = [{"));
         assert_eq!(search_key("Saarenpää Samuli"), "saarenpaa samuli");
