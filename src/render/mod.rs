@@ -932,12 +932,14 @@ fn render_lists(
             .try_for_each(|number| -> Result<(), SiteError> {
                 let file = paginate::page_file(first, number);
                 let names = (file.as_str(), "html/ratings.html", root);
-                let shown = |view: &RatingListView| {
-                    (count > 1).then(|| view.page(paginate::page_rows(rows, number)))
+                let shown = if count > 1 {
+                    view.page(paginate::page_rows(rows, number))
+                } else {
+                    view.whole()
                 };
-                let context = |shown: Option<&RatingListView>| {
+                let context = |shown: view::RatingListPage| {
                     let mut ctx = tera::Context::new();
-                    ctx.insert("list", shown.unwrap_or(view));
+                    ctx.insert("list", &shown);
                     ctx.insert("filters", &groups);
                     ctx.insert("archive", &archive_links);
                     ctx.insert("filtered", &(first != "ratings.html"));
@@ -951,18 +953,17 @@ fn render_lists(
                 match own {
                     Some(own) => {
                         let key = list_page_key(own, number);
-                        page.emit_fingerprinted(names, &file, key, || context(shown(view).as_ref()))
+                        page.emit_fingerprinted(names, &file, key, || context(shown))
                     }
                     // Keyed by the page's rows, its number and the page
                     // count; the filters and archive links are `own_links`.
                     None => {
-                        let shown = shown(view);
                         let key = fingerprint::Hasher::default()
                             .key(own_links)
-                            .add(shown.as_ref().unwrap_or(view))
+                            .add(&shown)
                             .add(&(number, count))
                             .finish();
-                        page.emit_fingerprinted(names, &file, key, || context(shown.as_ref()))
+                        page.emit_fingerprinted(names, &file, key, || context(shown))
                     }
                 }
             })

@@ -1,7 +1,7 @@
 //! The further rating lists (`[pools.<name>]`): each list's page, its CSV,
 //! its rules page, and the sections player pages show for each list.
 
-use super::view::{Link, PlayerView, RatingListView, ViewBuilder};
+use super::view::{Link, PlayerView, RatedRow, RatingListView, ViewBuilder};
 use super::{Page, SiteError};
 use crate::config::{Config, SystemKind};
 use crate::model::Dataset;
@@ -113,7 +113,7 @@ pub(super) fn render_pool_pages(
         };
         let path = format!("{base}/ratings.html");
         paged(&path, "../../", &list)?;
-        let rows = pool_rows(views.pool, &list);
+        let rows = pool_rows(views.pool, &list.established);
         page.put(&format!("{base}/ratings.csv"), &pool_csv(&list.date, &rows))?;
         for year in &years {
             let Some(date) = crate::model::Date::new(*year, 12, 31) else {
@@ -156,18 +156,16 @@ fn render_paged_list(
     (1..=count)
         .into_par_iter()
         .try_for_each(|number| -> Result<(), SiteError> {
-            let part;
             let list = if count == 1 {
-                list
+                list.whole()
             } else {
-                part = list.page(paginate::page_rows(shown, number));
-                &part
+                list.page(paginate::page_rows(shown, number))
             };
             let file = paginate::page_file(first, number);
             let mut ctx = tera::Context::new();
             ctx.insert("pool", &pool_context(views));
-            ctx.insert("list", list);
-            ctx.insert("rows", &pool_rows(views.pool, list));
+            ctx.insert("list", &list);
+            ctx.insert("rows", &pool_rows(views.pool, list.established));
             ctx.insert("archive", archive);
             ctx.insert("current", &current);
             ctx.insert(
@@ -239,8 +237,8 @@ fn pool_context(views: &PoolViews) -> PoolContext {
     }
 }
 
-fn pool_rows(pool: &PoolRatings, list: &RatingListView) -> Vec<PoolRow> {
-    list.established
+fn pool_rows(pool: &PoolRatings, established: &[RatedRow]) -> Vec<PoolRow> {
+    established
         .iter()
         .map(|r| PoolRow {
             rank: r.rank.map(|n| n.to_string()).unwrap_or_default(),

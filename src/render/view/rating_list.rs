@@ -124,6 +124,36 @@ pub struct RatingListView {
     previous: Option<Vec<RatedRow>>,
 }
 
+/// Rows of a rating list, borrowed from it, with its heading: what one page
+/// of the list shows. Templates see the same fields as [`RatingListView`].
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct RatingListPage<'a> {
+    /// Established members by rating.
+    pub established: &'a [RatedRow],
+    /// Provisional members by games played.
+    pub provisional: &'a [ProvisionalRow],
+    /// International (`rif`) players with their international rating.
+    pub international: &'a [InternationalRow],
+    /// Heading of the list.
+    pub title: &'a str,
+    /// The list date, ISO.
+    pub date: &'a str,
+    /// The list date for the site's language.
+    pub date_text: &'a str,
+    /// Established players on the page hidden by default as inactive.
+    pub inactive: usize,
+    /// Date before which the last rated game makes a player inactive, ISO.
+    pub inactive_before: &'a str,
+    /// SVG chart of the top players' histories, or empty.
+    pub chart: &'a str,
+    /// Legend of the chart.
+    pub legend: &'a [Link],
+    /// Date of the list the movement columns compare with, or empty.
+    pub previous_date: &'a str,
+    /// The previous list's date for the site's language, or empty.
+    pub previous_date_text: &'a str,
+}
+
 /// The one ranking rule (see [`RatedRow`]) over rows sorted by rating:
 /// active rows ranked 1, 2, 2, 4 …, inactive rows unranked and not counted.
 fn assign_ranks(rows: &mut [RatedRow]) {
@@ -221,44 +251,48 @@ impl RatingListView {
         self.established.len() + self.provisional.len() + self.international.len()
     }
 
+    /// The whole list as one page.
+    pub fn whole(&self) -> RatingListPage<'_> {
+        RatingListPage {
+            established: &self.established,
+            provisional: &self.provisional,
+            international: &self.international,
+            title: &self.title,
+            date: &self.date,
+            date_text: &self.date_text,
+            inactive: self.inactive,
+            inactive_before: &self.inactive_before,
+            chart: &self.chart,
+            legend: &self.legend,
+            previous_date: &self.previous_date,
+            previous_date_text: &self.previous_date_text,
+        }
+    }
+
     /// The rows `rows` of the list (counted over established, provisional
-    /// and international rows in that order) as a list of their own, with
+    /// and international rows in that order) as a page of their own, with
     /// the inactive count of those rows; the chart only on the page that
-    /// starts the list.
-    pub fn page(&self, rows: std::ops::Range<usize>) -> RatingListView {
+    /// starts the list. The rows are borrowed, not copied.
+    pub fn page(&self, rows: std::ops::Range<usize>) -> RatingListPage<'_> {
         let slice = |from: usize, len: usize| {
             let start = rows.start.saturating_sub(from).min(len);
             let end = rows.end.saturating_sub(from).min(len);
             start..end
         };
-        let established = self.established[slice(0, self.established.len())].to_vec();
+        let established = &self.established[slice(0, self.established.len())];
         let from = self.established.len();
-        let provisional = self.provisional[slice(from, self.provisional.len())].to_vec();
+        let provisional = &self.provisional[slice(from, self.provisional.len())];
         let from = from + self.provisional.len();
-        let international = self.international[slice(from, self.international.len())].to_vec();
+        let international = &self.international[slice(from, self.international.len())];
         let first = rows.start == 0;
-        RatingListView {
+        RatingListPage {
             inactive: established.iter().filter(|r| !r.active).count(),
             established,
             provisional,
             international,
-            title: self.title.clone(),
-            date: self.date.clone(),
-            date_text: self.date_text.clone(),
-            inactive_before: self.inactive_before.clone(),
-            chart: if first {
-                self.chart.clone()
-            } else {
-                String::new()
-            },
-            legend: if first {
-                self.legend.clone()
-            } else {
-                Vec::new()
-            },
-            previous_date: self.previous_date.clone(),
-            previous_date_text: self.previous_date_text.clone(),
-            previous: None,
+            chart: if first { &self.chart } else { "" },
+            legend: if first { &self.legend } else { &[] },
+            ..self.whole()
         }
     }
 
