@@ -112,17 +112,8 @@ fn every_player_is_reachable_and_every_page_is_small() {
 
 #[test]
 fn many_tournaments_are_listed_by_year_every_one_reachable() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = common::generated_repository(200, 450, 7);
     let root = dir.path();
-    ratingbook::generate::write_repository(
-        root,
-        &ratingbook::generate::Options {
-            players: 200,
-            tournaments: 450,
-            seed: 7,
-        },
-    )
-    .unwrap();
     let site = root.join("site");
     ratingbook::build_repository(root, &site, &|| {}).unwrap();
     let tournaments: Vec<String> = fs::read_dir(site.join("tournaments"))
@@ -159,17 +150,8 @@ fn many_tournaments_are_listed_by_year_every_one_reachable() {
 
 #[test]
 fn a_browse_group_too_long_for_one_page_is_paged_and_complete() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = common::generated_repository(300, 4, 5);
     let root = dir.path();
-    ratingbook::generate::write_repository(
-        root,
-        &ratingbook::generate::Options {
-            players: 300,
-            tournaments: 4,
-            seed: 5,
-        },
-    )
-    .unwrap();
     // 900 more players whose names start with Q: three pages of 400, 400, 100+.
     for n in 0..900 {
         let file = root.join(format!("data/players/quist-{n}.toml"));
@@ -196,17 +178,8 @@ fn a_browse_group_too_long_for_one_page_is_paged_and_complete() {
 
 #[test]
 fn every_player_of_a_long_further_list_is_reachable_from_its_pages() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = common::generated_repository(1500, 24, 3);
     let root = dir.path();
-    ratingbook::generate::write_repository(
-        root,
-        &ratingbook::generate::Options {
-            players: 1500,
-            tournaments: 24,
-            seed: 3,
-        },
-    )
-    .unwrap();
     // Every tournament rated in a further list of its own.
     let mut config = fs::read_to_string(root.join("ratingbook.toml")).unwrap();
     config.push_str("\n[pools.long]\ntitle = \"Long list\"\nsystem = \"glicko2\"\n");

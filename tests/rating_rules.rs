@@ -82,7 +82,7 @@ fn worked_example_2_in_the_engine() {
     let record = r.history(d.player_index("high").unwrap()).last().unwrap();
     let game = &record.games[0];
     assert_eq!(game.k.unwrap().value(), 6.0);
-    assert_eq!(game.expected, Some(0.96));
+    assert_eq!(game.expected.get(), Some(0.96));
     // The loser: K = 32 → 16 → 8, We = .04, change −0.32 → 0.
     assert_eq!(rating_of(&d, &r, "low"), Some(1959));
 }

@@ -93,8 +93,8 @@ fn game_ratings(data: &Dataset, ratings: &Ratings, player: &str) -> Rows {
                     (f64::from(g.half_points) / 2.0).to_string(),
                     if g.counted() { "1" } else { "0" }.to_string(),
                     text(g.k.map(|k| k.value())),
-                    text(g.expected.map(five)),
-                    text(g.change.map(five)),
+                    text(g.expected.get().map(five)),
+                    text(g.change.get().map(five)),
                 ]
             })
         })

@@ -487,7 +487,7 @@ fn a_list_in_a_dataset() {
         (2000.0 + solved.series(a)[0].rating).round() as i32
     );
     let record = &ratings.by_tournament[0][0];
-    let expected = record.games[0].expected.unwrap();
+    let expected = record.games[0].expected.get().unwrap();
     let difference = solved.series(a)[0].rating - solved.series(b)[0].rating;
     close(
         expected,

@@ -252,9 +252,9 @@ fn rate_established_game(
     let k = k_factor(config, tournament, own, international_only);
     let we = expected(config.expected, own, rating);
     game.opponent_rating = Some(rating);
-    game.expected = Some(we);
+    game.expected = Some(we).into();
     game.k = Some(k);
-    game.change = Some(k.value() * (f64::from(game.half_points) / 2.0 - we));
+    game.change = Some(k.value() * (f64::from(game.half_points) / 2.0 - we)).into();
 }
 
 /// Applies a tournament's record to a player's state.
@@ -310,7 +310,7 @@ fn established_change(config: &RatingConfig, own: i32, games: &[&GameRating]) ->
             round_ratio(units, 800, config.rounding) as i32
         }
         ExpectedScore::Logistic => {
-            let sum: f64 = games.iter().filter_map(|g| g.change).sum();
+            let sum: f64 = games.iter().filter_map(|g| g.change.get()).sum();
             round_float(sum, config.rounding) as i32
         }
     }

@@ -210,7 +210,7 @@ pub fn predictions(dataset: &Dataset, ratings: &Ratings, pool: &PoolConfig) -> V
                 if !scored {
                     continue;
                 }
-                let p = game.expected.unwrap_or_else(|| {
+                let p = game.expected.get().unwrap_or_else(|| {
                     expected(
                         pool.rating.expected,
                         working_rating(dataset, record),

@@ -480,8 +480,9 @@ pub fn rate_by_lists(fide: &Fide, dataset: &Dataset, pool: Option<&str>) -> Rati
                 for game in record.games.iter_mut().filter(|g| g.counted()) {
                     game.k = k.map(KFactor::whole);
                     game.change = k
-                        .zip(game.expected)
-                        .map(|(k, we)| f64::from(k) * (f64::from(game.half_points) / 2.0 - we));
+                        .zip(game.expected.get())
+                        .map(|(k, we)| f64::from(k) * (f64::from(game.half_points) / 2.0 - we))
+                        .into();
                 }
                 let state = &current[record.player];
                 record.rating_after = fide.published(state);

@@ -69,6 +69,47 @@ impl NotCounted {
     }
 }
 
+/// A number that may be absent, in 8 bytes (absence is NaN, which no rule
+/// produces as a value): a rating history holds two per game and player,
+/// millions at a federation's scale. It compares, prints (`Debug`) and
+/// serializes exactly as the `Option<f64>` it stands for.
+#[derive(Clone, Copy)]
+pub struct OptionalF64(f64);
+
+impl OptionalF64 {
+    /// No number.
+    pub const NONE: OptionalF64 = OptionalF64(f64::NAN);
+
+    /// The number, if there is one.
+    pub fn get(self) -> Option<f64> {
+        (!self.0.is_nan()).then_some(self.0)
+    }
+}
+
+impl From<Option<f64>> for OptionalF64 {
+    fn from(value: Option<f64>) -> Self {
+        OptionalF64(value.unwrap_or(f64::NAN))
+    }
+}
+
+impl PartialEq for OptionalF64 {
+    fn eq(&self, other: &Self) -> bool {
+        self.get() == other.get()
+    }
+}
+
+impl std::fmt::Debug for OptionalF64 {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.get().fmt(f)
+    }
+}
+
+impl Serialize for OptionalF64 {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.get().serialize(serializer)
+    }
+}
+
 /// One game of one player, as the rating rules saw it.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct GameRating {
@@ -81,11 +122,11 @@ pub struct GameRating {
     /// The opponent rating the rules used, when the game counted.
     pub opponent_rating: Option<i32>,
     /// Expected score (established players only).
-    pub expected: Option<f64>,
+    pub expected: OptionalF64,
     /// K for this game (established players only).
     pub k: Option<KFactor>,
     /// `K × (W − We)` (established players only).
-    pub change: Option<f64>,
+    pub change: OptionalF64,
     /// Why the game did not count, if it did not.
     pub not_counted: Option<NotCounted>,
     /// Handicap stones the player received (negative: gave), for systems
@@ -101,7 +142,7 @@ pub struct GameRating {
 // A rating history holds every game twice (once per player): millions at a
 // federation's scale, so the record is kept to one cache line.
 #[cfg(target_pointer_width = "64")]
-const _: () = assert!(std::mem::size_of::<GameRating>() <= 64);
+const _: () = assert!(std::mem::size_of::<GameRating>() <= 48);
 
 fn is_zero(value: &i32) -> bool {
     *value == 0
@@ -117,9 +158,9 @@ impl GameRating {
             opponent,
             half_points: u8::try_from(half_points).unwrap_or(u8::MAX),
             opponent_rating: None,
-            expected: None,
+            expected: OptionalF64::NONE,
             k: None,
-            change: None,
+            change: OptionalF64::NONE,
             not_counted: None,
             stones_received: 0,
             difference: None,
@@ -218,7 +259,7 @@ impl TournamentRating {
 
     /// Sum of expected scores over counted games (established players).
     pub fn expected_total(&self) -> Option<f64> {
-        let expected: Vec<f64> = self.games.iter().filter_map(|g| g.expected).collect();
+        let expected: Vec<f64> = self.games.iter().filter_map(|g| g.expected.get()).collect();
         (!expected.is_empty()).then(|| expected.iter().sum())
     }
 

@@ -188,7 +188,7 @@ pub(super) fn rate_tournament<S: PeriodSystem>(
                 let theirs = &states[opponent];
                 game.opponent_rating = Some(system.working_rating(theirs));
                 game.expected =
-                    Some(system.expected_with_handicap(own, theirs, game.stones_received));
+                    Some(system.expected_with_handicap(own, theirs, game.stones_received)).into();
             }
             games.push(game);
         }
@@ -198,7 +198,9 @@ pub(super) fn rate_tournament<S: PeriodSystem>(
                 g.k = Some(k);
                 g.change = g
                     .expected
-                    .map(|we| k.value() * (f64::from(g.half_points) / 2.0 - we));
+                    .get()
+                    .map(|we| k.value() * (f64::from(g.half_points) / 2.0 - we))
+                    .into();
             }
         }
         let player_state = dataset.players.get(player).map(|p| phase(system, p, own));

@@ -776,11 +776,11 @@ fn counted_games(dataset: &Dataset, ratings: &Ratings) -> Vec<Located> {
 fn set_expected(ratings: &mut Ratings, located: &Located, p: f64, ratings_shown: (i32, i32)) {
     let (t, i, k) = located.first;
     let game = &mut ratings.by_tournament[t][i].games[k];
-    game.expected = Some(p);
+    game.expected = Some(p).into();
     game.opponent_rating = Some(ratings_shown.1);
     if let Some((t, j, m)) = located.second {
         let game = &mut ratings.by_tournament[t][j].games[m];
-        game.expected = Some(1.0 - p);
+        game.expected = Some(1.0 - p).into();
         game.opponent_rating = Some(ratings_shown.0);
     }
 }

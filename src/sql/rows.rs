@@ -558,9 +558,9 @@ fn game_rating_rows<'a>(
             ("counted", g.counted().into()),
             ("not_counted", g.not_counted.map(not_counted_code).into()),
             ("opponent_rating", g.opponent_rating.into()),
-            ("expected", g.expected.map(round_5).into()),
+            ("expected", g.expected.get().map(round_5).into()),
             ("k", g.k.map(|k| k.value()).into()),
-            ("rating_delta", g.change.map(round_5).into()),
+            ("rating_delta", g.change.get().map(round_5).into()),
         ]
     })
 }
@@ -581,7 +581,7 @@ fn change_row<'a>(dataset: &'a Dataset, r: &'a TournamentRating) -> Row<'a> {
         .games
         .iter()
         .filter(|g| g.counted())
-        .filter_map(|g| g.change)
+        .filter_map(|g| g.change.get())
         .collect();
     let change_sum = (!deltas.is_empty()).then(|| round_5(deltas.iter().sum()));
     vec![

@@ -269,19 +269,22 @@ pub fn sample_repository() -> tempfile::TempDir {
 /// A generated repository too big for single pages (1 500 players), built:
 /// the temporary folder and its `site/`.
 pub fn large_generated_site() -> (tempfile::TempDir, PathBuf) {
-    let dir = tempfile::tempdir().unwrap();
-    ratingbook::generate::write_repository(
-        dir.path(),
-        &ratingbook::generate::Options {
-            players: 1500,
-            tournaments: 24,
-            seed: 3,
-        },
-    )
-    .unwrap();
+    let dir = generated_repository(1500, 24, 3);
     let site = dir.path().join("site");
     ratingbook::build_repository(dir.path(), &site, &|| {}).unwrap();
     (dir, site)
+}
+
+/// A generated repository in a temporary folder (see `ratingbook generate`).
+pub fn generated_repository(players: usize, tournaments: usize, seed: u64) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let options = ratingbook::generate::Options {
+        players,
+        tournaments,
+        seed,
+    };
+    ratingbook::generate::write_repository(dir.path(), &options).unwrap();
+    dir
 }
 
 /// Replaces the first `from` in `root/file` with `to`, asserting it is there.

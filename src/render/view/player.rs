@@ -177,7 +177,11 @@ impl ViewBuilder<'_> {
                     result: result_symbol(g.half_points.into(), t, record.start_no, g.round.into()),
                     opponent_rating: g.opponent_rating.map(|r| r.to_string()).unwrap_or_default(),
                     difference: g.difference.map(|d| d.to_string()).unwrap_or_default(),
-                    expected: g.expected.map(format::two_decimals).unwrap_or_default(),
+                    expected: g
+                        .expected
+                        .get()
+                        .map(format::two_decimals)
+                        .unwrap_or_default(),
                     k: g.k.map(|k| format::k(k.value())).unwrap_or_default(),
                     k_reason: g
                         .k
@@ -185,6 +189,7 @@ impl ViewBuilder<'_> {
                         .unwrap_or_default(),
                     change: g
                         .change
+                        .get()
                         .map(format::signed_two_decimals)
                         .unwrap_or_default(),
                     note: g
@@ -479,7 +484,7 @@ impl ViewBuilder<'_> {
         let (working, working_terms) = self
             .provisional_working(player, so_far, record)
             .unwrap_or_default();
-        let changes: Vec<f64> = record.games.iter().filter_map(|g| g.change).collect();
+        let changes: Vec<f64> = record.games.iter().filter_map(|g| g.change.get()).collect();
         let sum = if changes.is_empty() {
             String::new()
         } else {
