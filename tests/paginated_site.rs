@@ -149,6 +149,47 @@ fn many_tournaments_are_listed_by_year_every_one_reachable() {
 }
 
 #[test]
+fn a_year_of_more_than_one_page_of_tournaments_is_paged_within_the_year() {
+    let dir = common::generated_repository(100, 4, 11);
+    let root = dir.path();
+    // 420 two-player tournaments in 2010, more than one page (400) of a year.
+    for n in 0..420 {
+        for side in ["a", "b"] {
+            let file = format!("data/players/year-{side}-{n}.toml");
+            let text = format!("name = \"Year {side} {n}\"\nmembership = \"member\"\n");
+            common::write(root, &file, &text);
+        }
+        let table = format!("no,player,rating,1\n1,year-a-{n},,2 w 1\n2,year-b-{n},,1 b 0\n");
+        common::write(root, &format!("data/tournaments/2010/y-{n:03}.csv"), &table);
+        let meta = format!(
+            "name = \"Year event {n}\"\nstart = 2010-06-01\nend = 2010-06-01\n\
+             system = \"round-robin\"\nrounds = 1\nrated = true\n"
+        );
+        common::write(root, &format!("data/tournaments/2010/y-{n:03}.toml"), &meta);
+    }
+    let site = root.join("site");
+    ratingbook::build_repository(root, &site, &|| {}).unwrap();
+
+    let first = fs::read_to_string(site.join("tournaments/by-year/2010.html")).unwrap();
+    assert!(first.contains("Page 1 of 2"), "{first:.3000}");
+    let second = fs::read_to_string(site.join("tournaments/by-year/2010.2.html")).unwrap();
+    assert!(second.contains("Page 2 of 2"));
+    assert!(!site.join("tournaments/by-year/2010.3.html").exists());
+    let seen = crawl(&site, "tournaments/index.html", |t| {
+        t.starts_with("tournaments/by-year/")
+    });
+    for n in 0..420 {
+        let page = format!("tournaments/y-{n:03}.html");
+        assert!(seen.contains(&page), "{page} is on no page of 2010");
+    }
+    let downloads = crawl(&site, "downloads.html", |t| t.starts_with("downloads/"));
+    assert!(downloads.contains("downloads/2010.2.html"));
+    assert!(
+        downloads.contains("tournaments/y-419.csv") && downloads.contains("tournaments/y-000.csv")
+    );
+}
+
+#[test]
 fn a_browse_group_too_long_for_one_page_is_paged_and_complete() {
     let dir = common::generated_repository(300, 4, 5);
     let root = dir.path();
