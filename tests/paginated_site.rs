@@ -62,6 +62,26 @@ fn crawl(site: &Path, first: &str, follow: impl Fn(&str) -> bool) -> BTreeSet<St
     seen
 }
 
+/// The list whose first page is `<stem>.html` has exactly `pages` pages,
+/// `<stem>.2.html` on, the first and the last saying so.
+fn assert_paged(site: &Path, stem: &str, pages: usize) {
+    let page = |n: usize| match n {
+        1 => site.join(format!("{stem}.html")),
+        n => site.join(format!("{stem}.{n}.html")),
+    };
+    let first = fs::read_to_string(page(1)).unwrap();
+    assert!(
+        first.contains(&format!("Page 1 of {pages}")),
+        "{first:.3000}"
+    );
+    let last = fs::read_to_string(page(pages)).unwrap();
+    assert!(last.contains(&format!("Page {pages} of {pages}")), "{stem}");
+    assert!(
+        !page(pages + 1).exists(),
+        "{stem} has more than {pages} pages"
+    );
+}
+
 #[test]
 fn every_player_is_reachable_and_every_page_is_small() {
     let (_dir, site) = common::large_generated_site();
@@ -170,11 +190,7 @@ fn a_year_of_more_than_one_page_of_tournaments_is_paged_within_the_year() {
     let site = root.join("site");
     ratingbook::build_repository(root, &site, &|| {}).unwrap();
 
-    let first = fs::read_to_string(site.join("tournaments/by-year/2010.html")).unwrap();
-    assert!(first.contains("Page 1 of 2"), "{first:.3000}");
-    let second = fs::read_to_string(site.join("tournaments/by-year/2010.2.html")).unwrap();
-    assert!(second.contains("Page 2 of 2"));
-    assert!(!site.join("tournaments/by-year/2010.3.html").exists());
+    assert_paged(&site, "tournaments/by-year/2010", 2);
     let seen = crawl(&site, "tournaments/index.html", |t| {
         t.starts_with("tournaments/by-year/")
     });
@@ -195,21 +211,13 @@ fn a_browse_group_too_long_for_one_page_is_paged_and_complete() {
     let root = dir.path();
     // 900 more players whose names start with Q: three pages of 400, 400, 100+.
     for n in 0..900 {
-        let file = root.join(format!("data/players/quist-{n}.toml"));
-        fs::write(
-            file,
-            format!("name = \"Quist Anna {n}\"\nmembership = \"member\"\n"),
-        )
-        .unwrap();
+        let text = format!("name = \"Quist Anna {n}\"\nmembership = \"member\"\n");
+        common::write(root, &format!("data/players/quist-{n}.toml"), &text);
     }
     let site = root.join("site");
     ratingbook::build_repository(root, &site, &|| {}).unwrap();
 
-    let first = fs::read_to_string(site.join("browse/players-q.html")).unwrap();
-    assert!(first.contains("Page 1 of 3"), "{first:.2000}");
-    let third = fs::read_to_string(site.join("browse/players-q.3.html")).unwrap();
-    assert!(third.contains("Page 3 of 3"));
-    assert!(!site.join("browse/players-q.4.html").exists());
+    assert_paged(&site, "browse/players-q", 3);
     let browsed = crawl(&site, "search.html", |t| t.starts_with("browse/"));
     for n in 0..900 {
         let player = format!("players/quist-{n}.html");
