@@ -9,16 +9,27 @@
 
 use std::alloc::{GlobalAlloc, Layout};
 use std::cell::Cell;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicIsize, AtomicUsize, Ordering};
 
-/// Live bytes allocated through [`BoundedAllocator`].
-static LIVE: AtomicUsize = AtomicUsize::new(0);
+/// Live bytes allocated through [`BoundedAllocator`], as of each thread's
+/// last settling (see [`SETTLE_BYTES`]).
+static LIVE: AtomicIsize = AtomicIsize::new(0);
 /// The budget in bytes; 0 until [`set_limit_from_environment`] runs.
 static LIMIT: AtomicUsize = AtomicUsize::new(0);
 
 const NAME_CAPACITY: usize = 96;
 
+/// How far a thread's own count may drift before it is added to [`LIVE`].
+/// One shared counter updated on every allocation kept two cores trading
+/// its cache line (a tenth of a build's CPU); the budget can now be passed
+/// by at most this much per thread before the process stops.
+const SETTLE_BYTES: isize = 256 * 1024;
+
 thread_local! {
+    /// Bytes this thread allocated (less those it freed) since it last
+    /// settled with [`LIVE`]. Constant-initialised with no destructor, so
+    /// the allocator can use it at any point of a thread's life.
+    static UNSETTLED: Cell<isize> = const { Cell::new(0) };
     /// The template this thread is rendering: fixed storage, so reading it
     /// never allocates.
     static RENDERING: Cell<([u8; NAME_CAPACITY], usize)> = const { Cell::new(([0; NAME_CAPACITY], 0)) };
@@ -42,7 +53,7 @@ unsafe impl GlobalAlloc for BoundedAllocator {
     }
 
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        LIVE.fetch_sub(layout.size(), Ordering::Relaxed);
+        release(layout.size());
         unsafe { mimalloc::MiMalloc.dealloc(ptr, layout) }
     }
 
@@ -50,7 +61,7 @@ unsafe impl GlobalAlloc for BoundedAllocator {
         if new_size > layout.size() {
             admit(new_size - layout.size());
         } else {
-            LIVE.fetch_sub(layout.size() - new_size, Ordering::Relaxed);
+            release(layout.size() - new_size);
         }
         unsafe { mimalloc::MiMalloc.realloc(ptr, layout, new_size) }
     }
@@ -58,11 +69,32 @@ unsafe impl GlobalAlloc for BoundedAllocator {
 
 /// Counts `size` more live bytes, or ends the process if that passes the budget.
 fn admit(size: usize) {
-    let live = LIVE.fetch_add(size, Ordering::Relaxed).saturating_add(size);
+    let size = isize::try_from(size).unwrap_or(isize::MAX);
+    let unsettled = UNSETTLED.with(Cell::get).saturating_add(size);
+    if unsettled < SETTLE_BYTES {
+        UNSETTLED.with(|cell| cell.set(unsettled));
+        return;
+    }
+    UNSETTLED.with(|cell| cell.set(0));
+    let live = LIVE
+        .fetch_add(unsettled, Ordering::Relaxed)
+        .saturating_add(unsettled);
     let limit = LIMIT.load(Ordering::Relaxed);
-    if limit != 0 && live > limit {
+    if limit != 0 && usize::try_from(live).is_ok_and(|live| live > limit) {
         out_of_budget(limit);
     }
+}
+
+/// Counts `size` fewer live bytes.
+fn release(size: usize) {
+    let size = isize::try_from(size).unwrap_or(isize::MAX);
+    let unsettled = UNSETTLED.with(Cell::get).saturating_sub(size);
+    if unsettled > -SETTLE_BYTES {
+        UNSETTLED.with(|cell| cell.set(unsettled));
+        return;
+    }
+    UNSETTLED.with(|cell| cell.set(0));
+    LIVE.fetch_add(unsettled, Ordering::Relaxed);
 }
 
 /// Writes the message without allocating and exits with code 1.
