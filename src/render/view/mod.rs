@@ -29,7 +29,7 @@ pub use rating_list::{
     InternationalRow, ProvisionalRow, RatedRow, RatingListPage, RatingListSummary, RatingListView,
 };
 pub use rules::{ExpectedBand, RulesView};
-pub use shared::{add_months, local_date, player_href, tournament_href, Link};
+pub use shared::{add_months, local_date, player_href, tournament_href, Link, SharedLink};
 pub use tournament::{
     colour_letters, start_cell, ChangeRow, CrossCell, CrossRow, StandingRow, StartCrossRow,
     StartRow, TieBreakHead, TournamentView,
@@ -67,6 +67,7 @@ pub struct ViewBuilder<'a> {
     dataset: &'a Dataset,
     ratings: &'a Ratings,
     config: &'a Config,
+    links: shared::SharedLinks,
 }
 
 impl<'a> ViewBuilder<'a> {
@@ -76,6 +77,7 @@ impl<'a> ViewBuilder<'a> {
             dataset,
             ratings,
             config,
+            links: shared::SharedLinks::new(dataset.players.len(), dataset.tournaments.len()),
         }
     }
 

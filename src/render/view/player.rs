@@ -1,7 +1,7 @@
 //! A player's page: rating, chart, best wins, head-to-head record, tournament
 //! history and every game.
 
-use super::shared::{history_anchor, k_values, local_date, phase_name, Link};
+use super::shared::{history_anchor, k_values, local_date, phase_name, SharedLink};
 use super::ViewBuilder;
 use crate::model::{Cell, Date, Rules, TimeControl, Tournament};
 use crate::rating::{k_factor, KFactor, Phase, TournamentRating};
@@ -15,7 +15,7 @@ pub struct HistoryRow {
     /// Start date.
     pub date: String,
     /// Tournament link.
-    pub tournament: Link,
+    pub tournament: SharedLink,
     /// Games that counted for the rating.
     pub games: usize,
     /// Score in counted games.
@@ -53,11 +53,11 @@ pub struct GameRow {
     /// Date of the tournament.
     pub date: String,
     /// Tournament link.
-    pub tournament: Link,
+    pub tournament: SharedLink,
     /// Round.
     pub round: u32,
     /// Opponent link.
-    pub opponent: Link,
+    pub opponent: SharedLink,
     /// `1`, `½`, `0`, `+`, `-`.
     pub result: String,
     /// Opponent rating used, or empty.
@@ -129,9 +129,9 @@ pub struct WinRow {
     /// Date of the tournament.
     pub date: String,
     /// Tournament link.
-    pub tournament: Link,
+    pub tournament: SharedLink,
     /// Opponent link.
-    pub opponent: Link,
+    pub opponent: SharedLink,
     /// Opponent's rating used.
     pub opponent_rating: i32,
 }
@@ -140,7 +140,7 @@ pub struct WinRow {
 #[derive(Debug, Clone, Serialize)]
 pub struct HeadToHeadRow {
     /// Opponent link.
-    pub opponent: Link,
+    pub opponent: SharedLink,
     /// Games played (forfeits excluded).
     pub games: u32,
     /// Wins.
@@ -171,9 +171,9 @@ impl ViewBuilder<'_> {
             for g in &record.games {
                 games.push(GameRow {
                     date: t.start.to_string(),
-                    tournament: self.tournament_link(record.tournament),
+                    tournament: self.shared_tournament_link(record.tournament),
                     round: g.round.into(),
-                    opponent: self.player_link(g.opponent),
+                    opponent: self.shared_player_link(g.opponent),
                     result: result_symbol(g.half_points.into(), t, record.start_no, g.round.into()),
                     opponent_rating: g.opponent_rating.map(|r| r.to_string()).unwrap_or_default(),
                     difference: g.difference.map(|d| d.to_string()).unwrap_or_default(),
@@ -310,8 +310,8 @@ impl ViewBuilder<'_> {
             .filter_map(|(r, g)| {
                 Some(WinRow {
                     date: self.dataset.tournaments[r.tournament].start.to_string(),
-                    tournament: self.tournament_link(r.tournament),
-                    opponent: self.player_link(g.opponent),
+                    tournament: self.shared_tournament_link(r.tournament),
+                    opponent: self.shared_player_link(g.opponent),
                     opponent_rating: g.opponent_rating?,
                 })
             })
@@ -339,23 +339,33 @@ impl ViewBuilder<'_> {
                 _ => entry.2 += 1,
             }
         }
-        let mut rows: Vec<HeadToHeadRow> = by_opponent
+        let mut opponents: Vec<(usize, (u32, u32, u32))> = by_opponent.into_iter().collect();
+        // Most games first, then in the order of the opponents' page addresses.
+        let games = |(w, d, l): (u32, u32, u32)| w + d + l;
+        let href = |i: usize| {
+            (
+                self.dataset.players[i].id.as_str().as_bytes(),
+                b".html".as_slice(),
+            )
+        };
+        opponents.sort_by(|(a, a_counts), (b, b_counts)| {
+            games(*b_counts).cmp(&games(*a_counts)).then_with(|| {
+                let (a_id, a_end) = href(*a);
+                let (b_id, b_end) = href(*b);
+                a_id.iter().chain(a_end).cmp(b_id.iter().chain(b_end))
+            })
+        });
+        opponents
             .into_iter()
             .map(|(opponent, (wins, draws, losses))| HeadToHeadRow {
-                opponent: self.player_link(opponent),
+                opponent: self.shared_player_link(opponent),
                 games: wins + draws + losses,
                 wins,
                 draws,
                 losses,
                 score: format::points(wins * 2 + draws),
             })
-            .collect();
-        rows.sort_by(|a, b| {
-            b.games
-                .cmp(&a.games)
-                .then(a.opponent.href.cmp(&b.opponent.href))
-        });
-        rows
+            .collect()
     }
 
     /// Performance rating over counted games with a known opponent rating:
@@ -501,7 +511,7 @@ impl ViewBuilder<'_> {
         };
         HistoryRow {
             date: t.start.to_string(),
-            tournament: self.tournament_link(record.tournament),
+            tournament: self.shared_tournament_link(record.tournament),
             games: record.games_counted(),
             score: format::points(record.counted_half_points()),
             expected: record
