@@ -251,8 +251,8 @@ fn every_player_of_a_long_further_list_is_reachable_from_its_pages() {
     let listed: BTreeSet<String> = list
         .established
         .iter()
-        .map(|r| r.player.href.clone())
-        .chain(list.provisional.iter().map(|r| r.player.href.clone()))
+        .map(|r| r.player.href().to_string())
+        .chain(list.provisional.iter().map(|r| r.player.href().to_string()))
         .collect();
     let per_page = ratingbook::render::paginate::ROWS_PER_PAGE;
     assert!(

@@ -352,7 +352,7 @@ fn the_list_as_of_the_last_date_is_the_current_list() {
                 .collect::<Vec<_>>(),
             l.provisional
                 .iter()
-                .map(|r| (r.player.href.clone(), r.progress.clone()))
+                .map(|r| (r.player.href().to_string(), r.progress.clone()))
                 .collect::<Vec<_>>(),
         )
     };

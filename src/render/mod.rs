@@ -1081,7 +1081,7 @@ struct Leader {
     /// The group's list page.
     list: Link,
     /// Its top player.
-    player: Link,
+    player: view::SharedLink,
     rating: i32,
 }
 
@@ -1411,7 +1411,7 @@ fn rating_list_csv(list: &view::RatingListView) -> Vec<u8> {
             list.date.as_str(),
             &row.rank.map(|r| r.to_string()).unwrap_or_default(),
             &row.id,
-            &format::spreadsheet_text(&row.player.text),
+            &format::spreadsheet_text(row.player.text()),
             &format::spreadsheet_text(&row.club),
             &format::spreadsheet_text(&row.country),
             &row.membership,

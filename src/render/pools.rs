@@ -1,7 +1,7 @@
 //! The further rating lists (`[pools.<name>]`): each list's page, its CSV,
 //! its rules page, and the sections player pages show for each list.
 
-use super::view::{Link, PlayerView, RatedRow, RatingListView, ViewBuilder};
+use super::view::{Link, PlayerView, RatedRow, RatingListView, SharedLink, ViewBuilder};
 use super::{Page, SiteError};
 use crate::config::{Config, SystemKind};
 use crate::model::Dataset;
@@ -62,7 +62,7 @@ pub struct PoolSection {
 #[derive(Debug, Clone, Serialize)]
 struct PoolRow {
     rank: String,
-    player: Link,
+    player: SharedLink,
     rating: i32,
     deviation: String,
     games: u32,
@@ -269,7 +269,7 @@ fn pool_csv(date: &str, rows: &[PoolRow]) -> Vec<u8> {
         let _ = writer.write_record([
             date,
             &r.rank,
-            &super::format::spreadsheet_text(&r.player.text),
+            &super::format::spreadsheet_text(r.player.text()),
             &r.rating.to_string(),
             &r.deviation,
             &r.games.to_string(),

@@ -342,18 +342,10 @@ impl ViewBuilder<'_> {
         let mut opponents: Vec<(usize, (u32, u32, u32))> = by_opponent.into_iter().collect();
         // Most games first, then in the order of the opponents' page addresses.
         let games = |(w, d, l): (u32, u32, u32)| w + d + l;
-        let href = |i: usize| {
-            (
-                self.dataset.players[i].id.as_str().as_bytes(),
-                b".html".as_slice(),
-            )
-        };
         opponents.sort_by(|(a, a_counts), (b, b_counts)| {
-            games(*b_counts).cmp(&games(*a_counts)).then_with(|| {
-                let (a_id, a_end) = href(*a);
-                let (b_id, b_end) = href(*b);
-                a_id.iter().chain(a_end).cmp(b_id.iter().chain(b_end))
-            })
+            games(*b_counts)
+                .cmp(&games(*a_counts))
+                .then_with(|| self.cmp_player_hrefs(*a, *b))
         });
         opponents
             .into_iter()

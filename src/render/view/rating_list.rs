@@ -1,7 +1,7 @@
 //! The rating list: current, as of a past date (the year-end archive), and
 //! filtered by club, country or membership.
 
-use super::shared::{add_months, local_date, Link};
+use super::shared::{add_months, local_date, Link, SharedLink};
 use super::ViewBuilder;
 use crate::model::{Date, Membership, Player};
 use crate::rating::Phase;
@@ -20,7 +20,7 @@ pub struct RatedRow {
     #[serde(serialize_with = "rank_text")]
     pub rank: Option<usize>,
     /// Player link.
-    pub player: Link,
+    pub player: SharedLink,
     /// Player id.
     pub id: String,
     /// Club or empty.
@@ -66,7 +66,7 @@ impl RatedRow {
 #[derive(Debug, Clone, Serialize)]
 pub struct ProvisionalRow {
     /// Player link.
-    pub player: Link,
+    pub player: SharedLink,
     /// Club or empty.
     pub club: String,
     /// Games so far, preset included.
@@ -81,7 +81,7 @@ pub struct ProvisionalRow {
 #[derive(Debug, Clone, Serialize)]
 pub struct InternationalRow {
     /// Player link.
-    pub player: Link,
+    pub player: SharedLink,
     /// Country or empty.
     pub country: String,
     /// International rating.
@@ -422,7 +422,7 @@ impl ViewBuilder<'_> {
                     let last = state.last_rated.map(|t| self.dataset.tournaments[t].end);
                     established.push(RatedRow {
                         rank: None,
-                        player: self.player_link(index),
+                        player: self.shared_player_link(index),
                         id: player.id.to_string(),
                         club: player.club.clone().unwrap_or_default(),
                         country: player.country.clone().unwrap_or_default(),
@@ -437,7 +437,7 @@ impl ViewBuilder<'_> {
                     })
                 }
                 (Phase::Provisional, _) => provisional.push(ProvisionalRow {
-                    player: self.player_link(index),
+                    player: self.shared_player_link(index),
                     club: player.club.clone().unwrap_or_default(),
                     games: state.provisional_games,
                     progress: self.progress(state.provisional_games),
@@ -448,7 +448,7 @@ impl ViewBuilder<'_> {
                         (player.membership, player.international_rating)
                     {
                         international.push(InternationalRow {
-                            player: self.player_link(index),
+                            player: self.shared_player_link(index),
                             country: player.country.clone().unwrap_or_default(),
                             rating,
                             index,
@@ -461,12 +461,12 @@ impl ViewBuilder<'_> {
         provisional.sort_by(|a, b| {
             b.games
                 .cmp(&a.games)
-                .then(a.player.href.cmp(&b.player.href))
+                .then_with(|| self.cmp_player_hrefs(a.index, b.index))
         });
         international.sort_by(|a, b| {
             b.rating
                 .cmp(&a.rating)
-                .then(a.player.href.cmp(&b.player.href))
+                .then_with(|| self.cmp_player_hrefs(a.index, b.index))
         });
         let mut list = RatingListView {
             established,
@@ -600,10 +600,10 @@ mod tests {
     fn row(rating: i32, active: bool) -> RatedRow {
         RatedRow {
             rank: Some(99),
-            player: Link {
+            player: SharedLink::new(Link {
                 text: String::new(),
                 href: String::new(),
-            },
+            }),
             id: String::new(),
             club: String::new(),
             country: String::new(),

@@ -33,6 +33,25 @@ impl SharedLink {
         map.insert("href", link.href);
         SharedLink(tera::Value::from(map))
     }
+
+    /// Text shown.
+    pub fn text(&self) -> &str {
+        self.field(0)
+    }
+
+    /// Path from the site root.
+    pub fn href(&self) -> &str {
+        self.field(1)
+    }
+
+    /// The `n`th field as [`SharedLink::new`] put it in the map.
+    fn field(&self, n: usize) -> &str {
+        self.0
+            .as_map()
+            .and_then(|map| map.get_index(n))
+            .and_then(|(_, value)| value.as_str())
+            .unwrap_or_default()
+    }
 }
 
 impl Serialize for SharedLink {
@@ -112,6 +131,16 @@ impl ViewBuilder<'_> {
             text: player.name.clone(),
             href: player_href(player),
         }
+    }
+
+    /// The order of two players' page addresses ([`player_href`]), without
+    /// making them.
+    pub(super) fn cmp_player_hrefs(&self, a: usize, b: usize) -> std::cmp::Ordering {
+        let href = |i: usize| {
+            let id: &str = self.dataset.players[i].id.as_str();
+            id.as_bytes().iter().chain(b".html")
+        };
+        href(a).cmp(href(b))
     }
 
     /// [`Self::player_link`], shared between pages.
