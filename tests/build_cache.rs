@@ -320,6 +320,91 @@ fn an_opponents_rating_change_renders_the_pages_that_show_it() {
         .contains("2777"));
 }
 
+/// Adds a tournament on the day after the newest one ends (a copy of the
+/// oldest table), so the list date moves on; the new date and the ids of
+/// the players in it.
+fn add_tournament_on_a_newer_date(root: &Path) -> (String, Vec<String>) {
+    let tables = edit::crosstables_by_start(root);
+    let newest_meta = fs::read_to_string(tables.last().unwrap().with_extension("toml")).unwrap();
+    let end = newest_meta
+        .lines()
+        .find_map(|l| l.strip_prefix("end = "))
+        .and_then(|d| ratingbook::model::Date::parse(d.trim()))
+        .unwrap();
+    let day = end.plus_days(1).to_string();
+    let oldest = &tables[0];
+    let meta: String = fs::read_to_string(oldest.with_extension("toml"))
+        .unwrap()
+        .lines()
+        .map(|l| match l.split_once(" = ") {
+            Some((key @ ("start" | "end"), _)) => format!("{key} = {day}\n"),
+            Some(("name", _)) => "name = \"Newest open\"\n".to_string(),
+            _ => format!("{l}\n"),
+        })
+        .collect();
+    let table = oldest.with_file_name("newest-open.csv");
+    fs::copy(oldest, &table).unwrap();
+    fs::write(table.with_extension("toml"), meta).unwrap();
+    let players = fs::read_to_string(&table)
+        .unwrap()
+        .lines()
+        .skip(1)
+        .filter_map(|row| row.split(',').nth(1).map(String::from))
+        .collect();
+    (day, players)
+}
+
+#[test]
+fn a_tournament_on_a_newer_date_leaves_the_pages_of_players_not_in_it_alone() {
+    let b = built();
+    let mut added = (String::new(), Vec::new());
+    let changed = rebuild_exactly(&b, || added = add_tournament_on_a_newer_date(b.root.path()));
+    let (day, players) = added;
+    let front = fs::read_to_string(b.out.join("index.html")).unwrap();
+    assert!(
+        front.contains(&format!("datetime=\"{day}\"")),
+        "the front page shows the new list date"
+    );
+    let player_pages: Vec<&String> = changed
+        .iter()
+        .filter(|f| f.starts_with("players/"))
+        .collect();
+    assert!(!player_pages.is_empty());
+    for page in &player_pages {
+        let id = page
+            .trim_start_matches("players/")
+            .trim_end_matches(".html");
+        assert!(
+            players.iter().any(|p| p == id),
+            "{page} changed: {changed:?}"
+        );
+    }
+    let all_players = files(&b.out)
+        .keys()
+        .filter(|f| f.starts_with("players/"))
+        .count();
+    assert!(player_pages.len() < all_players, "{player_pages:?}");
+}
+
+#[test]
+fn a_layout_that_shows_the_list_date_gets_it_on_every_page() {
+    let b = built();
+    let base = ratingbook::render::templates::TemplateSet::built_in().templates["html/base.html"]
+        .replace("</footer>", "<p>List of {{ site.as_of }}</p></footer>");
+    fs::create_dir_all(b.root.path().join("templates/html")).unwrap();
+    fs::write(b.root.path().join("templates/html/base.html"), base).unwrap();
+    build(b.root.path(), &b.out);
+    let mut day = String::new();
+    let changed = rebuild_exactly(&b, || day = add_tournament_on_a_newer_date(b.root.path()).0);
+    for (name, bytes) in files(&b.out) {
+        if name.starts_with("players/") && name.ends_with(".html") {
+            assert!(changed.contains(&name), "{name} kept the old date");
+            let text = String::from_utf8(bytes).unwrap();
+            assert!(text.contains(&format!("List of {day}")), "{name}");
+        }
+    }
+}
+
 #[test]
 fn inputs_rewritten_with_the_same_bytes_are_no_change_and_an_edit_is_one() {
     let b = built();

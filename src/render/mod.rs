@@ -182,11 +182,17 @@ pub fn render_site_into(
         max_time: std::time::Duration::from_secs(config.output.page_render_seconds.into()),
     };
     let watchdog = limits::Watchdog::start(budget.max_time);
+    let undated_site = view::SiteView {
+        as_of: String::new(),
+        as_of_text: String::new(),
+        ..site.clone()
+    };
     let page = Page {
         prints: fingerprint::Fingerprints::new(dataset, ratings),
         tera: &tera,
-        shared: fingerprint::of(&site),
-        site_value: template_value(&site, "(every page)")?,
+        dated: SiteValue::new(&site)?,
+        undated: SiteValue::new(&undated_site)?,
+        dated_templates: templates.dated_templates(),
         site,
         budget,
         watchdog: &watchdog,
@@ -328,9 +334,11 @@ fn render_sql(
             .key(rows)
             .add(&(&head, &tail))
             .finish();
-        let key = page
-            .cache
-            .fingerprint_key((crate::sql::TEMPLATE, file, ""), page.shared, own);
+        let key = page.cache.fingerprint_key(
+            (crate::sql::TEMPLATE, file, ""),
+            page.site_for(crate::sql::TEMPLATE).key,
+            own,
+        );
         if page.reuse(file, key)? {
             continue;
         }
@@ -1026,7 +1034,7 @@ fn reuse_list(
         let file = paginate::page_file(first, number);
         let key = page.cache.fingerprint_key(
             (template, &file, root),
-            page.shared,
+            page.site_for(template).key,
             list_page_key(own, number),
         );
         if !page.cache.had(&file, key) {
@@ -1208,6 +1216,22 @@ fn sitemap(html_paths: &[String], base_url: &str) -> Option<Vec<u8>> {
 
 /// `value` as a template value, made once to be shared by many pages;
 /// `template` names where a failure is reported.
+/// The site-wide values as a template value, made once for every page, and
+/// their hash, for fingerprinted pages.
+struct SiteValue {
+    value: tera::Value,
+    key: cache::Key,
+}
+
+impl SiteValue {
+    fn new(site: &view::SiteView) -> Result<SiteValue, RenderError> {
+        Ok(SiteValue {
+            value: template_value(site, "(every page)")?,
+            key: fingerprint::of(site),
+        })
+    }
+}
+
 fn template_value(value: &impl Serialize, template: &str) -> Result<tera::Value, RenderError> {
     tera::Value::try_from_serializable(value).map_err(|e| RenderError::new(template, &e))
 }
@@ -1218,10 +1242,14 @@ struct Page<'a> {
     prints: fingerprint::Fingerprints<'a>,
     tera: &'a tera::Tera,
     site: view::SiteView,
-    /// `site` as a template value, made once for every page.
-    site_value: tera::Value,
-    /// The hash of `site`, for fingerprinted pages.
-    shared: cache::Key,
+    /// `site` for the templates that show the list date.
+    dated: SiteValue,
+    /// `site` without the list date, for every other template: their
+    /// pages stay the same when a tournament on a newer date comes in.
+    undated: SiteValue,
+    /// The templates that show the list date (see
+    /// [`templates::TemplateSet::dated_templates`]).
+    dated_templates: std::collections::BTreeSet<String>,
     budget: limits::Budget,
     watchdog: &'a limits::Watchdog,
     sink: &'a dyn Sink,
@@ -1244,7 +1272,7 @@ impl Page<'_> {
         canonical: &str,
         mut ctx: tera::Context,
     ) -> Result<(), SiteError> {
-        ctx.insert_value("site", self.site_value.clone());
+        ctx.insert_value("site", self.site_for(template).value.clone());
         ctx.insert("root", root);
         ctx.insert("path", canonical);
         let key = self.cache.page_key(template, file, &ctx);
@@ -1266,18 +1294,28 @@ impl Page<'_> {
         fingerprint: cache::Key,
         make: impl FnOnce() -> tera::Context,
     ) -> Result<(), SiteError> {
+        let site = self.site_for(template);
         let key = self
             .cache
-            .fingerprint_key((template, file, root), self.shared, fingerprint);
+            .fingerprint_key((template, file, root), site.key, fingerprint);
         if self.reuse(file, key)? {
             return Ok(());
         }
         let mut ctx = make();
-        ctx.insert_value("site", self.site_value.clone());
+        ctx.insert_value("site", site.value.clone());
         ctx.insert("root", root);
         ctx.insert("path", canonical);
         let bytes = self.render(template, canonical, &ctx)?;
         self.store(file, key, &bytes)
+    }
+
+    /// The `site` value `template` gets.
+    fn site_for(&self, template: &str) -> &SiteValue {
+        if self.dated_templates.contains(template) {
+            &self.dated
+        } else {
+            &self.undated
+        }
     }
 
     /// Stores a file that is not rendered from a template.
@@ -1300,7 +1338,7 @@ impl Page<'_> {
     ) -> Result<(), SiteError> {
         let key = self
             .cache
-            .fingerprint_key(("", file, ""), self.shared, fingerprint);
+            .fingerprint_key(("", file, ""), self.undated.key, fingerprint);
         if self.reuse(file, key)? {
             return Ok(());
         }

@@ -1,7 +1,7 @@
 //! The tera templates: the repository's `templates/` over built-in defaults,
 //! and the engine with the project's escaping filters.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// Built-in templates and static files, used where the repository has none of its own.
 const BUILT_IN: &[(&str, &str)] = &[
@@ -147,12 +147,78 @@ impl TemplateSet {
         })
     }
 
+    /// The templates whose output may show the date of the current lists
+    /// (`site.as_of`): those that name it or use `site` other than through
+    /// one of its fields, and those that name (to extend, include or import)
+    /// a template that does. Every other page is made without the date, so
+    /// that a tournament on a newer date does not change every page.
+    pub fn dated_templates(&self) -> BTreeSet<String> {
+        let mut dated: BTreeSet<String> = self
+            .templates
+            .iter()
+            .filter(|(_, text)| shows_list_date(text))
+            .map(|(name, _)| name.clone())
+            .collect();
+        loop {
+            let pulling_in: Vec<String> = self
+                .templates
+                .iter()
+                .filter(|(name, text)| {
+                    !dated.contains(*name) && dated.iter().any(|d| text.contains(d.as_str()))
+                })
+                .map(|(name, _)| name.clone())
+                .collect();
+            if pulling_in.is_empty() {
+                return dated;
+            }
+            dated.extend(pulling_in);
+        }
+    }
+
     /// Compiles the templates into a tera engine with the project's filters.
     pub fn engine(&self) -> Result<tera::Tera, tera::Error> {
         let mut tera = new_engine();
         tera.add_raw_templates(self.templates.iter().map(|(k, v)| (k.as_str(), v.as_str())))?;
         Ok(tera)
     }
+}
+
+/// Whether a template's own text may show `site.as_of`: it names `as_of`,
+/// or a tag of it uses `site` whole (`{{ site }}`, `site["…"]`, a loop
+/// over it) rather than one of its fields.
+fn shows_list_date(text: &str) -> bool {
+    text.contains("as_of") || tags(text).any(uses_site_whole)
+}
+
+/// The insides of a template's `{{ … }}` and `{% … %}` tags.
+fn tags(text: &str) -> impl Iterator<Item = &str> {
+    let mut rest = text;
+    std::iter::from_fn(move || loop {
+        let start = rest.find('{')?;
+        let close = match rest[start + 1..].chars().next() {
+            Some('{') => "}}",
+            Some('%') => "%}",
+            _ => {
+                rest = &rest[start + 1..];
+                continue;
+            }
+        };
+        let inside = &rest[start + 2..];
+        let end = inside.find(close).unwrap_or(inside.len());
+        rest = &inside[end..];
+        return Some(&inside[..end]);
+    })
+}
+
+/// Whether the tag `inside` uses the variable `site` other than as `site.field`.
+fn uses_site_whole(inside: &str) -> bool {
+    let is_name = |c: char| c.is_alphanumeric() || c == '_';
+    inside.match_indices("site").any(|(at, _)| {
+        let before = inside[..at].chars().next_back();
+        let after = inside[at + 4..].trim_start().chars().next();
+        !before.is_some_and(|c| is_name(c) || c == '.')
+            && !after.is_some_and(|c| is_name(c) || c == '.')
+    })
 }
 
 /// Every problem of the repository's own templates, by template name. The
@@ -219,4 +285,57 @@ pub fn new_engine() -> tera::Tera {
         super::format::markdown_text(value)
     });
     tera
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn set_with(name: &str, text: &str) -> TemplateSet {
+        let mut files = BTreeMap::new();
+        files.insert(name.to_string(), text.as_bytes().to_vec());
+        TemplateSet::with_overrides(&files)
+    }
+
+    #[test]
+    fn only_the_front_page_and_the_rating_lists_show_the_list_date() {
+        let dated: Vec<String> = TemplateSet::built_in()
+            .dated_templates()
+            .into_iter()
+            .collect();
+        assert_eq!(dated, ["html/index.html", "html/ratings.html"]);
+    }
+
+    #[test]
+    fn a_layout_showing_the_date_dates_every_page_built_on_it() {
+        let set = set_with(
+            "html/base.html",
+            "<footer>{{ site.as_of_text }}</footer>{% block content %}{% endblock content %}",
+        );
+        let dated = set.dated_templates();
+        for page in ["html/player.html", "html/tournament.html", "html/base.html"] {
+            assert!(dated.contains(page), "{page}: {dated:?}");
+        }
+        assert!(!dated.contains("md/tournament.md"));
+    }
+
+    #[test]
+    fn site_used_whole_counts_as_showing_the_date_and_its_fields_do_not() {
+        for text in [
+            "{{ site }}",
+            "{{ site | json_encode }}",
+            "{% for key, value in site %}{{ value }}{% endfor %}",
+            "{{ site[\"as\" ~ \"_of\"] }}",
+            "{% set s = site %}{{ s.title }}",
+        ] {
+            assert!(shows_list_date(text), "{text}");
+        }
+        for text in [
+            "{{ site.title }} {{ site . lang }}",
+            "<input id=\"site-search\"> {{ website }} {{ site_name }}",
+            "{ site } {{ player.site }}",
+        ] {
+            assert!(!shows_list_date(text), "{text}");
+        }
+    }
 }
