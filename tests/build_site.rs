@@ -621,3 +621,23 @@ fn streamed_sql_dumps_are_the_template_rendered_whole() {
         assert!(streamed == whole, "{dialect}: the streamed dump differs");
     }
 }
+
+#[test]
+fn the_rating_list_links_its_markdown_copy_only_when_there_is_one() {
+    let root = common::sample_repository();
+    let out = tempfile::tempdir().unwrap();
+    build(root.path(), out.path());
+    let link = "<a href=\"ratings.md\">as Markdown</a>";
+    assert!(read(&out.path().join("ratings.html")).contains(link));
+    let config = read(&root.path().join("ratingbook.toml"));
+    let config = if config.contains("[output]") {
+        config.replace("[output]", "[output]\nmarkdown = false")
+    } else {
+        config + "\n[output]\nmarkdown = false\n"
+    };
+    common::write(root.path(), "ratingbook.toml", &config);
+    let without = tempfile::tempdir().unwrap();
+    build(root.path(), without.path());
+    assert!(!without.path().join("ratings.md").exists());
+    assert!(!read(&without.path().join("ratings.html")).contains(link));
+}

@@ -952,6 +952,7 @@ fn render_lists(
                     ctx.insert("archive", &archive_links);
                     ctx.insert("filtered", &(first != "ratings.html"));
                     ctx.insert("archived", &first.starts_with("archive/"));
+                    ctx.insert("markdown", &config.output.markdown);
                     ctx.insert(
                         "pagination",
                         &paginate::Pagination::new(first, number, count),

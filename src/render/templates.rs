@@ -298,12 +298,12 @@ mod tests {
     }
 
     #[test]
-    fn only_the_front_page_and_the_rating_lists_show_the_list_date() {
+    fn only_the_front_page_shows_the_list_date() {
         let dated: Vec<String> = TemplateSet::built_in()
             .dated_templates()
             .into_iter()
             .collect();
-        assert_eq!(dated, ["html/index.html", "html/ratings.html"]);
+        assert_eq!(dated, ["html/index.html"]);
     }
 
     #[test]
