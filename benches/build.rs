@@ -7,7 +7,9 @@
 //! target/bench-data) and times builds of its site: cold (no site, no build
 //! cache), unchanged, after one new tournament on the newest date (twice: the
 //! first rebuild after a cold build has no previous site to reuse as its
-//! staging folder), each followed by the rebuild that removes it again, and
+//! staging folder), each followed by the rebuild that removes it again,
+//! after one new tournament on the day after the newest (the list date moves
+//! on, as when results come in) and the rebuild that removes it, and
 //! after one result edited in the first tournament ten years before the
 //! newest (which moves the ratings of everyone downstream). The repository is
 //! put back as it was afterwards. Each build runs in a fresh child process,
@@ -122,6 +124,15 @@ fn bench_size(root: &Path, players: usize, tournaments: usize) {
         }
         row("back to unchanged");
     }
+    // As results usually come in: the list date moves on.
+    let later = ratingbook::generate::edit::add_tournament_on_a_later_day(root)
+        .expect("add a tournament on a later day");
+    row("one new tournament on a later day");
+    if let Some(table) = &later {
+        let _ = std::fs::remove_file(table);
+        let _ = std::fs::remove_file(table.with_extension("toml"));
+    }
+    row("back to unchanged");
     let old = ten_years_back(root);
     let edited = ratingbook::generate::edit::reverse_first_decisive_result(&old)
         .expect("edit a result")

@@ -320,31 +320,17 @@ fn an_opponents_rating_change_renders_the_pages_that_show_it() {
         .contains("2777"));
 }
 
-/// Adds a tournament on the day after the newest one ends (a copy of the
-/// oldest table), so the list date moves on; the new date and the ids of
-/// the players in it.
+/// Adds a tournament on the day after the newest one ends; the new date
+/// and the ids of the players in it.
 fn add_tournament_on_a_newer_date(root: &Path) -> (String, Vec<String>) {
-    let tables = edit::crosstables_by_start(root);
-    let newest_meta = fs::read_to_string(tables.last().unwrap().with_extension("toml")).unwrap();
-    let end = newest_meta
+    let table = edit::add_tournament_on_a_later_day(root).unwrap().unwrap();
+    let meta = fs::read_to_string(table.with_extension("toml")).unwrap();
+    let day = meta
         .lines()
         .find_map(|l| l.strip_prefix("end = "))
-        .and_then(|d| ratingbook::model::Date::parse(d.trim()))
-        .unwrap();
-    let day = end.plus_days(1).to_string();
-    let oldest = &tables[0];
-    let meta: String = fs::read_to_string(oldest.with_extension("toml"))
         .unwrap()
-        .lines()
-        .map(|l| match l.split_once(" = ") {
-            Some((key @ ("start" | "end"), _)) => format!("{key} = {day}\n"),
-            Some(("name", _)) => "name = \"Newest open\"\n".to_string(),
-            _ => format!("{l}\n"),
-        })
-        .collect();
-    let table = oldest.with_file_name("newest-open.csv");
-    fs::copy(oldest, &table).unwrap();
-    fs::write(table.with_extension("toml"), meta).unwrap();
+        .trim()
+        .to_string();
     let players = fs::read_to_string(&table)
         .unwrap()
         .lines()

@@ -132,6 +132,41 @@ pub fn add_tournament_at_newest_date(root: &Path) -> std::io::Result<Option<std:
     Ok(None)
 }
 
+/// Adds a tournament on the day after the newest one ends, as new results
+/// usually come in: a copy of the oldest tournament's results under
+/// `<newest id>-later`, so the date of the lists moves on. Returns the new
+/// crosstable's path, or `None` when there is no tournament to copy.
+pub fn add_tournament_on_a_later_day(root: &Path) -> std::io::Result<Option<std::path::PathBuf>> {
+    let tables = crosstables_by_start(root);
+    let (Some(oldest), Some(newest)) = (tables.first(), tables.last()) else {
+        return Ok(None);
+    };
+    let newest_meta = std::fs::read_to_string(newest.with_extension("toml"))?;
+    let Some(end) = meta_value(&newest_meta, "end")
+        .or_else(|| meta_value(&newest_meta, "start"))
+        .and_then(crate::model::Date::parse)
+    else {
+        return Ok(None);
+    };
+    let day = end.plus_days(1);
+    let meta: String = std::fs::read_to_string(oldest.with_extension("toml"))?
+        .lines()
+        .map(|l| match l.split_once('=').map(|(k, _)| k.trim()) {
+            Some("name") => "name = \"Synthetic later event\"".to_string(),
+            Some(key @ ("start" | "end")) => format!("{key} = {day}"),
+            _ => l.to_string(),
+        })
+        .map(|l| l + "\n")
+        .collect();
+    let stem = newest
+        .file_stem()
+        .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
+    let target = newest.with_file_name(format!("{stem}-later.csv"));
+    std::fs::copy(oldest, &target)?;
+    std::fs::write(target.with_extension("toml"), meta)?;
+    Ok(Some(target))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
