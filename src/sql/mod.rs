@@ -221,10 +221,20 @@ pub fn frame(
 /// Writes the rows of each table handed over as the built-in template writes
 /// them (`INSERT` statements of [`BATCH_ROWS`] rows), as they come, so the
 /// dump is never held in memory.
+///
+/// The rows are taken a block at a time; while the next block is made on
+/// this thread, the statements of the one before are written out as text
+/// in parallel (a block is split at statement boundaries, so its parts are
+/// independent), and then written in order.
 pub struct InsertWriter<'w> {
     out: &'w mut dyn std::io::Write,
     dialect: Dialect,
 }
+
+/// Statements written as text in one piece of work.
+const PIECE_ROWS: usize = BATCH_ROWS * 16;
+/// Rows taken at a time: a piece for each of a few threads.
+const BLOCK_ROWS: usize = PIECE_ROWS * 4;
 
 impl<'w> InsertWriter<'w> {
     /// A writer of `dialect`'s statements into `out`.
@@ -241,31 +251,47 @@ impl TableSink for InsertWriter<'_> {
         rows: &mut dyn Iterator<Item = Vec<SqlValue<'_>>>,
     ) -> std::io::Result<()> {
         let header = format!("INSERT INTO {table} ({}) VALUES\n", columns.join(", "));
-        let mut rows = rows.peekable();
-        let mut in_batch = 0;
-        let mut line = String::new();
-        while let Some(row) = rows.next() {
-            if in_batch == 0 {
-                self.out.write_all(header.as_bytes())?;
-            }
-            line.clear();
-            line.push('(');
-            for (i, value) in row.iter().enumerate() {
-                if i > 0 {
-                    line.push_str(", ");
+        let dialect = self.dialect;
+        let mut block: Vec<Vec<SqlValue>> = (&mut *rows).take(BLOCK_ROWS).collect();
+        while !block.is_empty() {
+            let mut texts = vec![String::new(); block.len().div_ceil(PIECE_ROWS)];
+            let mut next = Vec::new();
+            rayon::in_place_scope(|scope| {
+                for (text, piece) in texts.iter_mut().zip(block.chunks(PIECE_ROWS)) {
+                    let header = &header;
+                    scope.spawn(move |_| *text = statements(header, piece, dialect));
                 }
-                value.push_literal(&mut line, self.dialect);
+                next = (&mut *rows).take(BLOCK_ROWS).collect();
+            });
+            for text in &texts {
+                self.out.write_all(text.as_bytes())?;
             }
-            in_batch += 1;
-            let last = in_batch == BATCH_ROWS || rows.peek().is_none();
-            line.push_str(if last { ");\n" } else { "),\n" });
-            if last {
-                in_batch = 0;
-            }
-            self.out.write_all(line.as_bytes())?;
+            block = next;
         }
         Ok(())
     }
+}
+
+/// `rows` as `INSERT` statements of [`BATCH_ROWS`] rows each, the last one
+/// ending with the last row: `rows` start a statement, and end one (a whole
+/// number of statements, or the table's last rows).
+fn statements(header: &str, rows: &[Vec<SqlValue>], dialect: Dialect) -> String {
+    let mut text = String::new();
+    for (n, row) in rows.iter().enumerate() {
+        if n % BATCH_ROWS == 0 {
+            text.push_str(header);
+        }
+        text.push('(');
+        for (i, value) in row.iter().enumerate() {
+            if i > 0 {
+                text.push_str(", ");
+            }
+            value.push_literal(&mut text, dialect);
+        }
+        let last = (n + 1) % BATCH_ROWS == 0 || n + 1 == rows.len();
+        text.push_str(if last { ");\n" } else { "),\n" });
+    }
+    text
 }
 
 impl SqlValue<'_> {
@@ -304,6 +330,39 @@ pub fn dialect_of(state: &tera::State) -> Dialect {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    /// The text [`InsertWriter`] writes for `n` rows `(i, 'p<i>')`.
+    fn written(n: usize) -> String {
+        let mut out = Vec::new();
+        let mut rows = (0..n).map(|i| vec![SqlValue::Int(i as i64), format!("p{i}").into()]);
+        InsertWriter::new(&mut out, Dialect::Postgres)
+            .table("t", &["a", "b"], &mut rows)
+            .unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn rows_are_written_in_order_in_statements_of_250() {
+        for n in [
+            0, 1, 249, 250, 251, 4000, 16_000, 16_001, 64_250, 64_251, 70_000,
+        ] {
+            let text = written(n);
+            let statements: Vec<&str> = text.split_terminator(";\n").collect();
+            assert_eq!(statements.len(), n.div_ceil(250), "{n} rows");
+            let mut next = 0;
+            for statement in statements {
+                let rows = statement
+                    .strip_prefix("INSERT INTO t (a, b) VALUES\n")
+                    .unwrap_or_else(|| panic!("{n} rows: {statement:.60}"));
+                for row in rows.split(",\n") {
+                    assert_eq!(row, format!("({next}, 'p{next}')"), "{n} rows");
+                    next += 1;
+                }
+            }
+            assert_eq!(next, n);
+            assert!(n == 0 || text.ends_with("');\n"));
+        }
+    }
 
     fn decimal(x: f64) -> String {
         let mut out = String::new();
