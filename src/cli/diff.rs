@@ -70,10 +70,7 @@ pub fn diff(args: &DiffArgs) -> ExitCode {
 fn produce(args: &DiffArgs) -> Result<String, GitError> {
     let (base, head, versions) = match (&args.base_dir, &args.head_dir) {
         (Some(base), Some(head)) => {
-            let (base_snapshot, head_snapshot) = rayon::join(
-                || results_diff::snapshot(base),
-                || results_diff::snapshot(head),
-            );
+            let (base_snapshot, head_snapshot) = results_diff::snapshots(base, head);
             (
                 base_snapshot,
                 head_snapshot,
@@ -98,15 +95,18 @@ fn revisions(args: &DiffArgs) -> Result<(Snapshot, Snapshot, Versions), GitError
         Some(revision) => revision.clone(),
         None => git::default_base(&args.root)?,
     };
-    // The two versions are loaded and rated side by side.
+    // The base comes out of git while the head is loaded and rated; then
+    // the base is: one version's data in memory at a time.
     let (base, head) = rayon::join(
-        || snapshot_of(&args.root, &base_revision),
+        || unpack(&args.root, &base_revision),
         || match &args.head {
             Some(revision) => snapshot_of(&args.root, revision),
             None => Ok(results_diff::snapshot(&args.root)),
         },
     );
-    let (base, head) = (base?, head?);
+    let head = head?;
+    let (_unpacked, base_root) = base?;
+    let base = results_diff::snapshot(&base_root);
     let head_label = match &args.head {
         Some(revision) => label(&args.root, revision),
         None => "the working tree".to_string(),
@@ -119,6 +119,13 @@ fn revisions(args: &DiffArgs) -> Result<(Snapshot, Snapshot, Versions), GitError
 }
 
 fn snapshot_of(root: &Path, revision: &str) -> Result<Snapshot, GitError> {
+    let (_unpacked, data_root) = unpack(root, revision)?;
+    Ok(results_diff::snapshot(&data_root))
+}
+
+/// `revision` of the repository at `root` written out into a temporary
+/// folder (removed when the first value drops); the data repository's root in it.
+fn unpack(root: &Path, revision: &str) -> Result<(tempfile::TempDir, PathBuf), GitError> {
     // A memory-backed folder where there is one: unpacking tens of thousands
     // of small files to disk costs more than rating them.
     let shared_memory = Path::new("/dev/shm");
@@ -132,7 +139,7 @@ fn snapshot_of(root: &Path, revision: &str) -> Result<Snapshot, GitError> {
         source,
     })?;
     let data_root = git::unpack(root, revision, folder.path())?;
-    Ok(results_diff::snapshot(&data_root))
+    Ok((folder, data_root))
 }
 
 /// `main (3f2a1c0)`, or the short commit alone when that is what was given.

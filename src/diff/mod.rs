@@ -84,7 +84,11 @@ pub struct TournamentState {
 
 /// Loads, checks and rates the repository at `root`.
 pub fn snapshot(root: &Path) -> Snapshot {
-    let checked = crate::pipeline::check_repository(root);
+    rated_snapshot(crate::pipeline::check_repository(root))
+}
+
+/// Rates a loaded and checked repository and reduces it to its snapshot.
+fn rated_snapshot(checked: crate::pipeline::Checked) -> Snapshot {
     let builds = checked.error_count() == 0;
     let dataset = &checked.loaded.dataset;
     let mut snapshot = Snapshot {
@@ -460,8 +464,21 @@ fn sort_changes(changes: &mut [PlayerChange]) {
     });
 }
 
+/// The snapshots of the repositories in two folders. The head is loaded
+/// and checked while the base is rated (which runs on one thread), and the
+/// base's data is dropped, reduced to its snapshot, before the head is
+/// rated: memory never holds both versions' ratings.
+pub fn snapshots(base: &Path, head: &Path) -> (Snapshot, Snapshot) {
+    let base = crate::pipeline::check_repository(base);
+    let (base, head) = rayon::join(
+        || rated_snapshot(base),
+        || crate::pipeline::check_repository(head),
+    );
+    (base, rated_snapshot(head))
+}
+
 /// Compares the repositories in two folders.
 pub fn diff_folders(base: &Path, head: &Path) -> Diff {
-    let (base, head) = rayon::join(|| snapshot(base), || snapshot(head));
+    let (base, head) = snapshots(base, head);
     compare(&base, &head)
 }
