@@ -59,7 +59,7 @@ pub struct GameRow {
     /// Opponent link.
     pub opponent: SharedLink,
     /// `1`, `½`, `0`, `+`, `-`.
-    pub result: String,
+    pub result: std::borrow::Cow<'static, str>,
     /// Opponent rating used, or empty.
     pub opponent_rating: String,
     /// The rating difference the system counted (own − opponent), or empty.
@@ -73,7 +73,7 @@ pub struct GameRow {
     /// `K × (W − We)`, or empty.
     pub change: String,
     /// Why the game did not count, or empty.
-    pub note: String,
+    pub note: &'static str,
 }
 
 /// A player's page.
@@ -168,9 +168,26 @@ impl ViewBuilder<'_> {
         let mut games = Vec::new();
         for record in records.iter().rev() {
             let t = &self.dataset.tournaments[record.tournament];
+            let date = t.start.to_string();
+            // K and its explanation are the same for most games of a tournament.
+            let mut k_explained: Option<(KFactor, (String, String))> = None;
             for g in &record.games {
+                let (k, k_reason) = match g.k {
+                    None => Default::default(),
+                    Some(k) => match &k_explained {
+                        Some((same, texts)) if *same == k => texts.clone(),
+                        _ => {
+                            let texts = (
+                                format::k(k.value()),
+                                self.k_reason(t, record.rating_before.unwrap_or(0), k),
+                            );
+                            k_explained = Some((k, texts.clone()));
+                            texts
+                        }
+                    },
+                };
                 games.push(GameRow {
-                    date: t.start.to_string(),
+                    date: date.clone(),
                     tournament: self.shared_tournament_link(record.tournament),
                     round: g.round.into(),
                     opponent: self.shared_player_link(g.opponent),
@@ -182,20 +199,14 @@ impl ViewBuilder<'_> {
                         .get()
                         .map(format::two_decimals)
                         .unwrap_or_default(),
-                    k: g.k.map(|k| format::k(k.value())).unwrap_or_default(),
-                    k_reason: g
-                        .k
-                        .map(|k| self.k_reason(t, record.rating_before.unwrap_or(0), k))
-                        .unwrap_or_default(),
+                    k,
+                    k_reason,
                     change: g
                         .change
                         .get()
                         .map(format::signed_two_decimals)
                         .unwrap_or_default(),
-                    note: g
-                        .not_counted
-                        .map(|n| n.explain().to_string())
-                        .unwrap_or_default(),
+                    note: g.not_counted.map_or("", |n| n.explain()),
                 });
             }
         }
@@ -533,12 +544,17 @@ impl ViewBuilder<'_> {
 }
 
 /// The result symbol of a player's game in a round.
-fn result_symbol(half_points: u32, t: &Tournament, start_no: u32, round: u32) -> String {
+fn result_symbol(
+    half_points: u32,
+    t: &Tournament,
+    start_no: u32,
+    round: u32,
+) -> std::borrow::Cow<'static, str> {
     match t
         .entry(start_no)
         .and_then(|e| e.cells.get(round as usize - 1))
     {
-        Some(Cell::Game { result, .. }) => result.symbol().to_string(),
-        _ => format::points(half_points),
+        Some(Cell::Game { result, .. }) => result.symbol().into(),
+        _ => format::points(half_points).into(),
     }
 }
