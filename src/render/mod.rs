@@ -1215,8 +1215,6 @@ fn sitemap(html_paths: &[String], base_url: &str) -> Option<Vec<u8>> {
     Some(out.into_bytes())
 }
 
-/// `value` as a template value, made once to be shared by many pages;
-/// `template` names where a failure is reported.
 /// The site-wide values as a template value, made once for every page, and
 /// their hash, for fingerprinted pages.
 struct SiteValue {
@@ -1233,6 +1231,8 @@ impl SiteValue {
     }
 }
 
+/// `value` as a template value, made once to be shared by many pages;
+/// `template` names where a failure is reported.
 fn template_value(value: &impl Serialize, template: &str) -> Result<tera::Value, RenderError> {
     tera::Value::try_from_serializable(value).map_err(|e| RenderError::new(template, &e))
 }
