@@ -736,24 +736,35 @@ fn render_browse_list(page: &Page, entries: &[search::Entry]) -> Result<(), Site
     page.emit("search.html", "html/search.html", "", "search.html", ctx)?;
     groups.par_iter().try_for_each(|group| {
         let browse = nav(Some(&group.first));
-        let count = paginate::page_count(group.entries.len());
-        (1..=count).into_par_iter().try_for_each(|number| {
-            let file = paginate::page_file(&group.first, number);
-            let shown: Vec<&search::Entry> = group.entries
-                [paginate::page_rows(group.entries.len(), number)]
-            .iter()
-            .map(|&e| &entries[e])
-            .collect();
+        let names = ("html/search.html", group.first.as_str(), "../");
+        emit_paged(page, names, group.entries.len(), |rows, pagination| {
+            let shown: Vec<&search::Entry> =
+                group.entries[rows].iter().map(|&e| &entries[e]).collect();
             let mut ctx = tera::Context::new();
             ctx.insert("entries", &shown);
             ctx.insert("browse", &browse);
             ctx.insert("group", &format!("{}: {}", group.kind, group.title));
-            ctx.insert(
-                "pagination",
-                &paginate::Pagination::new(&group.first, number, count),
-            );
-            page.emit(&file, "html/search.html", "../", &file, ctx)
+            ctx.insert("pagination", &pagination);
+            ctx
         })
+    })
+}
+
+/// Renders a list of `rows` rows over pages of [`paginate::ROWS_PER_PAGE`]
+/// (`first`, then `first` numbered `.2`, …) with `template`; `context`
+/// gives a page's context from the rows it shows and its pagination.
+fn emit_paged(
+    page: &Page,
+    (template, first, root): (&str, &str, &str),
+    rows: usize,
+    context: impl Fn(std::ops::Range<usize>, paginate::Pagination) -> tera::Context + Sync,
+) -> Result<(), SiteError> {
+    let count = paginate::page_count(rows);
+    (1..=count).into_par_iter().try_for_each(|number| {
+        let file = paginate::page_file(first, number);
+        let pagination = paginate::Pagination::new(first, number, count);
+        let ctx = context(paginate::page_rows(rows, number), pagination);
+        page.emit(&file, template, root, &file, ctx)
     })
 }
 
@@ -819,25 +830,27 @@ fn paged_years(
             .collect()
     };
     let year_root = "../".repeat(folder.split('/').count());
-    let year_page = |year: &view::YearView, number: usize| {
-        let first = year_first(year.year);
-        let count = paginate::page_count(year.tournaments.len());
-        let shown = view::YearView {
-            year: year.year,
-            tournaments: year.tournaments[paginate::page_rows(year.tournaments.len(), number)]
-                .to_vec(),
+    let year_page =
+        |year: &view::YearView, rows: std::ops::Range<usize>, pagination: paginate::Pagination| {
+            let shown = view::YearView {
+                year: year.year,
+                tournaments: year.tournaments[rows].to_vec(),
+            };
+            context(&[shown], &year_links(year.year), pagination)
         };
-        let pagination = paginate::Pagination::new(&first, number, count);
-        context(&[shown], &year_links(year.year), pagination)
-    };
     if let Some(newest) = years.first() {
-        page.emit(first, template, root, first, year_page(newest, 1))?;
+        // The list's own address shows the newest year's first page.
+        let tournaments = newest.tournaments.len();
+        let count = paginate::page_count(tournaments);
+        let pagination = paginate::Pagination::new(&year_first(newest.year), 1, count);
+        let ctx = year_page(newest, paginate::page_rows(tournaments, 1), pagination);
+        page.emit(first, template, root, first, ctx)?;
     }
     years.par_iter().try_for_each(|year| {
-        let count = paginate::page_count(year.tournaments.len());
-        (1..=count).into_par_iter().try_for_each(|number| {
-            let file = paginate::page_file(&year_first(year.year), number);
-            page.emit(&file, template, &year_root, &file, year_page(year, number))
+        let year_first = year_first(year.year);
+        let names = (template, year_first.as_str(), year_root.as_str());
+        emit_paged(page, names, year.tournaments.len(), |rows, pagination| {
+            year_page(year, rows, pagination)
         })
     })
 }
