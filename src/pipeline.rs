@@ -196,7 +196,12 @@ pub fn build_repository(
     lap("hash inputs");
     let (loaded, warnings) = check_without_errors(root)?;
     lap("load and check");
-    let rated = rating::rate_all(&loaded.dataset, &loaded.config);
+    // Rating runs on one thread: the pages' hashes of the data as entered
+    // are made beside it.
+    let (rated, entered) = rayon::join(
+        || rating::rate_all(&loaded.dataset, &loaded.config),
+        || render::fingerprint::EnteredPrints::new(&loaded.dataset),
+    );
     lap("rate");
     let templates = render::templates::TemplateSet::with_overrides(&loaded.templates);
     let pages: Vec<render::pages::MdPage> = loaded
@@ -216,6 +221,7 @@ pub fn build_repository(
             pages: &pages,
             surveys: &loaded.surveys,
         },
+        entered: Some(&entered),
     };
     render::render_site_into(&input, &staging, &cache, tick).map_err(|e| match e {
         render::SiteError::Render(e) => BuildError::Render(e),

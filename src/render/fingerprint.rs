@@ -46,17 +46,45 @@ pub fn of(value: &impl Serialize) -> Key {
     Hasher::default().add(value).finish()
 }
 
-/// Per-tournament hashes over a dataset, shared by every fingerprint.
-pub struct Fingerprints<'a> {
-    dataset: &'a Dataset,
-    /// The association's ratings, whose per-tournament records are hashed once.
-    association: &'a Ratings,
+/// The hashes of the data as entered (each tournament's and each player's
+/// record), which the ratings do not change: they can be made while the
+/// ratings are computed.
+#[derive(Debug, Clone)]
+pub struct EnteredPrints {
     /// The hash of each tournament's whole record (metadata and crosstable).
     tournaments: Vec<Key>,
     /// The hash of each player's whole record, in `Dataset::players` order.
     player_records: Vec<Key>,
     /// The hash of each player's id and name (what an opponent's page shows).
     player_names: Vec<Key>,
+}
+
+impl EnteredPrints {
+    /// Hashes every tournament and every player of `dataset` (in parallel).
+    pub fn new(dataset: &Dataset) -> Self {
+        let (tournaments, (player_records, player_names)) = rayon::join(
+            || dataset.tournaments.par_iter().map(of).collect(),
+            || {
+                let each = dataset.players.par_iter();
+                each.map(|p| (player_record(p), of(&(p.id.as_str(), p.name.as_str()))))
+                    .unzip()
+            },
+        );
+        EnteredPrints {
+            tournaments,
+            player_records,
+            player_names,
+        }
+    }
+}
+
+/// Per-tournament hashes over a dataset, shared by every fingerprint.
+pub struct Fingerprints<'a> {
+    dataset: &'a Dataset,
+    /// The association's ratings, whose per-tournament records are hashed once.
+    association: &'a Ratings,
+    /// The hashes of the data as entered.
+    entered: std::borrow::Cow<'a, EnteredPrints>,
     /// The hash of every player's record, once asked for.
     players: std::sync::OnceLock<Key>,
     /// The hash of each rating record in the association's list, by
@@ -69,23 +97,22 @@ pub struct Fingerprints<'a> {
 }
 
 impl<'a> Fingerprints<'a> {
-    /// Hashes every tournament and every player of `dataset` (in parallel);
-    /// `association` are the association's ratings of it.
-    pub fn new(dataset: &'a Dataset, association: &'a Ratings) -> Self {
-        let (tournaments, (player_records, player_names)) = rayon::join(
-            || dataset.tournaments.par_iter().map(of).collect(),
-            || {
-                let each = dataset.players.par_iter();
-                each.map(|p| (player_record(p), of(&(p.id.as_str(), p.name.as_str()))))
-                    .unzip()
-            },
-        );
+    /// The fingerprints of `dataset`, whose association ratings are
+    /// `association`, with the hashes of its data as `entered` (made here
+    /// when not given: they must be `dataset`'s).
+    pub fn new(
+        dataset: &'a Dataset,
+        association: &'a Ratings,
+        entered: Option<&'a EnteredPrints>,
+    ) -> Self {
+        let entered = match entered {
+            Some(entered) => std::borrow::Cow::Borrowed(entered),
+            None => std::borrow::Cow::Owned(EnteredPrints::new(dataset)),
+        };
         Fingerprints {
             dataset,
             association,
-            tournaments,
-            player_records,
-            player_names,
+            entered,
             players: std::sync::OnceLock::new(),
             record_hashes: std::sync::OnceLock::new(),
             records: std::sync::OnceLock::new(),
@@ -99,7 +126,7 @@ impl<'a> Fingerprints<'a> {
     pub fn dataset(&self) -> Key {
         let mut hasher = Hasher::default();
         hasher.key(self.players());
-        for &t in &self.tournaments {
+        for &t in &self.entered.tournaments {
             hasher.key(t);
         }
         hasher.finish()
@@ -109,7 +136,7 @@ impl<'a> Fingerprints<'a> {
     pub fn players(&self) -> Key {
         *self.players.get_or_init(|| {
             let mut hasher = Hasher::default();
-            for &p in &self.player_records {
+            for &p in &self.entered.player_records {
                 hasher.key(p);
             }
             hasher.finish()
@@ -126,7 +153,7 @@ impl<'a> Fingerprints<'a> {
         hasher.key(self.players()).add(&date.to_string());
         for (i, t) in self.dataset.tournaments.iter().enumerate() {
             if t.start <= date {
-                hasher.add(&i).key(self.tournaments[i]);
+                hasher.add(&i).key(self.entered.tournaments[i]);
                 if t.end <= date {
                     hasher.key(records[i]);
                 }
@@ -142,7 +169,7 @@ impl<'a> Fingerprints<'a> {
     pub fn player(&self, ratings: &Ratings, index: usize) -> Key {
         let mut hasher = Hasher::default();
         hasher
-            .key(self.player_records[index])
+            .key(self.entered.player_records[index])
             .add(&ratings.players[index])
             .add(&ratings.pool);
         let association = std::ptr::eq(ratings, self.association);
@@ -153,9 +180,9 @@ impl<'a> Fingerprints<'a> {
             } else {
                 hasher.add(record);
             }
-            hasher.key(self.tournaments[record.tournament]);
+            hasher.key(self.entered.tournaments[record.tournament]);
             for game in &record.games {
-                hasher.key(self.player_names[game.opponent]);
+                hasher.key(self.entered.player_names[game.opponent]);
             }
         }
         hasher.finish()
@@ -190,7 +217,7 @@ impl<'a> Fingerprints<'a> {
 
     /// The tournament at `index` as entered: its record (metadata and crosstable).
     pub fn tournament_record(&self, index: usize) -> Key {
-        self.tournaments[index]
+        self.entered.tournaments[index]
     }
 
     /// The tournament at `index` and the record of every player in it:
@@ -198,10 +225,10 @@ impl<'a> Fingerprints<'a> {
     pub fn tournament_people(&self, index: usize) -> Key {
         let t = &self.dataset.tournaments[index];
         let mut hasher = Hasher::default();
-        hasher.key(self.tournaments[index]);
+        hasher.key(self.entered.tournaments[index]);
         for entry in &t.entries {
             match self.dataset.player_index(entry.player.as_str()) {
-                Some(p) => hasher.key(self.player_records[p]),
+                Some(p) => hasher.key(self.entered.player_records[p]),
                 None => hasher.add(&entry.player),
             };
         }

@@ -83,6 +83,7 @@ pub fn render_site(
         config,
         templates,
         content: &Content::default(),
+        entered: None,
     };
     render_site_into(&input, &sink, &PageCache::default(), tick)?;
     Ok(sink.into_files())
@@ -103,6 +104,9 @@ pub struct Input<'a> {
     pub templates: &'a TemplateSet,
     /// Markdown pages and surveys.
     pub content: &'a Content<'a>,
+    /// The hashes of `dataset` as entered, when made beforehand (see
+    /// [`fingerprint::EnteredPrints`]); else they are made here.
+    pub entered: Option<&'a fingerprint::EnteredPrints>,
 }
 
 /// A group of filter links on the rating list (clubs, countries, …).
@@ -138,6 +142,7 @@ pub fn render_site_into(
         config,
         templates,
         content,
+        entered,
     } = *input;
     let md_pages = content.pages;
     let tera = templates
@@ -188,7 +193,7 @@ pub fn render_site_into(
         ..site.clone()
     };
     let page = Page {
-        prints: fingerprint::Fingerprints::new(dataset, ratings),
+        prints: fingerprint::Fingerprints::new(dataset, ratings, entered),
         tera: &tera,
         dated: SiteValue::new(&site)?,
         undated: SiteValue::new(&undated_site)?,
@@ -266,8 +271,10 @@ fn render_site_wide(
 ) -> Result<(), SiteError> {
     let list = views.rating_list();
     let years = views.years();
-    // The SQL dumps are the biggest single files: made beside the pages.
-    let (pages, dumps) = rayon::join(
+    // The SQL dumps are the biggest single files, and the whole list's
+    // downloads the biggest single pages: each made beside the paged pages,
+    // not after them on one thread.
+    let (pages, (dumps, downloads)) = rayon::join(
         || -> Result<(), SiteError> {
             if config.output.html {
                 render_front_pages(page, views, &list, &years, dataset, config, md_pages)?;
@@ -277,30 +284,46 @@ fn render_site_wide(
                     methods::render_methods(page, dataset, config)?;
                 }
             }
-            if config.output.markdown {
-                // The whole list as one template value is big: made only
-                // when the list changed.
-                let own = fingerprint::of(&list);
-                page.emit_fingerprinted(("ratings.md", "md/ratings.md", ""), "", own, || {
-                    let mut ctx = tera::Context::new();
-                    ctx.insert("list", &list);
-                    ctx
-                })?;
-            }
-            if config.output.csv {
-                page.put("ratings.csv", &rating_list_csv(&list))?;
-            }
             Ok(())
         },
         || {
-            if config.output.sql && !config.output.sql_dialects.is_empty() {
-                render_sql(page, dataset, ratings, &list, pool_views, config)?;
-            }
-            Ok(())
+            rayon::join(
+                || -> Result<(), SiteError> {
+                    if config.output.sql && !config.output.sql_dialects.is_empty() {
+                        render_sql(page, dataset, ratings, &list, pool_views, config)?;
+                    }
+                    Ok(())
+                },
+                || render_whole_list_downloads(page, &list, config),
+            )
         },
     );
     pages?;
-    dumps
+    dumps?;
+    downloads
+}
+
+/// The whole rating list as one Markdown page and one CSV file, when the
+/// configuration asks for them.
+fn render_whole_list_downloads(
+    page: &Page,
+    list: &RatingListView,
+    config: &Config,
+) -> Result<(), SiteError> {
+    if config.output.markdown {
+        // The whole list as one template value is big: made only when the
+        // list changed.
+        let own = fingerprint::of(list);
+        page.emit_fingerprinted(("ratings.md", "md/ratings.md", ""), "", own, || {
+            let mut ctx = tera::Context::new();
+            ctx.insert("list", list);
+            ctx
+        })?;
+    }
+    if config.output.csv {
+        page.put("ratings.csv", &rating_list_csv(list))?;
+    }
+    Ok(())
 }
 
 /// The SQL dumps, one per dialect. With the built-in template each is
@@ -903,7 +926,7 @@ fn render_lists(
     let mut group = |name: &str,
                      prefix: &str,
                      values: BTreeMap<String, String>,
-                     field: fn(&crate::model::Player) -> Option<String>| {
+                     field: fn(&crate::model::Player) -> Option<&str>| {
         let mut links = Vec::new();
         for (value, slug) in values {
             let path = format!("lists/{prefix}-{slug}.html");
@@ -919,10 +942,10 @@ fn render_lists(
             links,
         });
     };
-    group("Club", "club", clubs, |p| p.club.clone());
-    group("Country", "country", countries, |p| p.country.clone());
+    group("Club", "club", clubs, |p| p.club.as_deref());
+    group("Country", "country", countries, |p| p.country.as_deref());
     group("Membership", "membership", memberships, |p| {
-        Some(p.membership.as_str().to_string())
+        Some(p.membership.as_str())
     });
     if config.site.publish_personal_data && !config.lists.categories.is_empty() {
         let year = crate::model::Date::parse(&list.date).map_or(1970, |d| d.year);
@@ -1065,7 +1088,7 @@ fn reuse_list(
 /// Who is on a filtered list.
 enum Filter {
     /// Players whose field has the value.
-    Field(fn(&crate::model::Player) -> Option<String>, String),
+    Field(fn(&crate::model::Player) -> Option<&str>, String),
     /// A category in the list's year.
     Category(crate::config::Category, i32),
 }
@@ -1073,7 +1096,7 @@ enum Filter {
 impl Filter {
     fn accepts(&self, player: &crate::model::Player) -> bool {
         match self {
-            Filter::Field(field, wanted) => field(player).as_deref() == Some(wanted.as_str()),
+            Filter::Field(field, wanted) => field(player) == Some(wanted.as_str()),
             Filter::Category(category, year) => in_category(player, *category, *year),
         }
     }
