@@ -229,26 +229,37 @@ pub fn build_repository(
     })?;
     lap("render and write");
     let cached = cache.report();
-    let published = staging.finish_after(cache.previous_paths())?;
-    let mut written = published.report.clone();
     let mut notes = Vec::new();
     if loaded.config.output.html && !render::writes_sitemap(&loaded.config) {
         notes.push(render::NO_SITEMAP_NOTE);
     }
-    if let Some(file) = &cache_file {
-        // Known from storing each file: no need to read the site again.
-        let identity = |path: &str| {
-            published
-                .identity(path)
-                .or_else(|| render::output::FileIdentity::of(&site.join(path)))
-        };
-        let inputs = render::cache::InputsRecord {
-            metadata: inputs,
-            content,
-            sitemap_note: !notes.is_empty(),
-            warnings: &warnings,
-        };
-        if let Err(e) = cache.save(file, identity, &inputs) {
+    let inputs = render::cache::InputsRecord {
+        metadata: inputs,
+        content,
+        sitemap_note: !notes.is_empty(),
+        warnings: &warnings,
+    };
+    // The files keep the identities they were stored with: the cache is
+    // written while the site is published, and put in place after it.
+    let stored = cache_file.as_ref().map(|_| staging.stored_identities());
+    let (published, saved) = rayon::join(
+        || staging.finish_after(cache.previous_paths()),
+        || {
+            let (file, stored) = (cache_file.as_ref()?, stored.as_ref()?);
+            Some(cache.save_beside(file, |path| stored.get(path).copied(), &inputs))
+        },
+    );
+    let mut written = match published {
+        Ok(written) => written,
+        Err(e) => {
+            if let Some(Ok(saved)) = saved {
+                saved.discard();
+            }
+            return Err(e.into());
+        }
+    };
+    if let (Some(file), Some(saved)) = (&cache_file, saved) {
+        if let Err(e) = saved.and_then(render::cache::SavedCache::put_in_place) {
             // The site is in place; without the cache the next build renders everything.
             let _ = std::fs::remove_file(file);
             written.cleanup_warning.get_or_insert(format!(

@@ -66,23 +66,6 @@ pub struct WriteReport {
     pub cleanup_warning: Option<String>,
 }
 
-/// A site put in place by [`Staging::finish_after`]: what publishing did,
-/// and the identity each file has in the new site.
-#[derive(Debug, Default)]
-pub struct Published {
-    /// What publishing did.
-    pub report: WriteReport,
-    identities: HashMap<String, FileIdentity>,
-}
-
-impl Published {
-    /// The identity of the file `path` in the published site, as it was
-    /// stored (without reading the file system again).
-    pub fn identity(&self, path: &str) -> Option<FileIdentity> {
-        self.identities.get(path).copied()
-    }
-}
-
 /// Why the site was not published. In every case the output folder is
 /// exactly as it was before the build.
 #[derive(Debug, thiserror::Error)]
@@ -266,6 +249,16 @@ impl Staging {
         self.current.as_deref()
     }
 
+    /// The identity of each file stored so far, as it was stored (without
+    /// reading the file system again); the files keep it in the published
+    /// site, since publishing moves whole folders.
+    pub fn stored_identities(&self) -> HashMap<String, FileIdentity> {
+        lock(&self.files)
+            .iter()
+            .filter_map(|(name, identity)| Some((name.clone(), (*identity)?)))
+            .collect()
+    }
+
     /// Adds the file `name` (relative, `/`-separated) with `content`: a hard
     /// link to the current site's file when that holds the same bytes, else
     /// a new file. A second file of the same name replaces the first.
@@ -434,7 +427,7 @@ impl Staging {
 
     /// Swaps the new site in (see the module documentation) and removes the previous one.
     pub fn finish(self) -> Result<WriteReport, PublishError> {
-        self.publish(None).map(|published| published.report)
+        self.publish(None)
     }
 
     /// As [`Staging::finish`], for a current site whose files are
@@ -443,7 +436,7 @@ impl Staging {
     pub fn finish_after<'a>(
         self,
         previous: impl IntoIterator<Item = &'a str>,
-    ) -> Result<Published, PublishError> {
+    ) -> Result<WriteReport, PublishError> {
         let mut previous = previous.into_iter().peekable();
         // An empty list says nothing of a site that is there (no cache).
         let listed = previous.peek().is_some() || self.current.is_none();
@@ -453,7 +446,7 @@ impl Staging {
     fn publish(
         mut self,
         previous: Option<&mut dyn Iterator<Item = &str>>,
-    ) -> Result<Published, PublishError> {
+    ) -> Result<WriteReport, PublishError> {
         self.finished = true;
         let files = std::mem::take(&mut *lock(&self.files));
         let removed = match (previous, self.current.as_deref()) {
@@ -465,10 +458,6 @@ impl Staging {
             self.remove_extras(&files)
                 .map_err(io_error("clean up", &self.staging))?;
         }
-        let identities = files
-            .into_iter()
-            .filter_map(|(name, identity)| Some((name, identity?)))
-            .collect();
         let mut report = WriteReport {
             written: self.written.load(Ordering::Relaxed),
             bytes_written: self.bytes_written.load(Ordering::Relaxed),
@@ -479,7 +468,7 @@ impl Staging {
         if self.current.is_none() {
             fs::rename(&self.staging, &self.out)
                 .map_err(io_error("move the new site to", &self.out))?;
-            return Ok(Published { report, identities });
+            return Ok(report);
         }
         swap(&self.staging, &self.out, &self.old)?;
         report.cleanup_warning = keep_as_spare(&self.staging, &self.spare)
@@ -492,7 +481,7 @@ impl Staging {
                     self.staging.display()
                 )
             });
-        Ok(Published { report, identities })
+        Ok(report)
     }
 }
 
@@ -501,7 +490,6 @@ impl Staging {
     /// folder the new site (`files`) does not have. Links are removed, never
     /// followed.
     fn remove_extras<V: Sync>(&self, files: &HashMap<String, V>) -> io::Result<()> {
-        use rayon::prelude::*;
         let mut folders: HashSet<&str> = HashSet::new();
         for name in files.keys() {
             let mut rest = name.as_str();
@@ -512,27 +500,44 @@ impl Staging {
                 rest = folder;
             }
         }
-        let top: Vec<fs::DirEntry> = fs::read_dir(&self.staging)?.collect::<io::Result<_>>()?;
-        top.par_iter().try_for_each(|entry| {
-            let walk = walkdir::WalkDir::new(entry.path())
-                .follow_links(false)
-                .follow_root_links(false);
-            let mut entries = walk.into_iter();
-            while let Some(entry) = entries.next() {
-                let entry = entry?;
-                let name = slash_path(&self.staging, entry.path());
-                if entry.file_type().is_dir() {
-                    if !folders.contains(name.as_str()) {
-                        remove_leftover_io(entry.path())?;
-                        entries.skip_current_dir();
-                    }
-                } else if !files.contains_key(&name) {
-                    remove_leftover_io(entry.path())?;
-                }
-            }
-            Ok(())
-        })
+        remove_extras_in(&self.staging, "", files, &folders)
     }
+}
+
+/// Removes from the folder `dir`, whose name in the site is `name` (empty
+/// for the site's own folder), every entry that is neither one of `files`
+/// nor one of `folders`, and cleans the folders it keeps the same way. The
+/// entries of one folder are handled side by side: a site's `players/`
+/// alone may hold hundreds of thousands of files.
+fn remove_extras_in<V: Sync>(
+    dir: &Path,
+    name: &str,
+    files: &HashMap<String, V>,
+    folders: &HashSet<&str>,
+) -> io::Result<()> {
+    use rayon::prelude::*;
+    let entries: Vec<fs::DirEntry> = fs::read_dir(dir)?.collect::<io::Result<_>>()?;
+    entries.par_iter().try_for_each(|entry| {
+        let file_name = entry.file_name();
+        // A name that is not UTF-8 is no name of the site's.
+        let Some(file_name) = file_name.to_str() else {
+            return remove_leftover_io(&entry.path());
+        };
+        let entry_name = if name.is_empty() {
+            file_name.to_string()
+        } else {
+            format!("{name}/{file_name}")
+        };
+        // The entry's own type: a link is not followed.
+        if entry.file_type()?.is_dir() {
+            if folders.contains(entry_name.as_str()) {
+                return remove_extras_in(&entry.path(), &entry_name, files, folders);
+            }
+        } else if files.contains_key(&entry_name) {
+            return Ok(());
+        }
+        remove_leftover_io(&entry.path())
+    })
 }
 
 impl Sink for Staging {
@@ -962,14 +967,15 @@ mod tests {
                 staging.put(name, content).unwrap();
             }
         }
-        let published = staging
+        let stored = staging.stored_identities();
+        let report = staging
             .finish_after(known.keys().map(String::as_str))
             .unwrap();
         let identities = files
             .keys()
-            .map(|name| (name.clone(), published.identity(name).unwrap()))
+            .map(|name| (name.clone(), stored[name]))
             .collect();
-        (published.report, identities)
+        (report, identities)
     }
 
     /// Builds `steps` into `out` one after another, each over the one

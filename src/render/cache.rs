@@ -534,21 +534,25 @@ impl PageCache {
         }
     }
 
-    /// Writes this build's keys to `file`, each with the identity `identity`
+    /// Writes this build's keys for `file`, each with the identity `identity`
     /// gives its path in the published site (paths without one are left out),
-    /// and what it says of the build's inputs. Written to a temporary file
-    /// and renamed, so a reader never sees half.
-    pub fn save(
-        self,
+    /// and what it says of the build's inputs, to a temporary file beside
+    /// it: [`SavedCache::put_in_place`] renames it once the site is
+    /// published, so a reader never sees half, nor a cache of a site that
+    /// was not published. Takes the keys: a second call saves none.
+    pub fn save_beside(
+        &self,
         file: &Path,
         identity: impl Fn(&str) -> Option<FileIdentity> + Sync,
         inputs: &InputsRecord,
-    ) -> std::io::Result<()> {
+    ) -> std::io::Result<SavedCache> {
         use rayon::prelude::*;
-        let mut entries = self
-            .next
-            .into_inner()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mut entries = std::mem::take(
+            &mut *self
+                .next
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner),
+        );
         entries.par_sort_unstable();
         let entries: Vec<(String, Key, FileIdentity)> = entries
             .into_par_iter()
@@ -591,7 +595,30 @@ impl PageCache {
             )?;
         }
         out.into_inner().map_err(|e| e.into_error())?.sync_all()?;
-        std::fs::rename(&temporary, file)
+        Ok(SavedCache {
+            temporary,
+            file: file.to_path_buf(),
+        })
+    }
+}
+
+/// A build cache written beside its file by [`PageCache::save_beside`],
+/// not yet in place.
+#[derive(Debug)]
+pub struct SavedCache {
+    temporary: PathBuf,
+    file: PathBuf,
+}
+
+impl SavedCache {
+    /// Puts the cache in place of the previous one, in one step.
+    pub fn put_in_place(self) -> std::io::Result<()> {
+        std::fs::rename(&self.temporary, &self.file)
+    }
+
+    /// Removes it: the site it describes was not published.
+    pub fn discard(self) {
+        let _ = std::fs::remove_file(&self.temporary);
     }
 }
 
@@ -722,8 +749,8 @@ mod tests {
         let file = dir.path().join(FOLDER).join("site.pages");
         let cache = PageCache::open(Previous::default(), &"t");
         cache.made("a.html", 7);
-        cache
-            .save(
+        let saved = cache
+            .save_beside(
                 &file,
                 |p| FileIdentity::of(&dir.path().join(p)),
                 &InputsRecord {
@@ -734,6 +761,20 @@ mod tests {
                 },
             )
             .unwrap();
+        assert!(!file.exists(), "not in place before the site is published");
+        saved.put_in_place().unwrap();
+        // A cache whose site was not published leaves the one in place alone.
+        let before = std::fs::read(&file).unwrap();
+        cache.made("b.html", 8);
+        let unpublished = cache
+            .save_beside(&file, |_| None, &InputsRecord::default())
+            .unwrap();
+        unpublished.discard();
+        assert_eq!(std::fs::read(&file).unwrap(), before);
+        assert_eq!(
+            std::fs::read_dir(file.parent().unwrap()).unwrap().count(),
+            1
+        );
         let mut previous = Previous::read(Some(&file));
         assert_eq!(previous.inputs, Some((9, true)));
         assert_eq!(previous.content, Some((11, true)));
