@@ -698,3 +698,42 @@ fn category_lists_only_when_configured() {
     assert!(!women.contains("ataxx-depth-1"));
     assert!(read(&out.join("ratings.html")).contains(r#"href="lists/junior.html""#));
 }
+
+/// `diff` ranks players without making the list's rows: the same ranks as
+/// the published list, on the sample data and on a generated federation
+/// with inactive players and tied ratings.
+#[test]
+fn ranks_without_rows_are_the_published_lists_ranks() {
+    let generated = tempfile::tempdir().unwrap();
+    let options = ratingbook::generate::Options {
+        players: 400,
+        tournaments: 80,
+        seed: 3,
+    };
+    ratingbook::generate::write_repository(generated.path(), &options).unwrap();
+    // Players idle for three months count as inactive: many unranked rows.
+    let config = generated.path().join("ratingbook.toml");
+    let text = std::fs::read_to_string(&config).unwrap();
+    std::fs::write(&config, text + "\n[rating]\ninactive_after_months = 3\n").unwrap();
+    for root in [Path::new(REPO), generated.path()] {
+        let loaded = ratingbook::load::load_repository(root);
+        let ratings = ratingbook::rating::rate(&loaded.dataset, &loaded.config.rating);
+        let views =
+            ratingbook::render::view::ViewBuilder::new(&loaded.dataset, &ratings, &loaded.config);
+        let list = views.rating_list();
+        let mut published = vec![None; loaded.dataset.players.len()];
+        for row in &list.established {
+            published[row.player_index()] = row.rank;
+        }
+        if root == generated.path() {
+            assert!(
+                list.inactive > 0,
+                "some inactive: {} of {}",
+                list.inactive,
+                list.established.len()
+            );
+            assert!(published.iter().flatten().count() > 100, "many ranked");
+        }
+        assert_eq!(views.current_ranks(), published, "{}", root.display());
+    }
+}

@@ -101,9 +101,11 @@ fn rated_snapshot(checked: crate::pipeline::Checked) -> Snapshot {
     }
     let config = &checked.loaded.config;
     let rated = crate::rating::rate_all(dataset, config);
-    snapshot.tournaments = tournament_states(dataset, &rated);
     let views = ViewBuilder::new(dataset, &rated.association, config);
-    snapshot.players = player_states(dataset, &rated.association, &views, None);
+    (snapshot.tournaments, snapshot.players) = rayon::join(
+        || tournament_states(dataset, &rated),
+        || player_states(dataset, &rated.association, &views, None),
+    );
     snapshot.pools = rated
         .pools
         .iter()
@@ -127,9 +129,10 @@ fn pool_snapshot(
 }
 
 fn tournament_states(dataset: &Dataset, rated: &AllRatings) -> BTreeMap<String, TournamentState> {
-    dataset
+    use rayon::prelude::*;
+    let states: Vec<(String, TournamentState)> = dataset
         .tournaments
-        .iter()
+        .par_iter()
         .enumerate()
         .map(|(index, t)| {
             // A tournament's rated games are those of its own list.
@@ -139,7 +142,7 @@ fn tournament_states(dataset: &Dataset, rated: &AllRatings) -> BTreeMap<String, 
                 .and_then(|name| rated.pools.iter().find(|p| p.name == name))
                 .map_or(&rated.association, |p| &p.ratings);
             let rated_games = rated_games(&ratings.by_tournament[index]);
-            let content = crate::render::cache::debug_key(&(
+            let content = crate::render::fingerprint::of(&(
                 &t.name,
                 t.start,
                 t.end,
@@ -161,7 +164,8 @@ fn tournament_states(dataset: &Dataset, rated: &AllRatings) -> BTreeMap<String, 
             };
             (t.id.to_string(), state)
         })
-        .collect()
+        .collect();
+    states.into_iter().collect()
 }
 
 /// Games of a tournament that counted for at least one of the two players.

@@ -654,14 +654,6 @@ fn parse_entry(line: &str) -> Option<(String, (Key, FileIdentity))> {
     Some((fields.next()?.to_string(), (key, identity)))
 }
 
-/// The 128-bit hash of `value`'s `Debug` text, made without the text.
-pub fn debug_key(value: &dyn std::fmt::Debug) -> Key {
-    use std::fmt::Write;
-    let mut hasher = KeyHasher::new();
-    let _ = write!(hasher, "{value:?}");
-    hasher.finish128()
-}
-
 /// A 128-bit XXH3 hasher that text can be written into.
 struct KeyHasher(Xxh3);
 

@@ -157,21 +157,41 @@ pub struct RatingListPage<'a> {
 /// The one ranking rule (see [`RatedRow`]) over rows sorted by rating:
 /// active rows ranked 1, 2, 2, 4 …, inactive rows unranked and not counted.
 fn assign_ranks(rows: &mut [RatedRow]) {
-    let mut rank = 0;
-    let mut active_seen = 0;
-    let mut last_active_rating = None;
+    let mut ranks = Ranking::default();
     for row in rows {
-        if row.active {
-            active_seen += 1;
-            if last_active_rating != Some(row.rating) {
-                rank = active_seen;
-            }
-            last_active_rating = Some(row.rating);
-            row.rank = Some(rank);
-        } else {
-            row.rank = None;
-        }
+        row.rank = ranks.next(row.rating, row.active);
     }
+}
+
+/// The ranking rule's state over rows sorted by rating (see [`assign_ranks`]).
+#[derive(Default)]
+struct Ranking {
+    rank: usize,
+    active_seen: usize,
+    last_active_rating: Option<i32>,
+}
+
+impl Ranking {
+    /// The rank of the next row, of `rating`, active or not.
+    fn next(&mut self, rating: i32, active: bool) -> Option<usize> {
+        if !active {
+            return None;
+        }
+        self.active_seen += 1;
+        if self.last_active_rating != Some(rating) {
+            self.rank = self.active_seen;
+        }
+        self.last_active_rating = Some(rating);
+        Some(self.rank)
+    }
+}
+
+/// The order of established rows: by rating, highest first, then by id.
+fn established_order(
+    (a_rating, a_id): (i32, &str),
+    (b_rating, b_id): (i32, &str),
+) -> std::cmp::Ordering {
+    b_rating.cmp(&a_rating).then(a_id.cmp(b_id))
 }
 
 /// A signed change as the lists print it: `+12`, `-5`, `0`.
@@ -333,16 +353,42 @@ impl ViewBuilder<'_> {
         list
     }
 
-    /// Each player's rank on the current list, by player index: the list
-    /// without its movement against last year's (which costs as much again).
+    /// Each player's rank on the current list, by player index, without
+    /// making the list's rows.
     pub fn current_ranks(&self) -> Vec<Option<usize>> {
+        let date = self.current_list_date();
+        let inactive_before = self.inactive_before(date);
+        let mut established: Vec<(i32, &str, bool, usize)> = (self.ratings.players.iter())
+            .enumerate()
+            .filter_map(|(index, state)| match (state.phase, state.rating) {
+                (Phase::Established, Some(rating)) => Some((
+                    rating,
+                    self.dataset.players[index].id.as_str(),
+                    self.is_active(state.last_rated_tournament, inactive_before),
+                    index,
+                )),
+                _ => None,
+            })
+            .collect();
+        established.sort_by(|a, b| established_order((a.0, a.1), (b.0, b.1)));
         let mut ranks = vec![None; self.dataset.players.len()];
-        for row in self.current_list().established {
-            if let Some(rank) = ranks.get_mut(row.index) {
-                *rank = row.rank;
-            }
+        let mut ranking = Ranking::default();
+        for (rating, _, active, index) in established {
+            ranks[index] = ranking.next(rating, active);
         }
         ranks
+    }
+
+    /// The date before which a list of `date` counts a player's last rated
+    /// tournament as inactive.
+    fn inactive_before(&self, date: Date) -> Date {
+        add_months(date, -(self.config.rating.inactive_after_months as i32))
+    }
+
+    /// Whether a player whose last rated tournament is `last_rated` (by
+    /// index) is active on a list whose cut-off is `inactive_before`.
+    fn is_active(&self, last_rated: Option<usize>, inactive_before: Date) -> bool {
+        last_rated.is_some_and(|t| self.dataset.tournaments[t].end > inactive_before)
     }
 
     /// The current list's rows, ranks and chart.
@@ -409,7 +455,7 @@ impl ViewBuilder<'_> {
         date: Date,
         states: Vec<Option<ListState>>,
     ) -> RatingListView {
-        let inactive_before = add_months(date, -(self.config.rating.inactive_after_months as i32));
+        let inactive_before = self.inactive_before(date);
         let mut established = Vec::new();
         let mut provisional = Vec::new();
         let mut international = Vec::new();
@@ -430,7 +476,7 @@ impl ViewBuilder<'_> {
                         rating,
                         games: state.rated_games,
                         last_played: last.map(|d| d.to_string()).unwrap_or_default(),
-                        active: last.is_some_and(|d| d > inactive_before),
+                        active: self.is_active(state.last_rated, inactive_before),
                         rating_change: String::new(),
                         rank_change: String::new(),
                         index,
@@ -457,7 +503,7 @@ impl ViewBuilder<'_> {
                 }
             }
         }
-        established.sort_by(|a, b| b.rating.cmp(&a.rating).then(a.id.cmp(&b.id)));
+        established.sort_by(|a, b| established_order((a.rating, &a.id), (b.rating, &b.id)));
         provisional.sort_by(|a, b| {
             b.games
                 .cmp(&a.games)
