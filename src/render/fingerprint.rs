@@ -76,6 +76,12 @@ impl EnteredPrints {
             player_names,
         }
     }
+
+    /// Whether these hashes can be `dataset`'s: one per tournament and player.
+    fn counts_match(&self, dataset: &Dataset) -> bool {
+        self.tournaments.len() == dataset.tournaments.len()
+            && self.player_records.len() == dataset.players.len()
+    }
 }
 
 /// Per-tournament hashes over a dataset, shared by every fingerprint.
@@ -106,8 +112,8 @@ impl<'a> Fingerprints<'a> {
         entered: Option<&'a EnteredPrints>,
     ) -> Self {
         let entered = match entered {
-            Some(entered) => std::borrow::Cow::Borrowed(entered),
-            None => std::borrow::Cow::Owned(EnteredPrints::new(dataset)),
+            Some(entered) if entered.counts_match(dataset) => std::borrow::Cow::Borrowed(entered),
+            _ => std::borrow::Cow::Owned(EnteredPrints::new(dataset)),
         };
         Fingerprints {
             dataset,
