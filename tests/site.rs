@@ -704,13 +704,7 @@ fn category_lists_only_when_configured() {
 /// with inactive players and tied ratings.
 #[test]
 fn ranks_without_rows_are_the_published_lists_ranks() {
-    let generated = tempfile::tempdir().unwrap();
-    let options = ratingbook::generate::Options {
-        players: 400,
-        tournaments: 80,
-        seed: 3,
-    };
-    ratingbook::generate::write_repository(generated.path(), &options).unwrap();
+    let generated = common::generated_repository(400, 80, 3);
     // Players idle for three months count as inactive: many unranked rows.
     let config = generated.path().join("ratingbook.toml");
     let text = std::fs::read_to_string(&config).unwrap();
