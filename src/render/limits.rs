@@ -67,13 +67,18 @@ pub fn render_capped(
     let _current = crate::memory::rendering(template);
     match tera.render_to(template, ctx, &mut out) {
         Ok(()) => Ok(out.buffer),
-        Err(_) if out.exceeded => Err(format!(
-            "the page is larger than {} MB (the limit `[output] max_page_megabytes`); \
-                 look for a loop in the template that writes without end",
-            budget.max_bytes / (1024 * 1024)
-        )),
+        Err(_) if out.exceeded => Err(too_large(budget)),
         Err(e) => Err(super::templates::error_text(&e)),
     }
+}
+
+/// What a page larger than `budget` allows is told.
+pub fn too_large(budget: Budget) -> String {
+    format!(
+        "the page is larger than {} MB (the limit `[output] max_page_megabytes`); \
+         look for a loop in the template that writes without end",
+        budget.max_bytes / (1024 * 1024)
+    )
 }
 
 /// Pages being rendered now: what the watchdog looks at.

@@ -14,6 +14,7 @@ mod methods;
 pub mod output;
 pub mod pages;
 pub mod paginate;
+mod player_page;
 pub mod pools;
 pub mod scan;
 pub mod search;
@@ -204,6 +205,7 @@ pub fn render_site_into(
         sink,
         cache,
         stream_sql: templates.is_built_in(crate::sql::TEMPLATE),
+        write_player_pages: player_page::PlayerPageWriter::applies(templates),
         html_paths: Mutex::new(Vec::new()),
     };
     for (name, bytes) in &templates.statics {
@@ -489,21 +491,35 @@ fn render_per_item(
     let rules = views.rules();
     let prints = &page.prints;
     let rules_hash = fingerprint::of(&rules);
+    let writer = page.write_player_pages.then(|| {
+        player_page::PlayerPageWriter::new(&page.site, rules.provisional_spread, &rules.rounding)
+    });
     // Made into a template value once: every page shares it.
-    let rules = template_value(&rules, "html/player.html")?;
+    let rules_value = template_value(&rules, "html/player.html")?;
     if config.output.html {
         (0..dataset.players.len())
             .into_par_iter()
             .try_for_each(|i| -> Result<(), SiteError> {
                 let path = format!("players/{}.html", dataset.players[i].id);
                 let own = player_fingerprint(prints, views, pool_views, i, rules_hash);
-                page.emit_fingerprinted((&path, "html/player.html", "../"), &path, own, || {
-                    let mut ctx = tera::Context::new();
-                    ctx.insert("player", &views.player(i));
-                    ctx.insert("pools", &pools::player_sections(pool_views, dataset, i));
-                    ctx.insert_value("rules", rules.clone());
-                    ctx
-                })?;
+                let names = (path.as_str(), "html/player.html", "../");
+                match &writer {
+                    Some(writer) => page.emit_written(names, own, || {
+                        writer.write(&player_page::PlayerPage {
+                            root: "../",
+                            path: &path,
+                            player: &views.player(i),
+                            pools: &pools::player_sections(pool_views, dataset, i),
+                        })
+                    })?,
+                    None => page.emit_fingerprinted(names, &path, own, || {
+                        let mut ctx = tera::Context::new();
+                        ctx.insert("player", &views.player(i));
+                        ctx.insert("pools", &pools::player_sections(pool_views, dataset, i));
+                        ctx.insert_value("rules", rules_value.clone());
+                        ctx
+                    })?,
+                }
                 tick();
                 Ok(())
             })?;
@@ -528,7 +544,7 @@ fn render_per_item(
                 made.get_or_init(|| {
                     let mut ctx = tera::Context::new();
                     ctx.insert("tournament", &builder.tournament(i));
-                    ctx.insert_value("rules", rules.clone());
+                    ctx.insert_value("rules", rules_value.clone());
                     ctx.insert("list", &pools::list_of(pool_views, &dataset.tournaments[i]));
                     ctx.insert("downloads", &config.output);
                     ctx.insert("sql_files", &sql_files);
@@ -1293,6 +1309,9 @@ struct Page<'a> {
     cache: &'a PageCache,
     /// Whether the SQL dumps have the built-in template, which is streamed.
     stream_sql: bool,
+    /// Whether player pages have the built-in templates, which
+    /// [`player_page`] writes without the template engine.
+    write_player_pages: bool,
     /// Every HTML file stored, for the sitemap.
     html_paths: Mutex<Vec<String>>,
 }
@@ -1343,6 +1362,36 @@ impl Page<'_> {
         ctx.insert("root", root);
         ctx.insert("path", canonical);
         let bytes = self.render(template, canonical, &ctx)?;
+        self.store(file, key, &bytes)
+    }
+
+    /// Stores the page `write` makes, as [`Page::emit_fingerprinted`] stores
+    /// the one `template` renders: for pages written without the template
+    /// engine, under the same cache key and page size budget.
+    fn emit_written(
+        &self,
+        (file, template, root): (&str, &str, &str),
+        fingerprint: cache::Key,
+        write: impl FnOnce() -> Vec<u8>,
+    ) -> Result<(), SiteError> {
+        let site = self.site_for(template);
+        let key = self
+            .cache
+            .fingerprint_key((template, file, root), site.key, fingerprint);
+        if self.reuse(file, key)? {
+            return Ok(());
+        }
+        let bytes = {
+            let _current = crate::memory::rendering(template);
+            write()
+        };
+        if bytes.len() > self.budget.max_bytes {
+            return Err(RenderError {
+                template: template.to_string(),
+                message: limits::too_large(self.budget),
+            }
+            .into());
+        }
         self.store(file, key, &bytes)
     }
 
