@@ -6,6 +6,7 @@
 
 pub mod cache;
 pub mod chart;
+mod direct;
 pub mod fingerprint;
 pub mod format;
 mod hashing;
@@ -14,7 +15,6 @@ mod methods;
 pub mod output;
 pub mod pages;
 pub mod paginate;
-mod player_page;
 pub mod pools;
 pub mod scan;
 pub mod search;
@@ -205,7 +205,7 @@ pub fn render_site_into(
         sink,
         cache,
         stream_sql: templates.is_built_in(crate::sql::TEMPLATE),
-        write_player_pages: player_page::PlayerPageWriter::applies(templates),
+        written: direct::Written::for_templates(templates),
         html_paths: Mutex::new(Vec::new()),
     };
     for (name, bytes) in &templates.statics {
@@ -491,9 +491,8 @@ fn render_per_item(
     let rules = views.rules();
     let prints = &page.prints;
     let rules_hash = fingerprint::of(&rules);
-    let writer = page.write_player_pages.then(|| {
-        player_page::PlayerPageWriter::new(&page.site, rules.provisional_spread, &rules.rounding)
-    });
+    let writer = direct::PageWriter::new(&page.site, &rules);
+    let sql_links: Vec<(&str, &str)> = sql_files.iter().map(|f| (f.file, f.database)).collect();
     // Made into a template value once: every page shares it.
     let rules_value = template_value(&rules, "html/player.html")?;
     if config.output.html {
@@ -502,23 +501,24 @@ fn render_per_item(
             .try_for_each(|i| -> Result<(), SiteError> {
                 let path = format!("players/{}.html", dataset.players[i].id);
                 let own = player_fingerprint(prints, views, pool_views, i, rules_hash);
-                let names = (path.as_str(), "html/player.html", "../");
-                match &writer {
-                    Some(writer) => page.emit_written(names, own, || {
-                        writer.write(&player_page::PlayerPage {
+                let names = (path.as_str(), direct::PLAYER, "../");
+                if page.written.player {
+                    page.emit_written(names, own, || {
+                        writer.player(&direct::PlayerPage {
                             root: "../",
                             path: &path,
                             player: &views.player(i),
                             pools: &pools::player_sections(pool_views, dataset, i),
                         })
-                    })?,
-                    None => page.emit_fingerprinted(names, &path, own, || {
+                    })?;
+                } else {
+                    page.emit_fingerprinted(names, &path, own, || {
                         let mut ctx = tera::Context::new();
                         ctx.insert("player", &views.player(i));
                         ctx.insert("pools", &pools::player_sections(pool_views, dataset, i));
                         ctx.insert_value("rules", rules_value.clone());
                         ctx
-                    })?,
+                    })?;
                 }
                 tick();
                 Ok(())
@@ -539,24 +539,44 @@ fn render_per_item(
                 .add(&sql_files)
                 .finish();
             // Made once, for the first page the cache does not hold.
-            let made = std::sync::OnceLock::new();
+            let made_view = std::sync::OnceLock::new();
+            let view = || made_view.get_or_init(|| builder.tournament(i));
+            let list = || pools::list_of(pool_views, &dataset.tournaments[i]);
+            let made_context = std::sync::OnceLock::new();
             let context = || {
-                made.get_or_init(|| {
-                    let mut ctx = tera::Context::new();
-                    ctx.insert("tournament", &builder.tournament(i));
-                    ctx.insert_value("rules", rules_value.clone());
-                    ctx.insert("list", &pools::list_of(pool_views, &dataset.tournaments[i]));
-                    ctx.insert("downloads", &config.output);
-                    ctx.insert("sql_files", &sql_files);
-                    ctx
-                })
-                .clone()
+                made_context
+                    .get_or_init(|| {
+                        let mut ctx = tera::Context::new();
+                        ctx.insert("tournament", view());
+                        ctx.insert_value("rules", rules_value.clone());
+                        ctx.insert("list", &list());
+                        ctx.insert("downloads", &config.output);
+                        ctx.insert("sql_files", &sql_files);
+                        ctx
+                    })
+                    .clone()
             };
             let id = &dataset.tournaments[i].id;
             if config.output.html {
                 let path = format!("tournaments/{id}.html");
-                let names = (path.as_str(), "html/tournament.html", "../");
-                page.emit_fingerprinted(names, &path, own, context)?;
+                let names = (path.as_str(), direct::TOURNAMENT, "../");
+                if page.written.tournament {
+                    page.emit_written(names, own, || {
+                        writer.tournament(&direct::TournamentPage {
+                            root: "../",
+                            path: &path,
+                            tournament: view(),
+                            list: list().as_ref(),
+                            downloads: direct::Downloads {
+                                csv: config.output.csv,
+                                markdown: config.output.markdown,
+                            },
+                            sql_files: &sql_links,
+                        })
+                    })?;
+                } else {
+                    page.emit_fingerprinted(names, &path, own, context)?;
+                }
             }
             if config.output.markdown {
                 let path = format!("tournaments/{id}.md");
@@ -1309,9 +1329,9 @@ struct Page<'a> {
     cache: &'a PageCache,
     /// Whether the SQL dumps have the built-in template, which is streamed.
     stream_sql: bool,
-    /// Whether player pages have the built-in templates, which
-    /// [`player_page`] writes without the template engine.
-    write_player_pages: bool,
+    /// The pages with built-in templates, which [`direct`] writes
+    /// without the template engine.
+    written: direct::Written,
     /// Every HTML file stored, for the sitemap.
     html_paths: Mutex<Vec<String>>,
 }

@@ -1,40 +1,9 @@
-//! The built-in player page (`html/player.html` inside `html/base.html`),
-//! written straight into bytes.
-//!
-//! Why not through the template engine: a federation has a page per player,
-//! hundreds of thousands of them. Turning each player's view into template
-//! values and interpreting the template over them took about two fifths of a
-//! cold build's processor time at 100 000 players, five times what writing the
-//! same bytes here takes.
-//!
-//! The templates stay the one description of the page that repositories see
-//! and override: this writer is used only while both templates are the
-//! built-in ones ([`PlayerPageWriter::applies`]); a repository with its own
-//! gets its templates rendered. The tests render players of several
-//! repositories (pools, provisional players, notes, charts) both ways and
-//! require the same bytes, so a change to the built-in templates that is not
-//! made here as well fails them.
+//! `html/player.html`: a player's page.
 
-use std::fmt::Display;
-
-use super::format::write_html_escaped;
-use super::pools::PoolSection;
-use super::templates::TemplateSet;
-use super::view::{GameRow, HistoryRow, PlayerView, SiteView};
+use super::{Out, PageWriter};
 use crate::config::SystemKind;
-
-/// The template the page is written for, and the layout it extends.
-pub const TEMPLATES: [&str; 2] = ["html/player.html", "html/base.html"];
-
-/// What every player page shares: the site-wide values and the two rules
-/// the legends quote.
-pub struct PlayerPageWriter<'a> {
-    site: &'a SiteView,
-    /// `rules.provisional_spread`.
-    provisional_spread: u32,
-    /// `rules.rounding`.
-    rounding: &'a str,
-}
+use crate::render::pools::PoolSection;
+use crate::render::view::{GameRow, HistoryRow, PlayerView};
 
 /// One player page: the page's own values.
 pub struct PlayerPage<'a> {
@@ -48,107 +17,15 @@ pub struct PlayerPage<'a> {
     pub pools: &'a [PoolSection],
 }
 
-impl<'a> PlayerPageWriter<'a> {
-    /// A writer for pages with these site-wide values and rules.
-    pub fn new(site: &'a SiteView, provisional_spread: u32, rounding: &'a str) -> Self {
-        PlayerPageWriter {
-            site,
-            provisional_spread,
-            rounding,
-        }
-    }
-
-    /// Whether `templates` render player pages as this writer writes them:
-    /// both are the built-in ones.
-    pub fn applies(templates: &TemplateSet) -> bool {
-        TEMPLATES.iter().all(|name| templates.is_built_in(name))
-    }
-
-    /// The page's bytes.
-    pub fn write(&self, page: &PlayerPage) -> Vec<u8> {
-        let mut out = Out {
-            bytes: Vec::with_capacity(16 * 1024),
-            root: page.root,
-        };
-        self.layout(&mut out, page);
-        out.bytes
-    }
-
-    /// `html/base.html` around the player's content.
-    fn layout(&self, o: &mut Out, page: &PlayerPage) {
-        let site = self.site;
-        o.raw("<!DOCTYPE html>\n<html lang=\"");
-        o.text(&site.lang);
-        o.raw("\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>");
-        o.text(&page.player.name);
-        o.raw(" · ");
-        o.text(&site.title);
-        o.raw("</title>\n");
-        if !site.base_url.is_empty() && !page.path.is_empty() {
-            o.raw("<link rel=\"canonical\" href=\"");
-            o.text(&site.base_url);
-            o.text(page.path);
-            o.raw("\">\n");
-        }
-        o.raw("<link rel=\"icon\" href=\"");
-        o.root();
-        o.raw("static/favicon.svg\" type=\"image/svg+xml\">\n<link rel=\"stylesheet\" href=\"");
-        o.root();
-        o.raw("static/style.css\">\n<script src=\"");
-        o.root();
-        o.raw("search-index.js\" defer></script>\n<script src=\"");
-        o.root();
-        o.raw("static/site.js\" defer></script>\n</head>\n<body data-root=\"");
-        o.root();
-        o.raw("\">\n<a class=\"skip\" href=\"#content\">Skip to content</a>\n<header class=\"site-header\">\n<a class=\"site-title\" href=\"");
-        o.root();
-        o.raw("index.html\"><img src=\"");
-        o.root();
-        o.raw("static/favicon.svg\" alt=\"\" width=\"24\" height=\"24\"> ");
-        o.text(&site.title);
-        o.raw("</a>\n<nav aria-label=\"Main\">\n<ul>\n");
-        for (href, text) in [
-            ("ratings.html", "Rating list"),
-            ("tournaments/index.html", "Tournaments"),
-            ("archive/index.html", "Archive"),
-            ("rules.html", "Rules"),
-            ("downloads.html", "Downloads"),
-        ] {
-            o.raw("<li><a href=\"");
-            o.root();
-            o.raw(href);
-            o.raw("\">");
-            o.raw(text);
-            o.raw("</a></li>\n");
-        }
-        for p in &site.pages {
-            o.raw("<li><a href=\"");
-            o.root();
-            o.text(&p.href);
-            o.raw("\">");
-            o.text(&p.text);
-            o.raw("</a></li>\n");
-        }
-        o.raw("</ul>\n</nav>\n<form class=\"search\" role=\"search\" action=\"");
-        o.root();
-        o.raw("search.html\">\n<label for=\"site-search\">Search</label>\n<input id=\"site-search\" name=\"q\" type=\"search\" autocomplete=\"off\" placeholder=\"Player or tournament\" aria-describedby=\"site-search-hint\">\n<span id=\"site-search-hint\" class=\"visually-hidden\">Accents are optional: saarenpaa finds Saarenpää.</span>\n<button type=\"submit\">Go</button>\n<ul class=\"search-results\" id=\"site-search-results\" hidden></ul>\n</form>\n</header>\n<main id=\"content\">\n");
-        self.content(o, page);
-        o.raw("\n</main>\n<footer class=\"site-footer\">\n<p>");
-        if !site.association.is_empty() {
-            o.text(&site.association);
-            o.raw(" · ");
-        }
-        o.raw("Downloads: <a href=\"");
-        o.root();
-        o.raw("ratings.csv\">rating list CSV</a> · <a href=\"");
-        o.root();
-        o.raw("ratingbook.sql\">SQL</a> · <a href=\"");
-        o.root();
-        o.raw("downloads.html\">all</a></p>\n</footer>\n</body>\n</html>\n");
+impl PageWriter<'_> {
+    /// A player's page, as `html/player.html` renders it.
+    pub fn player(&self, page: &PlayerPage) -> Vec<u8> {
+        let names = (page.player.name.as_str(), page.path, page.root);
+        self.layout(names, |o| self.player_content(o, page))
     }
 
     /// The `content` block of `html/player.html`.
-    fn content(&self, o: &mut Out, page: &PlayerPage) {
+    fn player_content(&self, o: &mut Out, page: &PlayerPage) {
         let player = page.player;
         o.raw("\n<nav aria-label=\"Breadcrumb\" class=\"breadcrumbs\"><a href=\"");
         o.root();
@@ -223,7 +100,7 @@ impl<'a> PlayerPageWriter<'a> {
         o.raw("rules.html#rule-we\">ΣWe</a></dt><dd>expected score: the sum of W<sub>e</sub> over the counted games</dd>\n<dt><a href=\"");
         o.root();
         o.raw("rules.html#rule-performance\">Perf.</a></dt><dd>performance rating: R<sub>c</sub> + (W<sub>c</sub> − 0.5) × ");
-        o.number(self.provisional_spread);
+        o.number(self.rules.provisional_spread);
         o.raw(" over the tournament's counted games</dd>\n<dt><a href=\"");
         o.root();
         o.raw("rules.html#rule-k\">K</a></dt><dd>K factor(s) used</dd>\n<dt><a href=\"");
@@ -231,7 +108,7 @@ impl<'a> PlayerPageWriter<'a> {
         o.raw("rules.html#rule-change\">Σ</a></dt><dd>the sum of K × (W − W<sub>e</sub>) over the counted games, before rounding</dd>\n<dt><a href=\"");
         o.root();
         o.raw("rules.html#rule-rounding\">Δ</a></dt><dd>the rating change: Σ rounded ");
-        o.text(self.rounding);
+        o.text(&self.rules.rounding);
         o.raw("</dd>\n</dl>\n");
     }
 }
@@ -277,31 +154,6 @@ fn optional_fact(o: &mut Out, term: &str, value: &str) {
     }
 }
 
-/// A cell whose value links to the rule that explains it.
-fn rule_cell(o: &mut Out, rule: &str, title: &str, value: &str) {
-    if !value.is_empty() {
-        o.raw("<a class=\"rule-link\" href=\"");
-        o.root();
-        o.raw("rules.html#");
-        o.raw(rule);
-        o.raw("\" title=\"");
-        o.raw(title);
-        o.raw("\">");
-        o.text(value);
-        o.raw("</a>");
-    }
-}
-
-/// A link from the site's root.
-fn link(o: &mut Out, href: &str, text: &str) {
-    o.raw("<a href=\"");
-    o.root();
-    o.text(href);
-    o.raw("\">");
-    o.text(text);
-    o.raw("</a>");
-}
-
 /// A note in brackets after a result or a tournament, when there is one.
 fn note(o: &mut Out, note: &str) {
     if !note.is_empty() {
@@ -319,7 +171,7 @@ fn history_row(o: &mut Out, row: &HistoryRow) {
     o.raw("><td>");
     o.text(&row.date);
     o.raw("</td><td class=\"wrap\">");
-    link(o, row.tournament.href(), row.tournament.text());
+    o.link(row.tournament.href(), row.tournament.text());
     note(o, &row.note);
     if !row.working.is_empty() {
         o.raw("<div class=\"working\"><a href=\"");
@@ -335,20 +187,15 @@ fn history_row(o: &mut Out, row: &HistoryRow) {
     o.raw("</td><td class=\"num opt\">");
     o.text(&row.score);
     o.raw("</td><td class=\"num opt\">");
-    rule_cell(o, "rule-we", "expected score", &row.expected);
+    o.rule_link("rule-we", "expected score", &row.expected);
     o.raw("</td><td class=\"num opt\">");
-    rule_cell(
-        o,
-        "rule-performance",
-        "performance rating",
-        &row.performance,
-    );
+    o.rule_link("rule-performance", "performance rating", &row.performance);
     o.raw("</td><td class=\"num opt\">");
-    rule_cell(o, "rule-k", "K factor", &row.k);
+    o.rule_link("rule-k", "K factor", &row.k);
     o.raw("</td><td class=\"num opt\">");
-    rule_cell(o, "rule-change", "sum of K × (W − We)", &row.sum);
+    o.rule_link("rule-change", "sum of K × (W − We)", &row.sum);
     o.raw("</td><td class=\"num\">");
-    rule_cell(o, "rule-rounding", "rating change, rounded", &row.change);
+    o.rule_link("rule-rounding", "rating change, rounded", &row.change);
     o.raw("</td><td class=\"num\">");
     o.text(&row.rating_after);
     o.raw("</td></tr>\n");
@@ -368,11 +215,11 @@ fn best_wins(o: &mut Out, player: &PlayerView) {
     o.raw("\n<section aria-labelledby=\"wins-heading\">\n<h2 id=\"wins-heading\">Best wins</h2>\n<ol class=\"wins\">\n");
     for w in &player.best_wins {
         o.raw("<li>");
-        link(o, w.opponent.href(), w.opponent.text());
+        o.link(w.opponent.href(), w.opponent.text());
         o.raw(" (");
         o.number(w.opponent_rating);
         o.raw("), ");
-        link(o, w.tournament.href(), w.tournament.text());
+        o.link(w.tournament.href(), w.tournament.text());
         o.raw(", ");
         o.text(&w.date);
         o.raw("</li>\n");
@@ -387,7 +234,7 @@ fn head_to_head(o: &mut Out, player: &PlayerView) {
     o.raw("\n<section aria-labelledby=\"h2h-heading\">\n<h2 id=\"h2h-heading\">Head to head</h2>\n<div class=\"scroll\">\n<table class=\"sortable h2h\">\n<thead><tr><th scope=\"col\" class=\"wrap\">Opponent</th><th scope=\"col\" class=\"num opt\">Games</th><th scope=\"col\" class=\"num\">Won</th><th scope=\"col\" class=\"num\">Drawn</th><th scope=\"col\" class=\"num\">Lost</th><th scope=\"col\" class=\"num\">Score</th></tr></thead>\n<tbody>\n");
     for h in &player.head_to_head {
         o.raw("<tr><td class=\"wrap\">");
-        link(o, h.opponent.href(), h.opponent.text());
+        o.link(h.opponent.href(), h.opponent.text());
         o.raw("</td><td class=\"num opt\">");
         o.number(h.games);
         o.raw("</td><td class=\"num\">");
@@ -412,18 +259,18 @@ fn games(o: &mut Out, games: &[GameRow]) {
         o.raw("<tr><td>");
         o.text(&g.date);
         o.raw("</td><td class=\"wrap\">");
-        link(o, g.tournament.href(), g.tournament.text());
+        o.link(g.tournament.href(), g.tournament.text());
         o.raw("</td><td class=\"num opt\">");
         o.number(g.round);
         o.raw("</td><td>");
-        link(o, g.opponent.href(), g.opponent.text());
+        o.link(g.opponent.href(), g.opponent.text());
         o.raw("</td><td class=\"wrap\">");
         o.text(&g.result);
         note(o, g.note);
         o.raw("</td><td class=\"num opt\">");
         o.text(&g.opponent_rating);
         o.raw("</td><td class=\"num opt\">");
-        rule_cell(o, "rule-we", "expected score", &g.expected);
+        o.rule_link("rule-we", "expected score", &g.expected);
         o.raw("</td><td class=\"num opt\">");
         if g.k_reason.is_empty() {
             o.text(&g.k);
@@ -437,7 +284,7 @@ fn games(o: &mut Out, games: &[GameRow]) {
             o.raw("</a>");
         }
         o.raw("</td><td class=\"num\">");
-        rule_cell(o, "rule-change", "K × (W − We)", &g.change);
+        o.rule_link("rule-change", "K × (W − We)", &g.change);
         o.raw("</td></tr>\n");
     }
     o.raw("</tbody>\n</table>\n</div>\n<dl class=\"legend\" id=\"games-legend\">\n<dt>Result</dt><dd>1 win, ½ draw, 0 loss, + won by forfeit or bye, − lost by forfeit or absent</dd>\n<dt><a href=\"");
@@ -463,11 +310,11 @@ fn pool_section(o: &mut Out, pool: &PoolSection) {
     o.raw("-heading\">");
     o.text(&pool.title);
     o.raw("</h2>\n<p>A rating list of its own, rated by <a href=\"");
-    pool_href(o, pool, "rules.html");
+    o.pool_page(&pool.name, "rules.html");
     o.raw("\">");
     o.text(pool.system);
     o.raw("</a>: <a href=\"");
-    pool_href(o, pool, "ratings.html");
+    o.pool_page(&pool.name, "ratings.html");
     o.raw("\">the list</a>.</p>\n<dl class=\"facts\">\n<dt>Rating</dt><dd class=\"rating\">");
     pool_rating(o, pool);
     o.raw("</dd>\n<dt>Rated games</dt><dd>");
@@ -487,7 +334,7 @@ fn pool_section(o: &mut Out, pool: &PoolSection) {
         o.raw("><td>");
         o.text(&row.date);
         o.raw("</td><td class=\"wrap\">");
-        link(o, row.tournament.href(), row.tournament.text());
+        o.link(row.tournament.href(), row.tournament.text());
         o.raw("</td><td class=\"num opt\">");
         o.number(row.games);
         o.raw("</td><td class=\"num opt\">");
@@ -526,15 +373,6 @@ fn pool_rating(o: &mut Out, pool: &PoolSection) {
     }
 }
 
-/// The address of one of a further list's pages.
-fn pool_href(o: &mut Out, pool: &PoolSection, page: &str) {
-    o.root();
-    o.raw("pools/");
-    o.text(&pool.name);
-    o.raw("/");
-    o.raw(page);
-}
-
 fn pool_games(o: &mut Out, pool: &PoolSection) {
     o.raw("\n<h3>Games in this list</h3>\n<div class=\"scroll\">\n<table class=\"sortable\">\n<thead><tr><th scope=\"col\">Date</th><th scope=\"col\" class=\"wrap\">Tournament</th><th scope=\"col\">Opponent</th><th scope=\"col\">Result</th><th scope=\"col\" class=\"num opt\">Opp. rating</th>");
     if pool.fide {
@@ -545,7 +383,7 @@ fn pool_games(o: &mut Out, pool: &PoolSection) {
         o.raw("<tr><td>");
         o.text(&g.date);
         o.raw("</td><td class=\"wrap\">");
-        link(o, g.tournament.href(), g.tournament.text());
+        o.link(g.tournament.href(), g.tournament.text());
         o.raw("</td><td><a href=\"");
         o.root();
         o.text(g.opponent.href());
@@ -575,44 +413,12 @@ fn pool_games(o: &mut Out, pool: &PoolSection) {
     o.raw("</tbody>\n</table>\n</div>\n");
     if pool.kind == SystemKind::Whr {
         o.raw("<p class=\"note\">Opp. rating: the opponent's rating of that day; We: the expected score the <a href=\"");
-        pool_href(o, pool, "rules.html#rule-we");
+        o.pool_page(&pool.name, "rules.html#rule-we");
         o.raw("\">rules</a> give from both players' ratings of that day, as worked out from every game known today. Whole-History Rating has no K factor.</p>");
     } else {
         o.raw("<p class=\"note\">We: the expected score the <a href=\"");
-        pool_href(o, pool, "rules.html#rule-we");
+        o.pool_page(&pool.name, "rules.html#rule-we");
         o.raw("\">rules</a> give against that opponent at the start of the tournament; K and K×(W−We) for systems with a K factor.</p>");
     }
     o.raw("\n");
-}
-
-/// The page being written.
-struct Out<'a> {
-    bytes: Vec<u8>,
-    /// `root`, written before every address from the site's root.
-    root: &'a str,
-}
-
-impl Out<'_> {
-    /// Markup, as it is.
-    fn raw(&mut self, markup: &str) {
-        self.bytes.extend_from_slice(markup.as_bytes());
-    }
-
-    /// Text, HTML-escaped as the templates' autoescaping does.
-    fn text(&mut self, text: &str) {
-        // Writing to a vector cannot fail.
-        let _ = write_html_escaped(text, &mut self.bytes);
-    }
-
-    /// A number, as the templates print it.
-    fn number(&mut self, value: impl Display) {
-        use std::io::Write;
-        let _ = write!(self.bytes, "{value}");
-    }
-
-    /// The way to the site's root.
-    fn root(&mut self) {
-        let root = self.root;
-        self.text(root);
-    }
 }

@@ -1,0 +1,220 @@
+//! The built-in player and tournament pages, written straight into bytes.
+//!
+//! Why not through the template engine: a federation has a page per player
+//! and per tournament, hundreds of thousands of them. Turning each page's
+//! view into template values and interpreting the template over them took
+//! most of a cold build's processor time that was not the operating system
+//! writing files. At 100 000 players, player pages cost about 14 CPU-seconds
+//! through the engine and under 2 written here; tournament pages about 4
+//! through the engine.
+//!
+//! The templates stay the one description of the pages that repositories
+//! see and override: a page is written here only while its template and the
+//! layout it extends are the built-in ones ([`Written::for_templates`]); a
+//! repository with its own gets its templates rendered. The tests render
+//! several repositories (further lists, provisional players, notes, charts,
+//! handicaps, tie-breaks, downloads switched off) both ways and require the
+//! same bytes, so a change to a built-in template that is not made here as
+//! well fails them.
+//!
+//! - `player.rs`: `html/player.html`;
+//! - `tournament.rs`: `html/tournament.html`;
+//! - this file: `html/base.html` around both, and the byte writer.
+
+mod player;
+mod tournament;
+
+pub use player::PlayerPage;
+pub use tournament::{Downloads, TournamentPage};
+
+use std::fmt::Display;
+
+use super::format::write_html_escaped;
+use super::templates::TemplateSet;
+use super::view::{RulesView, SiteView};
+
+/// The layout both pages extend.
+const LAYOUT: &str = "html/base.html";
+/// The player page's template.
+pub const PLAYER: &str = "html/player.html";
+/// The tournament page's template.
+pub const TOURNAMENT: &str = "html/tournament.html";
+
+/// Which pages a build writes here rather than through their templates.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Written {
+    /// Player pages.
+    pub player: bool,
+    /// Tournament pages.
+    pub tournament: bool,
+}
+
+impl Written {
+    /// The pages whose template and layout in `templates` are the built-in ones.
+    pub fn for_templates(templates: &TemplateSet) -> Written {
+        let built_in = |page| templates.is_built_in(LAYOUT) && templates.is_built_in(page);
+        Written {
+            player: built_in(PLAYER),
+            tournament: built_in(TOURNAMENT),
+        }
+    }
+}
+
+/// What every page written here shares: the site-wide values and the rules
+/// the legends quote.
+pub struct PageWriter<'a> {
+    site: &'a SiteView,
+    rules: &'a RulesView,
+}
+
+impl<'a> PageWriter<'a> {
+    /// A writer for pages with these site-wide values and rules.
+    pub fn new(site: &'a SiteView, rules: &'a RulesView) -> Self {
+        PageWriter { site, rules }
+    }
+
+    /// `html/base.html` with the page titled `name`, at `path` (empty for
+    /// no canonical link), `root` away from the site's root, around the
+    /// `content` block.
+    fn layout(
+        &self,
+        (name, path, root): (&str, &str, &str),
+        content: impl FnOnce(&mut Out),
+    ) -> Vec<u8> {
+        let site = self.site;
+        let mut o = Out {
+            bytes: Vec::with_capacity(16 * 1024),
+            root,
+        };
+        o.raw("<!DOCTYPE html>\n<html lang=\"");
+        o.text(&site.lang);
+        o.raw("\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>");
+        o.text(name);
+        o.raw(" · ");
+        o.text(&site.title);
+        o.raw("</title>\n");
+        if !site.base_url.is_empty() && !path.is_empty() {
+            o.raw("<link rel=\"canonical\" href=\"");
+            o.text(&site.base_url);
+            o.text(path);
+            o.raw("\">\n");
+        }
+        o.raw("<link rel=\"icon\" href=\"");
+        o.root();
+        o.raw("static/favicon.svg\" type=\"image/svg+xml\">\n<link rel=\"stylesheet\" href=\"");
+        o.root();
+        o.raw("static/style.css\">\n<script src=\"");
+        o.root();
+        o.raw("search-index.js\" defer></script>\n<script src=\"");
+        o.root();
+        o.raw("static/site.js\" defer></script>\n</head>\n<body data-root=\"");
+        o.root();
+        o.raw("\">\n<a class=\"skip\" href=\"#content\">Skip to content</a>\n<header class=\"site-header\">\n<a class=\"site-title\" href=\"");
+        o.root();
+        o.raw("index.html\"><img src=\"");
+        o.root();
+        o.raw("static/favicon.svg\" alt=\"\" width=\"24\" height=\"24\"> ");
+        o.text(&site.title);
+        o.raw("</a>\n<nav aria-label=\"Main\">\n<ul>\n");
+        for (href, text) in [
+            ("ratings.html", "Rating list"),
+            ("tournaments/index.html", "Tournaments"),
+            ("archive/index.html", "Archive"),
+            ("rules.html", "Rules"),
+            ("downloads.html", "Downloads"),
+        ] {
+            o.raw("<li>");
+            o.link(href, text);
+            o.raw("</li>\n");
+        }
+        for p in &site.pages {
+            o.raw("<li>");
+            o.link(&p.href, &p.text);
+            o.raw("</li>\n");
+        }
+        o.raw("</ul>\n</nav>\n<form class=\"search\" role=\"search\" action=\"");
+        o.root();
+        o.raw("search.html\">\n<label for=\"site-search\">Search</label>\n<input id=\"site-search\" name=\"q\" type=\"search\" autocomplete=\"off\" placeholder=\"Player or tournament\" aria-describedby=\"site-search-hint\">\n<span id=\"site-search-hint\" class=\"visually-hidden\">Accents are optional: saarenpaa finds Saarenpää.</span>\n<button type=\"submit\">Go</button>\n<ul class=\"search-results\" id=\"site-search-results\" hidden></ul>\n</form>\n</header>\n<main id=\"content\">\n");
+        content(&mut o);
+        o.raw("\n</main>\n<footer class=\"site-footer\">\n<p>");
+        if !site.association.is_empty() {
+            o.text(&site.association);
+            o.raw(" · ");
+        }
+        o.raw("Downloads: <a href=\"");
+        o.root();
+        o.raw("ratings.csv\">rating list CSV</a> · <a href=\"");
+        o.root();
+        o.raw("ratingbook.sql\">SQL</a> · <a href=\"");
+        o.root();
+        o.raw("downloads.html\">all</a></p>\n</footer>\n</body>\n</html>\n");
+        o.bytes
+    }
+}
+
+/// A page being written.
+struct Out<'a> {
+    bytes: Vec<u8>,
+    /// `root`, written before every address from the site's root.
+    root: &'a str,
+}
+
+impl Out<'_> {
+    /// Markup, as it is.
+    fn raw(&mut self, markup: &str) {
+        self.bytes.extend_from_slice(markup.as_bytes());
+    }
+
+    /// Text, HTML-escaped as the templates' autoescaping does.
+    fn text(&mut self, text: &str) {
+        // Writing to a vector cannot fail.
+        let _ = write_html_escaped(text, &mut self.bytes);
+    }
+
+    /// A number, as the templates print it.
+    fn number(&mut self, value: impl Display) {
+        use std::io::Write;
+        let _ = write!(self.bytes, "{value}");
+    }
+
+    /// The way to the site's root.
+    fn root(&mut self) {
+        let root = self.root;
+        self.text(root);
+    }
+
+    /// A link to `href` (from the site's root) showing `text`.
+    fn link(&mut self, href: &str, text: &str) {
+        self.raw("<a href=\"");
+        self.root();
+        self.text(href);
+        self.raw("\">");
+        self.text(text);
+        self.raw("</a>");
+    }
+
+    /// The address of the page `page` of the further list `pool`.
+    fn pool_page(&mut self, pool: &str, page: &str) {
+        self.root();
+        self.raw("pools/");
+        self.text(pool);
+        self.raw("/");
+        self.raw(page);
+    }
+
+    /// A cell's value linked to the rule (an anchor of the rules page) that
+    /// explains it; nothing for an empty value.
+    fn rule_link(&mut self, rule: &str, title: &str, value: &str) {
+        if !value.is_empty() {
+            self.raw("<a class=\"rule-link\" href=\"");
+            self.root();
+            self.raw("rules.html#");
+            self.raw(rule);
+            self.raw("\" title=\"");
+            self.raw(title);
+            self.raw("\">");
+            self.text(value);
+            self.raw("</a>");
+        }
+    }
+}
