@@ -205,7 +205,7 @@ pub fn render_site_into(
         sink,
         cache,
         stream_sql: templates.is_built_in(crate::sql::TEMPLATE),
-        written: direct::Written::for_templates(templates),
+        write_player_pages: direct::writes_player_pages(templates),
         html_paths: Mutex::new(Vec::new()),
     };
     for (name, bytes) in &templates.statics {
@@ -492,7 +492,6 @@ fn render_per_item(
     let prints = &page.prints;
     let rules_hash = fingerprint::of(&rules);
     let writer = direct::PageWriter::new(&page.site, &rules);
-    let sql_links: Vec<(&str, &str)> = sql_files.iter().map(|f| (f.file, f.database)).collect();
     // Made into a template value once: every page shares it.
     let rules_value = template_value(&rules, "html/player.html")?;
     if config.output.html {
@@ -502,7 +501,7 @@ fn render_per_item(
                 let path = format!("players/{}.html", dataset.players[i].id);
                 let own = player_fingerprint(prints, views, pool_views, i, rules_hash);
                 let names = (path.as_str(), direct::PLAYER, "../");
-                if page.written.player {
+                if page.write_player_pages {
                     page.emit_written(names, own, || {
                         writer.player(&direct::PlayerPage {
                             root: "../",
@@ -539,44 +538,24 @@ fn render_per_item(
                 .add(&sql_files)
                 .finish();
             // Made once, for the first page the cache does not hold.
-            let made_view = std::sync::OnceLock::new();
-            let view = || made_view.get_or_init(|| builder.tournament(i));
-            let list = || pools::list_of(pool_views, &dataset.tournaments[i]);
-            let made_context = std::sync::OnceLock::new();
+            let made = std::sync::OnceLock::new();
             let context = || {
-                made_context
-                    .get_or_init(|| {
-                        let mut ctx = tera::Context::new();
-                        ctx.insert("tournament", view());
-                        ctx.insert_value("rules", rules_value.clone());
-                        ctx.insert("list", &list());
-                        ctx.insert("downloads", &config.output);
-                        ctx.insert("sql_files", &sql_files);
-                        ctx
-                    })
-                    .clone()
+                made.get_or_init(|| {
+                    let mut ctx = tera::Context::new();
+                    ctx.insert("tournament", &builder.tournament(i));
+                    ctx.insert_value("rules", rules_value.clone());
+                    ctx.insert("list", &pools::list_of(pool_views, &dataset.tournaments[i]));
+                    ctx.insert("downloads", &config.output);
+                    ctx.insert("sql_files", &sql_files);
+                    ctx
+                })
+                .clone()
             };
             let id = &dataset.tournaments[i].id;
             if config.output.html {
                 let path = format!("tournaments/{id}.html");
-                let names = (path.as_str(), direct::TOURNAMENT, "../");
-                if page.written.tournament {
-                    page.emit_written(names, own, || {
-                        writer.tournament(&direct::TournamentPage {
-                            root: "../",
-                            path: &path,
-                            tournament: view(),
-                            list: list().as_ref(),
-                            downloads: direct::Downloads {
-                                csv: config.output.csv,
-                                markdown: config.output.markdown,
-                            },
-                            sql_files: &sql_links,
-                        })
-                    })?;
-                } else {
-                    page.emit_fingerprinted(names, &path, own, context)?;
-                }
+                let names = (path.as_str(), "html/tournament.html", "../");
+                page.emit_fingerprinted(names, &path, own, context)?;
             }
             if config.output.markdown {
                 let path = format!("tournaments/{id}.md");
@@ -1329,9 +1308,9 @@ struct Page<'a> {
     cache: &'a PageCache,
     /// Whether the SQL dumps have the built-in template, which is streamed.
     stream_sql: bool,
-    /// The pages with built-in templates, which [`direct`] writes
-    /// without the template engine.
-    written: direct::Written,
+    /// Whether player pages have the built-in templates, which [`direct`]
+    /// writes without the template engine.
+    write_player_pages: bool,
     /// Every HTML file stored, for the sitemap.
     html_paths: Mutex<Vec<String>>,
 }

@@ -1,31 +1,28 @@
-//! The built-in player and tournament pages, written straight into bytes.
+//! The built-in player page, written straight into bytes.
 //!
-//! Why not through the template engine: a federation has a page per player
-//! and per tournament, hundreds of thousands of them. Turning each page's
-//! view into template values and interpreting the template over them took
-//! most of a cold build's processor time that was not the operating system
-//! writing files. At 100 000 players, player pages cost about 14 CPU-seconds
-//! through the engine and under 2 written here; tournament pages about 4
-//! through the engine.
+//! Why not through the template engine: a federation has a page per player,
+//! hundreds of thousands of them. Turning each player's view into template
+//! values and interpreting the template over them took about 14 of a cold
+//! build's 41 CPU-seconds at 100 000 players; writing the same bytes here
+//! takes under 2. (Tournament pages were measured the same way: writing them
+//! here saved 2 % of a cold build, as their Markdown report needs the
+//! template values anyway, so they stay with their template.)
 //!
-//! The templates stay the one description of the pages that repositories
-//! see and override: a page is written here only while its template and the
-//! layout it extends are the built-in ones ([`Written::for_templates`]); a
+//! The template stays the one description of the page that repositories
+//! see and override: the page is written here only while its template and
+//! the layout it extends are the built-in ones ([`writes_player_pages`]); a
 //! repository with its own gets its templates rendered. The tests render
-//! several repositories (further lists, provisional players, notes, charts,
-//! handicaps, tie-breaks, downloads switched off) both ways and require the
-//! same bytes, so a change to a built-in template that is not made here as
-//! well fails them.
+//! several repositories (further lists of every system, provisional
+//! players, notes, charts, pages in the navigation) both ways and require
+//! the same bytes, so a change to a built-in template that is not made here
+//! as well fails them.
 //!
 //! - `player.rs`: `html/player.html`;
-//! - `tournament.rs`: `html/tournament.html`;
-//! - this file: `html/base.html` around both, and the byte writer.
+//! - this file: `html/base.html` around it, and the byte writer.
 
 mod player;
-mod tournament;
 
 pub use player::PlayerPage;
-pub use tournament::{Downloads, TournamentPage};
 
 use std::fmt::Display;
 
@@ -33,31 +30,15 @@ use super::format::write_html_escaped;
 use super::templates::TemplateSet;
 use super::view::{RulesView, SiteView};
 
-/// The layout both pages extend.
+/// The layout the player page extends.
 const LAYOUT: &str = "html/base.html";
 /// The player page's template.
 pub const PLAYER: &str = "html/player.html";
-/// The tournament page's template.
-pub const TOURNAMENT: &str = "html/tournament.html";
 
-/// Which pages a build writes here rather than through their templates.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Written {
-    /// Player pages.
-    pub player: bool,
-    /// Tournament pages.
-    pub tournament: bool,
-}
-
-impl Written {
-    /// The pages whose template and layout in `templates` are the built-in ones.
-    pub fn for_templates(templates: &TemplateSet) -> Written {
-        let built_in = |page| templates.is_built_in(LAYOUT) && templates.is_built_in(page);
-        Written {
-            player: built_in(PLAYER),
-            tournament: built_in(TOURNAMENT),
-        }
-    }
+/// Whether `templates` has the built-in player page and layout, so that
+/// player pages are written here.
+pub fn writes_player_pages(templates: &TemplateSet) -> bool {
+    templates.is_built_in(LAYOUT) && templates.is_built_in(PLAYER)
 }
 
 /// What every page written here shares: the site-wide values and the rules
