@@ -14,7 +14,6 @@ pub mod collation;
 pub mod config;
 pub mod diagnostic;
 pub mod diff;
-pub mod disk_threads;
 pub mod generate;
 pub mod init;
 pub mod links;

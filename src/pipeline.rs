@@ -163,7 +163,7 @@ pub fn build_repository(
     // The cache file's first lines and the inputs' listing side by side.
     let (mut previous, files) = rayon::join(
         || render::cache::Previous::read(cache_file.as_deref()),
-        || crate::disk_threads::install(|| render::scan::input_files(&paths)),
+        || render::scan::input_files(&paths),
     );
     let tool = render::cache::tool_key();
     // An input that cannot be read makes both hashes unknown: the build goes on.
@@ -178,10 +178,7 @@ pub fn build_repository(
     previous.read_files();
     // Hashed before loading: an input edited during the build differs next time.
     let content = files.as_deref().and_then(|files| {
-        let known = previous.input_hashes();
-        crate::disk_threads::install(|| {
-            render::cache::inputs_content(tool, &paths, files, started, known)
-        })
+        render::cache::inputs_content(tool, &paths, files, started, previous.input_hashes())
     });
     drop(files);
     let same = content
