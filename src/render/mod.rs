@@ -1349,19 +1349,13 @@ impl Page<'_> {
         fingerprint: cache::Key,
         make: impl FnOnce() -> tera::Context,
     ) -> Result<(), SiteError> {
-        let site = self.site_for(template);
-        let key = self
-            .cache
-            .fingerprint_key((template, file, root), site.key, fingerprint);
-        if self.reuse(file, key)? {
-            return Ok(());
-        }
-        let mut ctx = make();
-        ctx.insert_value("site", site.value.clone());
-        ctx.insert("root", root);
-        ctx.insert("path", canonical);
-        let bytes = self.render(template, canonical, &ctx)?;
-        self.store(file, key, &bytes)
+        self.emit_made((file, template, root), fingerprint, |site| {
+            let mut ctx = make();
+            ctx.insert_value("site", site.value.clone());
+            ctx.insert("root", root);
+            ctx.insert("path", canonical);
+            self.render(template, canonical, &ctx)
+        })
     }
 
     /// Stores the page `write` makes, as [`Page::emit_fingerprinted`] stores
@@ -1373,6 +1367,30 @@ impl Page<'_> {
         fingerprint: cache::Key,
         write: impl FnOnce() -> Vec<u8>,
     ) -> Result<(), SiteError> {
+        self.emit_made((file, template, root), fingerprint, |_| {
+            let bytes = {
+                let _current = crate::memory::rendering(template);
+                write()
+            };
+            if bytes.len() > self.budget.max_bytes {
+                return Err(RenderError {
+                    template: template.to_string(),
+                    message: limits::too_large(self.budget),
+                });
+            }
+            Ok(bytes)
+        })
+    }
+
+    /// Stores the page of `template` that `make` makes (with the site-wide
+    /// values that template gets), unless the cache holds it made with the
+    /// same `fingerprint` of the page's own data.
+    fn emit_made(
+        &self,
+        (file, template, root): (&str, &str, &str),
+        fingerprint: cache::Key,
+        make: impl FnOnce(&SiteValue) -> Result<Vec<u8>, RenderError>,
+    ) -> Result<(), SiteError> {
         let site = self.site_for(template);
         let key = self
             .cache
@@ -1380,17 +1398,7 @@ impl Page<'_> {
         if self.reuse(file, key)? {
             return Ok(());
         }
-        let bytes = {
-            let _current = crate::memory::rendering(template);
-            write()
-        };
-        if bytes.len() > self.budget.max_bytes {
-            return Err(RenderError {
-                template: template.to_string(),
-                message: limits::too_large(self.budget),
-            }
-            .into());
-        }
+        let bytes = make(site)?;
         self.store(file, key, &bytes)
     }
 
