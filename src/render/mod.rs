@@ -2,7 +2,9 @@
 //!
 //! Content (dataset + ratings) becomes view models in [`view`], templates in
 //! `templates/` turn them into HTML, Markdown and SQL, and [`output`] writes
-//! the result into `site/` only once everything rendered.
+//! the result into `site/` only once everything rendered. Player pages with
+//! the built-in templates are written by [`direct`], the same bytes without
+//! the template engine.
 
 pub mod cache;
 pub mod chart;
