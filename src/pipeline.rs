@@ -23,7 +23,11 @@ impl Checked {
 
 /// Loads the repository at `root` and runs every check.
 pub fn check_repository(root: &Path) -> Checked {
-    let mut loaded = load::load_repository(root);
+    check_loaded(load::load_repository(root))
+}
+
+/// Runs every check on a loaded repository; its loading problems come first.
+pub fn check_loaded(mut loaded: load::Loaded) -> Checked {
     let mut diagnostics = std::mem::take(&mut loaded.diagnostics);
     diagnostics.extend(standings::check_ids(
         &loaded.config.standings.tiebreaks,

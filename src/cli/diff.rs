@@ -95,18 +95,24 @@ fn revisions(args: &DiffArgs) -> Result<(Snapshot, Snapshot, Versions), GitError
         Some(revision) => revision.clone(),
         None => git::default_base(&args.root)?,
     };
-    // The base comes out of git while the head is loaded and rated; then
-    // the base is: one version's data in memory at a time.
-    let (base, head) = rayon::join(
-        || unpack(&args.root, &base_revision),
-        || match &args.head {
-            Some(revision) => snapshot_of(&args.root, revision),
-            None => Ok(results_diff::snapshot(&args.root)),
-        },
-    );
-    let head = head?;
-    let (_unpacked, base_root) = base?;
-    let base = results_diff::snapshot(&base_root);
+    let (base, head) = match &args.head {
+        Some(head_revision) => {
+            // The base comes out of git while the head is loaded and rated;
+            // then the base is: one version's data in memory at a time.
+            let (base, head) = rayon::join(
+                || unpack(&args.root, &base_revision),
+                || snapshot_of(&args.root, head_revision),
+            );
+            let head = head?;
+            let (_unpacked, base_root) = base?;
+            (results_diff::snapshot(&base_root), head)
+        }
+        None => {
+            let commit = git::resolve(&args.root, &base_revision)?;
+            let scratch = scratch_folder(&base_revision)?;
+            results_diff::snapshots_against_working_tree(&args.root, &commit, scratch.path())?
+        }
+    };
     let head_label = match &args.head {
         Some(revision) => label(&args.root, revision),
         None => "the working tree".to_string(),
@@ -126,6 +132,13 @@ fn snapshot_of(root: &Path, revision: &str) -> Result<Snapshot, GitError> {
 /// `revision` of the repository at `root` written out into a temporary
 /// folder (removed when the first value drops); the data repository's root in it.
 fn unpack(root: &Path, revision: &str) -> Result<(tempfile::TempDir, PathBuf), GitError> {
+    let folder = scratch_folder(revision)?;
+    let data_root = git::unpack(root, revision, folder.path())?;
+    Ok((folder, data_root))
+}
+
+/// An empty temporary folder for files of `revision` (removed when dropped).
+fn scratch_folder(revision: &str) -> Result<tempfile::TempDir, GitError> {
     // A memory-backed folder where there is one: unpacking tens of thousands
     // of small files to disk costs more than rating them.
     let shared_memory = Path::new("/dev/shm");
@@ -138,8 +151,7 @@ fn unpack(root: &Path, revision: &str) -> Result<(tempfile::TempDir, PathBuf), G
         revision: revision.to_string(),
         source,
     })?;
-    let data_root = git::unpack(root, revision, folder.path())?;
-    Ok((folder, data_root))
+    Ok(folder)
 }
 
 /// `main (3f2a1c0)`, or the short commit alone when that is what was given.

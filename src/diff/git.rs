@@ -156,17 +156,89 @@ pub fn unpack(root: &Path, revision: &str, into: &Path) -> Result<PathBuf, GitEr
     let commit = resolve(root, revision)?;
     // Paths below are from the repository's top, so git runs there.
     let (top, prefix) = locate(root)?;
-    let prefix_text = prefix.to_string_lossy().into_owned();
-    let wanted: Vec<String> = READ_BY_A_BUILD
-        .iter()
-        .map(|name| format!("{prefix_text}{name}"))
-        .collect();
-    let entries = tree_entries(&top, &commit, &wanted)?;
+    let entries = tree_entries(&top, &commit, &read_by_a_build(&prefix))?;
     write_objects(&top, &entries, into).map_err(|source| GitError::Unpack {
         revision: revision.to_string(),
         source,
     })?;
     Ok(into.join(prefix))
+}
+
+/// What a build reads, as paths from the repository's top, for a data root
+/// at `prefix` there.
+fn read_by_a_build(prefix: &Path) -> Vec<String> {
+    let prefix_text = prefix.to_string_lossy().into_owned();
+    READ_BY_A_BUILD
+        .iter()
+        .map(|name| format!("{prefix_text}{name}"))
+        .collect()
+}
+
+/// The files a build reads that differ between `commit` and the working
+/// tree of the data repository at `root`: changed, added or removed,
+/// tracked or not (a build reads an ignored file all the same). Paths are
+/// from the data root.
+pub fn changed_in_working_tree(root: &Path, commit: &str) -> Result<Vec<PathBuf>, GitError> {
+    let (top, prefix) = locate(root)?;
+    let wanted = read_by_a_build(&prefix);
+    let tracked = ["diff", "--name-only", "-z", "--no-renames", commit, "--"];
+    let untracked = ["ls-files", "--others", "-z", "--"];
+    let mut changed = Vec::new();
+    for command in [&tracked[..], &untracked[..]] {
+        let mut args = vec!["--literal-pathspecs"];
+        args.extend_from_slice(command);
+        args.extend(wanted.iter().map(String::as_str));
+        let output = git(&top, &args)?;
+        if !output.status.success() {
+            return Err(GitError::Failed {
+                command: command[0].to_string(),
+                message: stderr_text(&output),
+            });
+        }
+        let paths = output.stdout.split(|&b| b == 0).filter(|p| !p.is_empty());
+        for path in paths {
+            let path = Path::new(std::str::from_utf8(path).map_err(|_| GitError::Failed {
+                command: command[0].to_string(),
+                message: "a changed file's name is not UTF-8".into(),
+            })?);
+            changed.extend(path.strip_prefix(&prefix).ok().map(Path::to_path_buf));
+        }
+    }
+    changed.sort();
+    changed.dedup();
+    Ok(changed)
+}
+
+/// Writes the files at `paths` (from the data root) of `commit`, those it
+/// has, under `into` (which must exist and be empty), as [`unpack`] writes
+/// a whole revision; returns the data root inside it. `None` when the
+/// revision has a link anywhere a build reads: the file behind a link may
+/// have changed while the link did not, so such a revision is brought out
+/// whole.
+pub fn unpack_files(
+    root: &Path,
+    commit: &str,
+    paths: &std::collections::BTreeSet<PathBuf>,
+    into: &Path,
+) -> Result<Option<PathBuf>, GitError> {
+    let (top, prefix) = locate(root)?;
+    let entries = tree_entries(&top, commit, &read_by_a_build(&prefix))?;
+    if entries.iter().any(|e| e.kind == EntryKind::Link) {
+        return Ok(None);
+    }
+    let wanted: Vec<TreeEntry> = entries
+        .into_iter()
+        .filter(|e| {
+            Path::new(&e.path)
+                .strip_prefix(&prefix)
+                .is_ok_and(|path| paths.contains(path))
+        })
+        .collect();
+    write_objects(&top, &wanted, into).map_err(|source| GitError::Unpack {
+        revision: commit.to_string(),
+        source,
+    })?;
+    Ok(Some(into.join(prefix)))
 }
 
 /// What a tree entry is.
@@ -189,7 +261,15 @@ struct TreeEntry {
 /// The files of `commit` under `paths` (from the repository's top); other
 /// entries (submodules, whose content is another repository's) are left out.
 fn tree_entries(top: &Path, commit: &str, paths: &[String]) -> Result<Vec<TreeEntry>, GitError> {
-    let mut args = vec!["ls-tree", "-r", "-z", "--full-tree", commit, "--"];
+    let mut args = vec![
+        "--literal-pathspecs",
+        "ls-tree",
+        "-r",
+        "-z",
+        "--full-tree",
+        commit,
+        "--",
+    ];
     args.extend(paths.iter().map(String::as_str));
     let output = git(top, &args)?;
     if !output.status.success() {

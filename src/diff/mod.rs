@@ -1,7 +1,10 @@
 //! What a change does to the published results: `ratingbook diff`.
 //!
-//! Two versions of a data repository (two git revisions, or two folders) are
-//! each loaded, checked and rated, without rendering; then compared:
+//! Two versions of a data repository (two git revisions, the working tree
+//! and a revision, or two folders) are each loaded, checked and rated,
+//! without rendering; then compared (against the working tree, the base is
+//! the working tree as loaded with the changed files swapped:
+//! [`snapshots_against_working_tree`]):
 //! tournaments added, removed and changed (with their rated games), every
 //! player whose published rating, phase, rank on the rating list or rated-game
 //! count changed (with the tournaments that caused it: the changed events the
@@ -18,12 +21,14 @@ pub mod git;
 pub mod report;
 
 use crate::diagnostic::Diagnostic;
+use crate::load::Swap;
 use crate::model::Dataset;
 use crate::rating::{AllRatings, Phase, PoolRatings, Ratings};
 use crate::render::view::ViewBuilder;
+use git::GitError;
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 /// One version of the repository, reduced to what the published site shows.
@@ -84,11 +89,11 @@ pub struct TournamentState {
 
 /// Loads, checks and rates the repository at `root`.
 pub fn snapshot(root: &Path) -> Snapshot {
-    rated_snapshot(crate::pipeline::check_repository(root))
+    rated_snapshot(&crate::pipeline::check_repository(root))
 }
 
 /// Rates a loaded and checked repository and reduces it to its snapshot.
-fn rated_snapshot(checked: crate::pipeline::Checked) -> Snapshot {
+fn rated_snapshot(checked: &crate::pipeline::Checked) -> Snapshot {
     let builds = checked.error_count() == 0;
     let dataset = &checked.loaded.dataset;
     let mut snapshot = Snapshot {
@@ -475,10 +480,61 @@ fn sort_changes(changes: &mut [PlayerChange]) {
 pub fn snapshots(base: &Path, head: &Path) -> (Snapshot, Snapshot) {
     let base = crate::pipeline::check_repository(base);
     let (base, head) = rayon::join(
-        || rated_snapshot(base),
+        || rated_snapshot(&base),
         || crate::pipeline::check_repository(head),
     );
-    (base, rated_snapshot(head))
+    (base, rated_snapshot(&head))
+}
+
+/// The snapshots of the base `commit` and of the working tree of the data
+/// repository at `root`.
+///
+/// The base's versions of the changed player and tournament files come out
+/// of git into `scratch` (an empty folder) while the working tree is
+/// loaded; the base is then the working tree as loaded with those files
+/// swapped ([`Swap`]), not a second load of every file. A change to
+/// anything else a build reads (the configuration, templates, pages,
+/// surveys), or a base with links, brings the base out whole instead.
+pub fn snapshots_against_working_tree(
+    root: &Path,
+    commit: &str,
+    scratch: &Path,
+) -> Result<(Snapshot, Snapshot), GitError> {
+    let (base_files, head) = rayon::join(
+        || changed_base_files(root, commit, scratch),
+        || crate::load::load_repository(root),
+    );
+    let Some((swap, base_root)) = base_files? else {
+        let (base_root, head) = rayon::join(
+            || git::unpack(root, commit, scratch),
+            || rated_snapshot(&crate::pipeline::check_loaded(head)),
+        );
+        return Ok((snapshot(&base_root?), head));
+    };
+    let load_problems = head.diagnostics.clone();
+    let head = crate::pipeline::check_loaded(head);
+    let head_snapshot = rated_snapshot(&head);
+    // The head's data becomes the base's: one version in memory at a time.
+    let mut loaded = head.loaded;
+    loaded.diagnostics = load_problems;
+    let base = crate::pipeline::check_loaded(swap.apply(loaded, root, &base_root));
+    Ok((rated_snapshot(&base), head_snapshot))
+}
+
+/// The base's versions of the files changed in the working tree, written
+/// under `scratch`, with the swap that puts them in place; `None` when the
+/// base has to be loaded whole.
+fn changed_base_files(
+    root: &Path,
+    commit: &str,
+    scratch: &Path,
+) -> Result<Option<(Swap, PathBuf)>, GitError> {
+    let changed = git::changed_in_working_tree(root, commit)?;
+    let Some(swap) = Swap::plan(&changed) else {
+        return Ok(None);
+    };
+    let base_root = git::unpack_files(root, commit, &swap.files(), scratch)?;
+    Ok(base_root.map(|base_root| (swap, base_root)))
 }
 
 /// Compares the repositories in two folders.

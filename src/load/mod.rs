@@ -9,12 +9,14 @@ pub mod pages;
 mod players;
 mod source;
 mod surveys;
+mod swap;
 pub(crate) mod tournaments;
 
 pub use cell::{parse_cell, parse_cell_with_handicap, CellError};
 pub use players::load_player;
 pub use source::{read_text, repository_files};
 pub use surveys::{load_surveys, survey_diagnostic, NamedSurvey};
+pub use swap::Swap;
 pub use tournaments::{load_tournament, parse_crosstable, TournamentMeta};
 
 use crate::config::Config;
@@ -86,11 +88,7 @@ pub fn load_repository(root: &Path) -> Loaded {
         loaded.dataset.tournaments.extend(tournament);
     }
     for orphan in orphan_crosstables(&tournaments_dir, root) {
-        loaded.diagnostics.push(
-            Diagnostic::error(&orphan, "crosstable without a metadata file").hint(
-                "add a .toml file with the same name beside it (name, start, end, rounds, ...)",
-            ),
-        );
+        loaded.diagnostics.push(orphan_crosstable(&orphan));
     }
     loaded.dataset.sort();
     let (surveys, problems) = load_surveys(root, &loaded.dataset);
@@ -155,6 +153,12 @@ fn files_with_extension(
     let (files, refused) = source::repository_files(root, dir, Some(extension), depth..=depth);
     problems.extend(refused);
     files
+}
+
+/// The problem of a crosstable (`shown`) with no metadata file beside it.
+fn orphan_crosstable(shown: &Path) -> Diagnostic {
+    Diagnostic::error(shown, "crosstable without a metadata file")
+        .hint("add a .toml file with the same name beside it (name, start, end, rounds, ...)")
 }
 
 fn orphan_crosstables(dir: &Path, root: &Path) -> Vec<PathBuf> {

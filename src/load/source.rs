@@ -88,7 +88,7 @@ pub fn repository_files(
 /// The key that sorts paths as a walk with each folder sorted by name
 /// lists them: component by component, a folder's name before anything
 /// longer that starts with it (the separator becomes the lowest byte).
-fn walk_order(path: &Path) -> Vec<u8> {
+pub(crate) fn walk_order(path: &Path) -> Vec<u8> {
     path.as_os_str()
         .as_encoded_bytes()
         .iter()
