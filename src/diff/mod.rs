@@ -68,9 +68,9 @@ pub struct PlayerState {
     pub rank: Option<usize>,
     /// Rated games so far.
     pub rated_games: u32,
-    /// Ids of the tournaments the player played in.
+    /// Ids of the tournaments the player played in, sorted, each once.
     #[serde(skip)]
-    pub tournaments: BTreeSet<Arc<str>>,
+    pub tournaments: Vec<Arc<str>>,
 }
 
 /// What identifies a tournament's content and its place in the order.
@@ -198,19 +198,7 @@ fn player_states(
     pool: Option<&str>,
 ) -> BTreeMap<String, PlayerState> {
     let ranks = views.current_ranks();
-    // One shared copy of each tournament's id, however many played in it.
-    let mut played: Vec<BTreeSet<Arc<str>>> = vec![BTreeSet::new(); dataset.players.len()];
-    for t in &dataset.tournaments {
-        if pool.is_some() && t.pool.as_deref() != pool {
-            continue;
-        }
-        let id: Arc<str> = Arc::from(t.id.as_str());
-        for entry in &t.entries {
-            if let Some(index) = dataset.player_index(entry.player.as_str()) {
-                played[index].insert(Arc::clone(&id));
-            }
-        }
-    }
+    let played = tournaments_played(dataset, pool);
     dataset
         .players
         .iter()
@@ -231,6 +219,38 @@ fn player_states(
             (id, value)
         })
         .collect()
+}
+
+/// Each player's tournaments (of the list `pool`, or all), in the order of
+/// their ids: one shared copy of each id, however many played in it.
+fn tournaments_played(dataset: &Dataset, pool: Option<&str>) -> Vec<Vec<Arc<str>>> {
+    use rayon::prelude::*;
+    let in_list = |t: &&crate::model::Tournament| pool.is_none() || t.pool.as_deref() == pool;
+    let ids: Vec<Arc<str>> = dataset
+        .tournaments
+        .iter()
+        .map(|t| Arc::from(t.id.as_str()))
+        .collect();
+    let entries: Vec<(usize, usize)> = dataset
+        .tournaments
+        .par_iter()
+        .enumerate()
+        .filter(|(_, t)| in_list(t))
+        .flat_map_iter(|(tournament, t)| {
+            let players = t.entries.iter();
+            players
+                .filter_map(move |e| Some((dataset.player_index(e.player.as_str())?, tournament)))
+        })
+        .collect();
+    let mut played: Vec<Vec<Arc<str>>> = vec![Vec::new(); dataset.players.len()];
+    for (player, tournament) in entries {
+        played[player].push(Arc::clone(&ids[tournament]));
+    }
+    played.par_iter_mut().for_each(|ids| {
+        ids.sort_unstable();
+        ids.dedup();
+    });
+    played
 }
 
 fn phase_word(phase: Phase) -> &'static str {
@@ -436,7 +456,7 @@ fn not_listed(name: &str) -> PlayerState {
         phase: phase_word(Phase::Unrated),
         rank: None,
         rated_games: 0,
-        tournaments: BTreeSet::new(),
+        tournaments: Vec::new(),
     }
 }
 
@@ -448,12 +468,13 @@ fn player_change(
     changed_ids: &BTreeSet<&str>,
     earliest: &Option<String>,
 ) -> PlayerChange {
-    let played_in: Vec<String> = before
+    let played_in: BTreeSet<&Arc<str>> = before
         .tournaments
-        .union(&after.tournaments)
+        .iter()
+        .chain(&after.tournaments)
         .filter(|t| changed_ids.contains(t.as_ref()))
-        .map(|t| t.to_string())
         .collect();
+    let played_in: Vec<String> = played_in.into_iter().map(|t| t.to_string()).collect();
     PlayerChange {
         id: id.to_string(),
         name: after.name.clone(),
