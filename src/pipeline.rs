@@ -311,6 +311,7 @@ fn unchanged_report(
         cached: render::cache::CacheReport {
             rendered: 0,
             reused: files,
+            dump_pieces_reused: 0,
         },
         timings,
         notes: if sitemap_note {

@@ -557,6 +557,17 @@ impl Sink for Staging {
     fn identity(&self, path: &str) -> Option<FileIdentity> {
         FileIdentity::of(&self.staging.join(path))
     }
+
+    fn open_published(&self, path: &str, identity: FileIdentity) -> Option<fs::File> {
+        let file = self.current.as_ref()?.join(path);
+        if fs::symlink_metadata(&file).ok()?.file_type().is_symlink() {
+            return None;
+        }
+        let file = fs::File::open(file).ok()?;
+        // The identity of what was opened, not of the name looked at before.
+        let opened = FileIdentity::from_metadata(&file.metadata().ok()?)?;
+        (opened == identity).then_some(file)
+    }
 }
 
 fn write_error(path: &str, error: PublishError) -> WriteError {

@@ -520,3 +520,128 @@ fn a_site_file_edited_deleted_or_added_by_hand_is_repaired() {
         assert_eq!(phases(&again), ["inputs unchanged"], "after {damage}");
     }
 }
+
+/// A generated repository whose SQL dump has many pieces (several thousand
+/// rows in its big tables), built once.
+fn built_with_a_big_dump() -> Built {
+    let dir = tempfile::tempdir().unwrap();
+    let options = Options {
+        players: 1500,
+        tournaments: 90,
+        seed: 11,
+    };
+    write_repository(dir.path(), &options).unwrap();
+    let out = dir.path().join("site");
+    let first = build(dir.path(), &out);
+    Built {
+        root: dir,
+        out,
+        first,
+    }
+}
+
+/// The dump files of a site, as text.
+fn dumps(site: &BTreeMap<String, Vec<u8>>) -> BTreeMap<String, String> {
+    let dumps: BTreeMap<String, String> = site
+        .iter()
+        .filter(|(name, _)| name.ends_with(".sql"))
+        .map(|(name, bytes)| (name.clone(), String::from_utf8(bytes.clone()).unwrap()))
+        .collect();
+    assert!(!dumps.is_empty());
+    dumps
+}
+
+/// Asserts that two sites' dumps are the same, showing the first line that is not.
+fn assert_same_dumps(built: &BTreeMap<String, Vec<u8>>, fresh: &BTreeMap<String, Vec<u8>>) {
+    let (built, fresh) = (dumps(built), dumps(fresh));
+    assert_eq!(
+        built.keys().collect::<Vec<_>>(),
+        fresh.keys().collect::<Vec<_>>()
+    );
+    for (name, text) in &built {
+        let first_difference = text
+            .lines()
+            .zip(fresh[name].lines())
+            .enumerate()
+            .find(|(_, (a, b))| a != b);
+        assert_eq!(first_difference, None, "{name}");
+        assert_eq!(text.len(), fresh[name].len(), "{name}");
+    }
+}
+
+/// Reverses a result in the tournament `back` places before the newest and
+/// rebuilds; the report.
+fn edit_and_rebuild(b: &Built, back: usize) -> ratingbook::BuildReport {
+    let tables = edit::crosstables_by_start(b.root.path());
+    let table = &tables[tables.len() - 1 - back];
+    assert!(edit::reverse_first_decisive_result(table)
+        .unwrap()
+        .is_some());
+    build(b.root.path(), &b.out)
+}
+
+#[test]
+fn a_changed_dump_takes_its_unchanged_pieces_over_and_is_the_dump_a_fresh_build_writes() {
+    let b = built_with_a_big_dump();
+    assert_eq!(b.first.cached.dump_pieces_reused, 0);
+    let games: usize = edit::crosstables_by_start(b.root.path())
+        .iter()
+        .map(|t| fs::read_to_string(t).unwrap().matches(" w ").count())
+        .sum();
+    assert!(games > 5000, "{games} games: too few for pieces");
+
+    let again = edit_and_rebuild(&b, 0);
+    let rebuilt = files(&b.out);
+    assert_same_dumps(&rebuilt, &fresh_site(b.root.path()));
+    assert!(
+        again.cached.dump_pieces_reused > 0,
+        "a result in the newest tournament leaves most pieces as they were"
+    );
+
+    // A dump edited by hand is not the one the cache describes: nothing is
+    // taken from it.
+    for name in dumps(&rebuilt).keys() {
+        let path = b.out.join(name);
+        let mut bytes = fs::read(&path).unwrap();
+        bytes.extend_from_slice(b"-- edited by hand\n");
+        fs::write(&path, bytes).unwrap();
+    }
+    let after_hand_edit = edit_and_rebuild(&b, 1);
+    assert_eq!(after_hand_edit.cached.dump_pieces_reused, 0);
+    assert_same_dumps(&files(&b.out), &fresh_site(b.root.path()));
+}
+
+#[test]
+fn a_damaged_record_of_dump_pieces_takes_nothing_wrong_over() {
+    let b = built_with_a_big_dump();
+    let cache = ratingbook::render::cache::file_for(&b.out).unwrap();
+    let text = fs::read_to_string(&cache).unwrap();
+    assert!(
+        text.contains("\npiece\t"),
+        "the cache notes the dump's pieces"
+    );
+    // Every piece somewhere else, or far past the end of its file.
+    let damaged: String = text
+        .lines()
+        .map(|line| match line.strip_prefix("piece\t") {
+            Some(piece) => {
+                let fields: Vec<&str> = piece.split('\t').collect();
+                let offset: u64 = fields[1].parse().unwrap();
+                let moved = if offset.is_multiple_of(2) {
+                    offset + 7
+                } else {
+                    u64::MAX - 3
+                };
+                format!(
+                    "piece\t{}\t{moved}\t{}\n",
+                    fields[0],
+                    fields[2..].join("\t")
+                )
+            }
+            None => format!("{line}\n"),
+        })
+        .collect();
+    fs::write(&cache, damaged).unwrap();
+    edit_and_rebuild(&b, 0);
+    assert_same_dumps(&files(&b.out), &fresh_site(b.root.path()));
+}

@@ -80,6 +80,12 @@ pub(super) fn print_build(
                     "{:>16}: {} made, {} reused from the build cache",
                     "files", report.cached.rendered, report.cached.reused
                 );
+                if report.cached.dump_pieces_reused > 0 {
+                    eprintln!(
+                        "{:>16}: {} pieces taken over from the published dumps",
+                        "SQL", report.cached.dump_pieces_reused
+                    );
+                }
             }
             eprintln!(
                 "built {} files into {}: {} written, {} unchanged, {} removed",

@@ -66,6 +66,8 @@ pub struct Previous {
     warnings: Vec<crate::diagnostic::Diagnostic>,
     /// What that build read of each input file.
     input_hashes: InputHashes,
+    /// Where each piece of that build's SQL dumps is in its file.
+    pieces: PieceIndex,
     /// The cache file and where its per-file lines start, until they are read.
     rest: Option<(PathBuf, u64)>,
 }
@@ -144,6 +146,9 @@ impl Previous {
                 FileLine::Entry(path, entry) => {
                     self.entries.insert(path, entry);
                 }
+                FileLine::Piece(path, key, piece) => {
+                    self.pieces.entry(path).or_default().insert(key, piece);
+                }
             }
         }
     }
@@ -212,13 +217,45 @@ enum FileLine {
     Input(String, (Key, Key)),
     /// A site file's path, key and identity.
     Entry(String, (Key, FileIdentity)),
+    /// A dump's path, one of its pieces' key, and where that piece is.
+    Piece(String, Key, Piece),
 }
 
+/// Where a piece of a dump is in its file, and the hash of its text there.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Piece {
+    /// Bytes before it.
+    pub offset: u64,
+    /// Its length in bytes.
+    pub length: u64,
+    /// [`text_hash`] of its bytes.
+    pub text: Key,
+}
+
+/// The hash that tells a piece's bytes, read back, are the ones written.
+pub fn text_hash(text: &[u8]) -> Key {
+    xxhash_rust::xxh3::xxh3_128(text)
+}
+
+/// Where each piece of a dump is in its file, by the piece's key, for each
+/// dump's path.
+type PieceIndex = HashMap<String, HashMap<Key, Piece>>;
+
 fn parse_file_line(line: &str) -> Option<FileLine> {
-    match line.strip_prefix("input\t") {
-        Some(input) => parse_input(input).map(|(path, hashes)| FileLine::Input(path, hashes)),
-        None => parse_entry(line).map(|(path, entry)| FileLine::Entry(path, entry)),
+    if let Some(input) = line.strip_prefix("input\t") {
+        return parse_input(input).map(|(path, hashes)| FileLine::Input(path, hashes));
     }
+    if let Some(piece) = line.strip_prefix("piece\t") {
+        let mut fields = piece.splitn(5, '\t');
+        let key = Key::from_str_radix(fields.next()?, 16).ok()?;
+        let piece = Piece {
+            offset: fields.next()?.parse().ok()?,
+            length: fields.next()?.parse().ok()?,
+            text: Key::from_str_radix(fields.next()?, 16).ok()?,
+        };
+        return Some(FileLine::Piece(fields.next()?.to_string(), key, piece));
+    }
+    parse_entry(line).map(|(path, entry)| FileLine::Entry(path, entry))
 }
 
 /// The hash of the tool making the site: its version and its executable's
@@ -428,6 +465,11 @@ pub struct PageCache {
     next: Mutex<Vec<(String, Key)>>,
     rendered: AtomicUsize,
     reused: AtomicUsize,
+    /// Where the previous build's dumps had each piece.
+    previous_pieces: PieceIndex,
+    /// Where this build's dumps have each piece, by path and key.
+    next_pieces: Mutex<Vec<(String, Key, Piece)>>,
+    pieces_reused: AtomicUsize,
 }
 
 /// How much of a build the cache saved.
@@ -437,6 +479,8 @@ pub struct CacheReport {
     pub rendered: usize,
     /// Files taken over from the published site without rendering.
     pub reused: usize,
+    /// Pieces of SQL dumps taken over from the published dumps.
+    pub dump_pieces_reused: usize,
 }
 
 impl PageCache {
@@ -450,6 +494,7 @@ impl PageCache {
         PageCache {
             base: hasher.finish128(),
             previous: previous.entries,
+            previous_pieces: previous.pieces,
             ..PageCache::default()
         }
     }
@@ -531,7 +576,43 @@ impl PageCache {
         CacheReport {
             rendered: self.rendered.load(Ordering::Relaxed),
             reused: self.reused.load(Ordering::Relaxed),
+            dump_pieces_reused: self.pieces_reused.load(Ordering::Relaxed),
         }
+    }
+
+    /// The identity the published file `path` had when the previous build
+    /// left it.
+    pub fn previous_identity(&self, path: &str) -> Option<FileIdentity> {
+        self.previous.get(path).map(|&(_, identity)| identity)
+    }
+
+    /// Where the previous build's `path` had the piece `key`, if it had it.
+    /// The key is the piece's content's; the tool that wrote it is mixed in
+    /// here.
+    pub fn previous_piece(&self, path: &str, key: Key) -> Option<Piece> {
+        self.previous_pieces
+            .get(path)?
+            .get(&piece_key(key))
+            .copied()
+    }
+
+    /// Notes that a piece of the previous build's dump was taken over.
+    pub fn piece_reused(&self) {
+        self.pieces_reused.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// Notes that this build's `path` has the piece `key`, whose text is
+    /// `text`, at `offset`.
+    pub fn made_piece(&self, path: &str, key: Key, offset: u64, text: &[u8]) {
+        let piece = Piece {
+            offset,
+            length: text.len() as u64,
+            text: text_hash(text),
+        };
+        self.next_pieces
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .push((path.to_string(), piece_key(key), piece));
     }
 
     /// Writes this build's keys for `file`, each with the identity `identity`
@@ -587,12 +668,35 @@ impl PageCache {
         for (path, identity, content) in inputs.content.iter().flat_map(|(_, files)| files) {
             writeln!(out, "input\t{identity:032x}\t{content:032x}\t{path}")?;
         }
-        for (path, key, id) in entries {
+        for (path, key, id) in &entries {
             writeln!(
                 out,
                 "{key:032x}\t{}\t{}\t{}\t{path}",
                 id.inode, id.size, id.modified
             )?;
+        }
+        let pieces = std::mem::take(
+            &mut *self
+                .next_pieces
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner),
+        );
+        // Only pieces of files kept with their identity: a piece is found
+        // in the file the identity names, or not at all.
+        let kept: std::collections::HashSet<&str> =
+            entries.iter().map(|(path, _, _)| path.as_str()).collect();
+        for (path, key, piece) in pieces {
+            if kept.contains(path.as_str()) {
+                let Piece {
+                    offset,
+                    length,
+                    text,
+                } = piece;
+                writeln!(
+                    out,
+                    "piece\t{key:032x}\t{offset}\t{length}\t{text:032x}\t{path}"
+                )?;
+            }
         }
         out.into_inner().map_err(|e| e.into_error())?.sync_all()?;
         Ok(SavedCache {
@@ -634,6 +738,13 @@ pub struct InputsRecord<'a> {
     pub sitemap_note: bool,
     /// The build's warnings.
     pub warnings: &'a [crate::diagnostic::Diagnostic],
+}
+
+/// A piece's key as the cache keeps it: its content's key, and the tool.
+fn piece_key(content: Key) -> Key {
+    let mut hasher = KeyHasher::new();
+    let _ = write!(hasher, "{:x}\0piece\0{content:x}", tool_key());
+    hasher.finish128()
 }
 
 /// The cache file of the site folder `out`: `.ratingbook-cache/<name>.pages`

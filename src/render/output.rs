@@ -101,6 +101,13 @@ pub trait Sink: Sync {
         let _ = path;
         None
     }
+
+    /// The published site's file `path`, open for reading, if it still has
+    /// `identity`. A sink without a published site has none.
+    fn open_published(&self, path: &str, identity: FileIdentity) -> Option<std::fs::File> {
+        let _ = (path, identity);
+        None
+    }
 }
 
 /// A sink that keeps every file in memory.

@@ -229,6 +229,22 @@ pub fn frame(
 pub struct InsertWriter<'w> {
     out: &'w mut dyn std::io::Write,
     dialect: Dialect,
+    /// Where the previous dump's pieces are, if it can be read.
+    pieces: Option<&'w dyn Pieces>,
+    /// Bytes written so far, from where the dump began.
+    written: u64,
+}
+
+/// The pieces of a previous dump: a piece (the statements of up to
+/// [`PIECE_ROWS`] rows of one table, from a whole multiple of them) whose
+/// rows are the same makes the same text, so a dump that changed in a few
+/// rows takes the rest of its text over instead of writing it again.
+pub trait Pieces: Sync {
+    /// The text of the piece whose rows hash to `key`, if the previous dump
+    /// had it.
+    fn text(&self, key: u128) -> Option<Vec<u8>>;
+    /// Notes that this dump has the piece `key`, whose text is `text`, at `offset`.
+    fn made(&self, key: u128, offset: u64, text: &[u8]);
 }
 
 /// Statements written as text in one piece of work.
@@ -239,8 +255,71 @@ const BLOCK_ROWS: usize = PIECE_ROWS * 4;
 impl<'w> InsertWriter<'w> {
     /// A writer of `dialect`'s statements into `out`.
     pub fn new(out: &'w mut dyn std::io::Write, dialect: Dialect) -> Self {
-        InsertWriter { out, dialect }
+        InsertWriter {
+            out,
+            dialect,
+            pieces: None,
+            written: 0,
+        }
     }
+
+    /// The same writer taking unchanged pieces over from `pieces`, its
+    /// statements starting `offset` bytes into the file.
+    pub fn reusing(mut self, pieces: &'w dyn Pieces, offset: u64) -> Self {
+        self.pieces = Some(pieces);
+        self.written = offset;
+        self
+    }
+}
+
+/// The piece of `rows` as text, with its key when there are `pieces`: the
+/// previous dump's text, or written now.
+fn piece(
+    pieces: Option<&dyn Pieces>,
+    header: &str,
+    rows: &[Vec<SqlValue>],
+    dialect: Dialect,
+) -> (Option<u128>, Vec<u8>) {
+    let Some(pieces) = pieces else {
+        return (None, statements(header, rows, dialect).into_bytes());
+    };
+    let key = piece_key(header, rows, dialect);
+    let text = pieces
+        .text(key)
+        .unwrap_or_else(|| statements(header, rows, dialect).into_bytes());
+    (Some(key), text)
+}
+
+/// What a piece's text depends on: the dialect, the table and its columns
+/// (the statements' header) and every value of its rows.
+fn piece_key(header: &str, rows: &[Vec<SqlValue>], dialect: Dialect) -> u128 {
+    let mut hasher = xxhash_rust::xxh3::Xxh3::new();
+    hasher.update(dialect.file_name().as_bytes());
+    hasher.update(&[0]);
+    hasher.update(header.as_bytes());
+    for row in rows {
+        for value in row {
+            match value {
+                SqlValue::Null => hasher.update(&[0]),
+                SqlValue::Int(n) => {
+                    hasher.update(&[1]);
+                    hasher.update(&n.to_le_bytes());
+                }
+                SqlValue::Text(text) => {
+                    hasher.update(&[2]);
+                    hasher.update(&(text.len() as u64).to_le_bytes());
+                    hasher.update(text.as_bytes());
+                }
+                SqlValue::Bool(b) => hasher.update(&[3, u8::from(*b)]),
+                SqlValue::Decimal(x) => {
+                    hasher.update(&[4]);
+                    hasher.update(&x.to_bits().to_le_bytes());
+                }
+            }
+        }
+        hasher.update(&[5]);
+    }
+    hasher.digest128()
 }
 
 impl TableSink for InsertWriter<'_> {
@@ -254,17 +333,22 @@ impl TableSink for InsertWriter<'_> {
         let dialect = self.dialect;
         let mut block: Vec<Vec<SqlValue>> = (&mut *rows).take(BLOCK_ROWS).collect();
         while !block.is_empty() {
-            let mut texts = vec![String::new(); block.len().div_ceil(PIECE_ROWS)];
+            let mut texts = vec![(None, Vec::new()); block.len().div_ceil(PIECE_ROWS)];
             let mut next = Vec::new();
+            let pieces = self.pieces;
             rayon::in_place_scope(|scope| {
-                for (text, piece) in texts.iter_mut().zip(block.chunks(PIECE_ROWS)) {
+                for (text, rows) in texts.iter_mut().zip(block.chunks(PIECE_ROWS)) {
                     let header = &header;
-                    scope.spawn(move |_| *text = statements(header, piece, dialect));
+                    scope.spawn(move |_| *text = piece(pieces, header, rows, dialect));
                 }
                 next = (&mut *rows).take(BLOCK_ROWS).collect();
             });
-            for text in &texts {
-                self.out.write_all(text.as_bytes())?;
+            for (key, text) in &texts {
+                self.out.write_all(text)?;
+                if let (Some(pieces), Some(key)) = (self.pieces, key) {
+                    pieces.made(*key, self.written, text);
+                }
+                self.written += text.len() as u64;
             }
             block = next;
         }
