@@ -211,7 +211,7 @@ fn in_column_order<'a>(mut row: Row<'a>, columns: &[&'static str]) -> Vec<SqlVal
         && row
             .iter()
             .zip(columns)
-            .all(|((name, _), column)| name == column);
+            .all(|((name, _), column)| std::ptr::eq(*name, *column) || name == column);
     if in_order {
         return row.into_iter().map(|(_, value)| value).collect();
     }
