@@ -18,6 +18,7 @@ pub mod output;
 pub mod pages;
 pub mod paginate;
 pub mod pools;
+mod previous_dump;
 pub mod scan;
 pub mod search;
 pub mod survey;
@@ -369,7 +370,7 @@ fn render_sql(
         if page.reuse(file, key)? {
             continue;
         }
-        let previous = PreviousDump::open(page, file);
+        let previous = previous_dump::PreviousDump::open(page.cache, page.sink, file);
         page.put_streamed(file, key, &mut |out| {
             let rows = DumpRows {
                 dataset,
@@ -432,67 +433,6 @@ impl DumpRows<'_> {
         crate::sql::pool_tables(self.dataset, self.pools, &mut rows)?;
         out.write_all(tail.as_bytes())
     }
-}
-
-/// The published dump a new one of the same name takes its unchanged
-/// pieces from, and where the new one's pieces are noted.
-struct PreviousDump<'a> {
-    cache: &'a PageCache,
-    file: &'a str,
-    /// The published dump and its length, when it is the one the build
-    /// cache describes.
-    published: Option<(std::fs::File, u64)>,
-}
-
-impl<'a> PreviousDump<'a> {
-    fn open(page: &Page<'a>, file: &'a str) -> PreviousDump<'a> {
-        let published = page
-            .cache
-            .previous_identity(file)
-            .and_then(|identity| Some((page.sink.open_published(file, identity)?, identity.size)));
-        PreviousDump {
-            cache: page.cache,
-            file,
-            published,
-        }
-    }
-}
-
-impl crate::sql::Pieces for PreviousDump<'_> {
-    fn text(&self, key: u128) -> Option<Vec<u8>> {
-        let (published, size) = self.published.as_ref()?;
-        let piece = self.cache.previous_piece(self.file, key)?;
-        // A damaged cache file asks for no more than the file has, and
-        // what it names is taken only if it is the text that was written.
-        (piece.offset.checked_add(piece.length)? <= *size).then_some(())?;
-        let text = read_at(published, piece.offset, piece.length)?;
-        (cache::text_hash(&text) == piece.text).then_some(())?;
-        self.cache.piece_reused();
-        Some(text)
-    }
-
-    fn made(&self, key: u128, offset: u64, text: &[u8]) {
-        self.cache.made_piece(self.file, key, offset, text);
-    }
-}
-
-/// `length` bytes of `file` from `offset`, if it has them.
-#[cfg(unix)]
-fn read_at(file: &std::fs::File, offset: u64, length: u64) -> Option<Vec<u8>> {
-    use std::os::unix::fs::FileExt as _;
-    let mut bytes = vec![0; usize::try_from(length).ok()?];
-    file.read_exact_at(&mut bytes, offset).ok()?;
-    Some(bytes)
-}
-
-#[cfg(not(unix))]
-fn read_at(file: &std::fs::File, offset: u64, length: u64) -> Option<Vec<u8>> {
-    use std::io::{Read as _, Seek as _};
-    let mut file = file;
-    file.seek(std::io::SeekFrom::Start(offset)).ok()?;
-    let mut bytes = vec![0; usize::try_from(length).ok()?];
-    file.read_exact(&mut bytes).ok()?;
-    Some(bytes)
 }
 
 /// Why an SQL dump could not be written.
