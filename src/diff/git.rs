@@ -156,7 +156,9 @@ pub fn unpack(root: &Path, revision: &str, into: &Path) -> Result<PathBuf, GitEr
     let commit = resolve(root, revision)?;
     // Paths below are from the repository's top, so git runs there.
     let (top, prefix) = locate(root)?;
-    let entries = tree_entries(&top, &commit, &read_by_a_build(&prefix))?;
+    let mut entries = tree_entries(&top, &commit, &read_by_a_build(&prefix))?;
+    // A submodule's content is another repository's: not part of the revision.
+    entries.retain(|e| e.kind != EntryKind::Submodule);
     write_objects(&top, &entries, into).map_err(|source| GitError::Unpack {
         revision: revision.to_string(),
         source,
@@ -212,9 +214,10 @@ pub fn changed_in_working_tree(root: &Path, commit: &str) -> Result<Vec<PathBuf>
 /// Writes the files at `paths` (from the data root) of `commit`, those it
 /// has, under `into` (which must exist and be empty), as [`unpack`] writes
 /// a whole revision; returns the data root inside it. `None` when the
-/// revision has a link anywhere a build reads: the file behind a link may
-/// have changed while the link did not, so such a revision is brought out
-/// whole.
+/// revision has a link or a submodule anywhere a build reads: the file
+/// behind a link may have changed while the link did not, and a
+/// submodule's files are in the working tree but not in the revision, so
+/// such a revision is brought out whole.
 pub fn unpack_files(
     root: &Path,
     commit: &str,
@@ -223,7 +226,7 @@ pub fn unpack_files(
 ) -> Result<Option<PathBuf>, GitError> {
     let (top, prefix) = locate(root)?;
     let entries = tree_entries(&top, commit, &read_by_a_build(&prefix))?;
-    if entries.iter().any(|e| e.kind == EntryKind::Link) {
+    if entries.iter().any(|e| e.kind != EntryKind::File) {
         return Ok(None);
     }
     let wanted: Vec<TreeEntry> = entries
@@ -248,6 +251,8 @@ enum EntryKind {
     File,
     /// A symbolic link: its object is the link's target.
     Link,
+    /// A submodule: its object is a commit of another repository.
+    Submodule,
 }
 
 /// A file of a revision: its kind, object id and path from the top.
@@ -258,8 +263,8 @@ struct TreeEntry {
     path: String,
 }
 
-/// The files of `commit` under `paths` (from the repository's top); other
-/// entries (submodules, whose content is another repository's) are left out.
+/// The files, links and submodules of `commit` under `paths` (from the
+/// repository's top).
 fn tree_entries(top: &Path, commit: &str, paths: &[String]) -> Result<Vec<TreeEntry>, GitError> {
     let mut args = vec![
         "--literal-pathspecs",
@@ -289,6 +294,7 @@ fn tree_entries(top: &Path, commit: &str, paths: &[String]) -> Result<Vec<TreeEn
             let kind = match (fields.next()?, fields.next()?) {
                 ("120000", "blob") => EntryKind::Link,
                 (_, "blob") => EntryKind::File,
+                (_, "commit") => EntryKind::Submodule,
                 _ => return None,
             };
             Some(TreeEntry {
@@ -419,6 +425,7 @@ impl<'a> RevisionWriter<'a> {
                 self.links.insert(path.to_string());
                 write_link(content, &target)
             }
+            EntryKind::Submodule => Ok(()),
         }
     }
 }
@@ -486,6 +493,45 @@ mod tests {
         }
         let root = git_with_input(top, &["mktree"], &format!("040000 tree {last}\tdata\n"));
         git_with_input(top, &["commit-tree", &root, "-m", "hand made"], "")
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_revision_with_a_submodule_or_a_link_is_not_brought_out_file_by_file() {
+        let repo = tempfile::tempdir().unwrap();
+        let top = repo.path().join("repo");
+        std::fs::create_dir(&top).unwrap();
+        run_git(&top, &["init", "-q"]);
+        let outside = repo.path().join("outside");
+        let other_repository = "1111111111111111111111111111111111111111";
+        let submodule = format!("160000 commit {other_repository}\tsub\n");
+        let shapes: [(&[&str], bool); 3] = [
+            (&["100644 blob {blob}\tx.toml\n"], true),
+            (
+                &["100644 blob {blob}\tx.toml\n120000 blob {link}\ty.toml\n"],
+                false,
+            ),
+            (
+                &[&format!("100644 blob {{blob}}\tx.toml\n{submodule}")],
+                false,
+            ),
+        ];
+        for (trees, file_by_file) in shapes {
+            let commit = hand_made_commit(&top, &outside, trees);
+            let into = tempfile::tempdir().unwrap();
+            let wanted = std::collections::BTreeSet::from([PathBuf::from("data/x.toml")]);
+            let root = unpack_files(&top, &commit, &wanted, into.path()).unwrap();
+            assert_eq!(root.is_some(), file_by_file, "{trees:?}");
+            if file_by_file {
+                let read = std::fs::read_to_string(into.path().join("data/x.toml")).unwrap();
+                assert_eq!(read, "name = \"X\"\n");
+            }
+            // The whole revision leaves the submodule out.
+            let whole = tempfile::tempdir().unwrap();
+            let root = unpack(&top, &commit, whole.path()).unwrap();
+            assert!(root.join("data/x.toml").exists());
+            assert!(!root.join("data/sub").exists());
+        }
     }
 
     #[cfg(unix)]
