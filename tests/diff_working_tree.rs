@@ -106,9 +106,10 @@ fn move_to_another_year(root: &Path) {
     }
 }
 
-fn same_id_in_another_year(root: &Path) {
+/// A copy of the oldest tournament's files, same id, in the folder `year`.
+fn copy_oldest_tournament_into(root: &Path, year: &str) {
     let table = tables(root)[0].clone();
-    let folder = root.join("data/tournaments/2099");
+    let folder = root.join("data/tournaments").join(year);
     std::fs::create_dir_all(&folder).unwrap();
     for extension in ["toml", "csv"] {
         let from = table.with_extension(extension);
@@ -116,14 +117,12 @@ fn same_id_in_another_year(root: &Path) {
     }
 }
 
+fn same_id_in_another_year(root: &Path) {
+    copy_oldest_tournament_into(root, "2099");
+}
+
 fn same_id_in_an_earlier_folder(root: &Path) {
-    let table = tables(root)[0].clone();
-    let folder = root.join("data/tournaments/1990");
-    std::fs::create_dir_all(&folder).unwrap();
-    for extension in ["toml", "csv"] {
-        let from = table.with_extension(extension);
-        std::fs::copy(&from, folder.join(from.file_name().unwrap())).unwrap();
-    }
+    copy_oldest_tournament_into(root, "1990");
 }
 
 fn remove_earlier_folder(root: &Path) {
@@ -203,6 +202,20 @@ fn add_template(root: &Path) {
     let folder = root.join("templates/html");
     std::fs::create_dir_all(&folder).unwrap();
     std::fs::write(folder.join("unused.html"), "{{ nothing }}").unwrap();
+    edit_result(root);
+}
+
+/// A player file whose name is not UTF-8, and an edited result.
+#[cfg(unix)]
+fn add_a_name_that_is_not_utf8(root: &Path) {
+    use std::os::unix::ffi::OsStrExt;
+    let name = std::ffi::OsStr::from_bytes(b"caf\xe9.toml");
+    std::fs::write(root.join("data/players").join(name), "name = \"Caf\"\n").unwrap();
+    edit_result(root);
+}
+
+#[cfg(not(unix))]
+fn add_a_name_that_is_not_utf8(root: &Path) {
     edit_result(root);
 }
 
@@ -286,6 +299,12 @@ fn the_cases() -> Vec<Case> {
             swapped: false,
         },
         Case {
+            name: "a file name that is not UTF-8",
+            base: nothing,
+            head: add_a_name_that_is_not_utf8,
+            swapped: !cfg!(unix),
+        },
+        Case {
             name: "a link in the base, its target edited",
             base: link_a_player,
             head: rename_player,
@@ -342,8 +361,14 @@ fn compare(repo: &Path, start: &str, case: &Case) {
     let base_copy = copy_of_book(repo);
     (case.head)(repo);
     let changed = diff_git::changed_in_working_tree(repo, &base_commit).unwrap();
-    assert!(!changed.is_empty(), "{}: nothing changed", case.name);
-    let planned = ratingbook::load::Swap::plan(&changed).is_some();
+    assert!(
+        changed.as_ref().is_none_or(|c| !c.is_empty()),
+        "{}: nothing changed",
+        case.name
+    );
+    let planned = changed
+        .as_ref()
+        .is_some_and(|c| ratingbook::load::Swap::plan(c).is_some());
     assert_eq!(planned, case.swapped, "{}: {changed:?}", case.name);
 
     let scratch = tempfile::tempdir().unwrap();

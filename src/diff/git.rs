@@ -179,8 +179,12 @@ fn read_by_a_build(prefix: &Path) -> Vec<String> {
 /// The files a build reads that differ between `commit` and the working
 /// tree of the data repository at `root`: changed, added or removed,
 /// tracked or not (a build reads an ignored file all the same). Paths are
-/// from the data root.
-pub fn changed_in_working_tree(root: &Path, commit: &str) -> Result<Vec<PathBuf>, GitError> {
+/// from the data root; `None` when a changed file's name is not UTF-8 (the
+/// base is then best loaded whole).
+pub fn changed_in_working_tree(
+    root: &Path,
+    commit: &str,
+) -> Result<Option<Vec<PathBuf>>, GitError> {
     let (top, prefix) = locate(root)?;
     let wanted = read_by_a_build(&prefix);
     let tracked = ["diff", "--name-only", "-z", "--no-renames", commit, "--"];
@@ -199,16 +203,16 @@ pub fn changed_in_working_tree(root: &Path, commit: &str) -> Result<Vec<PathBuf>
         }
         let paths = output.stdout.split(|&b| b == 0).filter(|p| !p.is_empty());
         for path in paths {
-            let path = Path::new(std::str::from_utf8(path).map_err(|_| GitError::Failed {
-                command: command[0].to_string(),
-                message: "a changed file's name is not UTF-8".into(),
-            })?);
+            let Ok(path) = std::str::from_utf8(path) else {
+                return Ok(None);
+            };
+            let path = Path::new(path);
             changed.extend(path.strip_prefix(&prefix).ok().map(Path::to_path_buf));
         }
     }
     changed.sort();
     changed.dedup();
-    Ok(changed)
+    Ok(Some(changed))
 }
 
 /// Writes the files at `paths` (from the data root) of `commit`, those it

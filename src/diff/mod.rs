@@ -550,7 +550,9 @@ fn changed_base_files(
     commit: &str,
     scratch: &Path,
 ) -> Result<Option<(Swap, PathBuf)>, GitError> {
-    let changed = git::changed_in_working_tree(root, commit)?;
+    let Some(changed) = git::changed_in_working_tree(root, commit)? else {
+        return Ok(None);
+    };
     let Some(swap) = Swap::plan(&changed) else {
         return Ok(None);
     };
