@@ -318,7 +318,7 @@ fn copy_of_book(from: &Path) -> tempfile::TempDir {
     let copy = tempfile::tempdir().unwrap();
     for name in ["data", "templates"] {
         if from.join(name).exists() {
-            copy_with_links(&from.join(name), &copy.path().join(name));
+            common::copy_tree(&from.join(name), &copy.path().join(name));
         }
     }
     std::fs::copy(
@@ -327,21 +327,6 @@ fn copy_of_book(from: &Path) -> tempfile::TempDir {
     )
     .unwrap();
     copy
-}
-
-fn copy_with_links(from: &Path, to: &Path) {
-    for entry in walkdir::WalkDir::new(from) {
-        let entry = entry.unwrap();
-        let target = to.join(entry.path().strip_prefix(from).unwrap());
-        if entry.file_type().is_dir() {
-            std::fs::create_dir_all(&target).unwrap();
-        } else if entry.file_type().is_symlink() {
-            #[cfg(unix)]
-            std::os::unix::fs::symlink(std::fs::read_link(entry.path()).unwrap(), &target).unwrap();
-        } else {
-            std::fs::copy(entry.path(), &target).unwrap();
-        }
-    }
 }
 
 fn commit_all(repo: &Path, message: &str) -> String {

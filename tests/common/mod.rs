@@ -201,13 +201,16 @@ pub fn build_site(root: &std::path::Path, out: &std::path::Path) -> String {
     stderr
 }
 
-/// Copies a directory tree.
+/// Copies a directory tree; a symbolic link is copied as a link (on Unix).
 pub fn copy_tree(from: &std::path::Path, to: &std::path::Path) {
     for entry in walkdir::WalkDir::new(from) {
         let entry = entry.unwrap();
         let target = to.join(entry.path().strip_prefix(from).unwrap());
         if entry.file_type().is_dir() {
             std::fs::create_dir_all(&target).unwrap();
+        } else if entry.file_type().is_symlink() && cfg!(unix) {
+            #[cfg(unix)]
+            std::os::unix::fs::symlink(std::fs::read_link(entry.path()).unwrap(), &target).unwrap();
         } else {
             std::fs::copy(entry.path(), &target).unwrap();
         }
