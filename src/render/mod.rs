@@ -209,6 +209,7 @@ pub fn render_site_into(
         cache,
         stream_sql: templates.is_built_in(crate::sql::TEMPLATE),
         write_player_pages: direct::writes_player_pages(templates),
+        write_list_pages: direct::writes_list_pages(templates),
         html_paths: Mutex::new(Vec::new()),
     };
     for (name, bytes) in &templates.statics {
@@ -990,6 +991,8 @@ fn render_lists(
     let archive = archive_years(dataset);
     let archive_links = archive_links(&archive, "");
     let own_links = fingerprint::of(&(&groups, &archive_links));
+    let rules = views.rules();
+    let writer = direct::PageWriter::new(&page.site, &rules);
     // `own`: the fingerprint of the list's data, for lists keyed by it.
     let render_list = |first: &str, view: &RatingListView, root: &str, own: Option<cache::Key>| {
         let rows = view.row_count();
@@ -998,42 +1001,51 @@ fn render_lists(
             .into_par_iter()
             .try_for_each(|number| -> Result<(), SiteError> {
                 let file = paginate::page_file(first, number);
-                let names = (file.as_str(), "html/ratings.html", root);
+                let names = (file.as_str(), direct::RATING_LIST, root);
                 let shown = if count > 1 {
                     view.page(paginate::page_rows(rows, number))
                 } else {
                     view.whole()
                 };
-                let context = |shown: view::RatingListPage| {
+                let key = match own {
+                    Some(own) => list_page_key(own, number),
+                    // Keyed by the page's rows, its number and the page
+                    // count; the filters and archive links are `own_links`.
+                    None => fingerprint::Hasher::default()
+                        .key(own_links)
+                        .add(&shown)
+                        .add(&(number, count))
+                        .finish(),
+                };
+                let filtered = first != "ratings.html";
+                let archived = first.starts_with("archive/");
+                let pagination = paginate::Pagination::new(first, number, count);
+                if page.write_list_pages {
+                    return page.emit_written(names, key, || {
+                        writer.rating_list(&direct::ListPage {
+                            root,
+                            path: &file,
+                            list: &shown,
+                            filters: &groups,
+                            archive: &archive_links,
+                            filtered,
+                            archived,
+                            markdown: config.output.markdown,
+                            pagination: &pagination,
+                        })
+                    });
+                }
+                page.emit_fingerprinted(names, &file, key, || {
                     let mut ctx = tera::Context::new();
                     ctx.insert("list", &shown);
                     ctx.insert("filters", &groups);
                     ctx.insert("archive", &archive_links);
-                    ctx.insert("filtered", &(first != "ratings.html"));
-                    ctx.insert("archived", &first.starts_with("archive/"));
+                    ctx.insert("filtered", &filtered);
+                    ctx.insert("archived", &archived);
                     ctx.insert("markdown", &config.output.markdown);
-                    ctx.insert(
-                        "pagination",
-                        &paginate::Pagination::new(first, number, count),
-                    );
+                    ctx.insert("pagination", &pagination);
                     ctx
-                };
-                match own {
-                    Some(own) => {
-                        let key = list_page_key(own, number);
-                        page.emit_fingerprinted(names, &file, key, || context(shown))
-                    }
-                    // Keyed by the page's rows, its number and the page
-                    // count; the filters and archive links are `own_links`.
-                    None => {
-                        let key = fingerprint::Hasher::default()
-                            .key(own_links)
-                            .add(&shown)
-                            .add(&(number, count))
-                            .finish();
-                        page.emit_fingerprinted(names, &file, key, || context(shown))
-                    }
-                }
+                })
             })
     };
     render_list("ratings.html", list, "", None)?;
@@ -1056,7 +1068,7 @@ fn render_lists(
             .add(&archive)
             .finish();
         let first = format!("archive/{year}.html");
-        if reuse_list(page, (&first, "html/ratings.html", "../"), own)? {
+        if reuse_list(page, (&first, direct::RATING_LIST, "../"), own)? {
             return Ok(());
         }
         let view = views.rating_list_as_of(date);
@@ -1319,6 +1331,9 @@ struct Page<'a> {
     /// Whether player pages have the built-in templates, which [`direct`]
     /// writes without the template engine.
     write_player_pages: bool,
+    /// Whether rating list pages have the built-in templates, which
+    /// [`direct`] writes without the template engine.
+    write_list_pages: bool,
     /// Every HTML file stored, for the sitemap.
     html_paths: Mutex<Vec<String>>,
 }

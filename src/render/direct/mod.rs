@@ -1,16 +1,20 @@
-//! The built-in player page, written straight into bytes.
+//! The built-in player and rating list pages, written straight into bytes.
 //!
 //! Why not through the template engine: a federation has a page per player,
 //! hundreds of thousands of them. Turning each player's view into template
 //! values and interpreting the template over them took about 14 of a cold
 //! build's 41 CPU-seconds at 100 000 players; writing the same bytes here
-//! takes under 2. (Tournament pages were measured the same way: writing them
+//! takes under 2. The rating lists are the other bulk: at 300 000 players
+//! about 13 000 pages of 500 rows (the current list, the lists by club,
+//! country and membership, and a year-end list per year), and the template
+//! engine spent about a tenth of a cold build on them. (Tournament pages were measured the same way: writing them
 //! here saved 2 % of a cold build, as their Markdown report needs the
 //! template values anyway, so they stay with their template.)
 //!
 //! The template stays the one description of the page that repositories
 //! see and override: the page is written here only while its template and
-//! the layout it extends are the built-in ones ([`writes_player_pages`]); a
+//! the layout it extends are the built-in ones ([`writes_player_pages`],
+//! [`writes_list_pages`]); a
 //! repository with its own gets its templates rendered. The tests render
 //! several repositories (further lists of every system, provisional
 //! players, notes, charts, pages in the navigation) both ways and require
@@ -18,11 +22,14 @@
 //! as well fails them.
 //!
 //! - `player.rs`: `html/player.html`;
-//! - this file: `html/base.html` around it, and the byte writer.
+//! - `rating_list.rs`: `html/ratings.html`;
+//! - this file: `html/base.html` around them, and the byte writer.
 
 mod player;
+mod rating_list;
 
 pub use player::PlayerPage;
+pub use rating_list::ListPage;
 
 use std::fmt::Display;
 
@@ -35,10 +42,19 @@ const LAYOUT: &str = "html/base.html";
 /// The player page's template.
 pub const PLAYER: &str = "html/player.html";
 
+/// The rating list's template.
+pub const RATING_LIST: &str = "html/ratings.html";
+
 /// Whether `templates` has the built-in player page and layout, so that
 /// player pages are written here.
 pub fn writes_player_pages(templates: &TemplateSet) -> bool {
     templates.is_built_in(LAYOUT) && templates.is_built_in(PLAYER)
+}
+
+/// Whether `templates` has the built-in rating list page and layout, so
+/// that rating list pages are written here.
+pub fn writes_list_pages(templates: &TemplateSet) -> bool {
+    templates.is_built_in(LAYOUT) && templates.is_built_in(RATING_LIST)
 }
 
 /// What every page written here shares: the site-wide values and the rules

@@ -1,0 +1,214 @@
+//! Player and rating list pages are written without the template engine
+//! while their templates are the built-in ones. These tests build each
+//! repository twice: as it is, and with the page's template differing from
+//! the built-in one only by a comment, which the template engine renders.
+//! The two sites must come out byte for byte the same, every file of them.
+
+mod common;
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+/// The player page's template.
+const PLAYER: &str = "html/player.html";
+/// The rating list's template.
+const RATING_LIST: &str = "html/ratings.html";
+
+/// The built-in `template` with a comment added: the same pages, but no
+/// longer the built-in text.
+fn engine_rendered_template(root: &Path, template: &str) {
+    let file = format!("templates/{template}");
+    let built_in =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(&file)).unwrap();
+    common::write(
+        root,
+        &file,
+        &format!("{built_in}{{# rendered by the template engine #}}\n"),
+    );
+}
+
+/// Every file of the site at `site`, by path from its root.
+fn site_files(site: &Path) -> BTreeMap<String, Vec<u8>> {
+    walkdir::WalkDir::new(site)
+        .into_iter()
+        .map(Result::unwrap)
+        .filter(|entry| entry.file_type().is_file())
+        .map(|entry| {
+            let path = entry.path().strip_prefix(site).unwrap();
+            let name = path.to_string_lossy().replace('\\', "/");
+            (name, std::fs::read(entry.path()).unwrap())
+        })
+        .collect()
+}
+
+/// Builds `repository` both ways for `template` and compares every file;
+/// returns the HTML pages whose paths start with one of `prefixes`, for the
+/// callers' checks that the cases they cover are there.
+fn pages_both_ways(repository: &Path, template: &str, prefixes: &[&str]) -> Vec<String> {
+    let written = tempfile::tempdir().unwrap();
+    common::build_site(repository, written.path());
+    let rendered_repository = tempfile::tempdir().unwrap();
+    common::copy_tree(repository, rendered_repository.path());
+    engine_rendered_template(rendered_repository.path(), template);
+    let rendered = tempfile::tempdir().unwrap();
+    common::build_site(rendered_repository.path(), rendered.path());
+
+    let written = site_files(written.path());
+    let rendered = site_files(rendered.path());
+    assert_eq!(
+        written.keys().collect::<Vec<_>>(),
+        rendered.keys().collect::<Vec<_>>(),
+        "the two builds made different files"
+    );
+    for (file, bytes) in &written {
+        let reference = &rendered[file];
+        assert!(
+            bytes == reference,
+            "{file} differs from the template's rendering:\n{}",
+            first_difference(
+                &String::from_utf8_lossy(bytes),
+                &String::from_utf8_lossy(reference)
+            )
+        );
+    }
+    let pages: Vec<String> = written
+        .iter()
+        .filter(|(file, _)| prefixes.iter().any(|p| file.starts_with(p)))
+        .filter(|(file, _)| file.ends_with(".html"))
+        .map(|(_, bytes)| String::from_utf8(bytes.clone()).unwrap())
+        .collect();
+    assert!(pages.len() > 1, "no pages under {prefixes:?}");
+    pages
+}
+
+/// Asserts that some page of `pages` shows `text`.
+fn some(pages: &[String], text: &str) {
+    assert!(
+        pages.iter().any(|page| page.contains(text)),
+        "no page shows {text:?}"
+    )
+}
+
+/// The first line where `page` and `reference` differ, both ways.
+fn first_difference(page: &str, reference: &str) -> String {
+    let line = page
+        .lines()
+        .zip(reference.lines())
+        .position(|(a, b)| a != b)
+        .unwrap_or_else(|| page.lines().count().min(reference.lines().count()));
+    format!(
+        "line {}:\n written: {:?}\nrendered: {:?}",
+        line + 1,
+        page.lines().nth(line),
+        reference.lines().nth(line)
+    )
+}
+
+/// The sample data with a site address (canonical links), a page in the
+/// navigation, and tournaments moved into further lists of every system.
+fn sample_with_every_kind_of_list() -> tempfile::TempDir {
+    let repository = common::sample_repository();
+    let root = repository.path();
+    common::edit(
+        root,
+        "ratingbook.toml",
+        "[site]\n",
+        "[site]\nbase_url = \"https://ratings.example.org/\"\n",
+    );
+    let config = std::fs::read_to_string(root.join("ratingbook.toml")).unwrap()
+        + "\n[pools.classic]\ntitle = \"Classic <FIDE>\"\nsystem = \"fide\"\n\
+           \n[pools.history]\ntitle = \"Whole history\"\nsystem = \"whr\"\n\
+           \n[pools.go]\ntitle = \"Go & more\"\nsystem = \"egd\"\n\
+           \n[pools.club]\ntitle = \"Club list\"\nsystem = \"association\"\n";
+    common::write(root, "ratingbook.toml", &config);
+    common::write(
+        root,
+        "data/pages/questions.md",
+        "---\ntitle: Q&A <\"us\">\n---\n\nThe association.\n",
+    );
+    for (tournament, pool) in [
+        ("2003/helsinki-open-2003", "classic"),
+        ("2003/kaikki-kaikkia-vastaan", "history"),
+        ("2004/tampere-rapid-2004", "go"),
+        ("2004/helsinki-open-2004", "club"),
+    ] {
+        let file = format!("data/tournaments/{tournament}.toml");
+        let metadata = std::fs::read_to_string(root.join(&file)).unwrap();
+        common::write(root, &file, &format!("{metadata}pool = \"{pool}\"\n"));
+    }
+    repository
+}
+
+#[test]
+fn the_sample_player_pages_as_bundled_and_with_every_kind_of_list() {
+    let bundled = common::sample_repository();
+    let with_lists = sample_with_every_kind_of_list();
+    let mut pages = pages_both_ways(bundled.path(), PLAYER, &["players/"]);
+    pages.extend(pages_both_ways(with_lists.path(), PLAYER, &["players/"]));
+    let some = |text: &str| some(&pages, text);
+    // The cases the comparison has to cover.
+    some("<link rel=\"canonical\" href=\"https://ratings.example.org/players/");
+    some(">Q&amp;A &lt;&quot;us&quot;&gt;</a></li>");
+    some("provisional, ");
+    some("<figure class=\"chart-figure\">");
+    some("<div class=\"working\">");
+    some("Best wins");
+    some("Head to head");
+    some("<span class=\"note\">(");
+    some("<h2 id=\"pool-classic-heading\">Classic &lt;FIDE&gt;</h2>");
+    some("Diff.</th>");
+    some("Whole-History Rating has no K factor.");
+    some("Go &amp; more");
+    some("Club list");
+    some("<abbr title=\"rating deviation");
+    some("<abbr title=\"uncertainty");
+    some("Ataxx engines");
+}
+
+#[test]
+fn a_generated_federations_player_pages() {
+    let repository = common::generated_repository(400, 60, 7);
+    let pages = pages_both_ways(repository.path(), PLAYER, &["players/"]);
+    assert_eq!(pages.len(), 400);
+    assert!(pages
+        .iter()
+        .any(|page| page.contains("id=\"games-legend\"")));
+}
+
+#[test]
+fn the_sample_rating_lists_as_bundled_and_with_every_kind_of_list() {
+    let bundled = common::sample_repository();
+    let with_lists = sample_with_every_kind_of_list();
+    let lists = ["ratings", "lists/", "archive/"];
+    let mut pages = pages_both_ways(bundled.path(), RATING_LIST, &lists);
+    pages.extend(pages_both_ways(with_lists.path(), RATING_LIST, &lists));
+    let some = |text: &str| some(&pages, text);
+    // The cases the comparison has to cover.
+    some("<link rel=\"canonical\" href=\"https://ratings.example.org/ratings.html\">");
+    some(">Q&amp;A &lt;&quot;us&quot;&gt;</a></li>");
+    some("<a href=\"../ratings.html\">Rating list</a> › Club: ");
+    some("<figure class=\"chart-figure\">");
+    some("<td class=\"num change opt\">0</td>");
+    some(" aria-current=\"page\">");
+    some("<tr class=\"inactive\">");
+    some("inactive players</a>");
+    some("<h2 id=\"provisional-heading\">Provisional</h2>\n\n<p>No published rating");
+    some("<p>No provisional members.</p>");
+    some("<th scope=\"col\" class=\"num\">International rating</th>");
+    some("<p>No international players.</p>");
+    some("<p>No established ratings.</p>");
+    some(" · <a href=\"ratings.md\">as Markdown</a>");
+}
+
+#[test]
+fn a_generated_federations_rating_lists_over_several_pages() {
+    let repository = common::generated_repository(1000, 120, 11);
+    let pages = pages_both_ways(repository.path(), RATING_LIST, &["ratings", "archive/"]);
+    let some = |text: &str| some(&pages, text);
+    some("<nav aria-label=\"Pages\" class=\"pagination\"><p>Page 2 of ");
+    some("<nav aria-label=\"Pages, end of list\" class=\"pagination\">");
+    some(" rel=\"next\">");
+    some(" rel=\"prev\">");
+    some("<span aria-current=\"page\">3</span>");
+    some("<td class=\"num change opt\">new</td>");
+}
