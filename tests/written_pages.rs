@@ -1,4 +1,4 @@
-//! Player and rating list pages are written without the template engine
+//! Player, rating list and tournament pages are written without the template engine
 //! while their templates are the built-in ones. These tests build each
 //! repository twice: as it is, and with the page's template differing from
 //! the built-in one only by a comment, which the template engine renders.
@@ -13,6 +13,8 @@ use std::path::Path;
 const PLAYER: &str = "html/player.html";
 /// The rating list's template.
 const RATING_LIST: &str = "html/ratings.html";
+/// The tournament page's template.
+const TOURNAMENT: &str = "html/tournament.html";
 
 /// The built-in `template` with a comment added: the same pages, but no
 /// longer the built-in text.
@@ -126,6 +128,20 @@ fn sample_with_every_kind_of_list() -> tempfile::TempDir {
         "data/pages/questions.md",
         "---\ntitle: Q&A <\"us\">\n---\n\nThe association.\n",
     );
+    // A handicap game: black received 2 stones.
+    let crosstable = "data/tournaments/2004/tampere-rapid-2004.csv";
+    common::edit(
+        root,
+        crosstable,
+        "saarenpaa-samuli,,6 w 0,",
+        "saarenpaa-samuli,,6 w 0 h2,",
+    );
+    common::edit(
+        root,
+        crosstable,
+        "grahn-johan,,1 b 1,",
+        "grahn-johan,,1 b 1 h2,",
+    );
     for (tournament, pool) in [
         ("2003/helsinki-open-2003", "classic"),
         ("2003/kaikki-kaikkia-vastaan", "history"),
@@ -211,4 +227,43 @@ fn a_generated_federations_rating_lists_over_several_pages() {
     some(" rel=\"prev\">");
     some("<span aria-current=\"page\">3</span>");
     some("<td class=\"num change opt\">new</td>");
+}
+
+#[test]
+fn the_sample_tournament_pages_as_bundled_and_with_every_kind_of_list() {
+    let bundled = common::sample_repository();
+    let with_lists = sample_with_every_kind_of_list();
+    let mut pages = pages_both_ways(bundled.path(), TOURNAMENT, &["tournaments/"]);
+    pages.extend(pages_both_ways(
+        with_lists.path(),
+        TOURNAMENT,
+        &["tournaments/"],
+    ));
+    let some = |text: &str| some(&pages, text);
+    // The cases the comparison has to cover.
+    some("<link rel=\"canonical\" href=\"https://ratings.example.org/tournaments/");
+    some("<p class=\"notice\">Illustrative sample");
+    some("<dt>City</dt><dd>");
+    some("<dd>not rated</dd>");
+    some("<dd>rated, base K ");
+    some("\">FIDE TRF</a> · <a href=\"");
+    some("\">SQL dump of the whole book for ");
+    some("<th scope=\"col\" class=\"num\"><abbr title=\"");
+    some("<h2 id=\"changes-heading\">Rating changes</h2>");
+    some("<a class=\"rule-link\" href=\"../rules.html#rule-k\" title=\"K factor\">");
+    some("<h2 id=\"changes-heading\">Rating changes in the Classic &lt;FIDE&gt; list</h2>");
+    some("<p>Rated on the list of ");
+    some("#pool-go\">");
+    some("the rating change, by ");
+    some(" “h3” after a result: a handicap game, black received 3 stones.");
+    some(" <small class=\"handicap\" title=\"handicap stones received by black\">");
+}
+
+#[test]
+fn a_generated_federations_tournament_pages() {
+    let repository = common::generated_repository(400, 60, 7);
+    let pages = pages_both_ways(repository.path(), TOURNAMENT, &["tournaments/"]);
+    let some = |text: &str| some(&pages, text);
+    some("<td class=\"num cell\"><sub>");
+    some("<h2 id=\"changes-heading\">Rating changes</h2>");
 }

@@ -210,6 +210,7 @@ pub fn render_site_into(
         stream_sql: templates.is_built_in(crate::sql::TEMPLATE),
         write_player_pages: direct::writes_player_pages(templates),
         write_list_pages: direct::writes_list_pages(templates),
+        write_tournament_pages: direct::writes_tournament_pages(templates),
         html_paths: Mutex::new(Vec::new()),
     };
     for (name, bytes) in &templates.statics {
@@ -497,6 +498,7 @@ fn render_per_item(
     tick: &(dyn Fn() + Sync),
 ) -> Result<(), SiteError> {
     let sql_files = sql_files(config);
+    let sql_links: Vec<(&str, &str)> = sql_files.iter().map(|f| (f.file, f.database)).collect();
     let rules = views.rules();
     let prints = &page.prints;
     let rules_hash = fingerprint::of(&rules);
@@ -546,14 +548,18 @@ fn render_per_item(
                 .key(rules_hash)
                 .add(&sql_files)
                 .finish();
-            // Made once, for the first page the cache does not hold.
+            // Each made once, for the first page the cache does not hold.
+            let view = std::sync::OnceLock::new();
+            let view = || view.get_or_init(|| builder.tournament(i));
+            let list = std::sync::OnceLock::new();
+            let list = || list.get_or_init(|| pools::list_of(pool_views, &dataset.tournaments[i]));
             let made = std::sync::OnceLock::new();
             let context = || {
                 made.get_or_init(|| {
                     let mut ctx = tera::Context::new();
-                    ctx.insert("tournament", &builder.tournament(i));
+                    ctx.insert("tournament", view());
                     ctx.insert_value("rules", rules_value.clone());
-                    ctx.insert("list", &pools::list_of(pool_views, &dataset.tournaments[i]));
+                    ctx.insert("list", list());
                     ctx.insert("downloads", &config.output);
                     ctx.insert("sql_files", &sql_files);
                     ctx
@@ -563,8 +569,22 @@ fn render_per_item(
             let id = &dataset.tournaments[i].id;
             if config.output.html {
                 let path = format!("tournaments/{id}.html");
-                let names = (path.as_str(), "html/tournament.html", "../");
-                page.emit_fingerprinted(names, &path, own, context)?;
+                let names = (path.as_str(), direct::TOURNAMENT, "../");
+                if page.write_tournament_pages {
+                    page.emit_written(names, own, || {
+                        writer.tournament(&direct::TournamentPage {
+                            root: "../",
+                            path: &path,
+                            tournament: view(),
+                            list: list().as_ref(),
+                            csv: config.output.csv,
+                            markdown: config.output.markdown,
+                            sql_files: &sql_links,
+                        })
+                    })?;
+                } else {
+                    page.emit_fingerprinted(names, &path, own, context)?;
+                }
             }
             if config.output.markdown {
                 let path = format!("tournaments/{id}.md");
@@ -1334,6 +1354,9 @@ struct Page<'a> {
     /// Whether rating list pages have the built-in templates, which
     /// [`direct`] writes without the template engine.
     write_list_pages: bool,
+    /// Whether tournament pages have the built-in templates, which
+    /// [`direct`] writes without the template engine.
+    write_tournament_pages: bool,
     /// Every HTML file stored, for the sitemap.
     html_paths: Mutex<Vec<String>>,
 }

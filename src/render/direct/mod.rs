@@ -1,21 +1,22 @@
-//! The built-in player and rating list pages, written straight into bytes.
+//! The built-in player, rating list and tournament pages, written straight
+//! into bytes.
 //!
 //! Why not through the template engine: a federation has a page per player,
 //! hundreds of thousands of them. Turning each player's view into template
 //! values and interpreting the template over them took about 14 of a cold
 //! build's 41 CPU-seconds at 100 000 players; writing the same bytes here
-//! takes under 2. The rating lists are the other bulk: at 300 000 players
-//! about 13 000 pages of 500 rows (the current list, the lists by club,
-//! country and membership, and a year-end list per year), and the template
-//! engine spent about a tenth of a cold build on them. (Tournament pages were measured the same way: writing them
-//! here saved 2 % of a cold build, as their Markdown report needs the
-//! template values anyway, so they stay with their template.)
+//! takes under 2. The rating lists and the tournaments are the other bulk:
+//! at 300 000 players about 13 000 list pages of 400 rows (the current list,
+//! the lists by club, country and membership, and a list per past year) and
+//! 30 000 tournament pages with two crosstables each, on which the template
+//! engine spent about a fifth of a cold build. (A tournament's Markdown
+//! report stays with its template: it is a fifth of the page's size.)
 //!
 //! The template stays the one description of the page that repositories
 //! see and override: the page is written here only while its template and
 //! the layout it extends are the built-in ones ([`writes_player_pages`],
-//! [`writes_list_pages`]); a
-//! repository with its own gets its templates rendered. The tests render
+//! [`writes_list_pages`], [`writes_tournament_pages`]); a repository with
+//! its own gets its templates rendered. The tests render
 //! several repositories (further lists of every system, provisional
 //! players, notes, charts, pages in the navigation) both ways and require
 //! the same bytes, so a change to a built-in template that is not made here
@@ -23,13 +24,16 @@
 //!
 //! - `player.rs`: `html/player.html`;
 //! - `rating_list.rs`: `html/ratings.html`;
+//! - `tournament.rs`: `html/tournament.html`;
 //! - this file: `html/base.html` around them, and the byte writer.
 
 mod player;
 mod rating_list;
+mod tournament;
 
 pub use player::PlayerPage;
 pub use rating_list::ListPage;
+pub use tournament::TournamentPage;
 
 use std::fmt::Display;
 
@@ -55,6 +59,15 @@ pub fn writes_player_pages(templates: &TemplateSet) -> bool {
 /// that rating list pages are written here.
 pub fn writes_list_pages(templates: &TemplateSet) -> bool {
     templates.is_built_in(LAYOUT) && templates.is_built_in(RATING_LIST)
+}
+
+/// The tournament page's template.
+pub const TOURNAMENT: &str = "html/tournament.html";
+
+/// Whether `templates` has the built-in tournament page and layout, so
+/// that tournament pages are written here.
+pub fn writes_tournament_pages(templates: &TemplateSet) -> bool {
+    templates.is_built_in(LAYOUT) && templates.is_built_in(TOURNAMENT)
 }
 
 /// What every page written here shares: the site-wide values and the rules

@@ -68,6 +68,12 @@ pub struct ViewBuilder<'a> {
     ratings: &'a Ratings,
     config: &'a Config,
     links: shared::SharedLinks,
+    /// Each player's place when the players are ordered by id, made when
+    /// first needed (see [`ViewBuilder::id_order`]).
+    id_order: std::sync::OnceLock<Vec<u32>>,
+    /// Each tournament's last day, made when first needed: lists as of a
+    /// date look up the end of every tournament in every player's history.
+    tournament_ends: std::sync::OnceLock<Vec<Date>>,
 }
 
 impl<'a> ViewBuilder<'a> {
@@ -78,6 +84,8 @@ impl<'a> ViewBuilder<'a> {
             ratings,
             config,
             links: shared::SharedLinks::new(dataset.players.len(), dataset.tournaments.len()),
+            id_order: std::sync::OnceLock::new(),
+            tournament_ends: std::sync::OnceLock::new(),
         }
     }
 
