@@ -71,6 +71,9 @@ pub struct ViewBuilder<'a> {
     /// Each player's place when the players are ordered by id, made when
     /// first needed (see [`ViewBuilder::id_order`]).
     id_order: std::sync::OnceLock<Vec<u32>>,
+    /// Each player's place when the players are ordered by the address of
+    /// their page (see [`ViewBuilder::cmp_player_hrefs`]).
+    href_order: std::sync::OnceLock<Vec<u32>>,
     /// Each tournament's last day, made when first needed: lists as of a
     /// date look up the end of every tournament in every player's history.
     tournament_ends: std::sync::OnceLock<Vec<Date>>,
@@ -85,6 +88,7 @@ impl<'a> ViewBuilder<'a> {
             config,
             links: shared::SharedLinks::new(dataset.players.len(), dataset.tournaments.len()),
             id_order: std::sync::OnceLock::new(),
+            href_order: std::sync::OnceLock::new(),
             tournament_ends: std::sync::OnceLock::new(),
         }
     }

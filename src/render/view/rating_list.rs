@@ -384,23 +384,6 @@ impl ViewBuilder<'_> {
         add_months(date, -(self.config.rating.inactive_after_months as i32))
     }
 
-    /// Each player's place in the order of player ids: lists sort the
-    /// players of equal rating by id, and comparing places instead of ids
-    /// spares a string comparison (and its cache misses) per step of the
-    /// sort of every list.
-    fn id_order(&self) -> &[u32] {
-        self.id_order.get_or_init(|| {
-            let players = &self.dataset.players;
-            let mut by_id: Vec<usize> = (0..players.len()).collect();
-            by_id.par_sort_by(|&a, &b| players[a].id.as_str().cmp(players[b].id.as_str()));
-            let mut order = vec![0; players.len()];
-            for (place, index) in by_id.into_iter().enumerate() {
-                order[index] = place as u32;
-            }
-            order
-        })
-    }
-
     /// Each tournament's last day, by tournament index.
     fn tournament_ends(&self) -> &[Date] {
         self.tournament_ends
