@@ -1079,6 +1079,8 @@ fn render_lists(
     // A year-end list is keyed by what it is made of (every player, for the
     // filters too, and the tournaments by then): a new tournament leaves the
     // past years' lists as they were, without building them.
+    // Made for the first year-end list not taken over from the published site.
+    let history = std::sync::OnceLock::new();
     archive.iter().try_for_each(|year| {
         let Some(date) = Date::new(*year, 12, 31) else {
             return Ok(());
@@ -1091,7 +1093,8 @@ fn render_lists(
         if reuse_list(page, (&first, direct::RATING_LIST, "../"), own)? {
             return Ok(());
         }
-        let view = views.rating_list_as_of(date);
+        let history = history.get_or_init(|| views.list_history());
+        let view = views.rating_list_from(history, date);
         render_list(&first, &view, "../", Some(own))
     })?;
     let mut ctx = tera::Context::new();

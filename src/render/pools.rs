@@ -115,11 +115,12 @@ pub(super) fn render_pool_pages(
         paged(&path, "../../", &list)?;
         let rows = pool_rows(views.pool, &list.established);
         page.put(&format!("{base}/ratings.csv"), &pool_csv(&list.date, &rows))?;
+        let history = builder.list_history();
         for year in &years {
             let Some(date) = crate::model::Date::new(*year, 12, 31) else {
                 continue;
             };
-            let past = builder.rating_list_as_of(date);
+            let past = builder.rating_list_from(&history, date);
             paged(&format!("{base}/archive/{year}.html"), "../../../", &past)?;
         }
         let mut ctx = tera::Context::new();

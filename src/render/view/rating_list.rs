@@ -329,12 +329,22 @@ impl RatingListView {
 }
 
 /// What a list needs of a player's state at the list date.
+#[derive(Debug, Clone, Copy)]
 struct ListState {
     phase: Phase,
     rating: Option<i32>,
     provisional_games: u32,
     rated_games: u32,
     last_rated: Option<usize>,
+}
+
+/// Every player's list state after each of their tournaments, with the
+/// latest last day of a tournament so far (see [`ViewBuilder::list_history`]).
+pub struct ListHistory {
+    /// Where each player's steps begin in `steps`, by player index, and
+    /// where the last player's end.
+    starts: Vec<usize>,
+    steps: Vec<(Date, ListState)>,
 }
 
 impl ViewBuilder<'_> {
@@ -427,18 +437,34 @@ impl ViewBuilder<'_> {
     /// The rating list as it stood at the end of `date`: players with a
     /// tournament by then, each with the state after their last one.
     pub fn rating_list_as_of(&self, date: Date) -> RatingListView {
+        self.rating_list_from(&self.list_history(), date)
+    }
+
+    /// Every player's list state after each of their tournaments, for
+    /// [`ViewBuilder::rating_list_from`]: made once for all the year-end
+    /// lists, where going through each player's tournaments again for
+    /// every year read each tournament's ratings once per year.
+    pub fn list_history(&self) -> ListHistory {
         let ends = self.tournament_ends();
-        let states = (0..self.dataset.players.len())
+        let mut starts = Vec::with_capacity(self.dataset.players.len() + 1);
+        let mut total = 0;
+        starts.push(0);
+        for records in &self.ratings.player_records {
+            total += records.len();
+            starts.push(total);
+        }
+        let steps = (0..self.dataset.players.len())
             .into_par_iter()
-            .map(|i| {
+            .flat_map_iter(|i| {
+                let mut reached: Option<Date> = None;
                 let mut state: Option<ListState> = None;
-                for r in self.ratings.history(i) {
-                    if ends[r.tournament] > date {
-                        break;
-                    }
+                self.ratings.history(i).map(move |r| {
+                    let end = ends[r.tournament];
+                    let latest = reached.map_or(end, |d| d.max(end));
+                    reached = Some(latest);
                     let previous = state.as_ref();
                     let counted = r.games_counted() as u32;
-                    state = Some(ListState {
+                    let next = ListState {
                         phase: r.phase_after,
                         rating: r.rating_after,
                         provisional_games: r.provisional_games_after,
@@ -448,9 +474,26 @@ impl ViewBuilder<'_> {
                         } else {
                             previous.and_then(|p| p.last_rated)
                         },
-                    });
-                }
-                state
+                    };
+                    state = Some(next);
+                    (latest, next)
+                })
+            })
+            .collect();
+        ListHistory { starts, steps }
+    }
+
+    /// The rating list as it stood at the end of `date` (see
+    /// [`ViewBuilder::rating_list_as_of`]), from the players' `history`.
+    pub fn rating_list_from(&self, history: &ListHistory, date: Date) -> RatingListView {
+        let states = (0..self.dataset.players.len())
+            .into_par_iter()
+            .map(|i| {
+                let steps = &history.steps[history.starts[i]..history.starts[i + 1]];
+                // A player's state is the one after the tournaments before the
+                // first that ends after `date` (the latest end so far grows).
+                let before = steps.partition_point(|(reached, _)| *reached <= date);
+                before.checked_sub(1).map(|last| steps[last].1)
             })
             .collect();
         self.build_list(&format!("Rating list {}", date.year), date, states)
