@@ -57,21 +57,10 @@ fn builds_are_deterministic_and_incremental() {
     let second = tempfile::tempdir().unwrap();
     build(Path::new(REPO), first.path());
     build(Path::new(REPO), second.path());
-    let files = |dir: &Path| -> Vec<(String, Vec<u8>)> {
-        walkdir::WalkDir::new(dir)
-            .sort_by_file_name()
-            .into_iter()
-            .map(Result::unwrap)
-            .filter(|e| e.file_type().is_file())
-            .map(|e| {
-                (
-                    e.path().strip_prefix(dir).unwrap().display().to_string(),
-                    std::fs::read(e.path()).unwrap(),
-                )
-            })
-            .collect()
-    };
-    assert_eq!(files(first.path()), files(second.path()));
+    assert_eq!(
+        common::site_files(first.path()),
+        common::site_files(second.path())
+    );
     let again = build(Path::new(REPO), first.path());
     assert!(again.contains(" 0 written, "), "{again}");
     assert!(again.contains(" 0 removed"), "{again}");

@@ -6,7 +6,6 @@
 
 mod common;
 
-use std::collections::BTreeMap;
 use std::path::Path;
 
 /// The player page's template.
@@ -29,20 +28,6 @@ fn engine_rendered_template(root: &Path, template: &str) {
     );
 }
 
-/// Every file of the site at `site`, by path from its root.
-fn site_files(site: &Path) -> BTreeMap<String, Vec<u8>> {
-    walkdir::WalkDir::new(site)
-        .into_iter()
-        .map(Result::unwrap)
-        .filter(|entry| entry.file_type().is_file())
-        .map(|entry| {
-            let path = entry.path().strip_prefix(site).unwrap();
-            let name = path.to_string_lossy().replace('\\', "/");
-            (name, std::fs::read(entry.path()).unwrap())
-        })
-        .collect()
-}
-
 /// Builds `repository` both ways for `template` and compares every file;
 /// returns the HTML pages whose paths start with one of `prefixes`, for the
 /// callers' checks that the cases they cover are there.
@@ -55,8 +40,8 @@ fn pages_both_ways(repository: &Path, template: &str, prefixes: &[&str]) -> Vec<
     let rendered = tempfile::tempdir().unwrap();
     common::build_site(rendered_repository.path(), rendered.path());
 
-    let written = site_files(written.path());
-    let rendered = site_files(rendered.path());
+    let written = common::site_files(written.path());
+    let rendered = common::site_files(rendered.path());
     assert_eq!(
         written.keys().collect::<Vec<_>>(),
         rendered.keys().collect::<Vec<_>>(),

@@ -201,6 +201,20 @@ pub fn build_site(root: &std::path::Path, out: &std::path::Path) -> String {
     stderr
 }
 
+/// Every file under `dir`, by its `/`-separated path from `dir`.
+pub fn site_files(dir: &std::path::Path) -> std::collections::BTreeMap<String, Vec<u8>> {
+    walkdir::WalkDir::new(dir)
+        .into_iter()
+        .map(Result::unwrap)
+        .filter(|entry| entry.file_type().is_file())
+        .map(|entry| {
+            let path = entry.path().strip_prefix(dir).unwrap();
+            let name = path.to_string_lossy().replace('\\', "/");
+            (name, std::fs::read(entry.path()).unwrap())
+        })
+        .collect()
+}
+
 /// Copies a directory tree; a symbolic link is copied as a link (on Unix).
 pub fn copy_tree(from: &std::path::Path, to: &std::path::Path) {
     for entry in walkdir::WalkDir::new(from) {
