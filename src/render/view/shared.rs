@@ -272,6 +272,22 @@ pub fn local_date(date: Date, lang: &str) -> String {
     }
 }
 
+/// Each player's place (by index) when the players are sorted by `order`,
+/// which tells every two players apart (it compares what their ids make).
+fn places(
+    players: &[Player],
+    order: impl Fn(&Player, &Player) -> std::cmp::Ordering + Sync,
+) -> Vec<u32> {
+    use rayon::prelude::*;
+    let mut sorted: Vec<usize> = (0..players.len()).collect();
+    sorted.par_sort_unstable_by(|&a, &b| order(&players[a], &players[b]));
+    let mut places = vec![0; players.len()];
+    for (place, index) in sorted.into_iter().enumerate() {
+        places[index] = place as u32;
+    }
+    places
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -287,20 +303,4 @@ mod tests {
         assert_eq!(local_date(d, "fi-FI"), "31.3.2004");
         assert_eq!(local_date(d, "xx"), "2004-03-31");
     }
-}
-
-/// Each player's place (by index) when the players are sorted by `order`,
-/// which tells every two players apart (it compares what their ids make).
-fn places(
-    players: &[Player],
-    order: impl Fn(&Player, &Player) -> std::cmp::Ordering + Sync,
-) -> Vec<u32> {
-    use rayon::prelude::*;
-    let mut sorted: Vec<usize> = (0..players.len()).collect();
-    sorted.par_sort_unstable_by(|&a, &b| order(&players[a], &players[b]));
-    let mut places = vec![0; players.len()];
-    for (place, index) in sorted.into_iter().enumerate() {
-        places[index] = place as u32;
-    }
-    places
 }
