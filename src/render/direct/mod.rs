@@ -195,12 +195,19 @@ impl Out<'_> {
 
     /// A link to `href` (from the site's root) showing `text`.
     fn link(&mut self, href: &str, text: &str) {
+        self.open_link(href);
+        self.raw(">");
+        self.text(text);
+        self.raw("</a>");
+    }
+
+    /// The start of a link to `href` (from the site's root), before any
+    /// further attributes and the closing `>`.
+    fn open_link(&mut self, href: &str) {
         self.raw("<a href=\"");
         self.root();
         self.text(href);
-        self.raw("\">");
-        self.text(text);
-        self.raw("</a>");
+        self.raw("\"");
     }
 
     /// The address of the page `page` of the further list `pool`.

@@ -178,10 +178,7 @@ fn list_links(o: &mut Out, links: &[Link], current: &str) {
         if n > 0 {
             o.raw(" · ");
         }
-        o.raw("<a href=\"");
-        o.root();
-        o.text(&link.href);
-        o.raw("\"");
+        o.open_link(&link.href);
         if link.href == current {
             o.raw(" aria-current=\"page\"");
         }
@@ -207,10 +204,7 @@ fn pagination(o: &mut Out, pagination: &Pagination, label: &str) {
             o.text(&link.text);
             o.raw("</span>");
         } else {
-            o.raw("<a href=\"");
-            o.root();
-            o.text(&link.href);
-            o.raw("\"");
+            o.open_link(&link.href);
             if !link.rel.is_empty() {
                 o.raw(" rel=\"");
                 o.text(link.rel);
