@@ -84,8 +84,7 @@ fn template_location(message: &str) -> Option<(usize, usize)> {
 
 /// The loaded repository and its warnings, or [`BuildError::InvalidData`]
 /// when the check found errors.
-fn check_without_errors(root: &Path) -> Result<(load::Loaded, Vec<Diagnostic>), BuildError> {
-    let checked = check_repository(root);
+fn without_errors(checked: Checked) -> Result<(load::Loaded, Vec<Diagnostic>), BuildError> {
     let errors = checked.error_count();
     if errors > 0 {
         return Err(BuildError::InvalidData {
@@ -180,10 +179,21 @@ pub fn build_repository(
         return Ok(unchanged_report(files, sitemap_note, warnings, timings));
     }
     previous.read_files();
+    let checkpoint_file = cache_file.as_ref().map(|f| f.with_extension("parsed"));
     // Hashed before loading: an input edited during the build differs next time.
-    let content = files.as_deref().and_then(|files| {
-        render::cache::inputs_content(tool, &paths, files, started, previous.input_hashes())
-    });
+    let (content, checkpoint) = rayon::join(
+        || {
+            let files = files.as_deref()?;
+            render::cache::inputs_content(tool, &paths, files, started, previous.input_hashes())
+        },
+        || {
+            checkpoint_file
+                .as_deref()
+                .map_or_else(Default::default, |file| {
+                    load::checkpoint::Checkpoint::read(file, tool)
+                })
+        },
+    );
     drop(files);
     let same = content
         .as_ref()
@@ -198,13 +208,32 @@ pub fn build_repository(
         return Ok(unchanged_report(files, sitemap_note, warnings, timings));
     }
     lap("hash inputs");
-    let (loaded, warnings) = check_without_errors(root)?;
+    let known = content_by_path(root, content.as_ref());
+    let reuse = load::checkpoint::Reuse {
+        checkpoint: &checkpoint,
+        content: &|path| known.get(path).copied(),
+    };
+    let (mut loaded, warnings) =
+        without_errors(check_loaded(load::load_repository_reusing(root, reuse)))?;
+    drop(known);
     lap("load and check");
+    let dataset = std::sync::Arc::new(std::mem::take(&mut loaded.dataset));
+    let (writer, content) = match checkpoint_file {
+        Some(file) => {
+            let (dataset, warnings) = (dataset.clone(), warnings.clone());
+            let root = root.to_path_buf();
+            let writer = std::thread::spawn(move || {
+                write_checkpoint(&file, tool, &root, &dataset, checkpoint, content, &warnings)
+            });
+            (JoinedOnDrop(Some(writer)), None)
+        }
+        None => (JoinedOnDrop(None), content),
+    };
     // Rating runs on one thread: the pages' hashes of the data as entered
     // are made beside it.
     let (rated, entered) = rayon::join(
-        || rating::rate_all(&loaded.dataset, &loaded.config),
-        || render::fingerprint::EnteredPrints::new(&loaded.dataset),
+        || rating::rate_all(&dataset, &loaded.config),
+        || render::fingerprint::EnteredPrints::new(&dataset),
     );
     lap("rate");
     let templates = render::templates::TemplateSet::with_overrides(&loaded.templates);
@@ -216,7 +245,7 @@ pub fn build_repository(
     let cache = render::cache::PageCache::open(previous, &(tool, &templates, &loaded.config));
     let staging = publish::Staging::begin(out)?;
     let input = render::Input {
-        dataset: &loaded.dataset,
+        dataset: &dataset,
         ratings: &rated.association,
         pools: &rated.pools,
         config: &loaded.config,
@@ -237,9 +266,11 @@ pub fn build_repository(
     if loaded.config.output.html && !render::writes_sitemap(&loaded.config) {
         notes.push(render::NO_SITEMAP_NOTE);
     }
+    // The writer hands the inputs' hashes back when it is done.
+    let content = writer.join().flatten().or(content);
     let inputs = render::cache::InputsRecord {
         metadata: inputs,
-        content,
+        content: content.as_ref(),
         sitemap_note: !notes.is_empty(),
         warnings: &warnings,
     };
@@ -281,6 +312,62 @@ pub fn build_repository(
         timings,
         notes,
     })
+}
+
+/// Writes the parsed files of `dataset` (loaded from `root` taking over
+/// from `checkpoint`, with `warnings`) for the next build. Only a speed-up:
+/// without it the next build parses every file. Gives `content` (the
+/// inputs' hashes) back.
+fn write_checkpoint(
+    file: &Path,
+    tool: render::cache::Key,
+    root: &Path,
+    dataset: &crate::model::Dataset,
+    checkpoint: load::checkpoint::Checkpoint,
+    content: Option<render::cache::InputsContent>,
+    warnings: &[Diagnostic],
+) -> Option<render::cache::InputsContent> {
+    let known = content_by_path(root, content.as_ref());
+    let reuse = load::checkpoint::Reuse {
+        checkpoint: &checkpoint,
+        content: &|path| known.get(path).copied(),
+    };
+    let _ = load::checkpoint::write(file, tool, dataset, reuse, warnings);
+    drop(known);
+    content
+}
+
+/// A thread joined when this is dropped (a build that stops early waits for
+/// it too), or by [`JoinedOnDrop::join`].
+struct JoinedOnDrop<T>(Option<std::thread::JoinHandle<T>>);
+
+impl<T> JoinedOnDrop<T> {
+    /// What the thread returned, unless it panicked (or there is none).
+    fn join(mut self) -> Option<T> {
+        self.0.take()?.join().ok()
+    }
+}
+
+impl<T> Drop for JoinedOnDrop<T> {
+    fn drop(&mut self) {
+        if let Some(thread) = self.0.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+/// The content hash of each input file under `root` that is not a symbolic
+/// link, by its path relative to `root`.
+fn content_by_path<'a>(
+    root: &Path,
+    content: Option<&'a render::cache::InputsContent>,
+) -> std::collections::HashMap<&'a Path, render::cache::Key> {
+    let files = content.map_or(&[][..], |(_, files)| files.as_slice());
+    files
+        .iter()
+        .filter(|f| !f.link)
+        .filter_map(|f| Some((Path::new(&f.path).strip_prefix(root).ok()?, f.content)))
+        .collect()
 }
 
 /// What a build reads: the configuration, `data/` and `templates/`.
@@ -330,7 +417,7 @@ pub fn dump_repository(
     dialect: sql::Dialect,
     out: &mut dyn std::io::Write,
 ) -> Result<Vec<Diagnostic>, BuildError> {
-    let (loaded, warnings) = check_without_errors(root)?;
+    let (loaded, warnings) = without_errors(check_repository(root))?;
     let rated = rating::rate_all(&loaded.dataset, &loaded.config);
     let templates = render::templates::TemplateSet::with_overrides(&loaded.templates);
     let tera = templates

@@ -5,6 +5,7 @@
 //! [`Diagnostic`] with file, line and column.
 
 mod cell;
+pub mod checkpoint;
 pub mod pages;
 mod players;
 mod source;
@@ -50,6 +51,20 @@ pub struct Loaded {
 
 /// Loads `ratingbook.toml`, `data/players/` and `data/tournaments/` under `root`.
 pub fn load_repository(root: &Path) -> Loaded {
+    let nothing = checkpoint::Checkpoint::default();
+    load_repository_reusing(
+        root,
+        checkpoint::Reuse {
+            checkpoint: &nothing,
+            content: &|_| None,
+        },
+    )
+}
+
+/// Loads the repository at `root` as [`load_repository`] does, taking over
+/// from `reuse` each player and tournament whose files did not change since
+/// the previous build.
+pub fn load_repository_reusing(root: &Path, reuse: checkpoint::Reuse) -> Loaded {
     let mut loaded = Loaded::default();
     if let Some(config) = load_config(root, &mut loaded.diagnostics) {
         loaded.config = config;
@@ -60,7 +75,10 @@ pub fn load_repository(root: &Path) -> Loaded {
         use rayon::prelude::*;
         player_files
             .par_iter()
-            .map(|path| load_player(root, path))
+            .map(|path| match reuse.player(root, path) {
+                Some(player) => (Some(player), Vec::new()),
+                None => load_player(root, path),
+            })
             .collect()
     };
     for (path, (player, diagnostics)) in player_files.iter().zip(players) {
@@ -80,7 +98,10 @@ pub fn load_repository(root: &Path) -> Loaded {
         use rayon::prelude::*;
         meta_files
             .par_iter()
-            .map(|path| load_tournament(root, path))
+            .map(|path| match reuse.tournament(root, path) {
+                Some(tournament) => (Some(tournament), Vec::new()),
+                None => load_tournament(root, path),
+            })
             .collect()
     };
     for (tournament, diagnostics) in tournaments {

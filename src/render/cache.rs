@@ -297,6 +297,7 @@ pub fn inputs_fingerprint(
             return None;
         }
         hasher.0.update(file.path.as_os_str().as_encoded_bytes());
+        hasher.0.update(&[0, u8::from(file.link)]);
         let changed = nanos_since_epoch(file.changed)?;
         for number in [
             u128::from(file.identity.inode),
@@ -319,8 +320,22 @@ fn nanos_since_epoch(time: std::time::SystemTime) -> Option<u128> {
 /// times) when it was read, and of its bytes.
 pub type InputHashes = HashMap<String, (Key, Key)>;
 
-/// The hash of the inputs' content, and each settled file's hashes for the next build.
-pub type InputsContent = (Key, Vec<(String, Key, Key)>);
+/// The hash of the inputs' content, and each file's hashes.
+pub type InputsContent = (Key, Vec<InputHash>);
+
+/// One input file's hashes, as [`inputs_content`] made them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct InputHash {
+    /// Its path, as listed.
+    pub path: String,
+    /// The hash of its identity when it is settled (kept for the next
+    /// build, which then need not read it again).
+    pub identity: Option<Key>,
+    /// The hash of its bytes.
+    pub content: Key,
+    /// Whether the path itself is a symbolic link.
+    pub link: bool,
+}
 
 /// The hash of the names and bytes of `files` (as [`scan::input_files`]
 /// lists them under `paths`), and each settled file's hashes; `None` when
@@ -337,8 +352,7 @@ pub fn inputs_content(
     use rayon::prelude::*;
     let settled = started.checked_sub(SETTLE)?;
     let settled_nanos = nanos_since_epoch(settled)?;
-    // Each file's name, its identity's hash if settled, and its content's hash.
-    let hashed: Option<Vec<(String, Option<Key>, Key)>> = files
+    let hashed: Option<Vec<InputHash>> = files
         .par_iter()
         .with_min_len(64)
         .map(|file| {
@@ -353,9 +367,9 @@ pub fn inputs_content(
                 );
                 hasher.finish128()
             });
-            let name = file.path.display().to_string();
+            let path = file.path.display().to_string();
             let content = known
-                .get(&name)
+                .get(&path)
                 .filter(|&&(id, _)| Some(id) == identity)
                 .map(|&(_, content)| content)
                 .or_else(|| {
@@ -363,32 +377,32 @@ pub fn inputs_content(
                         .ok()
                         .map(|b| xxhash_rust::xxh3::xxh3_128(&b))
                 })?;
-            Some((name, identity, content))
+            Some(InputHash {
+                path,
+                identity,
+                content,
+                link: file.link,
+            })
         })
         .collect();
+    let hashed = hashed?;
     let mut hasher = KeyHasher::new();
     let _ = write!(hasher, "{tool:x}\0{paths:?}\0");
-    let mut record = Vec::with_capacity(files.len());
-    for (name, identity, hash) in hashed? {
-        hasher.0.update(name.as_bytes());
-        hasher.0.update(&[0]);
-        hasher.0.update(&hash.to_le_bytes());
-        if let Some(identity) = identity {
-            record.push((name, identity, hash));
-        }
+    for file in &hashed {
+        hasher.0.update(file.path.as_bytes());
+        // A file turned into a link to the same bytes is a change: the
+        // link policy must see it.
+        hasher.0.update(&[0, u8::from(file.link)]);
+        hasher.0.update(&file.content.to_le_bytes());
     }
-    Some((hasher.finish128(), record))
+    Some((hasher.finish128(), hashed))
 }
 
 /// Rewrites the cache file `file` with `inputs` as its inputs' fingerprint
 /// and `files` as each input's hashes, after a build found the inputs
 /// touched but their content unchanged: the next build reads none of them
 /// again.
-pub fn refresh_inputs(
-    file: &Path,
-    inputs: Key,
-    files: &[(String, Key, Key)],
-) -> std::io::Result<()> {
+pub fn refresh_inputs(file: &Path, inputs: Key, files: &[InputHash]) -> std::io::Result<()> {
     let text = std::fs::read_to_string(file)?;
     let Some(note) = text
         .lines()
@@ -422,11 +436,18 @@ pub fn refresh_inputs(
     std::fs::rename(&temporary, file)
 }
 
-/// Writes each input's line (path, identity and content hashes) to `out`.
-fn input_lines(out: &mut String, files: &[(String, Key, Key)]) {
-    for (path, identity, content) in files {
+/// Writes each settled input's line (path, identity and content hashes) to `out`.
+fn input_lines(out: &mut String, files: &[InputHash]) {
+    for (path, identity, content) in settled(files) {
         let _ = writeln!(out, "input\t{identity:032x}\t{content:032x}\t{path}");
     }
+}
+
+/// Each settled file's path, identity hash and content hash.
+fn settled(files: &[InputHash]) -> impl Iterator<Item = (&str, Key, Key)> {
+    files
+        .iter()
+        .filter_map(|f| Some((f.path.as_str(), f.identity?, f.content)))
 }
 
 /// Whether `line` is one of the cache file's first lines (not per file).
@@ -665,7 +686,7 @@ impl PageCache {
             }
         }
         // The per-file lines last: an unchanged build stops reading before them.
-        for (path, identity, content) in inputs.content.iter().flat_map(|(_, files)| files) {
+        for (path, identity, content) in inputs.content.iter().flat_map(|(_, f)| settled(f)) {
             writeln!(out, "input\t{identity:032x}\t{content:032x}\t{path}")?;
         }
         for (path, key, id) in &entries {
@@ -733,7 +754,7 @@ pub struct InputsRecord<'a> {
     /// Their fingerprint ([`inputs_fingerprint`]), if they were settled.
     pub metadata: Option<Key>,
     /// Their content's hash and each file's ([`inputs_content`]), if they could be read.
-    pub content: Option<InputsContent>,
+    pub content: Option<&'a InputsContent>,
     /// Whether the build noted the missing sitemap.
     pub sitemap_note: bool,
     /// The build's warnings.
@@ -858,7 +879,15 @@ mod tests {
                 |p| FileIdentity::of(&dir.path().join(p)),
                 &InputsRecord {
                     metadata: Some(9),
-                    content: Some((11, vec![("data/a.toml".into(), 3, 4)])),
+                    content: Some(&(
+                        11,
+                        vec![InputHash {
+                            path: "data/a.toml".into(),
+                            identity: Some(3),
+                            content: 4,
+                            link: false,
+                        }],
+                    )),
                     sitemap_note: true,
                     warnings: &[],
                 },
@@ -886,7 +915,13 @@ mod tests {
         previous.read_files();
         assert_eq!(previous.entries.len(), 1);
         assert_eq!(previous.input_hashes().get("data/a.toml"), Some(&(3, 4)));
-        refresh_inputs(&file, 10, &[("data/a.toml".into(), 5, 4)]).unwrap();
+        let settled = InputHash {
+            path: "data/a.toml".into(),
+            identity: Some(5),
+            content: 4,
+            link: false,
+        };
+        refresh_inputs(&file, 10, &[settled]).unwrap();
         let mut previous = Previous::read(Some(&file));
         assert_eq!(previous.inputs, Some((10, true)));
         assert_eq!(previous.content, Some((11, true)));

@@ -173,6 +173,9 @@ pub struct InputFile {
     pub identity: FileIdentity,
     /// When its metadata last changed (which no program can set back).
     pub changed: SystemTime,
+    /// Whether `path` itself is a symbolic link (whose target the
+    /// loader's link policy must see).
+    pub link: bool,
 }
 
 /// The files under each of `paths` (a file or folder, links followed; none
@@ -197,10 +200,15 @@ fn input_entry(path: PathBuf, ancestors: &[FolderId]) -> Option<Vec<InputFile>> 
     }
     let identity = FileIdentity::from_metadata(&meta)?;
     let changed = changed_time(&meta)?;
+    let link = std::fs::symlink_metadata(&path)
+        .ok()?
+        .file_type()
+        .is_symlink();
     Some(vec![InputFile {
         path,
         identity,
         changed,
+        link,
     }])
 }
 
@@ -272,7 +280,14 @@ fn input_entry_at(
 ) -> Option<()> {
     use rustix::fs::{openat, statat, AtFlags, FileType, Mode, OFlags};
     use std::os::unix::ffi::OsStrExt;
-    let stat = statat(dir, name, AtFlags::empty()).ok()?;
+    // One stat for a file or folder; a second, through it, for a link.
+    let own = statat(dir, name, AtFlags::SYMLINK_NOFOLLOW).ok()?;
+    let link = FileType::from_raw_mode(own.st_mode) == FileType::Symlink;
+    let stat = if link {
+        statat(dir, name, AtFlags::empty()).ok()?
+    } else {
+        own
+    };
     let path = path.join(std::ffi::OsStr::from_bytes(name.to_bytes()));
     match FileType::from_raw_mode(stat.st_mode) {
         FileType::Directory => {
@@ -285,6 +300,7 @@ fn input_entry_at(
             path,
             identity: stat_identity(&stat)?,
             changed: stat_changed(&stat)?,
+            link,
         }),
         _ => return None,
     }

@@ -1,0 +1,726 @@
+//! Parsed player and tournament files kept from one build to the next, so
+//! that a rebuild parses only the files whose content changed.
+//!
+//! Each stored value is the loader's own result for one file (or, for a
+//! tournament, its metadata and crosstable), filed under the file's path and
+//! the hash of its content. A value is stored only when loading it met no
+//! problem at all, so a file with a warning is read again and reports it
+//! again. A path that is a symbolic link is never taken from here: the
+//! loader's link policy must see it.
+//!
+//! The encoding is hand-written rather than derived: the model's `Serialize`
+//! leaves out personal data (it feeds templates), and the binary formats
+//! serde offers cannot skip fields the way the model's hashing does. Each
+//! encoder destructures its type, so a new field does not compile until it
+//! is stored; each decoder checks what it reads (ids, dates, enum codes,
+//! number ranges) and a file that does not check out whole, or was written
+//! by another version of the program, is ignored.
+
+use crate::diagnostic::Diagnostic;
+use crate::model::{
+    Acceleration, Bye, Cell, Colour, Dataset, Date, Entry, GameResult, Membership, Player, Preset,
+    Rules, Sex, Slug, System, TimeControl, Tournament,
+};
+use std::collections::{HashMap, HashSet};
+use std::io::Write as _;
+use std::path::Path;
+
+/// A 128-bit content hash.
+pub type ContentHash = u128;
+
+/// The first bytes of a checkpoint file.
+const MAGIC: &[u8] = b"ratingbook parsed files 1\n";
+
+/// What a load may take over from the previous build: its checkpoint, and
+/// the content hash of each input file that is not a link, by its path
+/// relative to the repository root (as diagnostics name it).
+#[derive(Clone, Copy)]
+pub struct Reuse<'a> {
+    /// The values kept by the previous build.
+    pub checkpoint: &'a Checkpoint,
+    /// The content hash of the file at a relative path, when known and not a link.
+    pub content: &'a (dyn Fn(&Path) -> Option<ContentHash> + Sync),
+}
+
+impl Reuse<'_> {
+    /// The player the previous build read from `path` (under `root`), if
+    /// its content is unchanged.
+    pub fn player(&self, root: &Path, path: &Path) -> Option<Player> {
+        let source = super::relative(root, path);
+        let content = (self.content)(&source)?;
+        let bytes = self
+            .checkpoint
+            .players
+            .get(source.to_str()?)?
+            .take(content)?;
+        let mut player = decode_player(&mut Reader(bytes))?;
+        player.source = source;
+        Some(player)
+    }
+
+    /// The tournament the previous build read from the metadata file
+    /// `meta_path` (under `root`) and the crosstable beside it, if neither
+    /// changed.
+    pub fn tournament(&self, root: &Path, meta_path: &Path) -> Option<Tournament> {
+        let meta_source = super::relative(root, meta_path);
+        let table_source = meta_source.with_extension("csv");
+        let content = tournament_content(
+            (self.content)(&meta_source)?,
+            (self.content)(&table_source)?,
+        );
+        let stored = self.checkpoint.tournaments.get(meta_source.to_str()?)?;
+        let mut tournament = decode_tournament(&mut Reader(stored.take(content)?))?;
+        tournament.meta_source = meta_source;
+        tournament.table_source = table_source;
+        Some(tournament)
+    }
+}
+
+/// The values a previous build kept, by path.
+#[derive(Debug, Default)]
+pub struct Checkpoint {
+    players: HashMap<String, Stored>,
+    tournaments: HashMap<String, Stored>,
+    /// The size of its file.
+    size: usize,
+}
+
+/// One stored value: the content hash it was read from, and its encoding.
+#[derive(Debug)]
+struct Stored {
+    content: ContentHash,
+    bytes: Vec<u8>,
+}
+
+impl Stored {
+    /// The encoding, when it was read from `content`.
+    fn take(&self, content: ContentHash) -> Option<&[u8]> {
+        (self.content == content).then_some(self.bytes.as_slice())
+    }
+}
+
+impl Checkpoint {
+    /// The checkpoint in `file` written by the program whose version key is
+    /// `tool`; empty when there is none, or it is of another version, or it
+    /// does not read whole.
+    pub fn read(file: &Path, tool: ContentHash) -> Checkpoint {
+        std::fs::read(file)
+            .ok()
+            .and_then(|bytes| Checkpoint::parse(&bytes, tool))
+            .unwrap_or_default()
+    }
+
+    fn parse(bytes: &[u8], tool: ContentHash) -> Option<Checkpoint> {
+        let body = bytes.strip_prefix(MAGIC)?;
+        let (body, check) = body.split_at_checked(body.len().checked_sub(16)?)?;
+        if xxhash_rust::xxh3::xxh3_128(body).to_le_bytes() != check {
+            return None;
+        }
+        let mut reader = Reader(body);
+        if reader.u128()? != tool {
+            return None;
+        }
+        let players = read_section(&mut reader)?;
+        let tournaments = read_section(&mut reader)?;
+        reader.0.is_empty().then_some(Checkpoint {
+            players,
+            tournaments,
+            size: bytes.len(),
+        })
+    }
+}
+
+/// One section: a count (eight bytes), then each value's path, content
+/// hash and encoding.
+fn read_section(reader: &mut Reader) -> Option<HashMap<String, Stored>> {
+    let count = u64::from_le_bytes(reader.bytes(8)?.try_into().ok()?);
+    // Each value takes more than a byte: no count exceeds what is left.
+    let count = usize::try_from(count)
+        .ok()
+        .filter(|&c| c <= reader.0.len())?;
+    let mut section = HashMap::with_capacity(count);
+    for _ in 0..count {
+        let path = reader.string()?;
+        let content = reader.u128()?;
+        let length = reader.length()?;
+        let bytes = reader.bytes(length)?.to_vec();
+        section.insert(path, Stored { content, bytes });
+    }
+    Some(section)
+}
+
+/// The content hash a tournament is filed under: that of its metadata and
+/// of its crosstable.
+fn tournament_content(meta: ContentHash, table: ContentHash) -> ContentHash {
+    let mut both = [0; 32];
+    both[..16].copy_from_slice(&meta.to_le_bytes());
+    both[16..].copy_from_slice(&table.to_le_bytes());
+    xxhash_rust::xxh3::xxh3_128(&both)
+}
+
+/// Writes the checkpoint of `dataset` (loaded with `reuse`) into `file`,
+/// for the program whose version key is `tool`:
+/// every player and tournament whose files `reuse` knows and no diagnostic
+/// names. A value taken over is written as it was read, without encoding it
+/// again. Written beside and then renamed over, so a reader never sees half
+/// of it.
+pub fn write(
+    file: &Path,
+    tool: ContentHash,
+    dataset: &Dataset,
+    reuse: Reuse,
+    diagnostics: &[Diagnostic],
+) -> std::io::Result<()> {
+    let named: HashSet<&Path> = diagnostics.iter().map(|d| d.file.as_path()).collect();
+    let previous = reuse.checkpoint;
+    let mut body = Sections {
+        out: Writer(Vec::with_capacity(previous.size + (1 << 20))),
+        scratch: Writer::default(),
+        content: reuse.content,
+    };
+    body.out.u128(tool);
+    let players = dataset.players.iter();
+    body.section(&previous.players, players, encode_player, |p| {
+        let source = p.source.as_path();
+        (!named.contains(source)).then_some((source, None))
+    });
+    let tournaments = dataset.tournaments.iter();
+    body.section(&previous.tournaments, tournaments, encode_tournament, |t| {
+        let (meta, table) = (t.meta_source.as_path(), t.table_source.as_path());
+        (!named.contains(meta) && !named.contains(table)).then_some((meta, Some(table)))
+    });
+    let body = body.out.0;
+    let check = xxhash_rust::xxh3::xxh3_128(&body).to_le_bytes();
+    if let Some(parent) = file.parent() {
+        std::fs::create_dir_all(parent)?;
+    }
+    let temporary = file.with_extension("parsed-partial");
+    let mut out = std::fs::File::create(&temporary)?;
+    for part in [MAGIC, &body, &check] {
+        out.write_all(part)?;
+    }
+    drop(out);
+    std::fs::rename(&temporary, file)
+}
+
+/// The body of a checkpoint as it is written.
+struct Sections<'a> {
+    out: Writer,
+    /// Where each value is encoded before it is filed.
+    scratch: Writer,
+    content: &'a (dyn Fn(&Path) -> Option<ContentHash> + Sync),
+}
+
+impl Sections<'_> {
+    /// Files each of `values` whose relative path (and, for a tournament,
+    /// its crosstable's) `paths` gives and whose content is known: its
+    /// encoding taken over from `previous` when it was read from the same
+    /// content, else made by `encode`. The count goes first, in a fixed
+    /// width filled in at the end.
+    fn section<'v, T: 'v>(
+        &mut self,
+        previous: &HashMap<String, Stored>,
+        values: impl Iterator<Item = &'v T>,
+        encode: fn(&mut Writer, &T),
+        paths: impl Fn(&'v T) -> Option<(&'v Path, Option<&'v Path>)>,
+    ) {
+        let count_at = self.out.0.len();
+        self.out.0.extend_from_slice(&0u64.to_le_bytes());
+        let mut count = 0u64;
+        for value in values {
+            let Some((path, beside)) = paths(value) else {
+                continue;
+            };
+            let content = match beside {
+                None => (self.content)(path),
+                Some(beside) => (self.content)(path)
+                    .zip((self.content)(beside))
+                    .map(|(a, b)| tournament_content(a, b)),
+            };
+            let (Some(text), Some(content)) = (path.to_str(), content) else {
+                continue;
+            };
+            let encoding = match previous.get(text).and_then(|s| s.take(content)) {
+                Some(bytes) => bytes,
+                None => {
+                    self.scratch.0.clear();
+                    encode(&mut self.scratch, value);
+                    &self.scratch.0
+                }
+            };
+            self.out.str(text);
+            self.out.u128(content);
+            self.out.length(encoding.len());
+            self.out.0.extend_from_slice(encoding);
+            count += 1;
+        }
+        self.out.0[count_at..count_at + 8].copy_from_slice(&count.to_le_bytes());
+    }
+}
+
+fn encode_player(out: &mut Writer, player: &Player) {
+    let Player {
+        id,
+        name,
+        membership,
+        country,
+        club,
+        licence,
+        international_rating,
+        grade,
+        preset: Preset { rating, games },
+        birth_year,
+        birth_date,
+        fide_id,
+        title,
+        fide_name,
+        sex,
+        source: _,
+    } = player;
+    out.str(id.as_str());
+    out.str(name);
+    out.u8(match membership {
+        Membership::Member => 0,
+        Membership::Honorary => 1,
+        Membership::Rif => 2,
+        Membership::Other => 3,
+    });
+    out.option(country.as_deref(), Writer::str);
+    out.option(club.as_deref(), Writer::str);
+    out.option(*licence, Writer::u32);
+    out.option(*international_rating, Writer::u32);
+    out.option(grade.map(|g| g.stones()), Writer::i64_from);
+    out.u32(*rating);
+    out.u32(*games);
+    out.option(*birth_year, Writer::i64_from);
+    out.option(*birth_date, Writer::date);
+    out.option(*fide_id, Writer::u64);
+    out.option(title.as_deref(), Writer::str);
+    out.option(fide_name.as_deref(), Writer::str);
+    out.option(*sex, |out, sex| {
+        out.u8(match sex {
+            Sex::Man => 0,
+            Sex::Woman => 1,
+        });
+    });
+}
+
+fn decode_player(input: &mut Reader) -> Option<Player> {
+    let player = Player {
+        id: input.slug()?,
+        name: input.string()?,
+        membership: match input.u8()? {
+            0 => Membership::Member,
+            1 => Membership::Honorary,
+            2 => Membership::Rif,
+            3 => Membership::Other,
+            _ => return None,
+        },
+        country: input.option(Reader::string)?,
+        club: input.option(Reader::string)?,
+        licence: input.option(Reader::u32)?,
+        international_rating: input.option(Reader::u32)?,
+        grade: input.option(|r| go_grades::Grade::from_stones(r.i32()?))?,
+        preset: Preset {
+            rating: input.u32()?,
+            games: input.u32()?,
+        },
+        birth_year: input.option(Reader::i32)?,
+        birth_date: input.option(Reader::date)?,
+        fide_id: input.option(Reader::u64)?,
+        title: input.option(Reader::string)?,
+        fide_name: input.option(Reader::string)?,
+        sex: input.option(|r| match r.u8()? {
+            0 => Some(Sex::Man),
+            1 => Some(Sex::Woman),
+            _ => None,
+        })?,
+        source: Default::default(),
+    };
+    input.0.is_empty().then_some(player)
+}
+
+fn encode_tournament(out: &mut Writer, tournament: &Tournament) {
+    let Tournament {
+        id,
+        name,
+        start,
+        end,
+        city,
+        system,
+        acceleration,
+        rounds,
+        rated,
+        time_control,
+        rules,
+        base_k,
+        sequence,
+        illustrative,
+        note,
+        pool,
+        tiebreaks,
+        language,
+        entries,
+        first_round_column,
+        meta_source: _,
+        table_source: _,
+    } = tournament;
+    out.str(id.as_str());
+    out.str(name);
+    out.date(*start);
+    out.date(*end);
+    out.option(city.as_deref(), Writer::str);
+    out.u8(match system {
+        System::Swiss => 0,
+        System::RoundRobin => 1,
+    });
+    out.u8(match acceleration {
+        Acceleration::None => 0,
+        Acceleration::Baku => 1,
+    });
+    out.u32(*rounds);
+    out.u8(u8::from(*rated));
+    out.u8(match time_control {
+        TimeControl::Standard => 0,
+        TimeControl::Rapid => 1,
+    });
+    out.u8(match rules {
+        Rules::Standard => 0,
+        Rules::Modified => 1,
+    });
+    out.option(*base_k, Writer::u32);
+    out.u32(*sequence);
+    out.u8(u8::from(*illustrative));
+    out.option(note.as_deref(), Writer::str);
+    out.option(pool.as_deref(), Writer::str);
+    out.option(tiebreaks.as_deref(), |out, names| {
+        out.length(names.len());
+        names.iter().for_each(|n| out.str(n));
+    });
+    out.option(language.as_deref(), Writer::str);
+    out.usize(*first_round_column);
+    out.length(entries.len());
+    for entry in entries {
+        encode_entry(out, entry);
+    }
+}
+
+fn decode_tournament(input: &mut Reader) -> Option<Tournament> {
+    let mut tournament = Tournament {
+        id: input.slug()?,
+        name: input.string()?,
+        start: input.date()?,
+        end: input.date()?,
+        city: input.option(Reader::string)?,
+        system: match input.u8()? {
+            0 => System::Swiss,
+            1 => System::RoundRobin,
+            _ => return None,
+        },
+        acceleration: match input.u8()? {
+            0 => Acceleration::None,
+            1 => Acceleration::Baku,
+            _ => return None,
+        },
+        rounds: input.u32()?,
+        rated: input.flag()?,
+        time_control: match input.u8()? {
+            0 => TimeControl::Standard,
+            1 => TimeControl::Rapid,
+            _ => return None,
+        },
+        rules: match input.u8()? {
+            0 => Rules::Standard,
+            1 => Rules::Modified,
+            _ => return None,
+        },
+        base_k: input.option(Reader::u32)?,
+        sequence: input.u32()?,
+        illustrative: input.flag()?,
+        note: input.option(Reader::string)?,
+        pool: input.option(Reader::string)?,
+        tiebreaks: input.option(|r| (0..r.length()?).map(|_| r.string()).collect())?,
+        language: input.option(Reader::string)?,
+        entries: Vec::new(),
+        first_round_column: input.usize()?,
+        meta_source: Default::default(),
+        table_source: Default::default(),
+    };
+    let count = input.length()?;
+    tournament.entries = (0..count)
+        .map(|_| decode_entry(input))
+        .collect::<Option<_>>()?;
+    input.0.is_empty().then_some(tournament)
+}
+
+fn encode_entry(out: &mut Writer, entry: &Entry) {
+    let Entry {
+        start_no,
+        player,
+        rating,
+        rank,
+        cells,
+        handicaps,
+        line,
+    } = entry;
+    out.u32(*start_no);
+    out.str(player.as_str());
+    out.option(*rating, Writer::u32);
+    out.option(*rank, Writer::u32);
+    out.usize(*line);
+    out.length(cells.len());
+    for cell in cells {
+        encode_cell(out, cell);
+    }
+    out.length(handicaps.len());
+    out.0.extend_from_slice(handicaps);
+}
+
+fn decode_entry(input: &mut Reader) -> Option<Entry> {
+    let start_no = input.u32()?;
+    let player = input.slug()?;
+    let rating = input.option(Reader::u32)?;
+    let rank = input.option(Reader::u32)?;
+    let line = input.usize()?;
+    let cells = (0..input.length()?)
+        .map(|_| decode_cell(input))
+        .collect::<Option<_>>()?;
+    let length = input.length()?;
+    let handicaps = input.bytes(length)?.to_vec();
+    if handicaps.iter().any(|&h| h > crate::model::MAX_HANDICAP) {
+        return None;
+    }
+    Some(Entry {
+        start_no,
+        player,
+        rating,
+        rank,
+        cells,
+        handicaps,
+        line,
+    })
+}
+
+/// A cell in one byte (its kind, colour and result or bye), then the
+/// opponent's start number for a game or a pairing.
+fn encode_cell(out: &mut Writer, cell: &Cell) {
+    let colour = |c: &Option<Colour>| match c {
+        None => 0,
+        Some(Colour::White) => 1,
+        Some(Colour::Black) => 2,
+    };
+    match cell {
+        Cell::Game {
+            opponent,
+            colour: c,
+            result,
+        } => {
+            let result = match result {
+                GameResult::Win => 0,
+                GameResult::Draw => 1,
+                GameResult::Loss => 2,
+                GameResult::ForfeitWin => 3,
+                GameResult::ForfeitLoss => 4,
+            };
+            out.u8(result << 4 | colour(c) << 2);
+            out.u32(*opponent);
+        }
+        Cell::Paired {
+            opponent,
+            colour: c,
+        } => {
+            out.u8(colour(c) << 2 | 1);
+            out.u32(*opponent);
+        }
+        Cell::Bye(bye) => {
+            let bye = match bye {
+                Bye::PairingAllocated => 0,
+                Bye::Full => 1,
+                Bye::Half => 2,
+                Bye::Zero => 3,
+            };
+            out.u8(bye << 4 | 2);
+        }
+        Cell::Absent => out.u8(3),
+    }
+}
+
+fn decode_cell(input: &mut Reader) -> Option<Cell> {
+    let byte = input.u8()?;
+    let colour = match byte >> 2 & 3 {
+        0 => None,
+        1 => Some(Colour::White),
+        2 => Some(Colour::Black),
+        _ => return None,
+    };
+    let high = byte >> 4;
+    Some(match byte & 3 {
+        0 => Cell::Game {
+            result: match high {
+                0 => GameResult::Win,
+                1 => GameResult::Draw,
+                2 => GameResult::Loss,
+                3 => GameResult::ForfeitWin,
+                4 => GameResult::ForfeitLoss,
+                _ => return None,
+            },
+            colour,
+            opponent: input.u32()?,
+        },
+        1 if high == 0 => Cell::Paired {
+            colour,
+            opponent: input.u32()?,
+        },
+        2 if colour.is_none() => Cell::Bye(match high {
+            0 => Bye::PairingAllocated,
+            1 => Bye::Full,
+            2 => Bye::Half,
+            3 => Bye::Zero,
+            _ => return None,
+        }),
+        3 if byte == 3 => Cell::Absent,
+        _ => return None,
+    })
+}
+
+/// Appends values: numbers as LEB128 (zigzag when signed), strings with their length.
+#[derive(Default)]
+struct Writer(Vec<u8>);
+
+impl Writer {
+    fn u8(&mut self, value: u8) {
+        self.0.push(value);
+    }
+
+    fn u64(&mut self, mut value: u64) {
+        while value >= 0x80 {
+            self.0.push(value as u8 | 0x80);
+            value >>= 7;
+        }
+        self.0.push(value as u8);
+    }
+
+    fn u32(&mut self, value: u32) {
+        self.u64(value.into());
+    }
+
+    fn usize(&mut self, value: usize) {
+        self.u64(value as u64);
+    }
+
+    /// A count or length, as [`Reader::length`] reads it.
+    fn length(&mut self, value: usize) {
+        self.usize(value);
+    }
+
+    fn i64_from(&mut self, value: i32) {
+        let value = i64::from(value);
+        self.u64(((value << 1) ^ (value >> 63)) as u64);
+    }
+
+    fn u128(&mut self, value: u128) {
+        self.0.extend_from_slice(&value.to_le_bytes());
+    }
+
+    fn str(&mut self, text: &str) {
+        self.length(text.len());
+        self.0.extend_from_slice(text.as_bytes());
+    }
+
+    fn date(&mut self, date: Date) {
+        self.i64_from(date.year);
+        self.u32(date.month);
+        self.u32(date.day);
+    }
+
+    fn option<T>(&mut self, value: Option<T>, write: impl FnOnce(&mut Self, T)) {
+        match value {
+            None => self.u8(0),
+            Some(value) => {
+                self.u8(1);
+                write(self, value);
+            }
+        }
+    }
+}
+
+/// Reads what [`Writer`] wrote; `None` at anything out of place.
+struct Reader<'a>(&'a [u8]);
+
+impl<'a> Reader<'a> {
+    fn bytes(&mut self, length: usize) -> Option<&'a [u8]> {
+        let (bytes, rest) = self.0.split_at_checked(length)?;
+        self.0 = rest;
+        Some(bytes)
+    }
+
+    fn u8(&mut self) -> Option<u8> {
+        Some(self.bytes(1)?[0])
+    }
+
+    fn u64(&mut self) -> Option<u64> {
+        let mut value = 0u64;
+        for shift in (0..64).step_by(7) {
+            let byte = self.u8()?;
+            value |= u64::from(byte & 0x7f).checked_shl(shift)?;
+            if byte < 0x80 {
+                return Some(value);
+            }
+        }
+        None
+    }
+
+    fn u32(&mut self) -> Option<u32> {
+        self.u64()?.try_into().ok()
+    }
+
+    fn usize(&mut self) -> Option<usize> {
+        self.u64()?.try_into().ok()
+    }
+
+    /// A count of values or bytes that follow.
+    fn length(&mut self) -> Option<usize> {
+        let length = self.usize()?;
+        // No count or length can exceed what is left to read.
+        (length <= self.0.len()).then_some(length)
+    }
+
+    fn i32(&mut self) -> Option<i32> {
+        let raw = self.u64()?;
+        let value = (raw >> 1) as i64 ^ -((raw & 1) as i64);
+        value.try_into().ok()
+    }
+
+    fn u128(&mut self) -> Option<u128> {
+        Some(u128::from_le_bytes(self.bytes(16)?.try_into().ok()?))
+    }
+
+    fn flag(&mut self) -> Option<bool> {
+        match self.u8()? {
+            0 => Some(false),
+            1 => Some(true),
+            _ => None,
+        }
+    }
+
+    fn string(&mut self) -> Option<String> {
+        let length = self.length()?;
+        String::from_utf8(self.bytes(length)?.to_vec()).ok()
+    }
+
+    fn slug(&mut self) -> Option<Slug> {
+        Slug::parse(&self.string()?).ok()
+    }
+
+    fn date(&mut self) -> Option<Date> {
+        Date::new(self.i32()?, self.u32()?, self.u32()?)
+    }
+
+    fn option<T>(&mut self, read: impl FnOnce(&mut Self) -> Option<T>) -> Option<Option<T>> {
+        match self.u8()? {
+            0 => Some(None),
+            1 => read(self).map(Some),
+            _ => None,
+        }
+    }
+}

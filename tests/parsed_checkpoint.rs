@@ -1,0 +1,311 @@
+//! The parsed-files checkpoint: what a rebuild takes over from it is exactly
+//! what parsing the files gives, an edited file is parsed again, and a
+//! damaged checkpoint is ignored.
+
+mod common;
+
+use ratingbook::load::checkpoint::{self, Checkpoint, ContentHash, Reuse};
+use ratingbook::load::{load_repository, load_repository_reusing, Loaded};
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+/// Each file under `root/data` by its path relative to `root`, with the
+/// hash of its bytes (made here, not by the program).
+fn content_hashes(root: &Path) -> HashMap<PathBuf, ContentHash> {
+    walkdir::WalkDir::new(root.join("data"))
+        .into_iter()
+        .map(|e| e.unwrap())
+        .filter(|e| e.file_type().is_file())
+        .map(|e| {
+            let bytes = std::fs::read(e.path()).unwrap();
+            let path = e.path().strip_prefix(root).unwrap().to_path_buf();
+            (path, xxhash_rust::xxh3::xxh3_128(&bytes))
+        })
+        .collect()
+}
+
+/// Writes the checkpoint of `root` as loaded now into `file`.
+fn write_checkpoint(root: &Path, file: &Path) {
+    let loaded = load_repository(root);
+    assert!(
+        loaded.diagnostics.is_empty(),
+        "the repository loads without a problem: {:?}",
+        loaded.diagnostics
+    );
+    let hashes = content_hashes(root);
+    let content = |p: &Path| hashes.get(p).copied();
+    let nothing = Checkpoint::default();
+    let reuse = Reuse {
+        checkpoint: &nothing,
+        content: &content,
+    };
+    checkpoint::write(file, 7, &loaded.dataset, reuse, &[]).unwrap();
+}
+
+/// Loads `root` taking over from the checkpoint in `file`; how many players
+/// and tournaments were taken over.
+fn load_reusing(root: &Path, file: &Path) -> (Loaded, usize, usize) {
+    let stored = Checkpoint::read(file, 7);
+    let hashes = content_hashes(root);
+    let content = |p: &Path| hashes.get(p).copied();
+    let reuse = Reuse {
+        checkpoint: &stored,
+        content: &content,
+    };
+    let loaded = load_repository_reusing(root, reuse);
+    let players = (loaded.dataset.players.iter())
+        .filter(|p| reuse.player(root, &root.join(&p.source)).is_some())
+        .count();
+    let tournaments = (loaded.dataset.tournaments.iter())
+        .filter(|t| reuse.tournament(root, &root.join(&t.meta_source)).is_some())
+        .count();
+    (loaded, players, tournaments)
+}
+
+/// The dataset as text, every field (personal data too) included.
+fn dataset_text(loaded: &Loaded) -> String {
+    format!(
+        "{:#?}\n{:#?}",
+        loaded.dataset.players, loaded.dataset.tournaments
+    )
+}
+
+/// A repository whose files use every field and every kind of cell.
+fn repository_with_every_field() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    common::write(
+        root,
+        "data/players/aho-anna.toml",
+        "name = \"Aho, Anna\"\nmembership = \"member\"\ncountry = \"FIN\"\nclub = \"Oulun Shakki\"\n\
+         licence = 1234\ninternational_rating = 2105\ngrade = \"3d\"\nbirth_year = 1987\n\
+         birth_date = 1987-04-09\nsex = \"w\"\nfide_id = 503010\ntitle = \"WFM\"\n\
+         fide_name = \"Aho,Anna\"\n\n[preset]\nrating = 1800\ngames = 10\n",
+    );
+    common::write(
+        root,
+        "data/players/berg-bo.toml",
+        "name = \"Berg Bo\"\nmembership = \"honorary\"\ngrade = \"12k\"\nsex = \"m\"\nbirth_year = 2011\n",
+    );
+    common::write(
+        root,
+        "data/players/cruz-cy.toml",
+        "name = \"Cruz Cy\"\nmembership = \"rif\"\n",
+    );
+    common::write(
+        root,
+        "data/players/dahl-di.toml",
+        "name = \"Dahl Di\"\nmembership = \"other\"\ncountry = \"Suomi – Finland\"\n",
+    );
+    common::write(
+        root,
+        "data/tournaments/2024/spring-open.toml",
+        "name = \"Spring Open\"\nstart = 2024-03-01\nend = 2024-03-03\ncity = \"Oulu\"\n\
+         system = \"swiss\"\nacceleration = \"baku\"\nrounds = 4\nrated = true\n\
+         time_control = \"rapid\"\nrules = \"modified\"\nbase_k = 24\nsequence = 2\n\
+         illustrative = true\nnote = \"Played in the *old* hall\"\n\
+         tiebreaks = [\"bh\", \"sb\"]\nlanguage = \"fi\"\n",
+    );
+    common::write(
+        root,
+        "data/tournaments/2024/spring-open.csv",
+        "no,player,rating,1,2,3,4\n\
+         1,aho-anna,2105,2 w 1,3 b =,4 w +,F\n\
+         2,berg-bo,,1 b 0,4 w 1 h2,H,3 b -\n\
+         3,cruz-cy,1650,4 b 1,1 w =,Z,2 w +\n\
+         4,dahl-di,,3 w 0,2 b 0 h2,1 b -,bye\n",
+    );
+    common::write(
+        root,
+        "data/tournaments/2024/club-round-robin.toml",
+        "name = \"Club round robin\"\nstart = 2024-05-04\nend = 2024-05-04\nsystem = \"round-robin\"\n\
+         rounds = 3\nrated = false\ntime_control = \"standard\"\nrules = \"standard\"\n",
+    );
+    common::write(
+        root,
+        "data/tournaments/2024/club-round-robin.csv",
+        "no,player,rating,1,2,3\n\
+         1,aho-anna,,2 w 1,3 b 1,\n\
+         2,berg-bo,,1 b 0,,3 w ?\n\
+         3,cruz-cy,,,1 w 0,2 b ?\n",
+    );
+    dir
+}
+
+#[test]
+fn what_is_taken_over_is_what_parsing_gives_for_every_field() {
+    let repository = repository_with_every_field();
+    let root = repository.path();
+    let file = root.join("cache/site.parsed");
+    write_checkpoint(root, &file);
+    let (reused, players, tournaments) = load_reusing(root, &file);
+    assert_eq!((players, tournaments), (4, 2), "every file was taken over");
+    assert!(reused.diagnostics.is_empty(), "{:?}", reused.diagnostics);
+    assert_eq!(dataset_text(&reused), dataset_text(&load_repository(root)));
+    let text = dataset_text(&reused);
+    for field in [
+        "birth_year: Some(",
+        "birth_date: Some(",
+        "sex: Some(",
+        "stones: -2",
+        "Woman",
+        "Paired",
+        "ForfeitWin",
+        "PairingAllocated",
+        "Half",
+        "Zero",
+        "Full",
+        "Baku",
+        "RoundRobin",
+        "handicaps: [\n",
+    ] {
+        assert!(
+            text.contains(field),
+            "the fixture covers {field:?}:\n{text}"
+        );
+    }
+}
+
+#[test]
+fn a_generated_federation_is_taken_over_whole() {
+    let repository = common::generated_repository(400, 40, 3);
+    let root = repository.path();
+    let file = root.join("cache/site.parsed");
+    let fresh = load_repository(root);
+    let hashes = content_hashes(root);
+    let content = |p: &Path| hashes.get(p).copied();
+    // Files with a problem are left out and parsed again, so they report it again.
+    let nothing = Checkpoint::default();
+    let reuse = Reuse {
+        checkpoint: &nothing,
+        content: &content,
+    };
+    checkpoint::write(&file, 7, &fresh.dataset, reuse, &fresh.diagnostics).unwrap();
+    let (reused, players, tournaments) = load_reusing(root, &file);
+    assert_eq!(players, fresh.dataset.players.len());
+    let named: std::collections::HashSet<_> = fresh.diagnostics.iter().map(|d| &d.file).collect();
+    let clean = (fresh.dataset.tournaments.iter())
+        .filter(|t| !named.contains(&t.meta_source) && !named.contains(&t.table_source))
+        .count();
+    assert_eq!(tournaments, clean);
+    assert!(clean > 30, "most tournaments load without a problem");
+    assert_eq!(dataset_text(&reused), dataset_text(&fresh));
+    assert_eq!(
+        format!("{:?}", reused.diagnostics),
+        format!("{:?}", fresh.diagnostics)
+    );
+}
+
+#[test]
+fn an_edited_file_is_parsed_again() {
+    let repository = repository_with_every_field();
+    let root = repository.path();
+    let file = root.join("cache/site.parsed");
+    write_checkpoint(root, &file);
+    common::edit(root, "data/players/cruz-cy.toml", "Cruz Cy", "Cruz Cyrus");
+    common::edit(
+        root,
+        "data/tournaments/2024/spring-open.csv",
+        "3 b -",
+        "3 b +",
+    );
+    common::edit(
+        root,
+        "data/tournaments/2024/club-round-robin.toml",
+        "Club round robin",
+        "Club round robin 2024",
+    );
+    let (reused, players, tournaments) = load_reusing(root, &file);
+    assert_eq!((players, tournaments), (3, 0));
+    assert_eq!(dataset_text(&reused), dataset_text(&load_repository(root)));
+    assert!(dataset_text(&reused).contains("Cruz Cyrus"));
+    assert!(dataset_text(&reused).contains("Club round robin 2024"));
+}
+
+#[test]
+fn a_damaged_or_foreign_checkpoint_is_ignored() {
+    let repository = repository_with_every_field();
+    let root = repository.path();
+    let file = root.join("cache/site.parsed");
+    write_checkpoint(root, &file);
+    let good = std::fs::read(&file).unwrap();
+    // Another version of the program.
+    let other = Checkpoint::read(&file, 8);
+    let hashes = content_hashes(root);
+    let content = |p: &Path| hashes.get(p).copied();
+    let reuse = Reuse {
+        checkpoint: &other,
+        content: &content,
+    };
+    assert!(reuse
+        .player(root, &root.join("data/players/aho-anna.toml"))
+        .is_none());
+    // Every single byte changed, and the file cut short anywhere.
+    for at in (0..good.len()).step_by(7) {
+        let mut bad = good.clone();
+        bad[at] ^= 0x5a;
+        std::fs::write(&file, &bad).unwrap();
+        let (_, players, tournaments) = load_reusing(root, &file);
+        assert_eq!((players, tournaments), (0, 0), "byte {at} changed");
+        std::fs::write(&file, &good[..at]).unwrap();
+        let (_, players, tournaments) = load_reusing(root, &file);
+        assert_eq!((players, tournaments), (0, 0), "cut at {at}");
+    }
+    std::fs::write(&file, &good).unwrap();
+    assert_eq!(load_reusing(root, &file).1, 4, "the good one still works");
+}
+
+#[test]
+fn a_file_turned_into_a_link_out_of_the_repository_fails_the_next_build() {
+    let repository = repository_with_every_field();
+    let root = repository.path();
+    let site = root.join("site");
+    ratingbook::build_repository(root, &site, &|| {}).unwrap();
+    assert!(
+        root.join(".ratingbook-cache/site.parsed").is_file(),
+        "the build kept its parsed files"
+    );
+    let outside = tempfile::tempdir().unwrap();
+    let player = root.join("data/players/dahl-di.toml");
+    let moved = outside.path().join("dahl-di.toml");
+    std::fs::copy(&player, &moved).unwrap();
+    std::fs::remove_file(&player).unwrap();
+    std::os::unix::fs::symlink(&moved, &player).unwrap();
+    // The same bytes, but now through a link: a change, whose content is
+    // not offered for taking over, and the loader's link policy refuses it.
+    let report = ratingbook::build_repository(root, &site, &|| {});
+    let Err(ratingbook::BuildError::InvalidData { diagnostics, .. }) = report else {
+        panic!("a link out of the repository fails the build");
+    };
+    assert!(
+        diagnostics
+            .iter()
+            .any(|d| d.file.ends_with("dahl-di.toml") && d.is_error()),
+        "{diagnostics:?}"
+    );
+}
+
+#[test]
+fn a_checkpoint_written_from_values_taken_over_reads_the_same() {
+    let repository = repository_with_every_field();
+    let root = repository.path();
+    let first = root.join("cache/first.parsed");
+    write_checkpoint(root, &first);
+    common::edit(root, "data/players/cruz-cy.toml", "Cruz Cy", "Cruz Cyrus");
+    // The second checkpoint copies what the first holds for unchanged
+    // files and encodes the edited one.
+    let stored = Checkpoint::read(&first, 7);
+    let hashes = content_hashes(root);
+    let content = |p: &Path| hashes.get(p).copied();
+    let reuse = Reuse {
+        checkpoint: &stored,
+        content: &content,
+    };
+    let loaded = load_repository_reusing(root, reuse);
+    let second = root.join("cache/second.parsed");
+    checkpoint::write(&second, 7, &loaded.dataset, reuse, &[]).unwrap();
+    let (reused, players, tournaments) = load_reusing(root, &second);
+    assert_eq!((players, tournaments), (4, 2));
+    assert_eq!(dataset_text(&reused), dataset_text(&load_repository(root)));
+    assert!(dataset_text(&reused).contains("Cruz Cyrus"));
+}
