@@ -724,3 +724,106 @@ impl<'a> Reader<'a> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample_tournament() -> Tournament {
+        let entry = |start_no, player: &str, cells| Entry {
+            start_no,
+            player: Slug::parse(player).unwrap(),
+            rating: Some(1900),
+            rank: None,
+            cells,
+            handicaps: vec![0, 3],
+            line: start_no as usize + 1,
+        };
+        Tournament {
+            id: Slug::parse("autumn-open").unwrap(),
+            name: "Autumn Open".into(),
+            start: Date::new(2025, 9, 1).unwrap(),
+            end: Date::new(2025, 9, 2).unwrap(),
+            city: Some("Turku".into()),
+            system: System::Swiss,
+            acceleration: Acceleration::Baku,
+            rounds: 2,
+            rated: true,
+            time_control: TimeControl::Rapid,
+            rules: Rules::Modified,
+            base_k: Some(20),
+            sequence: 1,
+            illustrative: false,
+            note: None,
+            pool: Some("juniors".into()),
+            tiebreaks: Some(vec!["bh".into()]),
+            language: None,
+            entries: vec![
+                entry(
+                    1,
+                    "aho-anna",
+                    vec![
+                        Cell::Game {
+                            opponent: 2,
+                            colour: Some(Colour::White),
+                            result: GameResult::ForfeitWin,
+                        },
+                        Cell::Bye(Bye::Half),
+                    ],
+                ),
+                entry(
+                    2,
+                    "berg-bo",
+                    vec![
+                        Cell::Paired {
+                            opponent: 1,
+                            colour: None,
+                        },
+                        Cell::Absent,
+                    ],
+                ),
+            ],
+            first_round_column: 4,
+            meta_source: Default::default(),
+            table_source: Default::default(),
+        }
+    }
+
+    #[test]
+    fn any_change_to_an_encoding_decodes_to_something_or_nothing_without_a_panic() {
+        let mut out = Writer::default();
+        encode_tournament(&mut out, &sample_tournament());
+        let good = out.0;
+        let decoded = decode_tournament(&mut Reader(&good)).expect("decodes");
+        assert_eq!(format!("{decoded:?}"), format!("{:?}", sample_tournament()));
+        for at in 0..good.len() {
+            assert!(decode_tournament(&mut Reader(&good[..at])).is_none());
+            for value in [0, 1, 2, 3, 4, 5, 0x7f, 0x80, 0xff] {
+                let mut bad = good.clone();
+                bad[at] = value;
+                let _ = decode_tournament(&mut Reader(&bad));
+            }
+        }
+    }
+
+    #[test]
+    fn numbers_read_back_as_written_and_overlong_ones_are_refused() {
+        let mut out = Writer::default();
+        for n in [0, 1, 127, 128, 300, u64::from(u32::MAX), u64::MAX] {
+            out.u64(n);
+        }
+        for n in [i32::MIN, -1, 0, 1, i32::MAX] {
+            out.i64_from(n);
+        }
+        let mut input = Reader(&out.0);
+        for n in [0, 1, 127, 128, 300, u64::from(u32::MAX), u64::MAX] {
+            assert_eq!(input.u64(), Some(n));
+        }
+        for n in [i32::MIN, -1, 0, 1, i32::MAX] {
+            assert_eq!(input.i32(), Some(n));
+        }
+        assert!(input.0.is_empty());
+        assert_eq!(Reader(&[0xff; 11]).u64(), None, "more than 64 bits");
+        assert_eq!(Reader(&[0x80, 0x80, 0x80, 0x80, 0x10]).u32(), None);
+    }
+}
