@@ -357,16 +357,18 @@ pub fn inputs_content(
         .with_min_len(64)
         .map(|file| {
             let id = file.identity;
-            let identity = (id.modified < settled_nanos && file.changed < settled).then(|| {
-                let mut hasher = KeyHasher::new();
-                let changed = file.changed;
-                let _ = write!(
-                    hasher,
-                    "{}\0{}\0{}\0{changed:?}",
-                    id.inode, id.size, id.modified
-                );
-                hasher.finish128()
-            });
+            let settled = id.modified < settled_nanos && file.changed < settled;
+            let identity = settled
+                .then(|| {
+                    let changed = nanos_since_epoch(file.changed)?;
+                    let mut hasher = Xxh3::new();
+                    hasher.update(&id.inode.to_le_bytes());
+                    hasher.update(&id.size.to_le_bytes());
+                    hasher.update(&id.modified.to_le_bytes());
+                    hasher.update(&changed.to_le_bytes());
+                    Some(hasher.digest128())
+                })
+                .flatten();
             let path = file.path.display().to_string();
             let content = known
                 .get(&path)
