@@ -137,6 +137,8 @@ pub struct BuildReport {
     pub written: publish::WriteReport,
     /// Files rendered, and files the build cache took over unchanged.
     pub cached: render::cache::CacheReport,
+    /// Player and tournament records parsed, and taken over unchanged.
+    pub records: load::Records,
     /// Wall time of each phase, in order.
     pub timings: Vec<(&'static str, std::time::Duration)>,
     /// Notes on what was not written and why (e.g. no sitemap without `site.base_url`).
@@ -187,11 +189,15 @@ pub fn build_repository(
             render::cache::inputs_content(tool, &paths, files, started, previous.input_hashes())
         },
         || {
-            checkpoint_file
-                .as_deref()
-                .map_or_else(Default::default, |file| {
-                    load::checkpoint::Checkpoint::read(file, tool)
-                })
+            // Only the checkpoint the previous build wrote is trusted, not
+            // one that came with a checkout, say.
+            let expected = previous.parsed_identity();
+            let file = checkpoint_file.as_deref().filter(|file| {
+                expected.is_some() && render::output::FileIdentity::of(file) == expected
+            });
+            file.map_or_else(Default::default, |file| {
+                load::checkpoint::Checkpoint::read(file, tool)
+            })
         },
     );
     drop(files);
@@ -267,10 +273,14 @@ pub fn build_repository(
         notes.push(render::NO_SITEMAP_NOTE);
     }
     // The writer hands the inputs' hashes back when it is done.
-    let content = writer.join().flatten().or(content);
+    let (content, parsed) = match writer.join() {
+        Some((written, parsed)) => (written, parsed),
+        None => (content, None),
+    };
     let inputs = render::cache::InputsRecord {
         metadata: inputs,
         content: content.as_ref(),
+        parsed,
         sitemap_note: !notes.is_empty(),
         warnings: &warnings,
     };
@@ -309,6 +319,7 @@ pub fn build_repository(
         files: cached.rendered + cached.reused,
         written,
         cached,
+        records: loaded.records,
         timings,
         notes,
     })
@@ -317,7 +328,7 @@ pub fn build_repository(
 /// Writes the parsed files of `dataset` (loaded from `root` taking over
 /// from `checkpoint`, with `warnings`) for the next build. Only a speed-up:
 /// without it the next build parses every file. Gives `content` (the
-/// inputs' hashes) back.
+/// inputs' hashes) back, with the identity of the checkpoint written.
 fn write_checkpoint(
     file: &Path,
     tool: render::cache::Key,
@@ -326,15 +337,21 @@ fn write_checkpoint(
     checkpoint: load::checkpoint::Checkpoint,
     content: Option<render::cache::InputsContent>,
     warnings: &[Diagnostic],
-) -> Option<render::cache::InputsContent> {
+) -> (
+    Option<render::cache::InputsContent>,
+    Option<render::output::FileIdentity>,
+) {
     let known = content_by_path(root, content.as_ref());
     let reuse = load::checkpoint::Reuse {
         checkpoint: &checkpoint,
         content: &|path| known.get(path).copied(),
     };
-    let _ = load::checkpoint::write(file, tool, dataset, reuse, warnings);
+    let written = load::checkpoint::write(file, tool, dataset, reuse, warnings);
     drop(known);
-    content
+    let identity = written
+        .ok()
+        .and_then(|()| render::output::FileIdentity::of(file));
+    (content, identity)
 }
 
 /// A thread joined when this is dropped (a build that stops early waits for
@@ -400,6 +417,7 @@ fn unchanged_report(
             reused: files,
             dump_pieces_reused: 0,
         },
+        records: load::Records::default(),
         timings,
         notes: if sitemap_note {
             vec![render::NO_SITEMAP_NOTE]

@@ -309,3 +309,48 @@ fn a_checkpoint_written_from_values_taken_over_reads_the_same() {
     assert_eq!(dataset_text(&reused), dataset_text(&load_repository(root)));
     assert!(dataset_text(&reused).contains("Cruz Cyrus"));
 }
+
+#[test]
+fn a_rebuild_parses_only_the_changed_file() {
+    let repository = repository_with_every_field();
+    let root = repository.path();
+    let site = root.join("site");
+    let first = ratingbook::build_repository(root, &site, &|| {}).unwrap();
+    assert_eq!(first.records.parsed, 6);
+    assert_eq!(first.records.taken_over, 0);
+    common::edit(root, "data/players/cruz-cy.toml", "Cruz Cy", "Cruz Cyrus");
+    let second = ratingbook::build_repository(root, &site, &|| {}).unwrap();
+    assert_eq!((second.records.parsed, second.records.taken_over), (1, 5));
+    let page = std::fs::read_to_string(site.join("players/cruz-cy.html")).unwrap();
+    assert!(page.contains("Cruz Cyrus"));
+}
+
+#[test]
+fn a_checkpoint_the_previous_build_did_not_write_is_not_trusted() {
+    let repository = repository_with_every_field();
+    let root = repository.path();
+    let site = root.join("site");
+    ratingbook::build_repository(root, &site, &|| {}).unwrap();
+    // A checkpoint that came from elsewhere (a checkout, say), valid for
+    // this very program and these very files, that says another name.
+    let mut loaded = load_repository(root);
+    let player = (loaded.dataset.players.iter_mut())
+        .find(|p| p.id.as_str() == "cruz-cy")
+        .unwrap();
+    player.name = "Mallory".into();
+    let hashes = content_hashes(root);
+    let content = |p: &Path| hashes.get(p).copied();
+    let nothing = Checkpoint::default();
+    let reuse = Reuse {
+        checkpoint: &nothing,
+        content: &content,
+    };
+    let tool = ratingbook::render::cache::tool_key();
+    let file = root.join(".ratingbook-cache/site.parsed");
+    checkpoint::write(&file, tool, &loaded.dataset, reuse, &[]).unwrap();
+    common::edit(root, "data/players/aho-anna.toml", "Aho, Anna", "Aho, Anne");
+    let report = ratingbook::build_repository(root, &site, &|| {}).unwrap();
+    assert_eq!(report.records.taken_over, 0);
+    let page = std::fs::read_to_string(site.join("players/cruz-cy.html")).unwrap();
+    assert!(page.contains("Cruz Cy") && !page.contains("Mallory"));
+}

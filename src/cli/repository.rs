@@ -80,6 +80,13 @@ pub(super) fn print_build(
                     "{:>16}: {} made, {} reused from the build cache",
                     "files", report.cached.rendered, report.cached.reused
                 );
+                let records = report.records;
+                if records.parsed + records.taken_over > 0 {
+                    eprintln!(
+                        "{:>16}: {} parsed, {} taken over from the previous build",
+                        "records", records.parsed, records.taken_over
+                    );
+                }
                 if report.cached.dump_pieces_reused > 0 {
                     eprintln!(
                         "{:>16}: {} pieces taken over from the published dumps",

@@ -8,9 +8,10 @@
 //! again. A path that is a symbolic link is never taken from here: the
 //! loader's link policy must see it.
 //!
-//! The encoding is hand-written rather than derived: the model's `Serialize`
-//! leaves out personal data (it feeds templates), and the binary formats
-//! serde offers cannot skip fields the way the model's hashing does. Each
+//! The encoding is hand-written rather than derived: a serde binary format
+//! would follow the model's `Serialize`, which leaves out personal data (it
+//! feeds templates) and empty handicap lists, so what it read back would not
+//! be whole. Each
 //! encoder destructures its type, so a new field does not compile until it
 //! is stored; each decoder checks what it reads (ids, dates, enum codes,
 //! number ranges) and a file that does not check out whole, or was written

@@ -47,6 +47,19 @@ pub struct Loaded {
     /// The repository's own templates and static files (`templates/`) by
     /// name, overriding the built-in ones.
     pub templates: std::collections::BTreeMap<String, Vec<u8>>,
+    /// How many player and tournament records were parsed, and how many
+    /// taken over from the previous build.
+    pub records: Records,
+}
+
+/// How many player and tournament records a load parsed from their files,
+/// and how many it took over from the previous build's checkpoint.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct Records {
+    /// Parsed from their files.
+    pub parsed: usize,
+    /// Taken over unchanged.
+    pub taken_over: usize,
 }
 
 /// Loads `ratingbook.toml`, `data/players/` and `data/tournaments/` under `root`.
@@ -76,13 +89,17 @@ pub fn load_repository_reusing(root: &Path, reuse: checkpoint::Reuse) -> Loaded 
         player_files
             .par_iter()
             .map(|path| match reuse.player(root, path) {
-                Some(player) => (Some(player), Vec::new()),
-                None => load_player(root, path),
+                Some(player) => (Some(player), Vec::new(), true),
+                None => {
+                    let (player, problems) = load_player(root, path);
+                    (player, problems, false)
+                }
             })
             .collect()
     };
-    for (path, (player, diagnostics)) in player_files.iter().zip(players) {
+    for (path, (player, diagnostics, taken_over)) in player_files.iter().zip(players) {
         loaded.diagnostics.extend(diagnostics);
+        loaded.records.count(taken_over);
         match player {
             Some(player) => loaded.dataset.players.push(player),
             None => {
@@ -99,13 +116,17 @@ pub fn load_repository_reusing(root: &Path, reuse: checkpoint::Reuse) -> Loaded 
         meta_files
             .par_iter()
             .map(|path| match reuse.tournament(root, path) {
-                Some(tournament) => (Some(tournament), Vec::new()),
-                None => load_tournament(root, path),
+                Some(tournament) => (Some(tournament), Vec::new(), true),
+                None => {
+                    let (tournament, problems) = load_tournament(root, path);
+                    (tournament, problems, false)
+                }
             })
             .collect()
     };
-    for (tournament, diagnostics) in tournaments {
+    for (tournament, diagnostics, taken_over) in tournaments {
         loaded.diagnostics.extend(diagnostics);
+        loaded.records.count(taken_over);
         loaded.dataset.tournaments.extend(tournament);
     }
     for orphan in orphan_crosstables(&tournaments_dir, root) {
@@ -122,6 +143,15 @@ pub fn load_repository_reusing(root: &Path, reuse: checkpoint::Reuse) -> Loaded 
     loaded.templates = templates;
     loaded.diagnostics.extend(problems);
     loaded
+}
+
+impl Records {
+    fn count(&mut self, taken_over: bool) {
+        match taken_over {
+            true => self.taken_over += 1,
+            false => self.parsed += 1,
+        }
+    }
 }
 
 fn load_config(root: &Path, diagnostics: &mut Vec<Diagnostic>) -> Option<Config> {

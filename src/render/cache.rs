@@ -68,6 +68,8 @@ pub struct Previous {
     input_hashes: InputHashes,
     /// Where each piece of that build's SQL dumps is in its file.
     pieces: PieceIndex,
+    /// The identity the parsed-files checkpoint had when that build wrote it.
+    parsed: Option<FileIdentity>,
     /// The cache file and where its per-file lines start, until they are read.
     rest: Option<(PathBuf, u64)>,
 }
@@ -109,6 +111,8 @@ impl Previous {
             self.content = parse_inputs(content);
         } else if let Some(site) = line.strip_prefix("site\t") {
             self.site = parse_site(site);
+        } else if let Some(parsed) = line.strip_prefix("parsed\t") {
+            self.parsed = parse_identity(parsed);
         } else if let Some(warning) = line.strip_prefix("warning\t") {
             match serde_json::from_str(warning) {
                 Ok(warning) => self.warnings.push(warning),
@@ -182,6 +186,13 @@ impl Previous {
     /// What the previous build read of each input file (after [`Previous::read_files`]).
     pub fn input_hashes(&self) -> &InputHashes {
         &self.input_hashes
+    }
+
+    /// The identity the previous build's parsed-files checkpoint had when
+    /// it was written: a checkpoint with another was not written there (a
+    /// file from a checkout, say) and is not to be trusted.
+    pub fn parsed_identity(&self) -> Option<FileIdentity> {
+        self.parsed
     }
 
     /// Number of files the previous build made or reused.
@@ -454,9 +465,20 @@ fn settled(files: &[InputHash]) -> impl Iterator<Item = (&str, Key, Key)> {
 
 /// Whether `line` is one of the cache file's first lines (not per file).
 fn is_first_line(line: &str) -> bool {
-    ["inputs\t", "content\t", "site\t", "warning\t"]
+    ["inputs\t", "content\t", "site\t", "parsed\t", "warning\t"]
         .iter()
         .any(|prefix| line.starts_with(prefix))
+}
+
+/// An identity as `inode<TAB>size<TAB>modified`.
+fn parse_identity(text: &str) -> Option<FileIdentity> {
+    let mut fields = text.split('\t');
+    let identity = FileIdentity {
+        inode: fields.next()?.parse().ok()?,
+        size: fields.next()?.parse().ok()?,
+        modified: fields.next()?.parse().ok()?,
+    };
+    fields.next().is_none().then_some(identity)
 }
 
 fn parse_site(text: &str) -> Option<SiteFingerprint> {
@@ -681,6 +703,9 @@ impl PageCache {
             writeln!(out, "content\t{key:032x}\t{note}")?;
         }
         writeln!(out, "site\t{:032x}\t{}", site.sum, site.files)?;
+        if let Some(id) = inputs.parsed {
+            writeln!(out, "parsed\t{}\t{}\t{}", id.inode, id.size, id.modified)?;
+        }
         if inputs.metadata.is_some() || inputs.content.is_some() {
             for warning in inputs.warnings {
                 let json = serde_json::to_string(warning).map_err(std::io::Error::other)?;
@@ -759,6 +784,8 @@ pub struct InputsRecord<'a> {
     pub content: Option<&'a InputsContent>,
     /// Whether the build noted the missing sitemap.
     pub sitemap_note: bool,
+    /// The identity of the parsed-files checkpoint the build wrote.
+    pub parsed: Option<FileIdentity>,
     /// The build's warnings.
     pub warnings: &'a [crate::diagnostic::Diagnostic],
 }
