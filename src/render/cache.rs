@@ -918,6 +918,11 @@ mod tests {
                         }],
                     )),
                     sitemap_note: true,
+                    parsed: Some(FileIdentity {
+                        inode: 5,
+                        size: 6,
+                        modified: 7,
+                    }),
                     warnings: &[],
                 },
             )
@@ -938,6 +943,10 @@ mod tests {
         );
         let mut previous = Previous::read(Some(&file));
         assert_eq!(previous.inputs, Some((9, true)));
+        let parsed = previous
+            .parsed_identity()
+            .map(|p| (p.inode, p.size, p.modified));
+        assert_eq!(parsed, Some((5, 6, 7)));
         assert_eq!(previous.content, Some((11, true)));
         assert_eq!(previous.files(), 1, "the site's size from the first lines");
         assert!(previous.entries.is_empty() && previous.input_hashes().is_empty());
