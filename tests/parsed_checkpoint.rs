@@ -32,14 +32,27 @@ fn write_checkpoint(root: &Path, file: &Path) {
         "the repository loads without a problem: {:?}",
         loaded.diagnostics
     );
+    write_taking_over(root, file, 7, &loaded.dataset, &Checkpoint::default(), &[]);
+}
+
+/// Writes into `file`, for the program version `tool`, the checkpoint of
+/// `dataset` (loaded from `root` with `diagnostics`), taking over from
+/// `previous`.
+fn write_taking_over(
+    root: &Path,
+    file: &Path,
+    tool: ContentHash,
+    dataset: &ratingbook::model::Dataset,
+    previous: &Checkpoint,
+    diagnostics: &[ratingbook::diagnostic::Diagnostic],
+) {
     let hashes = content_hashes(root);
     let content = |p: &Path| hashes.get(p).copied();
-    let nothing = Checkpoint::default();
     let reuse = Reuse {
-        checkpoint: &nothing,
+        checkpoint: previous,
         content: &content,
     };
-    checkpoint::write(file, 7, &loaded.dataset, reuse, &[]).unwrap();
+    checkpoint::write(file, tool, dataset, reuse, diagnostics).unwrap();
 }
 
 /// Loads `root` taking over from the checkpoint in `file`; how many players
@@ -172,15 +185,9 @@ fn a_generated_federation_is_taken_over_whole() {
     let root = repository.path();
     let file = root.join("cache/site.parsed");
     let fresh = load_repository(root);
-    let hashes = content_hashes(root);
-    let content = |p: &Path| hashes.get(p).copied();
     // Files with a problem are left out and parsed again, so they report it again.
     let nothing = Checkpoint::default();
-    let reuse = Reuse {
-        checkpoint: &nothing,
-        content: &content,
-    };
-    checkpoint::write(&file, 7, &fresh.dataset, reuse, &fresh.diagnostics).unwrap();
+    write_taking_over(root, &file, 7, &fresh.dataset, &nothing, &fresh.diagnostics);
     let (reused, players, tournaments) = load_reusing(root, &file);
     assert_eq!(players, fresh.dataset.players.len());
     let named: std::collections::HashSet<_> = fresh.diagnostics.iter().map(|d| &d.file).collect();
@@ -295,15 +302,9 @@ fn a_checkpoint_written_from_values_taken_over_reads_the_same() {
     // The second checkpoint copies what the first holds for unchanged
     // files and encodes the edited one.
     let stored = Checkpoint::read(&first, 7);
-    let hashes = content_hashes(root);
-    let content = |p: &Path| hashes.get(p).copied();
-    let reuse = Reuse {
-        checkpoint: &stored,
-        content: &content,
-    };
-    let loaded = load_repository_reusing(root, reuse);
+    let (loaded, ..) = load_reusing(root, &first);
     let second = root.join("cache/second.parsed");
-    checkpoint::write(&second, 7, &loaded.dataset, reuse, &[]).unwrap();
+    write_taking_over(root, &second, 7, &loaded.dataset, &stored, &[]);
     let (reused, players, tournaments) = load_reusing(root, &second);
     assert_eq!((players, tournaments), (4, 2));
     assert_eq!(dataset_text(&reused), dataset_text(&load_repository(root)));
@@ -338,16 +339,16 @@ fn a_checkpoint_the_previous_build_did_not_write_is_not_trusted() {
         .find(|p| p.id.as_str() == "cruz-cy")
         .unwrap();
     player.name = "Mallory".into();
-    let hashes = content_hashes(root);
-    let content = |p: &Path| hashes.get(p).copied();
-    let nothing = Checkpoint::default();
-    let reuse = Reuse {
-        checkpoint: &nothing,
-        content: &content,
-    };
     let tool = ratingbook::render::cache::tool_key();
     let file = root.join(".ratingbook-cache/site.parsed");
-    checkpoint::write(&file, tool, &loaded.dataset, reuse, &[]).unwrap();
+    write_taking_over(
+        root,
+        &file,
+        tool,
+        &loaded.dataset,
+        &Checkpoint::default(),
+        &[],
+    );
     common::edit(root, "data/players/aho-anna.toml", "Aho, Anna", "Aho, Anne");
     let report = ratingbook::build_repository(root, &site, &|| {}).unwrap();
     assert_eq!(report.records.taken_over, 0);
