@@ -223,6 +223,8 @@ pub fn build_repository(
         without_errors(check_loaded(load::load_repository_reusing(root, reuse)))?;
     drop(known);
     lap("load and check");
+    // The dataset moves out of `loaded`, to be shared with the thread that
+    // writes the parsed files for the next build.
     let dataset = std::sync::Arc::new(std::mem::take(&mut loaded.dataset));
     let (writer, content) = match checkpoint_file {
         Some(file) => {
