@@ -88,13 +88,7 @@ pub fn load_repository_reusing(root: &Path, reuse: checkpoint::Reuse) -> Loaded 
         use rayon::prelude::*;
         player_files
             .par_iter()
-            .map(|path| match reuse.player(root, path) {
-                Some(player) => (Some(player), Vec::new(), true),
-                None => {
-                    let (player, problems) = load_player(root, path);
-                    (player, problems, false)
-                }
-            })
+            .map(|path| taken_over_or(reuse.player(root, path), || load_player(root, path)))
             .collect()
     };
     for (path, (player, diagnostics, taken_over)) in player_files.iter().zip(players) {
@@ -115,13 +109,7 @@ pub fn load_repository_reusing(root: &Path, reuse: checkpoint::Reuse) -> Loaded 
         use rayon::prelude::*;
         meta_files
             .par_iter()
-            .map(|path| match reuse.tournament(root, path) {
-                Some(tournament) => (Some(tournament), Vec::new(), true),
-                None => {
-                    let (tournament, problems) = load_tournament(root, path);
-                    (tournament, problems, false)
-                }
-            })
+            .map(|path| taken_over_or(reuse.tournament(root, path), || load_tournament(root, path)))
             .collect()
     };
     for (tournament, diagnostics, taken_over) in tournaments {
@@ -143,6 +131,21 @@ pub fn load_repository_reusing(root: &Path, reuse: checkpoint::Reuse) -> Loaded 
     loaded.templates = templates;
     loaded.diagnostics.extend(problems);
     loaded
+}
+
+/// The value `taken_over` from the previous build, without problems, or
+/// else what `load` reads; and whether it was taken over.
+fn taken_over_or<T>(
+    taken_over: Option<T>,
+    load: impl FnOnce() -> (Option<T>, Vec<Diagnostic>),
+) -> (Option<T>, Vec<Diagnostic>, bool) {
+    match taken_over {
+        Some(value) => (Some(value), Vec::new(), true),
+        None => {
+            let (value, problems) = load();
+            (value, problems, false)
+        }
+    }
 }
 
 impl Records {
