@@ -32,5 +32,6 @@ pub mod text;
 pub mod tournament;
 
 pub use pipeline::{
-    build_repository, check_repository, dump_repository, BuildError, BuildReport, Checked,
+    build_repository, check_repository, dump_repository, load_after_build, BuildError, BuildReport,
+    Checked,
 };

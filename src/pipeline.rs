@@ -21,9 +21,73 @@ impl Checked {
     }
 }
 
-/// Loads the repository at `root` and runs every check.
+/// Loads the repository at `root` (taking over what the latest build of a
+/// site beside it parsed: [`load_after_build`]) and runs every check.
 pub fn check_repository(root: &Path) -> Checked {
-    check_loaded(load::load_repository(root))
+    check_loaded(load_after_build(root))
+}
+
+/// Loads the repository at `root`, taking over the player and tournament
+/// records that the latest build of a site in `root` (its build cache in
+/// `root/.ratingbook-cache`) parsed, for the files unchanged since. Only a
+/// speed-up, and read only: without such a build, or with a checkpoint
+/// that build did not write, every file is parsed.
+pub fn load_after_build(root: &Path) -> load::Loaded {
+    let started = std::time::SystemTime::now();
+    let tool = render::cache::tool_key();
+    let Some(cache_file) = render::cache::latest_in(root) else {
+        return load::load_repository(root);
+    };
+    let mut previous = render::cache::Previous::read(Some(&cache_file));
+    let Some(expected) = previous.parsed_identity() else {
+        return load::load_repository(root);
+    };
+    let paths = input_paths(root);
+    let (content, checkpoint) = rayon::join(
+        || {
+            let files = render::scan::input_files(&paths)?;
+            previous.read_inputs();
+            let known = previous.input_hashes();
+            render::cache::inputs_content(tool, &paths, &files, started, known)
+        },
+        || {
+            trusted_checkpoint(
+                Some(expected),
+                Some(&cache_file.with_extension("parsed")),
+                tool,
+            )
+        },
+    );
+    load_taking_over(root, &checkpoint, content.as_ref())
+}
+
+/// The parsed-files checkpoint in `file`, if it has the identity `expected`
+/// the previous build recorded when it wrote it (not one that came with a checkout, say); else an empty one.
+fn trusted_checkpoint(
+    expected: Option<render::output::FileIdentity>,
+    file: Option<&Path>,
+    tool: render::cache::Key,
+) -> load::checkpoint::Checkpoint {
+    let file = file
+        .filter(|file| expected.is_some() && render::output::FileIdentity::of(file) == expected);
+    file.map_or_else(Default::default, |file| {
+        load::checkpoint::Checkpoint::read(file, tool)
+    })
+}
+
+/// Loads the repository at `root`, taking over from `checkpoint` the
+/// records of the files whose hashes `content` gives and the checkpoint holds.
+fn load_taking_over(
+    root: &Path,
+    checkpoint: &load::checkpoint::Checkpoint,
+    content: Option<&render::cache::InputsContent>,
+) -> load::Loaded {
+    let known = content_by_path(root, content);
+    let reuse = load::checkpoint::Reuse {
+        checkpoint,
+        content: &|path| known.get(path.to_str()?).copied(),
+    };
+    load::load_repository_reusing(root, reuse)
 }
 
 /// Runs every check on a loaded repository; its loading problems come first.
@@ -188,17 +252,7 @@ pub fn build_repository(
             let files = files.as_deref()?;
             render::cache::inputs_content(tool, &paths, files, started, previous.input_hashes())
         },
-        || {
-            // Only the checkpoint the previous build wrote is trusted, not
-            // one that came with a checkout, say.
-            let expected = previous.parsed_identity();
-            let file = checkpoint_file.as_deref().filter(|file| {
-                expected.is_some() && render::output::FileIdentity::of(file) == expected
-            });
-            file.map_or_else(Default::default, |file| {
-                load::checkpoint::Checkpoint::read(file, tool)
-            })
-        },
+        || trusted_checkpoint(previous.parsed_identity(), checkpoint_file.as_deref(), tool),
     );
     drop(files);
     let same = content
@@ -214,14 +268,8 @@ pub fn build_repository(
         return Ok(unchanged_report(files, sitemap_note, warnings, timings));
     }
     lap("hash inputs");
-    let known = content_by_path(root, content.as_ref());
-    let reuse = load::checkpoint::Reuse {
-        checkpoint: &checkpoint,
-        content: &|path| known.get(path).copied(),
-    };
-    let (mut loaded, warnings) =
-        without_errors(check_loaded(load::load_repository_reusing(root, reuse)))?;
-    drop(known);
+    let loaded = load_taking_over(root, &checkpoint, content.as_ref());
+    let (mut loaded, warnings) = without_errors(check_loaded(loaded))?;
     lap("load and check");
     // The dataset moves out of `loaded`, to be shared with the thread that
     // writes the parsed files for the next build.
@@ -346,7 +394,7 @@ fn write_checkpoint(
     let known = content_by_path(root, content.as_ref());
     let reuse = load::checkpoint::Reuse {
         checkpoint: &checkpoint,
-        content: &|path| known.get(path).copied(),
+        content: &|path| known.get(path.to_str()?).copied(),
     };
     let written = load::checkpoint::write(file, tool, dataset, reuse, warnings);
     drop(known);
@@ -380,12 +428,15 @@ impl<T> Drop for JoinedOnDrop<T> {
 fn content_by_path<'a>(
     root: &Path,
     content: Option<&'a render::cache::InputsContent>,
-) -> std::collections::HashMap<&'a Path, render::cache::Key> {
+) -> foldhash::HashMap<&'a str, render::cache::Key> {
     let files = content.map_or(&[][..], |(_, files)| files.as_slice());
     files
         .iter()
         .filter(|f| !f.link)
-        .filter_map(|f| Some((Path::new(&f.path).strip_prefix(root).ok()?, f.content)))
+        .filter_map(|f| {
+            let relative = Path::new(&f.path).strip_prefix(root).ok()?;
+            Some((relative.to_str()?, f.content))
+        })
         .collect()
 }
 

@@ -355,3 +355,92 @@ fn a_checkpoint_the_previous_build_did_not_write_is_not_trusted() {
     let page = std::fs::read_to_string(site.join("players/cruz-cy.html")).unwrap();
     assert!(page.contains("Cruz Cy") && !page.contains("Mallory"));
 }
+
+/// The diagnostics of `checked`, as text.
+fn problems(checked: &ratingbook::Checked) -> String {
+    format!("{:?}", checked.diagnostics)
+}
+
+#[test]
+fn check_takes_over_what_the_latest_build_parsed() {
+    let repository = common::generated_repository(400, 40, 3);
+    let root = repository.path();
+    ratingbook::build_repository(root, &root.join("site"), &|| {}).unwrap();
+    let first_player = (std::fs::read_dir(root.join("data/players")).unwrap())
+        .map(|e| e.unwrap().path())
+        .min()
+        .unwrap();
+    let text = std::fs::read_to_string(&first_player).unwrap();
+    std::fs::write(
+        &first_player,
+        text.replacen("name = \"", "name = \"Renamed ", 1),
+    )
+    .unwrap();
+    let fresh = load_repository(root);
+    let after_build = ratingbook::load_after_build(root);
+    let records = after_build.records;
+    let files = fresh.dataset.players.len() + fresh.dataset.tournaments.len();
+    assert_eq!(records.parsed + records.taken_over, files);
+    assert!(records.parsed >= 1, "the edited file is parsed again");
+    assert!(
+        records.taken_over * 10 > files * 9,
+        "{records:?} of {files}"
+    );
+    assert!(dataset_text(&after_build).contains("Renamed "));
+    assert_eq!(dataset_text(&after_build), dataset_text(&fresh));
+    // `check` reports exactly what it reports without the build's records.
+    let checked = ratingbook::check_repository(root);
+    let plain = ratingbook::pipeline::check_loaded(load_repository(root));
+    assert_eq!(problems(&checked), problems(&plain));
+}
+
+#[test]
+fn check_takes_over_nothing_from_a_site_built_elsewhere_or_a_foreign_checkpoint() {
+    let repository = repository_with_every_field();
+    let root = repository.path();
+    let elsewhere = tempfile::tempdir().unwrap();
+    ratingbook::build_repository(root, &elsewhere.path().join("site"), &|| {}).unwrap();
+    assert_eq!(ratingbook::load_after_build(root).records.taken_over, 0);
+    ratingbook::build_repository(root, &root.join("site"), &|| {}).unwrap();
+    assert_eq!(ratingbook::load_after_build(root).records.taken_over, 6);
+    // A checkpoint put in place of the build's, valid for this program and
+    // these files, naming another player.
+    let mut loaded = load_repository(root);
+    let player = (loaded.dataset.players.iter_mut())
+        .find(|p| p.id.as_str() == "cruz-cy")
+        .unwrap();
+    player.name = "Mallory".into();
+    let tool = ratingbook::render::cache::tool_key();
+    let file = root.join(".ratingbook-cache/site.parsed");
+    write_taking_over(
+        root,
+        &file,
+        tool,
+        &loaded.dataset,
+        &Checkpoint::default(),
+        &[],
+    );
+    let after = ratingbook::load_after_build(root);
+    assert_eq!(after.records.taken_over, 0);
+    assert!(!dataset_text(&after).contains("Mallory"));
+}
+
+#[test]
+fn diff_reports_the_same_with_and_without_the_builds_records() {
+    let base = common::generated_repository(300, 30, 5);
+    let head = common::generated_repository(300, 30, 5);
+    let tables = ratingbook::generate::edit::crosstables_by_start(head.path());
+    ratingbook::generate::edit::reverse_first_decisive_result(tables.last().unwrap())
+        .unwrap()
+        .expect("a decisive game");
+    let json = |diff: &ratingbook::diff::Diff| serde_json::to_string(diff).unwrap();
+    let without = json(&ratingbook::diff::diff_folders(base.path(), head.path()));
+    assert!(
+        without.contains("\"players_changed\":[{"),
+        "the change moves ratings: {without}"
+    );
+    ratingbook::build_repository(head.path(), &head.path().join("site"), &|| {}).unwrap();
+    assert!(ratingbook::load_after_build(head.path()).records.taken_over > 300);
+    let with = json(&ratingbook::diff::diff_folders(base.path(), head.path()));
+    assert_eq!(with, without);
+}

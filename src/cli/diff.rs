@@ -83,6 +83,9 @@ fn produce(args: &DiffArgs) -> Result<String, GitError> {
         _ => revisions(args)?,
     };
     let diff = results_diff::compare(&base, &head);
+    // The process ends after the report: freeing a federation's two
+    // versions one value at a time would only delay it.
+    std::mem::forget((base, head));
     Ok(match args.format {
         DiffFormat::Markdown => report::markdown(&diff, &versions),
         DiffFormat::Json => report::json(&diff, &versions),

@@ -116,7 +116,16 @@ fn rated_snapshot(checked: &crate::pipeline::Checked) -> Snapshot {
         .iter()
         .map(|pool| (pool.name.clone(), pool_snapshot(dataset, pool, config)))
         .collect();
+    drop(views);
+    free_aside(rated);
     snapshot
+}
+
+/// Frees `value` on a thread of its own: a federation's ratings or data
+/// take a second to free, and the diff does not wait for that.
+fn free_aside<T: Send + 'static>(value: T) {
+    // Should no thread start, the closure and `value` are dropped here.
+    let _ = std::thread::Builder::new().spawn(move || drop(value));
 }
 
 /// The players of one further list as its pages show them.
@@ -154,7 +163,7 @@ fn tournament_states(dataset: &Dataset, rated: &AllRatings) -> BTreeMap<String, 
                 t.rounds,
                 t.rated,
                 t.system,
-                &t.entries,
+                crate::load::checkpoint::entries_fingerprint(&t.entries),
                 t.base_k,
                 t.time_control,
                 t.rules,
@@ -523,7 +532,7 @@ pub fn snapshots_against_working_tree(
 ) -> Result<(Snapshot, Snapshot), GitError> {
     let (base_files, head) = rayon::join(
         || changed_base_files(root, commit, scratch),
-        || crate::load::load_repository(root),
+        || crate::pipeline::load_after_build(root),
     );
     let Some((swap, base_root)) = base_files? else {
         let (base_root, head) = rayon::join(
@@ -539,7 +548,9 @@ pub fn snapshots_against_working_tree(
     let mut loaded = head.loaded;
     loaded.diagnostics = load_problems;
     let base = crate::pipeline::check_loaded(swap.apply(loaded, root, &base_root));
-    Ok((rated_snapshot(&base), head_snapshot))
+    let base_snapshot = rated_snapshot(&base);
+    free_aside(base);
+    Ok((base_snapshot, head_snapshot))
 }
 
 /// The base's versions of the files changed in the working tree, written

@@ -55,7 +55,7 @@ pub const SETTLE: std::time::Duration = std::time::Duration::from_secs(2);
 /// What the previous build left in the cache file.
 #[derive(Debug, Default)]
 pub struct Previous {
-    entries: HashMap<String, (Key, FileIdentity)>,
+    entries: foldhash::HashMap<String, (Key, FileIdentity)>,
     /// The inputs' fingerprint, and whether that build noted the missing sitemap.
     inputs: Option<(Key, bool)>,
     /// The hash of the inputs' content, and whether that build noted the missing sitemap.
@@ -128,6 +128,17 @@ impl Previous {
     /// Reads the cache file's per-file lines (each input's hashes, each
     /// site file's key and identity), once.
     pub fn read_files(&mut self) {
+        self.read_lines(|_| true);
+    }
+
+    /// Reads only what the previous build read of each input file (its
+    /// hashes), once: all that taking over its parsed files needs.
+    pub fn read_inputs(&mut self) {
+        self.read_lines(|line| line.starts_with("input\t"));
+    }
+
+    /// Reads the per-file lines that `wanted` keeps.
+    fn read_lines(&mut self, wanted: impl Fn(&str) -> bool + Sync) {
         use rayon::prelude::*;
         use std::io::{Read as _, Seek as _};
         let Some((path, start)) = self.rest.take() else {
@@ -141,7 +152,11 @@ impl Previous {
         if read.is_err() {
             return;
         }
-        let lines: Vec<FileLine> = text.par_lines().filter_map(parse_file_line).collect();
+        let lines: Vec<FileLine> = text
+            .par_lines()
+            .filter(|line| wanted(line))
+            .filter_map(parse_file_line)
+            .collect();
         for line in lines {
             match line {
                 FileLine::Input(path, hashes) => {
@@ -183,7 +198,8 @@ impl Previous {
             .then(|| (sitemap_note, std::mem::take(&mut self.warnings)))
     }
 
-    /// What the previous build read of each input file (after [`Previous::read_files`]).
+    /// What the previous build read of each input file (after
+    /// [`Previous::read_files`] or [`Previous::read_inputs`]).
     pub fn input_hashes(&self) -> &InputHashes {
         &self.input_hashes
     }
@@ -329,7 +345,7 @@ fn nanos_since_epoch(time: std::time::SystemTime) -> Option<u128> {
 /// The content hash of each input file the previous build read, by path:
 /// the hash of the file's identity (inode, size, modification and change
 /// times) when it was read, and of its bytes.
-pub type InputHashes = HashMap<String, (Key, Key)>;
+pub type InputHashes = foldhash::HashMap<String, (Key, Key)>;
 
 /// The hash of the inputs' content, and each file's hashes.
 pub type InputsContent = (Key, Vec<InputHash>);
@@ -506,7 +522,7 @@ fn parse_inputs(text: &str) -> Option<(Key, bool)> {
 pub struct PageCache {
     /// Hash of what every page shares: tool version, templates, configuration.
     base: Key,
-    previous: HashMap<String, (Key, FileIdentity)>,
+    previous: foldhash::HashMap<String, (Key, FileIdentity)>,
     next: Mutex<Vec<(String, Key)>>,
     rendered: AtomicUsize,
     reused: AtomicUsize,
@@ -802,6 +818,18 @@ fn piece_key(content: Key) -> Key {
 pub fn file_for(out: &Path) -> Option<PathBuf> {
     let name = out.file_name()?.to_string_lossy().into_owned();
     Some(out.with_file_name(FOLDER).join(format!("{name}.pages")))
+}
+
+/// The cache file of the site built most recently into a folder in `root`
+/// (its cache is in `root`'s cache folder), if there is one.
+pub fn latest_in(root: &Path) -> Option<PathBuf> {
+    let folder = std::fs::read_dir(root.join(FOLDER)).ok()?;
+    let files = folder.filter_map(Result::ok).filter_map(|entry| {
+        let path = entry.path();
+        let modified = entry.metadata().ok()?.modified().ok()?;
+        (path.extension()? == "pages").then_some((modified, path))
+    });
+    files.max().map(|(_, path)| path)
 }
 
 fn parse_entry(line: &str) -> Option<(String, (Key, FileIdentity))> {
