@@ -47,7 +47,7 @@ fn main() {
     println!("|---|---|---|---|---|---|---|---|---|---|---|---|");
     let mut set_aside = Vec::new();
     for (players, tournaments) in sizes() {
-        let root = repository(players, tournaments);
+        let root = common::repository(players, tournaments);
         set_aside.push(set_aside_previous_builds(&root));
         bench_size(&root, players, tournaments);
     }
@@ -92,14 +92,6 @@ fn sizes() -> Vec<(usize, usize)> {
             Some((p.trim().parse().ok()?, t.trim().parse().ok()?))
         })
         .collect()
-}
-
-/// The generated repository, under `BENCH_DATA` when set.
-fn repository(players: usize, tournaments: usize) -> PathBuf {
-    match std::env::var_os("BENCH_DATA") {
-        Some(dir) => common::repository_in(Path::new(&dir), players, tournaments),
-        None => common::repository(players, tournaments),
-    }
 }
 
 fn bench_size(root: &Path, players: usize, tournaments: usize) {

@@ -6,15 +6,19 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 /// The generated repository of `players` and `tournaments` under
-/// target/bench-data, generated once (seed 1) and reused.
+/// `BENCH_DATA` (default target/bench-data), generated once (seed 1) and
+/// reused.
 pub fn repository(players: usize, tournaments: usize) -> PathBuf {
-    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/bench-data");
+    let data = match std::env::var_os("BENCH_DATA") {
+        Some(dir) => PathBuf::from(dir),
+        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("target/bench-data"),
+    };
     repository_in(&data, players, tournaments)
 }
 
 /// The generated repository of `players` and `tournaments` under `data`,
 /// generated once (seed 1) and reused.
-pub fn repository_in(data: &Path, players: usize, tournaments: usize) -> PathBuf {
+fn repository_in(data: &Path, players: usize, tournaments: usize) -> PathBuf {
     let root = data.join(format!("build-{players}-{tournaments}"));
     if !root.join("data").is_dir() {
         let _ = std::fs::remove_dir_all(&root);
