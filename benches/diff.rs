@@ -36,7 +36,9 @@ fn git_repository(players: usize, tournaments: usize) -> PathBuf {
     if !repo.join(".gitignore").is_file() {
         let _ = std::fs::remove_dir_all(&repo);
         copy_tree(&source.join("data"), &repo.join("data"));
-        std::fs::write(repo.join(".gitignore"), "site/\n.ratingbook-cache/\n").unwrap();
+        // What `ratingbook init` ignores: the site and what builds keep beside it.
+        let ignored = include_str!("../src/init/files/gitignore");
+        std::fs::write(repo.join(".gitignore"), ignored).unwrap();
         git(&repo, &["init", "-q", "-b", "main"]);
         git(&repo, &["add", "-A"]);
         git(&repo, &["commit", "-q", "-m", "results"]);
