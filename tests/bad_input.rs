@@ -382,6 +382,30 @@ fn overlapping_tournaments() {
 }
 
 #[test]
+fn overlapping_tournaments_of_ids_without_a_player_file() {
+    let repo = mini_repo();
+    edit(
+        repo.path(),
+        "data/tournaments/2005/autumn-cup.toml",
+        "start = 2005-10-01\nend = 2005-10-01",
+        "start = 2005-04-03\nend = 2005-04-03",
+    );
+    // Two ids without a file are still two players.
+    for id in ["ikonen-jussi", "pellikka-marko"] {
+        std::fs::remove_file(repo.path().join(format!("data/players/{id}.toml"))).unwrap();
+    }
+    let overlaps: Vec<String> = (errors(repo.path()).into_iter())
+        .filter(|d| d.message.contains("while also playing in"))
+        .map(|d| d.message)
+        .collect();
+    let expected: Vec<String> = ["ikonen-jussi", "pellikka-marko", "saarenpaa-samuli"]
+        .iter()
+        .map(|id| format!("`{id}` plays in `autumn-cup` (2005-04-03 to 2005-04-03) while also playing in `spring-open` (2005-04-02 to 2005-04-03)"))
+        .collect();
+    assert_eq!(overlaps, expected);
+}
+
+#[test]
 fn bad_player_file_name() {
     let repo = mini_repo();
     std::fs::rename(
