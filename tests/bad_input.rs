@@ -367,15 +367,21 @@ fn invalid_utf8() {
     );
 }
 
-#[test]
-fn overlapping_tournaments() {
-    let repo = mini_repo();
+/// Moves the autumn cup onto the last day of the spring open, which three
+/// of its players also play.
+fn move_autumn_cup_onto_spring_open(root: &Path) {
     edit(
-        repo.path(),
+        root,
         "data/tournaments/2005/autumn-cup.toml",
         "start = 2005-10-01\nend = 2005-10-01",
         "start = 2005-04-03\nend = 2005-04-03",
     );
+}
+
+#[test]
+fn overlapping_tournaments() {
+    let repo = mini_repo();
+    move_autumn_cup_onto_spring_open(repo.path());
     let errors = errors(repo.path());
     assert_eq!(errors.len(), 3, "{errors:#?}");
     assert!(errors[0].message.contains("plays in `autumn-cup` (2005-04-03 to 2005-04-03) while also playing in `spring-open` (2005-04-02 to 2005-04-03)"));
@@ -384,12 +390,7 @@ fn overlapping_tournaments() {
 #[test]
 fn overlapping_tournaments_of_ids_without_a_player_file() {
     let repo = mini_repo();
-    edit(
-        repo.path(),
-        "data/tournaments/2005/autumn-cup.toml",
-        "start = 2005-10-01\nend = 2005-10-01",
-        "start = 2005-04-03\nend = 2005-04-03",
-    );
+    move_autumn_cup_onto_spring_open(repo.path());
     // Two ids without a file are still two players.
     for id in ["ikonen-jussi", "pellikka-marko"] {
         std::fs::remove_file(repo.path().join(format!("data/players/{id}.toml"))).unwrap();

@@ -326,14 +326,10 @@ fn a_rebuild_parses_only_the_changed_file() {
     assert!(page.contains("Cruz Cyrus"));
 }
 
-#[test]
-fn a_checkpoint_the_previous_build_did_not_write_is_not_trusted() {
-    let repository = repository_with_every_field();
-    let root = repository.path();
-    let site = root.join("site");
-    ratingbook::build_repository(root, &site, &|| {}).unwrap();
-    // A checkpoint that came from elsewhere (a checkout, say), valid for
-    // this very program and these very files, that says another name.
+/// Puts in place of the build's checkpoint of `root/site` one from
+/// elsewhere (a checkout, say), valid for this very program and these very
+/// files, that names `cruz-cy` "Mallory".
+fn forge_checkpoint(root: &Path) {
     let mut loaded = load_repository(root);
     let player = (loaded.dataset.players.iter_mut())
         .find(|p| p.id.as_str() == "cruz-cy")
@@ -341,14 +337,17 @@ fn a_checkpoint_the_previous_build_did_not_write_is_not_trusted() {
     player.name = "Mallory".into();
     let tool = ratingbook::render::cache::tool_key();
     let file = root.join(".ratingbook-cache/site.parsed");
-    write_taking_over(
-        root,
-        &file,
-        tool,
-        &loaded.dataset,
-        &Checkpoint::default(),
-        &[],
-    );
+    let nothing = Checkpoint::default();
+    write_taking_over(root, &file, tool, &loaded.dataset, &nothing, &[]);
+}
+
+#[test]
+fn a_checkpoint_the_previous_build_did_not_write_is_not_trusted() {
+    let repository = repository_with_every_field();
+    let root = repository.path();
+    let site = root.join("site");
+    ratingbook::build_repository(root, &site, &|| {}).unwrap();
+    forge_checkpoint(root);
     common::edit(root, "data/players/aho-anna.toml", "Aho, Anna", "Aho, Anne");
     let report = ratingbook::build_repository(root, &site, &|| {}).unwrap();
     assert_eq!(report.records.taken_over, 0);
@@ -403,23 +402,7 @@ fn check_takes_over_nothing_from_a_site_built_elsewhere_or_a_foreign_checkpoint(
     assert_eq!(ratingbook::load_after_build(root).records.taken_over, 0);
     ratingbook::build_repository(root, &root.join("site"), &|| {}).unwrap();
     assert_eq!(ratingbook::load_after_build(root).records.taken_over, 6);
-    // A checkpoint put in place of the build's, valid for this program and
-    // these files, naming another player.
-    let mut loaded = load_repository(root);
-    let player = (loaded.dataset.players.iter_mut())
-        .find(|p| p.id.as_str() == "cruz-cy")
-        .unwrap();
-    player.name = "Mallory".into();
-    let tool = ratingbook::render::cache::tool_key();
-    let file = root.join(".ratingbook-cache/site.parsed");
-    write_taking_over(
-        root,
-        &file,
-        tool,
-        &loaded.dataset,
-        &Checkpoint::default(),
-        &[],
-    );
+    forge_checkpoint(root);
     let after = ratingbook::load_after_build(root);
     assert_eq!(after.records.taken_over, 0);
     assert!(!dataset_text(&after).contains("Mallory"));
