@@ -62,7 +62,8 @@ pub fn load_after_build(root: &Path) -> load::Loaded {
 }
 
 /// The parsed-files checkpoint in `file`, if it has the identity `expected`
-/// the previous build recorded when it wrote it (not one that came with a checkout, say); else an empty one.
+/// the previous build recorded when it wrote it (not one that came with a
+/// checkout, say); else an empty one.
 fn trusted_checkpoint(
     expected: Option<render::output::FileIdentity>,
     file: Option<&Path>,
@@ -82,12 +83,24 @@ fn load_taking_over(
     checkpoint: &load::checkpoint::Checkpoint,
     content: Option<&render::cache::InputsContent>,
 ) -> load::Loaded {
+    with_reuse(root, checkpoint, content, |reuse| {
+        load::load_repository_reusing(root, reuse)
+    })
+}
+
+/// Calls `f` with what taking over from `checkpoint` needs: the content
+/// hash of each input file under `root` that `content` lists.
+fn with_reuse<R>(
+    root: &Path,
+    checkpoint: &load::checkpoint::Checkpoint,
+    content: Option<&render::cache::InputsContent>,
+    f: impl FnOnce(load::checkpoint::Reuse) -> R,
+) -> R {
     let known = content_by_path(root, content);
-    let reuse = load::checkpoint::Reuse {
+    f(load::checkpoint::Reuse {
         checkpoint,
         content: &|path| known.get(path.to_str()?).copied(),
-    };
-    load::load_repository_reusing(root, reuse)
+    })
 }
 
 /// Runs every check on a loaded repository; its loading problems come first.
@@ -391,13 +404,9 @@ fn write_checkpoint(
     Option<render::cache::InputsContent>,
     Option<render::output::FileIdentity>,
 ) {
-    let known = content_by_path(root, content.as_ref());
-    let reuse = load::checkpoint::Reuse {
-        checkpoint: &checkpoint,
-        content: &|path| known.get(path.to_str()?).copied(),
-    };
-    let written = load::checkpoint::write(file, tool, dataset, reuse, warnings);
-    drop(known);
+    let written = with_reuse(root, &checkpoint, content.as_ref(), |reuse| {
+        load::checkpoint::write(file, tool, dataset, reuse, warnings)
+    });
     let identity = written
         .ok()
         .and_then(|()| render::output::FileIdentity::of(file));

@@ -83,7 +83,7 @@ impl Previous {
         let Some(path) = file else {
             return Previous::default();
         };
-        let Ok(handle) = std::fs::File::open(path) else {
+        let Some(handle) = open_regular(path) else {
             return Previous::default();
         };
         let mut reader = std::io::BufReader::new(handle);
@@ -145,7 +145,8 @@ impl Previous {
             return;
         };
         let mut text = String::new();
-        let read = std::fs::File::open(&path).and_then(|mut file| {
+        let opened = open_regular(&path).ok_or(std::io::ErrorKind::InvalidInput);
+        let read = opened.map_err(std::io::Error::from).and_then(|mut file| {
             file.seek(std::io::SeekFrom::Start(start))?;
             file.read_to_string(&mut text)
         });
@@ -229,6 +230,18 @@ impl Previous {
 
 /// Reads the next line of `reader` into `line`, without its line break;
 /// its length in the file, or `None` at the end.
+/// The cache file at `path` opened for reading, if it is a regular file:
+/// never through a symbolic link (a checkout could bring one, pointing at
+/// a device that never ends, say).
+fn open_regular(path: &Path) -> Option<std::fs::File> {
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::custom_flags(&mut options, libc::O_NOFOLLOW);
+    let file = options.open(path).ok()?;
+    file.metadata().ok()?.is_file().then_some(file)
+}
+
 fn read_line(reader: &mut impl BufRead, line: &mut String) -> Option<usize> {
     line.clear();
     let length = reader.read_line(line).ok().filter(|&n| n > 0)?;
@@ -826,8 +839,9 @@ pub fn latest_in(root: &Path) -> Option<PathBuf> {
     let folder = std::fs::read_dir(root.join(FOLDER)).ok()?;
     let files = folder.filter_map(Result::ok).filter_map(|entry| {
         let path = entry.path();
-        let modified = entry.metadata().ok()?.modified().ok()?;
-        (path.extension()? == "pages").then_some((modified, path))
+        let metadata = entry.metadata().ok()?;
+        let pages = metadata.is_file() && path.extension()? == "pages";
+        pages.then_some((metadata.modified().ok()?, path))
     });
     files.max().map(|(_, path)| path)
 }
@@ -867,6 +881,23 @@ impl std::fmt::Write for KeyHasher {
 mod tests {
     use super::*;
     use crate::render::output::MemorySink;
+
+    #[cfg(unix)]
+    #[test]
+    fn a_cache_file_behind_a_link_is_not_read() {
+        let dir = tempfile::tempdir().unwrap();
+        let folder = dir.path().join(FOLDER);
+        std::fs::create_dir(&folder).unwrap();
+        let real = dir.path().join("elsewhere.pages");
+        std::fs::write(&real, format!("{HEADER}\n")).unwrap();
+        assert!(Previous::read(Some(&real)).rest.is_some(), "a cache file");
+        let link = folder.join("site.pages");
+        std::os::unix::fs::symlink(&real, &link).unwrap();
+        assert!(Previous::read(Some(&link)).rest.is_none());
+        assert_eq!(latest_in(dir.path()), None);
+        std::fs::copy(&real, folder.join("public.pages")).unwrap();
+        assert_eq!(latest_in(dir.path()), Some(folder.join("public.pages")));
+    }
 
     #[test]
     fn another_tool_changes_the_inputs_hash() {
