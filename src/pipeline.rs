@@ -438,12 +438,13 @@ fn content_by_path<'a>(
     root: &Path,
     content: Option<&'a render::cache::InputsContent>,
 ) -> foldhash::HashMap<&'a str, render::cache::Key> {
+    let root = inputs_root(root);
     let files = content.map_or(&[][..], |(_, files)| files.as_slice());
     files
         .iter()
         .filter(|f| !f.link)
         .filter_map(|f| {
-            let relative = Path::new(&f.path).strip_prefix(root).ok()?;
+            let relative = Path::new(&f.path).strip_prefix(&root).ok()?;
             Some((relative.to_str()?, f.content))
         })
         .collect()
@@ -451,11 +452,19 @@ fn content_by_path<'a>(
 
 /// What a build reads: the configuration, `data/` and `templates/`.
 fn input_paths(root: &Path) -> Vec<std::path::PathBuf> {
+    let root = inputs_root(root);
     vec![
         root.join(crate::load::CONFIG_FILE),
         root.join("data"),
         root.join("templates"),
     ]
+}
+
+/// `root` as the build cache names the input files under it: one spelling
+/// however the repository is named (`.`, a relative or an absolute path),
+/// so that what one command recorded another finds.
+fn inputs_root(root: &Path) -> std::path::PathBuf {
+    std::fs::canonicalize(root).unwrap_or_else(|_| root.to_path_buf())
 }
 
 /// The report of a build that found its inputs and the site as the previous
@@ -514,4 +523,17 @@ pub fn dump_repository(
         out,
     )?;
     Ok(warnings)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_inputs_are_named_alike_however_the_repository_is_named() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir(dir.path().join("data")).unwrap();
+        let detour = dir.path().join("data/..");
+        assert_eq!(input_paths(&detour), input_paths(dir.path()));
+    }
 }

@@ -360,6 +360,19 @@ fn problems(checked: &ratingbook::Checked) -> String {
     format!("{:?}", checked.diagnostics)
 }
 
+/// `path` (absolute) as a path relative to the working folder.
+fn relative_from_working_folder(path: &Path) -> PathBuf {
+    let here = std::env::current_dir().unwrap();
+    let up = here.components().count() - 1;
+    let mut relative: PathBuf = std::iter::repeat_n("..", up).collect();
+    relative.push(path.strip_prefix("/").unwrap());
+    assert_eq!(
+        std::fs::canonicalize(&relative).unwrap(),
+        std::fs::canonicalize(path).unwrap()
+    );
+    relative
+}
+
 #[test]
 fn check_takes_over_what_the_latest_build_parsed() {
     let repository = common::generated_repository(400, 40, 3);
@@ -387,6 +400,10 @@ fn check_takes_over_what_the_latest_build_parsed() {
     );
     assert!(dataset_text(&after_build).contains("Renamed "));
     assert_eq!(dataset_text(&after_build), dataset_text(&fresh));
+    // The repository named another way than the build named it.
+    let again = ratingbook::load_after_build(&relative_from_working_folder(root));
+    assert_eq!(again.records, records);
+    assert_eq!(dataset_text(&again), dataset_text(&fresh));
     // `check` reports exactly what it reports without the build's records.
     let checked = ratingbook::check_repository(root);
     let plain = ratingbook::pipeline::check_loaded(load_repository(root));
