@@ -144,13 +144,12 @@ impl Previous {
         let Some((path, start)) = self.rest.take() else {
             return;
         };
+        let Some(mut file) = open_regular(&path) else {
+            return;
+        };
         let mut text = String::new();
-        let opened = open_regular(&path).ok_or(std::io::ErrorKind::InvalidInput);
-        let read = opened.map_err(std::io::Error::from).and_then(|mut file| {
-            file.seek(std::io::SeekFrom::Start(start))?;
-            file.read_to_string(&mut text)
-        });
-        if read.is_err() {
+        let read = file.seek(std::io::SeekFrom::Start(start));
+        if read.and_then(|_| file.read_to_string(&mut text)).is_err() {
             return;
         }
         let lines: Vec<FileLine> = text
