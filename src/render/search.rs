@@ -217,7 +217,7 @@ impl Shard {
 /// order, when they take `sizes` bytes each in a script, with at most `max`
 /// bytes of entries each.
 fn shards_sized(entries: &[Entry], sizes: &[usize], max: usize) -> Vec<Shard> {
-    let mut words: Vec<(&str, usize)> = entries
+    let mut words: Vec<Word> = entries
         .iter()
         .enumerate()
         .flat_map(|(i, e)| e.k.split_whitespace().map(move |w| (w, i)))
@@ -240,7 +240,7 @@ struct Limits<'a> {
 }
 
 /// Shards for `words` (sorted, all starting with `prefix`).
-fn split(words: &[(&str, usize)], prefix: String, limits: &Limits, out: &mut Vec<Shard>) {
+fn split(words: &[Word], prefix: String, limits: &Limits, out: &mut Vec<Shard>) {
     let depth = prefix.chars().count();
     let members = distinct_entries(words);
     let size: usize = members.iter().map(|&e| limits.sizes[e]).sum();
@@ -248,14 +248,12 @@ fn split(words: &[(&str, usize)], prefix: String, limits: &Limits, out: &mut Vec
         chunked(prefix, false, members, limits, out);
         return;
     }
-    let (exact, longer): (Vec<Word>, Vec<Word>) = words
-        .iter()
-        .copied()
-        .partition(|(w, _)| w.chars().count() == depth);
+    // Every word starts with `prefix`, so the words equal to it sort first.
+    let (exact, longer) = words.split_at(words.partition_point(|(w, _)| w.len() == prefix.len()));
     if !exact.is_empty() {
-        chunked(prefix.clone(), true, distinct_entries(&exact), limits, out);
+        chunked(prefix.clone(), true, distinct_entries(exact), limits, out);
     }
-    let mut rest: &[(&str, usize)] = &longer;
+    let mut rest = longer;
     while let Some(&(word, _)) = rest.first() {
         let next: String = word.chars().take(depth + 1).collect();
         let end = rest
@@ -268,7 +266,7 @@ fn split(words: &[(&str, usize)], prefix: String, limits: &Limits, out: &mut Vec
 }
 
 /// The entries of `words`, each once, ascending.
-fn distinct_entries(words: &[(&str, usize)]) -> Vec<usize> {
+fn distinct_entries(words: &[Word]) -> Vec<usize> {
     let mut members: Vec<usize> = words.iter().map(|&(_, e)| e).collect();
     members.sort_unstable();
     members.dedup();
