@@ -20,6 +20,8 @@ pub use surveys::{load_surveys, survey_diagnostic, NamedSurvey};
 pub use swap::Swap;
 pub use tournaments::{load_tournament, parse_crosstable, TournamentMeta};
 
+pub use source::reading;
+
 use crate::config::Config;
 use crate::diagnostic::Diagnostic;
 use crate::model::Dataset;
@@ -84,13 +86,13 @@ pub fn load_repository_reusing(root: &Path, reuse: checkpoint::Reuse) -> Loaded 
     }
     let players_dir = root.join("data").join("players");
     let player_files = files_with_extension(root, &players_dir, "toml", 1, &mut loaded.diagnostics);
-    let players: Vec<_> = {
+    let players: Vec<_> = source::reading(|| {
         use rayon::prelude::*;
         player_files
             .par_iter()
             .map(|path| taken_over_or(reuse.player(root, path), || load_player(root, path)))
             .collect()
-    };
+    });
     for (path, (player, diagnostics, taken_over)) in player_files.iter().zip(players) {
         loaded.diagnostics.extend(diagnostics);
         loaded.records.count(taken_over);
@@ -105,13 +107,13 @@ pub fn load_repository_reusing(root: &Path, reuse: checkpoint::Reuse) -> Loaded 
     let tournaments_dir = root.join("data").join("tournaments");
     let meta_files =
         files_with_extension(root, &tournaments_dir, "toml", 2, &mut loaded.diagnostics);
-    let tournaments: Vec<_> = {
+    let tournaments: Vec<_> = source::reading(|| {
         use rayon::prelude::*;
         meta_files
             .par_iter()
             .map(|path| taken_over_or(reuse.tournament(root, path), || load_tournament(root, path)))
             .collect()
-    };
+    });
     for (tournament, diagnostics, taken_over) in tournaments {
         loaded.diagnostics.extend(diagnostics);
         loaded.records.count(taken_over);

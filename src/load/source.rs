@@ -11,6 +11,32 @@
 use crate::diagnostic::{line_column, Diagnostic};
 use std::path::{Path, PathBuf};
 
+/// Threads that read the repository's files, whatever the number of cores.
+const READERS: usize = 16;
+
+/// Runs `work`, whose parallel iterators read the repository's files, on a
+/// pool of [`READERS`] threads instead of one per core.
+///
+/// Reading hundreds of thousands of small files waits on the disk when they
+/// are not in memory (a new checkout, or after a large site was written):
+/// with one read in flight per core, the disk waits between requests. On the
+/// 300 000-player benchmark repository, with nothing cached, on 2 cores:
+/// `check` took 24–32 s with two threads and 10 s with sixteen.
+pub fn reading<T: Send>(work: impl FnOnce() -> T + Send) -> T {
+    static POOL: std::sync::OnceLock<Option<rayon::ThreadPool>> = std::sync::OnceLock::new();
+    let pool = POOL.get_or_init(|| {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(READERS)
+            .thread_name(|i| format!("reader-{i}"))
+            .build()
+            .ok()
+    });
+    match pool {
+        Some(pool) => pool.install(work),
+        None => work(),
+    }
+}
+
 /// The problem with `path` if it is a symbolic link that the policy refuses
 /// (see the module documentation); `shown` is its name in messages.
 pub fn link_problem(root: &Path, path: &Path, shown: &Path) -> Option<Diagnostic> {

@@ -391,41 +391,43 @@ pub fn inputs_content(
     use rayon::prelude::*;
     let settled = started.checked_sub(SETTLE)?;
     let settled_nanos = nanos_since_epoch(settled)?;
-    let hashed: Option<Vec<InputHash>> = files
-        .par_iter()
-        .with_min_len(64)
-        .map(|file| {
-            let id = file.identity;
-            let settled = id.modified < settled_nanos && file.changed < settled;
-            let identity = settled
-                .then(|| {
-                    let changed = nanos_since_epoch(file.changed)?;
-                    let mut hasher = Xxh3::new();
-                    hasher.update(&id.inode.to_le_bytes());
-                    hasher.update(&id.size.to_le_bytes());
-                    hasher.update(&id.modified.to_le_bytes());
-                    hasher.update(&changed.to_le_bytes());
-                    Some(hasher.digest128())
+    let hashed: Option<Vec<InputHash>> = crate::load::reading(|| {
+        files
+            .par_iter()
+            .with_min_len(64)
+            .map(|file| {
+                let id = file.identity;
+                let settled = id.modified < settled_nanos && file.changed < settled;
+                let identity = settled
+                    .then(|| {
+                        let changed = nanos_since_epoch(file.changed)?;
+                        let mut hasher = Xxh3::new();
+                        hasher.update(&id.inode.to_le_bytes());
+                        hasher.update(&id.size.to_le_bytes());
+                        hasher.update(&id.modified.to_le_bytes());
+                        hasher.update(&changed.to_le_bytes());
+                        Some(hasher.digest128())
+                    })
+                    .flatten();
+                let path = file.path.display().to_string();
+                let content = known
+                    .get(&path)
+                    .filter(|&&(id, _)| Some(id) == identity)
+                    .map(|&(_, content)| content)
+                    .or_else(|| {
+                        std::fs::read(&file.path)
+                            .ok()
+                            .map(|b| xxhash_rust::xxh3::xxh3_128(&b))
+                    })?;
+                Some(InputHash {
+                    path,
+                    identity,
+                    content,
+                    link: file.link,
                 })
-                .flatten();
-            let path = file.path.display().to_string();
-            let content = known
-                .get(&path)
-                .filter(|&&(id, _)| Some(id) == identity)
-                .map(|&(_, content)| content)
-                .or_else(|| {
-                    std::fs::read(&file.path)
-                        .ok()
-                        .map(|b| xxhash_rust::xxh3::xxh3_128(&b))
-                })?;
-            Some(InputHash {
-                path,
-                identity,
-                content,
-                link: file.link,
             })
-        })
-        .collect();
+            .collect()
+    });
     let hashed = hashed?;
     let mut hasher = KeyHasher::new();
     let _ = write!(hasher, "{tool:x}\0{paths:?}\0");

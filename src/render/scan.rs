@@ -182,14 +182,16 @@ pub struct InputFile {
 /// when missing), each folder's entries in name order; `None` when one
 /// cannot be read or a link leads back into a folder it is in.
 pub fn input_files(paths: &[PathBuf]) -> Option<Vec<InputFile>> {
-    let mut files = Vec::new();
-    for path in paths {
-        if !path.exists() {
-            continue;
+    crate::load::reading(|| {
+        let mut files = Vec::new();
+        for path in paths {
+            if !path.exists() {
+                continue;
+            }
+            files.extend(input_entry(path.clone(), &[])?);
         }
-        files.extend(input_entry(path.clone(), &[])?);
-    }
-    Some(files)
+        Some(files)
+    })
 }
 
 /// The files at `path` (a file, or a folder inside the folders `ancestors`).
