@@ -11,11 +11,11 @@
 use crate::diagnostic::{line_column, Diagnostic};
 use std::path::{Path, PathBuf};
 
-/// Threads that read the repository's files, whatever the number of cores.
+/// Threads that read the repository's files, at least, however few the cores.
 const READERS: usize = 16;
 
 /// Runs `work`, whose parallel iterators read the repository's files, on a
-/// pool of [`READERS`] threads instead of one per core.
+/// pool of [`READERS`] threads (or one per core, where there are more).
 ///
 /// Reading hundreds of thousands of small files waits on the disk when they
 /// are not in memory (a new checkout, or after a large site was written):
@@ -26,7 +26,7 @@ pub fn reading<T: Send>(work: impl FnOnce() -> T + Send) -> T {
     static POOL: std::sync::OnceLock<Option<rayon::ThreadPool>> = std::sync::OnceLock::new();
     let pool = POOL.get_or_init(|| {
         rayon::ThreadPoolBuilder::new()
-            .num_threads(READERS)
+            .num_threads(readers())
             .thread_name(|i| format!("reader-{i}"))
             .build()
             .ok()
@@ -35,6 +35,12 @@ pub fn reading<T: Send>(work: impl FnOnce() -> T + Send) -> T {
         Some(pool) => pool.install(work),
         None => work(),
     }
+}
+
+/// The size of the pool [`reading`] uses.
+fn readers() -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    cores.max(READERS)
 }
 
 /// The problem with `path` if it is a symbolic link that the policy refuses
@@ -283,6 +289,13 @@ impl FieldErrors<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn files_are_read_on_more_threads_than_cores() {
+        let threads = reading(rayon::current_num_threads);
+        let cores = std::thread::available_parallelism().map_or(1, usize::from);
+        assert_eq!(threads, cores.max(16));
+    }
 
     #[test]
     fn files_are_listed_folder_by_folder_in_name_order() {
