@@ -32,7 +32,13 @@ pub fn reading<T: Send>(work: impl FnOnce() -> T + Send) -> T {
             .ok()
     });
     match pool {
-        Some(pool) => pool.install(work),
+        Some(pool) => {
+            let out = pool.install(work);
+            // Idle until the next reading, the threads would keep what
+            // they freed (80 MB more at 30 000 players).
+            pool.broadcast(|_| crate::memory::release_freed_memory_of_this_thread());
+            out
+        }
         None => work(),
     }
 }
