@@ -297,7 +297,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn files_are_read_on_more_threads_than_cores() {
+    fn files_are_read_on_at_least_sixteen_threads() {
         let threads = reading(rayon::current_num_threads);
         let cores = std::thread::available_parallelism().map_or(1, usize::from);
         assert_eq!(threads, cores.max(16));
