@@ -35,7 +35,7 @@ pub fn reading<T: Send>(work: impl FnOnce() -> T + Send) -> T {
         Some(pool) => {
             let out = pool.install(work);
             // Idle until the next reading, the threads would keep what
-            // they freed (80 MB more at 30 000 players).
+            // they freed (about 70 MB more at 30 000 players).
             pool.broadcast(|_| crate::memory::release_freed_memory_of_this_thread());
             out
         }
