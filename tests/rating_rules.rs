@@ -455,3 +455,95 @@ fn players_are_found_by_id_also_after_the_list_changed() {
         .collect();
     assert_eq!(order, [Some(0), Some(1), Some(2), Some(3), None]);
 }
+
+/// Turns the first won game of `tournament` into a loss, on both sides.
+fn reverse_first_win(tournament: &mut ratingbook::model::Tournament) -> bool {
+    use ratingbook::model::{Cell, GameResult};
+    let found = tournament.entries.iter().enumerate().find_map(|(row, e)| {
+        e.cells
+            .iter()
+            .enumerate()
+            .find_map(|(round, cell)| match cell {
+                Cell::Game {
+                    opponent,
+                    result: GameResult::Win,
+                    ..
+                } => Some((row, round, *opponent as usize - 1)),
+                _ => None,
+            })
+    });
+    let Some((row, round, other)) = found else {
+        return false;
+    };
+    for (row, result) in [(row, GameResult::Loss), (other, GameResult::Win)] {
+        if let Cell::Game { result: r, .. } = &mut tournament.entries[row].cells[round] {
+            *r = result;
+        }
+    }
+    true
+}
+
+/// Rating a version of the data from where it first differs from another
+/// (whose ratings are taken over up to there) gives the ratings of rating
+/// it whole, record for record: a change at the start, in the middle, at
+/// the end, a tournament removed, and nothing changed.
+#[test]
+fn continuing_from_another_versions_ratings_is_rating_it_whole() {
+    let dir = common::generated_repository(300, 40, 11);
+    let loaded = ratingbook::load::load_repository(dir.path());
+    let config = loaded.config.rating.clone();
+    let head = loaded.dataset;
+    let n = head.tournaments.len();
+    assert_eq!(n, 40);
+    let head_ratings = rating::rate(&head, &config);
+    let mut versions = Vec::new();
+    for changed in [0, 1, n / 3, n / 2, n - 2, n - 1] {
+        let mut base = head.clone();
+        assert!(
+            reverse_first_win(&mut base.tournaments[changed]),
+            "{changed}"
+        );
+        versions.push((
+            format!("result reversed in tournament {changed}"),
+            base,
+            changed,
+        ));
+    }
+    let mut removed = head.clone();
+    removed.tournaments.remove(n / 2);
+    versions.push(("tournament removed".into(), removed, n / 2));
+    versions.push(("nothing changed".into(), head.clone(), n));
+    let mut made_a_difference = 0;
+    for (what, base, unchanged) in versions {
+        let whole = rating::rate(&base, &config);
+        let continued = rating::rate_continuing(&base, &config, head_ratings.clone(), unchanged);
+        assert!(continued == whole, "{what}: differs from rating whole");
+        // Taking over one tournament too many keeps the head's result.
+        if unchanged < n && whole != head_ratings {
+            let too_far =
+                rating::rate_continuing(&base, &config, head_ratings.clone(), unchanged + 1);
+            assert!(too_far != whole, "{what}: the change made no difference");
+            made_a_difference += 1;
+        }
+    }
+    assert!(made_a_difference >= 5, "{made_a_difference} changes rated");
+}
+
+/// Ratings of a list with other players are not taken over.
+#[test]
+fn continuing_from_ratings_of_other_players_rates_whole() {
+    let dir = common::generated_repository(120, 10, 3);
+    let loaded = ratingbook::load::load_repository(dir.path());
+    let config = loaded.config.rating.clone();
+    let head = loaded.dataset;
+    let head_ratings = rating::rate(&head, &config);
+    let mut fewer = head.clone();
+    let unplayed = (0..fewer.players.len())
+        .rev()
+        .find(|&p| head_ratings.player_records[p].is_empty())
+        .expect("a player without games");
+    fewer.players.remove(unplayed);
+    let whole = rating::rate(&fewer, &config);
+    let continued = rating::rate_continuing(&fewer, &config, head_ratings, 10);
+    assert!(continued == whole);
+}

@@ -94,6 +94,17 @@ pub fn snapshot(root: &Path) -> Snapshot {
 
 /// Rates a loaded and checked repository and reduces it to its snapshot.
 fn rated_snapshot(checked: &crate::pipeline::Checked) -> Snapshot {
+    let (snapshot, rated) = snapshot_keeping_ratings(checked, crate::rating::rate_all);
+    free_aside(rated);
+    snapshot
+}
+
+/// Rates a loaded and checked repository with `rate` and reduces it to its
+/// snapshot; also hands back the ratings (none when it does not build).
+fn snapshot_keeping_ratings(
+    checked: &crate::pipeline::Checked,
+    rate: impl FnOnce(&Dataset, &crate::config::Config) -> AllRatings,
+) -> (Snapshot, Option<AllRatings>) {
     let builds = checked.error_count() == 0;
     let dataset = &checked.loaded.dataset;
     let mut snapshot = Snapshot {
@@ -102,10 +113,10 @@ fn rated_snapshot(checked: &crate::pipeline::Checked) -> Snapshot {
         ..Snapshot::default()
     };
     if !builds {
-        return snapshot;
+        return (snapshot, None);
     }
     let config = &checked.loaded.config;
-    let rated = crate::rating::rate_all(dataset, config);
+    let rated = rate(dataset, config);
     let views = ViewBuilder::new(dataset, &rated.association, config);
     (snapshot.tournaments, snapshot.players) = rayon::join(
         || tournament_states(dataset, &rated),
@@ -117,8 +128,7 @@ fn rated_snapshot(checked: &crate::pipeline::Checked) -> Snapshot {
         .map(|pool| (pool.name.clone(), pool_snapshot(dataset, pool, config)))
         .collect();
     drop(views);
-    free_aside(rated);
-    snapshot
+    (snapshot, Some(rated))
 }
 
 /// Frees `value` on a thread of its own: a federation's ratings or data
@@ -522,7 +532,10 @@ pub fn snapshots(base: &Path, head: &Path) -> (Snapshot, Snapshot) {
 /// The base's versions of the changed player and tournament files come out
 /// of git into `scratch` (an empty folder) while the working tree is
 /// loaded; the base is then the working tree as loaded with those files
-/// swapped ([`Swap`]), not a second load of every file. A change to
+/// swapped ([`Swap`]), not a second load of every file; and when no player
+/// file changed, the base's ratings take over the head's records of the
+/// tournaments before the first changed one, so only the tournaments from
+/// there on are rated again ([`crate::rating::rate_continuing`]). A change to
 /// anything else a build reads (the configuration, templates, pages,
 /// surveys), or a base with links, brings the base out whole instead.
 pub fn snapshots_against_working_tree(
@@ -543,14 +556,43 @@ pub fn snapshots_against_working_tree(
     };
     let load_problems = head.diagnostics.clone();
     let head = crate::pipeline::check_loaded(head);
-    let head_snapshot = rated_snapshot(&head);
+    let (head_snapshot, head_ratings) = snapshot_keeping_ratings(&head, crate::rating::rate_all);
+    let head_order = swap.order_before(&head.loaded.dataset);
     // The head's data becomes the base's: one version in memory at a time.
     let mut loaded = head.loaded;
     loaded.diagnostics = load_problems;
     let base = crate::pipeline::check_loaded(swap.apply(loaded, root, &base_root));
-    let base_snapshot = rated_snapshot(&base);
-    free_aside(base);
+    let unchanged = head_order.unchanged_in(&base.loaded.dataset);
+    let (base_snapshot, base_ratings) = snapshot_keeping_ratings(&base, |dataset, config| {
+        rate_taking_over(dataset, config, head_ratings, unchanged)
+    });
+    free_aside((base, base_ratings));
     Ok((base_snapshot, head_snapshot))
+}
+
+/// The ratings of `dataset`, taking over from `earlier` (another version's,
+/// if it built) the association's records of the first `unchanged`
+/// tournaments; further lists are rated whole.
+fn rate_taking_over(
+    dataset: &Dataset,
+    config: &crate::config::Config,
+    earlier: Option<AllRatings>,
+    unchanged: usize,
+) -> AllRatings {
+    let Some(earlier) = earlier.filter(|_| unchanged > 0) else {
+        return crate::rating::rate_all(dataset, config);
+    };
+    let AllRatings { association, pools } = earlier;
+    free_aside(pools);
+    AllRatings {
+        association: crate::rating::rate_continuing(
+            dataset,
+            &config.rating,
+            association,
+            unchanged,
+        ),
+        pools: crate::rating::rate_pools(dataset, config),
+    }
 }
 
 /// The base's versions of the files changed in the working tree, written

@@ -17,7 +17,7 @@ pub use cell::{parse_cell, parse_cell_with_handicap, CellError};
 pub use players::load_player;
 pub use source::{read_text, repository_files};
 pub use surveys::{load_surveys, survey_diagnostic, NamedSurvey};
-pub use swap::Swap;
+pub use swap::{OrderBefore, Swap};
 pub use tournaments::{load_tournament, parse_crosstable, TournamentMeta};
 
 pub use source::reading;

@@ -150,6 +150,52 @@ impl Swap {
     }
 }
 
+/// A version's tournaments in order before a [`Swap`], to tell how many of
+/// the first ones the swap leaves as they were.
+pub struct OrderBefore<'s> {
+    swap: &'s Swap,
+    /// Each tournament's metadata file, in the dataset's order; none when
+    /// the swap changes players (then no tournament is rated as before).
+    sources: Vec<PathBuf>,
+}
+
+impl Swap {
+    /// The order of `dataset`'s tournaments, before this swap is applied to it.
+    pub fn order_before(&self, dataset: &crate::model::Dataset) -> OrderBefore<'_> {
+        let sources = if self.players.is_empty() {
+            let tournaments = dataset.tournaments.iter();
+            tournaments.map(|t| t.meta_source.clone()).collect()
+        } else {
+            Vec::new()
+        };
+        OrderBefore {
+            swap: self,
+            sources,
+        }
+    }
+}
+
+impl OrderBefore<'_> {
+    /// How many of the first tournaments of `after` (the version with the
+    /// swap applied) are the same as before, in the same places, among the
+    /// same players: each is the very tournament loaded before, since the
+    /// swap did not touch its files, so everything computed in chronological
+    /// order up to it is the same in both versions.
+    pub fn unchanged_in(&self, after: &crate::model::Dataset) -> usize {
+        self.sources
+            .iter()
+            .zip(&after.tournaments)
+            .take_while(|(before, t)| {
+                **before == t.meta_source
+                    && !self
+                        .swap
+                        .tournaments
+                        .contains(&t.meta_source.with_extension(""))
+            })
+            .count()
+    }
+}
+
 /// Surveys name players: with other players their problems may differ.
 fn reload_surveys(loaded: &mut Loaded, root: &Path) {
     let folder = Path::new("data").join("surveys");

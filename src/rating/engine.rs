@@ -50,10 +50,60 @@ pub fn rate(dataset: &Dataset, config: &RatingConfig) -> Ratings {
 /// Rates the tournaments of one list (`None`: the association's list) by the
 /// association's rules; tournaments of other lists get no records.
 pub fn rate_pool(dataset: &Dataset, config: &RatingConfig, pool: Option<&str>) -> Ratings {
+    rate_from(dataset, config, pool, Vec::new())
+}
+
+/// Rates the association's list of `dataset` as [`rate`] does, taking over
+/// from `earlier` (the association's ratings of another version of the
+/// data) the records of the first `unchanged` tournaments.
+///
+/// The two versions must have the same players in the same order, the same
+/// rules, and the same first `unchanged` tournaments: ratings are computed
+/// in chronological order, so those tournaments' records are the same in
+/// both, and only the tournaments after them are rated again. A pull
+/// request that changes the newest tournament is rated in the time of that
+/// one tournament.
+pub fn rate_continuing(
+    dataset: &Dataset,
+    config: &RatingConfig,
+    mut earlier: Ratings,
+    unchanged: usize,
+) -> Ratings {
+    let same_list = earlier.pool.is_none() && earlier.players.len() == dataset.players.len();
+    let unchanged = unchanged
+        .min(dataset.tournaments.len())
+        .min(earlier.by_tournament.len());
+    if !same_list {
+        return rate(dataset, config);
+    }
+    earlier.by_tournament.truncate(unchanged);
+    rate_from(dataset, config, None, earlier.by_tournament)
+}
+
+/// Rates the tournaments of one list from the first one `by_tournament`
+/// has no records of; the records it has are the list's first tournaments'.
+fn rate_from(
+    dataset: &Dataset,
+    config: &RatingConfig,
+    pool: Option<&str>,
+    mut by_tournament: Vec<Vec<TournamentRating>>,
+) -> Ratings {
     let mut states: Vec<State> = dataset.players.iter().map(initial_state).collect();
-    let mut by_tournament: Vec<Vec<TournamentRating>> =
-        Vec::with_capacity(dataset.tournaments.len());
-    for (index, tournament) in dataset.tournaments.iter().enumerate() {
+    // A record's games are all `apply` reads, so replaying the records in
+    // order gives each player the state rating them gave.
+    for (index, records) in by_tournament.iter().enumerate() {
+        for record in records {
+            apply(config, &mut states[record.player], record, index);
+        }
+    }
+    by_tournament.reserve(
+        dataset
+            .tournaments
+            .len()
+            .saturating_sub(by_tournament.len()),
+    );
+    let taken_over = by_tournament.len();
+    for (index, tournament) in dataset.tournaments.iter().enumerate().skip(taken_over) {
         if tournament.pool.as_deref() != pool {
             by_tournament.push(Vec::new());
             continue;

@@ -17,7 +17,7 @@ pub mod pool;
 mod rounding;
 pub mod whr;
 
-pub use engine::{rate, rate_pool};
+pub use engine::{rate, rate_continuing, rate_pool};
 pub use k_factor::{k_factor, KFactor};
 pub use pool::{rate_all, rate_pools, AllRatings, PoolRatings};
 pub use rounding::round_ratio;
