@@ -547,3 +547,33 @@ fn continuing_from_ratings_of_other_players_rates_whole() {
     let continued = rating::rate_continuing(&fewer, &config, head_ratings, 10);
     assert!(continued == whole);
 }
+
+/// Players are found by id through every change to the list: the index made
+/// on the first lookup is not used for a list that grew, shrank, was copied
+/// or was sorted again.
+#[test]
+fn players_are_found_by_id_however_the_list_changed() {
+    let mut book = Book::new();
+    for n in 0..500 {
+        book.member(&format!("p{n:03}"), 1500, 0);
+    }
+    let mut d = book.finish();
+    let index_of = |d: &Dataset, id: &str| d.players.iter().position(|p| p.id.as_str() == id);
+    let check = |d: &Dataset| {
+        for p in &d.players {
+            assert_eq!(d.player_index(p.id.as_str()), index_of(d, p.id.as_str()));
+        }
+        assert_eq!(d.player_index("p-none"), None);
+        assert_eq!(d.player_index(""), None);
+    };
+    check(&d);
+    let copy = d.clone();
+    check(&copy);
+    d.players.remove(0);
+    check(&d);
+    d.players.truncate(100);
+    assert_eq!(d.player_index("p300"), None);
+    check(&d);
+    d.sort();
+    check(&d);
+}

@@ -542,15 +542,69 @@ pub struct Dataset {
     pub players: Vec<Player>,
     /// Tournaments in chronological order (start date, then sequence, then id).
     pub tournaments: Vec<Tournament>,
-    /// Where each player is in `players`, by a hash of their id, made on the
-    /// first lookup (a search of 300 000 ids misses the cache at every step).
-    /// An entry that no longer points at its id (players changed since, or
-    /// two ids with one hash) is caught, and the search is done instead.
-    ids: std::sync::OnceLock<IdIndex>,
+    /// Where each player is in `players`, by a 128-bit hash of their id,
+    /// made on the first lookup (a search of 300 000 ids misses the cache at
+    /// every step, and so does comparing the id found with the one sought).
+    ids: IdCache,
 }
 
-/// Player index by id hash; the key is a hash already, so the map uses it as is.
-type IdIndex = std::collections::HashMap<u64, u32, std::hash::BuildHasherDefault<Prehashed>>;
+/// The id index, made when first needed; a copy of the list starts
+/// without one (the copy's players are elsewhere in memory).
+#[derive(Debug, Default)]
+struct IdCache(std::sync::OnceLock<IdIndex>);
+
+impl Clone for IdCache {
+    fn clone(&self) -> Self {
+        IdCache::default()
+    }
+}
+
+/// Player index by the 128-bit hash of the id, for the players the list
+/// had when it was made.
+#[derive(Debug)]
+struct IdIndex {
+    /// Low half of the hash → (high half, index). The key is a hash
+    /// already, so the map uses it as is.
+    by_hash: std::collections::HashMap<u64, (u64, u32), std::hash::BuildHasherDefault<Prehashed>>,
+    /// The address of the list's buffer and its length when the index was
+    /// made: a list that grew, shrank or moved since is not the one indexed.
+    players: (usize, usize),
+    /// Whether two ids had one hash (then the index is not used).
+    ambiguous: bool,
+}
+
+impl IdIndex {
+    fn of(players: &[Player]) -> IdIndex {
+        let mut by_hash =
+            std::collections::HashMap::with_capacity_and_hasher(players.len(), Default::default());
+        let mut ambiguous = false;
+        for (i, player) in players.iter().enumerate() {
+            let (low, high) = id_hash(player.id.as_str());
+            let index = u32::try_from(i).unwrap_or(u32::MAX);
+            ambiguous |= by_hash.insert(low, (high, index)).is_some();
+        }
+        IdIndex {
+            by_hash,
+            players: buffer(players),
+            ambiguous,
+        }
+    }
+
+    /// Where `id` is, if this index describes `players`; `Some(None)`
+    /// when it describes them and `id` is not among them.
+    fn find(&self, players: &[Player], id: &str) -> Option<Option<usize>> {
+        if self.ambiguous || self.players != buffer(players) {
+            return None;
+        }
+        let (low, high) = id_hash(id);
+        Some(
+            self.by_hash
+                .get(&low)
+                .filter(|(stored, _)| *stored == high)
+                .map(|&(_, index)| index as usize),
+        )
+    }
+}
 
 /// A hasher for keys that are hashes: the `u64` itself, not hashed again.
 #[derive(Default)]
@@ -580,17 +634,9 @@ impl Dataset {
 
     /// Index of the player with the given id in `players`.
     pub fn player_index(&self, id: &str) -> Option<usize> {
-        let ids = self.ids.get_or_init(|| {
-            let indexes = self.players.iter().enumerate();
-            indexes
-                .filter_map(|(i, p)| Some((id_hash(p.id.as_str()), u32::try_from(i).ok()?)))
-                .collect()
-        });
-        let listed = ids.get(&id_hash(id)).map(|&i| i as usize);
-        if let Some(i) =
-            listed.filter(|&i| self.players.get(i).is_some_and(|p| p.id.as_str() == id))
-        {
-            return Some(i);
+        let ids = self.ids.0.get_or_init(|| IdIndex::of(&self.players));
+        if let Some(found) = ids.find(&self.players, id) {
+            return found;
         }
         self.players
             .binary_search_by(|p| p.id.as_str().cmp(id))
@@ -617,14 +663,21 @@ impl Dataset {
 
     /// Sorts players by id and tournaments chronologically.
     pub fn sort(&mut self) {
-        self.ids = std::sync::OnceLock::new();
+        self.ids = IdCache::default();
         self.players.sort_by(|a, b| a.id.cmp(&b.id));
         self.tournaments
             .sort_by(|a, b| (a.start, a.sequence, &a.id).cmp(&(b.start, b.sequence, &b.id)));
     }
 }
 
-/// The hash a player id is listed under in [`Dataset`]'s index.
-fn id_hash(id: &str) -> u64 {
-    xxhash_rust::xxh3::xxh3_64(id.as_bytes())
+/// Where a list of players is in memory, and its length.
+fn buffer(players: &[Player]) -> (usize, usize) {
+    (players.as_ptr() as usize, players.len())
+}
+
+/// The hash a player id is listed under in [`Dataset`]'s index, as its
+/// low and high halves: two ids with one 128-bit hash are not to be met.
+fn id_hash(id: &str) -> (u64, u64) {
+    let hash = xxhash_rust::xxh3::xxh3_128(id.as_bytes());
+    (hash as u64, (hash >> 64) as u64)
 }
