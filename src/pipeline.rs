@@ -104,27 +104,37 @@ fn with_reuse<R>(
 }
 
 /// Runs every check on a loaded repository; its loading problems come first.
-pub fn check_loaded(mut loaded: load::Loaded) -> Checked {
+pub fn check_loaded(loaded: load::Loaded) -> Checked {
+    check_loaded_reusing(loaded, None).0
+}
+
+/// [`check_loaded`], also handing back what each tournament's own rules
+/// found, and taking over from `earlier` the findings it vouches for
+/// ([`check::check_dataset_reusing`]).
+pub fn check_loaded_reusing(
+    mut loaded: load::Loaded,
+    earlier: Option<check::Earlier>,
+) -> (Checked, check::TournamentFindings) {
     let mut diagnostics = std::mem::take(&mut loaded.diagnostics);
     diagnostics.extend(standings::check_ids(
         &loaded.config.standings.tiebreaks,
         Path::new("ratingbook.toml"),
         "standings.tiebreaks",
     ));
-    diagnostics.extend(check::check_dataset(
-        &loaded.dataset,
-        &loaded.unreadable_players,
-    ));
+    let (found, findings) =
+        check::check_dataset_reusing(&loaded.dataset, &loaded.unreadable_players, earlier);
+    diagnostics.extend(found);
     diagnostics.extend(check::check_pools(
         &loaded.dataset,
         loaded.config.pools.keys().map(String::as_str),
     ));
     diagnostics.extend(template_diagnostics(&loaded.templates));
     diagnostic::sort(&mut diagnostics);
-    Checked {
+    let checked = Checked {
         loaded,
         diagnostics,
-    }
+    };
+    (checked, findings)
 }
 
 /// The repository's templates that do not compile, as diagnostics.

@@ -9,8 +9,9 @@ mod history;
 mod overlap;
 
 use crate::diagnostic::{self, Diagnostic};
-use crate::model::Dataset;
-use std::collections::{BTreeMap, BTreeSet};
+use crate::model::{Dataset, Date, Tournament};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::path::PathBuf;
 
 pub use crosstable::check_tournament;
 pub use history::check_history;
@@ -19,22 +20,66 @@ pub use overlap::check_overlaps;
 /// Runs every cross-file rule over a loaded dataset. `unreadable_players` are ids
 /// whose files exist but failed to load (already reported). Diagnostics come back sorted.
 pub fn check_dataset(dataset: &Dataset, unreadable_players: &BTreeSet<String>) -> Vec<Diagnostic> {
+    check_dataset_reusing(dataset, unreadable_players, None).0
+}
+
+/// What each tournament's own rules (its crosstable against the players,
+/// and its pairings) found, by its metadata file, for a check of another
+/// version of the data to take over.
+#[derive(Debug, Default)]
+pub struct TournamentFindings {
+    /// The newest start they were checked against (rounds not played yet
+    /// are fine only in the newest tournament).
+    newest_start: Option<Date>,
+    by_tournament: HashMap<PathBuf, Vec<Diagnostic>>,
+}
+
+/// Findings a check may take over, and which tournaments' findings: the
+/// caller vouches that those tournaments, the players and the unreadable
+/// player files are the same as when they were found.
+pub type Earlier<'a> = (
+    &'a TournamentFindings,
+    &'a (dyn Fn(&Tournament) -> bool + Sync),
+);
+
+/// [`check_dataset`], also handing back what each tournament's own rules
+/// found; with `earlier`, the findings of the tournaments it vouches for
+/// are taken over instead of found again (when checked against the same
+/// newest start).
+pub fn check_dataset_reusing(
+    dataset: &Dataset,
+    unreadable_players: &BTreeSet<String>,
+    earlier: Option<Earlier>,
+) -> (Vec<Diagnostic>, TournamentFindings) {
     use rayon::prelude::*;
     let newest_start = dataset.tournaments.iter().map(|t| t.start).max();
-    let mut problems: Vec<Diagnostic> = dataset
+    let earlier = earlier.filter(|(findings, _)| findings.newest_start == newest_start);
+    let taken_over = |t: &Tournament| {
+        let (findings, same) = earlier?;
+        same(t).then(|| findings.by_tournament.get(&t.meta_source).cloned())?
+    };
+    let own: Vec<(PathBuf, Vec<Diagnostic>)> = dataset
         .tournaments
         .par_iter()
-        .flat_map_iter(|t| {
-            let mut found = check_tournament(t, dataset, unreadable_players, newest_start);
-            found.extend(history::check_history(t));
-            found
+        .map(|t| {
+            let found = taken_over(t).unwrap_or_else(|| {
+                let mut found = check_tournament(t, dataset, unreadable_players, newest_start);
+                found.extend(history::check_history(t));
+                found
+            });
+            (t.meta_source.clone(), found)
         })
         .collect();
+    let mut problems: Vec<Diagnostic> = own.iter().flat_map(|(_, found)| found.clone()).collect();
     problems.extend(check_unique_tournament_ids(dataset));
     problems.extend(check_year_folders(dataset));
     problems.extend(check_overlaps(dataset));
     diagnostic::sort(&mut problems);
-    problems
+    let findings = TournamentFindings {
+        newest_start,
+        by_tournament: own.into_iter().collect(),
+    };
+    (problems, findings)
 }
 
 /// Every tournament's `pool` must name a list configured under `[pools.<name>]`.

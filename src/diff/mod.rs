@@ -555,13 +555,20 @@ pub fn snapshots_against_working_tree(
         return Ok((snapshot(&base_root?), head));
     };
     let load_problems = head.diagnostics.clone();
-    let head = crate::pipeline::check_loaded(head);
+    let (head, head_findings) = crate::pipeline::check_loaded_reusing(head, None);
     let (head_snapshot, head_ratings) = snapshot_keeping_ratings(&head, crate::rating::rate_all);
     let head_order = swap.order_before(&head.loaded.dataset);
     // The head's data becomes the base's: one version in memory at a time.
     let mut loaded = head.loaded;
     loaded.diagnostics = load_problems;
-    let base = crate::pipeline::check_loaded(swap.apply(loaded, root, &base_root));
+    // With the same players, a tournament the swap left alone has the same
+    // problems in both versions.
+    let untouched = |t: &crate::model::Tournament| !swap.touches(t);
+    let earlier = swap
+        .keeps_players()
+        .then_some((&head_findings, &untouched as &(dyn Fn(&_) -> bool + Sync)));
+    let (base, _) =
+        crate::pipeline::check_loaded_reusing(swap.apply(loaded, root, &base_root), earlier);
     let unchanged = head_order.unchanged_in(&base.loaded.dataset);
     let (base_snapshot, base_ratings) = snapshot_keeping_ratings(&base, |dataset, config| {
         rate_taking_over(dataset, config, head_ratings, unchanged)

@@ -60,6 +60,17 @@ impl Swap {
         Some(swap)
     }
 
+    /// Whether the change leaves every player file as it was.
+    pub fn keeps_players(&self) -> bool {
+        self.players.is_empty()
+    }
+
+    /// Whether the change touches `tournament`'s files.
+    pub fn touches(&self, tournament: &crate::model::Tournament) -> bool {
+        let stem = tournament.meta_source.with_extension("");
+        self.tournaments.contains(&stem)
+    }
+
     /// Whether nothing a build reads changed.
     pub fn is_empty(&self) -> bool {
         self.players.is_empty() && self.tournaments.is_empty()
@@ -162,7 +173,7 @@ pub struct OrderBefore<'s> {
 impl Swap {
     /// The order of `dataset`'s tournaments, before this swap is applied to it.
     pub fn order_before(&self, dataset: &crate::model::Dataset) -> OrderBefore<'_> {
-        let sources = if self.players.is_empty() {
+        let sources = if self.keeps_players() {
             let tournaments = dataset.tournaments.iter();
             tournaments.map(|t| t.meta_source.clone()).collect()
         } else {
@@ -185,13 +196,7 @@ impl OrderBefore<'_> {
         self.sources
             .iter()
             .zip(&after.tournaments)
-            .take_while(|(before, t)| {
-                **before == t.meta_source
-                    && !self
-                        .swap
-                        .tournaments
-                        .contains(&t.meta_source.with_extension(""))
-            })
+            .take_while(|(before, t)| **before == t.meta_source && !self.swap.touches(t))
             .count()
     }
 }
