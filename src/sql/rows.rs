@@ -121,7 +121,9 @@ pub struct PoolList<'a> {
     pub list: PublishedList,
 }
 
-type Row<'a> = Vec<(&'static str, SqlValue<'a>)>;
+/// A row as named values, one per column of its table: `N` of them, in
+/// an array rather than on the heap (a federation's dump has millions).
+type Row<'a, const N: usize> = [(&'static str, SqlValue<'a>); N];
 
 /// The current rating list as the rating-list view model ranks it
 /// (`render::view::RatedRow`): the dump copies its date, ranks and active
@@ -192,10 +194,10 @@ pub trait TableSink {
 }
 
 /// Orders each row's values by the schema's columns and hands the table to `sink`.
-fn emit<'a>(
+fn emit<'a, const N: usize>(
     sink: &mut dyn TableSink,
     table: &'static str,
-    rows: impl Iterator<Item = Row<'a>>,
+    rows: impl Iterator<Item = Row<'a, N>>,
 ) -> std::io::Result<()> {
     let columns = schema::table(table)
         .map(|t| t.column_names())
@@ -205,9 +207,12 @@ fn emit<'a>(
 }
 
 /// The row's values in the order of `columns`; a column the row lacks is NULL.
-fn in_column_order<'a>(mut row: Row<'a>, columns: &[&'static str]) -> Vec<SqlValue<'a>> {
+fn in_column_order<'a, const N: usize>(
+    row: Row<'a, N>,
+    columns: &[&'static str],
+) -> Vec<SqlValue<'a>> {
     // Rows are written in the schema's order: then nothing needs moving.
-    let in_order = row.len() == columns.len()
+    let in_order = N == columns.len()
         && row
             .iter()
             .zip(columns)
@@ -215,6 +220,7 @@ fn in_column_order<'a>(mut row: Row<'a>, columns: &[&'static str]) -> Vec<SqlVal
     if in_order {
         return row.into_iter().map(|(_, value)| value).collect();
     }
+    let mut row = Vec::from(row);
     columns
         .iter()
         .map(|c| match row.iter().position(|(name, _)| name == c) {
@@ -235,7 +241,7 @@ pub fn base_tables(
         sink,
         "memberships",
         Membership::ALL.iter().map(|&m| {
-            vec![
+            [
                 ("code", m.as_str().into()),
                 ("rated_by_us", m.is_rated_by_us().into()),
                 ("description", membership_description(m).into()),
@@ -246,12 +252,12 @@ pub fn base_tables(
         sink,
         "players",
         dataset.players.iter().map(|p| {
-            vec![
+            [
                 ("id", p.id.as_str().into()),
                 ("name", p.name.as_str().into()),
                 ("membership", p.membership.as_str().into()),
-                ("country", p.country.clone().into()),
-                ("club", p.club.clone().into()),
+                ("country", p.country.as_deref().into()),
+                ("club", p.club.as_deref().into()),
                 ("licence", p.licence.into()),
                 ("international_rating", p.international_rating.into()),
                 ("preset_rating", p.preset.rating.into()),
@@ -269,7 +275,7 @@ pub fn base_tables(
         "tournament_players",
         dataset.tournaments.iter().flat_map(|t| {
             t.entries.iter().map(move |e| {
-                vec![
+                [
                     ("tournament_id", t.id.as_str().into()),
                     ("player_id", e.player.as_str().into()),
                     ("start_no", e.start_no.into()),
@@ -315,7 +321,7 @@ pub fn base_tables(
                     Some(&(rank, active)) => (rank, Some(active)),
                     None => (None, None),
                 };
-                vec![
+                [
                     ("player_id", p.id.as_str().into()),
                     ("list_date", list.date.as_str().into()),
                     ("list_rank", rank.into()),
@@ -349,7 +355,7 @@ pub fn pool_tables(
                 .flatten()
                 .filter(|r| r.phase_before != Phase::Unrated)
                 .map(|r| {
-                    vec![
+                    [
                         ("pool", p.name.into()),
                         ("player_id", dataset.players[r.player].id.as_str().into()),
                         (
@@ -374,7 +380,7 @@ pub fn pool_tables(
                 .iter()
                 .filter_map(|(&i, &(rank, active))| {
                     let state = &p.ratings.players[i];
-                    Some(vec![
+                    Some([
                         ("pool", p.name.into()),
                         ("player_id", dataset.players[i].id.as_str().into()),
                         ("list_date", p.list.date.as_str().into()),
@@ -436,13 +442,13 @@ impl TableSink for SqlDump {
     }
 }
 
-fn tournament_row(t: &crate::model::Tournament) -> Row<'_> {
-    vec![
+fn tournament_row(t: &crate::model::Tournament) -> Row<'_, 12> {
+    [
         ("id", t.id.as_str().into()),
         ("name", t.name.as_str().into()),
         ("start_date", t.start.to_string().into()),
         ("end_date", t.end.to_string().into()),
-        ("city", t.city.clone().into()),
+        ("city", t.city.as_deref().into()),
         (
             "pairing_system",
             match t.system {
@@ -474,7 +480,7 @@ fn tournament_row(t: &crate::model::Tournament) -> Row<'_> {
     ]
 }
 
-fn game_rows(t: &crate::model::Tournament) -> Vec<Row<'_>> {
+fn game_rows(t: &crate::model::Tournament) -> Vec<Row<'_, 6>> {
     let mut rows = Vec::new();
     for round in 0..t.rounds as usize {
         for e in &t.entries {
@@ -494,7 +500,7 @@ fn game_rows(t: &crate::model::Tournament) -> Vec<Row<'_>> {
                 Some(Cell::Bye(bye)) => (None, None, bye_code(*bye)),
                 _ => continue,
             };
-            rows.push(vec![
+            rows.push([
                 ("tournament_id", t.id.as_str().into()),
                 ("round", (round + 1).into()),
                 ("player_id", e.player.as_str().into()),
@@ -541,9 +547,9 @@ fn round_5(x: f64) -> f64 {
 fn game_rating_rows<'a>(
     dataset: &'a Dataset,
     r: &'a TournamentRating,
-) -> impl Iterator<Item = Row<'a>> + 'a {
+) -> impl Iterator<Item = Row<'a, 11>> + 'a {
     r.games.iter().map(move |g| {
-        vec![
+        [
             ("player_id", dataset.players[r.player].id.as_str().into()),
             (
                 "tournament_id",
@@ -576,7 +582,7 @@ fn not_counted_code(n: NotCounted) -> &'static str {
     }
 }
 
-fn change_row<'a>(dataset: &'a Dataset, r: &'a TournamentRating) -> Row<'a> {
+fn change_row<'a>(dataset: &'a Dataset, r: &'a TournamentRating) -> Row<'a, 12> {
     let deltas: Vec<f64> = r
         .games
         .iter()
@@ -584,7 +590,7 @@ fn change_row<'a>(dataset: &'a Dataset, r: &'a TournamentRating) -> Row<'a> {
         .filter_map(|g| g.change.get())
         .collect();
     let change_sum = (!deltas.is_empty()).then(|| round_5(deltas.iter().sum()));
-    vec![
+    [
         ("player_id", dataset.players[r.player].id.as_str().into()),
         (
             "tournament_id",
