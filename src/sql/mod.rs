@@ -21,8 +21,8 @@ pub mod schema;
 
 pub use crate::config::Dialect;
 pub use rows::{
-    base_tables, pool_tables, result_code, PoolList, PublishedList, SqlDump, SqlValue, TableSink,
-    BATCH_ROWS,
+    base_tables, pool_tables, result_code, PoolList, PublishedList, RowSource, SqlDump, SqlValue,
+    TableSink, BATCH_ROWS,
 };
 
 use serde::Serialize;
@@ -272,21 +272,22 @@ impl<'w> InsertWriter<'w> {
     }
 }
 
-/// The piece of `rows` as text, with its key when there are `pieces`: the
-/// previous dump's text, or written now.
+/// The piece of `rows` (`width` values each) as text, with its key when
+/// there are `pieces`: the previous dump's text, or written now.
 fn piece(
     pieces: Option<&dyn Pieces>,
     header: &str,
-    rows: &[Vec<SqlValue>],
+    rows: &[SqlValue],
+    width: usize,
     dialect: Dialect,
 ) -> (Option<u128>, Vec<u8>) {
     let Some(pieces) = pieces else {
-        return (None, statements(header, rows, dialect).into_bytes());
+        return (None, statements(header, rows, width, dialect).into_bytes());
     };
-    let key = piece_key(header, rows, dialect);
+    let key = piece_key(header, rows, width, dialect);
     let text = pieces
         .text(key)
-        .unwrap_or_else(|| statements(header, rows, dialect).into_bytes());
+        .unwrap_or_else(|| statements(header, rows, width, dialect).into_bytes());
     (Some(key), text)
 }
 
@@ -294,12 +295,12 @@ fn piece(
 /// (the statements' header) and every value of its rows. The values are
 /// laid out in one buffer and hashed at once: hashing them one by one costs
 /// more than writing them as SQL.
-fn piece_key(header: &str, rows: &[Vec<SqlValue>], dialect: Dialect) -> u128 {
-    let mut bytes = Vec::with_capacity(header.len() + rows.len() * 64);
+fn piece_key(header: &str, rows: &[SqlValue], width: usize, dialect: Dialect) -> u128 {
+    let mut bytes = Vec::with_capacity(header.len() + rows.len() * 8);
     bytes.extend_from_slice(dialect.file_name().as_bytes());
     bytes.push(0);
     bytes.extend_from_slice(header.as_bytes());
-    for row in rows {
+    for row in rows.chunks(width) {
         for value in row {
             match value {
                 SqlValue::Null => bytes.push(0),
@@ -325,25 +326,32 @@ fn piece_key(header: &str, rows: &[Vec<SqlValue>], dialect: Dialect) -> u128 {
 }
 
 impl TableSink for InsertWriter<'_> {
-    fn table(
+    /// Writes nothing for a table without columns (no schema table has none).
+    fn table<'a>(
         &mut self,
         table: &'static str,
         columns: &[&'static str],
-        rows: &mut dyn Iterator<Item = Vec<SqlValue<'_>>>,
+        rows: &mut dyn RowSource<'a>,
     ) -> std::io::Result<()> {
+        let width = columns.len();
+        if width == 0 {
+            return Ok(());
+        }
         let header = format!("INSERT INTO {table} ({}) VALUES\n", columns.join(", "));
         let dialect = self.dialect;
-        let mut block: Vec<Vec<SqlValue>> = (&mut *rows).take(BLOCK_ROWS).collect();
+        let mut block = Vec::with_capacity(BLOCK_ROWS * width);
+        let mut next = Vec::with_capacity(BLOCK_ROWS * width);
+        rows::take_rows(rows, &mut block, BLOCK_ROWS, width);
         while !block.is_empty() {
-            let mut texts = vec![(None, Vec::new()); block.len().div_ceil(PIECE_ROWS)];
-            let mut next = Vec::new();
+            let mut texts = vec![(None, Vec::new()); block.len().div_ceil(PIECE_ROWS * width)];
             let pieces = self.pieces;
             rayon::in_place_scope(|scope| {
-                for (text, rows) in texts.iter_mut().zip(block.chunks(PIECE_ROWS)) {
+                let parts = block.chunks(PIECE_ROWS * width);
+                for (text, rows) in texts.iter_mut().zip(parts) {
                     let header = &header;
-                    scope.spawn(move |_| *text = piece(pieces, header, rows, dialect));
+                    scope.spawn(move |_| *text = piece(pieces, header, rows, width, dialect));
                 }
-                next = (&mut *rows).take(BLOCK_ROWS).collect();
+                rows::take_rows(rows, &mut next, BLOCK_ROWS, width);
             });
             for (key, text) in &texts {
                 self.out.write_all(text)?;
@@ -352,18 +360,21 @@ impl TableSink for InsertWriter<'_> {
                 }
                 self.written += text.len() as u64;
             }
-            block = next;
+            std::mem::swap(&mut block, &mut next);
+            next.clear();
         }
         Ok(())
     }
 }
 
-/// `rows` as `INSERT` statements of [`BATCH_ROWS`] rows each, the last one
-/// ending with the last row: `rows` start a statement, and end one (a whole
-/// number of statements, or the table's last rows).
-fn statements(header: &str, rows: &[Vec<SqlValue>], dialect: Dialect) -> String {
+/// `rows` (`width` values each) as `INSERT` statements of [`BATCH_ROWS`]
+/// rows each, the last one ending with the last row: `rows` start a
+/// statement, and end one (a whole number of statements, or the table's
+/// last rows).
+fn statements(header: &str, rows: &[SqlValue], width: usize, dialect: Dialect) -> String {
     let mut text = String::new();
-    for (n, row) in rows.iter().enumerate() {
+    let count = rows.len() / width;
+    for (n, row) in rows.chunks(width).enumerate() {
         if n % BATCH_ROWS == 0 {
             text.push_str(header);
         }
@@ -374,7 +385,7 @@ fn statements(header: &str, rows: &[Vec<SqlValue>], dialect: Dialect) -> String 
             }
             value.push_literal(&mut text, dialect);
         }
-        let last = (n + 1) % BATCH_ROWS == 0 || n + 1 == rows.len();
+        let last = (n + 1) % BATCH_ROWS == 0 || n + 1 == count;
         text.push_str(if last { ");\n" } else { "),\n" });
     }
     text
@@ -448,6 +459,23 @@ mod tests {
             assert_eq!(next, n);
             assert!(n == 0 || text.ends_with("');\n"));
         }
+    }
+
+    #[test]
+    fn rows_of_another_width_are_cut_or_filled_with_null() {
+        let mut out = Vec::new();
+        let mut rows = vec![
+            vec![SqlValue::Int(1)],
+            vec![SqlValue::Int(2), SqlValue::Int(3), SqlValue::Int(4)],
+        ]
+        .into_iter();
+        InsertWriter::new(&mut out, Dialect::Sqlite)
+            .table("t", &["a", "b"], &mut rows)
+            .unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "INSERT INTO t (a, b) VALUES\n(1, NULL),\n(2, 3);\n"
+        );
     }
 
     fn decimal(x: f64) -> String {

@@ -182,15 +182,67 @@ fn membership_description(m: Membership) -> &'static str {
 
 /// Takes the dump's tables one at a time, in schema order, each row's values
 /// in the schema's column order: [`SqlDump`] collects them, the streaming
-/// writer ([`super::write_dump`]) writes them out as they come.
+/// writer ([`super::InsertWriter`]) writes them out as they come.
 pub trait TableSink {
     /// Takes the rows of `table`, whose columns are `columns`.
-    fn table(
+    fn table<'a>(
         &mut self,
         table: &'static str,
         columns: &[&'static str],
-        rows: &mut dyn Iterator<Item = Vec<SqlValue<'_>>>,
+        rows: &mut dyn RowSource<'a>,
     ) -> std::io::Result<()>;
+}
+
+/// The rows of one table, handed over one at a time: a federation's dump
+/// has millions, so each row's values go straight into the taker's buffer
+/// rather than into a list of their own.
+pub trait RowSource<'a> {
+    /// Appends the next row's values (one per column, in column order) to
+    /// `out`; `false` when there are no more rows.
+    fn next_row(&mut self, out: &mut Vec<SqlValue<'a>>) -> bool;
+}
+
+/// Rows given as lists of values.
+impl<'a, I: Iterator<Item = Vec<SqlValue<'a>>>> RowSource<'a> for I {
+    fn next_row(&mut self, out: &mut Vec<SqlValue<'a>>) -> bool {
+        self.next().map(|row| out.extend(row)).is_some()
+    }
+}
+
+/// Takes up to `most` rows of `width` values each from `rows` into
+/// `values`; returns how many it took. A row of another width is cut or
+/// filled with NULL, so every row takes `width` places.
+pub fn take_rows<'a>(
+    rows: &mut dyn RowSource<'a>,
+    values: &mut Vec<SqlValue<'a>>,
+    most: usize,
+    width: usize,
+) -> usize {
+    let mut taken = 0;
+    while taken < most {
+        let before = values.len();
+        if !rows.next_row(values) {
+            break;
+        }
+        values.resize(before + width, SqlValue::Null);
+        taken += 1;
+    }
+    taken
+}
+
+/// Rows given as named values, put in the order of the table's columns.
+struct NamedRows<'c, I> {
+    rows: I,
+    columns: &'c [&'static str],
+}
+
+impl<'a, const N: usize, I: Iterator<Item = Row<'a, N>>> RowSource<'a> for NamedRows<'_, I> {
+    fn next_row(&mut self, out: &mut Vec<SqlValue<'a>>) -> bool {
+        self.rows
+            .next()
+            .map(|row| push_in_column_order(row, self.columns, out))
+            .is_some()
+    }
 }
 
 /// Orders each row's values by the schema's columns and hands the table to `sink`.
@@ -202,15 +254,20 @@ fn emit<'a, const N: usize>(
     let columns = schema::table(table)
         .map(|t| t.column_names())
         .unwrap_or_default();
-    let mut ordered = rows.map(|row| in_column_order(row, &columns));
-    sink.table(table, &columns, &mut ordered)
+    let mut named = NamedRows {
+        rows,
+        columns: &columns,
+    };
+    sink.table(table, &columns, &mut named)
 }
 
-/// The row's values in the order of `columns`; a column the row lacks is NULL.
-fn in_column_order<'a, const N: usize>(
+/// Appends the row's values to `out` in the order of `columns`; a column
+/// the row lacks is NULL.
+fn push_in_column_order<'a, const N: usize>(
     row: Row<'a, N>,
     columns: &[&'static str],
-) -> Vec<SqlValue<'a>> {
+    out: &mut Vec<SqlValue<'a>>,
+) {
     // Rows are written in the schema's order: then nothing needs moving.
     let in_order = N == columns.len()
         && row
@@ -218,16 +275,18 @@ fn in_column_order<'a, const N: usize>(
             .zip(columns)
             .all(|((name, _), column)| std::ptr::eq(*name, *column) || name == column);
     if in_order {
-        return row.into_iter().map(|(_, value)| value).collect();
+        out.extend(row.into_iter().map(|(_, value)| value));
+        return;
     }
     let mut row = Vec::from(row);
-    columns
-        .iter()
-        .map(|c| match row.iter().position(|(name, _)| name == c) {
-            Some(i) => row.swap_remove(i).1,
-            None => SqlValue::Null,
-        })
-        .collect()
+    out.extend(
+        columns
+            .iter()
+            .map(|c| match row.iter().position(|(name, _)| name == c) {
+                Some(i) => row.swap_remove(i).1,
+                None => SqlValue::Null,
+            }),
+    );
 }
 
 /// Hands every table of the association's list to `sink`, in schema order.
@@ -416,21 +475,25 @@ impl SqlDump {
 
 impl TableSink for SqlDump {
     /// Splits the rows into batches of [`BATCH_ROWS`].
-    fn table(
+    fn table<'a>(
         &mut self,
         table: &'static str,
         columns: &[&'static str],
-        rows: &mut dyn Iterator<Item = Vec<SqlValue<'_>>>,
+        rows: &mut dyn RowSource<'a>,
     ) -> std::io::Result<()> {
+        let width = columns.len();
         let mut count = 0;
-        let mut rest = rows.peekable();
-        while rest.peek().is_some() {
-            let rows: Vec<_> = rest
-                .by_ref()
-                .take(BATCH_ROWS)
-                .map(|row| row.into_iter().map(SqlValue::into_owned).collect())
+        loop {
+            let mut values = Vec::with_capacity(BATCH_ROWS * width);
+            let taken = take_rows(rows, &mut values, BATCH_ROWS, width);
+            if taken == 0 {
+                break;
+            }
+            count += taken;
+            let mut values = values.into_iter().map(SqlValue::into_owned);
+            let rows = (0..taken)
+                .map(|_| values.by_ref().take(width).collect())
                 .collect();
-            count += rows.len();
             self.inserts.push(InsertBatch {
                 table,
                 columns: columns.to_vec(),
