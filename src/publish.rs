@@ -197,6 +197,9 @@ pub struct Staging {
     /// Whether the staging folder is the spare (the site before the current
     /// one), whose files are checked and replaced rather than all made.
     recycled: bool,
+    /// The staging folder, open: its files are checked from here.
+    #[cfg(unix)]
+    staging_folder: Option<rustix::fd::OwnedFd>,
     /// Each file of the new site, with its identity once stored.
     files: Mutex<HashMap<String, Option<FileIdentity>>>,
     /// Folders known to exist in the staging folder (relative, `/`-separated).
@@ -228,6 +231,12 @@ impl Staging {
         if !recycled {
             fs::create_dir(&staging).map_err(io_error("create", &staging))?;
         }
+        #[cfg(unix)]
+        let staging_folder = {
+            use rustix::fs::{open, Mode, OFlags};
+            let flags = OFlags::RDONLY | OFlags::DIRECTORY | OFlags::NOFOLLOW | OFlags::CLOEXEC;
+            open(&staging, flags, Mode::empty()).ok()
+        };
         Ok(Staging {
             out,
             current,
@@ -235,6 +244,8 @@ impl Staging {
             old,
             spare,
             recycled,
+            #[cfg(unix)]
+            staging_folder,
             files: Mutex::new(HashMap::new()),
             folders: RwLock::new(HashSet::new()),
             written: AtomicUsize::new(0),
@@ -320,7 +331,7 @@ impl Staging {
             // Already the current site's file: nothing to do. (A file of
             // the same name stored before in this build is gone by now.)
             let target = self.target(name)?;
-            if FileIdentity::of(&target) == Some(identity) {
+            if self.staged_identity(name, &target) == Some(identity) {
                 self.record(name, identity);
                 self.unchanged.fetch_add(1, Ordering::Relaxed);
                 return Ok(true);
@@ -393,6 +404,16 @@ impl Staging {
         Ok(())
     }
 
+    /// The identity of the file `name` of the staging folder, at `target`.
+    fn staged_identity(&self, name: &str, target: &Path) -> Option<FileIdentity> {
+        #[cfg(unix)]
+        if let Some(folder) = &self.staging_folder {
+            // Where the system cannot look files up this way, by the path.
+            return FileIdentity::at(folder, name).or_else(|| FileIdentity::of(target));
+        }
+        FileIdentity::of(target)
+    }
+
     /// Notes the identity the file `name` has in the new site.
     fn record(&self, name: &str, identity: FileIdentity) {
         lock(&self.files).insert(name.to_string(), Some(identity));
@@ -407,7 +428,7 @@ impl Staging {
         target: &Path,
         identity: FileIdentity,
     ) -> Result<(), PublishError> {
-        if self.recycled && FileIdentity::of(target) == Some(identity) {
+        if self.recycled && self.staged_identity(name, target) == Some(identity) {
             self.record(name, identity);
             self.unchanged.fetch_add(1, Ordering::Relaxed);
             return Ok(());
