@@ -60,9 +60,9 @@ pub fn rate_pool(dataset: &Dataset, config: &RatingConfig, pool: Option<&str>) -
 /// The two versions must have the same players in the same order, the same
 /// rules, and the same first `unchanged` tournaments: ratings are computed
 /// in chronological order, so those tournaments' records are the same in
-/// both, and only the tournaments after them are rated again. A pull
-/// request that changes the newest tournament is rated in the time of that
-/// one tournament.
+/// both: their records are replayed into each player's state (cheap: no
+/// expected scores, no lookups) and only the tournaments after them are
+/// rated again. `ratingbook diff` rates a pull request's base this way.
 pub fn rate_continuing(
     dataset: &Dataset,
     config: &RatingConfig,
