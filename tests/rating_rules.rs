@@ -483,19 +483,28 @@ fn reverse_first_win(tournament: &mut ratingbook::model::Tournament) -> bool {
     true
 }
 
+/// A generated repository's data, rules and ratings.
+fn generated_and_rated(
+    players: usize,
+    tournaments: usize,
+    seed: u64,
+) -> (Dataset, RatingConfig, Ratings) {
+    let dir = common::generated_repository(players, tournaments, seed);
+    let loaded = ratingbook::load::load_repository(dir.path());
+    let config = loaded.config.rating.clone();
+    let ratings = rating::rate(&loaded.dataset, &config);
+    (loaded.dataset, config, ratings)
+}
+
 /// Rating a version of the data from where it first differs from another
 /// (whose ratings are taken over up to there) gives the ratings of rating
 /// it whole, record for record: a change at the start, in the middle, at
 /// the end, a tournament removed, and nothing changed.
 #[test]
 fn continuing_from_another_versions_ratings_is_rating_it_whole() {
-    let dir = common::generated_repository(300, 40, 11);
-    let loaded = ratingbook::load::load_repository(dir.path());
-    let config = loaded.config.rating.clone();
-    let head = loaded.dataset;
+    let (head, config, head_ratings) = generated_and_rated(300, 40, 11);
     let n = head.tournaments.len();
     assert_eq!(n, 40);
-    let head_ratings = rating::rate(&head, &config);
     let mut versions = Vec::new();
     for changed in [0, 1, n / 3, n / 2, n - 2, n - 1] {
         let mut base = head.clone();
@@ -532,11 +541,7 @@ fn continuing_from_another_versions_ratings_is_rating_it_whole() {
 /// Ratings of a list with other players are not taken over.
 #[test]
 fn continuing_from_ratings_of_other_players_rates_whole() {
-    let dir = common::generated_repository(120, 10, 3);
-    let loaded = ratingbook::load::load_repository(dir.path());
-    let config = loaded.config.rating.clone();
-    let head = loaded.dataset;
-    let head_ratings = rating::rate(&head, &config);
+    let (head, config, head_ratings) = generated_and_rated(120, 10, 3);
     let mut fewer = head.clone();
     let unplayed = (0..fewer.players.len())
         .rev()
