@@ -560,7 +560,9 @@ impl Clone for IdCache {
 }
 
 /// Player index by the 128-bit hash of the id, for the players the list
-/// had when it was made.
+/// had when it was made. A list whose players are replaced in place (same
+/// length, same buffer) is to be sorted again ([`Dataset::sort`], as every
+/// loader does), which drops the index.
 #[derive(Debug)]
 struct IdIndex {
     /// Low half of the hash → (high half, index). The key is a hash
@@ -569,7 +571,8 @@ struct IdIndex {
     /// The address of the list's buffer and its length when the index was
     /// made: a list that grew, shrank or moved since is not the one indexed.
     players: (usize, usize),
-    /// Whether two ids had one hash (then the index is not used).
+    /// Whether two ids had one hash, or the list is too long to index
+    /// (then the index is not used).
     ambiguous: bool,
 }
 
@@ -580,7 +583,10 @@ impl IdIndex {
         let mut ambiguous = false;
         for (i, player) in players.iter().enumerate() {
             let (low, high) = id_hash(player.id.as_str());
-            let index = u32::try_from(i).unwrap_or(u32::MAX);
+            let Ok(index) = u32::try_from(i) else {
+                ambiguous = true;
+                break;
+            };
             ambiguous |= by_hash.insert(low, (high, index)).is_some();
         }
         IdIndex {
