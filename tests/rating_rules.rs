@@ -553,11 +553,11 @@ fn continuing_from_ratings_of_other_players_rates_whole() {
     assert!(continued == whole);
 }
 
-/// Players are found by id through every change to the list: the index made
-/// on the first lookup is not used for a list that grew, shrank, was copied
-/// or was sorted again.
+/// Every one of many players is found by id, in a copy of the list too and
+/// after players were taken out: the index made on the first lookup is not
+/// used for a list that was copied or shortened.
 #[test]
-fn players_are_found_by_id_however_the_list_changed() {
+fn players_are_found_by_id_in_a_copy_and_a_shortened_list() {
     let mut book = Book::new();
     for n in 0..500 {
         book.member(&format!("p{n:03}"), 1500, 0);
