@@ -408,8 +408,7 @@ impl Staging {
     fn staged_identity(&self, name: &str, target: &Path) -> Option<FileIdentity> {
         #[cfg(unix)]
         if let Some(folder) = &self.staging_folder {
-            // Where the system cannot look files up this way, by the path.
-            return FileIdentity::at(folder, name).or_else(|| FileIdentity::of(target));
+            return FileIdentity::at(folder, name);
         }
         FileIdentity::of(target)
     }

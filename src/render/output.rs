@@ -45,18 +45,28 @@ impl FileIdentity {
     /// hundreds of thousands of files does once per file.
     #[cfg(unix)]
     pub fn at(dir: &impl rustix::fd::AsFd, name: &str) -> Option<FileIdentity> {
-        use rustix::fs::{statx, AtFlags, FileType, StatxFlags};
-        let wanted = StatxFlags::TYPE | StatxFlags::INO | StatxFlags::SIZE | StatxFlags::MTIME;
-        let stat = statx(dir, name, AtFlags::SYMLINK_NOFOLLOW, wanted).ok()?;
-        if FileType::from_raw_mode(stat.stx_mode.into()) != FileType::RegularFile {
-            return None;
-        }
-        // As the standard library reads it: no time before 1970.
-        let seconds = u128::try_from(stat.stx_mtime.tv_sec).ok()?;
+        use rustix::fs::{statat, AtFlags, FileType};
+        let stat = statat(dir, name, AtFlags::SYMLINK_NOFOLLOW).ok()?;
+        let file = FileType::from_raw_mode(stat.st_mode) == FileType::RegularFile;
+        file.then(|| FileIdentity::from_stat(&stat))?
+    }
+
+    /// The identity of a regular file from its `stat`, as [`FileIdentity::of`]
+    /// gives it (no time before 1970).
+    #[cfg(unix)]
+    // The fields' integer types differ between platforms.
+    #[allow(
+        clippy::unnecessary_cast,
+        clippy::useless_conversion,
+        clippy::unnecessary_fallible_conversions
+    )]
+    pub fn from_stat(stat: &rustix::fs::Stat) -> Option<FileIdentity> {
+        let seconds = u128::try_from(stat.st_mtime).ok()?;
+        let nanos = u128::try_from(stat.st_mtime_nsec).ok()?;
         Some(FileIdentity {
-            inode: stat.stx_ino,
-            size: stat.stx_size,
-            modified: seconds * 1_000_000_000 + u128::from(stat.stx_mtime.tv_nsec),
+            inode: stat.st_ino as u64,
+            size: u64::try_from(stat.st_size).ok()?,
+            modified: seconds * 1_000_000_000 + nanos,
         })
     }
 

@@ -109,7 +109,7 @@ fn scan_entry(
     match FileType::from_raw_mode(stat.st_mode) {
         FileType::RegularFile => Some(SiteFingerprint::one(
             &[prefix, name.to_bytes()].concat(),
-            stat_identity(&stat)?,
+            FileIdentity::from_stat(&stat)?,
         )),
         FileType::Directory => scan_subfolder(dir, prefix, name),
         _ => None,
@@ -127,24 +127,6 @@ fn scan_subfolder(
     let flags = OFlags::RDONLY | OFlags::DIRECTORY | OFlags::NOFOLLOW | OFlags::CLOEXEC;
     let sub = openat(dir, name, flags, Mode::empty()).ok()?;
     scan_folder(&sub, &[prefix, name.to_bytes(), b"/"].concat())
-}
-
-/// The identity of a regular file from its `stat`, as [`FileIdentity::of`] gives it.
-#[cfg(unix)]
-// The fields' integer types differ between platforms.
-#[allow(
-    clippy::unnecessary_cast,
-    clippy::useless_conversion,
-    clippy::unnecessary_fallible_conversions
-)]
-fn stat_identity(stat: &rustix::fs::Stat) -> Option<FileIdentity> {
-    let seconds = u128::try_from(stat.st_mtime).ok()?;
-    let nanos = u128::try_from(stat.st_mtime_nsec).ok()?;
-    Some(FileIdentity {
-        inode: stat.st_ino as u64,
-        size: u64::try_from(stat.st_size).ok()?,
-        modified: seconds * 1_000_000_000 + nanos,
-    })
 }
 
 /// Elsewhere, a walk of the folder.
@@ -300,7 +282,7 @@ fn input_entry_at(
         }
         FileType::RegularFile => files.push(InputFile {
             path,
-            identity: stat_identity(&stat)?,
+            identity: FileIdentity::from_stat(&stat)?,
             changed: stat_changed(&stat)?,
             link,
         }),
