@@ -3,6 +3,7 @@
 
 use crate::diagnostic::{self, Diagnostic};
 use crate::{check, load, publish, rating, render, sql, standings};
+use std::collections::BTreeSet;
 use std::path::Path;
 
 /// A repository loaded and checked.
@@ -105,36 +106,48 @@ fn with_reuse<R>(
 
 /// Runs every check on a loaded repository; its loading problems come first.
 pub fn check_loaded(loaded: load::Loaded) -> Checked {
-    check_loaded_reusing(loaded, None).0
+    checked_with(loaded, check::check_dataset)
 }
 
 /// [`check_loaded`], also handing back what each tournament's own rules
 /// found, and taking over from `earlier` the findings it vouches for
 /// ([`check::check_dataset_reusing`]).
 pub fn check_loaded_reusing(
-    mut loaded: load::Loaded,
+    loaded: load::Loaded,
     earlier: Option<check::Earlier>,
 ) -> (Checked, check::TournamentFindings) {
+    let mut findings = check::TournamentFindings::default();
+    let checked = checked_with(loaded, |dataset, unreadable_players| {
+        let found;
+        (found, findings) = check::check_dataset_reusing(dataset, unreadable_players, earlier);
+        found
+    });
+    (checked, findings)
+}
+
+/// Runs every check on a loaded repository, the rules across files by
+/// `check_dataset`; its loading problems come first.
+fn checked_with(
+    mut loaded: load::Loaded,
+    check_dataset: impl FnOnce(&crate::model::Dataset, &BTreeSet<String>) -> Vec<Diagnostic>,
+) -> Checked {
     let mut diagnostics = std::mem::take(&mut loaded.diagnostics);
     diagnostics.extend(standings::check_ids(
         &loaded.config.standings.tiebreaks,
         Path::new("ratingbook.toml"),
         "standings.tiebreaks",
     ));
-    let (found, findings) =
-        check::check_dataset_reusing(&loaded.dataset, &loaded.unreadable_players, earlier);
-    diagnostics.extend(found);
+    diagnostics.extend(check_dataset(&loaded.dataset, &loaded.unreadable_players));
     diagnostics.extend(check::check_pools(
         &loaded.dataset,
         loaded.config.pools.keys().map(String::as_str),
     ));
     diagnostics.extend(template_diagnostics(&loaded.templates));
     diagnostic::sort(&mut diagnostics);
-    let checked = Checked {
+    Checked {
         loaded,
         diagnostics,
-    };
-    (checked, findings)
+    }
 }
 
 /// The repository's templates that do not compile, as diagnostics.

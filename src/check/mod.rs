@@ -20,7 +20,44 @@ pub use overlap::check_overlaps;
 /// Runs every cross-file rule over a loaded dataset. `unreadable_players` are ids
 /// whose files exist but failed to load (already reported). Diagnostics come back sorted.
 pub fn check_dataset(dataset: &Dataset, unreadable_players: &BTreeSet<String>) -> Vec<Diagnostic> {
-    check_dataset_reusing(dataset, unreadable_players, None).0
+    use rayon::prelude::*;
+    let newest_start = newest_start(dataset);
+    let problems = dataset
+        .tournaments
+        .par_iter()
+        .flat_map_iter(|t| own_findings(t, dataset, unreadable_players, newest_start))
+        .collect();
+    with_cross_tournament_checks(dataset, problems)
+}
+
+/// The start of the newest tournament.
+fn newest_start(dataset: &Dataset) -> Option<Date> {
+    dataset.tournaments.iter().map(|t| t.start).max()
+}
+
+/// What the tournament's own rules find: its crosstable against the
+/// players, and its pairings.
+fn own_findings(
+    t: &Tournament,
+    dataset: &Dataset,
+    unreadable_players: &BTreeSet<String>,
+    newest_start: Option<Date>,
+) -> Vec<Diagnostic> {
+    let mut found = check_tournament(t, dataset, unreadable_players, newest_start);
+    found.extend(history::check_history(t));
+    found
+}
+
+/// `problems` with what the rules across tournaments find, sorted.
+fn with_cross_tournament_checks(
+    dataset: &Dataset,
+    mut problems: Vec<Diagnostic>,
+) -> Vec<Diagnostic> {
+    problems.extend(check_unique_tournament_ids(dataset));
+    problems.extend(check_year_folders(dataset));
+    problems.extend(check_overlaps(dataset));
+    diagnostic::sort(&mut problems);
+    problems
 }
 
 /// What each tournament's own rules (its crosstable against the players,
@@ -52,7 +89,7 @@ pub fn check_dataset_reusing(
     earlier: Option<Earlier>,
 ) -> (Vec<Diagnostic>, TournamentFindings) {
     use rayon::prelude::*;
-    let newest_start = dataset.tournaments.iter().map(|t| t.start).max();
+    let newest_start = newest_start(dataset);
     let earlier = earlier.filter(|(findings, _)| findings.newest_start == newest_start);
     let taken_over = |t: &Tournament| {
         let (findings, same) = earlier?;
@@ -62,19 +99,13 @@ pub fn check_dataset_reusing(
         .tournaments
         .par_iter()
         .map(|t| {
-            let found = taken_over(t).unwrap_or_else(|| {
-                let mut found = check_tournament(t, dataset, unreadable_players, newest_start);
-                found.extend(history::check_history(t));
-                found
-            });
+            let found = taken_over(t)
+                .unwrap_or_else(|| own_findings(t, dataset, unreadable_players, newest_start));
             (t.meta_source.clone(), found)
         })
         .collect();
-    let mut problems: Vec<Diagnostic> = own.iter().flat_map(|(_, found)| found.clone()).collect();
-    problems.extend(check_unique_tournament_ids(dataset));
-    problems.extend(check_year_folders(dataset));
-    problems.extend(check_overlaps(dataset));
-    diagnostic::sort(&mut problems);
+    let problems = own.iter().flat_map(|(_, found)| found.clone()).collect();
+    let problems = with_cross_tournament_checks(dataset, problems);
     let findings = TournamentFindings {
         newest_start,
         by_tournament: own.into_iter().collect(),
