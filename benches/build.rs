@@ -175,7 +175,7 @@ fn run_child(root: &Path) {
     let phases: Vec<String> = report
         .timings
         .iter()
-        .map(|(name, took)| format!("{name} {:.2}", took.as_secs_f64()))
+        .map(|phase| format!("{} {:.2}", phase.name, phase.took.as_secs_f64()))
         .collect();
     println!(
         "{:.2} | {:.2} | {} | {} | {} | {} | {} | {:.1}",

@@ -14,6 +14,8 @@ use std::sync::atomic::{AtomicIsize, AtomicUsize, Ordering};
 /// Live bytes allocated through [`BoundedAllocator`], as of each thread's
 /// last settling (see [`SETTLE_BYTES`]).
 static LIVE: AtomicIsize = AtomicIsize::new(0);
+/// The most [`LIVE`] has been since [`take_peak_live_bytes`] last ran.
+static PEAK: AtomicIsize = AtomicIsize::new(0);
 /// The budget in bytes; 0 until [`set_limit_from_environment`] runs.
 static LIMIT: AtomicUsize = AtomicUsize::new(0);
 
@@ -79,6 +81,7 @@ fn admit(size: usize) {
     let live = LIVE
         .fetch_add(unsettled, Ordering::Relaxed)
         .saturating_add(unsettled);
+    PEAK.fetch_max(live, Ordering::Relaxed);
     let limit = LIMIT.load(Ordering::Relaxed);
     if limit != 0 && usize::try_from(live).is_ok_and(|live| live > limit) {
         out_of_budget(limit);
@@ -158,6 +161,15 @@ pub fn release_freed_memory_of_this_thread() {
     unsafe { libmimalloc_sys::mi_collect(true) }
 }
 
+/// The most bytes that were live at once (as far as [`BoundedAllocator`]
+/// saw, to within [`SETTLE_BYTES`] per thread) since the last call, which
+/// starts the next count from what is live now. 0 without the allocator.
+pub fn take_peak_live_bytes() -> usize {
+    let now = LIVE.load(Ordering::Relaxed);
+    let peak = PEAK.swap(now, Ordering::Relaxed).max(now);
+    usize::try_from(peak).unwrap_or(0)
+}
+
 /// Physical memory in bytes (0, meaning no budget, if it cannot be read).
 fn machine_memory() -> usize {
     // SAFETY: sysconf only reads system values.
@@ -195,6 +207,24 @@ impl Drop for Rendering {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_peak_is_the_most_live_at_once_and_starts_over_when_taken() {
+        // The test binary does not install the allocator: only these calls
+        // move the count.
+        let gib = 1usize << 30;
+        take_peak_live_bytes();
+        admit(gib);
+        admit(gib / 2);
+        release(gib);
+        admit(gib / 4);
+        let peak = take_peak_live_bytes();
+        assert!(peak >= gib + gib / 2, "{peak}");
+        assert!(peak < gib + gib / 2 + 2 * SETTLE_BYTES as usize, "{peak}");
+        release(gib / 2 + gib / 4);
+        let after = take_peak_live_bytes();
+        assert!(after < gib, "{after}: counted again from what was live");
+    }
 
     #[test]
     fn numbers_are_written_without_allocating() {

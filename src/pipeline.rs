@@ -239,10 +239,22 @@ pub struct BuildReport {
     pub cached: render::cache::CacheReport,
     /// Player and tournament records parsed, and taken over unchanged.
     pub records: load::Records,
-    /// Wall time of each phase, in order.
-    pub timings: Vec<(&'static str, std::time::Duration)>,
+    /// Wall time and peak memory of each phase, in order.
+    pub timings: Vec<Phase>,
     /// Notes on what was not written and why (e.g. no sitemap without `site.base_url`).
     pub notes: Vec<&'static str>,
+}
+
+/// What one phase of a build took.
+#[derive(Debug, Clone, Copy)]
+pub struct Phase {
+    /// What the phase did, e.g. `"rate"`.
+    pub name: &'static str,
+    /// Its wall time.
+    pub took: std::time::Duration,
+    /// The most memory the process's allocations held at once during it
+    /// (0 when the binary does not count them, see [`crate::memory`]).
+    pub peak_live_bytes: usize,
 }
 
 /// Checks, rates and renders the repository at `root` into `out`, one build
@@ -258,8 +270,13 @@ pub fn build_repository(
     let started = std::time::SystemTime::now();
     let mut timings = Vec::new();
     let mut clock = std::time::Instant::now();
+    crate::memory::take_peak_live_bytes();
     let mut lap = |name: &'static str| {
-        timings.push((name, clock.elapsed()));
+        timings.push(Phase {
+            name,
+            took: clock.elapsed(),
+            peak_live_bytes: crate::memory::take_peak_live_bytes(),
+        });
         clock = std::time::Instant::now();
     };
     let site = publish::resolved(out)?;
@@ -497,7 +514,7 @@ fn unchanged_report(
     files: usize,
     sitemap_note: bool,
     warnings: Vec<Diagnostic>,
-    timings: Vec<(&'static str, std::time::Duration)>,
+    timings: Vec<Phase>,
 ) -> BuildReport {
     BuildReport {
         warnings,

@@ -190,12 +190,11 @@ fn a_build_with_settled_unchanged_inputs_and_site_does_nothing_else() {
     std::thread::sleep(ratingbook::render::cache::SETTLE + std::time::Duration::from_millis(100));
     let settled = build(b.root.path(), &b.out);
     assert_eq!(settled.cached.rendered, 0);
-    let phases =
-        |r: &ratingbook::BuildReport| r.timings.iter().map(|(p, _)| *p).collect::<Vec<_>>();
+    let phases = |r: &ratingbook::BuildReport| r.timings.iter().map(|p| p.name).collect::<Vec<_>>();
     assert_eq!(phases(&settled), ["inputs unchanged"]);
     let skipped = build(b.root.path(), &b.out);
     assert_eq!(
-        skipped.timings.iter().map(|(p, _)| *p).collect::<Vec<_>>(),
+        skipped.timings.iter().map(|p| p.name).collect::<Vec<_>>(),
         ["inputs unchanged"]
     );
     assert_eq!(skipped.cached.reused, before.len());
@@ -391,7 +390,7 @@ fn inputs_rewritten_with_the_same_bytes_are_no_change_and_an_edit_is_one() {
         fs::write(&file, bytes).unwrap();
     }
     let touched = build(b.root.path(), &b.out);
-    let phases: Vec<&str> = touched.timings.iter().map(|(p, _)| *p).collect();
+    let phases: Vec<&str> = touched.timings.iter().map(|p| p.name).collect();
     assert_eq!(phases, ["inputs unchanged"]);
     assert_eq!(common::site_files(&b.out), before);
     let oldest = edit::crosstables_by_start(b.root.path())[0].clone();
@@ -405,7 +404,7 @@ fn inputs_rewritten_with_the_same_bytes_are_no_change_and_an_edit_is_one() {
 
 /// The phases a build went through.
 fn phases(report: &ratingbook::BuildReport) -> Vec<&'static str> {
-    report.timings.iter().map(|(p, _)| *p).collect()
+    report.timings.iter().map(|p| p.name).collect()
 }
 
 /// Each file under `dir` with its inode and modification time.

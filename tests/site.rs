@@ -341,10 +341,10 @@ fn the_list_as_of_the_last_date_is_the_current_list() {
                 .iter()
                 .map(|r| {
                     (
-                        r.id.clone(),
+                        r.id.to_string(),
                         r.rating,
                         r.games,
-                        r.last_played.clone(),
+                        r.last_played,
                         r.active,
                         r.rank,
                     )

@@ -14,17 +14,20 @@ const PLAYER: &str = "html/player.html";
 const RATING_LIST: &str = "html/ratings.html";
 /// The tournament page's template.
 const TOURNAMENT: &str = "html/tournament.html";
+/// The whole rating list in Markdown.
+const RATINGS_MARKDOWN: &str = "md/ratings.md";
 
-/// The built-in `template` with a comment added: the same pages, but no
-/// longer the built-in text.
+/// The built-in `template` with a comment added before its last line
+/// break: the same pages, but no longer the built-in text.
 fn engine_rendered_template(root: &Path, template: &str) {
     let file = format!("templates/{template}");
     let built_in =
         std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(&file)).unwrap();
+    let text = built_in.strip_suffix('\n').unwrap_or(&built_in);
     common::write(
         root,
         &file,
-        &format!("{built_in}{{# rendered by the template engine #}}\n"),
+        &format!("{text}{{# rendered by the template engine #}}\n"),
     );
 }
 
@@ -32,6 +35,23 @@ fn engine_rendered_template(root: &Path, template: &str) {
 /// returns the HTML pages whose paths start with one of `prefixes`, for the
 /// callers' checks that the cases they cover are there.
 fn pages_both_ways(repository: &Path, template: &str, prefixes: &[&str]) -> Vec<String> {
+    let written = sites_both_ways(repository, template);
+    let pages: Vec<String> = written
+        .iter()
+        .filter(|(file, _)| prefixes.iter().any(|p| file.starts_with(p)))
+        .filter(|(file, _)| file.ends_with(".html"))
+        .map(|(_, bytes)| String::from_utf8(bytes.clone()).unwrap())
+        .collect();
+    assert!(pages.len() > 1, "no pages under {prefixes:?}");
+    pages
+}
+
+/// Builds `repository` both ways for `template`, compares every file and
+/// returns the site's files.
+fn sites_both_ways(
+    repository: &Path,
+    template: &str,
+) -> std::collections::BTreeMap<String, Vec<u8>> {
     let written = tempfile::tempdir().unwrap();
     common::build_site(repository, written.path());
     let rendered_repository = tempfile::tempdir().unwrap();
@@ -58,14 +78,7 @@ fn pages_both_ways(repository: &Path, template: &str, prefixes: &[&str]) -> Vec<
             )
         );
     }
-    let pages: Vec<String> = written
-        .iter()
-        .filter(|(file, _)| prefixes.iter().any(|p| file.starts_with(p)))
-        .filter(|(file, _)| file.ends_with(".html"))
-        .map(|(_, bytes)| String::from_utf8(bytes.clone()).unwrap())
-        .collect();
-    assert!(pages.len() > 1, "no pages under {prefixes:?}");
-    pages
+    written
 }
 
 /// Asserts that some page of `pages` shows `text`.
@@ -212,6 +225,34 @@ fn a_generated_federations_rating_lists_over_several_pages() {
     some(" rel=\"prev\">");
     some("<span aria-current=\"page\">3</span>");
     some("<td class=\"num change opt\">new</td>");
+}
+
+#[test]
+fn the_whole_rating_list_in_markdown_bundled_with_every_kind_of_list_and_generated() {
+    let bundled = common::sample_repository();
+    let with_lists = sample_with_every_kind_of_list();
+    // Markdown's and HTML's own characters in a club's name, escaped both ways alike.
+    common::edit(
+        bundled.path(),
+        "data/players/grahn-johan.toml",
+        "club = \"Helsinki\"",
+        "club = \"Renju | *Club* <b> & [x]_\"",
+    );
+    let generated = common::generated_repository(1000, 120, 11);
+    let mut lists = Vec::new();
+    for repository in [&bundled, &with_lists, &generated] {
+        let site = sites_both_ways(repository.path(), RATINGS_MARKDOWN);
+        lists.push(String::from_utf8(site["ratings.md"].clone()).unwrap());
+    }
+    let some = |text: &str| some(&lists, text);
+    // The cases the comparison has to cover.
+    some("Renju \\| \\*Club\\* &lt;b&gt; &amp; \\[x\\]\\_");
+    some(" Changes are since the list of ");
+    some(" | new | new | ");
+    some(" | inactive |\n");
+    some("\n|  | ");
+    some("## Provisional\n\n| Player | Club | Games |\n|---|---|---:|\n| ");
+    some("| Player | Country | International rating |\n|---|---|---:|\n| ");
 }
 
 #[test]

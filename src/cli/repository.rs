@@ -73,8 +73,13 @@ pub(super) fn print_build(
         Ok(report) => {
             print_diagnostics(&report.warnings, root, format);
             if timings {
-                for (phase, took) in &report.timings {
-                    eprintln!("{phase:>16}: {:.3} s", took.as_secs_f64());
+                for phase in &report.timings {
+                    eprintln!(
+                        "{:>16}: {:.3} s, at most {} MiB in use",
+                        phase.name,
+                        phase.took.as_secs_f64(),
+                        phase.peak_live_bytes >> 20
+                    );
                 }
                 eprintln!(
                     "{:>16}: {} made, {} reused from the build cache",

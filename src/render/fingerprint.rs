@@ -93,9 +93,11 @@ pub struct Fingerprints<'a> {
     entered: std::borrow::Cow<'a, EnteredPrints>,
     /// The hash of every player's record, once asked for.
     players: std::sync::OnceLock<Key>,
-    /// The hash of each rating record in the association's list, by
-    /// tournament and position (as `Ratings::by_tournament`), once asked
-    /// for: a record is hashed once for its tournament and its player.
+    /// The key of each rating record in the association's list (see
+    /// [`Fingerprints::record_key`]), by tournament and position (as
+    /// `Ratings::by_tournament`), once asked for: a record is hashed once
+    /// for its tournament and its player, going through the records in
+    /// the order they are stored.
     record_hashes: std::sync::OnceLock<Vec<Vec<Key>>>,
     /// The hash of each tournament's rating records in the association's
     /// list, once asked for.
@@ -180,32 +182,42 @@ impl<'a> Fingerprints<'a> {
             .add(&ratings.pool);
         let association = std::ptr::eq(ratings, self.association);
         for &(t, i) in &ratings.player_records[index] {
-            let record = &ratings.by_tournament[t][i];
-            if association {
-                hasher.key(self.record_hashes()[t][i]);
+            hasher.key(if association {
+                self.record_hashes()[t][i]
             } else {
-                hasher.add(record);
-            }
-            hasher.key(self.entered.tournaments[record.tournament]);
-            for game in &record.games {
-                hasher.key(self.entered.player_names[game.opponent]);
-            }
+                self.record_key(&ratings.by_tournament[t][i])
+            });
         }
         hasher.finish()
     }
 
-    /// The hash of each rating record of the association's list.
+    /// A rating record with what a page shows beside it: its tournament as
+    /// entered, and the name and id of each opponent.
+    fn record_key(&self, record: &crate::rating::TournamentRating) -> Key {
+        let mut hasher = Hasher::default();
+        hasher
+            .add(record)
+            .key(self.entered.tournaments[record.tournament]);
+        for game in &record.games {
+            hasher.key(self.entered.player_names[game.opponent]);
+        }
+        hasher.finish()
+    }
+
+    /// The key of each rating record of the association's list.
     fn record_hashes(&self) -> &[Vec<Key>] {
         self.record_hashes.get_or_init(|| {
             let records = &self.association.by_tournament;
             records
                 .par_iter()
-                .map(|records| records.iter().map(of).collect())
+                .map(|records| records.iter().map(|r| self.record_key(r)).collect())
                 .collect()
         })
     }
 
-    /// The hash of each tournament's rating records in the association's list.
+    /// The hash of each tournament's rating records in the association's
+    /// list (with the names they show, which the tournament's people cover
+    /// as well).
     fn association_records(&self) -> &[Key] {
         self.records.get_or_init(|| {
             let each = self.record_hashes().par_iter();

@@ -108,6 +108,12 @@ pub fn html_escaped(text: &str) -> String {
 /// in a name can never reach a page.
 pub fn markdown_text(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
+    push_markdown_escaped(text, &mut out);
+    out
+}
+
+/// Appends `text` to `out` escaped as [`markdown_text`] escapes it.
+pub fn push_markdown_escaped(text: &str, out: &mut String) {
     for c in text.chars() {
         match c {
             '<' => out.push_str("&lt;"),
@@ -121,7 +127,6 @@ pub fn markdown_text(text: &str) -> String {
             c => out.push(c),
         }
     }
-    out
 }
 
 /// A text cell for CSV downloads that a spreadsheet will not run as a

@@ -211,6 +211,7 @@ pub fn render_site_into(
         write_player_pages: direct::writes_player_pages(templates),
         write_list_pages: direct::writes_list_pages(templates),
         write_tournament_pages: direct::writes_tournament_pages(templates),
+        write_markdown_list: direct::writes_markdown_list(templates),
         html_paths: Mutex::new(Vec::new()),
     };
     for (name, bytes) in &templates.statics {
@@ -321,11 +322,18 @@ fn render_whole_list_downloads(
         // The whole list as one template value is big: made only when the
         // list changed.
         let own = fingerprint::of(list);
-        page.emit_fingerprinted(("ratings.md", "md/ratings.md", ""), "", own, || {
-            let mut ctx = tera::Context::new();
-            ctx.insert("list", list);
-            ctx
-        })?;
+        let names = ("ratings.md", direct::RATINGS_MARKDOWN, "");
+        if page.write_markdown_list {
+            page.emit_written(names, own, || {
+                direct::ratings_markdown(&page.site.title, list)
+            })?;
+        } else {
+            page.emit_fingerprinted(names, "", own, || {
+                let mut ctx = tera::Context::new();
+                ctx.insert("list", list);
+                ctx
+            })?;
+        }
     }
     if config.output.csv {
         page.put("ratings.csv", &rating_list_csv(list))?;
@@ -678,7 +686,7 @@ fn render_front_pages(
         })
         .collect();
     let mut ctx = tera::Context::new();
-    let top: Vec<&view::RatedRow> = list
+    let top: Vec<&view::RatedRow<'_>> = list
         .established
         .iter()
         .filter(|r| r.rank.is_some())
@@ -1197,12 +1205,12 @@ fn leaders(list: &RatingListView, dataset: &Dataset) -> Vec<Leader> {
         let mut seen = std::collections::BTreeMap::new();
         for row in list.established.iter().filter(|r| r.rank.is_some()) {
             let value = if kind == "Club" {
-                &row.club
+                row.club
             } else {
-                &row.country
+                row.country
             };
             if !value.is_empty() && !seen.contains_key(value) {
-                seen.insert(value.clone(), row);
+                seen.insert(value, row);
             }
         }
         out.extend(seen.into_iter().map(|(value, row)| Leader {
@@ -1210,9 +1218,9 @@ fn leaders(list: &RatingListView, dataset: &Dataset) -> Vec<Leader> {
             list: Link {
                 href: format!(
                     "lists/{prefix}-{}.html",
-                    slugs.get(&value).map_or("x", String::as_str)
+                    slugs.get(value).map_or("x", String::as_str)
                 ),
-                text: value,
+                text: value.to_string(),
             },
             player: row.player.clone(),
             rating: row.rating,
@@ -1360,6 +1368,9 @@ struct Page<'a> {
     /// Whether tournament pages have the built-in templates, which
     /// [`direct`] writes without the template engine.
     write_tournament_pages: bool,
+    /// Whether the whole list in Markdown has the built-in template, which
+    /// [`direct`] writes without the template engine.
+    write_markdown_list: bool,
     /// Every HTML file stored, for the sitemap.
     html_paths: Mutex<Vec<String>>,
 }
@@ -1590,20 +1601,18 @@ fn rating_list_csv(list: &view::RatingListView) -> Vec<u8> {
         let _ = writer.write_record([
             list.date.as_str(),
             &row.rank.map(|r| r.to_string()).unwrap_or_default(),
-            &row.id,
+            row.id,
             &format::spreadsheet_text(row.player.text()),
-            &format::spreadsheet_text(&row.club),
-            &format::spreadsheet_text(&row.country),
-            &row.membership,
+            &format::spreadsheet_text(row.club),
+            &format::spreadsheet_text(row.country),
+            row.membership,
             &row.rating.to_string(),
             &row.games.to_string(),
-            &row.last_played,
+            &row.last_played.to_string(),
             if row.active { "true" } else { "false" },
             list.previous_date.as_str(),
-            // Plain numbers (`12`, `-5`) or `new`: no cell starts with `+`,
-            // which spreadsheets read as a formula.
-            row.rating_change.trim_start_matches('+'),
-            row.rank_change.trim_start_matches('+'),
+            &row.rating_change.unsigned().to_string(),
+            &row.rank_change.unsigned().to_string(),
         ]);
     }
     writer.into_inner().unwrap_or_default()

@@ -1,7 +1,9 @@
 //! The further rating lists (`[pools.<name>]`): each list's page, its CSV,
 //! its rules page, and the sections player pages show for each list.
 
-use super::view::{Link, PlayerView, RatedRow, RatingListView, SharedLink, ViewBuilder};
+use super::view::{
+    Link, ListedDate, PlayerView, RatedRow, RatingListView, SharedLink, ViewBuilder,
+};
 use super::{Page, SiteError};
 use crate::config::{Config, SystemKind};
 use crate::model::Dataset;
@@ -66,7 +68,7 @@ struct PoolRow {
     rating: i32,
     deviation: String,
     games: u32,
-    last_played: String,
+    last_played: ListedDate,
     active: bool,
 }
 
@@ -238,7 +240,7 @@ fn pool_context(views: &PoolViews) -> PoolContext {
     }
 }
 
-fn pool_rows(pool: &PoolRatings, established: &[RatedRow]) -> Vec<PoolRow> {
+fn pool_rows(pool: &PoolRatings, established: &[RatedRow<'_>]) -> Vec<PoolRow> {
     established
         .iter()
         .map(|r| PoolRow {
@@ -247,7 +249,7 @@ fn pool_rows(pool: &PoolRatings, established: &[RatedRow]) -> Vec<PoolRow> {
             rating: r.rating,
             deviation: deviation_text(pool, r.player_index()),
             games: r.games,
-            last_played: r.last_played.clone(),
+            last_played: r.last_played,
             active: r.active,
         })
         .collect()
@@ -274,7 +276,7 @@ fn pool_csv(date: &str, rows: &[PoolRow]) -> Vec<u8> {
             &r.rating.to_string(),
             &r.deviation,
             &r.games.to_string(),
-            &r.last_played,
+            &r.last_played.to_string(),
             if r.active { "true" } else { "false" },
         ]);
     }

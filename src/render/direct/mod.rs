@@ -25,14 +25,17 @@
 //! - `player.rs`: `html/player.html`;
 //! - `rating_list.rs`: `html/ratings.html`;
 //! - `tournament.rs`: `html/tournament.html`;
+//! - `ratings_markdown.rs`: `md/ratings.md`, the whole list in one page;
 //! - this file: `html/base.html` around them, and the byte writer.
 
 mod player;
 mod rating_list;
+mod ratings_markdown;
 mod tournament;
 
 pub use player::PlayerPage;
 pub use rating_list::ListPage;
+pub use ratings_markdown::{ratings_markdown, RATINGS_MARKDOWN};
 pub use tournament::TournamentPage;
 
 use std::fmt::Display;
@@ -59,6 +62,12 @@ pub fn writes_player_pages(templates: &TemplateSet) -> bool {
 /// that rating list pages are written here.
 pub fn writes_list_pages(templates: &TemplateSet) -> bool {
     templates.is_built_in(LAYOUT) && templates.is_built_in(RATING_LIST)
+}
+
+/// Whether `templates` has the built-in Markdown rating list, so that it
+/// is written here.
+pub fn writes_markdown_list(templates: &TemplateSet) -> bool {
+    templates.is_built_in(RATINGS_MARKDOWN)
 }
 
 /// The tournament page's template.
@@ -181,7 +190,8 @@ impl Out<'_> {
         let _ = write_html_escaped(text, &mut self.bytes);
     }
 
-    /// A number, as the templates print it.
+    /// A number, as the templates print it; also a value whose text is
+    /// digits and signs only (a date, a movement such as `+12` or `new`).
     fn number(&mut self, value: impl Display) {
         use std::io::Write;
         let _ = write!(self.bytes, "{value}");

@@ -135,7 +135,7 @@ impl PageWriter<'_> {
                 o.raw("<tr><td>");
                 o.link(row.player.href(), row.player.text());
                 o.raw("</td><td>");
-                o.text(&row.club);
+                o.text(row.club);
                 o.raw("</td><td class=\"num\" data-sort=\"");
                 o.number(row.games);
                 o.raw("\">");
@@ -251,23 +251,23 @@ fn established(o: &mut Out, list: &RatingListPage) {
         o.raw("</td><td>");
         o.link(row.player.href(), row.player.text());
         o.raw("</td><td class=\"opt\">");
-        o.text(&row.club);
+        o.text(row.club);
         o.raw("</td><td class=\"opt\">");
-        o.text(&row.country);
+        o.text(row.country);
         o.raw("</td><td class=\"num\">");
         o.number(row.rating);
         o.raw("</td>");
         if changes {
             o.raw("<td class=\"num change opt\">");
-            o.text(&row.rating_change);
+            o.number(row.rating_change);
             o.raw("</td><td class=\"num change opt\">");
-            o.text(&row.rank_change);
+            o.number(row.rank_change);
             o.raw("</td>");
         }
         o.raw("<td class=\"num\">");
         o.number(row.games);
         o.raw("</td><td class=\"opt\">");
-        o.text(&row.last_played);
+        o.number(row.last_played);
         if !row.active {
             o.raw(" <span class=\"tag\">inactive</span>");
         }
@@ -287,7 +287,7 @@ fn international(o: &mut Out, list: &RatingListPage) {
             o.raw("<tr><td>");
             o.link(row.player.href(), row.player.text());
             o.raw("</td><td>");
-            o.text(&row.country);
+            o.text(row.country);
             o.raw("</td><td class=\"num\">");
             o.number(row.rating);
             o.raw("</td></tr>\n");

@@ -26,8 +26,8 @@ mod tournament_index;
 
 pub use player::{GameRow, HeadToHeadRow, HistoryRow, PlayerView, WinRow};
 pub use rating_list::{
-    InternationalRow, ListHistory, ProvisionalRow, RatedRow, RatingListPage, RatingListSummary,
-    RatingListView,
+    Change, InternationalRow, ListHistory, ListedDate, ProvisionalRow, RatedRow, RatingListPage,
+    RatingListSummary, RatingListView,
 };
 pub use rules::{ExpectedBand, RulesView};
 pub use shared::{add_months, local_date, player_href, tournament_href, Link, SharedLink};

@@ -15,35 +15,39 @@ use serde::Serialize;
 /// SQL): active established players are ranked by rating, equal ratings
 /// sharing a rank (1, 2, 2, 4); inactive players are listed, flagged
 /// `active = false`, and have no rank. Filtered lists rank within themselves.
+///
+/// Its texts are borrowed from the player's record and its date and
+/// movements kept as values, written out when shown: a list holds a row
+/// per rated player, and a federation's lists are hundreds of thousands.
 #[derive(Debug, Clone, Serialize)]
-pub struct RatedRow {
+pub struct RatedRow<'a> {
     /// Rank among the list's active players; `None` (written empty) for inactive ones.
     #[serde(serialize_with = "rank_text")]
     pub rank: Option<usize>,
     /// Player link.
     pub player: SharedLink,
     /// Player id.
-    pub id: String,
+    pub id: &'a str,
     /// Club or empty.
-    pub club: String,
+    pub club: &'a str,
     /// Country or empty.
-    pub country: String,
+    pub country: &'a str,
     /// Membership.
-    pub membership: String,
+    pub membership: &'static str,
     /// Current rating.
     pub rating: i32,
     /// Rated games in total.
     pub games: u32,
     /// Date of the last tournament with a rated game.
-    pub last_played: String,
+    pub last_played: ListedDate,
     /// Whether the player had a rated game within the inactivity span before the list date.
     pub active: bool,
     /// Rating change since the previous list (see [`movement`]): `+12`, `-5`,
     /// `0`, `new` for a player not on it, empty on a list without a previous one.
-    pub rating_change: String,
+    pub rating_change: Change,
     /// Rank change since the previous list: `+2` (up two places), `-1`, `0`,
     /// `new` for a player not on it, empty when either list leaves the player unranked.
-    pub rank_change: String,
+    pub rank_change: Change,
     #[serde(skip)]
     index: usize,
 }
@@ -56,7 +60,93 @@ fn rank_text<S: serde::Serializer>(rank: &Option<usize>, s: S) -> Result<S::Ok, 
     }
 }
 
-impl RatedRow {
+/// A date as a list shows it: ISO (`2024-05-31`), or empty when there is none.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct ListedDate(pub Option<Date>);
+
+impl std::fmt::Display for ListedDate {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.0 {
+            Some(date) => write!(f, "{date}"),
+            None => Ok(()),
+        }
+    }
+}
+
+impl Serialize for ListedDate {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        serialize_shown(self, s)
+    }
+}
+
+/// A movement since the previous list (see [`movement`]) as a list shows
+/// it: `+12`, `-5`, `0`, `new`, or empty.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Change {
+    /// Nothing to compare with: shown empty.
+    #[default]
+    Unknown,
+    /// Not on the previous list.
+    New,
+    /// Up (positive) or down by this much.
+    By(i64),
+}
+
+impl Change {
+    /// The text without a leading `+` (`12`, `-5`, `new`): no spreadsheet
+    /// cell starts with `+`, which spreadsheets read as a formula.
+    pub fn unsigned(self) -> impl std::fmt::Display {
+        struct Unsigned(Change);
+        impl std::fmt::Display for Unsigned {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                match self.0 {
+                    Change::By(n) => write!(f, "{n}"),
+                    other => write!(f, "{other}"),
+                }
+            }
+        }
+        Unsigned(self)
+    }
+}
+
+impl std::fmt::Display for Change {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            Change::Unknown => Ok(()),
+            Change::New => f.write_str("new"),
+            Change::By(n) if n > 0 => write!(f, "+{n}"),
+            Change::By(n) => write!(f, "{n}"),
+        }
+    }
+}
+
+impl Serialize for Change {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        serialize_shown(self, s)
+    }
+}
+
+/// Serializes `value` as the string it displays as, made on the stack when
+/// it is short (as dates and movements are): rows are serialized by the
+/// hundred thousand, for their pages' fingerprints.
+fn serialize_shown<S: serde::Serializer>(
+    value: &impl std::fmt::Display,
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    use std::io::Write as _;
+    let mut buffer = [0u8; 32];
+    let mut rest = &mut buffer[..];
+    if write!(rest, "{value}").is_err() {
+        return s.collect_str(value);
+    }
+    let written = 32 - rest.len();
+    match std::str::from_utf8(&buffer[..written]) {
+        Ok(text) => s.serialize_str(text),
+        Err(_) => s.collect_str(value),
+    }
+}
+
+impl RatedRow<'_> {
     /// Index of the player in `Dataset::players`.
     pub fn player_index(&self) -> usize {
         self.index
@@ -65,11 +155,11 @@ impl RatedRow {
 
 /// A row of the provisional list.
 #[derive(Debug, Clone, Serialize)]
-pub struct ProvisionalRow {
+pub struct ProvisionalRow<'a> {
     /// Player link.
     pub player: SharedLink,
     /// Club or empty.
-    pub club: String,
+    pub club: &'a str,
     /// Games so far, preset included.
     pub games: u32,
     /// `12/20`.
@@ -80,11 +170,11 @@ pub struct ProvisionalRow {
 
 /// A row of the international players' list.
 #[derive(Debug, Clone, Serialize)]
-pub struct InternationalRow {
+pub struct InternationalRow<'a> {
     /// Player link.
     pub player: SharedLink,
     /// Country or empty.
-    pub country: String,
+    pub country: &'a str,
     /// International rating.
     pub rating: u32,
     #[serde(skip)]
@@ -93,13 +183,13 @@ pub struct InternationalRow {
 
 /// The rating list page.
 #[derive(Debug, Clone, Serialize)]
-pub struct RatingListView {
+pub struct RatingListView<'a> {
     /// Established members by rating.
-    pub established: Vec<RatedRow>,
+    pub established: Vec<RatedRow<'a>>,
     /// Provisional members by games played.
-    pub provisional: Vec<ProvisionalRow>,
+    pub provisional: Vec<ProvisionalRow<'a>>,
     /// International (`rif`) players with their international rating.
-    pub international: Vec<InternationalRow>,
+    pub international: Vec<InternationalRow<'a>>,
     /// Heading of the list, e.g. `Rating list` or `Club: Helsinki`.
     pub title: String,
     /// The list date, ISO.
@@ -122,7 +212,7 @@ pub struct RatingListView {
     /// The previous list's established rows, unfiltered: filtered lists
     /// compare with the same filter of it.
     #[serde(skip)]
-    previous: Option<Vec<RatedRow>>,
+    previous: Option<Vec<RatedRow<'a>>>,
 }
 
 /// Rows of a rating list, borrowed from it, with its heading: what one page
@@ -130,11 +220,11 @@ pub struct RatingListView {
 #[derive(Debug, Clone, Copy, Serialize)]
 pub struct RatingListPage<'a> {
     /// Established members by rating.
-    pub established: &'a [RatedRow],
+    pub established: &'a [RatedRow<'a>],
     /// Provisional members by games played.
-    pub provisional: &'a [ProvisionalRow],
+    pub provisional: &'a [ProvisionalRow<'a>],
     /// International (`rif`) players with their international rating.
-    pub international: &'a [InternationalRow],
+    pub international: &'a [InternationalRow<'a>],
     /// Heading of the list.
     pub title: &'a str,
     /// The list date, ISO.
@@ -157,7 +247,7 @@ pub struct RatingListPage<'a> {
 
 /// The one ranking rule (see [`RatedRow`]) over rows sorted by rating:
 /// active rows ranked 1, 2, 2, 4 …, inactive rows unranked and not counted.
-fn assign_ranks(rows: &mut [RatedRow]) {
+fn assign_ranks(rows: &mut [RatedRow<'_>]) {
     let mut ranks = Ranking::default();
     for row in rows {
         row.rank = ranks.next(row.rating, row.active);
@@ -193,34 +283,25 @@ fn established_order(id_order: &[u32], rating: i32, index: usize) -> (std::cmp::
     (std::cmp::Reverse(rating), id_order[index])
 }
 
-/// A signed change as the lists print it: `+12`, `-5`, `0`.
-fn signed(change: i64) -> String {
-    if change > 0 {
-        format!("+{change}")
-    } else {
-        change.to_string()
-    }
-}
-
 /// Movement since the previous list, as FIDE's lists show it: for each row of
 /// `rows` (ranked) the rating change and the rank change (positive = up)
 /// against the same player's row in `previous` (ranked the same way, over the
 /// same filter). A player not on the previous established list is `new`; a
 /// rank change needs a rank on both lists.
-fn movement(rows: &mut [RatedRow], previous: &[RatedRow]) {
-    let before: std::collections::HashMap<usize, &RatedRow> =
+fn movement(rows: &mut [RatedRow<'_>], previous: &[RatedRow<'_>]) {
+    let before: std::collections::HashMap<usize, &RatedRow<'_>> =
         previous.iter().map(|r| (r.index, r)).collect();
     for row in rows {
         match before.get(&row.index) {
             None => {
-                row.rating_change = "new".to_string();
-                row.rank_change = "new".to_string();
+                row.rating_change = Change::New;
+                row.rank_change = Change::New;
             }
             Some(old) => {
-                row.rating_change = signed(i64::from(row.rating) - i64::from(old.rating));
+                row.rating_change = Change::By(i64::from(row.rating) - i64::from(old.rating));
                 row.rank_change = match (old.rank, row.rank) {
-                    (Some(was), Some(now)) => signed(was as i64 - now as i64),
-                    _ => String::new(),
+                    (Some(was), Some(now)) => Change::By(was as i64 - now as i64),
+                    _ => Change::Unknown,
                 };
             }
         }
@@ -249,7 +330,7 @@ pub struct RatingListSummary<'a> {
     pub inactive_before: &'a str,
 }
 
-impl RatingListView {
+impl<'a> RatingListView<'a> {
     /// The list's heading and counts, for pages that link to it.
     pub fn summary(&self) -> RatingListSummary<'_> {
         RatingListSummary {
@@ -347,9 +428,9 @@ pub struct ListHistory {
     steps: Vec<(Date, ListState)>,
 }
 
-impl ViewBuilder<'_> {
+impl<'a> ViewBuilder<'a> {
     /// The current rating list.
-    pub fn rating_list(&self) -> RatingListView {
+    pub fn rating_list(&self) -> RatingListView<'a> {
         let mut list = self.current_list();
         let date = self.current_list_date();
         if let Some(previous_date) = Date::new(date.year - 1, 12, 31) {
@@ -407,7 +488,7 @@ impl ViewBuilder<'_> {
     }
 
     /// The current list's rows, ranks and chart.
-    fn current_list(&self) -> RatingListView {
+    fn current_list(&self) -> RatingListView<'a> {
         let states = self
             .ratings
             .players
@@ -436,7 +517,7 @@ impl ViewBuilder<'_> {
 
     /// The rating list as it stood at the end of `date`: players with a
     /// tournament by then, each with the state after their last one.
-    pub fn rating_list_as_of(&self, date: Date) -> RatingListView {
+    pub fn rating_list_as_of(&self, date: Date) -> RatingListView<'a> {
         self.rating_list_from(&self.list_history(), date)
     }
 
@@ -485,7 +566,7 @@ impl ViewBuilder<'_> {
 
     /// The rating list as it stood at the end of `date` (see
     /// [`ViewBuilder::rating_list_as_of`]), from the players' `history`.
-    pub fn rating_list_from(&self, history: &ListHistory, date: Date) -> RatingListView {
+    pub fn rating_list_from(&self, history: &ListHistory, date: Date) -> RatingListView<'a> {
         let states = (0..self.dataset.players.len())
             .into_par_iter()
             .map(|i| {
@@ -504,7 +585,7 @@ impl ViewBuilder<'_> {
         title: &str,
         date: Date,
         states: Vec<Option<ListState>>,
-    ) -> RatingListView {
+    ) -> RatingListView<'a> {
         let inactive_before = self.inactive_before(date);
         let mut established = Vec::new();
         let mut provisional = Vec::new();
@@ -519,22 +600,22 @@ impl ViewBuilder<'_> {
                     established.push(RatedRow {
                         rank: None,
                         player: self.shared_player_link(index),
-                        id: player.id.to_string(),
-                        club: player.club.clone().unwrap_or_default(),
-                        country: player.country.clone().unwrap_or_default(),
-                        membership: player.membership.as_str().to_string(),
+                        id: player.id.as_str(),
+                        club: player.club.as_deref().unwrap_or_default(),
+                        country: player.country.as_deref().unwrap_or_default(),
+                        membership: player.membership.as_str(),
                         rating,
                         games: state.rated_games,
-                        last_played: last.map(|d| d.to_string()).unwrap_or_default(),
+                        last_played: ListedDate(last),
                         active: self.is_active(state.last_rated, inactive_before),
-                        rating_change: String::new(),
-                        rank_change: String::new(),
+                        rating_change: Change::Unknown,
+                        rank_change: Change::Unknown,
                         index,
                     })
                 }
                 (Phase::Provisional, _) => provisional.push(ProvisionalRow {
                     player: self.shared_player_link(index),
-                    club: player.club.clone().unwrap_or_default(),
+                    club: player.club.as_deref().unwrap_or_default(),
                     games: state.provisional_games,
                     progress: self.progress(state.provisional_games),
                     index,
@@ -545,7 +626,7 @@ impl ViewBuilder<'_> {
                     {
                         international.push(InternationalRow {
                             player: self.shared_player_link(index),
-                            country: player.country.clone().unwrap_or_default(),
+                            country: player.country.as_deref().unwrap_or_default(),
                             rating,
                             index,
                         });
@@ -585,7 +666,7 @@ impl ViewBuilder<'_> {
     }
 
     /// Ranks (see [`RatedRow`]), inactive count and the chart of a (possibly filtered) list.
-    fn finish_list(&self, list: &mut RatingListView, date: Date) {
+    fn finish_list(&self, list: &mut RatingListView<'a>, date: Date) {
         assign_ranks(&mut list.established);
         list.inactive = list.established.iter().filter(|r| !r.active).count();
         let wanted = self.config.site.chart_players;
@@ -634,10 +715,10 @@ impl ViewBuilder<'_> {
     /// The list restricted to players for whom `keep` holds.
     pub fn filtered_list(
         &self,
-        list: &RatingListView,
+        list: &RatingListView<'a>,
         title: &str,
         keep: impl Fn(&Player) -> bool,
-    ) -> RatingListView {
+    ) -> RatingListView<'a> {
         let player = |i: usize| &self.dataset.players[i];
         let mut out = RatingListView {
             established: list
@@ -677,7 +758,7 @@ impl ViewBuilder<'_> {
         });
         self.finish_list(&mut out, date);
         if let Some(previous) = &list.previous {
-            let mut kept: Vec<RatedRow> = previous
+            let mut kept: Vec<RatedRow<'a>> = previous
                 .iter()
                 .filter(|r| keep(player(r.index)))
                 .cloned()
@@ -694,25 +775,47 @@ impl ViewBuilder<'_> {
 mod tests {
     use super::*;
 
-    fn row(rating: i32, active: bool) -> RatedRow {
+    fn row(rating: i32, active: bool) -> RatedRow<'static> {
         RatedRow {
             rank: Some(99),
             player: SharedLink::new(Link {
                 text: String::new(),
                 href: String::new(),
             }),
-            id: String::new(),
-            club: String::new(),
-            country: String::new(),
-            membership: "member".into(),
+            id: "",
+            club: "",
+            country: "",
+            membership: "member",
             rating,
             games: 30,
-            last_played: String::new(),
+            last_played: ListedDate(None),
             active,
-            rating_change: String::new(),
-            rank_change: String::new(),
+            rating_change: Change::Unknown,
+            rank_change: Change::Unknown,
             index: 0,
         }
+    }
+
+    #[test]
+    fn dates_and_movements_are_shown_as_lists_print_them() {
+        let date = Date::parse("2024-05-31").unwrap();
+        assert_eq!(json(&ListedDate(Some(date))), "\"2024-05-31\"");
+        assert_eq!(json(&ListedDate(None)), "\"\"");
+        assert_eq!(json(&Change::By(12)), "\"+12\"");
+        assert_eq!(json(&Change::By(-5)), "\"-5\"");
+        assert_eq!(json(&Change::By(0)), "\"0\"");
+        assert_eq!(json(&Change::New), "\"new\"");
+        assert_eq!(json(&Change::Unknown), "\"\"");
+        assert_eq!(Change::By(12).unsigned().to_string(), "12");
+        assert_eq!(Change::By(-5).unsigned().to_string(), "-5");
+        assert_eq!(Change::New.unsigned().to_string(), "new");
+        // Longer than the stack buffer: still the whole text.
+        assert_eq!(json(&Change::By(i64::MIN)), "\"-9223372036854775808\"");
+    }
+
+    /// What a serializer sees of `value`, as JSON.
+    fn json(value: &impl Serialize) -> String {
+        serde_json::to_string(value).unwrap()
     }
 
     #[test]
@@ -734,14 +837,16 @@ mod tests {
         }
         assign_ranks(&mut now);
         movement(&mut now, &previous);
-        let shown: Vec<(&str, &str)> = now
+        let shown: Vec<(String, String)> = now
             .iter()
-            .map(|r| (r.rating_change.as_str(), r.rank_change.as_str()))
+            .map(|r| (r.rating_change.to_string(), r.rank_change.to_string()))
             .collect();
-        assert_eq!(
-            shown,
-            [("+120", "+1"), ("-10", "-1"), ("new", "new"), ("+30", "")]
-        );
+        let expected = [("+120", "+1"), ("-10", "-1"), ("new", "new"), ("+30", "")];
+        let expected: Vec<(String, String)> = expected
+            .iter()
+            .map(|(rating, rank)| (rating.to_string(), rank.to_string()))
+            .collect();
+        assert_eq!(shown, expected);
     }
 
     #[test]
