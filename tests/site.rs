@@ -360,6 +360,41 @@ fn the_list_as_of_the_last_date_is_the_current_list() {
     assert!(!current.established.is_empty());
 }
 
+#[test]
+fn a_list_as_of_a_date_is_that_date_in_the_lists_history() {
+    let repository = common::generated_repository(600, 90, 5);
+    let loaded = ratingbook::load::load_repository(repository.path());
+    let ratings = ratingbook::rating::rate(&loaded.dataset, &loaded.config.rating);
+    let views =
+        ratingbook::render::view::ViewBuilder::new(&loaded.dataset, &ratings, &loaded.config);
+    let history = views.list_history();
+    // Each tournament's first and last day, the day before its start, and each year's end.
+    let mut dates = std::collections::BTreeSet::new();
+    for t in &loaded.dataset.tournaments {
+        dates.insert(t.start);
+        dates.insert(t.end);
+        dates.insert(ratingbook::model::Date::new(t.start.year, 12, 31).unwrap());
+        let before = if t.start.day > 1 {
+            ratingbook::model::Date::new(t.start.year, t.start.month, t.start.day - 1)
+        } else {
+            ratingbook::model::Date::new(t.start.year - 1, 12, 31)
+        };
+        dates.insert(before.unwrap());
+    }
+    let mut sizes = std::collections::BTreeSet::new();
+    for &date in &dates {
+        let as_of = views.rating_list_as_of(date);
+        let from_history = views.rating_list_from(&history, date);
+        sizes.insert(as_of.row_count());
+        assert_eq!(
+            serde_json::to_string(&as_of).unwrap(),
+            serde_json::to_string(&from_history).unwrap(),
+            "the list as of {date}"
+        );
+    }
+    assert!(sizes.len() > 20, "lists of only {} sizes", sizes.len());
+}
+
 /// What the maintainers wrote into the data (tournament and player names, notes)
 /// may say anything; everything else on a published page is the rating book's own
 /// wording and must not use project jargon or configuration ids.

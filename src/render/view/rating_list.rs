@@ -516,9 +516,20 @@ impl<'a> ViewBuilder<'a> {
     }
 
     /// The rating list as it stood at the end of `date`: players with a
-    /// tournament by then, each with the state after their last one.
+    /// tournament by then, each with the state after their last one. For
+    /// one list: it goes through each player's tournaments up to `date`
+    /// only, keeping no history (see [`ViewBuilder::rating_list_from`]).
     pub fn rating_list_as_of(&self, date: Date) -> RatingListView<'a> {
-        self.rating_list_from(&self.list_history(), date)
+        let states = (0..self.dataset.players.len())
+            .into_par_iter()
+            .map(|i| {
+                let steps = self.player_steps(i);
+                // The latest end so far grows: the first step past `date` ends the list's part.
+                let by_then = steps.take_while(|(reached, _)| *reached <= date);
+                by_then.last().map(|(_, state)| state)
+            })
+            .collect();
+        self.build_list(&format!("Rating list {}", date.year), date, states)
     }
 
     /// Every player's list state after each of their tournaments, for
@@ -526,7 +537,6 @@ impl<'a> ViewBuilder<'a> {
     /// lists, where going through each player's tournaments again for
     /// every year read each tournament's ratings once per year.
     pub fn list_history(&self) -> ListHistory {
-        let ends = self.tournament_ends();
         let mut starts = Vec::with_capacity(self.dataset.players.len() + 1);
         let mut total = 0;
         starts.push(0);
@@ -536,32 +546,38 @@ impl<'a> ViewBuilder<'a> {
         }
         let steps = (0..self.dataset.players.len())
             .into_par_iter()
-            .flat_map_iter(|i| {
-                let mut reached: Option<Date> = None;
-                let mut state: Option<ListState> = None;
-                self.ratings.history(i).map(move |r| {
-                    let end = ends[r.tournament];
-                    let latest = reached.map_or(end, |d| d.max(end));
-                    reached = Some(latest);
-                    let previous = state.as_ref();
-                    let counted = r.games_counted() as u32;
-                    let next = ListState {
-                        phase: r.phase_after,
-                        rating: r.rating_after,
-                        provisional_games: r.provisional_games_after,
-                        rated_games: previous.map_or(0, |p| p.rated_games) + counted,
-                        last_rated: if counted > 0 {
-                            Some(r.tournament)
-                        } else {
-                            previous.and_then(|p| p.last_rated)
-                        },
-                    };
-                    state = Some(next);
-                    (latest, next)
-                })
-            })
+            .flat_map_iter(|i| self.player_steps(i))
             .collect();
         ListHistory { starts, steps }
+    }
+
+    /// The list state of the player at `index` after each of their
+    /// tournaments, in rating order, each with the latest last day of a
+    /// tournament so far.
+    fn player_steps(&self, index: usize) -> impl Iterator<Item = (Date, ListState)> + '_ {
+        let ends = self.tournament_ends();
+        let mut reached: Option<Date> = None;
+        let mut state: Option<ListState> = None;
+        self.ratings.history(index).map(move |r| {
+            let end = ends[r.tournament];
+            let latest = reached.map_or(end, |d| d.max(end));
+            reached = Some(latest);
+            let previous = state.as_ref();
+            let counted = r.games_counted() as u32;
+            let next = ListState {
+                phase: r.phase_after,
+                rating: r.rating_after,
+                provisional_games: r.provisional_games_after,
+                rated_games: previous.map_or(0, |p| p.rated_games) + counted,
+                last_rated: if counted > 0 {
+                    Some(r.tournament)
+                } else {
+                    previous.and_then(|p| p.last_rated)
+                },
+            };
+            state = Some(next);
+            (latest, next)
+        })
     }
 
     /// The rating list as it stood at the end of `date` (see
