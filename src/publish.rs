@@ -43,7 +43,7 @@
 //! (nothing is fsynced).
 
 use crate::render::output::{slash_path, FileIdentity, Sink, SiteFiles, StreamFn, WriteError};
-use std::collections::{HashMap, HashSet};
+use foldhash::{HashMap, HashSet};
 use std::fs::{self, File};
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
@@ -246,8 +246,8 @@ impl Staging {
             recycled,
             #[cfg(unix)]
             staging_folder,
-            files: Mutex::new(HashMap::new()),
-            folders: RwLock::new(HashSet::new()),
+            files: Mutex::new(HashMap::default()),
+            folders: RwLock::new(HashSet::default()),
             written: AtomicUsize::new(0),
             bytes_written: AtomicU64::new(0),
             unchanged: AtomicUsize::new(0),
@@ -510,7 +510,7 @@ impl Staging {
     /// folder the new site (`files`) does not have. Links are removed, never
     /// followed.
     fn remove_extras<V: Sync>(&self, files: &HashMap<String, V>) -> io::Result<()> {
-        let mut folders: HashSet<&str> = HashSet::new();
+        let mut folders: HashSet<&str> = HashSet::default();
         for name in files.keys() {
             let mut rest = name.as_str();
             while let Some((folder, _)) = rest.rsplit_once('/') {
@@ -922,7 +922,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let out = dir.path().join("site");
         let first = site(&[("a.html", "1"), ("p/b.html", "2")]);
-        let (_, known) = build(&out, (&first, &SiteFiles::new()), &HashMap::new());
+        let (_, known) = build(&out, (&first, &SiteFiles::new()), &HashMap::default());
         let (_, known) = build(&out, (&first, &first), &known);
         let staging = Staging::begin(&out).unwrap();
         assert!(staging.recycled, "the previous site is the staging folder");
@@ -945,7 +945,7 @@ mod tests {
         fs::create_dir(&outside).unwrap();
         fs::write(outside.join("b.html"), "outside").unwrap();
         let first = site(&[("a.html", "1"), ("p/b.html", "2"), ("q/c.html", "3")]);
-        let (_, known) = build(&out, (&first, &SiteFiles::new()), &HashMap::new());
+        let (_, known) = build(&out, (&first, &SiteFiles::new()), &HashMap::default());
         let (_, known) = build(&out, (&first, &first), &known);
         let spare = sibling(&out, "spare");
         fs::remove_dir_all(spare.join("p")).unwrap();
@@ -1019,7 +1019,7 @@ mod tests {
         mut before_build: impl FnMut(usize),
         mut after_build: impl FnMut(usize, &WriteReport, &SiteFiles),
     ) {
-        let mut known = HashMap::new();
+        let mut known = HashMap::default();
         let mut before = SiteFiles::new();
         for (i, files) in steps.iter().enumerate() {
             before_build(i);
@@ -1080,7 +1080,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let out = dir.path().join("site");
         let first = site(&[("a.html", "1"), ("p/b.html", "2")]);
-        let (_, known) = build(&out, (&first, &SiteFiles::new()), &HashMap::new());
+        let (_, known) = build(&out, (&first, &SiteFiles::new()), &HashMap::default());
         let second = site(&[("a.html", "1"), ("p/b.html", "2"), ("p/c.html", "3")]);
         let (report, after) = build(&out, (&second, &first), &known);
         assert_eq!(
@@ -1097,7 +1097,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let out = dir.path().join("site");
         let first = site(&[("a.html", "1"), ("p/b.html", "2")]);
-        let (_, known) = build(&out, (&first, &SiteFiles::new()), &HashMap::new());
+        let (_, known) = build(&out, (&first, &SiteFiles::new()), &HashMap::default());
         let staging = Staging::begin(&out).unwrap();
         staging.put("a.html", b"changed").unwrap();
         staging.put("p/new.html", b"new").unwrap();
