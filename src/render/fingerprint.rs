@@ -85,23 +85,30 @@ impl EnteredPrints {
 }
 
 /// Per-tournament hashes over a dataset, shared by every fingerprint.
+///
+/// They are all made in [`Fingerprints::new`], in parallel, and not when
+/// first asked for: pages are fingerprinted from parallel loops, and a
+/// thread making such a hash in parallel could, while it waits, take up
+/// another page that asks for the same hash and wait for itself.
 pub struct Fingerprints<'a> {
     dataset: &'a Dataset,
     /// The association's ratings, whose per-tournament records are hashed once.
     association: &'a Ratings,
     /// The hashes of the data as entered.
     entered: std::borrow::Cow<'a, EnteredPrints>,
-    /// The hash of every player's record, once asked for.
-    players: std::sync::OnceLock<Key>,
+    /// The hash of every player's record.
+    players: Key,
     /// The key of each rating record in the association's list (see
     /// [`Fingerprints::record_key`]), by tournament and position (as
-    /// `Ratings::by_tournament`), once asked for: a record is hashed once
-    /// for its tournament and its player, going through the records in
-    /// the order they are stored.
-    record_hashes: std::sync::OnceLock<Vec<Vec<Key>>>,
-    /// The hash of each tournament's rating records in the association's
-    /// list, once asked for.
-    records: std::sync::OnceLock<Vec<Key>>,
+    /// `Ratings::by_tournament`): a record is hashed once for its
+    /// tournament and its player, going through the records in the order
+    /// they are stored.
+    record_hashes: Vec<Vec<Key>>,
+    /// The hash of each tournament's rating records in the association's list.
+    records: Vec<Key>,
+    /// Each tournament's [`Fingerprints::tournament_people`]: its pages and
+    /// downloads all read it.
+    people: Vec<Key>,
 }
 
 impl<'a> Fingerprints<'a> {
@@ -117,14 +124,30 @@ impl<'a> Fingerprints<'a> {
             Some(entered) if entered.counts_match(dataset) => std::borrow::Cow::Borrowed(entered),
             _ => std::borrow::Cow::Owned(EnteredPrints::new(dataset)),
         };
-        Fingerprints {
+        let mut prints = Fingerprints {
             dataset,
             association,
+            players: all_of(&entered.player_records),
             entered,
-            players: std::sync::OnceLock::new(),
-            record_hashes: std::sync::OnceLock::new(),
-            records: std::sync::OnceLock::new(),
-        }
+            record_hashes: Vec::new(),
+            records: Vec::new(),
+            people: Vec::new(),
+        };
+        let (record_hashes, people): (Vec<Vec<Key>>, Vec<Key>) = rayon::join(
+            || {
+                let each = association.by_tournament.par_iter();
+                each.map(|records| records.iter().map(|r| prints.record_key(r)).collect())
+                    .collect()
+            },
+            || {
+                let each = (0..dataset.tournaments.len()).into_par_iter();
+                each.map(|i| prints.people_of(i)).collect()
+            },
+        );
+        prints.records = association_records(&record_hashes);
+        prints.record_hashes = record_hashes;
+        prints.people = people;
+        prints
     }
 
     /// The hash of the whole dataset: every player's record and every
@@ -133,22 +156,11 @@ impl<'a> Fingerprints<'a> {
     /// them, such as the SQL dumps.
     pub fn dataset(&self) -> Key {
         let mut hasher = Hasher::default();
-        hasher.key(self.players());
+        hasher.key(self.players);
         for &t in &self.entered.tournaments {
             hasher.key(t);
         }
         hasher.finish()
-    }
-
-    /// The hash of every player's record.
-    pub fn players(&self) -> Key {
-        *self.players.get_or_init(|| {
-            let mut hasher = Hasher::default();
-            for &p in &self.entered.player_records {
-                hasher.key(p);
-            }
-            hasher.finish()
-        })
     }
 
     /// What the association's year-end list at `date` is made of: every
@@ -156,9 +168,9 @@ impl<'a> Fingerprints<'a> {
     /// and, if it ends by then, its rating records. Tournaments after
     /// `date` do not change it.
     pub fn list_as_of(&self, date: crate::model::Date) -> Key {
-        let records = self.association_records();
+        let records = &self.records;
         let mut hasher = Hasher::default();
-        hasher.key(self.players()).add(&date.to_string());
+        hasher.key(self.players).add(&date.to_string());
         for (i, t) in self.dataset.tournaments.iter().enumerate() {
             if t.start <= date {
                 hasher.add(&i).key(self.entered.tournaments[i]);
@@ -183,7 +195,7 @@ impl<'a> Fingerprints<'a> {
         let association = std::ptr::eq(ratings, self.association);
         for &(t, i) in &ratings.player_records[index] {
             hasher.key(if association {
-                self.record_hashes()[t][i]
+                self.record_hashes[t][i]
             } else {
                 self.record_key(&ratings.by_tournament[t][i])
             });
@@ -204,35 +216,6 @@ impl<'a> Fingerprints<'a> {
         hasher.finish()
     }
 
-    /// The key of each rating record of the association's list.
-    fn record_hashes(&self) -> &[Vec<Key>] {
-        self.record_hashes.get_or_init(|| {
-            let records = &self.association.by_tournament;
-            records
-                .par_iter()
-                .map(|records| records.iter().map(|r| self.record_key(r)).collect())
-                .collect()
-        })
-    }
-
-    /// The hash of each tournament's rating records in the association's
-    /// list (with the names they show, which the tournament's people cover
-    /// as well).
-    fn association_records(&self) -> &[Key] {
-        self.records.get_or_init(|| {
-            let each = self.record_hashes().par_iter();
-            each.map(|records| {
-                let mut hasher = Hasher::default();
-                hasher.add(&records.len());
-                for &record in records {
-                    hasher.key(record);
-                }
-                hasher.finish()
-            })
-            .collect()
-        })
-    }
-
     /// The tournament at `index` as entered: its record (metadata and crosstable).
     pub fn tournament_record(&self, index: usize) -> Key {
         self.entered.tournaments[index]
@@ -241,6 +224,11 @@ impl<'a> Fingerprints<'a> {
     /// The tournament at `index` and the record of every player in it:
     /// what its downloads show apart from ratings.
     pub fn tournament_people(&self, index: usize) -> Key {
+        self.people[index]
+    }
+
+    /// [`Fingerprints::tournament_people`], made.
+    fn people_of(&self, index: usize) -> Key {
         let t = &self.dataset.tournaments[index];
         let mut hasher = Hasher::default();
         hasher.key(self.entered.tournaments[index]);
@@ -260,12 +248,37 @@ impl<'a> Fingerprints<'a> {
         let mut hasher = Hasher::default();
         hasher.key(self.tournament_people(index)).add(&ratings.pool);
         if std::ptr::eq(ratings, self.association) {
-            hasher.key(self.association_records()[index]);
+            hasher.key(self.records[index]);
         } else {
             hasher.add(&ratings.by_tournament[index]);
         }
         hasher.finish()
     }
+}
+
+/// The hash of all of `keys`, in order.
+fn all_of(keys: &[Key]) -> Key {
+    let mut hasher = Hasher::default();
+    for &key in keys {
+        hasher.key(key);
+    }
+    hasher.finish()
+}
+
+/// The hash of each tournament's rating records (with the names they show,
+/// which the tournament's people cover as well), from the key of each
+/// record by tournament.
+fn association_records(record_hashes: &[Vec<Key>]) -> Vec<Key> {
+    let each = record_hashes.par_iter();
+    each.map(|records| {
+        let mut hasher = Hasher::default();
+        hasher.add(&records.len());
+        for &record in records {
+            hasher.key(record);
+        }
+        hasher.finish()
+    })
+    .collect()
 }
 
 /// The hash of a player's whole record, with what serialization leaves out.

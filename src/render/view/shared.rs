@@ -274,13 +274,13 @@ pub fn local_date(date: Date, lang: &str) -> String {
 
 /// Each player's place (by index) when the players are sorted by `order`,
 /// which tells every two players apart (it compares what their ids make).
-fn places(
-    players: &[Player],
-    order: impl Fn(&Player, &Player) -> std::cmp::Ordering + Sync,
-) -> Vec<u32> {
-    use rayon::prelude::*;
+///
+/// Sorted on the calling thread: the places are made when a list running
+/// in parallel first needs them, and a parallel sort there could, while it
+/// waits, take up another list that needs them too and wait for itself.
+fn places(players: &[Player], order: impl Fn(&Player, &Player) -> std::cmp::Ordering) -> Vec<u32> {
     let mut sorted: Vec<usize> = (0..players.len()).collect();
-    sorted.par_sort_unstable_by(|&a, &b| order(&players[a], &players[b]));
+    sorted.sort_unstable_by(|&a, &b| order(&players[a], &players[b]));
     let mut places = vec![0; players.len()];
     for (place, index) in sorted.into_iter().enumerate() {
         places[index] = place as u32;
