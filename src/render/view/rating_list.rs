@@ -825,7 +825,7 @@ mod tests {
         assert_eq!(Change::By(12).unsigned().to_string(), "12");
         assert_eq!(Change::By(-5).unsigned().to_string(), "-5");
         assert_eq!(Change::New.unsigned().to_string(), "new");
-        // Longer than the stack buffer: still the whole text.
+        // The widest movement, whole.
         assert_eq!(json(&Change::By(i64::MIN)), "\"-9223372036854775808\"");
     }
 
