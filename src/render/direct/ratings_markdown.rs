@@ -59,22 +59,24 @@ pub fn ratings_markdown(title: &str, list: &RatingListView<'_>) -> Vec<u8> {
     }
     o.push_str("\n## Provisional\n\n| Player | Club | Games |\n|---|---|---:|\n");
     for row in &list.provisional {
-        o.push_str("| ");
-        push_markdown_escaped(row.player.text(), &mut o);
-        o.push_str(" | ");
-        push_markdown_escaped(row.club, &mut o);
-        let _ = writeln!(o, " | {} |", row.progress);
+        player_row(&mut o, (row.player.text(), row.club), &row.progress);
     }
     o.push_str(
         "\n## International players\n\n| Player | Country | International rating |\n|---|---|---:|\n",
     );
     for row in &list.international {
-        o.push_str("| ");
-        push_markdown_escaped(row.player.text(), &mut o);
-        o.push_str(" | ");
-        push_markdown_escaped(row.country, &mut o);
-        let _ = writeln!(o, " | {} |", row.rating);
+        player_row(&mut o, (row.player.text(), row.country), row.rating);
     }
     o.push('\n');
     o.into_bytes()
+}
+
+/// A row of the provisional or the international players' table: the
+/// player's name, a club or country, and a number.
+fn player_row(o: &mut String, (name, place): (&str, &str), number: impl std::fmt::Display) {
+    o.push_str("| ");
+    push_markdown_escaped(name, o);
+    o.push_str(" | ");
+    push_markdown_escaped(place, o);
+    let _ = writeln!(o, " | {number} |");
 }
