@@ -44,7 +44,7 @@ enum Command {
         /// Output folder (default: <root>/site).
         #[arg(long)]
         out: Option<PathBuf>,
-        /// Print the time each phase took.
+        /// Print the time each phase took and the most memory in use during it.
         #[arg(long)]
         timings: bool,
     },
