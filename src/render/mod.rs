@@ -1087,23 +1087,29 @@ fn render_lists(
     // A year-end list is keyed by what it is made of (every player, for the
     // filters too, and the tournaments by then): a new tournament leaves the
     // past years' lists as they were, without building them.
-    // Made for the first year-end list not taken over from the published site.
-    let history = std::sync::OnceLock::new();
-    archive.iter().try_for_each(|year| {
+    let mut to_make = Vec::new();
+    for year in &archive {
         let Some(date) = Date::new(*year, 12, 31) else {
-            return Ok(());
+            continue;
         };
         let own = fingerprint::Hasher::default()
             .key(page.prints.list_as_of(date))
             .add(&archive)
             .finish();
         let first = format!("archive/{year}.html");
-        if reuse_list(page, (&first, direct::RATING_LIST, "../"), own)? {
-            return Ok(());
+        if !reuse_list(page, (&first, direct::RATING_LIST, "../"), own)? {
+            to_make.push((first, date, own));
         }
-        let history = history.get_or_init(|| views.list_history());
-        let view = views.rating_list_from(history, date);
-        render_list(&first, &view, "../", Some(own))
+    }
+    // Several lists are made from the players' histories, made once; one
+    // (after a new tournament, the current year's) without them.
+    let history = (to_make.len() > 1).then(|| views.list_history());
+    to_make.iter().try_for_each(|(first, date, own)| {
+        let view = match &history {
+            Some(history) => views.rating_list_from(history, *date),
+            None => views.rating_list_as_of(*date),
+        };
+        render_list(first, &view, "../", Some(*own))
     })?;
     let mut ctx = tera::Context::new();
     ctx.insert("archive", &archive_links);
