@@ -164,6 +164,21 @@ impl<'a, 'h> ser::Serializer for &'a mut Feed<'h> {
         self.text(Tag::Str, v.as_bytes());
         Ok(())
     }
+    /// As `serialize_str` of the text, which is made on the stack when it
+    /// is short (dates, signed numbers): values serialized this way are
+    /// hashed by the million, and the default made a string for each.
+    fn collect_str<T: std::fmt::Display + ?Sized>(self, value: &T) -> Result<(), Error> {
+        use std::io::Write as _;
+        let mut buffer = [0u8; 64];
+        let mut rest = &mut buffer[..];
+        if write!(rest, "{value}").is_ok() {
+            let written = 64 - rest.len();
+            if let Ok(text) = std::str::from_utf8(&buffer[..written]) {
+                return self.serialize_str(text);
+            }
+        }
+        self.serialize_str(&value.to_string())
+    }
     fn serialize_bytes(self, v: &[u8]) -> Result<(), Error> {
         self.text(Tag::Bytes, v);
         Ok(())
@@ -342,6 +357,25 @@ mod tests {
         a: Option<u32>,
         #[serde(skip_serializing_if = "Option::is_none")]
         b: Option<u32>,
+    }
+
+    /// Serializes as the text it displays as, through `collect_str`.
+    struct Shown(&'static str);
+
+    impl Serialize for Shown {
+        fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            s.collect_str(self.0)
+        }
+    }
+
+    #[test]
+    fn text_collected_is_hashed_as_the_same_text_given_whole() {
+        let long = "a name longer than the sixty-four bytes made on the stack, to be sure";
+        assert!(long.len() > 64);
+        for text in ["", "2024-05-31", "+12", long] {
+            assert_eq!(hash(&Shown(text)), hash(&text), "{text:?}");
+        }
+        assert_ne!(hash(&Shown("+12")), hash(&"12"));
     }
 
     #[test]

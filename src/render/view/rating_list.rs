@@ -75,7 +75,7 @@ impl std::fmt::Display for ListedDate {
 
 impl Serialize for ListedDate {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        serialize_shown(self, s)
+        s.collect_str(self)
     }
 }
 
@@ -122,27 +122,7 @@ impl std::fmt::Display for Change {
 
 impl Serialize for Change {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        serialize_shown(self, s)
-    }
-}
-
-/// Serializes `value` as the string it displays as, made on the stack when
-/// it is short (as dates and movements are): rows are serialized by the
-/// hundred thousand, for their pages' fingerprints.
-fn serialize_shown<S: serde::Serializer>(
-    value: &impl std::fmt::Display,
-    s: S,
-) -> Result<S::Ok, S::Error> {
-    use std::io::Write as _;
-    let mut buffer = [0u8; 32];
-    let mut rest = &mut buffer[..];
-    if write!(rest, "{value}").is_err() {
-        return s.collect_str(value);
-    }
-    let written = 32 - rest.len();
-    match std::str::from_utf8(&buffer[..written]) {
-        Ok(text) => s.serialize_str(text),
-        Err(_) => s.collect_str(value),
+        s.collect_str(self)
     }
 }
 
@@ -825,7 +805,6 @@ mod tests {
         assert_eq!(Change::By(12).unsigned().to_string(), "12");
         assert_eq!(Change::By(-5).unsigned().to_string(), "-5");
         assert_eq!(Change::New.unsigned().to_string(), "new");
-        // The widest movement, whole.
         assert_eq!(json(&Change::By(i64::MIN)), "\"-9223372036854775808\"");
     }
 
