@@ -297,7 +297,7 @@ pub fn build_repository(
         let files = previous.files();
         return Ok(unchanged_report(files, sitemap_note, warnings, timings));
     }
-    previous.read_files();
+    let files_to_read = previous.read_inputs_leaving_files();
     let checkpoint_file = cache_file.as_ref().map(|f| f.with_extension("parsed"));
     // Hashed before loading: an input edited during the build differs next time.
     let (content, checkpoint) = rayon::join(
@@ -321,6 +321,9 @@ pub fn build_repository(
         return Ok(unchanged_report(files, sitemap_note, warnings, timings));
     }
     lap("hash inputs");
+    // The previous build's file records are needed by rendering only: read
+    // while the data is loaded, checked and rated.
+    let previous_files = JoinedOnDrop(Some(std::thread::spawn(move || files_to_read.read())));
     let loaded = load_taking_over(root, &checkpoint, content.as_ref());
     let (mut loaded, warnings) = without_errors(check_loaded(loaded))?;
     lap("load and check");
@@ -351,6 +354,9 @@ pub fn build_repository(
         .iter()
         .map(render::pages::MdPage::render)
         .collect();
+    if let Some(files) = previous_files.join() {
+        previous.add_files(files);
+    }
     let cache = render::cache::PageCache::open(previous, &(tool, &templates, &loaded.config));
     let staging = publish::Staging::begin(out)?;
     let input = render::Input {

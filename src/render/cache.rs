@@ -128,35 +128,37 @@ impl Previous {
     /// Reads the cache file's per-file lines (each input's hashes, each
     /// site file's key and identity), once.
     pub fn read_files(&mut self) {
-        self.read_lines(|_| true);
+        if let Some(rest) = self.rest.take() {
+            self.add(read_file_lines(&rest, |_| true));
+        }
     }
 
     /// Reads only what the previous build read of each input file (its
     /// hashes), once: all that taking over its parsed files needs.
     pub fn read_inputs(&mut self) {
-        self.read_lines(|line| line.starts_with("input\t"));
+        if let Some(rest) = self.rest.take() {
+            self.add(read_file_lines(&rest, is_input_line));
+        }
     }
 
-    /// Reads the per-file lines that `wanted` keeps.
-    fn read_lines(&mut self, wanted: impl Fn(&str) -> bool + Sync) {
-        use rayon::prelude::*;
-        use std::io::{Read as _, Seek as _};
-        let Some((path, start)) = self.rest.take() else {
-            return;
-        };
-        let Some(mut file) = open_regular(&path) else {
-            return;
-        };
-        let mut text = String::new();
-        let read = file.seek(std::io::SeekFrom::Start(start));
-        if read.and_then(|_| file.read_to_string(&mut text)).is_err() {
-            return;
+    /// Reads what the previous build read of each input file now, and hands
+    /// back the reading of the other per-file lines (the site's files and
+    /// the dumps' pieces), for another thread to do while the build goes
+    /// on; [`Previous::add_files`] takes them in.
+    pub fn read_inputs_leaving_files(&mut self) -> FilesToRead {
+        let rest = self.rest.take();
+        if let Some(rest) = &rest {
+            self.add(read_file_lines(rest, is_input_line));
         }
-        let lines: Vec<FileLine> = text
-            .par_lines()
-            .filter(|line| wanted(line))
-            .filter_map(parse_file_line)
-            .collect();
+        FilesToRead(rest)
+    }
+
+    /// Takes in the per-file lines [`FilesToRead::read`] read.
+    pub fn add_files(&mut self, files: PreviousFiles) {
+        self.add(files.0);
+    }
+
+    fn add(&mut self, lines: Vec<FileLine>) {
         for line in lines {
             match line {
                 FileLine::Input(path, hashes) => {
@@ -225,6 +227,49 @@ impl Previous {
         self.site
             .is_some_and(|site| scan::site_fingerprint(out) == Some(site))
     }
+}
+
+/// The per-file lines of a cache file other than the inputs', still to
+/// be read: the cache file and where its per-file lines start.
+pub struct FilesToRead(Option<(PathBuf, u64)>);
+
+impl FilesToRead {
+    /// Reads them (nothing when there is no cache file).
+    pub fn read(self) -> PreviousFiles {
+        let lines = self.0.map_or_else(Vec::new, |rest| {
+            read_file_lines(&rest, |line| !is_input_line(line))
+        });
+        PreviousFiles(lines)
+    }
+}
+
+/// The per-file lines [`FilesToRead::read`] read.
+pub struct PreviousFiles(Vec<FileLine>);
+
+fn is_input_line(line: &str) -> bool {
+    line.starts_with("input\t")
+}
+
+/// The per-file lines that `wanted` keeps of the cache file at `path`,
+/// whose per-file lines start at `start`; none when it cannot be read.
+fn read_file_lines(
+    (path, start): &(PathBuf, u64),
+    wanted: impl Fn(&str) -> bool + Sync,
+) -> Vec<FileLine> {
+    use rayon::prelude::*;
+    use std::io::{Read as _, Seek as _};
+    let Some(mut file) = open_regular(path) else {
+        return Vec::new();
+    };
+    let mut text = String::new();
+    let read = file.seek(std::io::SeekFrom::Start(*start));
+    if read.and_then(|_| file.read_to_string(&mut text)).is_err() {
+        return Vec::new();
+    }
+    text.par_lines()
+        .filter(|line| wanted(line))
+        .filter_map(parse_file_line)
+        .collect()
 }
 
 /// Reads the next line of `reader` into `line`, without its line break;
