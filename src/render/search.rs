@@ -49,37 +49,41 @@ pub struct Entry {
 
 /// Every player and tournament, players first, each in dataset order.
 pub fn entries(dataset: &Dataset) -> Vec<Entry> {
-    let mut out = Vec::new();
-    for p in &dataset.players {
-        let detail: Vec<&str> = [p.club.as_deref(), p.country.as_deref()]
-            .into_iter()
-            .flatten()
-            .collect();
-        out.push(Entry {
-            n: p.name.clone(),
-            k: search_key(&format!("{} {}", p.name, p.id)),
-            h: super::view::player_href(p),
-            t: "p",
-            d: detail.join(", "),
-            year: None,
-        });
-    }
-    for t in &dataset.tournaments {
-        let city = t.city.clone().unwrap_or_default();
-        out.push(Entry {
-            n: t.name.clone(),
-            k: search_key(&format!("{} {} {}", t.name, t.id, city)),
-            h: super::view::tournament_href(t),
-            t: "t",
-            d: if city.is_empty() {
-                t.start.to_string()
-            } else {
-                format!("{}, {city}", t.start)
-            },
-            year: Some(t.start.year),
-        });
-    }
+    use rayon::prelude::*;
+    let mut out: Vec<Entry> = dataset.players.par_iter().map(player_entry).collect();
+    out.par_extend(dataset.tournaments.par_iter().map(tournament_entry));
     out
+}
+
+fn player_entry(p: &crate::model::Player) -> Entry {
+    let detail: Vec<&str> = [p.club.as_deref(), p.country.as_deref()]
+        .into_iter()
+        .flatten()
+        .collect();
+    Entry {
+        n: p.name.clone(),
+        k: search_key(&format!("{} {}", p.name, p.id)),
+        h: super::view::player_href(p),
+        t: "p",
+        d: detail.join(", "),
+        year: None,
+    }
+}
+
+fn tournament_entry(t: &crate::model::Tournament) -> Entry {
+    let city = t.city.clone().unwrap_or_default();
+    Entry {
+        n: t.name.clone(),
+        k: search_key(&format!("{} {} {}", t.name, t.id, city)),
+        h: super::view::tournament_href(t),
+        t: "t",
+        d: if city.is_empty() {
+            t.start.to_string()
+        } else {
+            format!("{}, {city}", t.start)
+        },
+        year: Some(t.start.year),
+    }
 }
 
 /// A part of the browse list, the search page's list of everything when it
