@@ -84,7 +84,7 @@ fn sample_site_in_a_real_browser() {
     if !ready(missing(true)) {
         return;
     }
-    let site = tempfile::tempdir().unwrap();
+    let site = common::output_folder();
     let build = Command::new(env!("CARGO_BIN_EXE_ratingbook"))
         .args(["build", "--root", REPO, "--out"])
         .arg(site.path())

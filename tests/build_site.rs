@@ -16,7 +16,7 @@ fn read(path: &Path) -> String {
 
 #[test]
 fn sample_site_shows_the_computed_ratings() {
-    let out = tempfile::tempdir().unwrap();
+    let out = common::output_folder();
     build(Path::new(REPO), out.path());
     let list = read(&out.path().join("ratings.html"));
     assert!(list.contains("<td><a href=\"players/saarenpaa-samuli.html\">Saarenpää Samuli</a></td><td class=\"opt\">Helsinki</td><td class=\"opt\">FIN</td><td class=\"num\">2115</td>"), "{list}");
@@ -53,8 +53,8 @@ fn sample_site_shows_the_computed_ratings() {
 
 #[test]
 fn builds_are_deterministic_and_incremental() {
-    let first = tempfile::tempdir().unwrap();
-    let second = tempfile::tempdir().unwrap();
+    let first = common::output_folder();
+    let second = common::output_folder();
     build(Path::new(REPO), first.path());
     build(Path::new(REPO), second.path());
     assert_eq!(
@@ -68,7 +68,7 @@ fn builds_are_deterministic_and_incremental() {
 
 #[test]
 fn sql_dump_loads_into_sqlite_and_matches_the_engine() {
-    let out = tempfile::tempdir().unwrap();
+    let out = common::output_folder();
     build(Path::new(REPO), out.path());
     let sql = read(&out.path().join("ratingbook.sql"));
     let db = rusqlite::Connection::open_in_memory().unwrap();
@@ -259,7 +259,7 @@ fn the_ataxx_gauntlet_rates_engines_in_depth_order() {
         })
         .collect();
     assert!(by_depth.windows(2).all(|w| w[0] < w[1]), "{by_depth:?}");
-    let out = tempfile::tempdir().unwrap();
+    let out = common::output_folder();
     build(Path::new(REPO), out.path());
     let list = read(&out.path().join("pools/ataxx-engines/ratings.html"));
     let position = |depth: i32| list.find(&format!("Ataxx depth {depth}</a>")).unwrap();
@@ -293,7 +293,7 @@ fn every_output_ranks_the_list_the_same_way() {
     type Ranked = Vec<(String, Option<u32>, bool)>;
     let repo = tempfile::tempdir().unwrap();
     common::sample_with_engines_in_association_list(repo.path());
-    let out = tempfile::tempdir().unwrap();
+    let out = common::output_folder();
     build(repo.path(), out.path());
 
     // ratings.csv: id, rank (empty when unranked), active.
@@ -447,7 +447,7 @@ fn every_output_ranks_the_list_the_same_way() {
 /// (Ikonen Jussi in Helsinki Open 2004 played under K 32 and K 16).
 #[test]
 fn sql_dump_has_each_games_k_expected_and_change() {
-    let out = tempfile::tempdir().unwrap();
+    let out = common::output_folder();
     build(Path::new(REPO), out.path());
     let db = rusqlite::Connection::open_in_memory().unwrap();
     db.execute_batch(&read(&out.path().join("ratingbook.sql")))
@@ -614,7 +614,7 @@ fn streamed_sql_dumps_are_the_template_rendered_whole() {
 #[test]
 fn the_rating_list_links_its_markdown_copy_only_when_there_is_one() {
     let root = common::sample_repository();
-    let out = tempfile::tempdir().unwrap();
+    let out = common::output_folder();
     build(root.path(), out.path());
     let link = "<a href=\"ratings.md\">as Markdown</a>";
     assert!(read(&out.path().join("ratings.html")).contains(link));
@@ -625,7 +625,7 @@ fn the_rating_list_links_its_markdown_copy_only_when_there_is_one() {
         config + "\n[output]\nmarkdown = false\n"
     };
     common::write(root.path(), "ratingbook.toml", &config);
-    let without = tempfile::tempdir().unwrap();
+    let without = common::output_folder();
     build(root.path(), without.path());
     assert!(!without.path().join("ratings.md").exists());
     assert!(!read(&without.path().join("ratings.html")).contains(link));

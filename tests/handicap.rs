@@ -207,7 +207,7 @@ fn unused_grade_is_a_warning() {
 /// Surveys under data/surveys/ become site pages, with grades from the player files.
 #[test]
 fn surveys_are_published_on_the_site() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = common::output_folder();
     common::build_site(
         &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/go-club"),
         dir.path(),
@@ -260,7 +260,7 @@ fn player_pages_show_grades_for_ratings() {
     assert_eq!(config.grade_for_rating(2100.0).unwrap().to_string(), "1d");
     assert_eq!(config.grade_for_rating(2000.0).unwrap().to_string(), "1k");
     assert_eq!(config.grade_for_rating(2200.0).unwrap().to_string(), "2d");
-    let dir = tempfile::tempdir().unwrap();
+    let dir = common::output_folder();
     common::build_site(
         &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/go-club"),
         dir.path(),

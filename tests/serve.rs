@@ -18,8 +18,14 @@ const REPO: &str = env!("CARGO_MANIFEST_DIR");
 
 /// The sample site, built once for the tests that only read it, inside a
 /// folder that also holds a secret beside the site: `parent/secret.txt`.
+/// A static is never dropped: the folder is removed when the process exits.
 fn sample() -> &'static (tempfile::TempDir, PathBuf) {
     static SITE: OnceLock<(tempfile::TempDir, PathBuf)> = OnceLock::new();
+    extern "C" fn remove_sample() {
+        if let Some((parent, _)) = SITE.get() {
+            let _ = std::fs::remove_dir_all(parent.path());
+        }
+    }
     SITE.get_or_init(|| {
         let parent = tempfile::tempdir().unwrap();
         let out = parent.path().join("site");
@@ -33,6 +39,10 @@ fn sample() -> &'static (tempfile::TempDir, PathBuf) {
             symlink(parent.path().join("secret.txt"), out.join("leak.txt")).unwrap();
             symlink(parent.path(), out.join("leak-folder")).unwrap();
             symlink(out.join("rules.html"), out.join("also-rules.html")).unwrap();
+        }
+        // SAFETY: atexit(3) with a function that takes nothing and does not unwind.
+        unsafe {
+            libc::atexit(remove_sample);
         }
         (parent, out)
     })
@@ -351,9 +361,11 @@ fn replaced(text: &str, edits: &[(&str, &str)]) -> String {
 }
 
 /// The sample repository with `crosstable` as the Helsinki Open 2003 table,
-/// built into a fresh folder (kept for the test's life).
-fn fresh_build(crosstable: &str) -> PathBuf {
-    let dir = tempfile::tempdir().unwrap().keep();
+/// built into a fresh folder: the temporary folder (removed when dropped)
+/// and its `site/`.
+fn fresh_build(crosstable: &str) -> (tempfile::TempDir, PathBuf) {
+    let temporary = tempfile::tempdir().unwrap();
+    let dir = temporary.path();
     common::copy_tree(&Path::new(REPO).join("data"), &dir.join("data"));
     std::fs::copy(
         Path::new(REPO).join("ratingbook.toml"),
@@ -365,8 +377,9 @@ fn fresh_build(crosstable: &str) -> PathBuf {
         crosstable,
     )
     .unwrap();
-    ratingbook::build_repository(&dir, &dir.join("site"), &|| {}).unwrap();
-    dir.join("site")
+    let site = dir.join("site");
+    ratingbook::build_repository(dir, &site, &|| {}).unwrap();
+    (temporary, site)
 }
 
 #[test]
@@ -473,9 +486,10 @@ fn a_live_server_rebuilds_on_change_and_tells_its_event_streams() {
     assert_eq!(build_of(&page), second);
     assert!(!text(&page).contains("ratingbook-serve-errors"));
     let good = std::fs::read(out.join("players/saarenpaa-samuli.html")).unwrap();
+    let (_fresh, fresh_site) = fresh_build(&original);
     assert_ne!(
         good,
-        std::fs::read(fresh_build(&original).join("players/saarenpaa-samuli.html")).unwrap(),
+        std::fs::read(fresh_site.join("players/saarenpaa-samuli.html")).unwrap(),
         "the edit changed the player's page"
     );
 

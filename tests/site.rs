@@ -15,8 +15,8 @@ fn read(path: &Path) -> String {
     std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
-fn sample_site() -> tempfile::TempDir {
-    let out = tempfile::tempdir().unwrap();
+fn sample_site() -> common::OutputFolder {
+    let out = common::output_folder();
     let stderr = build(Path::new(REPO), out.path());
     assert!(
         stderr.contains("note: no sitemap.xml: set `site.base_url`"),
@@ -221,7 +221,7 @@ fn configuration_sets_language_base_url_and_rules() {
         "[site]\ntitle = \"Reittauskirja\"\nlanguage = \"fi\"\nbase_url = \"https://example.org/ratings\"\nchart_players = 2\n\n[rating]\nbase_k = 20\nhigh_k = 16\ninactive_after_months = 360\n\n[output]\nsql_dialects = [\"sqlite\", \"postgres\", \"mysql\"]\n".to_string() + common::SAMPLE_POOLS,
     )
     .unwrap();
-    let out = tempfile::tempdir().unwrap();
+    let out = common::output_folder();
     let stderr = build(root.path(), out.path());
     assert!(!stderr.contains("sitemap"), "{stderr}");
     let index = read(&out.path().join("index.html"));
@@ -312,7 +312,7 @@ fn a_broken_markdown_page_stops_the_build() {
         "no front matter here\n",
     )
     .unwrap();
-    let out = tempfile::tempdir().unwrap();
+    let out = common::output_folder();
     let output = Command::new(common::binary())
         .args(["build", "--root"])
         .arg(root.path())
@@ -649,7 +649,7 @@ fn abbreviations_are_explained_and_link_to_their_rules() {
 fn rating_lists_show_the_movement_since_the_previous_list() {
     let repo = tempfile::tempdir().unwrap();
     common::sample_with_engines_in_association_list(repo.path());
-    let out = tempfile::tempdir().unwrap();
+    let out = common::output_folder();
     build(repo.path(), out.path());
     let archive = read(&out.path().join("archive/2004.html"));
     assert!(archive.contains(

@@ -52,12 +52,12 @@ fn sites_both_ways(
     repository: &Path,
     template: &str,
 ) -> std::collections::BTreeMap<String, Vec<u8>> {
-    let written = tempfile::tempdir().unwrap();
+    let written = common::output_folder();
     common::build_site(repository, written.path());
     let rendered_repository = tempfile::tempdir().unwrap();
     common::copy_tree(repository, rendered_repository.path());
     engine_rendered_template(rendered_repository.path(), template);
-    let rendered = tempfile::tempdir().unwrap();
+    let rendered = common::output_folder();
     common::build_site(rendered_repository.path(), rendered.path());
 
     let written = common::site_files(written.path());

@@ -201,6 +201,35 @@ pub fn build_site(root: &std::path::Path, out: &std::path::Path) -> String {
     stderr
 }
 
+/// An empty folder to build a site into: `site/` in a temporary folder,
+/// both removed when this drops.
+///
+/// A build puts its lock, spare, staging folder and build cache *beside*
+/// its output folder. A temporary folder's own path as the output would put
+/// them in the system's temporary folder, where nothing removes them.
+pub struct OutputFolder {
+    _parent: tempfile::TempDir,
+    path: PathBuf,
+}
+
+impl OutputFolder {
+    /// The (existing, at first empty) output folder.
+    pub fn path(&self) -> &std::path::Path {
+        &self.path
+    }
+}
+
+/// A fresh [`OutputFolder`].
+pub fn output_folder() -> OutputFolder {
+    let parent = tempfile::tempdir().unwrap();
+    let path = parent.path().join("site");
+    std::fs::create_dir(&path).unwrap();
+    OutputFolder {
+        _parent: parent,
+        path,
+    }
+}
+
 /// Every file under `dir`, by its `/`-separated path from `dir`.
 pub fn site_files(dir: &std::path::Path) -> std::collections::BTreeMap<String, Vec<u8>> {
     walkdir::WalkDir::new(dir)
