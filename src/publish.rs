@@ -297,7 +297,9 @@ impl Staging {
         let target = self.target(name)?;
         self.vacate(&target)?;
         let file = create_new(&target).map_err(io_error("write", &target))?;
-        let mut out = io::BufWriter::with_capacity(1 << 20, file);
+        // Small writes are gathered; a large one (an SQL dump's piece of
+        // rows) goes to the file as it is, not copied into the buffer first.
+        let mut out = io::BufWriter::with_capacity(64 << 10, file);
         let file = write(&mut out)
             .and_then(|()| out.into_inner().map_err(io::IntoInnerError::into_error))
             .map_err(io_error("write", &target))?;
