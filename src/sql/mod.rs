@@ -293,77 +293,36 @@ fn piece(
 
 /// What a piece's text depends on: the dialect, the table and its columns
 /// (the statements' header) and every value of its rows. The values are
-/// laid out in a buffer handed to the hasher when full: hashing them one by
-/// one costs more than writing them as SQL, and one buffer for the whole
-/// piece grew (and was copied) several times over for rows with names.
+/// laid out in one buffer and hashed at once: hashing them one by one costs
+/// more than writing them as SQL.
 fn piece_key(header: &str, rows: &[SqlValue], width: usize, dialect: Dialect) -> u128 {
-    let mut bytes = KeyBytes::default();
-    bytes.extend(dialect.file_name().as_bytes());
-    bytes.extend(&[0]);
-    bytes.extend(header.as_bytes());
+    let mut bytes = Vec::with_capacity(header.len() + rows.len() * 8);
+    bytes.extend_from_slice(dialect.file_name().as_bytes());
+    bytes.push(0);
+    bytes.extend_from_slice(header.as_bytes());
     for row in rows.chunks(width) {
         for value in row {
             match value {
-                SqlValue::Null => bytes.extend(&[0]),
+                SqlValue::Null => bytes.push(0),
                 SqlValue::Int(n) => {
-                    bytes.extend(&[1]);
-                    bytes.extend(&n.to_le_bytes());
+                    bytes.push(1);
+                    bytes.extend_from_slice(&n.to_le_bytes());
                 }
                 SqlValue::Text(text) => {
-                    bytes.extend(&[2]);
-                    bytes.extend(&(text.len() as u64).to_le_bytes());
-                    bytes.extend(text.as_bytes());
+                    bytes.push(2);
+                    bytes.extend_from_slice(&(text.len() as u64).to_le_bytes());
+                    bytes.extend_from_slice(text.as_bytes());
                 }
-                SqlValue::Bool(b) => bytes.extend(&[3, u8::from(*b)]),
+                SqlValue::Bool(b) => bytes.extend_from_slice(&[3, u8::from(*b)]),
                 SqlValue::Decimal(x) => {
-                    bytes.extend(&[4]);
-                    bytes.extend(&x.to_bits().to_le_bytes());
+                    bytes.push(4);
+                    bytes.extend_from_slice(&x.to_bits().to_le_bytes());
                 }
             }
         }
-        bytes.extend(&[5]);
+        bytes.push(5);
     }
-    bytes.finish()
-}
-
-/// Bytes hashed (XXH3, 128 bits) as one run, gathered in a fixed buffer:
-/// the same hash as the whole run at once.
-struct KeyBytes {
-    hasher: xxhash_rust::xxh3::Xxh3,
-    buffer: [u8; KEY_BUFFER],
-    len: usize,
-}
-
-const KEY_BUFFER: usize = 16 * 1024;
-
-impl Default for KeyBytes {
-    fn default() -> Self {
-        KeyBytes {
-            hasher: xxhash_rust::xxh3::Xxh3::new(),
-            buffer: [0; KEY_BUFFER],
-            len: 0,
-        }
-    }
-}
-
-impl KeyBytes {
-    fn extend(&mut self, bytes: &[u8]) {
-        if self.len + bytes.len() > KEY_BUFFER {
-            self.hasher.update(&self.buffer[..self.len]);
-            self.len = 0;
-            if bytes.len() > KEY_BUFFER {
-                self.hasher.update(bytes);
-                return;
-            }
-        }
-        self.buffer[self.len..self.len + bytes.len()].copy_from_slice(bytes);
-        self.len += bytes.len();
-    }
-
-    fn finish(mut self) -> u128 {
-        self.hasher.update(&self.buffer[..self.len]);
-        self.hasher.digest128()
-    }
+    xxhash_rust::xxh3::xxh3_128(&bytes)
 }
 
 impl TableSink for InsertWriter<'_> {
@@ -467,31 +426,6 @@ pub fn dialect_of(state: &tera::State) -> Dialect {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn key_bytes_hash_as_the_whole_run_at_once_across_the_buffer() {
-        let pieces: Vec<Vec<u8>> = vec![
-            b"sqlite.sql\0".to_vec(),
-            vec![7; KEY_BUFFER - 20],
-            vec![1; 40],
-            vec![2; KEY_BUFFER],
-            vec![3; 3 * KEY_BUFFER + 5],
-            b"end".to_vec(),
-        ];
-        for count in 0..=pieces.len() {
-            let mut bytes = KeyBytes::default();
-            let mut whole = Vec::new();
-            for piece in &pieces[..count] {
-                bytes.extend(piece);
-                whole.extend_from_slice(piece);
-            }
-            assert_eq!(
-                bytes.finish(),
-                xxhash_rust::xxh3::xxh3_128(&whole),
-                "{count}"
-            );
-        }
-    }
     use proptest::prelude::*;
 
     /// The text [`InsertWriter`] writes for `n` rows `(i, 'p<i>')`.
