@@ -14,7 +14,9 @@
 //! after one result edited in the first tournament ten years before the
 //! newest (which moves the ratings of everyone downstream). The repository is
 //! put back as it was afterwards. Each build runs in a fresh child process,
-//! so its peak memory (VmHWM) is its own. Prints one table row per build:
+//! so its peak memory (VmHWM) is its own, and is followed by `sync`, so the
+//! writing back of its files is not charged to the next. Prints one table
+//! row per build:
 //! wall time, CPU time, each phase, peak memory, files made (rendered),
 //! reused from the build cache, written, and bytes written; and the machine's
 //! load average, since the machine may be shared. The site and cache of an
@@ -99,6 +101,10 @@ fn bench_size(root: &Path, players: usize, tournaments: usize) {
     // Prints the row of one build; its wall time.
     let row = |label: &str| -> f64 {
         let line = run_build(root);
+        // The page cache writes a build's files back to disk after the
+        // build: waited for here, so that the next row is not charged for
+        // this one's gigabytes.
+        let _ = Command::new("sync").status();
         println!(
             "| {players} | {tournaments} | {label} | {line} | {} |",
             common::load_average()
