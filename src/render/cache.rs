@@ -55,7 +55,8 @@ pub const SETTLE: std::time::Duration = std::time::Duration::from_secs(2);
 /// What the previous build left in the cache file.
 #[derive(Debug, Default)]
 pub struct Previous {
-    entries: foldhash::HashMap<String, (Key, FileIdentity)>,
+    /// That build's site files and its dumps' pieces.
+    files: PreviousFiles,
     /// The inputs' fingerprint, and whether that build noted the missing sitemap.
     inputs: Option<(Key, bool)>,
     /// The hash of the inputs' content, and whether that build noted the missing sitemap.
@@ -66,8 +67,6 @@ pub struct Previous {
     warnings: Vec<crate::diagnostic::Diagnostic>,
     /// What that build read of each input file.
     input_hashes: InputHashes,
-    /// Where each piece of that build's SQL dumps is in its file.
-    pieces: PieceIndex,
     /// The identity the parsed-files checkpoint had when that build wrote it.
     parsed: Option<FileIdentity>,
     /// The cache file and where its per-file lines start, until they are read.
@@ -153,9 +152,18 @@ impl Previous {
         FilesToRead(rest)
     }
 
-    /// Takes in the per-file lines [`FilesToRead::read`] read.
+    /// Takes in the site's files and the dumps' pieces [`FilesToRead::read`] read.
     pub fn add_files(&mut self, files: PreviousFiles) {
-        self.add(files.0);
+        if self.files.entries.is_empty() && self.files.pieces.is_empty() {
+            self.files = files;
+        } else {
+            for (path, entry) in files.entries {
+                self.files.add(FileLine::Entry(path, entry));
+            }
+            for (path, pieces) in files.pieces {
+                self.files.pieces.entry(path).or_default().extend(pieces);
+            }
+        }
     }
 
     fn add(&mut self, lines: Vec<FileLine>) {
@@ -164,12 +172,7 @@ impl Previous {
                 FileLine::Input(path, hashes) => {
                     self.input_hashes.insert(path, hashes);
                 }
-                FileLine::Entry(path, entry) => {
-                    self.entries.insert(path, entry);
-                }
-                FileLine::Piece(path, key, piece) => {
-                    self.pieces.entry(path).or_default().insert(key, piece);
-                }
+                other => self.files.add(other),
             }
         }
     }
@@ -216,8 +219,8 @@ impl Previous {
     /// Number of files the previous build made or reused.
     pub fn files(&self) -> usize {
         match self.site {
-            Some(site) if self.entries.is_empty() => site.files,
-            _ => self.entries.len(),
+            Some(site) if self.files.entries.is_empty() => site.files,
+            _ => self.files.entries.len(),
         }
     }
 
@@ -236,15 +239,38 @@ pub struct FilesToRead(Option<(PathBuf, u64)>);
 impl FilesToRead {
     /// Reads them (nothing when there is no cache file).
     pub fn read(self) -> PreviousFiles {
-        let lines = self.0.map_or_else(Vec::new, |rest| {
-            read_file_lines(&rest, |line| !is_input_line(line))
-        });
-        PreviousFiles(lines)
+        let mut files = PreviousFiles::default();
+        if let Some(rest) = self.0 {
+            for line in read_file_lines(&rest, |line| !is_input_line(line)) {
+                files.add(line);
+            }
+        }
+        files
     }
 }
 
-/// The per-file lines [`FilesToRead::read`] read.
-pub struct PreviousFiles(Vec<FileLine>);
+/// A previous build's site files (each one's key and identity) and where
+/// its SQL dumps had each piece.
+#[derive(Debug, Default)]
+pub struct PreviousFiles {
+    entries: foldhash::HashMap<String, (Key, FileIdentity)>,
+    pieces: PieceIndex,
+}
+
+impl PreviousFiles {
+    /// Takes in a site file's or a dump piece's line (not an input's).
+    fn add(&mut self, line: FileLine) {
+        match line {
+            FileLine::Entry(path, entry) => {
+                self.entries.insert(path, entry);
+            }
+            FileLine::Piece(path, key, piece) => {
+                self.pieces.entry(path).or_default().insert(key, piece);
+            }
+            FileLine::Input(..) => {}
+        }
+    }
+}
 
 fn is_input_line(line: &str) -> bool {
     line.starts_with("input\t")
@@ -613,8 +639,8 @@ impl PageCache {
         let _ = write!(hasher, "{shared:?}");
         PageCache {
             base: hasher.finish128(),
-            previous: previous.entries,
-            previous_pieces: previous.pieces,
+            previous: previous.files.entries,
+            previous_pieces: previous.files.pieces,
             ..PageCache::default()
         }
     }
@@ -1054,9 +1080,9 @@ mod tests {
         assert_eq!(parsed, Some((5, 6, 7)));
         assert_eq!(previous.content, Some((11, true)));
         assert_eq!(previous.files(), 1, "the site's size from the first lines");
-        assert!(previous.entries.is_empty() && previous.input_hashes().is_empty());
+        assert!(previous.files.entries.is_empty() && previous.input_hashes().is_empty());
         previous.read_files();
-        assert_eq!(previous.entries.len(), 1);
+        assert_eq!(previous.files.entries.len(), 1);
         assert_eq!(previous.input_hashes().get("data/a.toml"), Some(&(3, 4)));
         let settled = InputHash {
             path: "data/a.toml".into(),

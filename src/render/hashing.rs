@@ -42,38 +42,8 @@ impl ser::Error for Error {
     }
 }
 
-thread_local! {
-    /// Whether this thread is serializing a value into a hasher.
-    static HASHING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-}
-
-/// Whether the value being serialized on this thread goes into a hasher,
-/// for a value whose usual serialization is slow and whose hash may come
-/// from a cheaper encoding of the same content (see [`hash_into`]).
-pub fn is_hashing() -> bool {
-    HASHING.get()
-}
-
-/// Marks this thread as hashing until dropped, when the mark before it
-/// comes back (also if a value's serialization panics).
-struct HashingMark(bool);
-
-impl HashingMark {
-    fn set() -> HashingMark {
-        HashingMark(HASHING.replace(true))
-    }
-}
-
-impl Drop for HashingMark {
-    fn drop(&mut self) {
-        HASHING.set(self.0);
-    }
-}
-
-/// Adds `value`'s encoding to `hasher`. While it runs, [`is_hashing`]
-/// holds on this thread.
+/// Adds `value`'s encoding to `hasher`.
 pub fn hash_into(hasher: &mut xxhash_rust::xxh3::Xxh3, value: &impl Serialize) {
-    let _mark = HashingMark::set();
     let mut feed = Feed {
         hasher,
         buffer: [0; BUFFER],
@@ -428,40 +398,6 @@ mod tests {
         assert_ne!(hash(&Some(0u8)), hash(&0u8));
         assert_ne!(hash(&0.0f64), hash(&-0.0f64));
         assert_ne!(hash(&1u32), hash(&1i32));
-    }
-
-    /// Notes whether it was serialized while hashing.
-    struct Probe(std::cell::Cell<Option<bool>>);
-
-    impl Serialize for Probe {
-        fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-            self.0.set(Some(is_hashing()));
-            s.serialize_unit()
-        }
-    }
-
-    #[test]
-    fn hashing_is_marked_while_a_value_is_hashed_and_only_then() {
-        let probe = Probe(std::cell::Cell::new(None));
-        assert!(!is_hashing());
-        hash(&probe);
-        assert_eq!(probe.0.get(), Some(true));
-        assert!(!is_hashing());
-        let nested = Probe(std::cell::Cell::new(None));
-        hash(&(hash(&1u8), &nested));
-        assert_eq!(nested.0.get(), Some(true));
-        assert!(!is_hashing());
-        let caught = std::panic::catch_unwind(|| {
-            struct Panics;
-            impl Serialize for Panics {
-                fn serialize<S: serde::Serializer>(&self, _: S) -> Result<S::Ok, S::Error> {
-                    panic!("a value that cannot be serialized");
-                }
-            }
-            hash(&Panics)
-        });
-        assert!(caught.is_err());
-        assert!(!is_hashing(), "the mark is taken off when a value panics");
     }
 
     #[test]

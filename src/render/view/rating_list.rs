@@ -225,13 +225,6 @@ pub struct RatingListPage<'a> {
     pub previous_date_text: &'a str,
 }
 
-/// A player's row on a list, in the part of the list it belongs to.
-enum ListedRow<'a> {
-    Established(RatedRow<'a>),
-    Provisional(ProvisionalRow<'a>),
-    International(InternationalRow<'a>),
-}
-
 /// The one ranking rule (see [`RatedRow`]) over rows sorted by rating:
 /// active rows ranked 1, 2, 2, 4 …, inactive rows unranked and not counted.
 fn assign_ranks(rows: &mut [RatedRow<'_>]) {
@@ -590,29 +583,61 @@ impl<'a> ViewBuilder<'a> {
         states: Vec<Option<ListState>>,
     ) -> RatingListView<'a> {
         let inactive_before = self.inactive_before(date);
-        let rows: Vec<ListedRow<'a>> = states
-            .par_iter()
-            .enumerate()
-            .filter_map(|(index, state)| self.listed_row(index, state.as_ref()?, inactive_before))
-            .collect();
         let mut established = Vec::new();
         let mut provisional = Vec::new();
         let mut international = Vec::new();
-        for row in rows {
-            match row {
-                ListedRow::Established(row) => established.push(row),
-                ListedRow::Provisional(row) => provisional.push(row),
-                ListedRow::International(row) => international.push(row),
+        for (index, player) in self.dataset.players.iter().enumerate() {
+            let Some(state) = &states[index] else {
+                continue;
+            };
+            match (state.phase, state.rating) {
+                (Phase::Established, Some(rating)) => {
+                    let last = state.last_rated.map(|t| self.dataset.tournaments[t].end);
+                    established.push(RatedRow {
+                        rank: None,
+                        player: self.shared_player_link(index),
+                        id: player.id.as_str(),
+                        club: player.club.as_deref().unwrap_or_default(),
+                        country: player.country.as_deref().unwrap_or_default(),
+                        membership: player.membership.as_str(),
+                        rating,
+                        games: state.rated_games,
+                        last_played: ListedDate(last),
+                        active: self.is_active(state.last_rated, inactive_before),
+                        rating_change: Change::Unknown,
+                        rank_change: Change::Unknown,
+                        index,
+                    })
+                }
+                (Phase::Provisional, _) => provisional.push(ProvisionalRow {
+                    player: self.shared_player_link(index),
+                    club: player.club.as_deref().unwrap_or_default(),
+                    games: state.provisional_games,
+                    progress: self.progress(state.provisional_games),
+                    index,
+                }),
+                _ => {
+                    if let (Membership::Rif, Some(rating)) =
+                        (player.membership, player.international_rating)
+                    {
+                        international.push(InternationalRow {
+                            player: self.shared_player_link(index),
+                            country: player.country.as_deref().unwrap_or_default(),
+                            rating,
+                            index,
+                        });
+                    }
+                }
             }
         }
         let id_order = self.id_order();
-        established.par_sort_by_key(|row| established_order(id_order, row.rating, row.index));
-        provisional.par_sort_by(|a, b| {
+        established.sort_by_key(|row| established_order(id_order, row.rating, row.index));
+        provisional.sort_by(|a, b| {
             b.games
                 .cmp(&a.games)
                 .then_with(|| self.cmp_player_hrefs(a.index, b.index))
         });
-        international.par_sort_by(|a, b| {
+        international.sort_by(|a, b| {
             b.rating
                 .cmp(&a.rating)
                 .then_with(|| self.cmp_player_hrefs(a.index, b.index))
@@ -634,55 +659,6 @@ impl<'a> ViewBuilder<'a> {
         };
         self.finish_list(&mut list, date);
         list
-    }
-
-    /// The row of the player at `index` in `state` on a list that counts
-    /// players last rated before `inactive_before` as inactive, if the
-    /// list shows them.
-    fn listed_row(
-        &self,
-        index: usize,
-        state: &ListState,
-        inactive_before: Date,
-    ) -> Option<ListedRow<'a>> {
-        let player: &'a Player = &self.dataset.players[index];
-        let row = match (state.phase, state.rating) {
-            (Phase::Established, Some(rating)) => {
-                let last = state.last_rated.map(|t| self.dataset.tournaments[t].end);
-                ListedRow::Established(RatedRow {
-                    rank: None,
-                    player: self.shared_player_link(index),
-                    id: player.id.as_str(),
-                    club: player.club.as_deref().unwrap_or_default(),
-                    country: player.country.as_deref().unwrap_or_default(),
-                    membership: player.membership.as_str(),
-                    rating,
-                    games: state.rated_games,
-                    last_played: ListedDate(last),
-                    active: self.is_active(state.last_rated, inactive_before),
-                    rating_change: Change::Unknown,
-                    rank_change: Change::Unknown,
-                    index,
-                })
-            }
-            (Phase::Provisional, _) => ListedRow::Provisional(ProvisionalRow {
-                player: self.shared_player_link(index),
-                club: player.club.as_deref().unwrap_or_default(),
-                games: state.provisional_games,
-                progress: self.progress(state.provisional_games),
-                index,
-            }),
-            _ => match (player.membership, player.international_rating) {
-                (Membership::Rif, Some(rating)) => ListedRow::International(InternationalRow {
-                    player: self.shared_player_link(index),
-                    country: player.country.as_deref().unwrap_or_default(),
-                    rating,
-                    index,
-                }),
-                _ => return None,
-            },
-        };
-        Some(row)
     }
 
     /// Ranks (see [`RatedRow`]), inactive count and the chart of a (possibly filtered) list.
