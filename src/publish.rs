@@ -329,22 +329,16 @@ impl Staging {
         let Some(current) = self.current.as_ref() else {
             return Ok(false);
         };
-        if self.recycled && self.keep_staged(name, identity)? {
-            return Ok(true);
-        }
-        let previous = current.join(name);
         if self.recycled {
-            // Already the current site's file: nothing to do. (A file of
-            // the same name stored before in this build is gone by now.)
-            let target = self.target(name)?;
-            if self.staged_identity(name) == Some(identity) {
-                self.record(name, identity);
-                self.unchanged.fetch_add(1, Ordering::Relaxed);
+            if self.keep_staged(name, identity)? {
                 return Ok(true);
             }
-            // Not the file wanted: gone, whether it is linked or made next.
+            // Not the file wanted, or a file of that name was stored before
+            // in this build: gone, whether it is linked or made next.
+            let target = self.target(name)?;
             self.vacate(&target)?;
         }
+        let previous = current.join(name);
         if FileIdentity::of(&previous) != Some(identity) {
             return Ok(false);
         }

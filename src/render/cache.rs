@@ -157,9 +157,7 @@ impl Previous {
         if self.files.entries.is_empty() && self.files.pieces.is_empty() {
             self.files = files;
         } else {
-            for (path, entry) in files.entries {
-                self.files.add(FileLine::Entry(path, entry));
-            }
+            self.files.entries.extend(files.entries);
             for (path, pieces) in files.pieces {
                 self.files.pieces.entry(path).or_default().extend(pieces);
             }
