@@ -708,7 +708,7 @@ fn render_front_pages(
     ctx.insert("leaders", &leaders(list, dataset));
     page.emit("index.html", "html/index.html", "", "index.html", ctx)?;
     let list = ("html/tournaments.html", "tournaments/index.html", "../");
-    paged_years(page, years, list, "tournaments/by-year", |_| {})?;
+    paged_years(page, years, list, "tournaments/by-year", &NothingMore {})?;
     for p in md_pages.iter().filter(|p| p.slug != "rules") {
         let mut ctx = tera::Context::new();
         ctx.insert("title", &p.title);
@@ -747,9 +747,9 @@ fn render_front_pages(
         years,
         ("html/downloads.html", "downloads.html", ""),
         "downloads",
-        |ctx| {
-            ctx.insert("output", &config.output);
-            ctx.insert("sql_files", &files);
+        &DownloadsMore {
+            output: &config.output,
+            sql_files: &files,
         },
     )?;
     // The 404 page lives at the site root. Its links are relative to it, as on
@@ -812,34 +812,47 @@ fn render_browse_list(page: &Page, entries: &[search::Entry]) -> Result<(), Site
     groups.par_iter().try_for_each(|group| {
         let browse = nav(Some(&group.first));
         let names = ("html/search.html", group.first.as_str(), "../");
+        let title = format!("{}: {}", group.kind, group.title);
         emit_paged(page, names, group.entries.len(), |rows, pagination| {
-            let shown: Vec<&search::Entry> =
-                group.entries[rows].iter().map(|&e| &entries[e]).collect();
-            let mut ctx = tera::Context::new();
-            ctx.insert("entries", &shown);
-            ctx.insert("browse", &browse);
-            ctx.insert("group", &format!("{}: {}", group.kind, group.title));
-            ctx.insert("pagination", &pagination);
-            ctx
+            BrowsePage {
+                entries: group.entries[rows].iter().map(|&e| &entries[e]).collect(),
+                browse: &browse,
+                group: &title,
+                pagination,
+            }
         })
     })
 }
 
+/// What a page of a browse group shows.
+#[derive(Serialize)]
+struct BrowsePage<'a> {
+    /// Its entries.
+    entries: Vec<&'a search::Entry>,
+    /// The links to every browse group.
+    browse: &'a [BrowseKind],
+    /// The group's heading.
+    group: &'a str,
+    /// "Page n of m".
+    pagination: paginate::Pagination,
+}
+
 /// Renders a list of `rows` rows over pages of [`paginate::ROWS_PER_PAGE`]
-/// (`first`, then `first` numbered `.2`, …) with `template`; `context`
-/// gives a page's context from the rows it shows and its pagination.
-fn emit_paged(
+/// (`first`, then `first` numbered `.2`, …) with `template`; `data` gives
+/// a page's context (see [`Page::emit_data`]) from the rows it shows and its
+/// pagination.
+fn emit_paged<T: Serialize>(
     page: &Page,
     (template, first, root): (&str, &str, &str),
     rows: usize,
-    context: impl Fn(std::ops::Range<usize>, paginate::Pagination) -> tera::Context + Sync,
+    data: impl Fn(std::ops::Range<usize>, paginate::Pagination) -> T + Sync,
 ) -> Result<(), SiteError> {
     let count = paginate::page_count(rows);
     (1..=count).into_par_iter().try_for_each(|number| {
         let file = paginate::page_file(first, number);
         let pagination = paginate::Pagination::new(first, number, count);
-        let ctx = context(paginate::page_rows(rows, number), pagination);
-        page.emit(&file, template, root, &file, ctx)
+        let data = data(paginate::page_rows(rows, number), pagination);
+        page.emit_data((&file, template, root), &file, &data)
     })
 }
 
@@ -864,8 +877,9 @@ struct BrowseLink {
 }
 
 /// A page listing tournaments by year (the tournament list, the downloads):
-/// `(template, address of the page, root)`; `more` adds what the template
-/// needs besides `years`, `year_links` and `pagination`.
+/// `(template, address of the page, root)`; `more` is what the template
+/// needs besides `years`, `year_links` and `pagination` (its fields are
+/// added to the context).
 ///
 /// When every tournament fits one page ([`paginate::ROWS_PER_PAGE`]), that
 /// page lists them all. Otherwise each year has pages of its own under
@@ -877,21 +891,20 @@ fn paged_years(
     years: &[view::YearView],
     (template, first, root): (&str, &str, &str),
     folder: &str,
-    more: impl Fn(&mut tera::Context) + Sync,
+    more: &(impl Serialize + Sync),
 ) -> Result<(), SiteError> {
     let rows: usize = years.iter().map(|y| y.tournaments.len()).sum();
-    let context =
-        |shown: &[view::YearView], links: &[BrowseLink], pagination: paginate::Pagination| {
-            let mut ctx = tera::Context::new();
-            ctx.insert("years", shown);
-            ctx.insert("year_links", links);
-            ctx.insert("pagination", &pagination);
-            more(&mut ctx);
-            ctx
-        };
     if rows <= paginate::ROWS_PER_PAGE {
-        let ctx = context(years, &[], paginate::Pagination::new(first, 1, 1));
-        return page.emit(first, template, root, first, ctx);
+        let data = YearsPage {
+            years: years
+                .iter()
+                .map(|y| YearRows::part(y, 0..y.tournaments.len()))
+                .collect(),
+            year_links: Vec::new(),
+            pagination: paginate::Pagination::new(first, 1, 1),
+            more,
+        };
+        return page.emit_data((first, template, root), first, &data);
     }
     let year_first = |year: i32| format!("{folder}/{year}.html");
     let year_links = |current: i32| -> Vec<BrowseLink> {
@@ -905,30 +918,87 @@ fn paged_years(
             .collect()
     };
     let year_root = "../".repeat(folder.split('/').count());
-    let year_page =
-        |year: &view::YearView, rows: std::ops::Range<usize>, pagination: paginate::Pagination| {
-            let shown = view::YearView {
-                year: year.year,
-                tournaments: year.tournaments[rows].to_vec(),
-            };
-            context(&[shown], &year_links(year.year), pagination)
-        };
     if let Some(newest) = years.first() {
         // The list's own address shows the newest year's first page.
         let tournaments = newest.tournaments.len();
         let count = paginate::page_count(tournaments);
         let pagination = paginate::Pagination::new(&year_first(newest.year), 1, count);
-        let ctx = year_page(newest, paginate::page_rows(tournaments, 1), pagination);
-        page.emit(first, template, root, first, ctx)?;
+        let rows = YearRows::part(newest, paginate::page_rows(tournaments, 1));
+        let data = YearsPage::of(rows, year_links(newest.year), pagination, more);
+        page.emit_data((first, template, root), first, &data)?;
     }
     years.par_iter().try_for_each(|year| {
         let year_first = year_first(year.year);
         let names = (template, year_first.as_str(), year_root.as_str());
         emit_paged(page, names, year.tournaments.len(), |rows, pagination| {
-            year_page(year, rows, pagination)
+            let rows = YearRows::part(year, rows);
+            YearsPage::of(rows, year_links(year.year), pagination, more)
         })
     })
 }
+
+/// What a page of tournaments by year shows.
+#[derive(Serialize)]
+struct YearsPage<'a, M> {
+    /// The years shown, each with the tournaments of it on this page.
+    years: Vec<YearRows<'a>>,
+    /// The links to every year's pages (none when one page lists all).
+    year_links: Vec<BrowseLink>,
+    /// "Page n of m".
+    pagination: paginate::Pagination,
+    /// What the template needs besides.
+    #[serde(flatten)]
+    more: &'a M,
+}
+
+/// Some tournaments of one year, as [`view::YearView`] shows them.
+#[derive(Serialize)]
+struct YearRows<'a> {
+    /// The year.
+    year: i32,
+    /// The tournaments, newest first.
+    tournaments: &'a [view::TournamentSummary],
+}
+
+impl<'a> YearRows<'a> {
+    /// `year`'s tournaments in `rows`.
+    fn part(year: &'a view::YearView, rows: std::ops::Range<usize>) -> YearRows<'a> {
+        YearRows {
+            year: year.year,
+            tournaments: &year.tournaments[rows],
+        }
+    }
+}
+
+impl<'a, M> YearsPage<'a, M> {
+    /// The page showing `rows` of one year.
+    fn of(
+        rows: YearRows<'a>,
+        year_links: Vec<BrowseLink>,
+        pagination: paginate::Pagination,
+        more: &'a M,
+    ) -> YearsPage<'a, M> {
+        YearsPage {
+            years: vec![rows],
+            year_links,
+            pagination,
+            more,
+        }
+    }
+}
+
+/// What the downloads page needs besides the tournaments by year.
+#[derive(Serialize)]
+struct DownloadsMore<'a> {
+    /// Which downloads the site has.
+    output: &'a crate::config::OutputConfig,
+    /// The SQL dumps.
+    sql_files: &'a [SqlFile],
+}
+
+/// Nothing besides the tournaments by year.
+#[derive(Serialize)]
+struct NothingMore {}
 
 /// One SQL dump offered on the downloads page.
 #[derive(Debug, Clone, Serialize)]
@@ -1416,12 +1486,44 @@ impl Page<'_> {
         make: impl FnOnce() -> tera::Context,
     ) -> Result<(), SiteError> {
         self.emit_made((file, template, root), fingerprint, |site| {
-            let mut ctx = make();
-            ctx.insert_value("site", site.value.clone());
-            ctx.insert("root", root);
-            ctx.insert("path", canonical);
-            self.render(template, canonical, &ctx)
+            self.render_with_site(make(), site, (template, root, canonical))
         })
+    }
+
+    /// Renders `template` into the file `file`, whose own address is
+    /// `canonical`, with the fields of `data` as its context (plus the
+    /// site-wide values), unless the cache holds the file made from the same
+    /// data: the key is the hash of `data` serialized, so a page that is
+    /// kept costs no template values.
+    fn emit_data(
+        &self,
+        (file, template, root): (&str, &str, &str),
+        canonical: &str,
+        data: &impl Serialize,
+    ) -> Result<(), SiteError> {
+        let own = fingerprint::Hasher::default()
+            .add(&canonical)
+            .add(data)
+            .finish();
+        self.emit_made((file, template, root), own, |site| {
+            let ctx =
+                tera::Context::from_serialize(data).map_err(|e| RenderError::new(template, &e))?;
+            self.render_with_site(ctx, site, (template, root, canonical))
+        })
+    }
+
+    /// Renders `template` with `ctx` and the values every page gets: the
+    /// site-wide ones, the way to the site root and the page's own address.
+    fn render_with_site(
+        &self,
+        mut ctx: tera::Context,
+        site: &SiteValue,
+        (template, root, canonical): (&str, &str, &str),
+    ) -> Result<Vec<u8>, RenderError> {
+        ctx.insert_value("site", site.value.clone());
+        ctx.insert("root", root);
+        ctx.insert("path", canonical);
+        self.render(template, canonical, &ctx)
     }
 
     /// Stores the page `write` makes, as [`Page::emit_fingerprinted`] stores
