@@ -123,6 +123,36 @@ fn an_old_result_edit_renders_what_it_changes_and_nothing_stale() {
 }
 
 #[test]
+fn a_further_lists_pages_follow_a_result_edit_and_nothing_is_stale() {
+    let b = built();
+    let root = b.root.path();
+    // Every tournament rated in a further list of its own too, over pages.
+    let config = root.join("ratingbook.toml");
+    let mut text = fs::read_to_string(&config).unwrap();
+    text.push_str("\n[pools.long]\ntitle = \"Long list\"\nsystem = \"glicko2\"\n");
+    fs::write(&config, text).unwrap();
+    for table in edit::crosstables_by_start(root) {
+        let meta = table.with_extension("toml");
+        let text = fs::read_to_string(&meta).unwrap();
+        fs::write(&meta, format!("{text}pool = \"long\"\n")).unwrap();
+    }
+    build(root, &b.out);
+    let before = common::site_files(&b.out);
+    let newest = edit::crosstables_by_start(root).pop().unwrap();
+    assert!(edit::reverse_first_decisive_result(&newest)
+        .unwrap()
+        .is_some());
+    build(root, &b.out);
+    let after = common::site_files(&b.out);
+    assert_eq!(after, fresh_site(root), "no stale page");
+    let changed = differing(&before, &after);
+    assert!(
+        changed.iter().any(|f| f.starts_with("pools/long/ratings")),
+        "the list's pages show the new ratings: {changed:?}"
+    );
+}
+
+#[test]
 fn a_template_edit_renders_every_page() {
     let b = built();
     let templates = b.root.path().join("templates/html");

@@ -2,7 +2,7 @@
 //! its rules page, and the sections player pages show for each list.
 
 use super::view::{
-    Link, ListedDate, PlayerView, RatedRow, RatingListView, SharedLink, ViewBuilder,
+    Link, ListedDate, PlayerView, RatedRow, RatingListPage, RatingListView, SharedLink, ViewBuilder,
 };
 use super::{Page, SiteError};
 use crate::config::{Config, SystemKind};
@@ -165,18 +165,33 @@ fn render_paged_list(
                 list.page(paginate::page_rows(shown, number))
             };
             let file = paginate::page_file(first, number);
-            let mut ctx = tera::Context::new();
-            ctx.insert("pool", &pool_context(views));
-            ctx.insert("list", &list);
-            ctx.insert("rows", &pool_rows(views.pool, list.established));
-            ctx.insert("archive", archive);
-            ctx.insert("current", &current);
-            ctx.insert(
-                "pagination",
-                &paginate::Pagination::new(first, number, count),
-            );
-            page.emit(&file, "html/pool.html", root, &file, ctx)
+            let data = PoolListPage {
+                pool: pool_context(views),
+                rows: pool_rows(views.pool, list.established),
+                list,
+                archive,
+                current,
+                pagination: paginate::Pagination::new(first, number, count),
+            };
+            page.emit_data((&file, "html/pool.html", root), &file, &data)
         })
+}
+
+/// What a page of a pool's list shows.
+#[derive(Serialize)]
+struct PoolListPage<'a> {
+    /// The pool: its name, system and links.
+    pool: PoolContext,
+    /// The page's part of the list.
+    list: RatingListPage<'a>,
+    /// The pool's own figures for the list's established rows.
+    rows: Vec<PoolRow>,
+    /// The links to the year-end lists.
+    archive: &'a [Link],
+    /// Whether this is the current list (not a year-end one).
+    current: bool,
+    /// "Page n of m".
+    pagination: super::paginate::Pagination,
 }
 
 /// The years with a tournament of the list, newest first: each gets a year-end list.
