@@ -1451,6 +1451,20 @@ struct Page<'a> {
     html_paths: Mutex<Vec<String>>,
 }
 
+/// `ctx` with the values every page's template gets: the site-wide ones
+/// (`site`), the way to the site root (`root`) and the page's own address
+/// (`path`).
+fn with_page_values(
+    mut ctx: tera::Context,
+    site: &SiteValue,
+    (root, canonical): (&str, &str),
+) -> tera::Context {
+    ctx.insert_value("site", site.value.clone());
+    ctx.insert("root", root);
+    ctx.insert("path", canonical);
+    ctx
+}
+
 impl Page<'_> {
     /// Renders `template` into the file `file`, unless the cache holds it.
     /// `canonical` is the page's own address for its canonical link (empty
@@ -1461,11 +1475,9 @@ impl Page<'_> {
         template: &str,
         root: &str,
         canonical: &str,
-        mut ctx: tera::Context,
+        ctx: tera::Context,
     ) -> Result<(), SiteError> {
-        ctx.insert_value("site", self.site_for(template).value.clone());
-        ctx.insert("root", root);
-        ctx.insert("path", canonical);
+        let ctx = with_page_values(ctx, self.site_for(template), (root, canonical));
         let key = self.cache.page_key(template, file, &ctx);
         if self.reuse(file, key)? {
             return Ok(());
@@ -1512,17 +1524,15 @@ impl Page<'_> {
         })
     }
 
-    /// Renders `template` with `ctx` and the values every page gets: the
-    /// site-wide ones, the way to the site root and the page's own address.
+    /// Renders `template` with `ctx` and the values every page gets (see
+    /// [`with_page_values`]).
     fn render_with_site(
         &self,
-        mut ctx: tera::Context,
+        ctx: tera::Context,
         site: &SiteValue,
         (template, root, canonical): (&str, &str, &str),
     ) -> Result<Vec<u8>, RenderError> {
-        ctx.insert_value("site", site.value.clone());
-        ctx.insert("root", root);
-        ctx.insert("path", canonical);
+        let ctx = with_page_values(ctx, site, (root, canonical));
         self.render(template, canonical, &ctx)
     }
 
