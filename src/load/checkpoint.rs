@@ -465,6 +465,26 @@ pub fn entries_fingerprint(entries: &[Entry]) -> ContentHash {
     xxhash_rust::xxh3::xxh3_128(&out.0)
 }
 
+/// A hash of every field of `player` (as a checkpoint stores them), with the
+/// file it was read from: the player's record as pages see it, made far
+/// faster than through serde.
+pub fn player_fingerprint(player: &Player) -> ContentHash {
+    let mut out = Writer(Vec::with_capacity(128));
+    encode_player(&mut out, player);
+    out.str(&player.source.to_string_lossy());
+    xxhash_rust::xxh3::xxh3_128(&out.0)
+}
+
+/// A hash of every field of `tournament` (as a checkpoint stores them),
+/// with the files it was read from.
+pub fn tournament_fingerprint(tournament: &Tournament) -> ContentHash {
+    let mut out = Writer(Vec::with_capacity(256 + 64 * tournament.entries.len()));
+    encode_tournament(&mut out, tournament);
+    out.str(&tournament.meta_source.to_string_lossy());
+    out.str(&tournament.table_source.to_string_lossy());
+    xxhash_rust::xxh3::xxh3_128(&out.0)
+}
+
 fn encode_entry(out: &mut Writer, entry: &Entry) {
     let Entry {
         start_no,

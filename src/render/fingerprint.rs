@@ -4,15 +4,20 @@
 //! [`super::cache::PageCache::fingerprint_key`] and builds and renders only
 //! those whose fingerprint changed.
 //!
-//! Each fingerprint hashes (XXH3, 128 bits) the serialized records a page
-//! reads, in full (in the binary encoding of [`super::hashing`]): a field
-//! added to a record is covered without a change here. What every page
-//! shares (the configuration, the templates, the site values) is part of
-//! the page key, not of these fingerprints.
+//! Each fingerprint hashes (XXH3, 128 bits) the records a page reads, in
+//! full. The records of the association's list, millions of them, and the
+//! players and tournaments as entered are laid out by hand (the latter as
+//! the parsed-files checkpoint stores them), each type destructured so that
+//! a field added to it does not compile until it is hashed; anything else
+//! is serialized in the binary encoding of [`super::hashing`], which covers
+//! a new field by itself. What every page shares (the configuration, the
+//! templates, the site values) is part of the page key, not of these
+//! fingerprints.
 
 use super::cache::Key;
+use crate::load::checkpoint;
 use crate::model::Dataset;
-use crate::rating::Ratings;
+use crate::rating::{GameRating, Ratings, TournamentRating};
 use rayon::prelude::*;
 use serde::Serialize;
 use xxhash_rust::xxh3::Xxh3;
@@ -63,10 +68,13 @@ impl EnteredPrints {
     /// Hashes every tournament and every player of `dataset` (in parallel).
     pub fn new(dataset: &Dataset) -> Self {
         let (tournaments, (player_records, player_names)) = rayon::join(
-            || dataset.tournaments.par_iter().map(of).collect(),
+            || {
+                let each = dataset.tournaments.par_iter();
+                each.map(checkpoint::tournament_fingerprint).collect()
+            },
             || {
                 let each = dataset.players.par_iter();
-                each.map(|p| (player_record(p), of(&(p.id.as_str(), p.name.as_str()))))
+                each.map(|p| (checkpoint::player_fingerprint(p), name_key(p)))
                     .unzip()
             },
         );
@@ -205,15 +213,14 @@ impl<'a> Fingerprints<'a> {
 
     /// A rating record with what a page shows beside it: its tournament as
     /// entered, and the name and id of each opponent.
-    fn record_key(&self, record: &crate::rating::TournamentRating) -> Key {
-        let mut hasher = Hasher::default();
-        hasher
-            .add(record)
-            .key(self.entered.tournaments[record.tournament]);
+    fn record_key(&self, record: &TournamentRating) -> Key {
+        let mut bytes = Vec::with_capacity(96 + 80 * record.games.len());
+        push_rating_record(&mut bytes, record);
+        bytes.extend_from_slice(&self.entered.tournaments[record.tournament].to_le_bytes());
         for game in &record.games {
-            hasher.key(self.entered.player_names[game.opponent]);
+            bytes.extend_from_slice(&self.entered.player_names[game.opponent].to_le_bytes());
         }
-        hasher.finish()
+        xxhash_rust::xxh3::xxh3_128(&bytes)
     }
 
     /// The tournament at `index` as entered: its record (metadata and crosstable).
@@ -281,12 +288,185 @@ fn association_records(record_hashes: &[Vec<Key>]) -> Vec<Key> {
     .collect()
 }
 
-/// The hash of a player's whole record, with what serialization leaves out.
-fn player_record(p: &crate::model::Player) -> Key {
-    // Birth year, birth date and sex are not serialized (personal data).
-    let birth_date = p.birth_date.map(|d| d.to_string());
-    Hasher::default()
-        .add(p)
-        .add(&(p.birth_year, birth_date, format!("{:?}", p.sex)))
-        .finish()
+/// The hash of a player's id and name.
+fn name_key(p: &crate::model::Player) -> Key {
+    let (id, name) = (p.id.as_str(), p.name.as_str());
+    let mut bytes = Vec::with_capacity(16 + id.len() + name.len());
+    bytes.extend_from_slice(&(id.len() as u64).to_le_bytes());
+    bytes.extend_from_slice(id.as_bytes());
+    bytes.extend_from_slice(name.as_bytes());
+    xxhash_rust::xxh3::xxh3_128(&bytes)
+}
+
+/// Appends every field of a rating record to `out`, each in a fixed width
+/// (absence as a mark of its own), in a few hundred bytes where serializing
+/// it would take ten times the work: the association's list has two records
+/// per game. Both records are destructured, so a field added to either does
+/// not compile until it is hashed here.
+fn push_rating_record(out: &mut Vec<u8>, record: &TournamentRating) {
+    let TournamentRating {
+        player,
+        tournament,
+        start_no,
+        phase_before,
+        phase_after,
+        rating_before,
+        rating_after,
+        provisional_games_before,
+        provisional_games_after,
+        games,
+        tournament_half_points,
+    } = record;
+    push_numbers(
+        out,
+        &[*player as u64, *tournament as u64, games.len() as u64],
+    );
+    out.extend_from_slice(&[*phase_before as u8, *phase_after as u8]);
+    push_option(out, rating_before.map(i64::from));
+    push_option(out, rating_after.map(i64::from));
+    let counts = [
+        *start_no,
+        *provisional_games_before,
+        *provisional_games_after,
+    ];
+    push_numbers(out, &counts.map(u64::from));
+    push_numbers(out, &[u64::from(*tournament_half_points)]);
+    for game in games {
+        push_game_rating(out, game);
+    }
+}
+
+fn push_game_rating(out: &mut Vec<u8>, game: &GameRating) {
+    let GameRating {
+        round,
+        opponent,
+        half_points,
+        opponent_rating,
+        expected,
+        k,
+        change,
+        not_counted,
+        stones_received,
+        difference,
+    } = game;
+    push_numbers(out, &[u64::from(*round), *opponent as u64]);
+    out.push(*half_points);
+    push_option(out, opponent_rating.map(i64::from));
+    push_numbers(out, &[number_bits(*expected), number_bits(*change)]);
+    push_option(out, k.map(|k| i64::from(k.0)));
+    out.push(not_counted.map_or(0, |why| why as u8 + 1));
+    push_numbers(out, &[i64::from(*stones_received) as u64]);
+    push_option(out, difference.map(i64::from));
+}
+
+/// The bits of a number that may be absent (absence is one NaN of its own).
+fn number_bits(x: crate::rating::OptionalF64) -> u64 {
+    x.get().map_or(u64::MAX, f64::to_bits)
+}
+
+fn push_numbers(out: &mut Vec<u8>, numbers: &[u64]) {
+    for n in numbers {
+        out.extend_from_slice(&n.to_le_bytes());
+    }
+}
+
+fn push_option(out: &mut Vec<u8>, value: Option<i64>) {
+    match value {
+        Some(v) => {
+            out.push(1);
+            out.extend_from_slice(&v.to_le_bytes());
+        }
+        None => out.push(0),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rating::{KFactor, NotCounted, Phase};
+
+    fn hashed(record: &TournamentRating) -> Key {
+        let mut bytes = Vec::new();
+        push_rating_record(&mut bytes, record);
+        xxhash_rust::xxh3::xxh3_128(&bytes)
+    }
+
+    /// Every field of a rating record and of its games changed in turn:
+    /// the hand-made layout tells apart exactly the records that serialize
+    /// differently, so no field is left out or hashed in another's place.
+    #[test]
+    fn a_rating_records_hash_changes_with_every_field() {
+        let mut game = GameRating::unrated(1, 7, 2);
+        game.opponent_rating = Some(1800);
+        game.expected = Some(0.64).into();
+        game.k = Some(KFactor::whole(20));
+        game.change = Some(7.2).into();
+        let base = TournamentRating {
+            player: 3,
+            tournament: 5,
+            start_no: 2,
+            phase_before: Phase::Established,
+            phase_after: Phase::Established,
+            rating_before: Some(1900),
+            rating_after: Some(1907),
+            provisional_games_before: 0,
+            provisional_games_after: 0,
+            games: vec![game],
+            tournament_half_points: 2,
+        };
+        type Change = fn(&mut TournamentRating);
+        let changes: Vec<Change> = vec![
+            |r| r.player = 4,
+            |r| r.tournament = 6,
+            |r| r.start_no = 3,
+            |r| r.phase_before = Phase::Provisional,
+            |r| r.phase_after = Phase::Unrated,
+            |r| r.rating_before = None,
+            |r| r.rating_before = Some(1901),
+            |r| r.rating_after = Some(1908),
+            |r| r.provisional_games_before = 1,
+            |r| r.provisional_games_after = 1,
+            |r| r.tournament_half_points = 3,
+            |r| r.games.clear(),
+            |r| r.games.push(GameRating::unrated(2, 8, 0)),
+            |r| r.games[0].round = 2,
+            |r| r.games[0].opponent = 8,
+            |r| r.games[0].half_points = 1,
+            |r| r.games[0].opponent_rating = None,
+            |r| r.games[0].opponent_rating = Some(1801),
+            |r| r.games[0].expected = None.into(),
+            |r| r.games[0].expected = Some(0.65).into(),
+            |r| r.games[0].k = None,
+            |r| r.games[0].k = Some(KFactor::whole(20).halved()),
+            |r| r.games[0].change = Some(7.3).into(),
+            |r| r.games[0].change = None.into(),
+            |r| r.games[0].not_counted = Some(NotCounted::NotPlayed),
+            |r| r.games[0].not_counted = Some(NotCounted::OpponentOther),
+            |r| r.games[0].stones_received = 2,
+            |r| r.games[0].difference = Some(-12),
+            // The same number moved from one field to the next.
+            |r| {
+                r.games[0].expected = Some(7.2).into();
+                r.games[0].change = Some(0.64).into();
+            },
+        ];
+        let mut records = vec![base.clone()];
+        for change in &changes {
+            let mut record = base.clone();
+            change(&mut record);
+            records.push(record);
+        }
+        let mut seen: Vec<(String, Key)> = Vec::new();
+        for record in &records {
+            let (shown, key) = (serde_json::to_string(record).unwrap(), hashed(record));
+            for (other, other_key) in &seen {
+                assert_eq!(
+                    shown == *other,
+                    key == *other_key,
+                    "{shown}\nagainst\n{other}"
+                );
+            }
+            seen.push((shown, key));
+        }
+    }
 }
