@@ -321,7 +321,7 @@ fn render_whole_list_downloads(
     if config.output.markdown {
         // The whole list as one template value is big: made only when the
         // list changed.
-        let own = fingerprint::of(list);
+        let own = list.whole().fingerprint();
         let names = ("ratings.md", direct::RATINGS_MARKDOWN, "");
         if page.write_markdown_list {
             page.emit_written(names, own, || {
@@ -1111,7 +1111,7 @@ fn render_lists(
                     // count; the filters and archive links are `own_links`.
                     None => fingerprint::Hasher::default()
                         .key(own_links)
-                        .add(&shown)
+                        .key(shown.fingerprint())
                         .add(&(number, count))
                         .finish(),
                 };

@@ -225,6 +225,113 @@ pub struct RatingListPage<'a> {
     pub previous_date_text: &'a str,
 }
 
+impl RatingListPage<'_> {
+    /// A hash of everything the page shows, its rows laid out by hand: a
+    /// federation's lists have hundreds of thousands of rows, hashed on
+    /// every build to find the pages that changed, and serializing them
+    /// cost several times this. Every type is destructured, so a field
+    /// added to any of them does not compile until it is hashed here.
+    pub fn fingerprint(&self) -> crate::render::cache::Key {
+        let RatingListPage {
+            established,
+            provisional,
+            international,
+            title,
+            date,
+            date_text,
+            inactive,
+            inactive_before,
+            chart,
+            legend,
+            previous_date,
+            previous_date_text,
+        } = self;
+        let mut bytes = Vec::with_capacity(160 * established.len() + 64);
+        for heading in [title, date, date_text, inactive_before, chart] {
+            push_text(&mut bytes, heading);
+        }
+        for heading in [previous_date, previous_date_text] {
+            push_text(&mut bytes, heading);
+        }
+        bytes.extend_from_slice(&(*inactive as u64).to_le_bytes());
+        bytes.extend_from_slice(&(legend.len() as u64).to_le_bytes());
+        for Link { text: shown, href } in *legend {
+            push_text(&mut bytes, shown);
+            push_text(&mut bytes, href);
+        }
+        bytes.extend_from_slice(&(established.len() as u64).to_le_bytes());
+        for row in *established {
+            let RatedRow {
+                rank,
+                player,
+                id,
+                club,
+                country,
+                membership,
+                rating,
+                games,
+                last_played: ListedDate(last_played),
+                active,
+                rating_change,
+                rank_change,
+                index: _,
+            } = row;
+            let rank = rank.map_or(u64::MAX, |r| r as u64);
+            let last = last_played.map_or(0, |d| d.days_since_epoch() as u64 + 1);
+            for field in [player.text(), player.href(), id, club, country, membership] {
+                push_text(&mut bytes, field);
+            }
+            for number in [rank, *rating as u64, u64::from(*games), last] {
+                bytes.extend_from_slice(&number.to_le_bytes());
+            }
+            bytes.push(u8::from(*active));
+            for change in [rating_change, rank_change] {
+                let (mark, by) = match *change {
+                    Change::Unknown => (0, 0),
+                    Change::New => (1, 0),
+                    Change::By(by) => (2, by),
+                };
+                bytes.push(mark);
+                bytes.extend_from_slice(&by.to_le_bytes());
+            }
+        }
+        bytes.extend_from_slice(&(provisional.len() as u64).to_le_bytes());
+        for row in *provisional {
+            let ProvisionalRow {
+                player,
+                club,
+                games,
+                progress,
+                index: _,
+            } = row;
+            for field in [player.text(), player.href(), club, progress] {
+                push_text(&mut bytes, field);
+            }
+            bytes.extend_from_slice(&games.to_le_bytes());
+        }
+        bytes.extend_from_slice(&(international.len() as u64).to_le_bytes());
+        for row in *international {
+            let InternationalRow {
+                player,
+                country,
+                rating,
+                index: _,
+            } = row;
+            for field in [player.text(), player.href(), country] {
+                push_text(&mut bytes, field);
+            }
+            bytes.extend_from_slice(&rating.to_le_bytes());
+        }
+        xxhash_rust::xxh3::xxh3_128(&bytes)
+    }
+}
+
+/// Appends `text` to `bytes` with its length before it.
+fn push_text(bytes: &mut Vec<u8>, text: &str) {
+    bytes.extend_from_slice(&(text.len() as u64).to_le_bytes());
+    bytes.extend_from_slice(text.as_bytes());
+}
+
 /// The one ranking rule (see [`RatedRow`]) over rows sorted by rating:
 /// active rows ranked 1, 2, 2, 4 …, inactive rows unranked and not counted.
 fn assign_ranks(rows: &mut [RatedRow<'_>]) {
@@ -790,6 +897,148 @@ mod tests {
             rank_change: Change::Unknown,
             index: 0,
         }
+    }
+
+    /// A page's rows and headings, owned, to be changed one at a time.
+    #[derive(Clone)]
+    struct Parts {
+        established: Vec<RatedRow<'static>>,
+        provisional: Vec<ProvisionalRow<'static>>,
+        international: Vec<InternationalRow<'static>>,
+        headings: [&'static str; 7],
+        inactive: usize,
+        legend: Vec<Link>,
+    }
+
+    impl Parts {
+        fn page(&self) -> RatingListPage<'_> {
+            let [title, date, date_text, inactive_before, chart, previous_date, previous_date_text] =
+                self.headings;
+            RatingListPage {
+                established: &self.established,
+                provisional: &self.provisional,
+                international: &self.international,
+                title,
+                date,
+                date_text,
+                inactive: self.inactive,
+                inactive_before,
+                chart,
+                legend: &self.legend,
+                previous_date,
+                previous_date_text,
+            }
+        }
+    }
+
+    fn link(text: &str, href: &str) -> SharedLink {
+        SharedLink::new(Link {
+            text: text.into(),
+            href: href.into(),
+        })
+    }
+
+    /// Every field of a page changed in turn: the fingerprint tells apart
+    /// exactly the pages a template can tell apart (their serialized
+    /// values), so no field is left out of it or hashed in another's place.
+    #[test]
+    fn a_page_fingerprint_changes_with_whatever_the_page_shows() {
+        let base = Parts {
+            established: vec![row(2000, true)],
+            provisional: vec![ProvisionalRow {
+                player: link("P", "p.html"),
+                club: "c",
+                games: 3,
+                progress: "3/20".into(),
+                index: 0,
+            }],
+            international: vec![InternationalRow {
+                player: link("I", "i.html"),
+                country: "FI",
+                rating: 2100,
+                index: 0,
+            }],
+            headings: ["t", "2024-01-01", "1 Jan", "2022-01-01", "", "", ""],
+            inactive: 0,
+            legend: Vec::new(),
+        };
+        type Change = fn(&mut Parts);
+        let changes: Vec<Change> = vec![
+            |p| p.established[0].rank = None,
+            |p| p.established[0].rank = Some(98),
+            |p| p.established[0].player = link("x", ""),
+            |p| p.established[0].player = link("", "x"),
+            |p| p.established[0].id = "x",
+            |p| p.established[0].club = "x",
+            |p| p.established[0].country = "x",
+            |p| p.established[0].membership = "honorary",
+            |p| p.established[0].rating = 2001,
+            |p| p.established[0].games = 31,
+            |p| p.established[0].last_played = ListedDate(Date::parse("2024-01-01")),
+            |p| p.established[0].active = false,
+            |p| p.established[0].rating_change = super::Change::New,
+            |p| p.established[0].rating_change = super::Change::By(0),
+            |p| p.established[0].rank_change = super::Change::By(1),
+            |p| p.established.push(row(1900, true)),
+            |p| p.established.clear(),
+            |p| p.provisional[0].player = link("Q", "p.html"),
+            |p| p.provisional[0].club = "d",
+            |p| p.provisional[0].games = 4,
+            |p| p.provisional[0].progress = "4/20".into(),
+            |p| p.provisional.clear(),
+            |p| p.international[0].player = link("I", "j.html"),
+            |p| p.international[0].country = "SE",
+            |p| p.international[0].rating = 2101,
+            |p| p.international.clear(),
+            |p| p.headings[0] = "u",
+            |p| p.headings[1] = "2024-01-02",
+            |p| p.headings[2] = "2 Jan",
+            |p| p.headings[3] = "2022-01-02",
+            |p| p.headings[4] = "<svg/>",
+            |p| p.headings[5] = "2023-12-31",
+            |p| p.headings[6] = "31 Dec",
+            |p| p.inactive = 1,
+            |p| {
+                p.legend.push(Link {
+                    text: String::new(),
+                    href: String::new(),
+                })
+            },
+            |p| {
+                p.legend = vec![Link {
+                    text: "a".into(),
+                    href: String::new(),
+                }]
+            },
+            // Texts moved from one field to the next read differently.
+            |p| {
+                p.established[0].id = "ab";
+                p.established[0].club = "";
+            },
+            |p| {
+                p.established[0].id = "a";
+                p.established[0].club = "b";
+            },
+        ];
+        let mut seen: Vec<(String, crate::render::cache::Key)> = Vec::new();
+        let mut pages = vec![base.clone()];
+        for change in &changes {
+            let mut parts = base.clone();
+            change(&mut parts);
+            pages.push(parts);
+        }
+        for parts in &pages {
+            let (shown, key) = (json(&parts.page()), parts.page().fingerprint());
+            for (other, other_key) in &seen {
+                assert_eq!(
+                    shown == *other,
+                    key == *other_key,
+                    "{shown}\nagainst\n{other}"
+                );
+            }
+            seen.push((shown, key));
+        }
+        assert_eq!(base.page().fingerprint(), base.clone().page().fingerprint());
     }
 
     #[test]
