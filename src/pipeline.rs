@@ -359,6 +359,7 @@ pub fn build_repository(
     }
     let cache = render::cache::PageCache::open(previous, &(tool, &templates, &loaded.config));
     let staging = publish::Staging::begin(out)?;
+    staging.expect(cache.previous_count());
     let input = render::Input {
         dataset: &dataset,
         ratings: &rated.association,

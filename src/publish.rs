@@ -255,6 +255,12 @@ impl Staging {
         })
     }
 
+    /// Makes room for about `files` files, so that noting each of them
+    /// never grows the list of the new site's files.
+    pub fn expect(&self, files: usize) {
+        lock(&self.files).reserve(files);
+    }
+
     /// The published folder this build replaces, if there is one.
     pub fn current(&self) -> Option<&Path> {
         self.current.as_deref()

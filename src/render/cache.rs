@@ -635,8 +635,11 @@ impl PageCache {
         previous.read_files();
         let mut hasher = KeyHasher::new();
         let _ = write!(hasher, "{shared:?}");
+        // This build has about as many files as the previous one.
+        let next = Vec::with_capacity(previous.files.entries.len());
         PageCache {
             base: hasher.finish128(),
+            next: Mutex::new(next),
             previous: previous.files.entries,
             previous_pieces: previous.files.pieces,
             ..PageCache::default()
@@ -722,6 +725,11 @@ impl PageCache {
             reused: self.reused.load(Ordering::Relaxed),
             dump_pieces_reused: self.pieces_reused.load(Ordering::Relaxed),
         }
+    }
+
+    /// How many files the previous build left.
+    pub fn previous_count(&self) -> usize {
+        self.previous.len()
     }
 
     /// The identity the published file `path` had when the previous build
