@@ -7,7 +7,12 @@ pub fn fold_ascii(c: char) -> String {
     if c.is_ascii() {
         return c.to_string();
     }
-    let base = match c {
+    latin_base(c).to_string()
+}
+
+/// The ASCII letters a non-ASCII Latin letter is written with, or nothing.
+fn latin_base(c: char) -> &'static str {
+    match c {
         'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'ā' | 'ă' | 'ą' => "a",
         'À' | 'Á' | 'Â' | 'Ã' | 'Ä' | 'Å' | 'Ā' | 'Ă' | 'Ą' => "A",
         'æ' => "ae",
@@ -48,19 +53,20 @@ pub fn fold_ascii(c: char) -> String {
         'ź' | 'ż' | 'ž' => "z",
         'Ź' | 'Ż' | 'Ž' => "Z",
         _ => "",
-    };
-    base.to_string()
+    }
 }
 
 /// Lowercase ASCII search key: `"Saarenpää Samuli"` → `"saarenpaa samuli"`.
 pub fn search_key(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
-        let folded = fold_ascii(c);
-        if folded.is_empty() {
-            out.extend(c.to_lowercase());
-        } else {
-            out.push_str(&folded.to_ascii_lowercase());
+        if c.is_ascii() {
+            out.push(c.to_ascii_lowercase());
+            continue;
+        }
+        match latin_base(c) {
+            "" => out.extend(c.to_lowercase()),
+            folded => out.extend(folded.chars().map(|c| c.to_ascii_lowercase())),
         }
     }
     out
