@@ -744,8 +744,16 @@ impl PageCache {
     pub fn previous_piece(&self, path: &str, key: Key) -> Option<Piece> {
         self.previous_pieces
             .get(path)?
-            .get(&piece_key(key))
+            .get(&self.piece_key(key))
             .copied()
+    }
+
+    /// A piece's key as the cache keeps it: its content's key, with what
+    /// every page shares (the tool, the templates, the configuration).
+    fn piece_key(&self, content: Key) -> Key {
+        let mut hasher = KeyHasher::new();
+        let _ = write!(hasher, "{:x}\0piece\0{content:x}", self.base);
+        hasher.finish128()
     }
 
     /// Notes that a piece of the previous build's dump was taken over.
@@ -764,7 +772,7 @@ impl PageCache {
         self.next_pieces
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .push((path.to_string(), piece_key(key), piece));
+            .push((path.to_string(), self.piece_key(key), piece));
     }
 
     /// Writes this build's keys for `file`, each with the identity `identity`
@@ -895,13 +903,6 @@ pub struct InputsRecord<'a> {
     pub parsed: Option<FileIdentity>,
     /// The build's warnings.
     pub warnings: &'a [crate::diagnostic::Diagnostic],
-}
-
-/// A piece's key as the cache keeps it: its content's key, and the tool.
-fn piece_key(content: Key) -> Key {
-    let mut hasher = KeyHasher::new();
-    let _ = write!(hasher, "{:x}\0piece\0{content:x}", tool_key());
-    hasher.finish128()
 }
 
 /// The cache file of the site folder `out`: `.ratingbook-cache/<name>.pages`

@@ -223,6 +223,17 @@ impl<'a> Fingerprints<'a> {
         xxhash_rust::xxh3::xxh3_128(&bytes)
     }
 
+    /// The keys the SQL dump's big tables are made of: each player's and
+    /// tournament's record as entered, and each rating record's key.
+    pub fn unit_keys(&self) -> crate::sql::UnitKeys<'_> {
+        crate::sql::UnitKeys {
+            players: &self.entered.player_records,
+            player_names: &self.entered.player_names,
+            tournaments: &self.entered.tournaments,
+            records: &self.record_hashes,
+        }
+    }
+
     /// The tournament at `index` as entered: its record (metadata and crosstable).
     pub fn tournament_record(&self, index: usize) -> Key {
         self.entered.tournaments[index]

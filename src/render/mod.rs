@@ -387,6 +387,7 @@ fn render_sql(
                 ratings,
                 published: &published,
                 pools: &pool_lists,
+                keys: Some(page.prints.unit_keys()),
             };
             rows.write_framed((&head, &tail), dialect, out, Some(&previous))
         })?;
@@ -422,6 +423,8 @@ struct DumpRows<'a> {
     ratings: &'a Ratings,
     published: &'a crate::sql::PublishedList,
     pools: &'a [crate::sql::PoolList<'a>],
+    /// The keys of the big tables' units, when the dump takes pieces over.
+    keys: Option<crate::sql::UnitKeys<'a>>,
 }
 
 impl DumpRows<'_> {
@@ -439,7 +442,13 @@ impl DumpRows<'_> {
         if let Some(previous) = previous {
             rows = rows.reusing(previous, head.len() as u64);
         }
-        crate::sql::base_tables(self.dataset, self.ratings, self.published, &mut rows)?;
+        crate::sql::base_tables(
+            self.dataset,
+            self.ratings,
+            self.published,
+            self.keys,
+            &mut rows,
+        )?;
         crate::sql::pool_tables(self.dataset, self.pools, &mut rows)?;
         out.write_all(tail.as_bytes())
     }
@@ -490,6 +499,7 @@ pub fn write_sql_dump(
         ratings,
         published: &published,
         pools: &pool_lists,
+        keys: None,
     };
     Ok(rows.write_framed((&head, &tail), dialect, out, None)?)
 }

@@ -22,7 +22,7 @@ pub mod schema;
 pub use crate::config::Dialect;
 pub use rows::{
     base_tables, pool_tables, result_code, PoolList, PublishedList, RowSource, SqlDump, SqlValue,
-    TableSink, BATCH_ROWS,
+    TableSink, UnitKeys, Units, BATCH_ROWS,
 };
 
 use serde::Serialize;
@@ -337,7 +337,7 @@ impl TableSink for InsertWriter<'_> {
         if width == 0 {
             return Ok(());
         }
-        let header = format!("INSERT INTO {table} ({}) VALUES\n", columns.join(", "));
+        let header = insert_header(table, columns);
         let dialect = self.dialect;
         let mut block = Vec::with_capacity(BLOCK_ROWS * width);
         let mut next = Vec::with_capacity(BLOCK_ROWS * width);
@@ -365,6 +365,117 @@ impl TableSink for InsertWriter<'_> {
         }
         Ok(())
     }
+
+    /// With a previous dump and the units' keys, the pieces are the same
+    /// as [`TableSink::table`] writes (a whole number of statements from
+    /// the table's first row), each keyed by the keys of the units it
+    /// holds rows of and where in them it starts; only the pieces the
+    /// previous dump does not have get their rows made.
+    fn units<'a>(
+        &mut self,
+        table: &'static str,
+        columns: &[&'static str],
+        units: &dyn Units<'a>,
+    ) -> std::io::Result<()> {
+        let width = columns.len();
+        // The keys are known for every unit or for none.
+        let keyed = width > 0 && units.count() > 0 && units.key(0).is_some();
+        let Some(pieces) = self.pieces.filter(|_| keyed) else {
+            let mut rows = rows::UnitRows::new(units, width);
+            return self.table(table, columns, &mut rows);
+        };
+        let header = insert_header(table, columns);
+        let spans = unit_pieces(units, &header, self.dialect);
+        let dialect = self.dialect;
+        for block in spans.chunks(BLOCK_ROWS / PIECE_ROWS) {
+            let mut texts = vec![Vec::new(); block.len()];
+            rayon::in_place_scope(|scope| {
+                for (text, span) in texts.iter_mut().zip(block) {
+                    let header = &header;
+                    scope.spawn(move |_| {
+                        *text = pieces.text(span.key).unwrap_or_else(|| {
+                            let rows = span.rows(units, width);
+                            statements(header, &rows, width, dialect).into_bytes()
+                        });
+                    });
+                }
+            });
+            for (span, text) in block.iter().zip(&texts) {
+                self.out.write_all(text)?;
+                pieces.made(span.key, self.written, text);
+                self.written += text.len() as u64;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The first line of a table's `INSERT` statements.
+fn insert_header(table: &str, columns: &[&str]) -> String {
+    format!("INSERT INTO {table} ({}) VALUES\n", columns.join(", "))
+}
+
+/// Where a piece of a table made of units lies: from row `skip` of unit
+/// `first`, `rows` rows.
+struct UnitSpan {
+    first: usize,
+    skip: usize,
+    rows: usize,
+    key: u128,
+}
+
+impl UnitSpan {
+    /// The span's rows, made.
+    fn rows<'a>(&self, units: &dyn Units<'a>, width: usize) -> Vec<SqlValue<'a>> {
+        let mut values = Vec::with_capacity((self.skip + self.rows) * width);
+        let mut unit = self.first;
+        while values.len() < (self.skip + self.rows) * width && unit < units.count() {
+            units.push_rows(unit, &mut values);
+            unit += 1;
+        }
+        values.truncate((self.skip + self.rows) * width);
+        values.drain(..self.skip * width);
+        values
+    }
+}
+
+/// The pieces of a table made of `units`, [`PIECE_ROWS`] rows each (the
+/// last one fewer), each keyed by what its text depends on: the dialect,
+/// the statements' `header`, where it starts in its first unit, how many
+/// rows it has, and the key of every unit it holds rows of.
+fn unit_pieces(units: &dyn Units<'_>, header: &str, dialect: Dialect) -> Vec<UnitSpan> {
+    let mut spans = Vec::new();
+    let (mut unit, mut skip) = (0, 0);
+    while unit < units.count() {
+        let (first, first_skip) = (unit, skip);
+        let mut key = xxhash_rust::xxh3::Xxh3::new();
+        key.update(b"units\0");
+        key.update(dialect.file_name().as_bytes());
+        key.update(header.as_bytes());
+        key.update(&(skip as u64).to_le_bytes());
+        let mut rows = 0;
+        while rows < PIECE_ROWS && unit < units.count() {
+            let in_unit = units.rows_in(unit);
+            let taken = (in_unit - skip.min(in_unit)).min(PIECE_ROWS - rows);
+            key.update(&units.key(unit).unwrap_or_default().to_le_bytes());
+            rows += taken;
+            skip += taken;
+            if skip >= in_unit {
+                unit += 1;
+                skip = 0;
+            }
+        }
+        if rows > 0 {
+            key.update(&(rows as u64).to_le_bytes());
+            spans.push(UnitSpan {
+                first,
+                skip: first_skip,
+                rows,
+                key: key.digest128(),
+            });
+        }
+    }
+    spans
 }
 
 /// `rows` (`width` values each) as `INSERT` statements of [`BATCH_ROWS`]
@@ -459,6 +570,113 @@ mod tests {
             assert_eq!(next, n);
             assert!(n == 0 || text.ends_with("');\n"));
         }
+    }
+
+    /// Units of `sizes[u]` rows each, row `r` of unit `u` being
+    /// `(u, 10 r + versions[u])`, keyed by unit and version.
+    struct Numbered {
+        sizes: Vec<usize>,
+        versions: Vec<i64>,
+    }
+
+    impl<'a> Units<'a> for Numbered {
+        fn count(&self) -> usize {
+            self.sizes.len()
+        }
+
+        fn rows_in(&self, unit: usize) -> usize {
+            self.sizes[unit]
+        }
+
+        fn key(&self, unit: usize) -> Option<u128> {
+            Some(((unit as u128) << 64) | self.versions[unit] as u128)
+        }
+
+        fn push_rows(&self, unit: usize, out: &mut Vec<SqlValue<'a>>) {
+            for r in 0..self.sizes[unit] {
+                let value = 10 * r as i64 + self.versions[unit];
+                out.extend([SqlValue::Int(unit as i64), SqlValue::Int(value)]);
+            }
+        }
+    }
+
+    /// A previous dump's pieces, kept in memory.
+    #[derive(Default)]
+    struct Kept {
+        texts: std::sync::Mutex<std::collections::HashMap<u128, Vec<u8>>>,
+        taken: std::sync::atomic::AtomicUsize,
+    }
+
+    impl Pieces for Kept {
+        fn text(&self, key: u128) -> Option<Vec<u8>> {
+            let text = self.texts.lock().unwrap().get(&key).cloned()?;
+            self.taken
+                .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            Some(text)
+        }
+
+        fn made(&self, key: u128, _offset: u64, text: &[u8]) {
+            self.texts.lock().unwrap().insert(key, text.to_vec());
+        }
+    }
+
+    /// The table of `units` as written row by row, and as written unit by
+    /// unit with `kept` (whose pieces taken are counted from 0).
+    fn both_ways(units: &Numbered, kept: &Kept) -> (String, String) {
+        let mut rows = Vec::new();
+        for unit in 0..units.count() {
+            let mut values = Vec::new();
+            units.push_rows(unit, &mut values);
+            rows.extend(values.chunks(2).map(<[SqlValue]>::to_vec));
+        }
+        let mut by_rows = Vec::new();
+        InsertWriter::new(&mut by_rows, Dialect::Sqlite)
+            .table("t", &["a", "b"], &mut rows.into_iter())
+            .unwrap();
+        kept.taken.store(0, std::sync::atomic::Ordering::Relaxed);
+        let mut by_units = Vec::new();
+        InsertWriter::new(&mut by_units, Dialect::Sqlite)
+            .reusing(kept, 0)
+            .units("t", &["a", "b"], units)
+            .unwrap();
+        let text = |bytes| String::from_utf8(bytes).unwrap();
+        (text(by_rows), text(by_units))
+    }
+
+    #[test]
+    fn a_table_written_unit_by_unit_is_the_same_text_and_takes_unchanged_pieces_over() {
+        // Units of every size around a piece's 4 000 rows, empty ones too.
+        let sizes = vec![
+            0, 1, 3_999, 2, 4_000, 0, 250, 7, 9_001, 1, 0, 4_001, 3, 3_998, 0,
+        ];
+        let total: usize = sizes.iter().sum();
+        let pieces = total.div_ceil(PIECE_ROWS);
+        let mut units = Numbered {
+            versions: vec![0; sizes.len()],
+            sizes,
+        };
+        let kept = Kept::default();
+        let (by_rows, first) = both_ways(&units, &kept);
+        assert_eq!(first, by_rows);
+        assert_eq!(kept.taken.into_inner(), 0);
+        let kept = Kept {
+            texts: kept.texts,
+            ..Kept::default()
+        };
+        let (_, again) = both_ways(&units, &kept);
+        assert_eq!(again, by_rows);
+        assert_eq!(
+            kept.taken.load(std::sync::atomic::Ordering::Relaxed),
+            pieces
+        );
+
+        // Unit 8 (rows 8 259 to 17 259) is in the third to fifth pieces only.
+        units.versions[8] = 5;
+        let (by_rows, changed) = both_ways(&units, &kept);
+        assert_eq!(changed, by_rows);
+        assert_ne!(changed, first);
+        let taken = kept.taken.load(std::sync::atomic::Ordering::Relaxed);
+        assert_eq!(taken, pieces - 3);
     }
 
     #[test]

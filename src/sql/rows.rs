@@ -13,10 +13,11 @@ use std::borrow::Cow;
 pub const BATCH_ROWS: usize = 250;
 
 /// One value of a row.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Default)]
 #[serde(untagged)]
 pub enum SqlValue<'a> {
     /// NULL.
+    #[default]
     Null,
     /// A boolean.
     Bool(bool),
@@ -191,6 +192,126 @@ pub trait TableSink {
         columns: &[&'static str],
         rows: &mut dyn RowSource<'a>,
     ) -> std::io::Result<()>;
+
+    /// Takes the rows of `table` as `units` gives them. By default they are
+    /// taken one row after another, as [`TableSink::table`] takes them.
+    fn units<'a>(
+        &mut self,
+        table: &'static str,
+        columns: &[&'static str],
+        units: &dyn Units<'a>,
+    ) -> std::io::Result<()> {
+        self.table(table, columns, &mut UnitRows::new(units, columns.len()))
+    }
+}
+
+/// A table whose rows come in units (a player, a tournament, a rating
+/// record), each unit's rows told apart by a key known before they are
+/// made: a writer that takes unchanged text over from a previous dump
+/// needs the rows of the changed units only.
+pub trait Units<'a>: Sync {
+    /// How many units the table has.
+    fn count(&self) -> usize;
+    /// How many rows unit `unit` has.
+    fn rows_in(&self, unit: usize) -> usize;
+    /// The key of unit `unit`: units with the same key have the same rows.
+    /// `None` when the keys are not known.
+    fn key(&self, unit: usize) -> Option<u128>;
+    /// Appends the values of unit `unit`'s rows, in column order, to `out`.
+    fn push_rows(&self, unit: usize, out: &mut Vec<SqlValue<'a>>);
+}
+
+/// What the rows of the units of the big tables are made of, as keys made
+/// beforehand (the pages' fingerprints of the same records).
+#[derive(Debug, Clone, Copy)]
+pub struct UnitKeys<'k> {
+    /// The key of each player's record, in `Dataset::players` order.
+    pub players: &'k [u128],
+    /// The key of each player's id and name.
+    pub player_names: &'k [u128],
+    /// The key of each tournament's record (metadata and crosstable).
+    pub tournaments: &'k [u128],
+    /// The key of each rating record of the association's list, as
+    /// `Ratings::by_tournament` holds them, covering the record, its
+    /// tournament and its opponents' ids.
+    pub records: &'k [Vec<u128>],
+}
+
+/// The rows of `units`, one after another.
+pub(super) struct UnitRows<'u, 'a> {
+    units: &'u dyn Units<'a>,
+    width: usize,
+    /// The next unit to make.
+    next: usize,
+    /// The values of the unit being handed over, and how many are handed over.
+    values: Vec<SqlValue<'a>>,
+    taken: usize,
+}
+
+impl<'u, 'a> UnitRows<'u, 'a> {
+    pub(super) fn new(units: &'u dyn Units<'a>, width: usize) -> Self {
+        UnitRows {
+            units,
+            width,
+            next: 0,
+            values: Vec::new(),
+            taken: 0,
+        }
+    }
+}
+
+impl<'a> RowSource<'a> for UnitRows<'_, 'a> {
+    fn next_row(&mut self, out: &mut Vec<SqlValue<'a>>) -> bool {
+        while self.taken >= self.values.len() {
+            if self.next == self.units.count() || self.width == 0 {
+                return false;
+            }
+            self.values.clear();
+            self.taken = 0;
+            self.units.push_rows(self.next, &mut self.values);
+            self.next += 1;
+        }
+        let row = self.taken..self.taken + self.width;
+        out.extend(self.values[row].iter_mut().map(std::mem::take));
+        self.taken += self.width;
+        true
+    }
+}
+
+/// A table made unit by unit: `make` gives a unit's rows as named values,
+/// `rows_in` how many it has, `key` its key.
+struct UnitTable<'c, R, K, M> {
+    count: usize,
+    columns: &'c [&'static str],
+    rows_in: R,
+    key: K,
+    make: M,
+}
+
+impl<'a, const N: usize, I, R, K, M> Units<'a> for UnitTable<'_, R, K, M>
+where
+    R: Fn(usize) -> usize + Sync,
+    K: Fn(usize) -> Option<u128> + Sync,
+    M: Fn(usize) -> I + Sync,
+    I: IntoIterator<Item = Row<'a, N>>,
+{
+    fn count(&self) -> usize {
+        self.count
+    }
+
+    fn rows_in(&self, unit: usize) -> usize {
+        (self.rows_in)(unit)
+    }
+
+    fn key(&self, unit: usize) -> Option<u128> {
+        (self.key)(unit)
+    }
+
+    fn push_rows(&self, unit: usize, out: &mut Vec<SqlValue<'a>>) {
+        for row in (self.make)(unit) {
+            push_in_column_order(row, self.columns, out);
+        }
+    }
 }
 
 /// The rows of one table, handed over one at a time: a federation's dump
@@ -289,13 +410,17 @@ fn push_in_column_order<'a, const N: usize>(
     );
 }
 
-/// Hands every table of the association's list to `sink`, in schema order.
+/// Hands every table of the association's list to `sink`, in schema order;
+/// with `keys` (for this dataset and these ratings), the big tables go unit
+/// by unit with their keys.
 pub fn base_tables(
     dataset: &Dataset,
     ratings: &Ratings,
     list: &PublishedList,
+    keys: Option<UnitKeys>,
     sink: &mut dyn TableSink,
 ) -> std::io::Result<()> {
+    let keys = keys.filter(|keys| keys.fit(dataset, ratings));
     emit(
         sink,
         "memberships",
@@ -307,32 +432,29 @@ pub fn base_tables(
             ]
         }),
     )?;
-    emit(
+    let (players, tournaments) = (&dataset.players, &dataset.tournaments);
+    emit_units(
         sink,
         "players",
-        dataset.players.iter().map(|p| {
-            [
-                ("id", p.id.as_str().into()),
-                ("name", p.name.as_str().into()),
-                ("membership", p.membership.as_str().into()),
-                ("country", p.country.as_deref().into()),
-                ("club", p.club.as_deref().into()),
-                ("licence", p.licence.into()),
-                ("international_rating", p.international_rating.into()),
-                ("preset_rating", p.preset.rating.into()),
-                ("preset_games", p.preset.games.into()),
-            ]
-        }),
+        (players.len(), |_| 1),
+        |i| keys.map(|k| k.players[i]),
+        |i| [player_row(&players[i])],
     )?;
-    emit(
+    let tournament_key = |i: usize| keys.map(|k| k.tournaments[i]);
+    emit_units(
         sink,
         "tournaments",
-        dataset.tournaments.iter().map(tournament_row),
+        (tournaments.len(), |_| 1),
+        tournament_key,
+        |i| [tournament_row(&tournaments[i])],
     )?;
-    emit(
+    emit_units(
         sink,
         "tournament_players",
-        dataset.tournaments.iter().flat_map(|t| {
+        (tournaments.len(), |i| tournaments[i].entries.len()),
+        tournament_key,
+        |i| {
+            let t = &tournaments[i];
             t.entries.iter().map(move |e| {
                 [
                     ("tournament_id", t.id.as_str().into()),
@@ -342,29 +464,49 @@ pub fn base_tables(
                     ("points", half_points(e.half_points())),
                 ]
             })
-        }),
+        },
     )?;
-    emit(
+    emit_units(
         sink,
         "games",
-        dataset.tournaments.iter().flat_map(game_rows),
+        (tournaments.len(), |i| game_cells(&tournaments[i]).count()),
+        tournament_key,
+        |i| game_cells(&tournaments[i]).map(game_row),
     )?;
-    let rated = || {
-        ratings
-            .by_tournament
-            .iter()
-            .flatten()
-            .filter(|r| r.phase_before != Phase::Unrated)
+    // The records of players rated by the association, by tournament and place.
+    let rated: Vec<(usize, usize)> = ratings
+        .by_tournament
+        .iter()
+        .enumerate()
+        .flat_map(|(t, records)| {
+            let each = records.iter().enumerate();
+            each.filter(|(_, r)| r.phase_before != Phase::Unrated)
+                .map(move |(i, _)| (t, i))
+        })
+        .collect();
+    let record = |unit: usize| {
+        let (t, i) = rated[unit];
+        &ratings.by_tournament[t][i]
     };
-    emit(
+    // A record's key covers its opponents' ids; its own player's is added.
+    let record_key = |unit: usize| {
+        let (t, i) = rated[unit];
+        let player = ratings.by_tournament[t][i].player;
+        keys.map(|k| both(k.records[t][i], k.player_names[player]))
+    };
+    emit_units(
         sink,
         "rating_changes",
-        rated().map(|r| change_row(dataset, r)),
+        (rated.len(), |_| 1),
+        record_key,
+        |unit| [change_row(dataset, record(unit))],
     )?;
-    emit(
+    emit_units(
         sink,
         "game_ratings",
-        rated().flat_map(|r| game_rating_rows(dataset, r)),
+        (rated.len(), |unit| record(unit).games.len()),
+        record_key,
+        |unit| game_rating_rows(dataset, record(unit)),
     )?;
     emit(
         sink,
@@ -459,7 +601,7 @@ impl SqlDump {
     pub fn new(dataset: &Dataset, ratings: &Ratings, list: &PublishedList) -> SqlDump {
         let mut dump = SqlDump::default();
         // Collecting in memory cannot fail.
-        let _ = base_tables(dataset, ratings, list, &mut dump);
+        let _ = base_tables(dataset, ratings, list, None, &mut dump);
         dump
     }
 
@@ -505,6 +647,74 @@ impl TableSink for SqlDump {
     }
 }
 
+impl UnitKeys<'_> {
+    /// Whether these are keys of `dataset` and `ratings`: one for each
+    /// player, tournament and rating record.
+    fn fit(&self, dataset: &Dataset, ratings: &Ratings) -> bool {
+        let records = &ratings.by_tournament;
+        self.players.len() == dataset.players.len()
+            && self.player_names.len() == dataset.players.len()
+            && self.tournaments.len() == dataset.tournaments.len()
+            && self.records.len() == records.len()
+            && self
+                .records
+                .iter()
+                .zip(records)
+                .all(|(k, r)| k.len() == r.len())
+            && records
+                .iter()
+                .flatten()
+                .all(|r| r.player < dataset.players.len())
+    }
+}
+
+/// One key made of two.
+fn both(a: u128, b: u128) -> u128 {
+    let mut bytes = [0; 32];
+    bytes[..16].copy_from_slice(&a.to_le_bytes());
+    bytes[16..].copy_from_slice(&b.to_le_bytes());
+    xxhash_rust::xxh3::xxh3_128(&bytes)
+}
+
+/// Hands `table` to `sink` unit by unit: `count` units, each with the rows
+/// `rows_in` says, the key `key` gives and the rows `make` makes.
+fn emit_units<'a, const N: usize, I>(
+    sink: &mut dyn TableSink,
+    table: &'static str,
+    (count, rows_in): (usize, impl Fn(usize) -> usize + Sync),
+    key: impl Fn(usize) -> Option<u128> + Sync,
+    make: impl Fn(usize) -> I + Sync,
+) -> std::io::Result<()>
+where
+    I: IntoIterator<Item = Row<'a, N>>,
+{
+    let columns = schema::table(table)
+        .map(|t| t.column_names())
+        .unwrap_or_default();
+    let units = UnitTable {
+        count,
+        columns: &columns,
+        rows_in,
+        key,
+        make,
+    };
+    sink.units(table, &columns, &units)
+}
+
+fn player_row(p: &crate::model::Player) -> Row<'_, 9> {
+    [
+        ("id", p.id.as_str().into()),
+        ("name", p.name.as_str().into()),
+        ("membership", p.membership.as_str().into()),
+        ("country", p.country.as_deref().into()),
+        ("club", p.club.as_deref().into()),
+        ("licence", p.licence.into()),
+        ("international_rating", p.international_rating.into()),
+        ("preset_rating", p.preset.rating.into()),
+        ("preset_games", p.preset.games.into()),
+    ]
+}
+
 fn tournament_row(t: &crate::model::Tournament) -> Row<'_, 12> {
     [
         ("id", t.id.as_str().into()),
@@ -543,16 +753,28 @@ fn tournament_row(t: &crate::model::Tournament) -> Row<'_, 12> {
     ]
 }
 
-fn game_rows(t: &crate::model::Tournament) -> Vec<Row<'_, 6>> {
-    let mut rows = Vec::new();
-    for round in 0..t.rounds as usize {
-        for e in &t.entries {
-            let (opponent, colour, result) = match e.cells.get(round) {
-                Some(Cell::Game {
+/// One row of `games`: a game, once, from the side of the lower start
+/// number, or a bye.
+struct GameCell<'t> {
+    tournament: &'t str,
+    /// From 1.
+    round: usize,
+    player: &'t str,
+    opponent: Option<&'t str>,
+    colour: Option<&'static str>,
+    result: &'static str,
+}
+
+/// The rows of `games` of `t`, round by round.
+fn game_cells(t: &crate::model::Tournament) -> impl Iterator<Item = GameCell<'_>> {
+    (0..t.rounds as usize).flat_map(move |round| {
+        t.entries.iter().filter_map(move |e| {
+            let (opponent, colour, result) = match e.cells.get(round)? {
+                Cell::Game {
                     opponent,
                     colour,
                     result,
-                }) if e.start_no < *opponent => (
+                } if e.start_no < *opponent => (
                     t.entry(*opponent).map(|o| o.player.as_str()),
                     colour.map(|c| match c {
                         Colour::White => "white",
@@ -560,20 +782,30 @@ fn game_rows(t: &crate::model::Tournament) -> Vec<Row<'_, 6>> {
                     }),
                     result_code(*result),
                 ),
-                Some(Cell::Bye(bye)) => (None, None, bye_code(*bye)),
-                _ => continue,
+                Cell::Bye(bye) => (None, None, bye_code(*bye)),
+                _ => return None,
             };
-            rows.push([
-                ("tournament_id", t.id.as_str().into()),
-                ("round", (round + 1).into()),
-                ("player_id", e.player.as_str().into()),
-                ("opponent_id", opponent.into()),
-                ("colour", colour.into()),
-                ("result", result.into()),
-            ]);
-        }
-    }
-    rows
+            Some(GameCell {
+                tournament: t.id.as_str(),
+                round: round + 1,
+                player: e.player.as_str(),
+                opponent,
+                colour,
+                result,
+            })
+        })
+    })
+}
+
+fn game_row(cell: GameCell<'_>) -> Row<'_, 6> {
+    [
+        ("tournament_id", cell.tournament.into()),
+        ("round", cell.round.into()),
+        ("player_id", cell.player.into()),
+        ("opponent_id", cell.opponent.into()),
+        ("colour", cell.colour.into()),
+        ("result", cell.result.into()),
+    ]
 }
 
 /// The K values of a record's counted games, ascending, as the pages write them: `16, 32`.
