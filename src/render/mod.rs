@@ -277,16 +277,22 @@ fn render_site_wide(
     config: &Config,
     md_pages: &[MdPage],
 ) -> Result<(), SiteError> {
-    let list = views.rating_list();
+    // Every player's list states, for the current list's movements and
+    // the year-end lists: made once, not once for each list.
+    let history = views.list_history();
+    let list = views.rating_list_with(&history);
     let years = views.years();
     // The SQL dumps are the biggest single files, and the whole list's
     // downloads the biggest single pages: each made beside the paged pages,
     // not after them on one thread.
     let (pages, (dumps, downloads)) = rayon::join(
         || -> Result<(), SiteError> {
+            // Dropped as soon as the year-end lists are made.
+            let history = history;
             if config.output.html {
                 render_front_pages(page, views, &list, &years, dataset, config, md_pages)?;
-                render_lists(page, views, &list, dataset, config)?;
+                render_lists(page, views, (&list, &history), dataset, config)?;
+                drop(history);
                 pools::render_pool_pages(page, pool_views, dataset)?;
                 if config.output.methods {
                     methods::render_methods(page, dataset, config)?;
@@ -1042,7 +1048,7 @@ fn sql_files(config: &Config) -> Vec<SqlFile> {
 fn render_lists(
     page: &Page,
     views: &ViewBuilder,
-    list: &RatingListView,
+    (list, history): (&RatingListView, &view::ListHistory),
     dataset: &Dataset,
     config: &Config,
 ) -> Result<(), SiteError> {
@@ -1181,14 +1187,8 @@ fn render_lists(
             to_make.push((first, date, own));
         }
     }
-    // Several lists are made from the players' histories, made once; one
-    // (after a new tournament, the current year's) without them.
-    let history = (to_make.len() > 1).then(|| views.list_history());
     to_make.iter().try_for_each(|(first, date, own)| {
-        let view = match &history {
-            Some(history) => views.rating_list_from(history, *date),
-            None => views.rating_list_as_of(*date),
-        };
+        let view = views.rating_list_from(history, *date);
         render_list(first, &view, "../", Some(*own))
     })?;
     let mut ctx = tera::Context::new();

@@ -105,7 +105,8 @@ pub(super) fn render_pool_pages(
 ) -> Result<(), SiteError> {
     for views in pools {
         let builder = views.builder(dataset);
-        let list = builder.rating_list();
+        let history = builder.list_history();
+        let list = builder.rating_list_with(&history);
         let base = format!("pools/{}", views.pool.name);
         let years = pool_years(views.pool, dataset);
         let archive = super::archive_links(&years, &format!("{base}/"));
@@ -117,7 +118,6 @@ pub(super) fn render_pool_pages(
         paged(&path, "../../", &list)?;
         let rows = pool_rows(views.pool, &list.established);
         page.put(&format!("{base}/ratings.csv"), &pool_csv(&list.date, &rows))?;
-        let history = builder.list_history();
         for year in &years {
             let Some(date) = crate::model::Date::new(*year, 12, 31) else {
                 continue;

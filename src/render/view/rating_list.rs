@@ -518,10 +518,26 @@ pub struct ListHistory {
 impl<'a> ViewBuilder<'a> {
     /// The current rating list.
     pub fn rating_list(&self) -> RatingListView<'a> {
+        self.rating_list_after(|date| self.rating_list_as_of(date))
+    }
+
+    /// The current rating list, its movements taken from the players'
+    /// `history` (see [`ViewBuilder::list_history`]), for a build that
+    /// makes year-end lists from it as well.
+    pub fn rating_list_with(&self, history: &ListHistory) -> RatingListView<'a> {
+        self.rating_list_after(|date| self.rating_list_from(history, date))
+    }
+
+    /// The current rating list, with the movements since the list that
+    /// `past` makes for the end of the year before.
+    fn rating_list_after(
+        &self,
+        past: impl FnOnce(Date) -> RatingListView<'a>,
+    ) -> RatingListView<'a> {
         let mut list = self.current_list();
         let date = self.current_list_date();
         if let Some(previous_date) = Date::new(date.year - 1, 12, 31) {
-            let previous = self.rating_list_as_of(previous_date);
+            let previous = past(previous_date);
             movement(&mut list.established, &previous.established);
             list.previous_date = previous.date;
             list.previous_date_text = previous.date_text;
