@@ -486,13 +486,22 @@ fn content_by_path<'a>(
     content: Option<&'a render::cache::InputsContent>,
 ) -> foldhash::HashMap<&'a str, render::cache::Key> {
     let root = inputs_root(root);
+    let root_text = root.to_str();
     let files = content.map_or(&[][..], |(_, files)| files.as_slice());
     files
         .iter()
         .filter(|f| !f.link)
         .filter_map(|f| {
-            let relative = Path::new(&f.path).strip_prefix(&root).ok()?;
-            Some((relative.to_str()?, f.content))
+            // The paths were made by joining to the root: its text and a
+            // separator start them (hundreds of thousands, so no path parsing).
+            let joined = root_text
+                .and_then(|root| f.path.strip_prefix(root))
+                .and_then(|rest| rest.strip_prefix(std::path::MAIN_SEPARATOR));
+            let relative = match joined {
+                Some(relative) => relative,
+                None => Path::new(&f.path).strip_prefix(&root).ok()?.to_str()?,
+            };
+            Some((relative, f.content))
         })
         .collect()
 }
