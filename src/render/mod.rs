@@ -287,12 +287,13 @@ fn render_site_wide(
     // not after them on one thread.
     let (pages, (dumps, downloads)) = rayon::join(
         || -> Result<(), SiteError> {
-            // Dropped as soon as the year-end lists are made.
+            // Dropped as soon as the year-end lists are made, before the
+            // search index is.
             let history = history;
             if config.output.html {
-                render_front_pages(page, views, &list, &years, dataset, config, md_pages)?;
                 render_lists(page, views, (&list, &history), dataset, config)?;
                 drop(history);
+                render_front_pages(page, views, &list, &years, dataset, config, md_pages)?;
                 pools::render_pool_pages(page, pool_views, dataset)?;
                 if config.output.methods {
                     methods::render_methods(page, dataset, config)?;
