@@ -391,15 +391,24 @@ fn push_option(out: &mut Vec<u8>, value: Option<i64>) {
     }
 }
 
-/// Asserts that of the `(serialized, key)` pairs, two have the same key
-/// exactly when they serialize the same: a hand-made hash neither leaves a
-/// field out nor hashes one in another's place.
+/// Asserts that of `base` and `base` with each of `changes` made, two get
+/// the same key (`keyed` gives each one's serialization and key) exactly
+/// when they serialize the same: a hand-made hash neither leaves a field
+/// out nor hashes one in another's place.
 #[cfg(test)]
-pub(crate) fn assert_keys_tell_apart_what_serializes_apart(
-    keyed: impl Iterator<Item = (String, Key)>,
+pub(crate) fn assert_keys_tell_apart_what_serializes_apart<T: Clone>(
+    base: &T,
+    changes: &[fn(&mut T)],
+    keyed: impl Fn(&T) -> (String, Key),
 ) {
+    let mut values = vec![base.clone()];
+    for change in changes {
+        let mut value = base.clone();
+        change(&mut value);
+        values.push(value);
+    }
     let mut seen: Vec<(String, Key)> = Vec::new();
-    for (shown, key) in keyed {
+    for (shown, key) in values.iter().map(keyed) {
         for (other, other_key) in &seen {
             assert_eq!(
                 shown == *other,
@@ -481,15 +490,8 @@ mod tests {
                 r.games[0].change = Some(0.64).into();
             },
         ];
-        let mut records = vec![base.clone()];
-        for change in &changes {
-            let mut record = base.clone();
-            change(&mut record);
-            records.push(record);
-        }
-        let keyed = records
-            .iter()
-            .map(|r| (serde_json::to_string(r).unwrap(), hashed(r)));
-        assert_keys_tell_apart_what_serializes_apart(keyed);
+        assert_keys_tell_apart_what_serializes_apart(&base, &changes, |r| {
+            (serde_json::to_string(r).unwrap(), hashed(r))
+        });
     }
 }
