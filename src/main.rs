@@ -490,6 +490,9 @@ fn main() -> ExitCode {
         Box::new(miette::MietteHandlerOpts::new().wrap_lines(false).build())
     }));
     let cli = Cli::parse();
+    if !matches!(cli.command, Command::Serve { .. }) {
+        ratingbook::memory::ends_with_command();
+    }
     let format = cli.message_format.unwrap_or_else(MessageFormat::detect);
     match cli.command {
         Command::Check { root } => cli::check(&root, format),

@@ -394,16 +394,11 @@ pub fn build_repository(
         sitemap_note: !notes.is_empty(),
         warnings: &warnings,
     };
-    // The files keep the identities they were stored with: the cache is
-    // written while the site is published, and put in place after it.
-    let stored = cache_file.as_ref().map(|_| staging.stored_identities());
-    let (published, saved) = rayon::join(
-        || staging.finish_after(cache.previous_paths()),
-        || {
-            let (file, stored) = (cache_file.as_ref()?, stored.as_ref()?);
-            Some(cache.save_beside(file, |path| stored.get(path).copied(), &inputs))
-        },
-    );
+    // The cache is written while the site is published, and put in place after it.
+    let (published, saved) = staging.finish_after_beside(cache.previous_paths(), |stored| {
+        let file = cache_file.as_ref()?;
+        Some(cache.save_beside(file, stored, &inputs))
+    });
     let mut written = match published {
         Ok(written) => written,
         Err(e) => {
@@ -424,12 +419,14 @@ pub fn build_repository(
         }
     }
     lap("publish");
+    let records = loaded.records;
+    crate::memory::let_go((dataset, rated, entered, loaded, cache, templates, pages));
     Ok(BuildReport {
         warnings,
         files: cached.rendered + cached.reused,
         written,
         cached,
-        records: loaded.records,
+        records,
         timings,
         notes,
     })

@@ -266,16 +266,6 @@ impl Staging {
         self.current.as_deref()
     }
 
-    /// The identity of each file stored so far, as it was stored (without
-    /// reading the file system again); the files keep it in the published
-    /// site, since publishing moves whole folders.
-    pub fn stored_identities(&self) -> HashMap<String, FileIdentity> {
-        lock(&self.files)
-            .iter()
-            .filter_map(|(name, identity)| Some((name.clone(), (*identity)?)))
-            .collect()
-    }
-
     /// Adds the file `name` (relative, `/`-separated) with `content`: a hard
     /// link to the current site's file when that holds the same bytes, else
     /// a new file. A second file of the same name replaces the first.
@@ -473,7 +463,7 @@ impl Staging {
 
     /// Swaps the new site in (see the module documentation) and removes the previous one.
     pub fn finish(self) -> Result<WriteReport, PublishError> {
-        self.publish(None)
+        self.finish_with(None, |_| ()).0
     }
 
     /// As [`Staging::finish`], for a current site whose files are
@@ -481,27 +471,53 @@ impl Staging {
     /// counted from that list instead of by walking the site.
     pub fn finish_after<'a>(
         self,
-        previous: impl IntoIterator<Item = &'a str>,
+        previous: impl IntoIterator<Item = &'a str, IntoIter: Send>,
     ) -> Result<WriteReport, PublishError> {
+        self.finish_after_beside(previous, |_| ()).0
+    }
+
+    /// As [`Staging::finish_after`], running `beside` at the same time: it
+    /// is given the identity each file of the new site was stored with
+    /// (without reading the file system again; the files keep it in the
+    /// published site, since publishing moves whole folders).
+    pub fn finish_after_beside<'a, R: Send>(
+        self,
+        previous: impl IntoIterator<Item = &'a str, IntoIter: Send>,
+        beside: impl FnOnce(&StoredIdentity) -> R + Send,
+    ) -> (Result<WriteReport, PublishError>, R) {
         let mut previous = previous.into_iter().peekable();
         // An empty list says nothing of a site that is there (no cache).
         let listed = previous.peek().is_some() || self.current.is_none();
-        self.publish(listed.then_some(&mut previous as &mut dyn Iterator<Item = &'a str>))
+        self.finish_with(listed.then_some(&mut previous), beside)
+    }
+
+    /// Publishes the new site, the files removed counted from `previous`
+    /// (else by walking the current site), while `beside` runs.
+    fn finish_with<R: Send>(
+        mut self,
+        previous: Option<&mut (dyn Iterator<Item = &str> + Send)>,
+        beside: impl FnOnce(&StoredIdentity) -> R + Send,
+    ) -> (Result<WriteReport, PublishError>, R) {
+        self.finished = true;
+        let files = std::mem::take(&mut *lock(&self.files));
+        let identity = |name: &str| files.get(name).copied().flatten();
+        let done = rayon::join(|| self.publish(&files, previous), || beside(&identity));
+        crate::memory::let_go(files);
+        done
     }
 
     fn publish(
-        mut self,
-        previous: Option<&mut dyn Iterator<Item = &str>>,
+        &self,
+        files: &HashMap<String, Option<FileIdentity>>,
+        previous: Option<&mut (dyn Iterator<Item = &str> + Send)>,
     ) -> Result<WriteReport, PublishError> {
-        self.finished = true;
-        let files = std::mem::take(&mut *lock(&self.files));
         let removed = match (previous, self.current.as_deref()) {
             (_, None) => 0,
             (Some(listed), Some(_)) => listed.filter(|name| !files.contains_key(*name)).count(),
-            (None, Some(dir)) => count_stale(dir, &files),
+            (None, Some(dir)) => count_stale(dir, files),
         };
         if self.recycled {
-            self.remove_extras(&files)
+            self.remove_extras(files)
                 .map_err(io_error("clean up", &self.staging))?;
         }
         let mut report = WriteReport {
@@ -530,6 +546,10 @@ impl Staging {
         Ok(report)
     }
 }
+
+/// The identity a file of the new site (by its `/`-separated name) was
+/// stored with, if it was.
+pub type StoredIdentity<'a> = dyn Fn(&str) -> Option<FileIdentity> + Sync + 'a;
 
 impl Staging {
     /// Removes from the staging folder, made from the spare, every file and
@@ -1024,15 +1044,14 @@ mod tests {
                 staging.put(name, content).unwrap();
             }
         }
-        let stored = staging.stored_identities();
-        let report = staging
-            .finish_after(known.keys().map(String::as_str))
-            .unwrap();
-        let identities = files
-            .keys()
-            .map(|name| (name.clone(), stored[name]))
-            .collect();
-        (report, identities)
+        let (report, identities) =
+            staging.finish_after_beside(known.keys().map(String::as_str), |stored| {
+                files
+                    .keys()
+                    .map(|name| (name.clone(), stored(name).unwrap()))
+                    .collect()
+            });
+        (report.unwrap(), identities)
     }
 
     /// Builds `steps` into `out` one after another, each over the one

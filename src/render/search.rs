@@ -330,11 +330,29 @@ pub fn shards_script(shards: &[Shard]) -> Vec<u8> {
 /// entries' JSON ([`entry_json`]).
 pub fn shard_script(name: &str, entries: &[&str]) -> Vec<u8> {
     let name = script_json(name);
-    format!(
-        "window.RATINGBOOK_SHARD({name}, [{}]);\n",
-        entries.join(",")
+    script_of_array(
+        &format!("window.RATINGBOOK_SHARD({name}, "),
+        entries,
+        ");\n",
     )
-    .into_bytes()
+}
+
+/// `start`, the JSON array of the JSON texts `entries`, `end`: made at its
+/// size at once (a whole index is megabytes).
+fn script_of_array(start: &str, entries: &[impl AsRef<str>], end: &str) -> Vec<u8> {
+    let length = entries.iter().map(|e| e.as_ref().len() + 1).sum::<usize>();
+    let mut script = Vec::with_capacity(start.len() + length + end.len() + 2);
+    script.extend_from_slice(start.as_bytes());
+    script.push(b'[');
+    for (n, entry) in entries.iter().enumerate() {
+        if n > 0 {
+            script.push(b',');
+        }
+        script.extend_from_slice(entry.as_ref().as_bytes());
+    }
+    script.push(b']');
+    script.extend_from_slice(end.as_bytes());
+    script
 }
 
 /// JSON safe inside a script: `</script>` or `<!--` in a name cannot end or
@@ -348,7 +366,7 @@ fn script_json<T: Serialize + ?Sized>(value: &T) -> String {
 /// The index as a script: `window.RATINGBOOK_INDEX = [...];`, of the
 /// entries' JSON ([`entry_json`]).
 pub fn index_script(entries: &[String]) -> Vec<u8> {
-    format!("window.RATINGBOOK_INDEX = [{}];\n", entries.join(",")).into_bytes()
+    script_of_array("window.RATINGBOOK_INDEX = ", entries, ";\n")
 }
 
 #[cfg(test)]

@@ -246,20 +246,20 @@ impl RatingListPage<'_> {
             previous_date,
             previous_date_text,
         } = self;
-        let mut bytes = Vec::with_capacity(160 * established.len() + 64);
+        let mut feed = HashFeed::default();
         for heading in [title, date, date_text, inactive_before, chart] {
-            push_text(&mut bytes, heading);
+            feed.text(heading);
         }
         for heading in [previous_date, previous_date_text] {
-            push_text(&mut bytes, heading);
+            feed.text(heading);
         }
-        bytes.extend_from_slice(&(*inactive as u64).to_le_bytes());
-        bytes.extend_from_slice(&(legend.len() as u64).to_le_bytes());
+        feed.add(&(*inactive as u64).to_le_bytes());
+        feed.add(&(legend.len() as u64).to_le_bytes());
         for Link { text: shown, href } in *legend {
-            push_text(&mut bytes, shown);
-            push_text(&mut bytes, href);
+            feed.text(shown);
+            feed.text(href);
         }
-        bytes.extend_from_slice(&(established.len() as u64).to_le_bytes());
+        feed.add(&(established.len() as u64).to_le_bytes());
         for row in *established {
             let RatedRow {
                 rank,
@@ -279,23 +279,23 @@ impl RatingListPage<'_> {
             let rank = rank.map_or(u64::MAX, |r| r as u64);
             let last = last_played.map_or(0, |d| d.days_since_epoch() as u64 + 1);
             for field in [player.text(), player.href(), id, club, country, membership] {
-                push_text(&mut bytes, field);
+                feed.text(field);
             }
             for number in [rank, *rating as u64, u64::from(*games), last] {
-                bytes.extend_from_slice(&number.to_le_bytes());
+                feed.add(&number.to_le_bytes());
             }
-            bytes.push(u8::from(*active));
+            feed.add(&[u8::from(*active)]);
             for change in [rating_change, rank_change] {
                 let (mark, by) = match *change {
                     Change::Unknown => (0, 0),
                     Change::New => (1, 0),
                     Change::By(by) => (2, by),
                 };
-                bytes.push(mark);
-                bytes.extend_from_slice(&by.to_le_bytes());
+                feed.add(&[mark]);
+                feed.add(&by.to_le_bytes());
             }
         }
-        bytes.extend_from_slice(&(provisional.len() as u64).to_le_bytes());
+        feed.add(&(provisional.len() as u64).to_le_bytes());
         for row in *provisional {
             let ProvisionalRow {
                 player,
@@ -305,11 +305,11 @@ impl RatingListPage<'_> {
                 index: _,
             } = row;
             for field in [player.text(), player.href(), club, progress] {
-                push_text(&mut bytes, field);
+                feed.text(field);
             }
-            bytes.extend_from_slice(&games.to_le_bytes());
+            feed.add(&games.to_le_bytes());
         }
-        bytes.extend_from_slice(&(international.len() as u64).to_le_bytes());
+        feed.add(&(international.len() as u64).to_le_bytes());
         for row in *international {
             let InternationalRow {
                 player,
@@ -318,18 +318,65 @@ impl RatingListPage<'_> {
                 index: _,
             } = row;
             for field in [player.text(), player.href(), country] {
-                push_text(&mut bytes, field);
+                feed.text(field);
             }
-            bytes.extend_from_slice(&rating.to_le_bytes());
+            feed.add(&rating.to_le_bytes());
         }
-        xxhash_rust::xxh3::xxh3_128(&bytes)
+        feed.finish()
     }
 }
 
-/// Appends `text` to `bytes` with its length before it.
-fn push_text(bytes: &mut Vec<u8>, text: &str) {
-    bytes.extend_from_slice(&(text.len() as u64).to_le_bytes());
-    bytes.extend_from_slice(text.as_bytes());
+/// The `rows` for which `keep` holds, counted first so that the list is
+/// made at its size at once, however many rows it has.
+fn kept_rows<T: Clone>(rows: &[T], keep: impl Fn(&T) -> bool) -> Vec<T> {
+    let mut kept = Vec::with_capacity(rows.iter().filter(|r| keep(r)).count());
+    kept.extend(rows.iter().filter(|r| keep(r)).cloned());
+    kept
+}
+
+/// Bytes hashed as they come, a block at a time: a federation's whole list
+/// laid out at once would take tens of megabytes. The hash is the one of
+/// all the bytes in one piece.
+struct HashFeed {
+    hasher: xxhash_rust::xxh3::Xxh3,
+    block: Vec<u8>,
+}
+
+/// The bytes gathered before they are hashed.
+const HASH_BLOCK: usize = 64 << 10;
+
+impl Default for HashFeed {
+    fn default() -> Self {
+        HashFeed {
+            hasher: xxhash_rust::xxh3::Xxh3::new(),
+            block: Vec::with_capacity(HASH_BLOCK),
+        }
+    }
+}
+
+impl HashFeed {
+    /// Adds `text` with its length before it.
+    fn text(&mut self, text: &str) {
+        self.add(&(text.len() as u64).to_le_bytes());
+        self.add(text.as_bytes());
+    }
+
+    fn add(&mut self, bytes: &[u8]) {
+        if self.block.len() + bytes.len() > HASH_BLOCK {
+            self.hasher.update(&self.block);
+            self.block.clear();
+        }
+        if bytes.len() > HASH_BLOCK {
+            self.hasher.update(bytes);
+        } else {
+            self.block.extend_from_slice(bytes);
+        }
+    }
+
+    fn finish(mut self) -> crate::render::cache::Key {
+        self.hasher.update(&self.block);
+        self.hasher.digest128()
+    }
 }
 
 /// The one ranking rule (see [`RatedRow`]) over rows sorted by rating:
@@ -706,8 +753,19 @@ impl<'a> ViewBuilder<'a> {
         states: Vec<Option<ListState>>,
     ) -> RatingListView<'a> {
         let inactive_before = self.inactive_before(date);
-        let mut established = Vec::new();
-        let mut provisional = Vec::new();
+        // Sized at once: a federation's list has hundreds of thousands of rows.
+        let established_count = states
+            .iter()
+            .flatten()
+            .filter(|s| s.phase == Phase::Established && s.rating.is_some())
+            .count();
+        let provisional_count = states
+            .iter()
+            .flatten()
+            .filter(|s| s.phase == Phase::Provisional)
+            .count();
+        let mut established = Vec::with_capacity(established_count);
+        let mut provisional = Vec::with_capacity(provisional_count);
         let mut international = Vec::new();
         for (index, player) in self.dataset.players.iter().enumerate() {
             let Some(state) = &states[index] else {
@@ -840,24 +898,9 @@ impl<'a> ViewBuilder<'a> {
     ) -> RatingListView<'a> {
         let player = |i: usize| &self.dataset.players[i];
         let mut out = RatingListView {
-            established: list
-                .established
-                .iter()
-                .filter(|r| keep(player(r.index)))
-                .cloned()
-                .collect(),
-            provisional: list
-                .provisional
-                .iter()
-                .filter(|r| keep(player(r.index)))
-                .cloned()
-                .collect(),
-            international: list
-                .international
-                .iter()
-                .filter(|r| keep(player(r.index)))
-                .cloned()
-                .collect(),
+            established: kept_rows(&list.established, |r| keep(player(r.index))),
+            provisional: kept_rows(&list.provisional, |r| keep(player(r.index))),
+            international: kept_rows(&list.international, |r| keep(player(r.index))),
             title: title.to_string(),
             date: list.date.clone(),
             date_text: list.date_text.clone(),
