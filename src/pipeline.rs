@@ -105,8 +105,11 @@ fn with_reuse<R>(
 }
 
 /// Runs every check on a loaded repository; its loading problems come first.
-pub fn check_loaded(loaded: load::Loaded) -> Checked {
-    checked_with(loaded, check::check_dataset)
+pub fn check_loaded(mut loaded: load::Loaded) -> Checked {
+    let taken_over = std::mem::take(&mut loaded.taken_over);
+    checked_with(loaded, |dataset, unreadable_players| {
+        check::check_dataset_taking_over(dataset, unreadable_players, &taken_over)
+    })
 }
 
 /// [`check_loaded`], also handing back what each tournament's own rules

@@ -326,6 +326,44 @@ fn a_rebuild_parses_only_the_changed_file() {
     assert!(page.contains("Cruz Cyrus"));
 }
 
+/// The rules of a tournament taken over unchanged run again when a player
+/// it names changed or is gone: what a rebuild finds is what a check of
+/// the files alone finds.
+#[test]
+fn a_rebuild_finds_what_a_changed_or_missing_player_makes_of_an_unchanged_tournament() {
+    let repository = repository_with_every_field();
+    let root = repository.path();
+    let site = root.join("site");
+    ratingbook::build_repository(root, &site, &|| {}).unwrap();
+    // A rif player without an international rating, in a rated tournament.
+    common::edit(root, "data/players/berg-bo.toml", "\"honorary\"", "\"rif\"");
+    let rebuilt = ratingbook::build_repository(root, &site, &|| {}).unwrap();
+    assert_eq!((rebuilt.records.parsed, rebuilt.records.taken_over), (1, 5));
+    let fresh = ratingbook::pipeline::check_loaded(load_repository(root));
+    assert_eq!(format!("{:?}", rebuilt.warnings), problems(&fresh));
+    let warned = |d: &ratingbook::diagnostic::Diagnostic| {
+        d.file.ends_with("spring-open.csv") && d.message.contains("`berg-bo` is a rif player")
+    };
+    assert!(
+        rebuilt.warnings.iter().any(warned),
+        "{:?}",
+        rebuilt.warnings
+    );
+    // A player file removed: the tournament names an unknown player.
+    std::fs::remove_file(root.join("data/players/dahl-di.toml")).unwrap();
+    let Err(ratingbook::pipeline::BuildError::InvalidData { diagnostics, .. }) =
+        ratingbook::build_repository(root, &site, &|| {})
+    else {
+        panic!("a tournament naming a removed player fails the build");
+    };
+    let fresh = ratingbook::pipeline::check_loaded(load_repository(root));
+    assert_eq!(format!("{diagnostics:?}"), problems(&fresh));
+    assert!(diagnostics
+        .iter()
+        .any(|d| d.file.ends_with("spring-open.csv")
+            && d.message.contains("unknown player `dahl-di`")));
+}
+
 /// Puts in place of the build's checkpoint of `root/site` one from
 /// elsewhere (a checkout, say), valid for this very program and these very
 /// files, that names `cruz-cy` "Mallory".

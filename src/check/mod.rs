@@ -9,6 +9,7 @@ mod history;
 mod overlap;
 
 use crate::diagnostic::{self, Diagnostic};
+use crate::load::TakenOver;
 use crate::model::{Dataset, Date, Tournament};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::PathBuf;
@@ -20,14 +21,56 @@ pub use overlap::check_overlaps;
 /// Runs every cross-file rule over a loaded dataset. `unreadable_players` are ids
 /// whose files exist but failed to load (already reported). Diagnostics come back sorted.
 pub fn check_dataset(dataset: &Dataset, unreadable_players: &BTreeSet<String>) -> Vec<Diagnostic> {
+    check_dataset_taking_over(dataset, unreadable_players, &TakenOver::default())
+}
+
+/// [`check_dataset`] over a dataset of which `taken_over` tells which
+/// records the previous build vouches for: the rules of a tournament
+/// whose own rules cannot find anything ([`finds_nothing_again`]) are not
+/// run again.
+pub fn check_dataset_taking_over(
+    dataset: &Dataset,
+    unreadable_players: &BTreeSet<String>,
+    taken_over: &TakenOver,
+) -> Vec<Diagnostic> {
     use rayon::prelude::*;
     let newest_start = newest_start(dataset);
+    let finds_nothing = finds_nothing_again(dataset, taken_over);
     let problems = dataset
         .tournaments
         .par_iter()
-        .flat_map_iter(|t| own_findings(t, dataset, unreadable_players, newest_start))
+        .enumerate()
+        .filter(|(index, _)| !finds_nothing(*index))
+        .flat_map_iter(|(_, t)| own_findings(t, dataset, unreadable_players, newest_start))
         .collect();
     with_cross_tournament_checks(dataset, problems)
+}
+
+/// Whether the own rules of the tournament at an index are sure to find
+/// nothing, by what `taken_over` tells. They found nothing in the previous
+/// build when it was taken over (a record is kept only when nothing at all
+/// was found in its files), and find nothing again when every player it
+/// names was taken over too: of the data, they read only the tournament
+/// itself and, of its players, whether each exists, its membership and its
+/// international rating. The newest start date they are given cannot
+/// matter: an empty round is reported whatever the date.
+pub fn finds_nothing_again<'a>(
+    dataset: &'a Dataset,
+    taken_over: &'a TakenOver,
+) -> impl Fn(usize) -> bool + Sync + 'a {
+    let known = taken_over.players.len() == dataset.players.len()
+        && taken_over.tournaments.len() == dataset.tournaments.len();
+    let every_player = known && taken_over.players.iter().all(|&taken| taken);
+    move |index| {
+        known
+            && taken_over.tournaments[index]
+            && (every_player
+                || dataset.tournaments[index].entries.iter().all(|e| {
+                    dataset
+                        .player_index(e.player.as_str())
+                        .is_some_and(|p| taken_over.players[p])
+                }))
+    }
 }
 
 /// The start of the newest tournament.

@@ -52,6 +52,21 @@ pub struct Loaded {
     /// How many player and tournament records were parsed, and how many
     /// taken over from the previous build.
     pub records: Records,
+    /// Which players and tournaments were taken over from the previous build.
+    pub taken_over: TakenOver,
+}
+
+/// Which of a dataset's players and tournaments were taken over unchanged
+/// from the previous build's parsed files ([`checkpoint`]), each list in
+/// the dataset's order. Such a record met no problem at all in that build,
+/// neither in its file nor by any rule. Lists of another length than the
+/// dataset's say nothing.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct TakenOver {
+    /// For each player.
+    pub players: Vec<bool>,
+    /// For each tournament.
+    pub tournaments: Vec<bool>,
 }
 
 /// How many player and tournament records a load parsed from their files,
@@ -93,17 +108,20 @@ pub fn load_repository_reusing(root: &Path, reuse: checkpoint::Reuse) -> Loaded 
             .map(|path| taken_over_or(reuse.player(root, path), || load_player(root, path)))
             .collect()
     });
+    let mut read_players = Vec::with_capacity(players.len());
     for (path, (player, diagnostics, taken_over)) in player_files.iter().zip(players) {
         loaded.diagnostics.extend(diagnostics);
         loaded.records.count(taken_over);
         match player {
-            Some(player) => loaded.dataset.players.push(player),
+            Some(player) => read_players.push((player, taken_over)),
             None => {
                 let stem = path.file_stem().unwrap_or_default().to_string_lossy();
                 loaded.unreadable_players.insert(stem.into_owned());
             }
         }
     }
+    read_players.sort_by(|(a, _), (b, _)| Dataset::player_order(a, b));
+    (loaded.dataset.players, loaded.taken_over.players) = read_players.into_iter().unzip();
     let tournaments_dir = root.join("data").join("tournaments");
     let meta_files =
         files_with_extension(root, &tournaments_dir, "toml", 2, &mut loaded.diagnostics);
@@ -114,11 +132,15 @@ pub fn load_repository_reusing(root: &Path, reuse: checkpoint::Reuse) -> Loaded 
             .map(|path| taken_over_or(reuse.tournament(root, path), || load_tournament(root, path)))
             .collect()
     });
+    let mut read_tournaments = Vec::with_capacity(tournaments.len());
     for (tournament, diagnostics, taken_over) in tournaments {
         loaded.diagnostics.extend(diagnostics);
         loaded.records.count(taken_over);
-        loaded.dataset.tournaments.extend(tournament);
+        read_tournaments.extend(tournament.map(|t| (t, taken_over)));
     }
+    read_tournaments.sort_by(|(a, _), (b, _)| Dataset::tournament_order(a, b));
+    (loaded.dataset.tournaments, loaded.taken_over.tournaments) =
+        read_tournaments.into_iter().unzip();
     for orphan in orphan_crosstables(&tournaments_dir, root) {
         loaded.diagnostics.push(orphan_crosstable(&orphan));
     }

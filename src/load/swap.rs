@@ -101,6 +101,7 @@ impl Swap {
         self.load_players(&mut loaded, other_root);
         self.load_tournaments(&mut loaded, other_root);
         loaded.dataset.sort();
+        loaded.taken_over = super::TakenOver::default();
         reload_surveys(&mut loaded, root);
         loaded
     }

@@ -670,9 +670,19 @@ impl Dataset {
     /// Sorts players by id and tournaments chronologically.
     pub fn sort(&mut self) {
         self.ids = IdCache::default();
-        self.players.sort_by(|a, b| a.id.cmp(&b.id));
-        self.tournaments
-            .sort_by(|a, b| (a.start, a.sequence, &a.id).cmp(&(b.start, b.sequence, &b.id)));
+        self.players.sort_by(Dataset::player_order);
+        self.tournaments.sort_by(Dataset::tournament_order);
+    }
+
+    /// The order of a dataset's players: by id.
+    pub fn player_order(a: &Player, b: &Player) -> std::cmp::Ordering {
+        a.id.cmp(&b.id)
+    }
+
+    /// The order of a dataset's tournaments: by start, then the order of
+    /// the day, then id.
+    pub fn tournament_order(a: &Tournament, b: &Tournament) -> std::cmp::Ordering {
+        (a.start, a.sequence, &a.id).cmp(&(b.start, b.sequence, &b.id))
     }
 }
 
