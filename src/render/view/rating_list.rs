@@ -896,11 +896,13 @@ impl<'a> ViewBuilder<'a> {
         title: &str,
         keep: impl Fn(&Player) -> bool,
     ) -> RatingListView<'a> {
-        let player = |i: usize| &self.dataset.players[i];
+        // Decided in the players' order: the rows' order (by rating) would
+        // reach for the players all over memory, once for every list.
+        let kept: Vec<bool> = self.dataset.players.iter().map(keep).collect();
         let mut out = RatingListView {
-            established: kept_rows(&list.established, |r| keep(player(r.index))),
-            provisional: kept_rows(&list.provisional, |r| keep(player(r.index))),
-            international: kept_rows(&list.international, |r| keep(player(r.index))),
+            established: kept_rows(&list.established, |r| kept[r.index]),
+            provisional: kept_rows(&list.provisional, |r| kept[r.index]),
+            international: kept_rows(&list.international, |r| kept[r.index]),
             title: title.to_string(),
             date: list.date.clone(),
             date_text: list.date_text.clone(),
@@ -920,14 +922,10 @@ impl<'a> ViewBuilder<'a> {
         });
         self.finish_list(&mut out, date);
         if let Some(previous) = &list.previous {
-            let mut kept: Vec<RatedRow<'a>> = previous
-                .iter()
-                .filter(|r| keep(player(r.index)))
-                .cloned()
-                .collect();
-            assign_ranks(&mut kept);
-            movement(&mut out.established, &kept);
-            out.previous = Some(kept);
+            let mut previous = kept_rows(previous, |r| kept[r.index]);
+            assign_ranks(&mut previous);
+            movement(&mut out.established, &previous);
+            out.previous = Some(previous);
         }
         out
     }
