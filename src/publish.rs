@@ -511,15 +511,23 @@ impl Staging {
         files: &HashMap<String, Option<FileIdentity>>,
         previous: Option<&mut (dyn Iterator<Item = &str> + Send)>,
     ) -> Result<WriteReport, PublishError> {
-        let removed = match (previous, self.current.as_deref()) {
-            (_, None) => 0,
-            (Some(listed), Some(_)) => listed.filter(|name| !files.contains_key(*name)).count(),
-            (None, Some(dir)) => count_stale(dir, files),
-        };
-        if self.recycled {
-            self.remove_extras(files)
-                .map_err(io_error("clean up", &self.staging))?;
-        }
+        // Counting what the current site loses and clearing the staging
+        // folder of what the new one does not have, side by side.
+        let (removed, cleared) = rayon::join(
+            || match (previous, self.current.as_deref()) {
+                (_, None) => 0,
+                (Some(listed), Some(_)) => listed.filter(|name| !files.contains_key(*name)).count(),
+                (None, Some(dir)) => count_stale(dir, files),
+            },
+            || {
+                if self.recycled {
+                    self.remove_extras(files)
+                } else {
+                    Ok(())
+                }
+            },
+        );
+        cleared.map_err(io_error("clean up", &self.staging))?;
         let mut report = WriteReport {
             written: self.written.load(Ordering::Relaxed),
             bytes_written: self.bytes_written.load(Ordering::Relaxed),
