@@ -145,6 +145,14 @@ fn repository_with_every_field() -> tempfile::TempDir {
     dir
 }
 
+/// [`repository_with_every_field`], built once into its `site` folder.
+fn built_repository_with_every_field() -> (tempfile::TempDir, PathBuf) {
+    let repository = repository_with_every_field();
+    let site = repository.path().join("site");
+    ratingbook::build_repository(repository.path(), &site, &|| {}).unwrap();
+    (repository, site)
+}
+
 #[test]
 fn what_is_taken_over_is_what_parsing_gives_for_every_field() {
     let repository = repository_with_every_field();
@@ -264,10 +272,8 @@ fn a_damaged_or_foreign_checkpoint_is_ignored() {
 
 #[test]
 fn a_file_turned_into_a_link_out_of_the_repository_fails_the_next_build() {
-    let repository = repository_with_every_field();
+    let (repository, site) = built_repository_with_every_field();
     let root = repository.path();
-    let site = root.join("site");
-    ratingbook::build_repository(root, &site, &|| {}).unwrap();
     assert!(
         root.join(".ratingbook-cache/site.parsed").is_file(),
         "the build kept its parsed files"
@@ -331,10 +337,8 @@ fn a_rebuild_parses_only_the_changed_file() {
 /// the files alone finds.
 #[test]
 fn a_rebuild_finds_what_a_changed_or_missing_player_makes_of_an_unchanged_tournament() {
-    let repository = repository_with_every_field();
+    let (repository, site) = built_repository_with_every_field();
     let root = repository.path();
-    let site = root.join("site");
-    ratingbook::build_repository(root, &site, &|| {}).unwrap();
     // A rif player without an international rating, in a rated tournament.
     common::edit(root, "data/players/berg-bo.toml", "\"honorary\"", "\"rif\"");
     let rebuilt = ratingbook::build_repository(root, &site, &|| {}).unwrap();
@@ -381,10 +385,8 @@ fn forge_checkpoint(root: &Path) {
 
 #[test]
 fn a_checkpoint_the_previous_build_did_not_write_is_not_trusted() {
-    let repository = repository_with_every_field();
+    let (repository, site) = built_repository_with_every_field();
     let root = repository.path();
-    let site = root.join("site");
-    ratingbook::build_repository(root, &site, &|| {}).unwrap();
     forge_checkpoint(root);
     common::edit(root, "data/players/aho-anna.toml", "Aho, Anna", "Aho, Anne");
     let report = ratingbook::build_repository(root, &site, &|| {}).unwrap();
