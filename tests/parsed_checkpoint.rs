@@ -368,6 +368,88 @@ fn a_rebuild_finds_what_a_changed_or_missing_player_makes_of_an_unchanged_tourna
             && d.message.contains("unknown player `dahl-di`")));
 }
 
+/// Over generated repositories and edits of every kind that matters to the
+/// rules of the tournaments a player is in, what each rebuild finds (its
+/// warnings, or the errors that stop it) is what a check of the files alone
+/// finds, whatever the builds before took over.
+#[test]
+fn a_rebuild_after_player_edits_finds_what_a_fresh_check_finds() {
+    let (mut rif_warnings, mut unknown) = (0, 0);
+    for seed in [1, 2, 3] {
+        let repository = common::generated_repository(300, 30, seed);
+        let root = repository.path();
+        let site = root.join("site");
+        ratingbook::build_repository(root, &site, &|| {}).unwrap();
+        let mut players: Vec<PathBuf> = std::fs::read_dir(root.join("data/players"))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
+        players.sort();
+        for (step, some) in players.chunks(41).take(7).enumerate() {
+            for (n, player) in some.iter().take(4).enumerate() {
+                edit_player(player, (step + n) % 3, step == 6 && n == 0);
+            }
+            let found = match ratingbook::build_repository(root, &site, &|| {}) {
+                Ok(report) => format!("{:?}", report.warnings),
+                Err(ratingbook::pipeline::BuildError::InvalidData { diagnostics, .. }) => {
+                    format!("{diagnostics:?}")
+                }
+                Err(e) => panic!("seed {seed}, step {step}: {e}"),
+            };
+            let fresh = ratingbook::pipeline::check_loaded(load_repository(root));
+            assert_eq!(found, problems(&fresh), "seed {seed}, step {step}");
+            rif_warnings += found.matches("without an international rating").count();
+            unknown += found.matches("unknown player").count();
+        }
+    }
+    // The edits did make the tournaments' rules find something.
+    assert!(rif_warnings > 3 && unknown >= 3, "{rif_warnings} {unknown}");
+    // A crosstable whose two sides of a game no longer agree, its players unchanged.
+    let repository = common::generated_repository(300, 30, 4);
+    let root = repository.path();
+    let site = root.join("site");
+    ratingbook::build_repository(root, &site, &|| {}).unwrap();
+    let table = ratingbook::generate::edit::crosstables_by_start(root)[0].clone();
+    let text = std::fs::read_to_string(&table).unwrap();
+    let won = text
+        .lines()
+        .nth(1)
+        .unwrap()
+        .split(',')
+        .find(|c| c.ends_with(" 1"))
+        .unwrap();
+    std::fs::write(&table, text.replacen(won, &won.replace(" 1", " 0"), 1)).unwrap();
+    let Err(ratingbook::pipeline::BuildError::InvalidData { diagnostics, .. }) =
+        ratingbook::build_repository(root, &site, &|| {})
+    else {
+        panic!("sides that disagree fail the build");
+    };
+    let fresh = ratingbook::pipeline::check_loaded(load_repository(root));
+    assert_eq!(format!("{diagnostics:?}"), problems(&fresh));
+}
+
+/// Edits the player file `path` (`name` on its first line): a rif member
+/// without an international rating (`kind` 0), a member (1), a rif member
+/// with one (2); or removes it.
+fn edit_player(path: &Path, kind: usize, remove: bool) {
+    if remove {
+        std::fs::remove_file(path).unwrap();
+        return;
+    }
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut lines: Vec<String> = text
+        .lines()
+        .filter(|l| !l.starts_with("international_rating") && !l.starts_with("membership"))
+        .map(String::from)
+        .collect();
+    let membership = ["rif", "member", "rif"][kind];
+    lines.insert(1, format!("membership = \"{membership}\""));
+    if kind == 2 {
+        lines.insert(2, "international_rating = 1850".to_string());
+    }
+    std::fs::write(path, lines.join("\n") + "\n").unwrap();
+}
+
 /// Puts in place of the build's checkpoint of `root/site` one from
 /// elsewhere (a checkout, say), valid for this very program and these very
 /// files, that names `cruz-cy` "Mallory".
