@@ -5,7 +5,7 @@
 mod common;
 
 use ratingbook::load::checkpoint::{self, Checkpoint, ContentHash, Reuse};
-use ratingbook::load::{load_repository, load_repository_reusing, Loaded};
+use ratingbook::load::{load_repository, load_repository_reusing, Loaded, Records};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
@@ -332,46 +332,55 @@ fn a_rebuild_parses_only_the_changed_file() {
     assert!(page.contains("Cruz Cyrus"));
 }
 
+/// Rebuilds `root` into `site`, asserting that what the build finds (its
+/// warnings, or the errors that stop it) is what a check of the files alone
+/// finds (`what` names the case); that, and the records the build parsed
+/// and took over, if it built the site.
+fn rebuild_as_a_fresh_check(root: &Path, site: &Path, what: &str) -> (Option<Records>, String) {
+    let (built, found) = match ratingbook::build_repository(root, site, &|| {}) {
+        Ok(report) => (Some(report.records), report.warnings),
+        Err(ratingbook::pipeline::BuildError::InvalidData { diagnostics, .. }) => {
+            (None, diagnostics)
+        }
+        Err(e) => panic!("{what}: {e}"),
+    };
+    let found = format!("{found:?}");
+    let fresh = ratingbook::pipeline::check_loaded(load_repository(root));
+    assert_eq!(found, problems(&fresh), "{what}");
+    (built, found)
+}
+
 /// The rules of a tournament taken over unchanged run again when a player
-/// it names changed or is gone: what a rebuild finds is what a check of
-/// the files alone finds.
+/// it names changed or is gone.
 #[test]
 fn a_rebuild_finds_what_a_changed_or_missing_player_makes_of_an_unchanged_tournament() {
     let (repository, site) = built_repository_with_every_field();
     let root = repository.path();
     // A rif player without an international rating, in a rated tournament.
     common::edit(root, "data/players/berg-bo.toml", "\"honorary\"", "\"rif\"");
-    let rebuilt = ratingbook::build_repository(root, &site, &|| {}).unwrap();
-    assert_eq!((rebuilt.records.parsed, rebuilt.records.taken_over), (1, 5));
-    let fresh = ratingbook::pipeline::check_loaded(load_repository(root));
-    assert_eq!(format!("{:?}", rebuilt.warnings), problems(&fresh));
-    let warned = |d: &ratingbook::diagnostic::Diagnostic| {
-        d.file.ends_with("spring-open.csv") && d.message.contains("`berg-bo` is a rif player")
-    };
+    let (built, found) = rebuild_as_a_fresh_check(root, &site, "a rif player");
+    let records = built.expect("warnings only: the site is built");
+    // Only the player file is parsed: the tournament is taken over.
+    assert_eq!((records.parsed, records.taken_over), (1, 5));
     assert!(
-        rebuilt.warnings.iter().any(warned),
-        "{:?}",
-        rebuilt.warnings
+        found.contains("spring-open.csv") && found.contains("`berg-bo` is a rif player"),
+        "{found}"
     );
     // A player file removed: the tournament names an unknown player.
     std::fs::remove_file(root.join("data/players/dahl-di.toml")).unwrap();
-    let Err(ratingbook::pipeline::BuildError::InvalidData { diagnostics, .. }) =
-        ratingbook::build_repository(root, &site, &|| {})
-    else {
-        panic!("a tournament naming a removed player fails the build");
-    };
-    let fresh = ratingbook::pipeline::check_loaded(load_repository(root));
-    assert_eq!(format!("{diagnostics:?}"), problems(&fresh));
-    assert!(diagnostics
-        .iter()
-        .any(|d| d.file.ends_with("spring-open.csv")
-            && d.message.contains("unknown player `dahl-di`")));
+    let (built, found) = rebuild_as_a_fresh_check(root, &site, "a player removed");
+    assert!(
+        built.is_none(),
+        "a tournament naming a removed player fails the build"
+    );
+    assert!(found.contains("unknown player `dahl-di`"), "{found}");
 }
 
 /// Over generated repositories and edits of every kind that matters to the
-/// rules of the tournaments a player is in, what each rebuild finds (its
-/// warnings, or the errors that stop it) is what a check of the files alone
-/// finds, whatever the builds before took over.
+/// rules of the tournaments a player is in, what each rebuild finds is what
+/// a check of the files alone finds, whatever the builds before took over;
+/// and so it is after a crosstable edit that makes the two sides of a game
+/// disagree, its players unchanged.
 #[test]
 fn a_rebuild_after_player_edits_finds_what_a_fresh_check_finds() {
     let (mut rif_warnings, mut unknown) = (0, 0);
@@ -389,43 +398,25 @@ fn a_rebuild_after_player_edits_finds_what_a_fresh_check_finds() {
             for (n, player) in some.iter().take(4).enumerate() {
                 edit_player(player, (step + n) % 3, step == 6 && n == 0);
             }
-            let found = match ratingbook::build_repository(root, &site, &|| {}) {
-                Ok(report) => format!("{:?}", report.warnings),
-                Err(ratingbook::pipeline::BuildError::InvalidData { diagnostics, .. }) => {
-                    format!("{diagnostics:?}")
-                }
-                Err(e) => panic!("seed {seed}, step {step}: {e}"),
-            };
-            let fresh = ratingbook::pipeline::check_loaded(load_repository(root));
-            assert_eq!(found, problems(&fresh), "seed {seed}, step {step}");
+            let what = format!("seed {seed}, step {step}");
+            let (_, found) = rebuild_as_a_fresh_check(root, &site, &what);
             rif_warnings += found.matches("without an international rating").count();
             unknown += found.matches("unknown player").count();
         }
     }
     // The edits did make the tournaments' rules find something.
     assert!(rif_warnings > 3 && unknown >= 3, "{rif_warnings} {unknown}");
-    // A crosstable whose two sides of a game no longer agree, its players unchanged.
     let repository = common::generated_repository(300, 30, 4);
     let root = repository.path();
     let site = root.join("site");
     ratingbook::build_repository(root, &site, &|| {}).unwrap();
     let table = ratingbook::generate::edit::crosstables_by_start(root)[0].clone();
     let text = std::fs::read_to_string(&table).unwrap();
-    let won = text
-        .lines()
-        .nth(1)
-        .unwrap()
-        .split(',')
-        .find(|c| c.ends_with(" 1"))
-        .unwrap();
+    let first_row = text.lines().nth(1).unwrap();
+    let won = first_row.split(',').find(|c| c.ends_with(" 1")).unwrap();
     std::fs::write(&table, text.replacen(won, &won.replace(" 1", " 0"), 1)).unwrap();
-    let Err(ratingbook::pipeline::BuildError::InvalidData { diagnostics, .. }) =
-        ratingbook::build_repository(root, &site, &|| {})
-    else {
-        panic!("sides that disagree fail the build");
-    };
-    let fresh = ratingbook::pipeline::check_loaded(load_repository(root));
-    assert_eq!(format!("{diagnostics:?}"), problems(&fresh));
+    let (built, _) = rebuild_as_a_fresh_check(root, &site, "sides that disagree");
+    assert!(built.is_none(), "sides that disagree fail the build");
 }
 
 /// Edits the player file `path` (`name` on its first line): a rif member
