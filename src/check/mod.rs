@@ -26,7 +26,7 @@ pub fn check_dataset(dataset: &Dataset, unreadable_players: &BTreeSet<String>) -
 
 /// [`check_dataset`] over a dataset of which `taken_over` tells which
 /// records the previous build vouches for: the rules of a tournament
-/// whose own rules cannot find anything ([`finds_nothing_again`]) are not
+/// whose own rules cannot find anything (see `finds_nothing_again`) are not
 /// run again.
 pub fn check_dataset_taking_over(
     dataset: &Dataset,
@@ -54,7 +54,7 @@ pub fn check_dataset_taking_over(
 /// itself and, of its players, whether each exists, its membership and its
 /// international rating. The newest start date they are given cannot
 /// matter: an empty round is reported whatever the date.
-pub fn finds_nothing_again<'a>(
+fn finds_nothing_again<'a>(
     dataset: &'a Dataset,
     taken_over: &'a TakenOver,
 ) -> impl Fn(usize) -> bool + Sync + 'a {

@@ -44,11 +44,7 @@ impl ser::Error for Error {
 
 /// Adds `value`'s encoding to `hasher`.
 pub fn hash_into(hasher: &mut xxhash_rust::xxh3::Xxh3, value: &impl Serialize) {
-    let mut feed = Feed {
-        hasher,
-        buffer: [0; BUFFER],
-        len: 0,
-    };
+    let mut feed = Feed::new(hasher);
     if value.serialize(&mut feed).is_err() {
         feed.bytes(&[Tag::Failed as u8]);
     }
@@ -77,7 +73,30 @@ enum Tag {
     Failed,
 }
 
-impl Feed<'_> {
+impl<'h> Feed<'h> {
+    /// A feed into `hasher`, also for bytes laid out by hand ([`Feed::add`],
+    /// [`Feed::add_text`]) where serializing would cost too much: what it
+    /// gathers reaches the hasher at [`Feed::flush`].
+    pub fn new(hasher: &'h mut xxhash_rust::xxh3::Xxh3) -> Self {
+        Feed {
+            hasher,
+            buffer: [0; BUFFER],
+            len: 0,
+        }
+    }
+
+    /// Adds `bytes` as they are.
+    pub fn add(&mut self, bytes: &[u8]) {
+        self.bytes(bytes);
+    }
+
+    /// Adds `text` with its length before it.
+    pub fn add_text(&mut self, text: &str) {
+        // usize to u64 never truncates on the platforms Rust supports.
+        self.bytes(&(text.len() as u64).to_le_bytes());
+        self.bytes(text.as_bytes());
+    }
+
     fn bytes(&mut self, bytes: &[u8]) {
         if self.len + bytes.len() > BUFFER {
             self.flush();
@@ -90,7 +109,8 @@ impl Feed<'_> {
         self.len += bytes.len();
     }
 
-    fn flush(&mut self) {
+    /// Hands what is gathered to the hasher.
+    pub fn flush(&mut self) {
         self.hasher.update(&self.buffer[..self.len]);
         self.len = 0;
     }

@@ -246,18 +246,19 @@ impl RatingListPage<'_> {
             previous_date,
             previous_date_text,
         } = self;
-        let mut feed = HashFeed::default();
+        let mut hasher = xxhash_rust::xxh3::Xxh3::new();
+        let mut feed = crate::render::hashing::Feed::new(&mut hasher);
         for heading in [title, date, date_text, inactive_before, chart] {
-            feed.text(heading);
+            feed.add_text(heading);
         }
         for heading in [previous_date, previous_date_text] {
-            feed.text(heading);
+            feed.add_text(heading);
         }
         feed.add(&(*inactive as u64).to_le_bytes());
         feed.add(&(legend.len() as u64).to_le_bytes());
         for Link { text: shown, href } in *legend {
-            feed.text(shown);
-            feed.text(href);
+            feed.add_text(shown);
+            feed.add_text(href);
         }
         feed.add(&(established.len() as u64).to_le_bytes());
         for row in *established {
@@ -279,7 +280,7 @@ impl RatingListPage<'_> {
             let rank = rank.map_or(u64::MAX, |r| r as u64);
             let last = last_played.map_or(0, |d| d.days_since_epoch() as u64 + 1);
             for field in [player.text(), player.href(), id, club, country, membership] {
-                feed.text(field);
+                feed.add_text(field);
             }
             for number in [rank, *rating as u64, u64::from(*games), last] {
                 feed.add(&number.to_le_bytes());
@@ -305,7 +306,7 @@ impl RatingListPage<'_> {
                 index: _,
             } = row;
             for field in [player.text(), player.href(), club, progress] {
-                feed.text(field);
+                feed.add_text(field);
             }
             feed.add(&games.to_le_bytes());
         }
@@ -318,11 +319,12 @@ impl RatingListPage<'_> {
                 index: _,
             } = row;
             for field in [player.text(), player.href(), country] {
-                feed.text(field);
+                feed.add_text(field);
             }
             feed.add(&rating.to_le_bytes());
         }
-        feed.finish()
+        feed.flush();
+        hasher.digest128()
     }
 }
 
@@ -332,51 +334,6 @@ fn kept_rows<T: Clone>(rows: &[T], keep: impl Fn(&T) -> bool) -> Vec<T> {
     let mut kept = Vec::with_capacity(rows.iter().filter(|r| keep(r)).count());
     kept.extend(rows.iter().filter(|r| keep(r)).cloned());
     kept
-}
-
-/// Bytes hashed as they come, a block at a time: a federation's whole list
-/// laid out at once would take tens of megabytes. The hash is the one of
-/// all the bytes in one piece.
-struct HashFeed {
-    hasher: xxhash_rust::xxh3::Xxh3,
-    block: Vec<u8>,
-}
-
-/// The bytes gathered before they are hashed.
-const HASH_BLOCK: usize = 64 << 10;
-
-impl Default for HashFeed {
-    fn default() -> Self {
-        HashFeed {
-            hasher: xxhash_rust::xxh3::Xxh3::new(),
-            block: Vec::with_capacity(HASH_BLOCK),
-        }
-    }
-}
-
-impl HashFeed {
-    /// Adds `text` with its length before it.
-    fn text(&mut self, text: &str) {
-        self.add(&(text.len() as u64).to_le_bytes());
-        self.add(text.as_bytes());
-    }
-
-    fn add(&mut self, bytes: &[u8]) {
-        if self.block.len() + bytes.len() > HASH_BLOCK {
-            self.hasher.update(&self.block);
-            self.block.clear();
-        }
-        if bytes.len() > HASH_BLOCK {
-            self.hasher.update(bytes);
-        } else {
-            self.block.extend_from_slice(bytes);
-        }
-    }
-
-    fn finish(mut self) -> crate::render::cache::Key {
-        self.hasher.update(&self.block);
-        self.hasher.digest128()
-    }
 }
 
 /// The one ranking rule (see [`RatedRow`]) over rows sorted by rating:
