@@ -195,7 +195,11 @@ fn run_build(root: &Path) -> String {
     String::from_utf8_lossy(&output.stdout).trim().to_string()
 }
 
+/// One build, in a process set up as the `ratingbook` binary sets up its own.
 fn run_child(root: &Path) {
+    ratingbook::memory::prefer_ordinary_pages();
+    ratingbook::memory::set_limit_from_environment();
+    ratingbook::memory::ends_with_command();
     let start = Instant::now();
     let report = ratingbook::build_repository(root, &root.join("site"), &|| {})
         .unwrap_or_else(|e| panic!("build failed: {e}"));

@@ -483,6 +483,7 @@ fn new(what: NewWhat) -> ExitCode {
 }
 
 fn main() -> ExitCode {
+    ratingbook::memory::prefer_ordinary_pages();
     ratingbook::memory::set_limit_from_environment();
     // Keep file:line:column locations and hyphenated ids whole: let the
     // terminal wrap long messages instead of miette.
