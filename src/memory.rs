@@ -158,7 +158,7 @@ pub fn set_limit_from_environment() {
 /// huge pages (on Linux; elsewhere nothing changes). A huge page is 2 MiB
 /// zeroed whole when it is first touched, however little of it is used, and
 /// again each time the allocator hands it back and takes it anew. On a
-/// 300 000-player rebuild that cost about 2 CPU-seconds of kernel time, far
+/// 300 000-player rebuild that cost 0.5 to 2 CPU-seconds of kernel time, far
 /// more than fewer address-translation misses gained. Called at the start of
 /// a process, before its memory grows.
 pub fn prefer_ordinary_pages() {
