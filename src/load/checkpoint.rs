@@ -49,11 +49,8 @@ impl Reuse<'_> {
     pub fn player(&self, root: &Path, path: &Path) -> Option<Player> {
         let source = super::relative(root, path);
         let content = (self.content)(&source)?;
-        let bytes = self
-            .checkpoint
-            .players
-            .get(source.to_str()?)?
-            .take(content)?;
+        let checkpoint = self.checkpoint;
+        let bytes = checkpoint.encoding(&checkpoint.players, source.to_str()?, content)?;
         let mut player = decode_player(&mut Reader(bytes))?;
         player.source = source;
         Some(player)
@@ -69,8 +66,9 @@ impl Reuse<'_> {
             (self.content)(&meta_source)?,
             (self.content)(&table_source)?,
         );
-        let stored = self.checkpoint.tournaments.get(meta_source.to_str()?)?;
-        let mut tournament = decode_tournament(&mut Reader(stored.take(content)?))?;
+        let checkpoint = self.checkpoint;
+        let bytes = checkpoint.encoding(&checkpoint.tournaments, meta_source.to_str()?, content)?;
+        let mut tournament = decode_tournament(&mut Reader(bytes))?;
         tournament.meta_source = meta_source;
         tournament.table_source = table_source;
         Some(tournament)
@@ -80,24 +78,31 @@ impl Reuse<'_> {
 /// The values a previous build kept, by path.
 #[derive(Debug, Default)]
 pub struct Checkpoint {
-    players: foldhash::HashMap<String, Stored>,
-    tournaments: foldhash::HashMap<String, Stored>,
-    /// The size of its file.
-    size: usize,
+    /// The file's bytes: each value's encoding is a range of them, not a
+    /// copy (hundreds of thousands of values in a federation's checkpoint).
+    bytes: Vec<u8>,
+    players: Section,
+    tournaments: Section,
 }
 
-/// One stored value: the content hash it was read from, and its encoding.
+/// The values of one kind, by a hash of their path (see [`path_key`]).
+type Section = foldhash::HashMap<u64, Stored>;
+
+/// One stored value: where its path and its encoding are in the
+/// checkpoint's bytes, and the content hash it was read from.
 #[derive(Debug)]
 struct Stored {
+    path: std::ops::Range<usize>,
     content: ContentHash,
-    bytes: Vec<u8>,
+    encoding: std::ops::Range<usize>,
 }
 
-impl Stored {
-    /// The encoding, when it was read from `content`.
-    fn take(&self, content: ContentHash) -> Option<&[u8]> {
-        (self.content == content).then_some(self.bytes.as_slice())
-    }
+/// What a value is filed under: a hash of its path, so that reading a
+/// checkpoint makes no string for each of its values. The path itself is
+/// compared when the value is looked up; of two paths with the same hash,
+/// one is parsed again.
+fn path_key(path: &[u8]) -> u64 {
+    xxhash_rust::xxh3::xxh3_64(path)
 }
 
 impl Checkpoint {
@@ -107,13 +112,14 @@ impl Checkpoint {
     pub fn read(file: &Path, tool: ContentHash) -> Checkpoint {
         std::fs::read(file)
             .ok()
-            .and_then(|bytes| Checkpoint::parse(&bytes, tool))
+            .and_then(|bytes| Checkpoint::parse(bytes, tool))
             .unwrap_or_default()
     }
 
-    fn parse(bytes: &[u8], tool: ContentHash) -> Option<Checkpoint> {
-        let body = bytes.strip_prefix(MAGIC)?;
-        let (body, check) = body.split_at_checked(body.len().checked_sub(16)?)?;
+    fn parse(bytes: Vec<u8>, tool: ContentHash) -> Option<Checkpoint> {
+        let body_end = bytes.len().checked_sub(16)?;
+        let (body, check) = bytes.split_at(body_end);
+        let body = body.strip_prefix(MAGIC)?;
         if xxhash_rust::xxh3::xxh3_128(body).to_le_bytes() != check {
             return None;
         }
@@ -121,31 +127,50 @@ impl Checkpoint {
         if reader.u128()? != tool {
             return None;
         }
-        let players = read_section(&mut reader)?;
-        let tournaments = read_section(&mut reader)?;
+        let players = read_section(&mut reader, body_end)?;
+        let tournaments = read_section(&mut reader, body_end)?;
         reader.0.is_empty().then_some(Checkpoint {
             players,
             tournaments,
-            size: bytes.len(),
+            bytes,
         })
+    }
+
+    /// The encoding filed in `section` under `path`, when it was read from
+    /// `content`.
+    fn encoding(&self, section: &Section, path: &str, content: ContentHash) -> Option<&[u8]> {
+        let stored = section.get(&path_key(path.as_bytes()))?;
+        let same_path = self.bytes.get(stored.path.clone())? == path.as_bytes();
+        (same_path && stored.content == content).then_some(())?;
+        self.bytes.get(stored.encoding.clone())
     }
 }
 
 /// One section: a count (eight bytes), then each value's path, content
-/// hash and encoding.
-fn read_section(reader: &mut Reader) -> Option<foldhash::HashMap<String, Stored>> {
+/// hash and encoding, each noted by where it is in the checkpoint's bytes,
+/// in which the reader's bytes end at `end`.
+fn read_section(reader: &mut Reader, end: usize) -> Option<Section> {
     let count = u64::from_le_bytes(reader.bytes(8)?.try_into().ok()?);
     // Each value takes more than a byte: no count exceeds what is left.
     let count = usize::try_from(count)
         .ok()
         .filter(|&c| c <= reader.0.len())?;
-    let mut section = foldhash::HashMap::with_capacity_and_hasher(count, Default::default());
+    let mut section = Section::with_capacity_and_hasher(count, Default::default());
     for _ in 0..count {
-        let path = reader.string()?;
+        let path_length = reader.length()?;
+        let path_start = end - reader.0.len();
+        let path = reader.bytes(path_length)?;
         let content = reader.u128()?;
         let length = reader.length()?;
-        let bytes = reader.bytes(length)?.to_vec();
-        section.insert(path, Stored { content, bytes });
+        let start = end - reader.0.len();
+        reader.bytes(length)?;
+        std::str::from_utf8(path).ok()?;
+        let stored = Stored {
+            path: path_start..path_start + path_length,
+            content,
+            encoding: start..start + length,
+        };
+        section.insert(path_key(path), stored);
     }
     Some(section)
 }
@@ -175,21 +200,26 @@ pub fn write(
     let named: HashSet<&Path> = diagnostics.iter().map(|d| d.file.as_path()).collect();
     let previous = reuse.checkpoint;
     let mut body = Sections {
-        out: Writer(Vec::with_capacity(previous.size + (1 << 20))),
+        out: Writer(Vec::with_capacity(previous.bytes.len() + (1 << 20))),
         scratch: Writer::default(),
         content: reuse.content,
     };
     body.out.u128(tool);
     let players = dataset.players.iter();
-    body.section(&previous.players, players, encode_player, |p| {
+    body.section((previous, &previous.players), players, encode_player, |p| {
         let source = p.source.as_path();
         (!named.contains(source)).then_some((source, None))
     });
     let tournaments = dataset.tournaments.iter();
-    body.section(&previous.tournaments, tournaments, encode_tournament, |t| {
-        let (meta, table) = (t.meta_source.as_path(), t.table_source.as_path());
-        (!named.contains(meta) && !named.contains(table)).then_some((meta, Some(table)))
-    });
+    body.section(
+        (previous, &previous.tournaments),
+        tournaments,
+        encode_tournament,
+        |t| {
+            let (meta, table) = (t.meta_source.as_path(), t.table_source.as_path());
+            (!named.contains(meta) && !named.contains(table)).then_some((meta, Some(table)))
+        },
+    );
     let body = body.out.0;
     let check = xxhash_rust::xxh3::xxh3_128(&body).to_le_bytes();
     if let Some(parent) = file.parent() {
@@ -215,12 +245,12 @@ struct Sections<'a> {
 impl Sections<'_> {
     /// Files each of `values` whose relative path (and, for a tournament,
     /// its crosstable's) `paths` gives and whose content is known: its
-    /// encoding taken over from `previous` when it was read from the same
-    /// content, else made by `encode`. The count goes first, in a fixed
+    /// encoding taken over from the previous checkpoint's section when it
+    /// was read from the same content, else made by `encode`. The count goes first, in a fixed
     /// width filled in at the end.
     fn section<'v, T: 'v>(
         &mut self,
-        previous: &foldhash::HashMap<String, Stored>,
+        (previous, section): (&Checkpoint, &Section),
         values: impl Iterator<Item = &'v T>,
         encode: fn(&mut Writer, &T),
         paths: impl Fn(&'v T) -> Option<(&'v Path, Option<&'v Path>)>,
@@ -241,7 +271,7 @@ impl Sections<'_> {
             let (Some(text), Some(content)) = (path.to_str(), content) else {
                 continue;
             };
-            let encoding = match previous.get(text).and_then(|s| s.take(content)) {
+            let encoding = match previous.encoding(section, text, content) {
                 Some(bytes) => bytes,
                 None => {
                     self.scratch.0.clear();
@@ -760,6 +790,31 @@ impl<'a> Reader<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_value_is_taken_only_under_its_own_path_and_content() {
+        // "players/b.toml", content 7, encoding "xyz"; filed as well under
+        // the key of another path, as two paths of the same hash would be.
+        let bytes = b"players/b.tomlxyz".to_vec();
+        let stored = || Stored {
+            path: 0..14,
+            content: 7,
+            encoding: 14..17,
+        };
+        let mut players = Section::default();
+        players.insert(path_key(b"players/b.toml"), stored());
+        players.insert(path_key(b"players/a.toml"), stored());
+        let checkpoint = Checkpoint {
+            bytes,
+            players,
+            tournaments: Section::default(),
+        };
+        let taken = |path, content| checkpoint.encoding(&checkpoint.players, path, content);
+        assert_eq!(taken("players/b.toml", 7), Some(&b"xyz"[..]));
+        assert_eq!(taken("players/b.toml", 8), None);
+        assert_eq!(taken("players/a.toml", 7), None);
+        assert_eq!(taken("players/c.toml", 7), None);
+    }
 
     fn sample_tournament() -> Tournament {
         let entry = |start_no, player: &str, cells| Entry {
