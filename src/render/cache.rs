@@ -165,6 +165,8 @@ impl Previous {
     }
 
     fn add(&mut self, lines: Vec<FileLine>) {
+        let inputs = lines.iter().filter(|l| matches!(l, FileLine::Input(..)));
+        self.input_hashes.reserve(inputs.count());
         for line in lines {
             match line {
                 FileLine::Input(path, hashes) => {
@@ -239,7 +241,10 @@ impl FilesToRead {
     pub fn read(self) -> PreviousFiles {
         let mut files = PreviousFiles::default();
         if let Some(rest) = self.0 {
-            for line in read_file_lines(&rest, |line| !is_input_line(line)) {
+            let lines = read_file_lines(&rest, |line| !is_input_line(line));
+            // Nearly every line is a site file's: the list is made at its size.
+            files.entries.reserve(lines.len());
+            for line in lines {
                 files.add(line);
             }
         }
