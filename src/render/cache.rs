@@ -529,7 +529,7 @@ pub fn refresh_inputs(file: &Path, inputs: Key, files: &[InputHash]) -> std::io:
     else {
         return Ok(());
     };
-    let mut out = String::with_capacity(text.len() + 64);
+    let mut out = Vec::with_capacity(text.len() + 64);
     let mut first_lines = true;
     for (i, line) in text.lines().enumerate() {
         if i == 1 {
@@ -540,13 +540,13 @@ pub fn refresh_inputs(file: &Path, inputs: Key, files: &[InputHash]) -> std::io:
         }
         if first_lines && i > 0 && !is_first_line(line) {
             first_lines = false;
-            input_lines(&mut out, files);
+            input_lines(&mut out, files)?;
         }
-        out.push_str(line);
-        out.push('\n');
+        out.extend_from_slice(line.as_bytes());
+        out.push(b'\n');
     }
     if first_lines {
-        input_lines(&mut out, files);
+        input_lines(&mut out, files)?;
     }
     let temporary = file.with_extension("partial");
     std::fs::write(&temporary, out)?;
@@ -554,10 +554,11 @@ pub fn refresh_inputs(file: &Path, inputs: Key, files: &[InputHash]) -> std::io:
 }
 
 /// Writes each settled input's line (path, identity and content hashes) to `out`.
-fn input_lines(out: &mut String, files: &[InputHash]) {
-    for (path, identity, content) in settled(files) {
-        let _ = writeln!(out, "input\t{identity:032x}\t{content:032x}\t{path}");
-    }
+fn input_lines(out: &mut impl std::io::Write, files: &[InputHash]) -> std::io::Result<()> {
+    let settled: Vec<_> = settled(files).collect();
+    write_lines(out, &settled, |line, (path, identity, content)| {
+        writeln!(line, "input\t{identity:032x}\t{content:032x}\t{path}")
+    })
 }
 
 /// Each settled file's path, identity hash and content hash.
@@ -833,16 +834,16 @@ impl PageCache {
             }
         }
         // The per-file lines last: an unchanged build stops reading before them.
-        for (path, identity, content) in inputs.content.iter().flat_map(|(_, f)| settled(f)) {
-            writeln!(out, "input\t{identity:032x}\t{content:032x}\t{path}")?;
+        if let Some((_, files)) = &inputs.content {
+            input_lines(&mut out, files)?;
         }
-        for (path, key, id) in &entries {
+        write_lines(&mut out, &entries, |line, (path, key, id)| {
             writeln!(
-                out,
+                line,
                 "{key:032x}\t{}\t{}\t{}\t{path}",
                 id.inode, id.size, id.modified
-            )?;
-        }
+            )
+        })?;
         let pieces = std::mem::take(
             &mut *self
                 .next_pieces
@@ -850,11 +851,15 @@ impl PageCache {
                 .unwrap_or_else(std::sync::PoisonError::into_inner),
         );
         // Only pieces of files kept with their identity: a piece is found
-        // in the file the identity names, or not at all.
-        let kept: std::collections::HashSet<&str> =
-            entries.iter().map(|(path, _, _)| path.as_str()).collect();
+        // in the file the identity names, or not at all. (The entries are
+        // in path order.)
+        let kept = |path: &str| {
+            entries
+                .binary_search_by(|(entry, _, _)| entry.as_str().cmp(path))
+                .is_ok()
+        };
         for (path, key, piece) in pieces {
-            if kept.contains(path.as_str()) {
+            if kept(path.as_str()) {
                 let Piece {
                     offset,
                     length,
@@ -872,6 +877,36 @@ impl PageCache {
             file: file.to_path_buf(),
         })
     }
+}
+
+/// Writes a line made by `line` for each of `items` into `out`. A
+/// federation's cache file has hundreds of thousands of lines: they are
+/// made in parallel, a few thousand at a time, and written in order.
+fn write_lines<T: Sync>(
+    out: &mut impl std::io::Write,
+    items: &[T],
+    line: impl Fn(&mut Vec<u8>, &T) -> std::io::Result<()> + Sync,
+) -> std::io::Result<()> {
+    use rayon::prelude::*;
+    const RUN: usize = 4096;
+    // At most this many runs' text is held at once.
+    const RUNS_AT_ONCE: usize = 64;
+    for group in items.chunks(RUN * RUNS_AT_ONCE) {
+        let texts: Vec<Vec<u8>> = group
+            .par_chunks(RUN)
+            .map(|run| {
+                let mut text = Vec::with_capacity(run.len() * 96);
+                for item in run {
+                    line(&mut text, item)?;
+                }
+                Ok(text)
+            })
+            .collect::<std::io::Result<_>>()?;
+        for text in texts {
+            out.write_all(&text)?;
+        }
+    }
+    Ok(())
 }
 
 /// A build cache written beside its file by [`PageCache::save_beside`],
