@@ -246,8 +246,8 @@ impl Sections<'_> {
     /// Files each of `values` whose relative path (and, for a tournament,
     /// its crosstable's) `paths` gives and whose content is known: its
     /// encoding taken over from the previous checkpoint's section when it
-    /// was read from the same content, else made by `encode`. The count goes first, in a fixed
-    /// width filled in at the end.
+    /// was read from the same content, else made by `encode`. The count
+    /// goes first, in a fixed width filled in at the end.
     fn section<'v, T: 'v>(
         &mut self,
         (previous, section): (&Checkpoint, &Section),
