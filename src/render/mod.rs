@@ -1273,17 +1273,17 @@ fn in_category(
 /// The highest-ranked active player of each club and country, for the front page
 /// (inactive players have no rank, see [`view::RatedRow`]).
 #[derive(Debug, Clone, Serialize)]
-struct Leader {
+struct Leader<'a> {
     /// `Club` or `Country`.
     kind: &'static str,
     /// The group's list page.
     list: Link,
     /// Its top player.
-    player: view::SharedLink,
+    player: view::PlayerLink<'a>,
     rating: i32,
 }
 
-fn leaders(list: &RatingListView, dataset: &Dataset) -> Vec<Leader> {
+fn leaders<'a>(list: &RatingListView<'a>, dataset: &Dataset) -> Vec<Leader<'a>> {
     let mut out: Vec<Leader> = Vec::new();
     let clubs = list_slugs(dataset, club_of);
     let countries = list_slugs(dataset, country_of);
@@ -1309,7 +1309,7 @@ fn leaders(list: &RatingListView, dataset: &Dataset) -> Vec<Leader> {
                 ),
                 text: value.to_string(),
             },
-            player: row.player.clone(),
+            player: row.player,
             rating: row.rating,
         }));
     }

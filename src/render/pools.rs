@@ -2,7 +2,7 @@
 //! its rules page, and the sections player pages show for each list.
 
 use super::view::{
-    Link, ListedDate, PlayerView, RatedRow, RatingListPage, RatingListView, SharedLink, ViewBuilder,
+    Link, ListedDate, PlayerLink, PlayerView, RatedRow, RatingListPage, RatingListView, ViewBuilder,
 };
 use super::{Page, SiteError};
 use crate::config::{Config, SystemKind};
@@ -62,9 +62,9 @@ pub struct PoolSection {
 
 /// One row of a further list.
 #[derive(Debug, Clone, Serialize)]
-struct PoolRow {
+struct PoolRow<'a> {
     rank: String,
-    player: SharedLink,
+    player: PlayerLink<'a>,
     rating: i32,
     deviation: String,
     games: u32,
@@ -185,7 +185,7 @@ struct PoolListPage<'a> {
     /// The page's part of the list.
     list: RatingListPage<'a>,
     /// The pool's own figures for the list's established rows.
-    rows: Vec<PoolRow>,
+    rows: Vec<PoolRow<'a>>,
     /// The links to the year-end lists.
     archive: &'a [Link],
     /// Whether this is the current list (not a year-end one).
@@ -255,12 +255,12 @@ fn pool_context(views: &PoolViews) -> PoolContext {
     }
 }
 
-fn pool_rows(pool: &PoolRatings, established: &[RatedRow<'_>]) -> Vec<PoolRow> {
+fn pool_rows<'a>(pool: &PoolRatings, established: &[RatedRow<'a>]) -> Vec<PoolRow<'a>> {
     established
         .iter()
         .map(|r| PoolRow {
             rank: r.rank.map(|n| n.to_string()).unwrap_or_default(),
-            player: r.player.clone(),
+            player: r.player,
             rating: r.rating,
             deviation: deviation_text(pool, r.player_index()),
             games: r.games,
@@ -271,7 +271,7 @@ fn pool_rows(pool: &PoolRatings, established: &[RatedRow<'_>]) -> Vec<PoolRow> {
 }
 
 /// `pools/<name>/ratings.csv`: the list as the page shows it.
-fn pool_csv(date: &str, rows: &[PoolRow]) -> Vec<u8> {
+fn pool_csv(date: &str, rows: &[PoolRow<'_>]) -> Vec<u8> {
     let mut writer = csv::Writer::from_writer(Vec::new());
     let _ = writer.write_record([
         "list_date",

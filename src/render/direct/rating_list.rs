@@ -133,7 +133,7 @@ impl PageWriter<'_> {
             o.raw(" games (preset games included).</p>\n<div class=\"scroll\">\n<table class=\"sortable\">\n<thead><tr><th scope=\"col\">Player</th><th scope=\"col\">Club</th><th scope=\"col\" class=\"num\">Games</th></tr></thead>\n<tbody>\n");
             for row in list.provisional {
                 o.raw("<tr><td>");
-                o.link(row.player.href(), row.player.text());
+                o.link(&row.player.href(), row.player.text());
                 o.raw("</td><td>");
                 o.text(row.club);
                 o.raw("</td><td class=\"num\" data-sort=\"");
@@ -249,7 +249,7 @@ fn established(o: &mut Out, list: &RatingListPage) {
             o.number(rank);
         }
         o.raw("</td><td>");
-        o.link(row.player.href(), row.player.text());
+        o.link(&row.player.href(), row.player.text());
         o.raw("</td><td class=\"opt\">");
         o.text(row.club);
         o.raw("</td><td class=\"opt\">");
@@ -285,7 +285,7 @@ fn international(o: &mut Out, list: &RatingListPage) {
         o.raw("\n<p>Ratings of the international federation, as recorded; not computed by us.</p>\n<div class=\"scroll\">\n<table class=\"sortable\">\n<thead><tr><th scope=\"col\">Player</th><th scope=\"col\">Country</th><th scope=\"col\" class=\"num\">International rating</th></tr></thead>\n<tbody>\n");
         for row in list.international {
             o.raw("<tr><td>");
-            o.link(row.player.href(), row.player.text());
+            o.link(&row.player.href(), row.player.text());
             o.raw("</td><td>");
             o.text(row.country);
             o.raw("</td><td class=\"num\">");

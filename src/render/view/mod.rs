@@ -30,7 +30,9 @@ pub use rating_list::{
     RatingListSummary, RatingListView,
 };
 pub use rules::{ExpectedBand, RulesView};
-pub use shared::{add_months, local_date, player_href, tournament_href, Link, SharedLink};
+pub use shared::{
+    add_months, local_date, player_href, tournament_href, Link, PlayerLink, SharedLink,
+};
 pub use tournament::{
     colour_letters, start_cell, ChangeRow, CrossCell, CrossRow, StandingRow, StartCrossRow,
     StartRow, TieBreakHead, TournamentView,

@@ -1,7 +1,7 @@
 //! The rating list: current, as of a past date (the year-end archive), and
 //! filtered by club, country or membership.
 
-use super::shared::{add_months, local_date, Link, SharedLink};
+use super::shared::{add_months, local_date, Link, PlayerLink};
 use super::ViewBuilder;
 use crate::model::{Date, Membership, Player};
 use crate::rating::Phase;
@@ -25,7 +25,7 @@ pub struct RatedRow<'a> {
     #[serde(serialize_with = "rank_text")]
     pub rank: Option<usize>,
     /// Player link.
-    pub player: SharedLink,
+    pub player: PlayerLink<'a>,
     /// Player id.
     pub id: &'a str,
     /// Club or empty.
@@ -137,7 +137,7 @@ impl RatedRow<'_> {
 #[derive(Debug, Clone, Serialize)]
 pub struct ProvisionalRow<'a> {
     /// Player link.
-    pub player: SharedLink,
+    pub player: PlayerLink<'a>,
     /// Club or empty.
     pub club: &'a str,
     /// Games so far, preset included.
@@ -152,7 +152,7 @@ pub struct ProvisionalRow<'a> {
 #[derive(Debug, Clone, Serialize)]
 pub struct InternationalRow<'a> {
     /// Player link.
-    pub player: SharedLink,
+    pub player: PlayerLink<'a>,
     /// Country or empty.
     pub country: &'a str,
     /// International rating.
@@ -279,7 +279,7 @@ impl RatingListPage<'_> {
             } = row;
             let rank = rank.map_or(u64::MAX, |r| r as u64);
             let last = last_played.map_or(0, |d| d.days_since_epoch() as u64 + 1);
-            for field in [player.text(), player.href(), id, club, country, membership] {
+            for field in [player.text(), player.id(), id, club, country, membership] {
                 feed.add_text(field);
             }
             for number in [rank, *rating as u64, u64::from(*games), last] {
@@ -305,7 +305,7 @@ impl RatingListPage<'_> {
                 progress,
                 index: _,
             } = row;
-            for field in [player.text(), player.href(), club, progress] {
+            for field in [player.text(), player.id(), club, progress] {
                 feed.add_text(field);
             }
             feed.add(&games.to_le_bytes());
@@ -318,7 +318,7 @@ impl RatingListPage<'_> {
                 rating,
                 index: _,
             } = row;
-            for field in [player.text(), player.href(), country] {
+            for field in [player.text(), player.id(), country] {
                 feed.add_text(field);
             }
             feed.add(&rating.to_le_bytes());
@@ -733,7 +733,7 @@ impl<'a> ViewBuilder<'a> {
                     let last = state.last_rated.map(|t| self.dataset.tournaments[t].end);
                     established.push(RatedRow {
                         rank: None,
-                        player: self.shared_player_link(index),
+                        player: PlayerLink::to(player),
                         id: player.id.as_str(),
                         club: player.club.as_deref().unwrap_or_default(),
                         country: player.country.as_deref().unwrap_or_default(),
@@ -748,7 +748,7 @@ impl<'a> ViewBuilder<'a> {
                     })
                 }
                 (Phase::Provisional, _) => provisional.push(ProvisionalRow {
-                    player: self.shared_player_link(index),
+                    player: PlayerLink::to(player),
                     club: player.club.as_deref().unwrap_or_default(),
                     games: state.provisional_games,
                     progress: self.progress(state.provisional_games),
@@ -759,7 +759,7 @@ impl<'a> ViewBuilder<'a> {
                         (player.membership, player.international_rating)
                     {
                         international.push(InternationalRow {
-                            player: self.shared_player_link(index),
+                            player: PlayerLink::to(player),
                             country: player.country.as_deref().unwrap_or_default(),
                             rating,
                             index,
@@ -895,10 +895,7 @@ mod tests {
     fn row(rating: i32, active: bool) -> RatedRow<'static> {
         RatedRow {
             rank: Some(99),
-            player: SharedLink::new(Link {
-                text: String::new(),
-                href: String::new(),
-            }),
+            player: PlayerLink::new("", ""),
             id: "",
             club: "",
             country: "",
@@ -945,11 +942,8 @@ mod tests {
         }
     }
 
-    fn link(text: &str, href: &str) -> SharedLink {
-        SharedLink::new(Link {
-            text: text.into(),
-            href: href.into(),
-        })
+    fn link(text: &'static str, id: &'static str) -> PlayerLink<'static> {
+        PlayerLink::new(text, id)
     }
 
     /// Every field of a page changed in turn: the fingerprint tells apart
@@ -960,14 +954,14 @@ mod tests {
         let base = Parts {
             established: vec![row(2000, true)],
             provisional: vec![ProvisionalRow {
-                player: link("P", "p.html"),
+                player: link("P", "p"),
                 club: "c",
                 games: 3,
                 progress: "3/20".into(),
                 index: 0,
             }],
             international: vec![InternationalRow {
-                player: link("I", "i.html"),
+                player: link("I", "i"),
                 country: "FI",
                 rating: 2100,
                 index: 0,
@@ -995,12 +989,12 @@ mod tests {
             |p| p.established[0].rank_change = super::Change::By(1),
             |p| p.established.push(row(1900, true)),
             |p| p.established.clear(),
-            |p| p.provisional[0].player = link("Q", "p.html"),
+            |p| p.provisional[0].player = link("Q", "p"),
             |p| p.provisional[0].club = "d",
             |p| p.provisional[0].games = 4,
             |p| p.provisional[0].progress = "4/20".into(),
             |p| p.provisional.clear(),
-            |p| p.international[0].player = link("I", "j.html"),
+            |p| p.international[0].player = link("I", "j"),
             |p| p.international[0].country = "SE",
             |p| p.international[0].rating = 2101,
             |p| p.international.clear(),

@@ -80,7 +80,59 @@ impl SharedLinks {
 
 /// Path of a player's page from the site root.
 pub fn player_href(player: &Player) -> String {
-    format!("players/{}.html", player.id)
+    href_of_player(player.id.as_str())
+}
+
+/// Path of the page of the player with the id `id` from the site root.
+fn href_of_player(id: &str) -> String {
+    format!("players/{id}.html")
+}
+
+/// A link to a player's page, borrowed from the player's record: the rows
+/// of a federation's lists are hundreds of thousands, and only the rows of
+/// the few pages written in a build are ever shown. Templates see the same
+/// map as a [`Link`]'s.
+#[derive(Debug, Clone, Copy)]
+pub struct PlayerLink<'a> {
+    text: &'a str,
+    id: &'a str,
+}
+
+impl<'a> PlayerLink<'a> {
+    /// The link to the page of the player named `text` whose id is `id`.
+    pub fn new(text: &'a str, id: &'a str) -> Self {
+        PlayerLink { text, id }
+    }
+
+    /// The link to `player`'s page.
+    pub fn to(player: &'a Player) -> Self {
+        PlayerLink::new(&player.name, player.id.as_str())
+    }
+
+    /// Text shown: the player's name.
+    pub fn text(&self) -> &'a str {
+        self.text
+    }
+
+    /// The player's id, which the page's path is made of.
+    pub fn id(&self) -> &'a str {
+        self.id
+    }
+
+    /// Path from the site root.
+    pub fn href(&self) -> String {
+        href_of_player(self.id)
+    }
+}
+
+impl Serialize for PlayerLink<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct as _;
+        let mut link = serializer.serialize_struct("Link", 2)?;
+        link.serialize_field("text", self.text)?;
+        link.serialize_field("href", &self.href())?;
+        link.end()
+    }
 }
 
 /// The id of a tournament's row in a player's history table.
