@@ -510,6 +510,16 @@ struct ListState {
     last_rated: Option<usize>,
 }
 
+/// The date of a list when nothing was played: 1 January 1970.
+const NO_LIST_DATE: Date = Date {
+    year: 1970,
+    month: 1,
+    day: 1,
+};
+
+/// Players whose [`ListHistory`] steps are made in one piece of work.
+const STEP_RUN: usize = 2048;
+
 /// Every player's list state after each of their tournaments, with the
 /// latest last day of a tournament so far (see [`ViewBuilder::list_history`]).
 pub struct ListHistory {
@@ -615,11 +625,7 @@ impl<'a> ViewBuilder<'a> {
 
     /// The current list's date (1 January 1970 when nothing was played).
     fn current_list_date(&self) -> Date {
-        self.list_date().unwrap_or(Date {
-            year: 1970,
-            month: 1,
-            day: 1,
-        })
+        self.list_date().unwrap_or(NO_LIST_DATE)
     }
 
     /// The rating list as it stood at the end of `date`: players with a
@@ -651,10 +657,30 @@ impl<'a> ViewBuilder<'a> {
             total += records.len();
             starts.push(total);
         }
-        let steps = (0..self.dataset.players.len())
-            .into_par_iter()
-            .flat_map_iter(|i| self.player_steps(i))
-            .collect();
+        // Made at its size and filled a run of players at a time: a
+        // federation's players have millions of steps between them.
+        let unset = ListState {
+            phase: Phase::Unrated,
+            rating: None,
+            provisional_games: 0,
+            rated_games: 0,
+            last_rated: None,
+        };
+        let mut steps = vec![(NO_LIST_DATE, unset); total];
+        let mut runs = Vec::new();
+        let mut rest = steps.as_mut_slice();
+        for first in (0..self.dataset.players.len()).step_by(STEP_RUN) {
+            let players = first..(first + STEP_RUN).min(self.dataset.players.len());
+            let (run, after) = rest.split_at_mut(starts[players.end] - starts[first]);
+            runs.push((players, run));
+            rest = after;
+        }
+        runs.into_par_iter().for_each(|(players, run)| {
+            let made = players.flat_map(|i| self.player_steps(i));
+            for (step, made) in run.iter_mut().zip(made) {
+                *step = made;
+            }
+        });
         ListHistory { starts, steps }
     }
 
@@ -872,11 +898,7 @@ impl<'a> ViewBuilder<'a> {
             legend: Vec::new(),
             previous: None,
         };
-        let date = Date::parse(&list.date).unwrap_or(Date {
-            year: 1970,
-            month: 1,
-            day: 1,
-        });
+        let date = Date::parse(&list.date).unwrap_or(NO_LIST_DATE);
         self.finish_list(&mut out, date);
         if let Some(previous) = &list.previous {
             let mut previous = kept_rows(previous, |r| kept[r.index]);
