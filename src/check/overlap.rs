@@ -11,24 +11,26 @@ pub fn check_overlaps(dataset: &Dataset) -> Vec<Diagnostic> {
     // told apart by number (their place in the dataset), not by comparing
     // ids: a federation has a million entries to sort.
     let tournaments = &dataset.tournaments;
-    let mut entries: Vec<PlayedEntry> = tournaments
-        .par_iter()
-        .enumerate()
-        .flat_map_iter(|(index, t)| {
-            t.entries
-                .iter()
-                .enumerate()
-                .map(move |(position, e)| PlayedEntry {
-                    player: dataset
-                        .player_index(e.player.as_str())
-                        .unwrap_or(usize::MAX),
-                    start: t.start,
-                    end: t.end,
-                    tournament: index,
-                    position,
-                })
-        })
-        .collect();
+    let mut entries = Vec::with_capacity(tournaments.iter().map(|t| t.entries.len()).sum());
+    entries.par_extend(
+        tournaments
+            .par_iter()
+            .enumerate()
+            .flat_map_iter(|(index, t)| {
+                t.entries
+                    .iter()
+                    .enumerate()
+                    .map(move |(position, e)| PlayedEntry {
+                        player: dataset
+                            .player_index(e.player.as_str())
+                            .unwrap_or(usize::MAX),
+                        start: t.start,
+                        end: t.end,
+                        tournament: index,
+                        position,
+                    })
+            }),
+    );
     number_unknown_players(&mut entries, dataset);
     entries.par_sort_unstable();
     let mut problems = Vec::new();

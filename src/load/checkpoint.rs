@@ -478,9 +478,7 @@ fn decode_tournament(input: &mut Reader) -> Option<Tournament> {
         table_source: Default::default(),
     };
     let count = input.length()?;
-    tournament.entries = (0..count)
-        .map(|_| decode_entry(input))
-        .collect::<Option<_>>()?;
+    tournament.entries = decode_list(input, count, decode_entry)?;
     input.0.is_empty().then_some(tournament)
 }
 
@@ -538,15 +536,33 @@ fn encode_entry(out: &mut Writer, entry: &Entry) {
     out.0.extend_from_slice(handicaps);
 }
 
+/// The most values a list is made with room for before they are read.
+const ROOM_AT_ONCE: usize = 1024;
+
+/// `count` values decoded one after another, in a list made at its size
+/// (collected through `Option`, the list would grow a value at a time). A
+/// damaged count gets room for [`ROOM_AT_ONCE`] values at most, and the
+/// list grows from there only as values are really read.
+fn decode_list<T>(
+    input: &mut Reader,
+    count: usize,
+    decode: impl Fn(&mut Reader) -> Option<T>,
+) -> Option<Vec<T>> {
+    let mut out = Vec::with_capacity(count.min(ROOM_AT_ONCE));
+    for _ in 0..count {
+        out.push(decode(input)?);
+    }
+    Some(out)
+}
+
 fn decode_entry(input: &mut Reader) -> Option<Entry> {
     let start_no = input.u32()?;
     let player = input.slug()?;
     let rating = input.option(Reader::u32)?;
     let rank = input.option(Reader::u32)?;
     let line = input.usize()?;
-    let cells = (0..input.length()?)
-        .map(|_| decode_cell(input))
-        .collect::<Option<_>>()?;
+    let count = input.length()?;
+    let cells = decode_list(input, count, decode_cell)?;
     let length = input.length()?;
     let handicaps = input.bytes(length)?.to_vec();
     if handicaps.iter().any(|&h| h > crate::model::MAX_HANDICAP) {

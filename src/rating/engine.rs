@@ -113,17 +113,20 @@ fn rate_from(
             .iter()
             .map(|e| dataset.player_index(e.player.as_str()))
             .collect();
-        let records: Vec<TournamentRating> = tournament
-            .entries
-            .iter()
-            .zip(&players)
-            .filter_map(|(entry, player)| {
-                let player = (*player)?;
-                Some(rate_entry(
-                    config, dataset, tournament, index, entry, player, &players, &states,
-                ))
-            })
-            .collect();
+        // Made at its size: a list grown record by record is copied at each step.
+        let mut records = Vec::with_capacity(players.iter().flatten().count());
+        records.extend(
+            tournament
+                .entries
+                .iter()
+                .zip(&players)
+                .filter_map(|(entry, player)| {
+                    let player = (*player)?;
+                    Some(rate_entry(
+                        config, dataset, tournament, index, entry, player, &players, &states,
+                    ))
+                }),
+        );
         for record in &records {
             apply(config, &mut states[record.player], record, index);
         }

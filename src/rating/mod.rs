@@ -313,7 +313,13 @@ impl Ratings {
         by_tournament: Vec<Vec<TournamentRating>>,
         mut players: Vec<PlayerRating>,
     ) -> Ratings {
-        let mut player_records = vec![Vec::new(); dataset.players.len()];
+        // Each player's list made at its size: counted first.
+        let mut counts = vec![0usize; dataset.players.len()];
+        for record in by_tournament.iter().flatten() {
+            counts[record.player] += 1;
+        }
+        let mut player_records: Vec<Vec<(usize, usize)>> =
+            counts.into_iter().map(Vec::with_capacity).collect();
         for (t, records) in by_tournament.iter().enumerate() {
             for (i, record) in records.iter().enumerate() {
                 player_records[record.player].push((t, i));

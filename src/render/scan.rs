@@ -236,18 +236,22 @@ fn input_folder_at(
     }
     // Byte order, as file names compare on Unix.
     names.sort_unstable();
-    // Folded and reduced in order: each run of names into one list, the lists joined.
-    names
+    // Each run of names folded into one list, in order; the lists joined
+    // once into a list made at its size (hundreds of thousands of files,
+    // copied at every step of a list grown by joining).
+    let runs: Vec<Vec<InputFile>> = names
         .par_iter()
         .with_min_len(64)
         .try_fold(Vec::new, |mut files, name| {
             input_entry_at(dir, path, name, &ancestors, &mut files)?;
             Some(files)
         })
-        .try_reduce(Vec::new, |mut files, more| {
-            files.extend(more);
-            Some(files)
-        })
+        .collect::<Option<_>>()?;
+    let mut files = Vec::with_capacity(runs.iter().map(Vec::len).sum());
+    for run in runs {
+        files.extend(run);
+    }
+    Some(files)
 }
 
 /// Adds to `files` the files at the entry `name` of the open folder `dir`

@@ -50,7 +50,8 @@ pub struct Entry {
 
 /// Every player and tournament, players first, each in dataset order.
 pub fn entries(dataset: &Dataset) -> Vec<Entry> {
-    let mut out: Vec<Entry> = dataset.players.par_iter().map(player_entry).collect();
+    let mut out = Vec::with_capacity(dataset.players.len() + dataset.tournaments.len());
+    out.par_extend(dataset.players.par_iter().map(player_entry));
     out.par_extend(dataset.tournaments.par_iter().map(tournament_entry));
     out
 }
@@ -220,11 +221,16 @@ impl Shard {
 /// order, when they take `sizes` bytes each in a script, with at most `max`
 /// bytes of entries each.
 fn shards_sized(entries: &[Entry], sizes: &[usize], max: usize) -> Vec<Shard> {
-    let mut words: Vec<Word> = entries
-        .iter()
-        .enumerate()
-        .flat_map(|(i, e)| e.k.split_whitespace().map(move |w| (w, i)))
-        .collect();
+    // A million words in a federation: counted first, so that the list is
+    // made at its size instead of copied as it grows.
+    let count = entries.iter().map(|e| e.k.split_whitespace().count()).sum();
+    let mut words: Vec<Word> = Vec::with_capacity(count);
+    words.extend(
+        entries
+            .iter()
+            .enumerate()
+            .flat_map(|(i, e)| e.k.split_whitespace().map(move |w| (w, i))),
+    );
     // Hundreds of thousands of words in a federation: sorted on every core.
     words.par_sort_unstable();
     words.dedup();
