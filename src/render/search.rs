@@ -221,8 +221,8 @@ impl Shard {
 /// order, when they take `sizes` bytes each in a script, with at most `max`
 /// bytes of entries each.
 fn shards_sized(entries: &[Entry], sizes: &[usize], max: usize) -> Vec<Shard> {
-    // A million words in a federation: counted first, so that the list is
-    // made at its size instead of copied as it grows.
+    // Counted first, so that the list is made at its size instead of copied
+    // as it grows.
     let count = entries.iter().map(|e| e.k.split_whitespace().count()).sum();
     let mut words: Vec<Word> = Vec::with_capacity(count);
     words.extend(
