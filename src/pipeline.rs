@@ -324,9 +324,11 @@ pub fn build_repository(
         return Ok(unchanged_report(files, sitemap_note, warnings, timings));
     }
     lap("hash inputs");
+    let staging = publish::Staging::begin(out)?;
     // The previous build's file records are needed by rendering only: read
-    // while the data is loaded, checked and rated.
-    let previous_files = JoinedOnDrop(Some(std::thread::spawn(move || files_to_read.read())));
+    // while the data is loaded, checked and rated, and each file looked for
+    // in the staging folder with the time to spare.
+    let previous_files = LookAhead::start(files_to_read, staging.look());
     let loaded = load_taking_over(root, &checkpoint, content.as_ref());
     let (mut loaded, warnings) = without_errors(check_loaded(loaded))?;
     lap("load and check");
@@ -357,11 +359,10 @@ pub fn build_repository(
         .iter()
         .map(render::pages::MdPage::render)
         .collect();
-    if let Some(files) = previous_files.join() {
+    if let Some(files) = previous_files.finish() {
         previous.add_files(files);
     }
     let cache = render::cache::PageCache::open(previous, &(tool, &templates, &loaded.config));
-    let staging = publish::Staging::begin(out)?;
     staging.expect(cache.previous_count());
     let input = render::Input {
         dataset: &dataset,
@@ -458,6 +459,57 @@ fn write_checkpoint(
         .ok()
         .and_then(|()| render::output::FileIdentity::of(file));
     (content, identity)
+}
+
+/// The previous build's file records, read on a thread of their own, which
+/// then looks for each file in the staging folder until told to stop.
+struct LookAhead {
+    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    thread: JoinedOnDrop<render::cache::PreviousFiles>,
+}
+
+impl LookAhead {
+    fn start(files: render::cache::FilesToRead, staged: Option<publish::StagedFiles>) -> LookAhead {
+        let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let stopped = stop.clone();
+        let thread = std::thread::spawn(move || {
+            let mut files = files.read();
+            if let Some(mut staged) = staged {
+                use_spare_time_only();
+                files.find_staged(|name| staged.identity(name), &stopped);
+            }
+            files
+        });
+        LookAhead {
+            stop,
+            thread: JoinedOnDrop(Some(thread)),
+        }
+    }
+
+    /// The records, with the files found so far.
+    fn finish(mut self) -> Option<render::cache::PreviousFiles> {
+        self.stop_looking();
+        self.thread.0.take()?.join().ok()
+    }
+
+    fn stop_looking(&self) {
+        self.stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    }
+}
+
+impl Drop for LookAhead {
+    /// A build that ends early does not wait for the look to end.
+    fn drop(&mut self) {
+        self.stop_looking();
+    }
+}
+
+/// Gives the calling thread the lowest priority, so that it runs when the
+/// build's other threads leave a processor idle (on Linux, each thread has
+/// its own). Where that cannot be done it runs as it is: only slower.
+fn use_spare_time_only() {
+    #[cfg(target_os = "linux")]
+    let _ = rustix::process::setpriority_process(None, 19);
 }
 
 /// A thread joined when this is dropped (a build that stops early waits for

@@ -351,15 +351,55 @@ impl Staging {
         if let Some((folder, _)) = name.rsplit_once('/') {
             self.create_folder(folder)?;
         }
-        if self.staged_identity(name) != Some(identity) {
-            return Ok(false);
+        Ok(self.staged_identity(name) == Some(identity) && self.note_kept(name, identity))
+    }
+
+    /// As [`Staging::keep_current`], for a file that a [`StagedFiles`] look
+    /// found in the staging folder with `identity` before this build stored
+    /// anything: kept without looking at it again when it is the first file
+    /// of that name in this build.
+    pub fn keep_found(&self, name: &str, identity: FileIdentity) -> Result<bool, PublishError> {
+        if self.recycled {
+            if let Some((folder, _)) = name.rsplit_once('/') {
+                self.create_folder(folder)?;
+            }
+            if self.note_kept(name, identity) {
+                return Ok(true);
+            }
         }
+        self.keep_current(name, identity)
+    }
+
+    /// Notes the staging folder's file `name`, which has `identity`, as
+    /// kept, unless a file of that name was stored before in this build;
+    /// whether it did.
+    fn note_kept(&self, name: &str, identity: FileIdentity) -> bool {
         match lock(&self.files).entry(name.to_string()) {
             std::collections::hash_map::Entry::Vacant(entry) => entry.insert(Some(identity)),
-            std::collections::hash_map::Entry::Occupied(_) => return Ok(false),
+            std::collections::hash_map::Entry::Occupied(_) => return false,
         };
         self.unchanged.fetch_add(1, Ordering::Relaxed);
-        Ok(true)
+        true
+    }
+
+    /// A look at the files of the staging folder as it is now, for another
+    /// thread ([`StagedFiles`]); none unless it was made from the spare.
+    #[cfg(unix)]
+    pub fn look(&self) -> Option<StagedFiles> {
+        if !self.recycled {
+            return None;
+        }
+        let root = self.staging_folder.as_ref()?.try_clone().ok()?;
+        Some(StagedFiles {
+            root,
+            folders: HashMap::default(),
+        })
+    }
+
+    /// Elsewhere, no look ahead: each kept file is checked as it is kept.
+    #[cfg(not(unix))]
+    pub fn look(&self) -> Option<StagedFiles> {
+        None
     }
 
     /// Where `name` goes in the staging folder (its folder created), noted as
@@ -615,6 +655,84 @@ fn remove_extras_in<V: Sync>(
     })
 }
 
+/// The files of a staging folder made from the spare, looked at one by one
+/// before the build stores any: done while the data is loaded and rated,
+/// so that keeping an unchanged file later ([`Staging::keep_found`]) costs
+/// no `stat` of its own. A file is found only in folders the build keeps
+/// as they are (real folders, this user's and writable), each opened once
+/// without following links.
+#[derive(Debug)]
+pub struct StagedFiles {
+    #[cfg(unix)]
+    root: rustix::fd::OwnedFd,
+    /// Each sub-folder opened so far, by name; `None` when it cannot be used.
+    #[cfg(unix)]
+    folders: HashMap<String, Option<rustix::fd::OwnedFd>>,
+}
+
+impl StagedFiles {
+    /// The identity of the staging folder's regular file `name` (relative,
+    /// `/`-separated), if it is there.
+    #[cfg(unix)]
+    pub fn identity(&mut self, name: &str) -> Option<FileIdentity> {
+        match name.rsplit_once('/') {
+            None => is_plain_name(name).then(|| FileIdentity::at(&self.root, name))?,
+            Some((folder, file)) => {
+                let folder = self.folder(folder)?;
+                is_plain_name(file).then(|| FileIdentity::at(folder, file))?
+            }
+        }
+    }
+
+    #[cfg(not(unix))]
+    pub fn identity(&mut self, _name: &str) -> Option<FileIdentity> {
+        None
+    }
+
+    /// The sub-folder `folder`, opened once.
+    #[cfg(unix)]
+    fn folder(&mut self, folder: &str) -> Option<&rustix::fd::OwnedFd> {
+        if !self.folders.contains_key(folder) {
+            let opened = self.open_folder(folder);
+            self.folders.insert(folder.to_string(), opened);
+        }
+        self.folders.get(folder)?.as_ref()
+    }
+
+    /// Opens the sub-folder `folder` when it is a folder this build may
+    /// write into, as is every folder on the way.
+    #[cfg(unix)]
+    fn open_folder(&mut self, folder: &str) -> Option<rustix::fd::OwnedFd> {
+        use rustix::fs::{fstat, openat, FileType, Mode, OFlags};
+        let (parent, name) = match folder.rsplit_once('/') {
+            Some((parent, name)) => (self.folder(parent)?, name),
+            None => (&self.root, folder),
+        };
+        if !is_plain_name(name) {
+            return None;
+        }
+        let flags = OFlags::RDONLY | OFlags::DIRECTORY | OFlags::NOFOLLOW | OFlags::CLOEXEC;
+        let opened = openat(parent, name, flags, Mode::empty()).ok()?;
+        let stat = fstat(&opened).ok()?;
+        let usable = FileType::from_raw_mode(stat.st_mode) == FileType::Directory
+            && owner_may_write(stat.st_uid, mode_bits(&stat));
+        usable.then_some(opened)
+    }
+}
+
+/// The mode of the file `stat` describes, as the platform's other calls give it.
+#[cfg(unix)]
+// The field's integer type differs between platforms.
+#[allow(clippy::useless_conversion)]
+fn mode_bits(stat: &rustix::fs::Stat) -> u32 {
+    u32::from(stat.st_mode)
+}
+
+/// Whether `name` is one plain name, neither empty nor a step up or aside.
+fn is_plain_name(name: &str) -> bool {
+    !matches!(name, "" | "." | "..") && !name.contains('/')
+}
+
 impl Sink for Staging {
     fn put(&self, path: &str, bytes: &[u8]) -> Result<(), WriteError> {
         Staging::put(self, path, bytes).map_err(|e| write_error(path, e))
@@ -627,6 +745,10 @@ impl Sink for Staging {
     fn keep(&self, path: &str, identity: FileIdentity) -> Result<bool, WriteError> {
         self.keep_current(path, identity)
             .map_err(|e| write_error(path, e))
+    }
+
+    fn keep_found(&self, path: &str, identity: FileIdentity) -> Result<bool, WriteError> {
+        Staging::keep_found(self, path, identity).map_err(|e| write_error(path, e))
     }
 
     fn identity(&self, path: &str) -> Option<FileIdentity> {
@@ -709,8 +831,15 @@ fn clear_the_way(path: &Path) -> Result<bool, PublishError> {
 /// own, with the owner's write and search rights.
 #[cfg(unix)]
 fn is_writable(meta: &fs::Metadata) -> bool {
-    use std::os::unix::fs::{MetadataExt, PermissionsExt};
-    meta.uid() == rustix::process::geteuid().as_raw() && meta.permissions().mode() & 0o300 == 0o300
+    use std::os::unix::fs::MetadataExt;
+    owner_may_write(meta.uid(), meta.mode())
+}
+
+/// Whether a folder of the owner `uid` with the mode `mode` is this
+/// process's own, with the owner's write and search rights.
+#[cfg(unix)]
+fn owner_may_write(uid: u32, mode: u32) -> bool {
+    uid == rustix::process::geteuid().as_raw() && mode & 0o300 == 0o300
 }
 
 #[cfg(not(unix))]
@@ -1024,6 +1153,43 @@ mod tests {
         assert!(fs::symlink_metadata(out.join("p")).unwrap().is_dir());
     }
 
+    #[test]
+    fn a_look_ahead_finds_files_only_in_folders_the_build_keeps() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("site");
+        let first = site(&[("a.html", "1"), ("p/b.html", "2"), ("q/c.html", "3")]);
+        let (_, known) = build(&out, (&first, &SiteFiles::new()), &HashMap::default());
+        let (_, known) = build(&out, (&first, &first), &known);
+        // The spare's `p/` becomes a link to a folder holding the current
+        // site's own `p/b.html` (same identity), its `q/` read-only.
+        let spare = sibling(&out, "spare");
+        let elsewhere = dir.path().join("elsewhere");
+        fs::create_dir(&elsewhere).unwrap();
+        fs::hard_link(out.join("p/b.html"), elsewhere.join("b.html")).unwrap();
+        fs::remove_dir_all(spare.join("p")).unwrap();
+        std::os::unix::fs::symlink(&elsewhere, spare.join("p")).unwrap();
+        fs::set_permissions(spare.join("q"), fs::Permissions::from_mode(0o555)).unwrap();
+        let staging = Staging::begin(&out).unwrap();
+        let mut look = staging
+            .look()
+            .expect("a staging folder made from the spare");
+        assert_eq!(look.identity("a.html"), Some(known["a.html"]));
+        assert_eq!(look.identity("p/b.html"), None, "not through a link");
+        assert_eq!(
+            look.identity("q/c.html"),
+            None,
+            "not in a folder to be made writable"
+        );
+        for name in ["", "/a.html", "./a.html", "p/../a.html", "../site/a.html"] {
+            assert_eq!(look.identity(name), None, "{name:?}");
+        }
+        drop(staging);
+        build(&out, (&first, &first), &known);
+        assert_eq!(files_of(&out), first);
+        assert_eq!(fs::read_dir(&elsewhere).unwrap().count(), 1);
+    }
+
     /// Every file under `dir`, by relative path.
     fn files_of(dir: &Path) -> SiteFiles {
         walkdir::WalkDir::new(dir)
@@ -1044,11 +1210,21 @@ mod tests {
         known: &HashMap<String, FileIdentity>,
     ) -> (WriteReport, HashMap<String, FileIdentity>) {
         let staging = Staging::begin(out).unwrap();
+        // Files found ahead are kept as a build keeps them (see `StagedFiles`).
+        let mut look = staging.look();
         for (name, content) in files {
+            let mut keep = |&id: &FileIdentity| {
+                let found = look.as_mut().and_then(|look| look.identity(name));
+                if found == Some(id) {
+                    staging.keep_found(name, id)
+                } else {
+                    staging.keep_current(name, id)
+                }
+            };
             let kept = (before.get(name) == Some(content))
                 .then(|| known.get(name))
                 .flatten()
-                .is_some_and(|&id| staging.keep_current(name, id).unwrap());
+                .is_some_and(|id| keep(id).unwrap());
             if !kept {
                 staging.put(name, content).unwrap();
             }

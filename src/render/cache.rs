@@ -256,16 +256,50 @@ impl FilesToRead {
 /// its SQL dumps had each piece.
 #[derive(Debug, Default)]
 pub struct PreviousFiles {
-    entries: foldhash::HashMap<String, (Key, FileIdentity)>,
+    entries: foldhash::HashMap<String, PreviousFile>,
     pieces: PieceIndex,
 }
 
+/// A site file the previous build left.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct PreviousFile {
+    /// The key it was made with.
+    key: Key,
+    /// Its identity when that build published it.
+    identity: FileIdentity,
+    /// Whether the staging folder held that very file (the same identity)
+    /// when [`PreviousFiles::find_staged`] looked.
+    staged: bool,
+}
+
 impl PreviousFiles {
+    /// Looks, file by file, whether the staging folder holds the file the
+    /// previous build published (`staged` gives the identity of its file of
+    /// a name), until all are seen or `stop` is set: a file found is kept
+    /// later without a look of its own.
+    pub fn find_staged(
+        &mut self,
+        mut staged: impl FnMut(&str) -> Option<FileIdentity>,
+        stop: &std::sync::atomic::AtomicBool,
+    ) {
+        for (name, file) in &mut self.entries {
+            if stop.load(Ordering::Relaxed) {
+                return;
+            }
+            file.staged = staged(name) == Some(file.identity);
+        }
+    }
+
     /// Takes in a site file's or a dump piece's line (not an input's).
     fn add(&mut self, line: FileLine) {
         match line {
-            FileLine::Entry(path, entry) => {
-                self.entries.insert(path, entry);
+            FileLine::Entry(path, (key, identity)) => {
+                let file = PreviousFile {
+                    key,
+                    identity,
+                    staged: false,
+                };
+                self.entries.insert(path, file);
             }
             FileLine::Piece(path, key, piece) => {
                 self.pieces.entry(path).or_default().insert(key, piece);
@@ -611,7 +645,7 @@ fn parse_inputs(text: &str) -> Option<(Key, bool)> {
 pub struct PageCache {
     /// Hash of what every page shares: tool version, templates, configuration.
     base: Key,
-    previous: foldhash::HashMap<String, (Key, FileIdentity)>,
+    previous: foldhash::HashMap<String, PreviousFile>,
     next: Mutex<Vec<(String, Key)>>,
     rendered: AtomicUsize,
     reused: AtomicUsize,
@@ -693,17 +727,25 @@ impl PageCache {
 
     /// Whether the previous build made `path` with `key`.
     pub fn had(&self, path: &str, key: Key) -> bool {
-        self.previous.get(path).is_some_and(|&(k, _)| k == key)
+        self.previous.get(path).is_some_and(|file| file.key == key)
     }
 
     /// Stores the published file `path` in `sink` without making it again,
     /// if the previous build made it with `key` and it is unchanged since;
     /// whether it did.
     pub fn reuse(&self, sink: &dyn Sink, path: &str, key: Key) -> Result<bool, WriteError> {
-        let Some(&(previous, identity)) = self.previous.get(path) else {
+        let Some(&previous) = self.previous.get(path) else {
             return Ok(false);
         };
-        if previous != key || !sink.keep(path, identity)? {
+        if previous.key != key {
+            return Ok(false);
+        }
+        let kept = if previous.staged {
+            sink.keep_found(path, previous.identity)?
+        } else {
+            sink.keep(path, previous.identity)?
+        };
+        if !kept {
             return Ok(false);
         }
         self.record(path, key);
@@ -741,7 +783,7 @@ impl PageCache {
     /// The identity the published file `path` had when the previous build
     /// left it.
     pub fn previous_identity(&self, path: &str) -> Option<FileIdentity> {
-        self.previous.get(path).map(|&(_, identity)| identity)
+        self.previous.get(path).map(|file| file.identity)
     }
 
     /// Where the previous build's `path` had the piece `key`, if it had it.
@@ -1151,7 +1193,12 @@ mod tests {
         );
         let again = PageCache::open(previous, &"t");
         let identity = FileIdentity::of(&page).unwrap();
-        assert_eq!(again.previous.get("a.html"), Some(&(7, identity)));
+        let expected = PreviousFile {
+            key: 7,
+            identity,
+            staged: false,
+        };
+        assert_eq!(again.previous.get("a.html"), Some(&expected));
         // A sink without a published site can reuse nothing.
         assert!(!again.reuse(&MemorySink::default(), "a.html", 7).unwrap());
         let mut intact = Previous::read(Some(&file));

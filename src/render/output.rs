@@ -127,6 +127,14 @@ pub trait Sink: Sync {
         Ok(false)
     }
 
+    /// As [`Sink::keep`], for a file the sink was found to hold already,
+    /// with `identity`, before this build stored anything (see
+    /// [`crate::publish::StagedFiles`]): a sink may keep it without
+    /// looking again.
+    fn keep_found(&self, path: &str, identity: FileIdentity) -> Result<bool, WriteError> {
+        self.keep(path, identity)
+    }
+
     /// The identity of the file stored at `path`, if the sink has files.
     fn identity(&self, path: &str) -> Option<FileIdentity> {
         let _ = path;
