@@ -135,21 +135,23 @@ impl Previous {
     /// Reads only what the previous build read of each input file (its
     /// hashes), once: all that taking over its parsed files needs.
     pub fn read_inputs(&mut self) {
-        if let Some(rest) = self.rest.take() {
-            self.add(read_file_lines(&rest, is_input_line));
-        }
+        self.read_inputs_leaving_files();
     }
 
     /// Reads what the previous build read of each input file now, and hands
     /// back the reading of the other per-file lines (the site's files and
     /// the dumps' pieces), for another thread to do while the build goes
-    /// on; [`Previous::add_files`] takes them in.
+    /// on; [`Previous::add_files`] takes them in. The inputs' lines come
+    /// first in the file: reading stops at the first other line, where the
+    /// other reading starts (an input's line found later is skipped there;
+    /// that input is only read again).
     pub fn read_inputs_leaving_files(&mut self) -> FilesToRead {
-        let rest = self.rest.take();
-        if let Some(rest) = &rest {
-            self.add(read_file_lines(rest, is_input_line));
-        }
-        FilesToRead(rest)
+        let Some((path, start)) = self.rest.take() else {
+            return FilesToRead(None);
+        };
+        let (hashes, end) = read_input_lines(&path, start);
+        self.input_hashes = hashes;
+        FilesToRead(Some((path, end)))
     }
 
     /// Takes in the site's files and the dumps' pieces [`FilesToRead::read`] read.
@@ -333,6 +335,33 @@ fn read_file_lines(
         .filter(|line| wanted(line))
         .filter_map(parse_file_line)
         .collect()
+}
+
+/// The inputs' lines at the start of the cache file's per-file lines (from
+/// `start` in the cache file at `path`), and where the first other line
+/// starts; none when the file cannot be read.
+fn read_input_lines(path: &Path, start: u64) -> (InputHashes, u64) {
+    use std::io::Seek as _;
+    let mut hashes = InputHashes::default();
+    let Some(mut file) = open_regular(path) else {
+        return (hashes, start);
+    };
+    if file.seek(std::io::SeekFrom::Start(start)).is_err() {
+        return (hashes, start);
+    }
+    let mut reader = std::io::BufReader::with_capacity(1 << 20, file);
+    let mut line = String::new();
+    let mut end = start;
+    while let Some(length) = read_line(&mut reader, &mut line) {
+        let Some(input) = line.strip_prefix("input\t") else {
+            break;
+        };
+        if let Some((path, input_hashes)) = parse_input(input) {
+            hashes.insert(path, input_hashes);
+        }
+        end += length as u64;
+    }
+    (hashes, end)
 }
 
 /// Reads the next line of `reader` into `line`, without its line break;
@@ -1112,6 +1141,44 @@ mod tests {
             other.page_key("html/player.html", "players/a.html", &ctx)
         );
         assert_ne!(cache.bytes_key("a", b"1"), cache.bytes_key("a", b"2"));
+    }
+
+    #[test]
+    fn the_inputs_lines_are_read_up_to_the_first_other_line_and_the_rest_after_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("site.pages");
+        let hex = |n: u128| format!("{n:032x}");
+        let lines = [
+            HEADER.to_string(),
+            format!("inputs\t{}\t0", hex(1)),
+            format!("input\t{}\t{}\tdata/a.toml", hex(2), hex(3)),
+            "input\tnot a hash\tdata/b.toml".to_string(),
+            format!("input\t{}\t{}\tdata/c.toml", hex(4), hex(5)),
+            format!("{}\t1\t2\t3\ta.html", hex(6)),
+            format!("input\t{}\t{}\tdata/late.toml", hex(7), hex(8)),
+            format!("{}\t4\t5\t6\tb.html", hex(9)),
+        ];
+        std::fs::write(&file, lines.join("\n") + "\n").unwrap();
+        let mut previous = Previous::read(Some(&file));
+        let rest = previous.read_inputs_leaving_files();
+        let mut inputs: Vec<_> = previous.input_hashes().iter().collect();
+        inputs.sort();
+        let a = ("data/a.toml".to_string(), (2, 3));
+        let c = ("data/c.toml".to_string(), (4, 5));
+        assert_eq!(inputs, [(&a.0, &a.1), (&c.0, &c.1)]);
+        previous.add_files(rest.read());
+        let mut files: Vec<_> = previous.files.entries.iter().collect();
+        files.sort_by_key(|(name, _)| name.as_str());
+        let keys: Vec<_> = files
+            .iter()
+            .map(|(name, f)| (name.as_str(), f.key))
+            .collect();
+        assert_eq!(keys, [("a.html", 6), ("b.html", 9)]);
+        assert_eq!(
+            previous.input_hashes().len(),
+            2,
+            "a late input line is skipped"
+        );
     }
 
     #[test]
