@@ -285,9 +285,16 @@ pub fn build_repository(
     let site = publish::resolved(out)?;
     let cache_file = render::cache::file_for(&site);
     let paths = input_paths(root);
-    // The cache file's first lines and the inputs' listing side by side.
-    let (mut previous, files) = rayon::join(
-        || render::cache::Previous::read(cache_file.as_deref()),
+    // The cache file's first lines and the inputs' listing side by side;
+    // the inputs' lines of the cache file too, which a changed build needs
+    // and which one thread reads while the listing of a big folder of
+    // inputs is on one thread as well.
+    let ((mut previous, files_to_read), files) = rayon::join(
+        || {
+            let mut previous = render::cache::Previous::read(cache_file.as_deref());
+            let files_to_read = previous.read_inputs_leaving_files();
+            (previous, files_to_read)
+        },
         || render::scan::input_files(&paths),
     );
     let tool = render::cache::tool_key();
@@ -300,7 +307,6 @@ pub fn build_repository(
         let files = previous.files();
         return Ok(unchanged_report(files, sitemap_note, warnings, timings));
     }
-    let files_to_read = previous.read_inputs_leaving_files();
     let checkpoint_file = cache_file.as_ref().map(|f| f.with_extension("parsed"));
     // Hashed before loading: an input edited during the build differs next time.
     let (content, checkpoint) = rayon::join(
