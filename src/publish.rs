@@ -776,9 +776,18 @@ fn write_error(path: &str, error: PublishError) -> WriteError {
 
 impl Drop for Staging {
     /// An unfinished staging folder becomes the spare: every file in it is
-    /// checked or replaced when the next build reuses it.
+    /// checked or replaced when the next build reuses it. One made empty
+    /// and left so (a build that stopped at a problem in its data) is
+    /// removed: it holds nothing worth keeping.
     fn drop(&mut self) {
-        if !self.finished && keep_as_spare(&self.staging, &self.spare).is_err() {
+        if self.finished {
+            return;
+        }
+        let untouched = !self.recycled && lock(&self.files).is_empty();
+        if untouched && fs::remove_dir(&self.staging).is_ok() {
+            return;
+        }
+        if keep_as_spare(&self.staging, &self.spare).is_err() {
             let _ = remove_leftover_io(&self.staging);
         }
     }
@@ -1365,6 +1374,30 @@ mod tests {
         assert!(!sibling(&out, "staging").exists());
         assert!(!sibling(&out, "old").exists());
         assert_eq!(fs::read_to_string(out.join("a.html")).unwrap(), "two");
+    }
+
+    #[test]
+    fn a_build_that_stops_before_storing_anything_leaves_nothing_beside_the_site() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("site");
+        drop(Staging::begin(&out).unwrap());
+        let names = |dir: &Path| -> Vec<String> {
+            let entries = fs::read_dir(dir).unwrap();
+            let mut names: Vec<String> = entries
+                .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+                .collect();
+            names.sort();
+            names
+        };
+        assert!(names(dir.path()).is_empty(), "{:?}", names(dir.path()));
+        // With a site and its spare, the spare stays what it was.
+        let first = site(&[("a.html", "1")]);
+        let (_, known) = build(&out, (&first, &SiteFiles::new()), &HashMap::default());
+        build(&out, (&first, &first), &known);
+        let before = names(dir.path());
+        drop(Staging::begin(&out).unwrap());
+        assert_eq!(names(dir.path()), before);
+        assert_eq!(files_of(&sibling(&out, "spare")), first);
     }
 
     #[test]

@@ -284,20 +284,22 @@ fn render_site_wide(
     let years = views.years();
     // The SQL dumps are the biggest single files, and the whole list's
     // downloads the biggest single pages: each made beside the paged pages,
-    // not after them on one thread. So is the search index, which needs
-    // only the data and is partly made on one thread.
-    let ((pages, search), (dumps, downloads)) = rayon::join(
-        || {
-            // The search index first, on this thread: its part on one
-            // thread then overlaps the lists' pages, made by the others.
-            let (search, pages) = rayon::join(
-                || render_search(page, dataset, config),
-                || {
-                    let lists = (&list, history, &years[..]);
-                    render_html_lists(page, views, lists, pool_views, dataset, config, md_pages)
-                },
-            );
-            (pages, search)
+    // not after them on one thread.
+    let (pages, (dumps, downloads)) = rayon::join(
+        || -> Result<(), SiteError> {
+            // Dropped as soon as the year-end lists are made, before the
+            // search index is.
+            let history = history;
+            if config.output.html {
+                render_lists(page, views, (&list, &history), dataset, config)?;
+                drop(history);
+                render_front_pages(page, views, &list, &years, dataset, config, md_pages)?;
+                pools::render_pool_pages(page, pool_views, dataset)?;
+                if config.output.methods {
+                    methods::render_methods(page, dataset, config)?;
+                }
+            }
+            Ok(())
         },
         || {
             rayon::join(
@@ -312,44 +314,8 @@ fn render_site_wide(
         },
     );
     pages?;
-    search?;
     dumps?;
     downloads
-}
-
-/// The rating lists, the front pages, the lists' own pages and the
-/// methods page, when the configuration asks for HTML.
-fn render_html_lists(
-    page: &Page,
-    views: &ViewBuilder,
-    (list, history, years): (&RatingListView, view::ListHistory, &[view::YearView]),
-    pool_views: &[pools::PoolViews],
-    dataset: &Dataset,
-    config: &Config,
-    md_pages: &[MdPage],
-) -> Result<(), SiteError> {
-    if config.output.html {
-        render_lists(page, views, (list, &history), dataset, config)?;
-        // Dropped as soon as the year-end lists are made.
-        drop(history);
-        render_front_pages(page, views, list, years, dataset, config, md_pages)?;
-        pools::render_pool_pages(page, pool_views, dataset)?;
-        if config.output.methods {
-            methods::render_methods(page, dataset, config)?;
-        }
-    }
-    Ok(())
-}
-
-/// The search index and the browse list of every player and tournament,
-/// when the configuration asks for HTML.
-fn render_search(page: &Page, dataset: &Dataset, config: &Config) -> Result<(), SiteError> {
-    if config.output.html {
-        let entries = search::entries(dataset);
-        search::write_index(page, &entries)?;
-        render_browse_list(page, &entries)?;
-    }
-    Ok(())
 }
 
 /// The whole rating list as one Markdown page and one CSV file, when the
@@ -789,6 +755,9 @@ fn render_front_pages(
             .unwrap_or_default(),
     );
     page.emit("rules.html", "html/rules.html", "", "rules.html", ctx)?;
+    let entries = search::entries(dataset);
+    search::write_index(page, &entries)?;
+    render_browse_list(page, &entries)?;
     let files = sql_files(config);
     paged_years(
         page,
