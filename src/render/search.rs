@@ -235,7 +235,14 @@ fn shards_sized(entries: &[Entry], sizes: &[usize], max: usize) -> Vec<Shard> {
     words.par_sort_unstable();
     words.dedup();
     let mut out = Vec::new();
-    let limits = Limits { sizes, max };
+    let limits = Limits {
+        sizes,
+        max,
+        counted: std::cell::RefCell::new(Counted {
+            round: vec![0; entries.len()],
+            now: 0,
+        }),
+    };
     split(&words, String::new(), &limits, &mut out);
     out
 }
@@ -247,15 +254,38 @@ type Word<'a> = (&'a str, usize);
 struct Limits<'a> {
     sizes: &'a [usize],
     max: usize,
+    counted: std::cell::RefCell<Counted>,
+}
+
+/// Which entries one sum of sizes has counted: entry `e` was, when
+/// `round[e]` is `now` (so that no list is cleared or sorted per sum).
+struct Counted {
+    round: Vec<u32>,
+    now: u32,
+}
+
+impl Limits<'_> {
+    /// The size of the entries of `words`, each counted once.
+    fn size_of(&self, words: &[Word]) -> usize {
+        let mut counted = self.counted.borrow_mut();
+        counted.now += 1;
+        let now = counted.now;
+        let mut size = 0;
+        for &(_, e) in words {
+            if counted.round[e] != now {
+                counted.round[e] = now;
+                size += self.sizes[e];
+            }
+        }
+        size
+    }
 }
 
 /// Shards for `words` (sorted, all starting with `prefix`).
 fn split(words: &[Word], prefix: String, limits: &Limits, out: &mut Vec<Shard>) {
     let depth = prefix.chars().count();
-    let members = distinct_entries(words);
-    let size: usize = members.iter().map(|&e| limits.sizes[e]).sum();
-    if size <= limits.max || depth >= MAX_PREFIX {
-        chunked(prefix, false, members, limits, out);
+    if limits.size_of(words) <= limits.max || depth >= MAX_PREFIX {
+        chunked(prefix, false, distinct_entries(words), limits, out);
         return;
     }
     // Every word starts with `prefix`, so the words equal to it sort first.
