@@ -657,32 +657,83 @@ impl Staging {
     /// folder the new site (`files`) does not have. Links are removed, never
     /// followed.
     fn remove_extras<V: Sync>(&self, files: &HashMap<String, V>) -> io::Result<()> {
-        let mut folders: HashSet<&str> = HashSet::default();
-        for name in files.keys() {
-            let mut rest = name.as_str();
-            while let Some((folder, _)) = rest.rsplit_once('/') {
-                if !folders.insert(folder) {
+        remove_extras_in(&self.staging, "", files, &SiteFolders::of(files.keys()))
+    }
+}
+
+/// The folders of a site, each with what the site has in it.
+#[derive(Debug, Default)]
+struct SiteFolders<'a> {
+    /// By `/`-separated name, the site's own folder as `""`.
+    folders: HashMap<&'a str, FolderContents<'a>>,
+}
+
+/// What a site has in one folder.
+#[derive(Debug, Default)]
+struct FolderContents<'a> {
+    /// Its files and sub-folders.
+    entries: usize,
+    /// Its sub-folders, by name in the site.
+    subfolders: Vec<&'a str>,
+}
+
+impl<'a> SiteFolders<'a> {
+    /// The folders of the site of the files `names`.
+    fn of(names: impl Iterator<Item = &'a String>) -> SiteFolders<'a> {
+        let mut site = SiteFolders::default();
+        site.folders.insert("", FolderContents::default());
+        for name in names {
+            let mut folder = parent_of(name);
+            site.folders.entry(folder).or_default().entries += 1;
+            // Each folder on the way, once, in its own parent.
+            while !folder.is_empty() && site.folders[folder].entries == 1 {
+                let parent = parent_of(folder);
+                let contents = site.folders.entry(parent).or_default();
+                contents.subfolders.push(folder);
+                contents.entries += 1;
+                if contents.entries > 1 {
                     break;
                 }
-                rest = folder;
+                folder = parent;
             }
         }
-        remove_extras_in(&self.staging, "", files, &folders)
+        site
     }
+
+    fn contents(&self, folder: &str) -> Option<&FolderContents<'a>> {
+        self.folders.get(folder)
+    }
+}
+
+/// The folder of the `/`-separated name `name` (`""` at the top).
+fn parent_of(name: &str) -> &str {
+    name.rsplit_once('/').map_or("", |(parent, _)| parent)
 }
 
 /// Removes from the folder `dir`, whose name in the site is `name` (empty
 /// for the site's own folder), every entry that is neither one of `files`
-/// nor one of `folders`, and cleans the folders it keeps the same way. The
-/// entries of one folder are handled side by side: a site's `players/`
-/// alone may hold hundreds of thousands of files.
+/// nor one of the site's `folders`, and cleans the folders it keeps the
+/// same way.
+///
+/// Every file of the site is in the staging folder already, so a folder
+/// holding as many entries as the site has in it holds nothing else: only
+/// its sub-folders are looked into. Otherwise its entries are looked at
+/// side by side: a site's `players/` alone may hold hundreds of thousands
+/// of files.
 fn remove_extras_in<V: Sync>(
     dir: &Path,
     name: &str,
     files: &HashMap<String, V>,
-    folders: &HashSet<&str>,
+    folders: &SiteFolders,
 ) -> io::Result<()> {
     use rayon::prelude::*;
+    let contents = folders.contents(name);
+    if let Some(contents) = contents.filter(|c| entry_count(dir).ok() == Some(c.entries)) {
+        return contents.subfolders.par_iter().try_for_each(|folder| {
+            let own = folder.rsplit('/').next().unwrap_or(folder);
+            remove_extras_in(&dir.join(own), folder, files, folders)
+        });
+    }
     let entries: Vec<fs::DirEntry> = fs::read_dir(dir)?.collect::<io::Result<_>>()?;
     entries.par_iter().try_for_each(|entry| {
         let file_name = entry.file_name();
@@ -698,7 +749,7 @@ fn remove_extras_in<V: Sync>(
         };
         // The entry's own type: a link is not followed.
         if entry.file_type()?.is_dir() {
-            if folders.contains(entry_name.as_str()) {
+            if folders.contents(&entry_name).is_some() {
                 return remove_extras_in(&entry.path(), &entry_name, files, folders);
             }
         } else if files.contains_key(&entry_name) {
@@ -706,6 +757,26 @@ fn remove_extras_in<V: Sync>(
         }
         remove_leftover_io(&entry.path())
     })
+}
+
+/// How many entries the folder `dir` holds (`.` and `..` aside).
+#[cfg(unix)]
+fn entry_count(dir: &Path) -> io::Result<usize> {
+    use rustix::fs::{open, Dir, Mode, OFlags};
+    let flags = OFlags::RDONLY | OFlags::DIRECTORY | OFlags::NOFOLLOW | OFlags::CLOEXEC;
+    let opened = open(dir, flags, Mode::empty())?;
+    let mut count = 0;
+    for entry in Dir::read_from(&opened)? {
+        if !matches!(entry?.file_name().to_bytes(), b"." | b"..") {
+            count += 1;
+        }
+    }
+    Ok(count)
+}
+
+#[cfg(not(unix))]
+fn entry_count(dir: &Path) -> io::Result<usize> {
+    Ok(fs::read_dir(dir)?.count())
 }
 
 /// The files of a staging folder made from the spare, looked at one by one
@@ -1234,6 +1305,32 @@ mod tests {
         assert!(fs::symlink_metadata(out.join("dangling")).is_err());
         assert!(fs::symlink_metadata(out.join("looping")).is_err());
         assert!(fs::symlink_metadata(out.join("p")).unwrap().is_dir());
+    }
+
+    #[test]
+    fn an_extra_file_deep_in_the_spare_is_removed_below_folders_that_look_complete() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("site");
+        let files = site(&[("a.html", "1"), ("p/b.html", "2"), ("p/q/r/c.html", "3")]);
+        let (_, known) = build(&out, (&files, &SiteFiles::new()), &HashMap::default());
+        let (_, known) = build(&out, (&files, &files), &known);
+        let spare = sibling(&out, "spare");
+        fs::write(spare.join("p/q/r/extra.html"), "not part of the site").unwrap();
+        fs::create_dir(spare.join("p/q/empty")).unwrap();
+        build(&out, (&files, &files), &known);
+        assert_eq!(files_of(&out), files);
+        assert!(!out.join("p/q/empty").exists());
+        let folders = SiteFolders::of(known.keys());
+        let counts = |name: &str| {
+            let contents = folders.contents(name).unwrap();
+            let mut subfolders = contents.subfolders.clone();
+            subfolders.sort();
+            (contents.entries, subfolders)
+        };
+        assert_eq!(counts(""), (2, vec!["p"]));
+        assert_eq!(counts("p"), (2, vec!["p/q"]));
+        assert_eq!(counts("p/q"), (1, vec!["p/q/r"]));
+        assert_eq!(counts("p/q/r"), (1, vec![]));
     }
 
     #[test]
