@@ -279,7 +279,7 @@ fn render_site_wide(
 ) -> Result<(), SiteError> {
     // Every player's list states, for the current list's movements and
     // the year-end lists: made once, not once for each list.
-    let history = views.list_history();
+    let (history, slugs) = rayon::join(|| views.list_history(), || GroupSlugs::of(dataset));
     let list = views.rating_list_with(&history);
     let years = views.years();
     // The SQL dumps are the biggest single files, and the whole list's
@@ -291,9 +291,15 @@ fn render_site_wide(
             // search index is.
             let history = history;
             if config.output.html {
-                render_lists(page, views, (&list, &history), dataset, config)?;
+                render_lists(page, views, (&list, &history), &slugs, dataset, config)?;
                 drop(history);
-                render_front_pages(page, views, &list, &years, dataset, config, md_pages)?;
+                let front = FrontPages {
+                    list: &list,
+                    years: &years,
+                    slugs: &slugs,
+                    md_pages,
+                };
+                render_front_pages(page, views, &front, dataset, config)?;
                 pools::render_pool_pages(page, pool_views, dataset)?;
                 if config.output.methods {
                     methods::render_methods(page, dataset, config)?;
@@ -674,15 +680,27 @@ pub struct Content<'a> {
 
 /// Index, tournaments, rules, search, downloads, 404 and the Markdown pages.
 #[allow(clippy::too_many_arguments)]
+/// What the front pages show beside the data.
+struct FrontPages<'a, 'l> {
+    list: &'a RatingListView<'l>,
+    years: &'a [view::YearView],
+    slugs: &'a GroupSlugs,
+    md_pages: &'a [MdPage],
+}
+
 fn render_front_pages(
     page: &Page,
     views: &ViewBuilder,
-    list: &RatingListView,
-    years: &[view::YearView],
+    front: &FrontPages,
     dataset: &Dataset,
     config: &Config,
-    md_pages: &[MdPage],
 ) -> Result<(), SiteError> {
+    let FrontPages {
+        list,
+        years,
+        slugs,
+        md_pages,
+    } = *front;
     let lang = &config.site.language;
     let mut news: Vec<&MdPage> = md_pages.iter().filter(|p| p.date.is_some()).collect();
     news.sort_by(|a, b| b.date.cmp(&a.date).then(a.slug.cmp(&b.slug)));
@@ -722,7 +740,7 @@ fn render_front_pages(
     ctx.insert("news", &news);
     // The list's heading and counts: its rows are on the list's own pages.
     ctx.insert("list", &list.summary());
-    ctx.insert("leaders", &leaders(list, dataset));
+    ctx.insert("leaders", &leaders(list, slugs));
     page.emit("index.html", "html/index.html", "", "index.html", ctx)?;
     let list = ("html/tournaments.html", "tournaments/index.html", "../");
     paged_years(page, years, list, "tournaments/by-year", &NothingMore {})?;
@@ -1050,21 +1068,20 @@ fn render_lists(
     page: &Page,
     views: &ViewBuilder,
     (list, history): (&RatingListView, &view::ListHistory),
+    slugs: &GroupSlugs,
     dataset: &Dataset,
     config: &Config,
 ) -> Result<(), SiteError> {
-    let clubs = list_slugs(dataset, club_of);
-    let countries = list_slugs(dataset, country_of);
-    let mut memberships = BTreeMap::new();
-    for p in &dataset.players {
-        let name = p.membership.as_str();
-        memberships.insert(name.to_string(), name.to_string());
-    }
+    let memberships: BTreeMap<String, String> =
+        distinct(&dataset.players, |p| Some(p.membership.as_str()))
+            .into_iter()
+            .map(|name| (name.to_string(), name.to_string()))
+            .collect();
     let mut groups = Vec::new();
     let mut filtered: Vec<(String, String, Filter)> = Vec::new();
     let mut group = |name: &str,
                      prefix: &str,
-                     values: BTreeMap<String, String>,
+                     values: &BTreeMap<String, String>,
                      field: fn(&crate::model::Player) -> Option<&str>| {
         let mut links = Vec::new();
         for (value, slug) in values {
@@ -1072,7 +1089,7 @@ fn render_lists(
             let title = format!("{name}: {value}");
             filtered.push((path.clone(), title, Filter::Field(field, value.clone())));
             links.push(Link {
-                text: value,
+                text: value.clone(),
                 href: path,
             });
         }
@@ -1081,9 +1098,11 @@ fn render_lists(
             links,
         });
     };
-    group("Club", "club", clubs, |p| p.club.as_deref());
-    group("Country", "country", countries, |p| p.country.as_deref());
-    group("Membership", "membership", memberships, |p| {
+    group("Club", "club", &slugs.clubs, |p| p.club.as_deref());
+    group("Country", "country", &slugs.countries, |p| {
+        p.country.as_deref()
+    });
+    group("Membership", "membership", &memberships, |p| {
         Some(p.membership.as_str())
     });
     if config.site.publish_personal_data && !config.lists.categories.is_empty() {
@@ -1283,12 +1302,14 @@ struct Leader<'a> {
     rating: i32,
 }
 
-fn leaders<'a>(list: &RatingListView<'a>, dataset: &Dataset) -> Vec<Leader<'a>> {
+fn leaders<'a>(list: &RatingListView<'a>, slugs: &GroupSlugs) -> Vec<Leader<'a>> {
     let mut out: Vec<Leader> = Vec::new();
-    let clubs = list_slugs(dataset, club_of);
-    let countries = list_slugs(dataset, country_of);
     for (kind, prefix) in [("Club", "club"), ("Country", "country")] {
-        let slugs = if kind == "Club" { &clubs } else { &countries };
+        let slugs = if kind == "Club" {
+            &slugs.clubs
+        } else {
+            &slugs.countries
+        };
         let mut seen = std::collections::BTreeMap::new();
         for row in list.established.iter().filter(|r| r.rank.is_some()) {
             let value = if kind == "Club" {
@@ -1348,10 +1369,9 @@ fn archive_years(dataset: &Dataset) -> Vec<i32> {
 /// and the same data always gives the same names.
 fn list_slugs(
     dataset: &Dataset,
-    field: fn(&crate::model::Player) -> Option<&String>,
+    field: fn(&crate::model::Player) -> Option<&str>,
 ) -> BTreeMap<String, String> {
-    let values: std::collections::BTreeSet<&String> =
-        dataset.players.iter().filter_map(field).collect();
+    let values = distinct(&dataset.players, field);
     let mut taken = std::collections::BTreeSet::new();
     let mut slugs = BTreeMap::new();
     for value in values {
@@ -1363,17 +1383,39 @@ fn list_slugs(
             n += 1;
             candidate = format!("{base}-{n}");
         }
-        slugs.insert(value.clone(), candidate);
+        slugs.insert(value.to_string(), candidate);
     }
     slugs
 }
 
-fn club_of(p: &crate::model::Player) -> Option<&String> {
-    p.club.as_ref()
+/// The distinct values of `field` among `players`, in order. Sorted on
+/// every core: a federation has hundreds of thousands of players.
+fn distinct(
+    players: &[crate::model::Player],
+    field: fn(&crate::model::Player) -> Option<&str>,
+) -> Vec<&str> {
+    use rayon::prelude::*;
+    let mut values: Vec<&str> = players.par_iter().filter_map(field).collect();
+    values.par_sort_unstable();
+    values.dedup();
+    values
 }
 
-fn country_of(p: &crate::model::Player) -> Option<&String> {
-    p.country.as_ref()
+/// The page name part of every club's and every country's list.
+#[derive(Debug)]
+struct GroupSlugs {
+    clubs: BTreeMap<String, String>,
+    countries: BTreeMap<String, String>,
+}
+
+impl GroupSlugs {
+    fn of(dataset: &Dataset) -> GroupSlugs {
+        let (clubs, countries) = rayon::join(
+            || list_slugs(dataset, |p| p.club.as_deref()),
+            || list_slugs(dataset, |p| p.country.as_deref()),
+        );
+        GroupSlugs { clubs, countries }
+    }
 }
 
 /// Why a build without `site.base_url` has no `sitemap.xml`, for the build output.

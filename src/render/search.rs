@@ -221,30 +221,40 @@ impl Shard {
 /// order, when they take `sizes` bytes each in a script, with at most `max`
 /// bytes of entries each.
 fn shards_sized(entries: &[Entry], sizes: &[usize], max: usize) -> Vec<Shard> {
-    // Counted first, so that the list is made at its size instead of copied
-    // as it grows.
-    let count = entries.iter().map(|e| e.k.split_whitespace().count()).sum();
-    let mut words: Vec<Word> = Vec::with_capacity(count);
-    words.extend(
-        entries
-            .iter()
-            .enumerate()
-            .flat_map(|(i, e)| e.k.split_whitespace().map(move |w| (w, i))),
-    );
+    let mut words: Vec<Word> = entries
+        .par_iter()
+        .enumerate()
+        .flat_map_iter(|(i, e)| e.k.split_whitespace().map(move |w| (w, i)))
+        .collect();
     // Hundreds of thousands of words in a federation: sorted on every core.
     words.par_sort_unstable();
     words.dedup();
-    let mut out = Vec::new();
-    let limits = Limits {
-        sizes,
-        max,
-        counted: std::cell::RefCell::new(Counted {
-            round: vec![0; entries.len()],
-            now: 0,
-        }),
-    };
-    split(&words, String::new(), &limits, &mut out);
-    out
+    let limits = Limits { sizes, max };
+    let mut counted = Counted::new(entries.len());
+    if limits.fit(&words, &mut counted) {
+        let mut out = Vec::new();
+        chunked(
+            String::new(),
+            false,
+            distinct_entries(&words),
+            &limits,
+            &mut out,
+        );
+        return out;
+    }
+    // The shards of each first letter apart, side by side.
+    by_next_letter(&words, 0)
+        .par_iter()
+        .map_init(
+            || Counted::new(entries.len()),
+            |counted, (prefix, words)| {
+                let mut out = Vec::new();
+                split(words, prefix.clone(), &limits, counted, &mut out);
+                out
+            },
+        )
+        .collect::<Vec<_>>()
+        .concat()
 }
 
 /// A word of an entry's key, with the entry's index.
@@ -254,20 +264,11 @@ type Word<'a> = (&'a str, usize);
 struct Limits<'a> {
     sizes: &'a [usize],
     max: usize,
-    counted: std::cell::RefCell<Counted>,
-}
-
-/// Which entries one sum of sizes has counted: entry `e` was, when
-/// `round[e]` is `now` (so that no list is cleared or sorted per sum).
-struct Counted {
-    round: Vec<u32>,
-    now: u32,
 }
 
 impl Limits<'_> {
-    /// The size of the entries of `words`, each counted once.
-    fn size_of(&self, words: &[Word]) -> usize {
-        let mut counted = self.counted.borrow_mut();
+    /// Whether the entries of `words`, each counted once, fit one shard.
+    fn fit(&self, words: &[Word], counted: &mut Counted) -> bool {
         counted.now += 1;
         let now = counted.now;
         let mut size = 0;
@@ -277,31 +278,64 @@ impl Limits<'_> {
                 size += self.sizes[e];
             }
         }
-        size
+        size <= self.max
     }
 }
 
-/// Shards for `words` (sorted, all starting with `prefix`).
-fn split(words: &[Word], prefix: String, limits: &Limits, out: &mut Vec<Shard>) {
-    let depth = prefix.chars().count();
-    if limits.size_of(words) <= limits.max || depth >= MAX_PREFIX {
-        chunked(prefix, false, distinct_entries(words), limits, out);
-        return;
+/// Which entries one sum of sizes has counted: entry `e` was, when
+/// `round[e]` is `now` (so that no list is cleared or sorted per sum).
+struct Counted {
+    round: Vec<u32>,
+    now: u32,
+}
+
+impl Counted {
+    fn new(entries: usize) -> Counted {
+        Counted {
+            round: vec![0; entries],
+            now: 0,
+        }
     }
-    // Every word starts with `prefix`, so the words equal to it sort first.
-    let (exact, longer) = words.split_at(words.partition_point(|(w, _)| w.len() == prefix.len()));
-    if !exact.is_empty() {
-        chunked(prefix.clone(), true, distinct_entries(exact), limits, out);
-    }
-    let mut rest = longer;
+}
+
+/// `words` (sorted, each with at least `depth` characters, all sharing
+/// the first `depth`) longer than `depth` characters, in runs by their
+/// first `depth + 1` characters, each run with that prefix.
+fn by_next_letter<'w, 'a>(words: &'w [Word<'a>], depth: usize) -> Vec<(String, &'w [Word<'a>])> {
+    let mut runs = Vec::new();
+    let mut rest = &words[words.partition_point(|(w, _)| w.chars().count() <= depth)..];
     while let Some(&(word, _)) = rest.first() {
         let next: String = word.chars().take(depth + 1).collect();
         let end = rest
             .iter()
             .position(|(w, _)| !w.starts_with(next.as_str()))
             .unwrap_or(rest.len());
-        split(&rest[..end], next, limits, out);
+        runs.push((next, &rest[..end]));
         rest = &rest[end..];
+    }
+    runs
+}
+
+/// Shards for `words` (sorted, all starting with `prefix`).
+fn split(
+    words: &[Word],
+    prefix: String,
+    limits: &Limits,
+    counted: &mut Counted,
+    out: &mut Vec<Shard>,
+) {
+    let depth = prefix.chars().count();
+    if limits.fit(words, counted) || depth >= MAX_PREFIX {
+        chunked(prefix, false, distinct_entries(words), limits, out);
+        return;
+    }
+    // Every word starts with `prefix`, so the words equal to it sort first.
+    let exact = &words[..words.partition_point(|(w, _)| w.len() == prefix.len())];
+    if !exact.is_empty() {
+        chunked(prefix.clone(), true, distinct_entries(exact), limits, out);
+    }
+    for (next, run) in by_next_letter(words, depth) {
+        split(run, next, limits, counted, out);
     }
 }
 
