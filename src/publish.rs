@@ -47,7 +47,7 @@
 use crate::render::output::{slash_path, FileIdentity, Sink, SiteFiles, StreamFn, WriteError};
 use foldhash::{HashMap, HashSet};
 use std::fs::{self, File};
-use std::io::{self, Read, Seek, Write};
+use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Mutex, RwLock};
@@ -308,9 +308,7 @@ impl Staging {
             .and_then(|()| out.into_inner().map_err(io::IntoInnerError::into_error))
             .and_then(|mut file| {
                 if in_place {
-                    // What is left of the longer old content goes.
-                    let end = file.stream_position()?;
-                    file.set_len(end)?;
+                    crate::atomic_write::cut_after_written(&mut file)?;
                 }
                 Ok(file)
             })
@@ -336,40 +334,14 @@ impl Staging {
     }
 
     /// The staging folder's file at `target`, opened for writing over its
-    /// bytes, when it may be: a regular file (not a link), this user's, and
-    /// with no other name, so no other file (the current site's above all)
-    /// shares its inode. Only in a staging folder made from the spare.
-    ///
-    /// Writing over a large file's bytes costs a fraction of making a new
-    /// one and deleting the old: for an SQL dump of hundreds of megabytes,
-    /// a new file's blocks are allocated and the old one's page cache and
-    /// blocks freed, the larger part of writing it.
-    #[cfg(unix)]
+    /// bytes when nothing else shares them (see
+    /// [`crate::atomic_write::open_to_write_over`]): no other file, the
+    /// current site's above all, has its inode. Only in a staging folder
+    /// made from the spare.
     fn staged_file_of_its_own(&self, target: &Path) -> Option<File> {
-        use std::os::unix::fs::{MetadataExt, OpenOptionsExt};
-        if !self.recycled {
-            return None;
-        }
-        let own = |meta: &fs::Metadata| {
-            meta.is_file() && meta.nlink() == 1 && meta.uid() == rustix::process::geteuid().as_raw()
-        };
-        // Looked at first, so that nothing but a regular file is opened
-        // (opening a named pipe for writing would wait for a reader).
-        let seen = fs::symlink_metadata(target).ok().filter(own)?;
-        let flags = rustix::fs::OFlags::NOFOLLOW | rustix::fs::OFlags::NONBLOCK;
-        let file = File::options()
-            .write(true)
-            .custom_flags(flags.bits() as i32)
-            .open(target)
-            .ok()?;
-        // What was opened, not what the name showed before.
-        let opened = file.metadata().ok().filter(own)?;
-        (opened.dev() == seen.dev() && opened.ino() == seen.ino()).then_some(file)
-    }
-
-    #[cfg(not(unix))]
-    fn staged_file_of_its_own(&self, _target: &Path) -> Option<File> {
-        None
+        self.recycled
+            .then(|| crate::atomic_write::open_to_write_over(target))
+            .flatten()
     }
 
     /// Adds the current site's file `name` as it is, without reading it,

@@ -226,12 +226,13 @@ pub fn write(
         std::fs::create_dir_all(parent)?;
     }
     let temporary = file.with_extension("parsed-partial");
-    let mut out = std::fs::File::create(&temporary)?;
+    let mut out = crate::atomic_write::create_or_write_over(&temporary)?;
     for part in [MAGIC, &body, &check] {
         out.write_all(part)?;
     }
+    crate::atomic_write::cut_after_written(&mut out)?;
     drop(out);
-    std::fs::rename(&temporary, file)
+    crate::atomic_write::swap_in(&temporary, file)
 }
 
 /// The body of a checkpoint as it is written.
