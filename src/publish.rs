@@ -303,9 +303,9 @@ impl Staging {
         };
         // Small writes are gathered; a large one (an SQL dump's piece of
         // rows) goes to the file as it is, not copied into the buffer first.
-        let mut out = io::BufWriter::with_capacity(64 << 10, file);
+        let mut out = StreamedFile(io::BufWriter::with_capacity(64 << 10, file));
         let file = write(&mut out)
-            .and_then(|()| out.into_inner().map_err(io::IntoInnerError::into_error))
+            .and_then(|()| out.0.into_inner().map_err(io::IntoInnerError::into_error))
             .and_then(|mut file| {
                 if in_place {
                     crate::atomic_write::cut_after_written(&mut file)?;
@@ -863,6 +863,62 @@ impl Sink for Staging {
     }
 }
 
+/// A file of the staging folder being written as it is made.
+struct StreamedFile(io::BufWriter<File>);
+
+impl Write for StreamedFile {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        self.0.write(bytes)
+    }
+
+    fn write_all(&mut self, bytes: &[u8]) -> io::Result<()> {
+        self.0.write_all(bytes)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.0.flush()
+    }
+}
+
+impl crate::sql::DumpOut for StreamedFile {
+    /// Within the file system where it can: the bytes are not read into
+    /// this process and written back (for a federation's dump, hundreds of
+    /// megabytes a build).
+    fn copy_from(&mut self, file: &File, offset: u64, length: u64) -> io::Result<()> {
+        self.0.flush()?;
+        let copied = copy_within_file_system(file, offset, length, self.0.get_ref())?;
+        let (offset, length) = (offset + copied, length - copied);
+        crate::sql::copy_by_reading(&mut self.0, file, offset, length)
+    }
+}
+
+/// Appends what it can of `length` bytes of `from`, from `offset`, to `to`
+/// at its position, without reading them into this process; how many.
+/// Where the system cannot (another file system, no such call), none.
+#[cfg(target_os = "linux")]
+fn copy_within_file_system(from: &File, offset: u64, length: u64, to: &File) -> io::Result<u64> {
+    let mut at = offset;
+    let end = offset
+        .checked_add(length)
+        .ok_or(io::ErrorKind::InvalidInput)?;
+    while at < end {
+        let run = usize::try_from(end - at).unwrap_or(usize::MAX).min(1 << 30);
+        match rustix::fs::copy_file_range(from, Some(&mut at), to, None, run) {
+            Ok(0) => break,
+            Ok(_) => {}
+            Err(rustix::io::Errno::INTR) => {}
+            // Nothing was copied by this call: the rest goes by reading.
+            Err(_) => break,
+        }
+    }
+    Ok(at - offset)
+}
+
+#[cfg(not(target_os = "linux"))]
+fn copy_within_file_system(_: &File, _: u64, _: u64, _: &File) -> io::Result<u64> {
+    Ok(0)
+}
+
 fn write_error(path: &str, error: PublishError) -> WriteError {
     WriteError {
         path: path.to_string(),
@@ -1151,6 +1207,32 @@ mod tests {
             .iter()
             .map(|(k, v)| (k.to_string(), v.as_bytes().to_vec()))
             .collect()
+    }
+
+    #[test]
+    fn a_streamed_file_copies_runs_of_another_between_its_writes() {
+        use crate::sql::DumpOut as _;
+        let dir = tempfile::tempdir().unwrap();
+        let from_text: Vec<u8> = (0..2_500_000u32).map(|i| (i % 253) as u8).collect();
+        fs::write(dir.path().join("from"), &from_text).unwrap();
+        let from = File::open(dir.path().join("from")).unwrap();
+        let target = dir.path().join("to");
+        let mut out = StreamedFile(io::BufWriter::new(File::create(&target).unwrap()));
+        let mut expected = Vec::new();
+        for (offset, length) in [(0, 10), (5, 0), (100_000, 2_000_000), (2_499_999, 1)] {
+            out.write_all(b"between").unwrap();
+            expected.extend_from_slice(b"between");
+            out.copy_from(&from, offset, length).unwrap();
+            expected.extend_from_slice(&from_text[offset as usize..(offset + length) as usize]);
+        }
+        out.write_all(b"end").unwrap();
+        expected.extend_from_slice(b"end");
+        drop(out);
+        let written = fs::read(&target).unwrap();
+        assert_eq!(written.len(), expected.len());
+        assert!(written == expected);
+        let mut out = StreamedFile(io::BufWriter::new(File::create(&target).unwrap()));
+        assert!(out.copy_from(&from, 2_499_999, 2).is_err(), "past the end");
     }
 
     #[test]

@@ -47,7 +47,7 @@ pub type Key = u128;
 pub const FOLDER: &str = ".ratingbook-cache";
 
 /// First line of a cache file; another first line means the file is ignored.
-const HEADER: &str = "ratingbook page cache 4";
+const HEADER: &str = "ratingbook page cache 5";
 
 /// How long after its last change an input file counts as settled.
 pub const SETTLE: std::time::Duration = std::time::Duration::from_secs(2);
@@ -397,20 +397,26 @@ enum FileLine {
     Piece(String, Key, Piece),
 }
 
-/// Where a piece of a dump is in its file, and the hash of its text there.
+/// Where a piece of a dump is in its file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Piece {
     /// Bytes before it.
     pub offset: u64,
     /// Its length in bytes.
     pub length: u64,
-    /// [`text_hash`] of its bytes.
-    pub text: Key,
 }
 
-/// The hash that tells a piece's bytes, read back, are the ones written.
-pub fn text_hash(text: &[u8]) -> Key {
-    xxhash_rust::xxh3::xxh3_128(text)
+/// The check of a piece's line in the cache file: a hash of everything
+/// else on it. The piece's bytes are copied without being read, so a line
+/// damaged anywhere (another offset, say) must not be taken at its word.
+fn piece_check(path: &str, key: Key, piece: Piece) -> Key {
+    let mut hasher = Xxh3::new();
+    hasher.update(b"piece\0");
+    for number in [key, piece.offset.into(), piece.length.into()] {
+        hasher.update(&number.to_le_bytes());
+    }
+    hasher.update(path.as_bytes());
+    hasher.digest128()
 }
 
 /// Where each piece of a dump is in its file, by the piece's key, for each
@@ -427,9 +433,11 @@ fn parse_file_line(line: &str) -> Option<FileLine> {
         let piece = Piece {
             offset: fields.next()?.parse().ok()?,
             length: fields.next()?.parse().ok()?,
-            text: Key::from_str_radix(fields.next()?, 16).ok()?,
         };
-        return Some(FileLine::Piece(fields.next()?.to_string(), key, piece));
+        let check = Key::from_str_radix(fields.next()?, 16).ok()?;
+        let path = fields.next()?;
+        return (check == piece_check(path, key, piece))
+            .then(|| FileLine::Piece(path.to_string(), key, piece));
     }
     parse_entry(line).map(|(path, entry)| FileLine::Entry(path, entry))
 }
@@ -842,9 +850,9 @@ impl PageCache {
         self.previous.get(path).map(|file| file.identity)
     }
 
-    /// Where the previous build's `path` had the piece `key`, if it had it.
-    /// The key is the piece's content's; the tool that wrote it is mixed in
-    /// here.
+    /// Where the previous build's `path` had the piece `key`, if it had it
+    /// (and its line in the cache file is intact: [`piece_check`]). The key
+    /// is the piece's content's; the tool that wrote it is mixed in here.
     pub fn previous_piece(&self, path: &str, key: Key) -> Option<Piece> {
         self.previous_pieces
             .get(path)?
@@ -865,14 +873,10 @@ impl PageCache {
         self.pieces_reused.fetch_add(1, Ordering::Relaxed);
     }
 
-    /// Notes that this build's `path` has the piece `key`, whose text is
-    /// `text`, at `offset`.
-    pub fn made_piece(&self, path: &str, key: Key, offset: u64, text: &[u8]) {
-        let piece = Piece {
-            offset,
-            length: text.len() as u64,
-            text: text_hash(text),
-        };
+    /// Notes that this build's `path` has the piece `key`, `length` bytes
+    /// at `offset`.
+    pub fn made_piece(&self, path: &str, key: Key, offset: u64, length: u64) {
+        let piece = Piece { offset, length };
         self.next_pieces
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
@@ -962,14 +966,11 @@ impl PageCache {
         };
         for (path, key, piece) in pieces {
             if kept(path.as_str()) {
-                let Piece {
-                    offset,
-                    length,
-                    text,
-                } = piece;
+                let Piece { offset, length } = piece;
+                let check = piece_check(&path, key, piece);
                 writeln!(
                     out,
-                    "piece\t{key:032x}\t{offset}\t{length}\t{text:032x}\t{path}"
+                    "piece\t{key:032x}\t{offset}\t{length}\t{check:032x}\t{path}"
                 )?;
             }
         }

@@ -447,7 +447,7 @@ impl DumpRows<'_> {
         &self,
         (head, tail): (&str, &str),
         dialect: crate::sql::Dialect,
-        out: &mut dyn std::io::Write,
+        out: &mut dyn crate::sql::DumpOut,
         previous: Option<&dyn crate::sql::Pieces>,
     ) -> std::io::Result<()> {
         out.write_all(head.as_bytes())?;
@@ -514,7 +514,8 @@ pub fn write_sql_dump(
         pools: &pool_lists,
         keys: None,
     };
-    Ok(rows.write_framed((&head, &tail), dialect, out, None)?)
+    let mut out = crate::sql::Written(out);
+    Ok(rows.write_framed((&head, &tail), dialect, &mut out, None)?)
 }
 
 /// A page for each player, and each tournament's page, Markdown, CSV and TRF.

@@ -100,8 +100,9 @@ fn inode(_meta: &std::fs::Metadata) -> u64 {
     0
 }
 
-/// Writes a file's bytes into the writer it is given.
-pub type StreamFn<'a> = dyn FnMut(&mut dyn std::io::Write) -> std::io::Result<()> + 'a;
+/// Writes a file's bytes into the writer it is given, which also copies
+/// runs of other files (an SQL dump's unchanged pieces).
+pub type StreamFn<'a> = dyn FnMut(&mut dyn crate::sql::DumpOut) -> std::io::Result<()> + 'a;
 
 /// Takes the files of a site as they are rendered, from any thread.
 pub trait Sink: Sync {

@@ -2,12 +2,15 @@
 //!
 //! A dump is written piece by piece (the statements of a run of one table's
 //! rows, see [`crate::sql::Pieces`]). The build cache notes where each piece
-//! of the published dump is and the hash of its bytes; a piece of the new
-//! dump whose rows are the same is read back from there, and taken only if
-//! its bytes still hash the same.
+//! of the published dump is; a piece of the new dump whose rows are the same
+//! is copied from there, file to file, when the published dump is still the
+//! file the cache describes (its identity, as for every file a build keeps)
+//! and the cache's note of the piece is intact (see
+//! [`cache::PageCache::previous_piece`]).
 
-use super::cache::{self, PageCache};
+use super::cache::PageCache;
 use super::output::Sink;
+use crate::sql::PieceText;
 
 /// More than any piece's text: a cache file that says otherwise is damaged.
 const LONGEST_PIECE: u64 = 256 << 20;
@@ -37,40 +40,21 @@ impl<'a> PreviousDump<'a> {
 }
 
 impl crate::sql::Pieces for PreviousDump<'_> {
-    fn text(&self, key: u128) -> Option<Vec<u8>> {
+    fn text(&self, key: u128) -> Option<PieceText<'_>> {
         let (published, size) = self.published.as_ref()?;
         let piece = self.cache.previous_piece(self.file, key)?;
-        // A damaged cache file asks for no more than the file has (nor more
-        // than a piece can be), and what it names is taken only if it is
-        // the text that was written.
+        // No more than the file has, nor more than a piece can be.
         let end = piece.offset.checked_add(piece.length)?;
         (end <= *size && piece.length <= LONGEST_PIECE).then_some(())?;
-        let text = read_at(published, piece.offset, piece.length)?;
-        (cache::text_hash(&text) == piece.text).then_some(())?;
         self.cache.piece_reused();
-        Some(text)
+        Some(PieceText::InFile {
+            file: published,
+            offset: piece.offset,
+            length: piece.length,
+        })
     }
 
-    fn made(&self, key: u128, offset: u64, text: &[u8]) {
-        self.cache.made_piece(self.file, key, offset, text);
+    fn made(&self, key: u128, offset: u64, length: u64) {
+        self.cache.made_piece(self.file, key, offset, length);
     }
-}
-
-/// `length` bytes of `file` from `offset`, if it has them.
-#[cfg(unix)]
-fn read_at(file: &std::fs::File, offset: u64, length: u64) -> Option<Vec<u8>> {
-    use std::os::unix::fs::FileExt as _;
-    let mut bytes = vec![0; usize::try_from(length).ok()?];
-    file.read_exact_at(&mut bytes, offset).ok()?;
-    Some(bytes)
-}
-
-#[cfg(not(unix))]
-fn read_at(file: &std::fs::File, offset: u64, length: u64) -> Option<Vec<u8>> {
-    use std::io::{Read as _, Seek as _};
-    let mut file = file;
-    file.seek(std::io::SeekFrom::Start(offset)).ok()?;
-    let mut bytes = vec![0; usize::try_from(length).ok()?];
-    file.read_exact(&mut bytes).ok()?;
-    Some(bytes)
 }

@@ -227,7 +227,7 @@ pub fn frame(
 /// in parallel (a block is split at statement boundaries, so its parts are
 /// independent), and then written in order.
 pub struct InsertWriter<'w> {
-    out: &'w mut dyn std::io::Write,
+    out: &'w mut dyn DumpOut,
     dialect: Dialect,
     /// Where the previous dump's pieces are, if it can be read.
     pieces: Option<&'w dyn Pieces>,
@@ -242,9 +242,112 @@ pub struct InsertWriter<'w> {
 pub trait Pieces: Sync {
     /// The text of the piece whose rows hash to `key`, if the previous dump
     /// had it.
-    fn text(&self, key: u128) -> Option<Vec<u8>>;
-    /// Notes that this dump has the piece `key`, whose text is `text`, at `offset`.
-    fn made(&self, key: u128, offset: u64, text: &[u8]);
+    fn text(&self, key: u128) -> Option<PieceText<'_>>;
+    /// Notes that this dump has the piece `key`, `length` bytes at `offset`.
+    fn made(&self, key: u128, offset: u64, length: u64);
+}
+
+/// The text of a piece of a dump.
+pub enum PieceText<'a> {
+    /// Its bytes.
+    Bytes(Vec<u8>),
+    /// `length` bytes of `file` from `offset`, copied as they are: a
+    /// previous dump's piece goes from file to file without being read.
+    InFile {
+        /// The file that has it.
+        file: &'a std::fs::File,
+        /// Bytes before it.
+        offset: u64,
+        /// Its length in bytes.
+        length: u64,
+    },
+}
+
+impl PieceText<'_> {
+    /// Writes the text to `out`; its length.
+    fn write_to(&self, out: &mut dyn DumpOut) -> std::io::Result<u64> {
+        match self {
+            PieceText::Bytes(bytes) => {
+                out.write_all(bytes)?;
+                Ok(bytes.len() as u64)
+            }
+            PieceText::InFile {
+                file,
+                offset,
+                length,
+            } => {
+                out.copy_from(file, *offset, *length)?;
+                Ok(*length)
+            }
+        }
+    }
+}
+
+/// Where a dump's text goes: bytes written, and runs of another file
+/// copied. Whatever can be written to copies by reading the run and
+/// writing it; a file of the site copies within the file system.
+pub trait DumpOut: std::io::Write {
+    /// Appends `length` bytes of `file` from `offset`, as writing them would.
+    fn copy_from(&mut self, file: &std::fs::File, offset: u64, length: u64) -> std::io::Result<()> {
+        copy_by_reading(self, file, offset, length)
+    }
+}
+
+impl DumpOut for Vec<u8> {}
+
+/// A writer as a [`DumpOut`] that copies by reading.
+pub struct Written<'a>(pub &'a mut dyn std::io::Write);
+
+impl std::io::Write for Written<'_> {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.0.write(bytes)
+    }
+
+    fn write_all(&mut self, bytes: &[u8]) -> std::io::Result<()> {
+        self.0.write_all(bytes)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.0.flush()
+    }
+}
+
+impl DumpOut for Written<'_> {}
+
+/// Appends `length` bytes of `file` from `offset` to `out`, a run at a time.
+pub fn copy_by_reading(
+    out: &mut (impl std::io::Write + ?Sized),
+    file: &std::fs::File,
+    offset: u64,
+    length: u64,
+) -> std::io::Result<()> {
+    const RUN: u64 = 1 << 20;
+    let end = offset
+        .checked_add(length)
+        .ok_or(std::io::ErrorKind::InvalidInput)?;
+    let mut buffer = vec![0; length.min(RUN) as usize];
+    let mut at = offset;
+    while at < end {
+        let run = &mut buffer[..(end - at).min(RUN) as usize];
+        read_exact_at(file, run, at)?;
+        out.write_all(run)?;
+        at += run.len() as u64;
+    }
+    Ok(())
+}
+
+/// Fills `bytes` from `file` at `offset`, leaving the file's position as it was.
+#[cfg(unix)]
+fn read_exact_at(file: &std::fs::File, bytes: &mut [u8], offset: u64) -> std::io::Result<()> {
+    std::os::unix::fs::FileExt::read_exact_at(file, bytes, offset)
+}
+
+#[cfg(not(unix))]
+fn read_exact_at(file: &std::fs::File, bytes: &mut [u8], offset: u64) -> std::io::Result<()> {
+    use std::io::{Read as _, Seek as _};
+    let mut file = file;
+    file.seek(std::io::SeekFrom::Start(offset))?;
+    file.read_exact(bytes)
 }
 
 /// Statements written as text in one piece of work.
@@ -254,7 +357,7 @@ const BLOCK_ROWS: usize = PIECE_ROWS * 4;
 
 impl<'w> InsertWriter<'w> {
     /// A writer of `dialect`'s statements into `out`.
-    pub fn new(out: &'w mut dyn std::io::Write, dialect: Dialect) -> Self {
+    pub fn new(out: &'w mut dyn DumpOut, dialect: Dialect) -> Self {
         InsertWriter {
             out,
             dialect,
@@ -274,21 +377,19 @@ impl<'w> InsertWriter<'w> {
 
 /// The piece of `rows` (`width` values each) as text, with its key when
 /// there are `pieces`: the previous dump's text, or written now.
-fn piece(
-    pieces: Option<&dyn Pieces>,
+fn piece<'p>(
+    pieces: Option<&'p dyn Pieces>,
     header: &str,
     rows: &[SqlValue],
     width: usize,
     dialect: Dialect,
-) -> (Option<u128>, Vec<u8>) {
+) -> (Option<u128>, PieceText<'p>) {
+    let made = || PieceText::Bytes(statements(header, rows, width, dialect).into_bytes());
     let Some(pieces) = pieces else {
-        return (None, statements(header, rows, width, dialect).into_bytes());
+        return (None, made());
     };
     let key = piece_key(header, rows, width, dialect);
-    let text = pieces
-        .text(key)
-        .unwrap_or_else(|| statements(header, rows, width, dialect).into_bytes());
-    (Some(key), text)
+    (Some(key), pieces.text(key).unwrap_or_else(made))
 }
 
 /// What a piece's text depends on: the dialect, the table and its columns
@@ -343,7 +444,9 @@ impl TableSink for InsertWriter<'_> {
         let mut next = Vec::with_capacity(BLOCK_ROWS * width);
         rows::take_rows(rows, &mut block, BLOCK_ROWS, width);
         while !block.is_empty() {
-            let mut texts = vec![(None, Vec::new()); block.len().div_ceil(PIECE_ROWS * width)];
+            let mut texts: Vec<_> = (0..block.len().div_ceil(PIECE_ROWS * width))
+                .map(|_| (None, PieceText::Bytes(Vec::new())))
+                .collect();
             let pieces = self.pieces;
             rayon::in_place_scope(|scope| {
                 let parts = block.chunks(PIECE_ROWS * width);
@@ -354,11 +457,11 @@ impl TableSink for InsertWriter<'_> {
                 rows::take_rows(rows, &mut next, BLOCK_ROWS, width);
             });
             for (key, text) in &texts {
-                self.out.write_all(text)?;
+                let length = text.write_to(self.out)?;
                 if let (Some(pieces), Some(key)) = (self.pieces, key) {
-                    pieces.made(*key, self.written, text);
+                    pieces.made(*key, self.written, length);
                 }
-                self.written += text.len() as u64;
+                self.written += length;
             }
             std::mem::swap(&mut block, &mut next);
             next.clear();
@@ -388,22 +491,22 @@ impl TableSink for InsertWriter<'_> {
         let spans = unit_pieces(units, &header, self.dialect);
         let dialect = self.dialect;
         for block in spans.chunks(BLOCK_ROWS / PIECE_ROWS) {
-            let mut texts = vec![Vec::new(); block.len()];
+            let mut texts: Vec<_> = block.iter().map(|_| PieceText::Bytes(Vec::new())).collect();
             rayon::in_place_scope(|scope| {
                 for (text, span) in texts.iter_mut().zip(block) {
                     let header = &header;
                     scope.spawn(move |_| {
                         *text = pieces.text(span.key).unwrap_or_else(|| {
                             let rows = span.rows(units, width);
-                            statements(header, &rows, width, dialect).into_bytes()
+                            PieceText::Bytes(statements(header, &rows, width, dialect).into_bytes())
                         });
                     });
                 }
             });
             for (span, text) in block.iter().zip(&texts) {
-                self.out.write_all(text)?;
-                pieces.made(span.key, self.written, text);
-                self.written += text.len() as u64;
+                let length = text.write_to(self.out)?;
+                pieces.made(span.key, self.written, length);
+                self.written += length;
             }
         }
         Ok(())
@@ -600,29 +703,38 @@ mod tests {
         }
     }
 
-    /// A previous dump's pieces, kept in memory.
+    /// The dump written before, in a file, and where its pieces are.
     #[derive(Default)]
     struct Kept {
-        texts: std::sync::Mutex<std::collections::HashMap<u128, Vec<u8>>>,
+        file: Option<std::fs::File>,
+        at: std::collections::HashMap<u128, (u64, u64)>,
+        /// The pieces of the dump being written.
+        made: std::sync::Mutex<std::collections::HashMap<u128, (u64, u64)>>,
         taken: std::sync::atomic::AtomicUsize,
     }
 
     impl Pieces for Kept {
-        fn text(&self, key: u128) -> Option<Vec<u8>> {
-            let text = self.texts.lock().unwrap().get(&key).cloned()?;
+        fn text(&self, key: u128) -> Option<PieceText<'_>> {
+            let file = self.file.as_ref()?;
+            let &(offset, length) = self.at.get(&key)?;
             self.taken
                 .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-            Some(text)
+            Some(PieceText::InFile {
+                file,
+                offset,
+                length,
+            })
         }
 
-        fn made(&self, key: u128, _offset: u64, text: &[u8]) {
-            self.texts.lock().unwrap().insert(key, text.to_vec());
+        fn made(&self, key: u128, offset: u64, length: u64) {
+            self.made.lock().unwrap().insert(key, (offset, length));
         }
     }
 
     /// The table of `units` as written row by row, and as written unit by
-    /// unit with `kept` (whose pieces taken are counted from 0).
-    fn both_ways(units: &Numbered, kept: &Kept) -> (String, String) {
+    /// unit taking pieces over from `kept`; how many it took, and the dump
+    /// written, to take pieces from next.
+    fn both_ways(units: &Numbered, kept: Kept) -> (String, String, usize, Kept) {
         let mut rows = Vec::new();
         for unit in 0..units.count() {
             let mut values = Vec::new();
@@ -633,14 +745,20 @@ mod tests {
         InsertWriter::new(&mut by_rows, Dialect::Sqlite)
             .table("t", &["a", "b"], &mut rows.into_iter())
             .unwrap();
-        kept.taken.store(0, std::sync::atomic::Ordering::Relaxed);
         let mut by_units = Vec::new();
         InsertWriter::new(&mut by_units, Dialect::Sqlite)
-            .reusing(kept, 0)
+            .reusing(&kept, 0)
             .units("t", &["a", "b"], units)
             .unwrap();
+        let mut file = tempfile::tempfile().unwrap();
+        std::io::Write::write_all(&mut file, &by_units).unwrap();
+        let next = Kept {
+            file: Some(file),
+            at: kept.made.into_inner().unwrap(),
+            ..Kept::default()
+        };
         let text = |bytes| String::from_utf8(bytes).unwrap();
-        (text(by_rows), text(by_units))
+        (text(by_rows), text(by_units), kept.taken.into_inner(), next)
     }
 
     #[test]
@@ -655,28 +773,35 @@ mod tests {
             versions: vec![0; sizes.len()],
             sizes,
         };
-        let kept = Kept::default();
-        let (by_rows, first) = both_ways(&units, &kept);
+        let (by_rows, first, taken, kept) = both_ways(&units, Kept::default());
         assert_eq!(first, by_rows);
-        assert_eq!(kept.taken.into_inner(), 0);
-        let kept = Kept {
-            texts: kept.texts,
-            ..Kept::default()
-        };
-        let (_, again) = both_ways(&units, &kept);
+        assert_eq!(taken, 0);
+        let (_, again, taken, kept) = both_ways(&units, kept);
         assert_eq!(again, by_rows);
-        assert_eq!(
-            kept.taken.load(std::sync::atomic::Ordering::Relaxed),
-            pieces
-        );
+        assert_eq!(taken, pieces);
 
         // Unit 8 (rows 8 259 to 17 259) is in the third to fifth pieces only.
         units.versions[8] = 5;
-        let (by_rows, changed) = both_ways(&units, &kept);
+        let (by_rows, changed, taken, _) = both_ways(&units, kept);
         assert_eq!(changed, by_rows);
         assert_ne!(changed, first);
-        let taken = kept.taken.load(std::sync::atomic::Ordering::Relaxed);
         assert_eq!(taken, pieces - 3);
+    }
+
+    #[test]
+    fn a_run_of_a_file_is_copied_by_reading_as_it_is() {
+        let text: Vec<u8> = (0..3_000_000u32).map(|i| (i % 251) as u8).collect();
+        let mut file = tempfile::tempfile().unwrap();
+        std::io::Write::write_all(&mut file, &text).unwrap();
+        for (offset, length) in [(0, 0), (0, 3_000_000), (7, 1), (1_048_570, 1_900_000)] {
+            let mut out = Vec::new();
+            copy_by_reading(&mut out, &file, offset, length).unwrap();
+            let (from, to) = (offset as usize, (offset + length) as usize);
+            assert_eq!(out, &text[from..to]);
+        }
+        let mut out = Vec::new();
+        assert!(copy_by_reading(&mut out, &file, 2_999_999, 2).is_err());
+        assert!(copy_by_reading(&mut out, &file, u64::MAX, 2).is_err());
     }
 
     #[test]
