@@ -90,7 +90,8 @@ fn load_taking_over(
 }
 
 /// Calls `f` with what taking over from `checkpoint` needs: the content
-/// hash of each input file under `root` that `content` lists.
+/// hash of each input file under `root` that `content` lists, and the
+/// files under `data/` as listed there.
 fn with_reuse<R>(
     root: &Path,
     checkpoint: &load::checkpoint::Checkpoint,
@@ -98,10 +99,37 @@ fn with_reuse<R>(
     f: impl FnOnce(load::checkpoint::Reuse) -> R,
 ) -> R {
     let known = content_by_path(root, content);
+    let listed = listed_data(root, content);
     f(load::checkpoint::Reuse {
         checkpoint,
         content: &|path| known.get(path.to_str()?).copied(),
+        listed: listed.as_deref(),
     })
+}
+
+/// The files under `root`'s `data/` that `content` lists, by path relative
+/// to `root`, in its order; none when a path there is behind a symbolic
+/// link (the loader's link policy must see those) or could not be named
+/// exactly (not UTF-8).
+fn listed_data<'a>(
+    root: &Path,
+    content: Option<&'a render::cache::InputsContent>,
+) -> Option<Vec<&'a str>> {
+    let (_, files) = content?;
+    let root = inputs_root(root);
+    let data = root.join("data");
+    let data = data.to_str()?;
+    let prefix = [data, std::path::MAIN_SEPARATOR_STR].concat();
+    // Where `data` starts in each path.
+    let start = data.len() - "data".len();
+    let mut listed = Vec::with_capacity(files.len());
+    for file in files.iter().filter(|f| f.path.starts_with(&prefix)) {
+        if file.link || file.path.contains(char::REPLACEMENT_CHARACTER) {
+            return None;
+        }
+        listed.push(&file.path[start..]);
+    }
+    Some(listed)
 }
 
 /// Runs every check on a loaded repository; its loading problems come first.

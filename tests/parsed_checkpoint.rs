@@ -51,6 +51,7 @@ fn write_taking_over(
     let reuse = Reuse {
         checkpoint: previous,
         content: &content,
+        listed: None,
     };
     checkpoint::write(file, tool, dataset, reuse, diagnostics).unwrap();
 }
@@ -64,6 +65,7 @@ fn load_reusing(root: &Path, file: &Path) -> (Loaded, usize, usize) {
     let reuse = Reuse {
         checkpoint: &stored,
         content: &content,
+        listed: None,
     };
     let loaded = load_repository_reusing(root, reuse);
     let players = (loaded.dataset.players.iter())
@@ -251,6 +253,7 @@ fn a_damaged_or_foreign_checkpoint_is_ignored() {
     let reuse = Reuse {
         checkpoint: &other,
         content: &content,
+        listed: None,
     };
     assert!(reuse
         .player(root, &root.join("data/players/aho-anna.toml"))

@@ -41,6 +41,12 @@ pub struct Reuse<'a> {
     pub checkpoint: &'a Checkpoint,
     /// The content hash of the file at a relative path, when known and not a link.
     pub content: &'a (dyn Fn(&Path) -> Option<ContentHash> + Sync),
+    /// The files under `data/` as the build's listing of its inputs found
+    /// them, by path relative to the root, each folder's entries in name
+    /// order; only when that listing met no symbolic link there. The
+    /// loader takes its players and tournaments from it instead of listing
+    /// their folders again.
+    pub listed: Option<&'a [&'a str]>,
 }
 
 impl Reuse<'_> {
@@ -788,7 +794,7 @@ impl<'a> Reader<'a> {
     }
 
     fn slug(&mut self) -> Option<Slug> {
-        Slug::parse(&self.string()?).ok()
+        Slug::parse_owned(self.string()?).ok()
     }
 
     fn date(&mut self) -> Option<Date> {

@@ -87,6 +87,7 @@ pub fn load_repository(root: &Path) -> Loaded {
         checkpoint::Reuse {
             checkpoint: &nothing,
             content: &|_| None,
+            listed: None,
         },
     )
 }
@@ -100,7 +101,10 @@ pub fn load_repository_reusing(root: &Path, reuse: checkpoint::Reuse) -> Loaded 
         loaded.config = config;
     }
     let players_dir = root.join("data").join("players");
-    let player_files = files_with_extension(root, &players_dir, "toml", 1, &mut loaded.diagnostics);
+    let player_files = match reuse.listed {
+        Some(listed) => listed_files(root, listed, &players_dir, "toml", 1),
+        None => files_with_extension(root, &players_dir, "toml", 1, &mut loaded.diagnostics),
+    };
     let players: Vec<_> = source::reading(|| {
         use rayon::prelude::*;
         player_files
@@ -123,8 +127,10 @@ pub fn load_repository_reusing(root: &Path, reuse: checkpoint::Reuse) -> Loaded 
     read_players.sort_by(|(a, _), (b, _)| Dataset::player_order(a, b));
     (loaded.dataset.players, loaded.taken_over.players) = read_players.into_iter().unzip();
     let tournaments_dir = root.join("data").join("tournaments");
-    let meta_files =
-        files_with_extension(root, &tournaments_dir, "toml", 2, &mut loaded.diagnostics);
+    let meta_files = match reuse.listed {
+        Some(listed) => listed_files(root, listed, &tournaments_dir, "toml", 2),
+        None => files_with_extension(root, &tournaments_dir, "toml", 2, &mut loaded.diagnostics),
+    };
     let tournaments: Vec<_> = source::reading(|| {
         use rayon::prelude::*;
         meta_files
@@ -141,7 +147,11 @@ pub fn load_repository_reusing(root: &Path, reuse: checkpoint::Reuse) -> Loaded 
     read_tournaments.sort_by(|(a, _), (b, _)| Dataset::tournament_order(a, b));
     (loaded.dataset.tournaments, loaded.taken_over.tournaments) =
         read_tournaments.into_iter().unzip();
-    for orphan in orphan_crosstables(&tournaments_dir, root) {
+    let orphans = match reuse.listed {
+        Some(listed) => listed_orphan_crosstables(root, listed, &tournaments_dir),
+        None => orphan_crosstables(&tournaments_dir, root),
+    };
+    for orphan in orphans {
         loaded.diagnostics.push(orphan_crosstable(&orphan));
     }
     loaded.dataset.sort();
@@ -239,10 +249,55 @@ fn orphan_crosstable(shown: &Path) -> Diagnostic {
         .hint("add a .toml file with the same name beside it (name, start, end, rounds, ...)")
 }
 
+/// The files `depth` folders below `dir` (`1`: in it) with `extension`,
+/// of the files `listed` under `root` (see [`checkpoint::Reuse::listed`]),
+/// as [`files_with_extension`] lists them.
+fn listed_files(
+    root: &Path,
+    listed: &[&str],
+    dir: &Path,
+    extension: &str,
+    depth: usize,
+) -> Vec<PathBuf> {
+    use std::path::MAIN_SEPARATOR;
+    let Some(dir) = dir.strip_prefix(root).ok().and_then(Path::to_str) else {
+        return Vec::new();
+    };
+    // Hundreds of thousands of paths: cut as text, not parsed.
+    let wanted = |path: &&&str| {
+        let Some(below) = path
+            .strip_prefix(dir)
+            .and_then(|p| p.strip_prefix(MAIN_SEPARATOR))
+        else {
+            return false;
+        };
+        let name = below.rsplit(MAIN_SEPARATOR).next().unwrap_or(below);
+        below.split(MAIN_SEPARATOR).count() == depth
+            && Path::new(name).extension().is_some_and(|x| x == extension)
+    };
+    listed
+        .iter()
+        .filter(wanted)
+        .map(|path| root.join(path))
+        .collect()
+}
+
+/// [`orphan_crosstables`] of the files `listed` under `root`.
+fn listed_orphan_crosstables(root: &Path, listed: &[&str], dir: &Path) -> Vec<PathBuf> {
+    let metadata: std::collections::HashSet<PathBuf> = listed_files(root, listed, dir, "toml", 2)
+        .into_iter()
+        .collect();
+    listed_files(root, listed, dir, "csv", 2)
+        .into_iter()
+        .filter(|csv| !metadata.contains(&csv.with_extension("toml")))
+        .map(|csv| relative(root, &csv))
+        .collect()
+}
+
 fn orphan_crosstables(dir: &Path, root: &Path) -> Vec<PathBuf> {
     files_with_extension(root, dir, "csv", 2, &mut Vec::new())
         .into_iter()
-        .filter(|csv| !csv.with_extension("toml").exists())
+        .filter(|csv| !csv.with_extension("toml").is_file())
         .map(|csv| relative(root, &csv))
         .collect()
 }
@@ -277,4 +332,81 @@ fn load_templates(root: &Path) -> (std::collections::BTreeMap<String, Vec<u8>>, 
 /// `path` relative to `root` for messages (unchanged when outside it).
 pub fn relative(root: &Path, path: &Path) -> PathBuf {
     path.strip_prefix(root).unwrap_or(path).to_path_buf()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every file under `root`'s `data/`, relative to `root`, each
+    /// folder's entries in name order.
+    fn listing(root: &Path) -> Vec<String> {
+        walkdir::WalkDir::new(root.join("data"))
+            .sort_by_file_name()
+            .into_iter()
+            .map(Result::unwrap)
+            .filter(|e| e.file_type().is_file())
+            .map(|e| {
+                e.path()
+                    .strip_prefix(root)
+                    .unwrap()
+                    .to_str()
+                    .unwrap()
+                    .to_string()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn files_taken_from_a_listing_are_the_files_a_folder_listing_finds() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        let files = [
+            "data/players/a.toml",
+            "data/players/.toml",
+            "data/players/b.toml.txt",
+            "data/players/c.TOML",
+            "data/players/sub/d.toml",
+            "data/players-2/e.toml",
+            "data/tournaments/top.toml",
+            "data/tournaments/2020/x.toml",
+            "data/tournaments/2020/x.csv",
+            "data/tournaments/2020/y.csv",
+            "data/tournaments/2020/z.csv",
+            "data/tournaments/2020/deeper/w.toml",
+            "data/tournaments/2021/v.toml",
+        ];
+        for file in files {
+            let path = root.join(file);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, "").unwrap();
+        }
+        // A folder with a metadata file's name is no metadata file.
+        std::fs::create_dir_all(root.join("data/tournaments/2020/z.toml")).unwrap();
+        let listed = listing(root);
+        let listed: Vec<&str> = listed.iter().map(String::as_str).collect();
+        for (dir, extension, depth) in [
+            ("data/players", "toml", 1),
+            ("data/tournaments", "toml", 2),
+            ("data/tournaments", "csv", 2),
+        ] {
+            let dir = root.join(dir);
+            let own = files_with_extension(root, &dir, extension, depth, &mut Vec::new());
+            assert_eq!(listed_files(root, &listed, &dir, extension, depth), own);
+            assert!(!own.is_empty());
+        }
+        let tournaments = root.join("data/tournaments");
+        let orphans = orphan_crosstables(&tournaments, root);
+        assert_eq!(
+            orphans,
+            [
+                Path::new("data/tournaments/2020/y.csv"),
+                Path::new("data/tournaments/2020/z.csv")
+            ]
+        );
+        assert_eq!(
+            listed_orphan_crosstables(root, &listed, &tournaments),
+            orphans
+        );
+    }
 }

@@ -44,6 +44,18 @@ impl Slug {
 
     /// Validates `text` as an id.
     pub fn parse(text: &str) -> Result<Slug, IdError> {
+        Slug::check(text)?;
+        Ok(Slug(text.to_string()))
+    }
+
+    /// [`Slug::parse`] of text already owned, which it keeps.
+    pub fn parse_owned(text: String) -> Result<Slug, IdError> {
+        Slug::check(&text)?;
+        Ok(Slug(text))
+    }
+
+    /// Whether `text` is an id, and if not, why.
+    fn check(text: &str) -> Result<(), IdError> {
         if text.is_empty() {
             return Err(IdError::Empty);
         }
@@ -62,7 +74,7 @@ impl Slug {
         if WINDOWS_RESERVED.contains(&text) {
             return Err(IdError::Reserved(text.to_string()));
         }
-        Ok(Slug(text.to_string()))
+        Ok(())
     }
 
     /// Builds a slug from a display name: transliterates letters to ASCII

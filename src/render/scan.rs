@@ -155,8 +155,9 @@ pub struct InputFile {
     pub identity: FileIdentity,
     /// When its metadata last changed (which no program can set back).
     pub changed: SystemTime,
-    /// Whether `path` itself is a symbolic link (whose target the
-    /// loader's link policy must see).
+    /// Whether `path` itself, or a folder on the way to it from the path
+    /// listed, is a symbolic link (whose target the loader's link policy
+    /// must see).
     pub link: bool,
 }
 
@@ -179,15 +180,19 @@ pub fn input_files(paths: &[PathBuf]) -> Option<Vec<InputFile>> {
 /// The files at `path` (a file, or a folder inside the folders `ancestors`).
 fn input_entry(path: PathBuf, ancestors: &[FolderId]) -> Option<Vec<InputFile>> {
     let meta = std::fs::metadata(&path).ok()?;
-    if meta.is_dir() {
-        return input_folder(&path, &meta, ancestors);
-    }
-    let identity = FileIdentity::from_metadata(&meta)?;
-    let changed = changed_time(&meta)?;
     let link = std::fs::symlink_metadata(&path)
         .ok()?
         .file_type()
         .is_symlink();
+    if meta.is_dir() {
+        let mut files = input_folder(&path, &meta, ancestors)?;
+        if link {
+            behind_link(&mut files);
+        }
+        return Some(files);
+    }
+    let identity = FileIdentity::from_metadata(&meta)?;
+    let changed = changed_time(&meta)?;
     Some(vec![InputFile {
         path,
         identity,
@@ -282,7 +287,11 @@ fn input_entry_at(
             let flags = OFlags::RDONLY | OFlags::DIRECTORY | OFlags::CLOEXEC;
             let sub = openat(dir, name, flags, Mode::empty()).ok()?;
             let id = Some((stat.st_dev as u64, stat.st_ino as u64));
-            files.extend(input_folder_at(&sub, &path, id, ancestors)?);
+            let mut inside = input_folder_at(&sub, &path, id, ancestors)?;
+            if link {
+                behind_link(&mut inside);
+            }
+            files.extend(inside);
         }
         FileType::RegularFile => files.push(InputFile {
             path,
@@ -293,6 +302,13 @@ fn input_entry_at(
         _ => return None,
     }
     Some(())
+}
+
+/// Marks `files`, found in a folder reached through a link, as behind one.
+fn behind_link(files: &mut [InputFile]) {
+    for file in files {
+        file.link = true;
+    }
 }
 
 /// When the file's metadata last changed, from its `stat`.
@@ -421,5 +437,33 @@ mod tests {
         assert_eq!(files[0].identity, files[2].identity, "the link is followed");
         std::os::unix::fs::symlink(&data, data.join("b/loop")).unwrap();
         assert!(input_files(&[data]).is_none());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn files_reached_through_a_linked_folder_count_as_behind_a_link() {
+        let dir = tempfile::tempdir().unwrap();
+        let (data, elsewhere) = (dir.path().join("data"), dir.path().join("elsewhere"));
+        std::fs::create_dir_all(data.join("own")).unwrap();
+        std::fs::create_dir_all(&elsewhere).unwrap();
+        std::fs::write(data.join("own/a.toml"), "a").unwrap();
+        std::fs::write(elsewhere.join("b.toml"), "b").unwrap();
+        std::os::unix::fs::symlink(&elsewhere, data.join("linked")).unwrap();
+        let files = input_files(std::slice::from_ref(&data)).unwrap();
+        let links: Vec<_> = files
+            .iter()
+            .map(|f| (f.path.strip_prefix(&data).unwrap(), f.link))
+            .collect();
+        assert_eq!(
+            links,
+            [
+                (Path::new("linked/b.toml"), true),
+                (Path::new("own/a.toml"), false)
+            ]
+        );
+        let through = dir.path().join("through");
+        std::os::unix::fs::symlink(&data, &through).unwrap();
+        let files = input_files(&[through]).unwrap();
+        assert!(files.iter().all(|f| f.link), "{files:?}");
     }
 }
