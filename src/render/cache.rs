@@ -352,15 +352,18 @@ fn read_input_lines(path: &Path, start: u64) -> (InputHashes, u64) {
     let mut reader = std::io::BufReader::with_capacity(1 << 20, file);
     let mut line = String::new();
     let mut end = start;
+    // Gathered first and filed at once: a map grown line by line hashes
+    // its hundreds of thousands of paths again at every step.
+    let mut lines = Vec::new();
     while let Some(length) = read_line(&mut reader, &mut line) {
         let Some(input) = line.strip_prefix("input\t") else {
             break;
         };
-        if let Some((path, input_hashes)) = parse_input(input) {
-            hashes.insert(path, input_hashes);
-        }
+        lines.extend(parse_input(input));
         end += length as u64;
     }
+    hashes.reserve(lines.len());
+    hashes.extend(lines);
     (hashes, end)
 }
 
@@ -710,7 +713,10 @@ pub struct PageCache {
     /// Hash of what every page shares: tool version, templates, configuration.
     base: Key,
     previous: foldhash::HashMap<String, PreviousFile>,
-    next: Mutex<Vec<(String, Key)>>,
+    /// This build's files and keys, a list for each thread that renders
+    /// (by rayon's thread index, the others in the first): one list for
+    /// all made each thread wait for the others at every file.
+    next: Vec<Mutex<Vec<(String, Key)>>>,
     rendered: AtomicUsize,
     reused: AtomicUsize,
     /// Where the previous build's dumps had each piece.
@@ -739,11 +745,16 @@ impl PageCache {
         previous.read_files();
         let mut hasher = KeyHasher::new();
         let _ = write!(hasher, "{shared:?}");
-        // This build has about as many files as the previous one.
-        let next = Vec::with_capacity(previous.files.entries.len());
+        // This build has about as many files as the previous one, shared
+        // among the threads.
+        let threads = rayon::current_num_threads().max(1);
+        let each = previous.files.entries.len() / threads + 1024;
+        let next = (0..threads)
+            .map(|_| Mutex::new(Vec::with_capacity(each)))
+            .collect();
         PageCache {
             base: hasher.finish128(),
-            next: Mutex::new(next),
+            next,
             previous: previous.files.entries,
             previous_pieces: previous.files.pieces,
             ..PageCache::default()
@@ -830,9 +841,14 @@ impl PageCache {
         self.rendered.fetch_add(1, Ordering::Relaxed);
     }
 
+    /// Notes `path` and its `key` for the cache file (a cache that was not
+    /// opened, `PageCache::default()`, keeps no notes).
     fn record(&self, path: &str, key: Key) {
-        self.next
-            .lock()
+        let thread = rayon::current_thread_index().unwrap_or(0);
+        let Some(list) = self.next.get(thread).or(self.next.first()) else {
+            return;
+        };
+        list.lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
             .push((path.to_string(), key));
     }
@@ -903,12 +919,21 @@ impl PageCache {
         inputs: &InputsRecord,
     ) -> std::io::Result<SavedCache> {
         use rayon::prelude::*;
-        let mut entries = std::mem::take(
-            &mut *self
-                .next
-                .lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner),
-        );
+        let lists: Vec<Vec<(String, Key)>> = self
+            .next
+            .iter()
+            .map(|list| {
+                std::mem::take(
+                    &mut *list
+                        .lock()
+                        .unwrap_or_else(std::sync::PoisonError::into_inner),
+                )
+            })
+            .collect();
+        let mut entries = Vec::with_capacity(lists.iter().map(Vec::len).sum());
+        for list in lists {
+            entries.extend(list);
+        }
         entries.par_sort_unstable();
         let entries: Vec<(String, Key, FileIdentity)> = entries
             .into_par_iter()
