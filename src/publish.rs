@@ -587,7 +587,7 @@ impl Staging {
         let (removed, cleared) = rayon::join(
             || match (previous, self.current.as_deref()) {
                 (_, None) => 0,
-                (Some(listed), Some(_)) => listed.filter(|name| !files.contains_key(*name)).count(),
+                (Some(listed), Some(_)) => listed.filter(|name| !files.contains_key(name)).count(),
                 (None, Some(dir)) => count_stale(dir, files),
             },
             || {
