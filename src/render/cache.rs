@@ -635,14 +635,24 @@ fn input_lines(out: &mut impl std::io::Write, files: &[InputHash]) -> std::io::R
     let settled: Vec<_> = settled(files).collect();
     write_lines(out, &settled, |line, &(path, identity, content)| {
         line.extend_from_slice(b"input\t");
-        push_key(line, identity);
-        line.push(b'\t');
-        push_key(line, content);
-        line.push(b'\t');
-        line.extend_from_slice(path.as_bytes());
-        line.push(b'\n');
+        push_fields(line, &[identity, content], &[], path);
         Ok(())
     })
+}
+
+/// Appends the fields of a cache file's line, tab-separated: `keys` (as
+/// [`push_key`] writes them), `numbers` and `path`, and the line's end.
+fn push_fields(line: &mut Vec<u8>, keys: &[Key], numbers: &[u128], path: &str) {
+    for &key in keys {
+        push_key(line, key);
+        line.push(b'\t');
+    }
+    for &number in numbers {
+        push_number(line, number);
+        line.push(b'\t');
+    }
+    line.extend_from_slice(path.as_bytes());
+    line.push(b'\n');
 }
 
 /// Appends `key` as 32 lowercase hexadecimal digits, as `{key:032x}`
@@ -972,14 +982,8 @@ impl PageCache {
             input_lines(&mut out, files)?;
         }
         write_lines(&mut out, &entries, |line, (path, key, id)| {
-            push_key(line, *key);
-            for number in [u128::from(id.inode), u128::from(id.size), id.modified] {
-                line.push(b'\t');
-                push_number(line, number);
-            }
-            line.push(b'\t');
-            line.extend_from_slice(path.as_bytes());
-            line.push(b'\n');
+            let numbers = [u128::from(id.inode), u128::from(id.size), id.modified];
+            push_fields(line, &[*key], &numbers, path);
             Ok(())
         })?;
         let pieces = std::mem::take(
