@@ -203,7 +203,7 @@ pub struct Staging {
     #[cfg(unix)]
     staging_folder: Option<rustix::fd::OwnedFd>,
     /// Each file of the new site, with its identity once stored.
-    files: NewFiles,
+    files: Mutex<HashMap<String, Option<FileIdentity>>>,
     /// Folders known to exist in the staging folder (relative, `/`-separated).
     folders: RwLock<HashSet<String>>,
     written: AtomicUsize,
@@ -248,7 +248,7 @@ impl Staging {
             recycled,
             #[cfg(unix)]
             staging_folder,
-            files: NewFiles::new(),
+            files: Mutex::new(HashMap::default()),
             folders: RwLock::new(HashSet::default()),
             written: AtomicUsize::new(0),
             bytes_written: AtomicU64::new(0),
@@ -260,7 +260,7 @@ impl Staging {
     /// Makes room for about `files` files, so that noting each of them
     /// never grows the list of the new site's files.
     pub fn expect(&self, files: usize) {
-        self.files.reserve(files);
+        lock(&self.files).reserve(files);
     }
 
     /// The published folder this build replaces, if there is one.
@@ -399,7 +399,7 @@ impl Staging {
     /// kept, unless a file of that name was stored before in this build;
     /// whether it did.
     fn note_kept(&self, name: &str, identity: FileIdentity) -> bool {
-        match self.files.lock(name).entry(name.to_string()) {
+        match lock(&self.files).entry(name.to_string()) {
             std::collections::hash_map::Entry::Vacant(entry) => entry.insert(Some(identity)),
             std::collections::hash_map::Entry::Occupied(_) => return false,
         };
@@ -434,11 +434,7 @@ impl Staging {
         if let Some((folder, _)) = name.rsplit_once('/') {
             self.create_folder(folder)?;
         }
-        let fresh = self
-            .files
-            .lock(name)
-            .insert(name.to_string(), None)
-            .is_none();
+        let fresh = lock(&self.files).insert(name.to_string(), None).is_none();
         if !fresh {
             remove_leftover(&target)?;
         }
@@ -500,9 +496,7 @@ impl Staging {
 
     /// Notes the identity the file `name` has in the new site.
     fn record(&self, name: &str, identity: FileIdentity) {
-        self.files
-            .lock(name)
-            .insert(name.to_string(), Some(identity));
+        lock(&self.files).insert(name.to_string(), Some(identity));
     }
 
     /// Links (or, where links fail, copies) an unchanged file of the
@@ -570,8 +564,8 @@ impl Staging {
         beside: impl FnOnce(&StoredIdentity) -> R + Send,
     ) -> (Result<WriteReport, PublishError>, R) {
         self.finished = true;
-        let files = self.files.take();
-        let identity = |name: &str| files.get(name).flatten();
+        let files = std::mem::take(&mut *lock(&self.files));
+        let identity = |name: &str| files.get(name).copied().flatten();
         let done = rayon::join(|| self.publish(&files, previous), || beside(&identity));
         crate::memory::let_go(files);
         done
@@ -579,7 +573,7 @@ impl Staging {
 
     fn publish(
         &self,
-        files: &SiteNames,
+        files: &HashMap<String, Option<FileIdentity>>,
         previous: Option<&mut (dyn Iterator<Item = &str> + Send)>,
     ) -> Result<WriteReport, PublishError> {
         // Counting what the current site loses and clearing the staging
@@ -587,7 +581,7 @@ impl Staging {
         let (removed, cleared) = rayon::join(
             || match (previous, self.current.as_deref()) {
                 (_, None) => 0,
-                (Some(listed), Some(_)) => listed.filter(|name| !files.contains_key(name)).count(),
+                (Some(listed), Some(_)) => listed.filter(|name| !files.contains_key(*name)).count(),
                 (None, Some(dir)) => count_stale(dir, files),
             },
             || {
@@ -626,84 +620,6 @@ impl Staging {
     }
 }
 
-/// Each file of the new site, with its identity once stored, in shards by
-/// a hash of its name, each with a lock of its own: every file of a rebuild
-/// is noted, from every thread, and with one lock for all of them each
-/// note waited for the other threads' (the lock's memory went back and
-/// forth between the processors at every file).
-#[derive(Debug)]
-struct NewFiles {
-    shards: Vec<Mutex<HashMap<String, Option<FileIdentity>>>>,
-}
-
-/// The number of [`NewFiles`] shards.
-const SHARDS: usize = 64;
-
-/// The shard of the file `name`.
-fn shard_of(name: &str) -> usize {
-    use std::hash::BuildHasher as _;
-    // Another hash than the maps' own, so that a shard's names spread
-    // over its whole map.
-    let hash = foldhash::quality::FixedState::with_seed(0x5eed).hash_one(name);
-    (hash % SHARDS as u64) as usize
-}
-
-impl NewFiles {
-    fn new() -> NewFiles {
-        NewFiles {
-            shards: (0..SHARDS).map(|_| Mutex::default()).collect(),
-        }
-    }
-
-    /// Makes room for about `files` files in all.
-    fn reserve(&self, files: usize) {
-        for shard in &self.shards {
-            lock(shard).reserve(files / SHARDS + files / SHARDS / 8);
-        }
-    }
-
-    /// The shard of `name`, locked.
-    fn lock(&self, name: &str) -> std::sync::MutexGuard<'_, HashMap<String, Option<FileIdentity>>> {
-        lock(&self.shards[shard_of(name)])
-    }
-
-    fn is_empty(&self) -> bool {
-        self.shards.iter().all(|shard| lock(shard).is_empty())
-    }
-
-    /// Takes the files noted so far.
-    fn take(&self) -> SiteNames {
-        SiteNames {
-            shards: self
-                .shards
-                .iter()
-                .map(|s| std::mem::take(&mut *lock(s)))
-                .collect(),
-        }
-    }
-}
-
-/// The files of a new site, with the identity each was stored with.
-#[derive(Debug, Default)]
-struct SiteNames {
-    shards: Vec<HashMap<String, Option<FileIdentity>>>,
-}
-
-impl SiteNames {
-    /// Whether the site has the file `name`, and with which identity.
-    fn get(&self, name: &str) -> Option<Option<FileIdentity>> {
-        self.shards.get(shard_of(name))?.get(name).copied()
-    }
-
-    fn contains_key(&self, name: &str) -> bool {
-        self.get(name).is_some()
-    }
-
-    fn keys(&self) -> impl Iterator<Item = &String> {
-        self.shards.iter().flat_map(HashMap::keys)
-    }
-}
-
 /// The identity a file of the new site (by its `/`-separated name) was
 /// stored with, if it was.
 pub type StoredIdentity<'a> = dyn Fn(&str) -> Option<FileIdentity> + Sync + 'a;
@@ -712,7 +628,7 @@ impl Staging {
     /// Removes from the staging folder, made from the spare, every file and
     /// folder the new site (`files`) does not have. Links are removed, never
     /// followed.
-    fn remove_extras(&self, files: &SiteNames) -> io::Result<()> {
+    fn remove_extras<V: Sync>(&self, files: &HashMap<String, V>) -> io::Result<()> {
         remove_extras_in(&self.staging, "", files, &SiteFolders::of(files.keys()))
     }
 }
@@ -776,10 +692,10 @@ fn parent_of(name: &str) -> &str {
 /// its sub-folders are looked into. Otherwise its entries are looked at
 /// side by side: a site's `players/` alone may hold hundreds of thousands
 /// of files.
-fn remove_extras_in(
+fn remove_extras_in<V: Sync>(
     dir: &Path,
     name: &str,
-    files: &SiteNames,
+    files: &HashMap<String, V>,
     folders: &SiteFolders,
 ) -> io::Result<()> {
     use rayon::prelude::*;
@@ -1019,7 +935,7 @@ impl Drop for Staging {
         if self.finished {
             return;
         }
-        let untouched = !self.recycled && self.files.is_empty();
+        let untouched = !self.recycled && lock(&self.files).is_empty();
         if untouched && fs::remove_dir(&self.staging).is_ok() {
             return;
         }
@@ -1239,7 +1155,7 @@ fn copy_keeping_time(from: &Path, to: &Path) -> io::Result<()> {
 }
 
 /// Files under `dir` that the new site (`names`) no longer has.
-fn count_stale(dir: &Path, names: &SiteNames) -> usize {
+fn count_stale<V>(dir: &Path, names: &HashMap<String, V>) -> usize {
     walkdir::WalkDir::new(dir)
         .min_depth(1)
         .into_iter()

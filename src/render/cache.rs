@@ -723,10 +723,7 @@ pub struct PageCache {
     /// Hash of what every page shares: tool version, templates, configuration.
     base: Key,
     previous: foldhash::HashMap<String, PreviousFile>,
-    /// This build's files and keys, a list for each thread that renders
-    /// (by rayon's thread index, the others in the first): one list for
-    /// all made each thread wait for the others at every file.
-    next: Vec<Mutex<Vec<(String, Key)>>>,
+    next: Mutex<Vec<(String, Key)>>,
     rendered: AtomicUsize,
     reused: AtomicUsize,
     /// Where the previous build's dumps had each piece.
@@ -755,16 +752,11 @@ impl PageCache {
         previous.read_files();
         let mut hasher = KeyHasher::new();
         let _ = write!(hasher, "{shared:?}");
-        // This build has about as many files as the previous one, shared
-        // among the threads.
-        let threads = rayon::current_num_threads().max(1);
-        let each = previous.files.entries.len() / threads + 1024;
-        let next = (0..threads)
-            .map(|_| Mutex::new(Vec::with_capacity(each)))
-            .collect();
+        // This build has about as many files as the previous one.
+        let next = Vec::with_capacity(previous.files.entries.len());
         PageCache {
             base: hasher.finish128(),
-            next,
+            next: Mutex::new(next),
             previous: previous.files.entries,
             previous_pieces: previous.files.pieces,
             ..PageCache::default()
@@ -851,14 +843,9 @@ impl PageCache {
         self.rendered.fetch_add(1, Ordering::Relaxed);
     }
 
-    /// Notes `path` and its `key` for the cache file (a cache that was not
-    /// opened, `PageCache::default()`, keeps no notes).
     fn record(&self, path: &str, key: Key) {
-        let thread = rayon::current_thread_index().unwrap_or(0);
-        let Some(list) = self.next.get(thread).or(self.next.first()) else {
-            return;
-        };
-        list.lock()
+        self.next
+            .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
             .push((path.to_string(), key));
     }
@@ -929,21 +916,12 @@ impl PageCache {
         inputs: &InputsRecord,
     ) -> std::io::Result<SavedCache> {
         use rayon::prelude::*;
-        let lists: Vec<Vec<(String, Key)>> = self
-            .next
-            .iter()
-            .map(|list| {
-                std::mem::take(
-                    &mut *list
-                        .lock()
-                        .unwrap_or_else(std::sync::PoisonError::into_inner),
-                )
-            })
-            .collect();
-        let mut entries = Vec::with_capacity(lists.iter().map(Vec::len).sum());
-        for list in lists {
-            entries.extend(list);
-        }
+        let mut entries = std::mem::take(
+            &mut *self
+                .next
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner),
+        );
         entries.par_sort_unstable();
         let entries: Vec<(String, Key, FileIdentity)> = entries
             .into_par_iter()
