@@ -303,9 +303,9 @@ impl Staging {
         };
         // Small writes are gathered; a large one (an SQL dump's piece of
         // rows) goes to the file as it is, not copied into the buffer first.
-        let mut out = StreamedFile(io::BufWriter::with_capacity(64 << 10, file));
+        let mut out = io::BufWriter::with_capacity(64 << 10, file);
         let file = write(&mut out)
-            .and_then(|()| out.0.into_inner().map_err(io::IntoInnerError::into_error))
+            .and_then(|()| out.into_inner().map_err(io::IntoInnerError::into_error))
             .and_then(|mut file| {
                 if in_place {
                     crate::atomic_write::cut_after_written(&mut file)?;
@@ -863,32 +863,16 @@ impl Sink for Staging {
     }
 }
 
-/// A file of the staging folder being written as it is made.
-struct StreamedFile(io::BufWriter<File>);
-
-impl Write for StreamedFile {
-    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
-        self.0.write(bytes)
-    }
-
-    fn write_all(&mut self, bytes: &[u8]) -> io::Result<()> {
-        self.0.write_all(bytes)
-    }
-
-    fn flush(&mut self) -> io::Result<()> {
-        self.0.flush()
-    }
-}
-
-impl crate::sql::DumpOut for StreamedFile {
+/// A file of the staging folder, written as it is made.
+impl crate::sql::DumpOut for io::BufWriter<File> {
     /// Within the file system where it can: the bytes are not read into
     /// this process and written back (for a federation's dump, hundreds of
     /// megabytes a build).
     fn copy_from(&mut self, file: &File, offset: u64, length: u64) -> io::Result<()> {
-        self.0.flush()?;
-        let copied = copy_within_file_system(file, offset, length, self.0.get_ref())?;
+        self.flush()?;
+        let copied = copy_within_file_system(file, offset, length, self.get_ref())?;
         let (offset, length) = (offset + copied, length - copied);
-        crate::sql::copy_by_reading(&mut self.0, file, offset, length)
+        crate::sql::copy_by_reading(self, file, offset, length)
     }
 }
 
@@ -1217,7 +1201,7 @@ mod tests {
         fs::write(dir.path().join("from"), &from_text).unwrap();
         let from = File::open(dir.path().join("from")).unwrap();
         let target = dir.path().join("to");
-        let mut out = StreamedFile(io::BufWriter::new(File::create(&target).unwrap()));
+        let mut out = io::BufWriter::new(File::create(&target).unwrap());
         let mut expected = Vec::new();
         for (offset, length) in [(0, 10), (5, 0), (100_000, 2_000_000), (2_499_999, 1)] {
             out.write_all(b"between").unwrap();
@@ -1231,7 +1215,7 @@ mod tests {
         let written = fs::read(&target).unwrap();
         assert_eq!(written.len(), expected.len());
         assert!(written == expected);
-        let mut out = StreamedFile(io::BufWriter::new(File::create(&target).unwrap()));
+        let mut out = io::BufWriter::new(File::create(&target).unwrap());
         assert!(out.copy_from(&from, 2_499_999, 2).is_err(), "past the end");
     }
 

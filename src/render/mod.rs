@@ -514,7 +514,7 @@ pub fn write_sql_dump(
         pools: &pool_lists,
         keys: None,
     };
-    let mut out = crate::sql::Written(out);
+    let mut out = out;
     Ok(rows.write_framed((&head, &tail), dialect, &mut out, None)?)
 }
 

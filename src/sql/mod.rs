@@ -295,24 +295,8 @@ pub trait DumpOut: std::io::Write {
 
 impl DumpOut for Vec<u8> {}
 
-/// A writer as a [`DumpOut`] that copies by reading.
-pub struct Written<'a>(pub &'a mut dyn std::io::Write);
-
-impl std::io::Write for Written<'_> {
-    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
-        self.0.write(bytes)
-    }
-
-    fn write_all(&mut self, bytes: &[u8]) -> std::io::Result<()> {
-        self.0.write_all(bytes)
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        self.0.flush()
-    }
-}
-
-impl DumpOut for Written<'_> {}
+/// Any writer (standard output, say), copying by reading.
+impl DumpOut for &mut dyn std::io::Write {}
 
 /// Appends `length` bytes of `file` from `offset` to `out`, a run at a time.
 pub fn copy_by_reading(
