@@ -8,7 +8,9 @@
 //! cache), unchanged, after one new tournament on the newest date (first
 //! right after the cold build, which has no previous site to reuse as its
 //! staging folder, then `BENCH_REPEAT` times, default 3, with the median
-//! printed after them), each followed by the rebuild that removes it again,
+//! printed after them; each time another tournament's results, so that no
+//! build finds its own files already made two builds before), each
+//! followed by the rebuild that removes it again,
 //! after one new tournament on the day after the newest (the list date moves
 //! on, as when results come in) and the rebuild that removes it, and
 //! after one result edited in the first tournament ten years before the
@@ -127,7 +129,9 @@ fn bench_size(root: &Path, players: usize, tournaments: usize) {
             0 => "one new tournament, first rebuild".to_string(),
             _ => format!("one new tournament ({n} of {repeat})"),
         };
-        let added = ratingbook::generate::edit::add_tournament_at_newest_date(root)
+        // A tournament of its own each time: no build finds in its spare
+        // (the site before the previous one) the very files it makes.
+        let added = ratingbook::generate::edit::add_another_tournament_at_newest_date(root, n)
             .expect("add a tournament");
         let wall = row(&label);
         if n > 0 {

@@ -629,6 +629,7 @@ fn unchanged_report(
             rendered: 0,
             reused: files,
             dump_pieces_reused: 0,
+            dump_pieces_in_place: 0,
         },
         records: load::Records::default(),
         timings,

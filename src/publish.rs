@@ -293,19 +293,26 @@ impl Staging {
     /// that one is linked in its place, as [`Staging::put`] does.
     pub fn put_streamed(&self, name: &str, write: &mut StreamFn) -> Result<(), PublishError> {
         let target = self.target(name)?;
-        let (file, in_place) = match self.staged_file_of_its_own(&target) {
-            Some(file) => (file, true),
+        let (file, over) = match self.staged_file_of_its_own(&target) {
+            Some(file) => {
+                let before = file.metadata().map_err(io_error("write", &target))?;
+                (file, Some(before))
+            }
             None => {
                 self.vacate(&target)?;
                 let file = create_new(&target).map_err(io_error("write", &target))?;
-                (file, false)
+                (file, None)
             }
         };
+        let in_place = over.is_some();
         // Small writes are gathered; a large one (an SQL dump's piece of
         // rows) goes to the file as it is, not copied into the buffer first.
-        let mut out = io::BufWriter::with_capacity(64 << 10, file);
+        let mut out = StagedStream {
+            out: io::BufWriter::with_capacity(64 << 10, file),
+            over,
+        };
         let file = write(&mut out)
-            .and_then(|()| out.into_inner().map_err(io::IntoInnerError::into_error))
+            .and_then(|()| out.out.into_inner().map_err(io::IntoInnerError::into_error))
             .and_then(|mut file| {
                 if in_place {
                     crate::atomic_write::cut_after_written(&mut file)?;
@@ -863,16 +870,50 @@ impl Sink for Staging {
     }
 }
 
-/// A file of the staging folder, written as it is made.
-impl crate::sql::DumpOut for io::BufWriter<File> {
+/// A file of the staging folder, written as it is made: a new file, or
+/// one written over from its start.
+struct StagedStream {
+    out: io::BufWriter<File>,
+    /// The file written over, as it was before this write began.
+    over: Option<fs::Metadata>,
+}
+
+impl Write for StagedStream {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        self.out.write(bytes)
+    }
+
+    fn write_all(&mut self, bytes: &[u8]) -> io::Result<()> {
+        self.out.write_all(bytes)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.out.flush()
+    }
+}
+
+impl crate::sql::DumpOut for StagedStream {
     /// Within the file system where it can: the bytes are not read into
     /// this process and written back (for a federation's dump, hundreds of
     /// megabytes a build).
     fn copy_from(&mut self, file: &File, offset: u64, length: u64) -> io::Result<()> {
-        self.flush()?;
-        let copied = copy_within_file_system(file, offset, length, self.get_ref())?;
+        self.out.flush()?;
+        let copied = copy_within_file_system(file, offset, length, self.out.get_ref())?;
         let (offset, length) = (offset + copied, length - copied);
-        crate::sql::copy_by_reading(self, file, offset, length)
+        crate::sql::copy_by_reading(&mut self.out, file, offset, length)
+    }
+
+    fn written_over(&self) -> Option<&fs::Metadata> {
+        self.over.as_ref()
+    }
+
+    fn skip(&mut self, length: u64) -> io::Result<()> {
+        use io::Seek;
+        if self.over.is_none() {
+            return Err(io::ErrorKind::Unsupported.into());
+        }
+        let length = i64::try_from(length).map_err(|_| io::ErrorKind::InvalidInput)?;
+        self.out.seek(io::SeekFrom::Current(length)).map(drop)
     }
 }
 
@@ -1201,7 +1242,11 @@ mod tests {
         fs::write(dir.path().join("from"), &from_text).unwrap();
         let from = File::open(dir.path().join("from")).unwrap();
         let target = dir.path().join("to");
-        let mut out = io::BufWriter::new(File::create(&target).unwrap());
+        let new_file = || StagedStream {
+            out: io::BufWriter::new(File::create(&target).unwrap()),
+            over: None,
+        };
+        let mut out = new_file();
         let mut expected = Vec::new();
         for (offset, length) in [(0, 10), (5, 0), (100_000, 2_000_000), (2_499_999, 1)] {
             out.write_all(b"between").unwrap();
@@ -1215,8 +1260,9 @@ mod tests {
         let written = fs::read(&target).unwrap();
         assert_eq!(written.len(), expected.len());
         assert!(written == expected);
-        let mut out = io::BufWriter::new(File::create(&target).unwrap());
+        let mut out = new_file();
         assert!(out.copy_from(&from, 2_499_999, 2).is_err(), "past the end");
+        assert!(out.skip(1).is_err(), "a new file has nothing to skip over");
     }
 
     #[test]

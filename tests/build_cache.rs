@@ -658,3 +658,65 @@ fn a_damaged_record_of_dump_pieces_takes_nothing_wrong_over() {
     edit_and_rebuild(&b, 0);
     assert_same_dumps(&common::site_files(&b.out), &fresh_site(b.root.path()));
 }
+
+/// Adds the `n`-th tournament of its own on the newest date and rebuilds;
+/// the report.
+fn add_and_rebuild(b: &Built, n: usize) -> ratingbook::BuildReport {
+    let added = edit::add_another_tournament_at_newest_date(b.root.path(), n).unwrap();
+    assert!(added.is_some(), "a tournament to add");
+    build(b.root.path(), &b.out)
+}
+
+#[test]
+fn a_dump_written_over_the_spare_leaves_earlier_years_in_place_and_trusts_nothing_changed() {
+    let b = built_with_a_big_dump();
+    // The second build has no spare yet; the third is made in the first's
+    // site, whose dump has every year before the newest as it is now.
+    let second = add_and_rebuild(&b, 1);
+    assert_eq!(second.cached.dump_pieces_in_place, 0);
+    let third = add_and_rebuild(&b, 2);
+    assert!(
+        third.cached.dump_pieces_in_place > 0,
+        "the earlier years' pieces stay where they were: {:?}",
+        third.cached
+    );
+    assert_same_dumps(&common::site_files(&b.out), &fresh_site(b.root.path()));
+
+    // The spare's dump written to since: nothing is left in place.
+    let spare = b.out.with_file_name(".site.ratingbook-spare");
+    for name in dumps(&common::site_files(&spare)).keys() {
+        let path = spare.join(name);
+        let mut bytes = fs::read(&path).unwrap();
+        let middle = bytes.len() / 2;
+        bytes[middle] ^= 1;
+        fs::write(&path, bytes).unwrap();
+    }
+    let after_tampering = add_and_rebuild(&b, 3);
+    assert_eq!(after_tampering.cached.dump_pieces_in_place, 0);
+    assert_same_dumps(&common::site_files(&b.out), &fresh_site(b.root.path()));
+
+    // The cache's notes of the spare's pieces damaged (another place):
+    // none is believed.
+    let cache = ratingbook::render::cache::file_for(&b.out).unwrap();
+    let text = fs::read_to_string(&cache).unwrap();
+    assert!(
+        text.contains("\nspare piece\t"),
+        "the cache notes the spare's pieces"
+    );
+    let damaged: String = text
+        .lines()
+        .map(|line| match line.strip_prefix("spare piece\t") {
+            Some(piece) => {
+                let mut fields: Vec<String> = piece.split('\t').map(String::from).collect();
+                let offset: u64 = fields[1].parse().unwrap();
+                fields[1] = (offset + 1).to_string();
+                format!("spare piece\t{}\n", fields.join("\t"))
+            }
+            None => format!("{line}\n"),
+        })
+        .collect();
+    fs::write(&cache, damaged).unwrap();
+    let after_damage = add_and_rebuild(&b, 4);
+    assert_eq!(after_damage.cached.dump_pieces_in_place, 0);
+    assert_same_dumps(&common::site_files(&b.out), &fresh_site(b.root.path()));
+}

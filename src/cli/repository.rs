@@ -92,10 +92,11 @@ pub(super) fn print_build(
                         "records", records.parsed, records.taken_over
                     );
                 }
-                if report.cached.dump_pieces_reused > 0 {
+                let cached = report.cached;
+                if cached.dump_pieces_reused + cached.dump_pieces_in_place > 0 {
                     eprintln!(
-                        "{:>16}: {} pieces taken over from the published dumps",
-                        "SQL", report.cached.dump_pieces_reused
+                        "{:>16}: {} pieces taken over from the published dumps, {} left in place",
+                        "SQL", cached.dump_pieces_reused, cached.dump_pieces_in_place
                     );
                 }
             }

@@ -86,6 +86,18 @@ fn table_players(table: &str) -> Vec<&str> {
 /// `<newest id>-extra`. Returns the new crosstable's path, or `None` when
 /// every tournament has a player busy on those dates.
 pub fn add_tournament_at_newest_date(root: &Path) -> std::io::Result<Option<std::path::PathBuf>> {
+    add_another_tournament_at_newest_date(root, 0)
+}
+
+/// As [`add_tournament_at_newest_date`], copying the results of the
+/// `skip`-th such tournament after the oldest instead, under
+/// `<newest id>-extra-<skip>` (`skip` 0: the same as
+/// [`add_tournament_at_newest_date`]): a series of rebuilds that each add
+/// a tournament of their own, as results come in.
+pub fn add_another_tournament_at_newest_date(
+    root: &Path,
+    skip: usize,
+) -> std::io::Result<Option<std::path::PathBuf>> {
     let tables = crosstables_by_start(root);
     let Some(newest) = tables.last() else {
         return Ok(None);
@@ -105,15 +117,24 @@ pub fn add_tournament_at_newest_date(root: &Path) -> std::io::Result<Option<std:
             busy.extend(table_players(&text).into_iter().map(String::from));
         }
     }
+    let mut free = 0;
     for table in &tables {
         let text = std::fs::read_to_string(table)?;
         if table_players(&text).iter().any(|p| busy.contains(*p)) {
             continue;
         }
+        free += 1;
+        if free <= skip {
+            continue;
+        }
         let stem = newest
             .file_stem()
             .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
-        let target = newest.with_file_name(format!("{stem}-extra.csv"));
+        let name = match skip {
+            0 => format!("{stem}-extra.csv"),
+            n => format!("{stem}-extra-{n}.csv"),
+        };
+        let target = newest.with_file_name(name);
         let meta = std::fs::read_to_string(table.with_extension("toml"))?;
         let meta: String = meta
             .lines()

@@ -163,6 +163,13 @@ impl Previous {
             for (path, pieces) in files.pieces {
                 self.files.pieces.entry(path).or_default().extend(pieces);
             }
+            for (path, pieces) in files.spare_pieces {
+                self.files
+                    .spare_pieces
+                    .entry(path)
+                    .or_default()
+                    .extend(pieces);
+            }
         }
     }
 
@@ -260,6 +267,7 @@ impl FilesToRead {
 pub struct PreviousFiles {
     entries: foldhash::HashMap<String, PreviousFile>,
     pieces: PieceIndex,
+    spare_pieces: SparePieceIndex,
 }
 
 /// A site file the previous build left.
@@ -305,6 +313,12 @@ impl PreviousFiles {
             }
             FileLine::Piece(path, key, piece) => {
                 self.pieces.entry(path).or_default().insert(key, piece);
+            }
+            FileLine::SparePiece(path, key, piece) => {
+                self.spare_pieces
+                    .entry(path)
+                    .or_default()
+                    .insert(key, piece);
             }
             FileLine::Input(..) => {}
         }
@@ -398,6 +412,10 @@ enum FileLine {
     Entry(String, (Key, FileIdentity)),
     /// A dump's path, one of its pieces' key, and where that piece is.
     Piece(String, Key, Piece),
+    /// As [`FileLine::Piece`], for the dump of the site before the
+    /// previous one (the spare the next build is made in), with that
+    /// dump's identity.
+    SparePiece(String, Key, (Piece, FileIdentity)),
 }
 
 /// Where a piece of a dump is in its file.
@@ -413,9 +431,32 @@ pub struct Piece {
 /// else on it. The piece's bytes are copied without being read, so a line
 /// damaged anywhere (another offset, say) must not be taken at its word.
 fn piece_check(path: &str, key: Key, piece: Piece) -> Key {
+    line_check(
+        b"piece\0",
+        &[key, piece.offset.into(), piece.length.into()],
+        path,
+    )
+}
+
+/// The check of a spare dump's piece's line, as [`piece_check`], covering
+/// the dump's identity too.
+fn spare_piece_check(path: &str, key: Key, (piece, identity): (Piece, FileIdentity)) -> Key {
+    let numbers = [
+        key,
+        piece.offset.into(),
+        piece.length.into(),
+        identity.inode.into(),
+        identity.size.into(),
+        identity.modified,
+    ];
+    line_check(b"spare piece\0", &numbers, path)
+}
+
+/// A hash of a line's kind, numbers and path.
+fn line_check(kind: &[u8], numbers: &[u128], path: &str) -> Key {
     let mut hasher = Xxh3::new();
-    hasher.update(b"piece\0");
-    for number in [key, piece.offset.into(), piece.length.into()] {
+    hasher.update(kind);
+    for number in numbers {
         hasher.update(&number.to_le_bytes());
     }
     hasher.update(path.as_bytes());
@@ -425,6 +466,10 @@ fn piece_check(path: &str, key: Key, piece: Piece) -> Key {
 /// Where each piece of a dump is in its file, by the piece's key, for each
 /// dump's path.
 type PieceIndex = HashMap<String, HashMap<Key, Piece>>;
+
+/// Where each piece of the spare site's dumps is, as [`PieceIndex`], with
+/// the identity the dump had.
+type SparePieceIndex = HashMap<String, HashMap<Key, (Piece, FileIdentity)>>;
 
 fn parse_file_line(line: &str) -> Option<FileLine> {
     if let Some(input) = line.strip_prefix("input\t") {
@@ -441,6 +486,23 @@ fn parse_file_line(line: &str) -> Option<FileLine> {
         let path = fields.next()?;
         return (check == piece_check(path, key, piece))
             .then(|| FileLine::Piece(path.to_string(), key, piece));
+    }
+    if let Some(spare) = line.strip_prefix("spare piece\t") {
+        let mut fields = spare.splitn(8, '\t');
+        let key = Key::from_str_radix(fields.next()?, 16).ok()?;
+        let piece = Piece {
+            offset: fields.next()?.parse().ok()?,
+            length: fields.next()?.parse().ok()?,
+        };
+        let identity = FileIdentity {
+            inode: fields.next()?.parse().ok()?,
+            size: fields.next()?.parse().ok()?,
+            modified: fields.next()?.parse().ok()?,
+        };
+        let check = Key::from_str_radix(fields.next()?, 16).ok()?;
+        let path = fields.next()?;
+        return (check == spare_piece_check(path, key, (piece, identity)))
+            .then(|| FileLine::SparePiece(path.to_string(), key, (piece, identity)));
     }
     parse_entry(line).map(|(path, entry)| FileLine::Entry(path, entry))
 }
@@ -730,7 +792,10 @@ pub struct PageCache {
     previous_pieces: PieceIndex,
     /// Where this build's dumps have each piece, by path and key.
     next_pieces: Mutex<Vec<(String, Key, Piece)>>,
+    /// Where the dumps of the site before the previous one had each piece.
+    spare_pieces: SparePieceIndex,
     pieces_reused: AtomicUsize,
+    pieces_in_place: AtomicUsize,
 }
 
 /// How much of a build the cache saved.
@@ -742,6 +807,8 @@ pub struct CacheReport {
     pub reused: usize,
     /// Pieces of SQL dumps taken over from the published dumps.
     pub dump_pieces_reused: usize,
+    /// Pieces of SQL dumps left where they were in the dump written over.
+    pub dump_pieces_in_place: usize,
 }
 
 impl PageCache {
@@ -759,6 +826,7 @@ impl PageCache {
             next: Mutex::new(next),
             previous: previous.files.entries,
             previous_pieces: previous.files.pieces,
+            spare_pieces: previous.files.spare_pieces,
             ..PageCache::default()
         }
     }
@@ -856,6 +924,7 @@ impl PageCache {
             rendered: self.rendered.load(Ordering::Relaxed),
             reused: self.reused.load(Ordering::Relaxed),
             dump_pieces_reused: self.pieces_reused.load(Ordering::Relaxed),
+            dump_pieces_in_place: self.pieces_in_place.load(Ordering::Relaxed),
         }
     }
 
@@ -878,6 +947,19 @@ impl PageCache {
             .get(path)?
             .get(&self.piece_key(key))
             .copied()
+    }
+
+    /// Where the dump `path` of the site before the previous one had the
+    /// piece `key`, if that dump is the file `spare` identifies and its line
+    /// in the cache file is intact ([`spare_piece_check`]).
+    pub fn spare_piece(&self, path: &str, key: Key, spare: FileIdentity) -> Option<Piece> {
+        let &(piece, identity) = self.spare_pieces.get(path)?.get(&self.piece_key(key))?;
+        (identity == spare).then_some(piece)
+    }
+
+    /// Notes that a piece of a dump was left where it was in the dump written over.
+    pub fn piece_in_place(&self) {
+        self.pieces_in_place.fetch_add(1, Ordering::Relaxed);
     }
 
     /// A piece's key as the cache keeps it: its content's key, with what
@@ -988,6 +1070,7 @@ impl PageCache {
                 )?;
             }
         }
+        self.write_spare_pieces(&mut out)?;
         let mut written = out.into_inner().map_err(|e| e.into_error())?;
         crate::atomic_write::cut_after_written(&mut written)?;
         written.sync_all()?;
@@ -995,6 +1078,35 @@ impl PageCache {
             temporary,
             file: file.to_path_buf(),
         })
+    }
+}
+
+impl PageCache {
+    /// Writes the previous build's dumps' pieces as the spare's: once this
+    /// build's site is published, the previous one is the spare the next
+    /// build is made in, and a dump written over its dump there leaves in
+    /// place each piece that is where it was.
+    fn write_spare_pieces(&self, out: &mut impl std::io::Write) -> std::io::Result<()> {
+        let mut paths: Vec<&String> = self.previous_pieces.keys().collect();
+        paths.sort();
+        for path in paths {
+            let Some(file) = self.previous.get(path.as_str()) else {
+                continue;
+            };
+            let mut pieces: Vec<(&Key, &Piece)> = self.previous_pieces[path].iter().collect();
+            pieces.sort_by_key(|(_, piece)| piece.offset);
+            for (&key, &piece) in pieces {
+                let spare = (piece, file.identity);
+                let check = spare_piece_check(path, key, spare);
+                let (Piece { offset, length }, id) = spare;
+                writeln!(
+                    out,
+                    "spare piece\t{key:032x}\t{offset}\t{length}\t{}\t{}\t{}\t{check:032x}\t{path}",
+                    id.inode, id.size, id.modified
+                )?;
+            }
+        }
+        Ok(())
     }
 }
 

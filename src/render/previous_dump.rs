@@ -7,10 +7,19 @@
 //! file the cache describes (its identity, as for every file a build keeps)
 //! and the cache's note of the piece is intact (see
 //! [`cache::PageCache::previous_piece`]).
+//!
+//! A dump written over the spare site's dump (the site before the previous
+//! one, see [`crate::publish`]) does better where it can: a piece that the
+//! spare's dump holds at the very place the new dump puts it is left there,
+//! unwritten. A dump goes year by year ([`crate::sql::base_tables`]), so
+//! results added at the newest date leave every earlier year's pieces in
+//! place, and a rebuild writes only the last year's statements and the
+//! list's, not the whole dump again.
 
 use super::cache::PageCache;
+use super::output::FileIdentity;
 use super::output::Sink;
-use crate::sql::PieceText;
+use crate::sql::{PieceText, Placed};
 
 /// More than any piece's text: a cache file that says otherwise is damaged.
 const LONGEST_PIECE: u64 = 256 << 20;
@@ -46,7 +55,6 @@ impl crate::sql::Pieces for PreviousDump<'_> {
         // No more than the file has, nor more than a piece can be.
         let end = piece.offset.checked_add(piece.length)?;
         (end <= *size && piece.length <= LONGEST_PIECE).then_some(())?;
-        self.cache.piece_reused();
         Some(PieceText::InFile {
             file: published,
             offset: piece.offset,
@@ -54,7 +62,24 @@ impl crate::sql::Pieces for PreviousDump<'_> {
         })
     }
 
-    fn made(&self, key: u128, offset: u64, length: u64) {
+    fn made(&self, key: u128, (offset, length): (u64, u64), placed: Placed) {
+        match placed {
+            Placed::Copied => self.cache.piece_reused(),
+            Placed::InPlace => self.cache.piece_in_place(),
+            Placed::Written => {}
+        }
         self.cache.made_piece(self.file, key, offset, length);
+    }
+
+    /// Only a dump written over the spare's (the site before the previous
+    /// one) that is still the file the build cache describes, and only
+    /// where that dump had the piece: a piece's bytes are not read to be
+    /// compared.
+    fn held(&self, key: u128, offset: u64, over: &std::fs::Metadata) -> Option<u64> {
+        let over = FileIdentity::from_metadata(over)?;
+        let piece = self.cache.spare_piece(self.file, key, over)?;
+        let end = piece.offset.checked_add(piece.length)?;
+        let held = piece.offset == offset && end <= over.size && piece.length <= LONGEST_PIECE;
+        held.then_some(piece.length)
     }
 }

@@ -243,8 +243,27 @@ pub trait Pieces: Sync {
     /// The text of the piece whose rows hash to `key`, if the previous dump
     /// had it.
     fn text(&self, key: u128) -> Option<PieceText<'_>>;
-    /// Notes that this dump has the piece `key`, `length` bytes at `offset`.
-    fn made(&self, key: u128, offset: u64, length: u64);
+    /// Notes that this dump has the piece `key` `at` (offset, length),
+    /// put there as `placed` says.
+    fn made(&self, key: u128, at: (u64, u64), placed: Placed);
+    /// The length of the piece `key` when the file the dump is written
+    /// over (`over`, as it was before this dump began) already holds it at
+    /// `offset`: it is left there, not written again.
+    fn held(&self, key: u128, offset: u64, over: &std::fs::Metadata) -> Option<u64> {
+        let _ = (key, offset, over);
+        None
+    }
+}
+
+/// How a piece of a dump got its place.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Placed {
+    /// Its statements were written.
+    Written,
+    /// It was copied from the previous dump.
+    Copied,
+    /// The file written over already held it there.
+    InPlace,
 }
 
 /// The text of a piece of a dump.
@@ -290,6 +309,19 @@ pub trait DumpOut: std::io::Write {
     /// Appends `length` bytes of `file` from `offset`, as writing them would.
     fn copy_from(&mut self, file: &std::fs::File, offset: u64, length: u64) -> std::io::Result<()> {
         copy_by_reading(self, file, offset, length)
+    }
+
+    /// When the dump is written over the bytes of an earlier file, from
+    /// its start: that file as it was before anything was written.
+    fn written_over(&self) -> Option<&std::fs::Metadata> {
+        None
+    }
+
+    /// Moves on by `length` bytes, leaving what the file written over
+    /// holds there as it is. Only where [`DumpOut::written_over`] is.
+    fn skip(&mut self, length: u64) -> std::io::Result<()> {
+        let _ = length;
+        Err(std::io::ErrorKind::Unsupported.into())
     }
 }
 
@@ -356,6 +388,31 @@ impl<'w> InsertWriter<'w> {
         self.pieces = Some(pieces);
         self.written = offset;
         self
+    }
+}
+
+impl InsertWriter<'_> {
+    /// Writes the piece `key`, whose text is `text`, where the dump is now,
+    /// and notes it there; its length. A file written over that holds the
+    /// same piece at the same place keeps it: nothing is written.
+    fn write_piece(&mut self, key: u128, text: &PieceText) -> std::io::Result<u64> {
+        let Some(pieces) = self.pieces else {
+            return text.write_to(self.out);
+        };
+        let held = self
+            .out
+            .written_over()
+            .and_then(|over| pieces.held(key, self.written, over));
+        let (length, placed) = match (held, text) {
+            (Some(length), _) => {
+                self.out.skip(length)?;
+                (length, Placed::InPlace)
+            }
+            (None, PieceText::InFile { .. }) => (text.write_to(self.out)?, Placed::Copied),
+            (None, PieceText::Bytes(_)) => (text.write_to(self.out)?, Placed::Written),
+        };
+        pieces.made(key, (self.written, length), placed);
+        Ok(length)
     }
 }
 
@@ -441,10 +498,10 @@ impl TableSink for InsertWriter<'_> {
                 rows::take_rows(rows, &mut next, BLOCK_ROWS, width);
             });
             for (key, text) in &texts {
-                let length = text.write_to(self.out)?;
-                if let (Some(pieces), Some(key)) = (self.pieces, key) {
-                    pieces.made(*key, self.written, length);
-                }
+                let length = match key {
+                    Some(key) => self.write_piece(*key, text)?,
+                    None => text.write_to(self.out)?,
+                };
                 self.written += length;
             }
             std::mem::swap(&mut block, &mut next);
@@ -488,9 +545,7 @@ impl TableSink for InsertWriter<'_> {
                 }
             });
             for (span, text) in block.iter().zip(&texts) {
-                let length = text.write_to(self.out)?;
-                pieces.made(span.key, self.written, length);
-                self.written += length;
+                self.written += self.write_piece(span.key, text)?;
             }
         }
         Ok(())
@@ -710,8 +765,8 @@ mod tests {
             })
         }
 
-        fn made(&self, key: u128, offset: u64, length: u64) {
-            self.made.lock().unwrap().insert(key, (offset, length));
+        fn made(&self, key: u128, at: (u64, u64), _: Placed) {
+            self.made.lock().unwrap().insert(key, at);
         }
     }
 
@@ -770,6 +825,101 @@ mod tests {
         assert_eq!(changed, by_rows);
         assert_ne!(changed, first);
         assert_eq!(taken, pieces - 3);
+    }
+
+    /// A file written over from its start, as the site's staging folder
+    /// writes a dump over the spare's.
+    struct Over {
+        file: std::fs::File,
+        before: std::fs::Metadata,
+    }
+
+    impl std::io::Write for Over {
+        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+            self.file.write(bytes)
+        }
+
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    impl DumpOut for Over {
+        fn written_over(&self) -> Option<&std::fs::Metadata> {
+            Some(&self.before)
+        }
+
+        fn skip(&mut self, length: u64) -> std::io::Result<()> {
+            use std::io::Seek;
+            self.file
+                .seek(std::io::SeekFrom::Current(length as i64))
+                .map(drop)
+        }
+    }
+
+    /// The pieces of the dump the file written over holds, and where.
+    struct Held {
+        at: std::collections::HashMap<u128, (u64, u64)>,
+        held: std::sync::atomic::AtomicUsize,
+    }
+
+    impl Pieces for Held {
+        fn text(&self, _: u128) -> Option<PieceText<'_>> {
+            None
+        }
+
+        fn made(&self, _: u128, _: (u64, u64), placed: Placed) {
+            if placed == Placed::InPlace {
+                self.held.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            }
+        }
+
+        fn held(&self, key: u128, offset: u64, _: &std::fs::Metadata) -> Option<u64> {
+            let &(at, length) = self.at.get(&key)?;
+            (at == offset).then_some(length)
+        }
+    }
+
+    #[test]
+    fn a_table_written_over_an_earlier_one_writes_only_the_pieces_not_already_in_place() {
+        use std::io::{Read, Seek};
+        let sizes = vec![4_000, 4_000, 4_000, 4_000, 4_000];
+        let mut units = Numbered {
+            versions: vec![0; sizes.len()],
+            sizes,
+        };
+        let (_, before, _, kept) = both_ways(&units, Kept::default());
+        let mut file = kept.file.unwrap();
+        // The middle unit changes, its text keeping its length, then the
+        // next one, its text growing: the last one, the same, is no longer
+        // where it was.
+        units.versions[2] = 5;
+        units.versions[3] = 10;
+        let (by_rows, ..) = both_ways(&units, Kept::default());
+        assert!(by_rows.len() > before.len());
+        let before_meta = file.metadata().unwrap();
+        file.rewind().unwrap();
+        let mut over = Over {
+            file: file.try_clone().unwrap(),
+            before: before_meta,
+        };
+        let held = Held {
+            at: kept.at,
+            held: Default::default(),
+        };
+        InsertWriter::new(&mut over, Dialect::Sqlite)
+            .reusing(&held, 0)
+            .units("t", &["a", "b"], &units)
+            .unwrap();
+        assert_eq!(
+            held.held.into_inner(),
+            2,
+            "the first two pieces stay where they were"
+        );
+        let mut written = String::new();
+        file.rewind().unwrap();
+        file.read_to_string(&mut written).unwrap();
+        assert_eq!(written, by_rows);
     }
 
     #[test]

@@ -104,7 +104,7 @@ pub struct InsertBatch {
 /// Every row of the dump, as insert batches in dependency order.
 #[derive(Debug, Clone, Default, Serialize)]
 pub struct SqlDump {
-    /// Batches of at most [`BATCH_ROWS`] rows; tables in schema order.
+    /// Batches of at most [`BATCH_ROWS`] rows, in the order [`base_tables`] hands them over.
     pub inserts: Vec<InsertBatch>,
     /// Row count per table, in schema order.
     pub counts: Vec<(&'static str, usize)>,
@@ -410,8 +410,10 @@ fn push_in_column_order<'a, const N: usize>(
     );
 }
 
-/// Hands every table of the association's list to `sink`, in schema order;
-/// with `keys` (for this dataset and these ratings), the big tables go unit
+/// Hands every table of the association's list to `sink`, in an order that
+/// loads: memberships and players, then the tournaments' tables (from
+/// `tournaments` to `game_ratings`) year by year, then the published list.
+/// With `keys` (for this dataset and these ratings), the big tables go unit
 /// by unit with their keys.
 pub fn base_tables(
     dataset: &Dataset,
@@ -432,7 +434,7 @@ pub fn base_tables(
             ]
         }),
     )?;
-    let (players, tournaments) = (&dataset.players, &dataset.tournaments);
+    let players = &dataset.players;
     emit_units(
         sink,
         "players",
@@ -440,7 +442,62 @@ pub fn base_tables(
         |i| keys.map(|k| k.players[i]),
         |i| [player_row(&players[i])],
     )?;
-    let tournament_key = |i: usize| keys.map(|k| k.tournaments[i]);
+    // The records of players rated by the association, by tournament and place.
+    let rated: Vec<(usize, usize)> = ratings
+        .by_tournament
+        .iter()
+        .enumerate()
+        .flat_map(|(t, records)| {
+            let each = records.iter().enumerate();
+            each.filter(|(_, r)| r.phase_before != Phase::Unrated)
+                .map(move |(i, _)| (t, i))
+        })
+        .collect();
+    for year in year_groups(&dataset.tournaments) {
+        let records = rated.partition_point(|&(t, _)| t < year.start)
+            ..rated.partition_point(|&(t, _)| t < year.end);
+        tournament_tables(dataset, ratings, (year, &rated[records]), keys, sink)?;
+    }
+    emit(
+        sink,
+        "published_ratings",
+        dataset
+            .players
+            .iter()
+            .zip(&ratings.players)
+            .enumerate()
+            .filter(|(_, (_, s))| s.phase != Phase::Unrated)
+            .map(|(i, (p, s))| {
+                let (rank, active) = match list.established.get(&i) {
+                    Some(&(rank, active)) => (rank, Some(active)),
+                    None => (None, None),
+                };
+                [
+                    ("player_id", p.id.as_str().into()),
+                    ("list_date", list.date.as_str().into()),
+                    ("list_rank", rank.into()),
+                    ("active", active.into()),
+                    ("phase", phase_code(s.phase).into()),
+                    ("rating", s.rating.into()),
+                    ("provisional_games", s.provisional_games.into()),
+                    ("rated_games", s.rated_games.into()),
+                ]
+            }),
+    )
+}
+
+/// The tournaments' tables for the tournaments `year` (indexes into
+/// `dataset.tournaments`) and the rated records `rated` of them.
+fn tournament_tables(
+    dataset: &Dataset,
+    ratings: &Ratings,
+    (year, rated): (std::ops::Range<usize>, &[(usize, usize)]),
+    keys: Option<UnitKeys>,
+    sink: &mut dyn TableSink,
+) -> std::io::Result<()> {
+    let tournaments = &dataset.tournaments[year.clone()];
+    let first = year.start;
+    let tournament_key = |i: usize| keys.map(|k| k.tournaments[first + i]);
     emit_units(
         sink,
         "tournaments",
@@ -473,17 +530,6 @@ pub fn base_tables(
         tournament_key,
         |i| game_cells(&tournaments[i]).map(game_row),
     )?;
-    // The records of players rated by the association, by tournament and place.
-    let rated: Vec<(usize, usize)> = ratings
-        .by_tournament
-        .iter()
-        .enumerate()
-        .flat_map(|(t, records)| {
-            let each = records.iter().enumerate();
-            each.filter(|(_, r)| r.phase_before != Phase::Unrated)
-                .map(move |(i, _)| (t, i))
-        })
-        .collect();
     let record = |unit: usize| {
         let (t, i) = rated[unit];
         &ratings.by_tournament[t][i]
@@ -507,33 +553,28 @@ pub fn base_tables(
         (rated.len(), |unit| record(unit).games.len()),
         record_key,
         |unit| game_rating_rows(dataset, record(unit)),
-    )?;
-    emit(
-        sink,
-        "published_ratings",
-        dataset
-            .players
-            .iter()
-            .zip(&ratings.players)
-            .enumerate()
-            .filter(|(_, (_, s))| s.phase != Phase::Unrated)
-            .map(|(i, (p, s))| {
-                let (rank, active) = match list.established.get(&i) {
-                    Some(&(rank, active)) => (rank, Some(active)),
-                    None => (None, None),
-                };
-                [
-                    ("player_id", p.id.as_str().into()),
-                    ("list_date", list.date.as_str().into()),
-                    ("list_rank", rank.into()),
-                    ("active", active.into()),
-                    ("phase", phase_code(s.phase).into()),
-                    ("rating", s.rating.into()),
-                    ("provisional_games", s.provisional_games.into()),
-                    ("rated_games", s.rated_games.into()),
-                ]
-            }),
     )
+}
+
+/// The tournaments (sorted by start) in runs of one starting year, as
+/// ranges of indexes; one empty run when there are none, so that every
+/// table is handed over. A dump goes year by year, so that results added
+/// at the newest date change only its last year's statements (and the
+/// list's): a dump written over the one of a build before keeps the bytes
+/// of every earlier year where they are.
+fn year_groups(tournaments: &[crate::model::Tournament]) -> Vec<std::ops::Range<usize>> {
+    let mut groups = Vec::new();
+    let mut start = 0;
+    for i in 1..=tournaments.len() {
+        if i == tournaments.len() || tournaments[i].start.year != tournaments[start].start.year {
+            groups.push(start..i);
+            start = i;
+        }
+    }
+    if groups.is_empty() {
+        groups.push(0..0);
+    }
+    groups
 }
 
 /// Hands the further rating lists' tables to `sink`, every row naming its
@@ -642,7 +683,10 @@ impl TableSink for SqlDump {
                 rows,
             });
         }
-        self.counts.push((table, count));
+        match self.counts.iter_mut().find(|(name, _)| *name == table) {
+            Some((_, total)) => *total += count,
+            None => self.counts.push((table, count)),
+        }
         Ok(())
     }
 }
