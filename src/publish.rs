@@ -61,7 +61,8 @@ pub struct WriteReport {
     pub unchanged: usize,
     /// Files of the previous site that the new one no longer has.
     pub removed: usize,
-    /// Bytes of the files written.
+    /// Bytes written into the files written (a dump written over an earlier
+    /// one counts only the bytes not left in place).
     pub bytes_written: u64,
     /// A problem after the new site was in place (e.g. the previous site
     /// could not be moved aside); the site itself is complete.
@@ -310,8 +311,11 @@ impl Staging {
         let mut out = StagedStream {
             out: io::BufWriter::with_capacity(64 << 10, file),
             over,
+            written: 0,
         };
-        let file = write(&mut out)
+        let file = write(&mut out);
+        let bytes = out.written;
+        let file = file
             .and_then(|()| out.out.into_inner().map_err(io::IntoInnerError::into_error))
             .and_then(|mut file| {
                 if in_place {
@@ -331,12 +335,11 @@ impl Staging {
             .metadata()
             .ok()
             .and_then(|m| FileIdentity::from_metadata(&m));
-        let length = identity.map_or(0, |id| id.size);
         if let Some(identity) = identity {
             self.record(name, identity);
         }
         self.written.fetch_add(1, Ordering::Relaxed);
-        self.bytes_written.fetch_add(length, Ordering::Relaxed);
+        self.bytes_written.fetch_add(bytes, Ordering::Relaxed);
         Ok(())
     }
 
@@ -876,15 +879,21 @@ struct StagedStream {
     out: io::BufWriter<File>,
     /// The file written over, as it was before this write began.
     over: Option<fs::Metadata>,
+    /// Bytes written or copied so far (not those left in place).
+    written: u64,
 }
 
 impl Write for StagedStream {
     fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
-        self.out.write(bytes)
+        let n = self.out.write(bytes)?;
+        self.written += n as u64;
+        Ok(n)
     }
 
     fn write_all(&mut self, bytes: &[u8]) -> io::Result<()> {
-        self.out.write_all(bytes)
+        self.out.write_all(bytes)?;
+        self.written += bytes.len() as u64;
+        Ok(())
     }
 
     fn flush(&mut self) -> io::Result<()> {
@@ -899,8 +908,10 @@ impl crate::sql::DumpOut for StagedStream {
     fn copy_from(&mut self, file: &File, offset: u64, length: u64) -> io::Result<()> {
         self.out.flush()?;
         let copied = copy_within_file_system(file, offset, length, self.out.get_ref())?;
-        let (offset, length) = (offset + copied, length - copied);
-        crate::sql::copy_by_reading(&mut self.out, file, offset, length)
+        let (offset, rest) = (offset + copied, length - copied);
+        crate::sql::copy_by_reading(&mut self.out, file, offset, rest)?;
+        self.written += length;
+        Ok(())
     }
 
     fn written_over(&self) -> Option<&fs::Metadata> {
@@ -1245,6 +1256,7 @@ mod tests {
         let new_file = || StagedStream {
             out: io::BufWriter::new(File::create(&target).unwrap()),
             over: None,
+            written: 0,
         };
         let mut out = new_file();
         let mut expected = Vec::new();
@@ -1256,6 +1268,7 @@ mod tests {
         }
         out.write_all(b"end").unwrap();
         expected.extend_from_slice(b"end");
+        assert_eq!(out.written, expected.len() as u64);
         drop(out);
         let written = fs::read(&target).unwrap();
         assert_eq!(written.len(), expected.len());
