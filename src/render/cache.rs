@@ -477,11 +477,7 @@ fn parse_file_line(line: &str) -> Option<FileLine> {
     }
     if let Some(piece) = line.strip_prefix("piece\t") {
         let mut fields = piece.splitn(5, '\t');
-        let key = Key::from_str_radix(fields.next()?, 16).ok()?;
-        let piece = Piece {
-            offset: fields.next()?.parse().ok()?,
-            length: fields.next()?.parse().ok()?,
-        };
+        let (key, piece) = parse_piece(&mut fields)?;
         let check = Key::from_str_radix(fields.next()?, 16).ok()?;
         let path = fields.next()?;
         return (check == piece_check(path, key, piece))
@@ -489,16 +485,8 @@ fn parse_file_line(line: &str) -> Option<FileLine> {
     }
     if let Some(spare) = line.strip_prefix("spare piece\t") {
         let mut fields = spare.splitn(8, '\t');
-        let key = Key::from_str_radix(fields.next()?, 16).ok()?;
-        let piece = Piece {
-            offset: fields.next()?.parse().ok()?,
-            length: fields.next()?.parse().ok()?,
-        };
-        let identity = FileIdentity {
-            inode: fields.next()?.parse().ok()?,
-            size: fields.next()?.parse().ok()?,
-            modified: fields.next()?.parse().ok()?,
-        };
+        let (key, piece) = parse_piece(&mut fields)?;
+        let identity = parse_identity_fields(&mut fields)?;
         let check = Key::from_str_radix(fields.next()?, 16).ok()?;
         let path = fields.next()?;
         return (check == spare_piece_check(path, key, (piece, identity)))
@@ -751,12 +739,27 @@ fn is_first_line(line: &str) -> bool {
 /// An identity as `inode<TAB>size<TAB>modified`.
 fn parse_identity(text: &str) -> Option<FileIdentity> {
     let mut fields = text.split('\t');
-    let identity = FileIdentity {
+    let identity = parse_identity_fields(&mut fields)?;
+    fields.next().is_none().then_some(identity)
+}
+
+/// A file's identity from the next three fields: inode, size, modification time.
+fn parse_identity_fields<'t>(fields: &mut impl Iterator<Item = &'t str>) -> Option<FileIdentity> {
+    Some(FileIdentity {
         inode: fields.next()?.parse().ok()?,
         size: fields.next()?.parse().ok()?,
         modified: fields.next()?.parse().ok()?,
+    })
+}
+
+/// A piece's key and place from the next three fields: key, offset, length.
+fn parse_piece<'t>(fields: &mut impl Iterator<Item = &'t str>) -> Option<(Key, Piece)> {
+    let key = Key::from_str_radix(fields.next()?, 16).ok()?;
+    let piece = Piece {
+        offset: fields.next()?.parse().ok()?,
+        length: fields.next()?.parse().ok()?,
     };
-    fields.next().is_none().then_some(identity)
+    Some((key, piece))
 }
 
 fn parse_site(text: &str) -> Option<SiteFingerprint> {
@@ -1200,11 +1203,7 @@ pub fn latest_in(root: &Path) -> Option<PathBuf> {
 fn parse_entry(line: &str) -> Option<(String, (Key, FileIdentity))> {
     let mut fields = line.splitn(5, '\t');
     let key = Key::from_str_radix(fields.next()?, 16).ok()?;
-    let identity = FileIdentity {
-        inode: fields.next()?.parse().ok()?,
-        size: fields.next()?.parse().ok()?,
-        modified: fields.next()?.parse().ok()?,
-    };
+    let identity = parse_identity_fields(&mut fields)?;
     Some((fields.next()?.to_string(), (key, identity)))
 }
 
