@@ -537,10 +537,15 @@ fn a_site_file_edited_deleted_or_added_by_hand_is_repaired() {
 /// A generated repository whose SQL dump has many pieces (several thousand
 /// rows in its big tables), built once.
 fn built_with_a_big_dump() -> Built {
+    generated_and_built(1500, 90)
+}
+
+/// A repository generated with `players` and `tournaments` (seed 11), built once.
+fn generated_and_built(players: usize, tournaments: usize) -> Built {
     let dir = tempfile::tempdir().unwrap();
     let options = Options {
-        players: 1500,
-        tournaments: 90,
+        players,
+        tournaments,
         seed: 11,
     };
     write_repository(dir.path(), &options).unwrap();
@@ -624,37 +629,42 @@ fn a_changed_dump_takes_its_unchanged_pieces_over_and_is_the_dump_a_fresh_build_
     assert_same_dumps(&common::site_files(&b.out), &fresh_site(b.root.path()));
 }
 
-#[test]
-fn a_damaged_record_of_dump_pieces_takes_nothing_wrong_over() {
-    let b = built_with_a_big_dump();
+/// Gives every line of the kind `kind` (`piece`, `spare piece`) in the
+/// build cache file another offset, `moved` from its own, leaving the
+/// rest of the line, its check too, as it was.
+fn move_pieces_in_cache(b: &Built, kind: &str, moved: impl Fn(u64) -> u64) {
     let cache = ratingbook::render::cache::file_for(&b.out).unwrap();
     let text = fs::read_to_string(&cache).unwrap();
+    let prefix = format!("{kind}\t");
     assert!(
-        text.contains("\npiece\t"),
-        "the cache notes the dump's pieces"
+        text.contains(&format!("\n{prefix}")),
+        "the cache notes {kind} lines"
     );
-    // Every piece somewhere else, or far past the end of its file.
     let damaged: String = text
         .lines()
-        .map(|line| match line.strip_prefix("piece\t") {
+        .map(|line| match line.strip_prefix(&prefix) {
             Some(piece) => {
-                let fields: Vec<&str> = piece.split('\t').collect();
-                let offset: u64 = fields[1].parse().unwrap();
-                let moved = if offset.is_multiple_of(2) {
-                    offset + 7
-                } else {
-                    u64::MAX - 3
-                };
-                format!(
-                    "piece\t{}\t{moved}\t{}\n",
-                    fields[0],
-                    fields[2..].join("\t")
-                )
+                let mut fields: Vec<String> = piece.split('\t').map(String::from).collect();
+                fields[1] = moved(fields[1].parse().unwrap()).to_string();
+                format!("{prefix}{}\n", fields.join("\t"))
             }
             None => format!("{line}\n"),
         })
         .collect();
     fs::write(&cache, damaged).unwrap();
+}
+
+#[test]
+fn a_damaged_record_of_dump_pieces_takes_nothing_wrong_over() {
+    let b = built_with_a_big_dump();
+    // Every piece somewhere else, or far past the end of its file.
+    move_pieces_in_cache(&b, "piece", |offset| {
+        if offset.is_multiple_of(2) {
+            offset + 7
+        } else {
+            u64::MAX - 3
+        }
+    });
     edit_and_rebuild(&b, 0);
     assert_same_dumps(&common::site_files(&b.out), &fresh_site(b.root.path()));
 }
@@ -669,24 +679,12 @@ fn add_and_rebuild(b: &Built, n: usize) -> ratingbook::BuildReport {
 
 /// A generated repository whose tournaments span four years, built once.
 fn built_over_years() -> Built {
-    let dir = tempfile::tempdir().unwrap();
-    let options = Options {
-        players: 300,
-        tournaments: 400,
-        seed: 11,
-    };
-    write_repository(dir.path(), &options).unwrap();
-    let years = fs::read_dir(dir.path().join("data/tournaments"))
+    let b = generated_and_built(300, 400);
+    let years = fs::read_dir(b.root.path().join("data/tournaments"))
         .unwrap()
         .count();
     assert!(years >= 3, "{years} years");
-    let out = dir.path().join("site");
-    let first = build(dir.path(), &out);
-    Built {
-        root: dir,
-        out,
-        first,
-    }
+    b
 }
 
 #[test]
@@ -727,25 +725,7 @@ fn a_dump_written_over_the_spare_leaves_earlier_years_in_place_and_trusts_nothin
 
     // The cache's notes of the spare's pieces damaged (another place):
     // none is believed.
-    let cache = ratingbook::render::cache::file_for(&b.out).unwrap();
-    let text = fs::read_to_string(&cache).unwrap();
-    assert!(
-        text.contains("\nspare piece\t"),
-        "the cache notes the spare's pieces"
-    );
-    let damaged: String = text
-        .lines()
-        .map(|line| match line.strip_prefix("spare piece\t") {
-            Some(piece) => {
-                let mut fields: Vec<String> = piece.split('\t').map(String::from).collect();
-                let offset: u64 = fields[1].parse().unwrap();
-                fields[1] = (offset + 1).to_string();
-                format!("spare piece\t{}\n", fields.join("\t"))
-            }
-            None => format!("{line}\n"),
-        })
-        .collect();
-    fs::write(&cache, damaged).unwrap();
+    move_pieces_in_cache(&b, "spare piece", |offset| offset + 1);
     let after_damage = add_and_rebuild(&b, 4);
     assert_eq!(after_damage.cached.dump_pieces_in_place, 0);
     assert_same_dumps(&common::site_files(&b.out), &fresh_site(b.root.path()));
