@@ -510,6 +510,60 @@ struct ListState {
     last_rated: Option<usize>,
 }
 
+/// What a list step takes from one rating record: its tournament and
+/// that tournament's last day, the state after it and the games that
+/// counted.
+#[derive(Debug, Clone, Copy)]
+struct RecordStep {
+    tournament: usize,
+    end: Date,
+    phase: Phase,
+    rating: Option<i32>,
+    provisional_games: u32,
+    counted: u32,
+}
+
+/// Every rating record's [`RecordStep`], by tournament and place: made in
+/// the records' own order (tournament by tournament, as they lie in
+/// memory), then read player by player. Going from player to player
+/// through the records themselves reached all over memory for each record
+/// and again for its games: a federation's players have hundreds of
+/// thousands of records between them.
+struct RecordSteps {
+    /// Where each tournament's records begin in `steps`.
+    starts: Vec<usize>,
+    steps: Vec<RecordStep>,
+}
+
+impl RecordSteps {
+    fn of(ratings: &crate::rating::Ratings, ends: &[Date]) -> RecordSteps {
+        let mut starts = Vec::with_capacity(ratings.by_tournament.len());
+        let mut total = 0;
+        for records in &ratings.by_tournament {
+            starts.push(total);
+            total += records.len();
+        }
+        let steps = (ratings.by_tournament.par_iter())
+            .flat_map_iter(|records| {
+                records.iter().map(|r| RecordStep {
+                    tournament: r.tournament,
+                    end: ends[r.tournament],
+                    phase: r.phase_after,
+                    rating: r.rating_after,
+                    provisional_games: r.provisional_games_after,
+                    counted: r.games_counted() as u32,
+                })
+            })
+            .collect();
+        RecordSteps { starts, steps }
+    }
+
+    /// The step of record `i` of tournament `t`.
+    fn get(&self, (t, i): (usize, usize)) -> &RecordStep {
+        &self.steps[self.starts[t] + i]
+    }
+}
+
 /// The date of a list when nothing was played: 1 January 1970.
 const NO_LIST_DATE: Date = Date {
     year: 1970,
@@ -633,10 +687,11 @@ impl<'a> ViewBuilder<'a> {
     /// one list: it goes through each player's tournaments up to `date`
     /// only, keeping no history (see [`ViewBuilder::rating_list_from`]).
     pub fn rating_list_as_of(&self, date: Date) -> RatingListView<'a> {
+        let records = RecordSteps::of(self.ratings, self.tournament_ends());
         let states = (0..self.dataset.players.len())
             .into_par_iter()
             .map(|i| {
-                let steps = self.player_steps(i);
+                let steps = self.player_steps(i, &records);
                 // The latest end so far grows: the first step past `date` ends the list's part.
                 let by_then = steps.take_while(|(reached, _)| *reached <= date);
                 by_then.last().map(|(_, state)| state)
@@ -667,6 +722,7 @@ impl<'a> ViewBuilder<'a> {
             last_rated: None,
         };
         let mut steps = vec![(NO_LIST_DATE, unset); total];
+        let records = RecordSteps::of(self.ratings, self.tournament_ends());
         let mut runs = Vec::new();
         let mut rest = steps.as_mut_slice();
         for first in (0..self.dataset.players.len()).step_by(STEP_RUN) {
@@ -676,7 +732,7 @@ impl<'a> ViewBuilder<'a> {
             rest = after;
         }
         runs.into_par_iter().for_each(|(players, run)| {
-            let made = players.flat_map(|i| self.player_steps(i));
+            let made = players.flat_map(|i| self.player_steps(i, &records));
             for (step, made) in run.iter_mut().zip(made) {
                 *step = made;
             }
@@ -687,22 +743,24 @@ impl<'a> ViewBuilder<'a> {
     /// The list state of the player at `index` after each of their
     /// tournaments, in rating order, each with the latest last day of a
     /// tournament so far.
-    fn player_steps(&self, index: usize) -> impl Iterator<Item = (Date, ListState)> + '_ {
-        let ends = self.tournament_ends();
+    fn player_steps<'s>(
+        &'s self,
+        index: usize,
+        records: &'s RecordSteps,
+    ) -> impl Iterator<Item = (Date, ListState)> + 's {
         let mut reached: Option<Date> = None;
         let mut state: Option<ListState> = None;
-        self.ratings.history(index).map(move |r| {
-            let end = ends[r.tournament];
-            let latest = reached.map_or(end, |d| d.max(end));
+        self.ratings.player_records[index].iter().map(move |&at| {
+            let r = records.get(at);
+            let latest = reached.map_or(r.end, |d| d.max(r.end));
             reached = Some(latest);
             let previous = state.as_ref();
-            let counted = r.games_counted() as u32;
             let next = ListState {
-                phase: r.phase_after,
-                rating: r.rating_after,
-                provisional_games: r.provisional_games_after,
-                rated_games: previous.map_or(0, |p| p.rated_games) + counted,
-                last_rated: if counted > 0 {
+                phase: r.phase,
+                rating: r.rating,
+                provisional_games: r.provisional_games,
+                rated_games: previous.map_or(0, |p| p.rated_games) + r.counted,
+                last_rated: if r.counted > 0 {
                     Some(r.tournament)
                 } else {
                     previous.and_then(|p| p.last_rated)
