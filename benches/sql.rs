@@ -45,7 +45,7 @@ fn main() {
             .dataset
             .tournaments
             .iter()
-            .map(|t| t.pairings().len())
+            .map(|t| t.pairings().count())
             .sum();
         let tera = ratingbook::render::templates::TemplateSet::built_in()
             .engine()

@@ -241,12 +241,11 @@ fn busiest_tournament(data: &Dataset) -> (String, Rows) {
     let t = data
         .tournaments
         .iter()
-        .max_by_key(|t| t.pairings().len())
+        .max_by_key(|t| t.pairings().count())
         .expect("a tournament");
     let id_of = |no: u32| t.entry(no).map(|e| e.player.to_string()).unwrap();
     let mut rows: Rows = t
         .pairings()
-        .into_iter()
         .map(|p| {
             vec![
                 p.round.to_string(),

@@ -504,29 +504,25 @@ impl Tournament {
     }
 
     /// Every paired game once (from the lower start number's side), in round order.
-    pub fn pairings(&self) -> Vec<Pairing> {
-        let mut out = Vec::new();
-        for round in 0..self.rounds as usize {
-            for entry in &self.entries {
-                if let Some(Cell::Game {
-                    opponent,
-                    colour,
-                    result,
-                }) = entry.cells.get(round)
-                {
-                    if entry.start_no < *opponent {
-                        out.push(Pairing {
-                            round: round as u32 + 1,
-                            first: entry.start_no,
-                            second: *opponent,
-                            first_colour: *colour,
-                            result: *result,
-                        });
-                    }
-                }
-            }
-        }
-        out
+    pub fn pairings(&self) -> impl Iterator<Item = Pairing> + '_ {
+        (0..self.rounds as usize).flat_map(move |round| {
+            self.entries
+                .iter()
+                .filter_map(move |entry| match entry.cells.get(round) {
+                    Some(&Cell::Game {
+                        opponent,
+                        colour,
+                        result,
+                    }) if entry.start_no < opponent => Some(Pairing {
+                        round: round as u32 + 1,
+                        first: entry.start_no,
+                        second: opponent,
+                        first_colour: colour,
+                        result,
+                    }),
+                    _ => None,
+                })
+        })
     }
 
     /// Year folder the tournament belongs in.

@@ -1742,8 +1742,8 @@ fn counts(dataset: &Dataset) -> Counts {
         tournaments: dataset.tournaments.len(),
         games: dataset
             .tournaments
-            .iter()
-            .map(|t| t.pairings().iter().filter(|p| p.result.is_played()).count())
+            .par_iter()
+            .map(|t| t.pairings().filter(|p| p.result.is_played()).count())
             .sum(),
     }
 }
