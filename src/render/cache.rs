@@ -954,7 +954,7 @@ impl PageCache {
 
     /// Where the dump `path` of the site before the previous one had the
     /// piece `key`, if that dump is the file `spare` identifies and its line
-    /// in the cache file is intact ([`spare_piece_check`]).
+    /// in the cache file is intact (`spare_piece_check`).
     pub fn spare_piece(&self, path: &str, key: Key, spare: FileIdentity) -> Option<Piece> {
         let &(piece, identity) = self.spare_pieces.get(path)?.get(&self.piece_key(key))?;
         (identity == spare).then_some(piece)

@@ -686,7 +686,7 @@ impl<'a> ViewBuilder<'a> {
     /// tournament by then, each with the state after their last one. For
     /// one list: it goes through each player's tournaments up to `date`
     /// only, keeping no player's history, only each record's compact step
-    /// ([`RecordSteps`]; see [`ViewBuilder::rating_list_from`]).
+    /// (see [`ViewBuilder::rating_list_from`]).
     pub fn rating_list_as_of(&self, date: Date) -> RatingListView<'a> {
         let records = RecordSteps::of(self.ratings, self.tournament_ends());
         let states = (0..self.dataset.players.len())
