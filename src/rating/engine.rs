@@ -15,8 +15,20 @@ struct Tally {
     half_points: u32,
 }
 
+/// What the rules read of a player when they are someone's opponent, kept
+/// in their state: rating a game then reads one place in memory for the
+/// opponent, not also their whole player record (at a federation's scale,
+/// reading both for millions of games is most of the rating's time).
+#[derive(Debug, Clone, Copy)]
+struct Facts {
+    membership: Membership,
+    preset_rating: i32,
+    international_rating: Option<i32>,
+}
+
 #[derive(Debug, Clone)]
 struct State {
+    facts: Facts,
     phase: Phase,
     rating: Option<i32>,
     tally: Tally,
@@ -103,27 +115,24 @@ fn rate_from(
             .saturating_sub(by_tournament.len()),
     );
     let taken_over = by_tournament.len();
+    let rows = crosstable_players(dataset, pool, taken_over);
     for (index, tournament) in dataset.tournaments.iter().enumerate().skip(taken_over) {
         if tournament.pool.as_deref() != pool {
             by_tournament.push(Vec::new());
             continue;
         }
-        let players: Vec<Option<usize>> = tournament
-            .entries
-            .iter()
-            .map(|e| dataset.player_index(e.player.as_str()))
-            .collect();
+        let players = &rows[index - taken_over];
         // Made at its size: a list grown record by record is copied at each step.
         let mut records = Vec::with_capacity(players.iter().flatten().count());
         records.extend(
             tournament
                 .entries
                 .iter()
-                .zip(&players)
+                .zip(players)
                 .filter_map(|(entry, player)| {
                     let player = (*player)?;
                     Some(rate_entry(
-                        config, dataset, tournament, index, entry, player, &players, &states,
+                        config, tournament, index, entry, player, players, &states,
                     ))
                 }),
         );
@@ -156,6 +165,30 @@ fn rate_from(
     Ratings::assemble(dataset, pool, by_tournament, players)
 }
 
+/// Per tournament from the `from`th on: each crosstable row's player index
+/// (`None` for tournaments of other lists, which are not rated). Looked up
+/// on every thread before the rating, which goes one tournament at a time.
+fn crosstable_players(
+    dataset: &Dataset,
+    pool: Option<&str>,
+    from: usize,
+) -> Vec<Vec<Option<usize>>> {
+    use rayon::prelude::*;
+    dataset.tournaments[from.min(dataset.tournaments.len())..]
+        .par_iter()
+        .map(|tournament| {
+            if tournament.pool.as_deref() != pool {
+                return Vec::new();
+            }
+            tournament
+                .entries
+                .iter()
+                .map(|e| dataset.player_index(e.player.as_str()))
+                .collect()
+        })
+        .collect()
+}
+
 /// Phase 0: members start provisional with their preset's virtual games.
 fn initial_state(player: &Player) -> State {
     let (phase, tally) = if player.membership.is_rated_by_us() {
@@ -170,6 +203,11 @@ fn initial_state(player: &Player) -> State {
         (Phase::Unrated, Tally::default())
     };
     State {
+        facts: Facts {
+            membership: player.membership,
+            preset_rating: player.preset.rating as i32,
+            international_rating: player.international_rating.map(|r| r as i32),
+        },
         phase,
         rating: None,
         tally,
@@ -179,20 +217,20 @@ fn initial_state(player: &Player) -> State {
 }
 
 /// The international rating that applies to an entry: the event's, else the player file's.
-fn event_rating(entry: &Entry, player: &Player) -> Option<i32> {
+fn event_rating(entry: &Entry, facts: &Facts) -> Option<i32> {
     entry
         .rating
-        .or(player.international_rating)
         .map(|r| r as i32)
+        .or(facts.international_rating)
 }
 
-fn opponent_view(player: &Player, state: &State, international: Option<i32>) -> Opponent {
-    match (player.membership, state.phase) {
+fn opponent_view(state: &State, international: Option<i32>) -> Opponent {
+    match (state.facts.membership, state.phase) {
         (Membership::Other, _) => Opponent::Other,
         (Membership::Rif, _) => Opponent::International(international),
         (_, Phase::Established) => Opponent::Established(state.rating.unwrap_or(0)),
         _ => Opponent::Provisional {
-            preset: player.preset.rating as i32,
+            preset: state.facts.preset_rating,
             international,
         },
     }
@@ -201,7 +239,6 @@ fn opponent_view(player: &Player, state: &State, international: Option<i32>) -> 
 #[allow(clippy::too_many_arguments)]
 fn rate_entry(
     config: &RatingConfig,
-    dataset: &Dataset,
     tournament: &Tournament,
     tournament_index: usize,
     entry: &Entry,
@@ -217,12 +254,8 @@ fn rate_entry(
         let Some(opponent_entry) = tournament.entries.get(cell.row) else {
             continue;
         };
-        let opponent_player = &dataset.players[opponent_index];
-        let view = opponent_view(
-            opponent_player,
-            &states[opponent_index],
-            event_rating(opponent_entry, opponent_player),
-        );
+        let opponent = &states[opponent_index];
+        let view = opponent_view(opponent, event_rating(opponent_entry, &opponent.facts));
         let mut game = GameRating::unrated(cell.round, opponent_index, result.half_points());
         if !result.is_played() {
             game.not_counted = Some(NotCounted::NotPlayed);
@@ -312,16 +345,17 @@ fn rate_established_game(
 
 /// Applies a tournament's record to a player's state.
 fn apply(config: &RatingConfig, state: &mut State, record: &TournamentRating, index: usize) {
-    let counted: Vec<&GameRating> = record.games.iter().filter(|g| g.counted()).collect();
-    if counted.is_empty() {
+    let counted = || record.games.iter().filter(|g| g.counted());
+    let counted_games = counted().count();
+    if counted_games == 0 {
         return;
     }
-    state.rated_games += counted.len() as u32;
+    state.rated_games += counted_games as u32;
     state.last_rated_tournament = Some(index);
     match state.phase {
         Phase::Unrated => {}
         Phase::Provisional => {
-            for game in &counted {
+            for game in counted() {
                 state.tally.games += 1;
                 state.tally.opponent_sum += i64::from(game.opponent_rating.unwrap_or(0));
                 state.tally.half_points += u32::from(game.half_points);
@@ -333,7 +367,7 @@ fn apply(config: &RatingConfig, state: &mut State, record: &TournamentRating, in
         }
         Phase::Established => {
             let own = state.rating.unwrap_or(0);
-            state.rating = Some(own + established_change(config, own, &counted));
+            state.rating = Some(own + established_change(config, own, counted()));
         }
     }
 }
@@ -349,11 +383,14 @@ fn provisional_rating(config: &RatingConfig, tally: Tally) -> i32 {
 
 /// `round(Σ K × (W − We))` over a tournament's counted games (spec: "Phase 2").
 /// With the table, the sum is computed exactly in units of 1/800.
-fn established_change(config: &RatingConfig, own: i32, games: &[&GameRating]) -> i32 {
+fn established_change<'a>(
+    config: &RatingConfig,
+    own: i32,
+    games: impl Iterator<Item = &'a GameRating>,
+) -> i32 {
     match config.expected {
         ExpectedScore::Table => {
             let units: i64 = games
-                .iter()
                 .map(|g| {
                     let k = i64::from(g.k.unwrap_or(KFactor(0)).0);
                     let we = i64::from(table_hundredths(own, g.opponent_rating.unwrap_or(own)));
@@ -363,7 +400,7 @@ fn established_change(config: &RatingConfig, own: i32, games: &[&GameRating]) ->
             round_ratio(units, 800, config.rounding) as i32
         }
         ExpectedScore::Logistic => {
-            let sum: f64 = games.iter().filter_map(|g| g.change.get()).sum();
+            let sum: f64 = games.filter_map(|g| g.change.get()).sum();
             round_float(sum, config.rounding) as i32
         }
     }
