@@ -788,7 +788,7 @@ pub struct PageCache {
     /// Hash of what every page shares: tool version, templates, configuration.
     base: Key,
     previous: foldhash::HashMap<String, PreviousFile>,
-    next: Mutex<Vec<(String, Key)>>,
+    next: PerThread<(String, Key)>,
     rendered: AtomicUsize,
     reused: AtomicUsize,
     /// Where the previous build's dumps had each piece.
@@ -799,6 +799,69 @@ pub struct PageCache {
     spare_pieces: SparePieceIndex,
     pieces_reused: AtomicUsize,
     pieces_in_place: AtomicUsize,
+}
+
+/// A list that any number of threads add to at once, each to a part of
+/// its own: every page of a rebuild adds a line, hundreds of thousands of
+/// them from every processor, and behind one lock the processors keep
+/// taking the lock's memory from each other. The parts are joined in no
+/// particular order.
+#[derive(Debug)]
+struct PerThread<T> {
+    /// One part per worker thread of the thread pool, and one for any
+    /// other thread (they share it).
+    parts: Box<[Mutex<Vec<T>>]>,
+}
+
+impl<T> Default for PerThread<T> {
+    fn default() -> Self {
+        PerThread::with_capacity(0)
+    }
+}
+
+impl<T> PerThread<T> {
+    /// Room for about `items` in all, shared by the worker threads.
+    fn with_capacity(items: usize) -> Self {
+        let workers = rayon::current_num_threads();
+        let parts = (0..=workers)
+            .map(|part| {
+                Mutex::new(Vec::with_capacity(if part == 0 {
+                    0
+                } else {
+                    items / workers
+                }))
+            })
+            .collect();
+        PerThread { parts }
+    }
+
+    fn push(&self, item: T) {
+        let part = rayon::current_thread_index().map_or(0, |worker| worker + 1);
+        let part = &self.parts[part.min(self.parts.len() - 1)];
+        part.lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .push(item);
+    }
+
+    /// Every item added so far, leaving none.
+    fn take(&self) -> Vec<T> {
+        let mut parts: Vec<Vec<T>> = self
+            .parts
+            .iter()
+            .map(|part| {
+                std::mem::take(
+                    &mut *part
+                        .lock()
+                        .unwrap_or_else(std::sync::PoisonError::into_inner),
+                )
+            })
+            .collect();
+        let mut all = Vec::with_capacity(parts.iter().map(Vec::len).sum());
+        for part in &mut parts {
+            all.append(part);
+        }
+        all
+    }
 }
 
 /// How much of a build the cache saved.
@@ -823,10 +886,10 @@ impl PageCache {
         let mut hasher = KeyHasher::new();
         let _ = write!(hasher, "{shared:?}");
         // This build has about as many files as the previous one.
-        let next = Vec::with_capacity(previous.files.entries.len());
+        let next = PerThread::with_capacity(previous.files.entries.len());
         PageCache {
             base: hasher.finish128(),
-            next: Mutex::new(next),
+            next,
             previous: previous.files.entries,
             previous_pieces: previous.files.pieces,
             spare_pieces: previous.files.spare_pieces,
@@ -915,10 +978,7 @@ impl PageCache {
     }
 
     fn record(&self, path: &str, key: Key) {
-        self.next
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .push((path.to_string(), key));
+        self.next.push((path.to_string(), key));
     }
 
     /// Files made and reused so far.
@@ -1001,12 +1061,7 @@ impl PageCache {
         inputs: &InputsRecord,
     ) -> std::io::Result<SavedCache> {
         use rayon::prelude::*;
-        let mut entries = std::mem::take(
-            &mut *self
-                .next
-                .lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner),
-        );
+        let mut entries = self.next.take();
         entries.par_sort_unstable();
         let entries: Vec<(String, Key, FileIdentity)> = entries
             .into_par_iter()
