@@ -854,7 +854,7 @@ impl<'a> ViewBuilder<'a> {
             }
         }
         let id_order = self.id_order();
-        established.sort_by_key(|row| established_order(id_order, row.rating, row.index));
+        established.sort_by_cached_key(|row| established_order(id_order, row.rating, row.index));
         provisional.sort_by(|a, b| {
             b.games
                 .cmp(&a.games)
