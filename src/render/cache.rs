@@ -1288,6 +1288,18 @@ mod tests {
     use crate::render::output::MemorySink;
 
     #[test]
+    fn a_list_added_to_from_every_thread_gives_back_each_item_once() {
+        use rayon::prelude::*;
+        let list = PerThread::with_capacity(10);
+        (0..10_000u32).into_par_iter().for_each(|n| list.push(n));
+        list.push(10_000);
+        let mut items = list.take();
+        items.sort_unstable();
+        assert_eq!(items, (0..=10_000).collect::<Vec<u32>>());
+        assert!(list.take().is_empty(), "taken items are gone");
+    }
+
+    #[test]
     fn keys_and_numbers_are_written_as_the_formatter_writes_them() {
         for key in [
             0,
