@@ -18,7 +18,8 @@ struct Tally {
 /// What the rules read of a player when they are someone's opponent, kept
 /// in their state: rating a game then reads one place in memory for the
 /// opponent, not also their whole player record (at a federation's scale,
-/// reading both for millions of games is most of the rating's time).
+/// reaching for both, all over memory, for millions of games was the
+/// largest part of the rating's time).
 #[derive(Debug, Clone, Copy)]
 struct Facts {
     membership: Membership,
