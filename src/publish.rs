@@ -44,7 +44,9 @@
 //! for a killed process; it does not promise durability across a power cut
 //! (nothing is fsynced).
 
-use crate::render::output::{slash_path, FileIdentity, Sink, SiteFiles, StreamFn, WriteError};
+use crate::render::output::{
+    lock, slash_path, FileIdentity, Sink, SiteFiles, StreamFn, WriteError,
+};
 use foldhash::{HashMap, HashSet};
 use std::fs::{self, File};
 use std::io::{self, Read, Write};
@@ -1053,13 +1055,6 @@ fn make_writable(path: &Path) -> bool {
 #[cfg(not(unix))]
 fn make_writable(_path: &Path) -> bool {
     false
-}
-
-/// The guarded value, also after a thread panicked while holding the lock.
-fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    mutex
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 fn remove_leftover(path: &Path) -> Result<(), PublishError> {

@@ -29,7 +29,7 @@
 //! a file written again) but whose content hash is the same, into an intact
 //! site, stops there too, and records the new fingerprint.
 
-use super::output::{FileIdentity, Sink, WriteError};
+use super::output::{lock, FileIdentity, Sink, WriteError};
 use super::scan::{self, InputFile, SiteFingerprint};
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -838,25 +838,14 @@ impl<T> PerThread<T> {
     fn push(&self, item: T) {
         let part = rayon::current_thread_index().map_or(0, |worker| worker + 1);
         let part = &self.parts[part.min(self.parts.len() - 1)];
-        part.lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .push(item);
+        lock(part).push(item);
     }
 
     /// Every item added so far, leaving none.
     fn take(&self) -> Vec<T> {
-        let mut parts: Vec<Vec<T>> = self
-            .parts
-            .iter()
-            .map(|part| {
-                std::mem::take(
-                    &mut *part
-                        .lock()
-                        .unwrap_or_else(std::sync::PoisonError::into_inner),
-                )
-            })
-            .collect();
-        let mut all = Vec::with_capacity(parts.iter().map(Vec::len).sum());
+        let mut parts: Vec<std::sync::MutexGuard<'_, Vec<T>>> =
+            self.parts.iter().map(lock).collect();
+        let mut all = Vec::with_capacity(parts.iter().map(|part| part.len()).sum());
         for part in &mut parts {
             all.append(part);
         }
@@ -1042,10 +1031,7 @@ impl PageCache {
     /// at `offset`.
     pub fn made_piece(&self, path: &str, key: Key, offset: u64, length: u64) {
         let piece = Piece { offset, length };
-        self.next_pieces
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .push((path.to_string(), self.piece_key(key), piece));
+        lock(&self.next_pieces).push((path.to_string(), self.piece_key(key), piece));
     }
 
     /// Writes this build's keys for `file`, each with the identity `identity`
@@ -1104,12 +1090,7 @@ impl PageCache {
             push_fields(line, &[*key], &numbers, path);
             Ok(())
         })?;
-        let pieces = std::mem::take(
-            &mut *self
-                .next_pieces
-                .lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner),
-        );
+        let pieces = std::mem::take(&mut *lock(&self.next_pieces));
         // Only pieces of files kept with their identity: a piece is found
         // in the file the identity names, or not at all. (The entries are
         // in path order.)

@@ -252,12 +252,7 @@ pub fn render_site_into(
         config.output.markdown,
     )?;
     if config.output.html {
-        let mut paths = std::mem::take(
-            &mut *page
-                .html_paths
-                .lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner),
-        );
+        let mut paths = std::mem::take(&mut *output::lock(&page.html_paths));
         paths.sort_unstable();
         if let Some(map) = sitemap(&paths, &page.site.base_url) {
             page.put("sitemap.xml", &map)?;
@@ -1705,10 +1700,7 @@ impl Page<'_> {
     /// Notes an HTML file for the sitemap (only a site with an address has one).
     fn note(&self, file: &str) {
         if file.ends_with(".html") && !self.site.base_url.is_empty() {
-            self.html_paths
-                .lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner)
-                .push(file.to_string());
+            output::lock(&self.html_paths).push(file.to_string());
         }
     }
 

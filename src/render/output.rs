@@ -165,12 +165,17 @@ impl MemorySink {
     }
 }
 
+/// The guarded value, also after a thread panicked while holding the lock:
+/// what the lock guards here is a list being filled, whole at every step.
+pub(crate) fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
 impl Sink for MemorySink {
     fn put(&self, path: &str, bytes: &[u8]) -> Result<(), WriteError> {
-        self.files
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .insert(path.to_string(), bytes.to_vec());
+        lock(&self.files).insert(path.to_string(), bytes.to_vec());
         Ok(())
     }
 }
