@@ -48,7 +48,6 @@ use crate::render::output::{
     lock, slash_path, FileIdentity, Sink, SiteFiles, StreamFn, WriteError,
 };
 use foldhash::{HashMap, HashSet};
-use rayon::prelude::*;
 use std::fs::{self, File};
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
@@ -642,12 +641,7 @@ impl Staging {
     /// folder the new site (`files`) does not have. Links are removed, never
     /// followed.
     fn remove_extras<V: Sync>(&self, files: &HashMap<String, V>) -> io::Result<()> {
-        remove_extras_in(
-            &self.staging,
-            "",
-            files,
-            &SiteFolders::of(files.par_iter().map(|(name, _)| name)),
-        )
+        remove_extras_in(&self.staging, "", files, &SiteFolders::of(files.keys()))
     }
 }
 
@@ -669,40 +663,23 @@ struct FolderContents<'a> {
 
 impl<'a> SiteFolders<'a> {
     /// The folders of the site of the files `names`.
-    fn of(names: impl IntoParallelIterator<Item = &'a String>) -> SiteFolders<'a> {
-        // Each folder's own files, counted side by side: a site may have
-        // hundreds of thousands.
-        let files_in = names
-            .into_par_iter()
-            .fold(HashMap::<&str, usize>::default, |mut counts, name| {
-                *counts.entry(parent_of(name)).or_default() += 1;
-                counts
-            })
-            .reduce(HashMap::default, |mut counts, more| {
-                for (folder, files) in more {
-                    *counts.entry(folder).or_default() += files;
-                }
-                counts
-            });
+    fn of(names: impl Iterator<Item = &'a String>) -> SiteFolders<'a> {
         let mut site = SiteFolders::default();
         site.folders.insert("", FolderContents::default());
-        for (folder, files) in files_in {
-            site.folders.entry(folder).or_default().entries += files;
-        }
-        // Each folder, once, in its own parent; a folder holding only
-        // folders is met on the way up.
-        let mut to_place: Vec<&str> = site.folders.keys().copied().collect();
-        while let Some(folder) = to_place.pop() {
-            if folder.is_empty() {
-                continue;
+        for name in names {
+            let mut folder = parent_of(name);
+            site.folders.entry(folder).or_default().entries += 1;
+            // Each folder on the way, once, in its own parent.
+            while !folder.is_empty() && site.folders[folder].entries == 1 {
+                let parent = parent_of(folder);
+                let contents = site.folders.entry(parent).or_default();
+                contents.subfolders.push(folder);
+                contents.entries += 1;
+                if contents.entries > 1 {
+                    break;
+                }
+                folder = parent;
             }
-            let parent = parent_of(folder);
-            if !site.folders.contains_key(parent) {
-                to_place.push(parent);
-            }
-            let contents = site.folders.entry(parent).or_default();
-            contents.subfolders.push(folder);
-            contents.entries += 1;
         }
         site
     }
@@ -733,6 +710,7 @@ fn remove_extras_in<V: Sync>(
     files: &HashMap<String, V>,
     folders: &SiteFolders,
 ) -> io::Result<()> {
+    use rayon::prelude::*;
     let contents = folders.contents(name);
     if let Some(contents) = contents.filter(|c| entry_count(dir).ok() == Some(c.entries)) {
         return contents.subfolders.par_iter().try_for_each(|folder| {
@@ -1101,6 +1079,7 @@ fn remove_leftover_io(path: &Path) -> io::Result<()> {
 /// side by side (they are mostly separate folders, which the file system
 /// updates independently).
 fn remove_tree(path: &Path) -> io::Result<()> {
+    use rayon::prelude::*;
     let entries: Vec<PathBuf> = match fs::read_dir(path) {
         Ok(entries) => entries.filter_map(|e| e.ok().map(|e| e.path())).collect(),
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(()),
@@ -1433,7 +1412,7 @@ mod tests {
         build(&out, (&files, &files), &known);
         assert_eq!(files_of(&out), files);
         assert!(!out.join("p/q/empty").exists());
-        let folders = SiteFolders::of(known.par_iter().map(|(name, _)| name));
+        let folders = SiteFolders::of(known.keys());
         let counts = |name: &str| {
             let contents = folders.contents(name).unwrap();
             let mut subfolders = contents.subfolders.clone();

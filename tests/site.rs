@@ -106,6 +106,16 @@ fn lists_filter_hide_inactive_and_archive() {
         "{y2004}"
     );
     assert!(!y2004.contains("class=\"inactive\""));
+    assert!(y2004.contains("As of <time datetime=\"2004-12-31\">31 December 2004</time>"));
+    // The sample's latest results end on 15 March 2026: the 2026 list stands
+    // at that day, as the current list does, not at a year's end to come.
+    let y2026 = read(&out.path().join("archive/2026.html"));
+    assert!(
+        y2026.contains("As of <time datetime=\"2026-03-15\">15 March 2026</time>"),
+        "{y2026}"
+    );
+    assert!(!y2026.contains("2026-12-31"), "{y2026}");
+    assert!(list.contains("As of <time datetime=\"2026-03-15\">15 March 2026</time>"));
 }
 
 #[test]

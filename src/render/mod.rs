@@ -1190,8 +1190,9 @@ fn render_lists(
     // filters too, and the tournaments by then): a new tournament leaves the
     // past years' lists as they were, without building them.
     let mut to_make = Vec::new();
+    let latest = latest_end(dataset);
     for year in &archive {
-        let Some(date) = Date::new(*year, 12, 31) else {
+        let Some(date) = year_list_date(*year, latest) else {
             continue;
         };
         let own = fingerprint::Hasher::default()
@@ -1349,6 +1350,19 @@ fn archive_links(years: &[i32], prefix: &str) -> Vec<Link> {
             href: format!("{prefix}archive/{y}.html"),
         })
         .collect()
+}
+
+/// The day a year's list stands at: the end of the year, or for the year
+/// the results have not yet seen the end of, the last day of the latest
+/// tournament (`latest`): no list is dated after the results it is made of.
+fn year_list_date(year: i32, latest: Option<Date>) -> Option<Date> {
+    let end = Date::new(year, 12, 31)?;
+    Some(latest.map_or(end, |latest| latest.min(end)))
+}
+
+/// The last day of the latest tournament, if there is one.
+fn latest_end(dataset: &Dataset) -> Option<Date> {
+    dataset.tournaments.iter().map(|t| t.end).max()
 }
 
 fn archive_years(dataset: &Dataset) -> Vec<i32> {

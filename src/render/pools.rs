@@ -118,8 +118,9 @@ pub(super) fn render_pool_pages(
         paged(&path, "../../", &list)?;
         let rows = pool_rows(views.pool, &list.established);
         page.put(&format!("{base}/ratings.csv"), &pool_csv(&list.date, &rows))?;
+        let latest = super::latest_end(dataset);
         for year in &years {
-            let Some(date) = crate::model::Date::new(*year, 12, 31) else {
+            let Some(date) = super::year_list_date(*year, latest) else {
                 continue;
             };
             let past = builder.rating_list_from(&history, date);

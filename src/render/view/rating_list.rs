@@ -330,23 +330,10 @@ impl RatingListPage<'_> {
 
 /// The `rows` for which `keep` holds, counted first so that the list is
 /// made at its size at once, however many rows it has.
-fn kept_rows<T: Clone + Send + Sync>(rows: &[T], keep: impl Fn(&T) -> bool + Sync) -> Vec<T> {
-    // In order: a parallel collect keeps the rows' order.
-    rows.par_iter().filter(|r| keep(r)).cloned().collect()
-}
-
-/// The rows that `pick` makes of the players' `states` (by player index),
-/// in the players' order, picked side by side: a federation's list has
-/// hundreds of thousands of rows.
-fn picked_rows<T: Send>(
-    states: &[Option<ListState>],
-    pick: impl Fn(usize, &ListState) -> Option<T> + Sync,
-) -> Vec<T> {
-    states
-        .par_iter()
-        .enumerate()
-        .filter_map(|(index, state)| pick(index, state.as_ref()?))
-        .collect()
+fn kept_rows<T: Clone>(rows: &[T], keep: impl Fn(&T) -> bool) -> Vec<T> {
+    let mut kept = Vec::with_capacity(rows.iter().filter(|r| keep(r)).count());
+    kept.extend(rows.iter().filter(|r| keep(r)).cloned());
+    kept
 }
 
 /// The one ranking rule (see [`RatedRow`]) over rows sorted by rating:
@@ -399,19 +386,21 @@ fn movement(rows: &mut [RatedRow<'_>], previous: &[RatedRow<'_>]) {
     for row in previous {
         before[row.index] = Some(row);
     }
-    rows.par_iter_mut().for_each(|row| match before[row.index] {
-        None => {
-            row.rating_change = Change::New;
-            row.rank_change = Change::New;
+    for row in rows {
+        match before[row.index] {
+            None => {
+                row.rating_change = Change::New;
+                row.rank_change = Change::New;
+            }
+            Some(old) => {
+                row.rating_change = Change::By(i64::from(row.rating) - i64::from(old.rating));
+                row.rank_change = match (old.rank, row.rank) {
+                    (Some(was), Some(now)) => Change::By(was as i64 - now as i64),
+                    _ => Change::Unknown,
+                };
+            }
         }
-        Some(old) => {
-            row.rating_change = Change::By(i64::from(row.rating) - i64::from(old.rating));
-            row.rank_change = match (old.rank, row.rank) {
-                (Some(was), Some(now)) => Change::By(was as i64 - now as i64),
-                _ => Change::Unknown,
-            };
-        }
-    });
+    }
 }
 
 /// What a page other than the list itself shows of the rating list: its
@@ -810,62 +799,66 @@ impl<'a> ViewBuilder<'a> {
         states: Vec<Option<ListState>>,
     ) -> RatingListView<'a> {
         let inactive_before = self.inactive_before(date);
-        let mut established = picked_rows(&states, |index, state| {
-            let (Phase::Established, Some(rating)) = (state.phase, state.rating) else {
-                return None;
+        // Sized at once: a federation's list has hundreds of thousands of rows.
+        let established_count = states
+            .iter()
+            .flatten()
+            .filter(|s| s.phase == Phase::Established && s.rating.is_some())
+            .count();
+        let provisional_count = states
+            .iter()
+            .flatten()
+            .filter(|s| s.phase == Phase::Provisional)
+            .count();
+        let mut established = Vec::with_capacity(established_count);
+        let mut provisional = Vec::with_capacity(provisional_count);
+        let mut international = Vec::new();
+        for (index, player) in self.dataset.players.iter().enumerate() {
+            let Some(state) = &states[index] else {
+                continue;
             };
-            let player = &self.dataset.players[index];
-            let last = state.last_rated.map(|t| self.dataset.tournaments[t].end);
-            Some(RatedRow {
-                rank: None,
-                player: PlayerLink::to(player),
-                id: player.id.as_str(),
-                club: player.club.as_deref().unwrap_or_default(),
-                country: player.country.as_deref().unwrap_or_default(),
-                membership: player.membership.as_str(),
-                rating,
-                games: state.rated_games,
-                last_played: ListedDate(last),
-                active: self.is_active(state.last_rated, inactive_before),
-                rating_change: Change::Unknown,
-                rank_change: Change::Unknown,
-                index,
-            })
-        });
-        let mut provisional = picked_rows(&states, |index, state| {
-            if state.phase != Phase::Provisional {
-                return None;
-            }
-            let player = &self.dataset.players[index];
-            Some(ProvisionalRow {
-                player: PlayerLink::to(player),
-                club: player.club.as_deref().unwrap_or_default(),
-                games: state.provisional_games,
-                progress: self.progress(state.provisional_games),
-                index,
-            })
-        });
-        let mut international = picked_rows(&states, |index, state| {
-            let player = &self.dataset.players[index];
-            let listed_elsewhere = state.phase == Phase::Provisional
-                || (state.phase == Phase::Established && state.rating.is_some());
-            match (
-                listed_elsewhere,
-                player.membership,
-                player.international_rating,
-            ) {
-                (false, Membership::Rif, Some(rating)) => Some(InternationalRow {
+            match (state.phase, state.rating) {
+                (Phase::Established, Some(rating)) => {
+                    let last = state.last_rated.map(|t| self.dataset.tournaments[t].end);
+                    established.push(RatedRow {
+                        rank: None,
+                        player: PlayerLink::to(player),
+                        id: player.id.as_str(),
+                        club: player.club.as_deref().unwrap_or_default(),
+                        country: player.country.as_deref().unwrap_or_default(),
+                        membership: player.membership.as_str(),
+                        rating,
+                        games: state.rated_games,
+                        last_played: ListedDate(last),
+                        active: self.is_active(state.last_rated, inactive_before),
+                        rating_change: Change::Unknown,
+                        rank_change: Change::Unknown,
+                        index,
+                    })
+                }
+                (Phase::Provisional, _) => provisional.push(ProvisionalRow {
                     player: PlayerLink::to(player),
-                    country: player.country.as_deref().unwrap_or_default(),
-                    rating,
+                    club: player.club.as_deref().unwrap_or_default(),
+                    games: state.provisional_games,
+                    progress: self.progress(state.provisional_games),
                     index,
                 }),
-                _ => None,
+                _ => {
+                    if let (Membership::Rif, Some(rating)) =
+                        (player.membership, player.international_rating)
+                    {
+                        international.push(InternationalRow {
+                            player: PlayerLink::to(player),
+                            country: player.country.as_deref().unwrap_or_default(),
+                            rating,
+                            index,
+                        });
+                    }
+                }
             }
-        });
+        }
         let id_order = self.id_order();
-        established
-            .par_sort_by_cached_key(|row| established_order(id_order, row.rating, row.index));
+        established.sort_by_cached_key(|row| established_order(id_order, row.rating, row.index));
         provisional.sort_by(|a, b| {
             b.games
                 .cmp(&a.games)
@@ -947,11 +940,11 @@ impl<'a> ViewBuilder<'a> {
         &self,
         list: &RatingListView<'a>,
         title: &str,
-        keep: impl Fn(&Player) -> bool + Sync,
+        keep: impl Fn(&Player) -> bool,
     ) -> RatingListView<'a> {
         // Decided in the players' order: the rows' order (by rating) would
         // reach for the players all over memory, once for every list.
-        let kept: Vec<bool> = self.dataset.players.par_iter().map(|p| keep(p)).collect();
+        let kept: Vec<bool> = self.dataset.players.iter().map(keep).collect();
         let mut out = RatingListView {
             established: kept_rows(&list.established, |r| kept[r.index]),
             provisional: kept_rows(&list.provisional, |r| kept[r.index]),
