@@ -1190,7 +1190,7 @@ fn render_lists(
     // filters too, and the tournaments by then): a new tournament leaves the
     // past years' lists as they were, without building them.
     let mut to_make = Vec::new();
-    let latest = latest_end(dataset);
+    let latest = views.list_date();
     for year in &archive {
         let Some(date) = year_list_date(*year, latest) else {
             continue;
@@ -1354,15 +1354,11 @@ fn archive_links(years: &[i32], prefix: &str) -> Vec<Link> {
 
 /// The day a year's list stands at: the end of the year, or for the year
 /// the results have not yet seen the end of, the last day of the latest
-/// tournament (`latest`): no list is dated after the results it is made of.
+/// tournament (`latest`, the current list's date): no list is dated after
+/// the results it is made of.
 fn year_list_date(year: i32, latest: Option<Date>) -> Option<Date> {
     let end = Date::new(year, 12, 31)?;
     Some(latest.map_or(end, |latest| latest.min(end)))
-}
-
-/// The last day of the latest tournament, if there is one.
-fn latest_end(dataset: &Dataset) -> Option<Date> {
-    dataset.tournaments.iter().map(|t| t.end).max()
 }
 
 fn archive_years(dataset: &Dataset) -> Vec<i32> {

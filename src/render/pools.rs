@@ -118,7 +118,7 @@ pub(super) fn render_pool_pages(
         paged(&path, "../../", &list)?;
         let rows = pool_rows(views.pool, &list.established);
         page.put(&format!("{base}/ratings.csv"), &pool_csv(&list.date, &rows))?;
-        let latest = super::latest_end(dataset);
+        let latest = builder.list_date();
         for year in &years {
             let Some(date) = super::year_list_date(*year, latest) else {
                 continue;
