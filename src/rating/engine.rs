@@ -167,7 +167,7 @@ fn rate_from(
 }
 
 /// Per tournament from the `from`th on: each crosstable row's player index
-/// (`None` for tournaments of other lists, which are not rated). Looked up
+/// (none for tournaments of other lists, which are not rated). Looked up
 /// on every thread before the rating, which goes one tournament at a time.
 fn crosstable_players(
     dataset: &Dataset,
