@@ -527,14 +527,13 @@ pub fn inputs_fingerprint(
     started: std::time::SystemTime,
 ) -> Option<Key> {
     let settled = started.checked_sub(SETTLE)?;
-    let mut hasher = KeyHasher::new();
-    let _ = write!(hasher, "{tool:x}\0{paths:?}\0");
-    for file in files {
-        if file.identity.modified >= nanos_since_epoch(settled)? || file.changed >= settled {
+    let settled_nanos = nanos_since_epoch(settled)?;
+    hash_in_order(&format!("{tool:x}\0{paths:?}\0"), files, |file, bytes| {
+        if file.identity.modified >= settled_nanos || file.changed >= settled {
             return None;
         }
-        hasher.0.update(file.path.as_os_str().as_encoded_bytes());
-        hasher.0.update(&[0, u8::from(file.link)]);
+        bytes.extend_from_slice(file.path.as_os_str().as_encoded_bytes());
+        bytes.extend_from_slice(&[0, u8::from(file.link)]);
         let changed = nanos_since_epoch(file.changed)?;
         for number in [
             u128::from(file.identity.inode),
@@ -542,8 +541,35 @@ pub fn inputs_fingerprint(
             file.identity.modified,
             changed,
         ] {
-            hasher.0.update(&number.to_le_bytes());
+            bytes.extend_from_slice(&number.to_le_bytes());
         }
+        Some(())
+    })
+}
+
+/// The hash of `header`, then of each of `items` in order, as `bytes`
+/// writes it; `None` if `bytes` gives none for one. The items are hashed
+/// on every thread and their hashes joined on one: a federation has
+/// hundreds of thousands of inputs, hashed before anything else can start.
+fn hash_in_order<T: Sync>(
+    header: &str,
+    items: &[T],
+    bytes: impl Fn(&T, &mut Vec<u8>) -> Option<()> + Sync,
+) -> Option<Key> {
+    use rayon::prelude::*;
+    let each: Vec<Key> = items
+        .par_iter()
+        .with_min_len(1024)
+        .map_init(Vec::new, |buffer, item| {
+            buffer.clear();
+            bytes(item, buffer)?;
+            Some(xxhash_rust::xxh3::xxh3_128(buffer))
+        })
+        .collect::<Option<_>>()?;
+    let mut hasher = KeyHasher::new();
+    hasher.0.update(header.as_bytes());
+    for key in each {
+        hasher.0.update(&key.to_le_bytes());
     }
     Some(hasher.finish128())
 }
@@ -607,7 +633,12 @@ pub fn inputs_content(
                         Some(hasher.digest128())
                     })
                     .flatten();
-                let path = file.path.display().to_string();
+                // Hundreds of thousands of paths: taken as they are when
+                // they are UTF-8, as nearly all are.
+                let path = file
+                    .path
+                    .to_str()
+                    .map_or_else(|| file.path.display().to_string(), str::to_string);
                 let content = known
                     .get(&path)
                     .filter(|&&(id, _)| Some(id) == identity)
@@ -627,16 +658,15 @@ pub fn inputs_content(
             .collect()
     });
     let hashed = hashed?;
-    let mut hasher = KeyHasher::new();
-    let _ = write!(hasher, "{tool:x}\0{paths:?}\0");
-    for file in &hashed {
-        hasher.0.update(file.path.as_bytes());
+    let key = hash_in_order(&format!("{tool:x}\0{paths:?}\0"), &hashed, |file, bytes| {
+        bytes.extend_from_slice(file.path.as_bytes());
         // A file turned into a link to the same bytes is a change: the
         // link policy must see it.
-        hasher.0.update(&[0, u8::from(file.link)]);
-        hasher.0.update(&file.content.to_le_bytes());
-    }
-    Some((hasher.finish128(), hashed))
+        bytes.extend_from_slice(&[0, u8::from(file.link)]);
+        bytes.extend_from_slice(&file.content.to_le_bytes());
+        Some(())
+    })?;
+    Some((key, hashed))
 }
 
 /// Rewrites the cache file `file` with `inputs` as its inputs' fingerprint

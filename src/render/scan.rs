@@ -240,7 +240,7 @@ fn input_folder_at(
         }
     }
     // Byte order, as file names compare on Unix.
-    names.sort_unstable();
+    names.par_sort_unstable();
     // Each run of names folded into one list, in order; the lists joined
     // once into a list made at its size (hundreds of thousands of files,
     // copied at every step of a list grown by joining).
