@@ -282,19 +282,28 @@ fn render_site_wide(
     // not after them on one thread.
     let (pages, (dumps, downloads)) = rayon::join(
         || -> Result<(), SiteError> {
-            // Dropped as soon as the year-end lists are made, before the
-            // search index is.
+            // Dropped as soon as the year-end lists are made.
             let history = history;
             if config.output.html {
-                render_lists(page, views, (&list, &history), &slugs, dataset, config)?;
-                drop(history);
                 let front = FrontPages {
                     list: &list,
                     years: &years,
                     slugs: &slugs,
                     md_pages,
                 };
-                render_front_pages(page, views, &front, dataset, config)?;
+                // The search index is made on one thread: beside the
+                // lists' pages, not after them.
+                let (lists, front) = rayon::join(
+                    || {
+                        let lists = (&list, &history);
+                        let done = render_lists(page, views, lists, &slugs, dataset, config);
+                        drop(history);
+                        done
+                    },
+                    || render_front_pages(page, views, &front, dataset, config),
+                );
+                lists?;
+                front?;
                 pools::render_pool_pages(page, pool_views, dataset)?;
                 if config.output.methods {
                     methods::render_methods(page, dataset, config)?;
@@ -674,8 +683,6 @@ pub struct Content<'a> {
     pub surveys: &'a [crate::load::NamedSurvey],
 }
 
-/// Index, tournaments, rules, search, downloads, 404 and the Markdown pages.
-#[allow(clippy::too_many_arguments)]
 /// What the front pages show beside the data.
 struct FrontPages<'a, 'l> {
     list: &'a RatingListView<'l>,
@@ -684,6 +691,7 @@ struct FrontPages<'a, 'l> {
     md_pages: &'a [MdPage],
 }
 
+/// Index, tournaments, rules, search, downloads, 404 and the Markdown pages.
 fn render_front_pages(
     page: &Page,
     views: &ViewBuilder,
