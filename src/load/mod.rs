@@ -263,6 +263,8 @@ fn listed_files(
     let Some(dir) = dir.strip_prefix(root).ok().and_then(Path::to_str) else {
         return Vec::new();
     };
+    use rayon::prelude::*;
+    let suffix = format!(".{extension}");
     // Hundreds of thousands of paths: cut as text, not parsed.
     let wanted = |path: &&&str| {
         let Some(below) = path
@@ -272,11 +274,12 @@ fn listed_files(
             return false;
         };
         let name = below.rsplit(MAIN_SEPARATOR).next().unwrap_or(below);
-        below.split(MAIN_SEPARATOR).count() == depth
-            && Path::new(name).extension().is_some_and(|x| x == extension)
+        // As `Path::extension` tells it: `.toml` alone is a name without one.
+        let has_extension = name.len() > suffix.len() && name.ends_with(&suffix);
+        has_extension && below.split(MAIN_SEPARATOR).count() == depth
     };
     listed
-        .iter()
+        .par_iter()
         .filter(wanted)
         .map(|path| root.join(path))
         .collect()
@@ -331,12 +334,53 @@ fn load_templates(root: &Path) -> (std::collections::BTreeMap<String, Vec<u8>>, 
 
 /// `path` relative to `root` for messages (unchanged when outside it).
 pub fn relative(root: &Path, path: &Path) -> PathBuf {
-    path.strip_prefix(root).unwrap_or(path).to_path_buf()
+    match joined_below(root, path) {
+        Some(below) => PathBuf::from(below),
+        None => path.strip_prefix(root).unwrap_or(path).to_path_buf(),
+    }
+}
+
+/// What follows `root` and a separator in `path`, cut as text, when that
+/// is a plain relative path (no empty or `.` parts), as
+/// [`Path::strip_prefix`] would give it: a federation's hundreds of
+/// thousands of files are each named relative to the root, and parsing
+/// both paths into parts took longer than reading the file's record.
+fn joined_below<'a>(root: &Path, path: &'a Path) -> Option<&'a str> {
+    use std::path::MAIN_SEPARATOR;
+    let below = path
+        .to_str()?
+        .strip_prefix(root.to_str()?)?
+        .strip_prefix(MAIN_SEPARATOR)?;
+    let plain = below
+        .split(MAIN_SEPARATOR)
+        .all(|part| !part.is_empty() && part != ".");
+    plain.then_some(below)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_path_below_the_root_is_named_as_the_standard_library_names_it() {
+        let cases = [
+            ("/repo", "/repo/data/players/aho-matti.toml"),
+            ("/repo/", "/repo/data/players/aho-matti.toml"),
+            (".", "./data/players/aho-matti.toml"),
+            ("../repo", "../repo/data/x.csv"),
+            ("/repo", "/repo/data/./x.csv"),
+            ("/repo", "/repo//data/x.csv"),
+            ("/repo", "/repo/data/x/"),
+            ("/repo", "/repository/data/x.csv"),
+            ("/repo", "/elsewhere/x.csv"),
+            ("/repo/.", "/repo/./data/x.csv"),
+        ];
+        for (root, path) in cases {
+            let (root, path) = (Path::new(root), Path::new(path));
+            let expected = path.strip_prefix(root).unwrap_or(path);
+            assert_eq!(relative(root, path), expected, "{path:?} under {root:?}");
+        }
+    }
 
     /// Every file under `root`'s `data/`, relative to `root`, each
     /// folder's entries in name order.
