@@ -13,8 +13,10 @@
 //! followed by the rebuild that removes it again,
 //! after one new tournament on the day after the newest (the list date moves
 //! on, as when results come in) and the rebuild that removes it, and
-//! after one result edited in the first tournament ten years before the
-//! newest (which moves the ratings of everyone downstream). The repository is
+//! after one result edited ten years before the newest (the first decisive
+//! game from then on between two players with 30 earlier games each, so
+//! that it moves published ratings, and through them everyone's
+//! downstream). The repository is
 //! put back as it was afterwards. Each build runs in a fresh child process,
 //! so its peak memory (VmHWM) is its own, and is followed by `sync`, so the
 //! writing back of its files is not charged to the next. Prints one table
@@ -157,20 +159,40 @@ fn bench_size(root: &Path, players: usize, tournaments: usize) {
         let _ = std::fs::remove_file(table.with_extension("toml"));
     }
     row("back to unchanged");
-    let old = ten_years_back(root);
-    let edited = ratingbook::generate::edit::reverse_first_decisive_result(&old)
-        .expect("edit a result")
-        .is_some();
+    let tables = ratingbook::generate::edit::crosstables_by_start(root);
+    let from = ten_years_back(&tables);
+    let reverse = || {
+        ratingbook::generate::edit::reverse_result_between_regulars(&tables, from, REGULAR_GAMES)
+            .expect("edit a result")
+    };
+    // Without two such players, the first decisive game ten years back.
+    let first_decisive = || {
+        let table = tables.get(from)?;
+        ratingbook::generate::edit::reverse_first_decisive_result(table)
+            .expect("edit a result")
+            .map(|_| table.clone())
+    };
+    let regulars = reverse();
+    match regulars.clone().or_else(first_decisive) {
+        Some(table) => eprintln!("old result edited in {}", table.display()),
+        None => eprintln!("no decisive game ten years back: the edit row changes nothing"),
+    }
     row("one old result edited");
-    if edited {
-        // Reversing the same game again puts the result back.
-        let _ = ratingbook::generate::edit::reverse_first_decisive_result(&old);
+    // Reversing the same game again puts the result back: the games before
+    // it are the same, so it is found again.
+    match regulars {
+        Some(_) => drop(reverse()),
+        None => drop(first_decisive()),
     }
 }
 
-/// The crosstable of the first tournament ten years before the newest.
-fn ten_years_back(root: &Path) -> PathBuf {
-    let tables = ratingbook::generate::edit::crosstables_by_start(root);
+/// Earlier games each player of the edited game has: far past the
+/// provisional phase, so that the edit moves published ratings.
+const REGULAR_GAMES: usize = 30;
+
+/// Where, in `tables` (oldest first), the tournaments ten years before the
+/// newest start.
+fn ten_years_back(tables: &[PathBuf]) -> usize {
     let year = |t: &Path| -> i32 {
         t.parent()
             .and_then(|d| d.file_name())
@@ -181,9 +203,8 @@ fn ten_years_back(root: &Path) -> PathBuf {
     let newest = tables.last().map_or(0, |t| year(t));
     tables
         .iter()
-        .find(|t| year(t) >= newest - 10)
-        .cloned()
-        .unwrap_or_else(|| tables[0].clone())
+        .position(|t| year(t) >= newest - 10)
+        .unwrap_or(0)
 }
 
 /// Builds in a child process; its table cells.

@@ -30,6 +30,15 @@ pub fn crosstables_by_start(root: &Path) -> Vec<std::path::PathBuf> {
 /// sides (`3 w 1` and `1 b 0` become `3 w 0` and `1 b 1`); returns the two
 /// start numbers, or `None` when the table has no decisive game with colours.
 pub fn reverse_first_decisive_result(table: &Path) -> std::io::Result<Option<(u32, u32)>> {
+    reverse_first_decisive_result_where(table, |_, _| true)
+}
+
+/// [`reverse_first_decisive_result`] for the first decisive game whose two
+/// players' ids `players` accepts.
+fn reverse_first_decisive_result_where(
+    table: &Path,
+    players: impl Fn(&str, &str) -> bool,
+) -> std::io::Result<Option<(u32, u32)>> {
     let text = std::fs::read_to_string(table)?;
     let mut rows: Vec<Vec<String>> = text
         .lines()
@@ -38,6 +47,11 @@ pub fn reverse_first_decisive_result(table: &Path) -> std::io::Result<Option<(u3
     let Some(first_round) = rows.first().and_then(|h| h.iter().position(|c| c == "1")) else {
         return Ok(None);
     };
+    let id_column = rows
+        .first()
+        .and_then(|h| h.iter().position(|c| c == "player"))
+        .unwrap_or(1);
+    let id = |row: &[String]| row.get(id_column).cloned().unwrap_or_default();
     for r in 1..rows.len() {
         for c in first_round..rows[r].len() {
             let parts: Vec<String> = rows[r][c].split(' ').map(String::from).collect();
@@ -47,7 +61,7 @@ pub fn reverse_first_decisive_result(table: &Path) -> std::io::Result<Option<(u3
                 continue;
             };
             let theirs: Vec<String> = rows[o][c].split(' ').map(String::from).collect();
-            if theirs.len() != 3 {
+            if theirs.len() != 3 || !players(&id(&rows[r]), &id(&rows[o])) {
                 continue;
             }
             let flipped = if parts[2] == "1" { "0" } else { "1" };
@@ -61,6 +75,58 @@ pub fn reverse_first_decisive_result(table: &Path) -> std::io::Result<Option<(u3
         }
     }
     Ok(None)
+}
+
+/// Reverses a decisive game between two regular players: in the first of
+/// `tables` (oldest first, as [`crosstables_by_start`] lists them) from the
+/// one at `from` on, the first decisive game of two players who each played
+/// at least `games` games in the tables before it. Such a game moves both
+/// players' published ratings, unlike one of a newcomer, whose first games
+/// count towards no published rating. The table edited, or `None` when
+/// none has such a game.
+pub fn reverse_result_between_regulars(
+    tables: &[std::path::PathBuf],
+    from: usize,
+    games: usize,
+) -> std::io::Result<Option<std::path::PathBuf>> {
+    let mut played: std::collections::HashMap<String, usize> = Default::default();
+    for (i, table) in tables.iter().enumerate() {
+        if i >= from {
+            let regular = |id: &str| played.get(id).is_some_and(|&n| n >= games);
+            if reverse_first_decisive_result_where(table, |a, b| regular(a) && regular(b))?
+                .is_some()
+            {
+                return Ok(Some(table.clone()));
+            }
+        }
+        count_games(&std::fs::read_to_string(table)?, &mut played);
+    }
+    Ok(None)
+}
+
+/// Adds to `played` each player's games (paired cells) in the crosstable `text`.
+fn count_games(text: &str, played: &mut std::collections::HashMap<String, usize>) {
+    let mut lines = text.lines();
+    let header: Vec<&str> = lines.next().unwrap_or("").split(',').collect();
+    let Some(first_round) = header.iter().position(|c| *c == "1") else {
+        return;
+    };
+    let id_column = header.iter().position(|c| *c == "player").unwrap_or(1);
+    for line in lines {
+        let cells: Vec<&str> = line.split(',').collect();
+        let games = cells
+            .iter()
+            .skip(first_round)
+            .filter(|cell| {
+                cell.split(' ')
+                    .next()
+                    .is_some_and(|o| o.parse::<u32>().is_ok())
+            })
+            .count();
+        if let Some(id) = cells.get(id_column) {
+            *played.entry((*id).to_string()).or_default() += games;
+        }
+    }
 }
 
 /// The value of `key = value` in a generated tournament's metadata.
@@ -206,5 +272,40 @@ mod tests {
             std::fs::read_to_string(&table).unwrap(),
             "no,player,rating,1,2\n1,a,,2 w =,3 b 0\n2,b,,1 b =,bye\n3,c,,bye,1 w 1\n"
         );
+    }
+
+    #[test]
+    fn the_game_reversed_is_the_first_between_two_players_with_enough_earlier_games() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = |name: &str| dir.path().join(name);
+        // Before: a and b play two games each, c none.
+        std::fs::write(
+            path("0.csv"),
+            "no,player,rating,1,2\n1,a,,2 w 1,2 b =\n2,b,,1 b 0,1 w =\n",
+        )
+        .unwrap();
+        std::fs::write(
+            path("1.csv"),
+            "no,player,rating,1\n1,a,,2 w 1\n2,b,,1 b 0\n",
+        )
+        .unwrap();
+        // The first decisive game (against c) is not between regulars; a–b is.
+        let last = "no,player,rating,1,2\n1,c,,2 w 1,3 b 0\n2,a,,1 b 0,bye\n3,b,,bye,1 w 1\n";
+        std::fs::write(path("2.csv"), last).unwrap();
+        let tables = vec![path("0.csv"), path("1.csv"), path("2.csv")];
+        assert_eq!(
+            reverse_result_between_regulars(&tables, 2, 4).unwrap(),
+            None,
+            "a and b played three games each before the last table"
+        );
+        assert_eq!(
+            reverse_result_between_regulars(&tables, 1, 2).unwrap(),
+            Some(path("1.csv"))
+        );
+        assert_eq!(
+            std::fs::read_to_string(path("1.csv")).unwrap(),
+            "no,player,rating,1\n1,a,,2 w 0\n2,b,,1 b 1\n"
+        );
+        assert_eq!(std::fs::read_to_string(path("2.csv")).unwrap(), last);
     }
 }
