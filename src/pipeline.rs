@@ -572,19 +572,10 @@ fn content_by_path<'a>(
     content: Option<&'a render::cache::InputsContent>,
 ) -> foldhash::HashMap<&'a str, render::cache::Key> {
     let root = inputs_root(root);
-    let root_text = root.to_str();
     let files = content.map_or(&[][..], |(_, files)| files.as_slice());
     let mut known = foldhash::HashMap::with_capacity_and_hasher(files.len(), Default::default());
     let relative = files.iter().filter(|f| !f.link).filter_map(|f| {
-        // The paths were made by joining to the root: its text and a
-        // separator start them (hundreds of thousands, so no path parsing).
-        let joined = root_text
-            .and_then(|root| f.path.strip_prefix(root))
-            .and_then(|rest| rest.strip_prefix(std::path::MAIN_SEPARATOR));
-        let relative = match joined {
-            Some(relative) => relative,
-            None => Path::new(&f.path).strip_prefix(&root).ok()?.to_str()?,
-        };
+        let relative = load::relative_text(&root, Path::new(&f.path))?;
         Some((relative, f.content))
     });
     // Made at its size: a federation has hundreds of thousands of inputs.

@@ -44,13 +44,9 @@ fn reverse_first_decisive_result_where(
         .lines()
         .map(|l| l.split(',').map(String::from).collect())
         .collect();
-    let Some(first_round) = rows.first().and_then(|h| h.iter().position(|c| c == "1")) else {
+    let Some((first_round, id_column)) = rows.first().and_then(|h| columns(h)) else {
         return Ok(None);
     };
-    let id_column = rows
-        .first()
-        .and_then(|h| h.iter().position(|c| c == "player"))
-        .unwrap_or(1);
     let id = |row: &[String]| row.get(id_column).cloned().unwrap_or_default();
     for r in 1..rows.len() {
         for c in first_round..rows[r].len() {
@@ -108,10 +104,9 @@ pub fn reverse_result_between_regulars(
 fn count_games(text: &str, played: &mut std::collections::HashMap<String, usize>) {
     let mut lines = text.lines();
     let header: Vec<&str> = lines.next().unwrap_or("").split(',').collect();
-    let Some(first_round) = header.iter().position(|c| *c == "1") else {
+    let Some((first_round, id_column)) = columns(&header) else {
         return;
     };
-    let id_column = header.iter().position(|c| *c == "player").unwrap_or(1);
     for line in lines {
         let cells: Vec<&str> = line.split(',').collect();
         let games = cells
@@ -127,6 +122,13 @@ fn count_games(text: &str, played: &mut std::collections::HashMap<String, usize>
             *played.entry((*id).to_string()).or_default() += games;
         }
     }
+}
+
+/// Where a crosstable's `header` has its first round and its player ids;
+/// `None` without rounds.
+fn columns(header: &[impl AsRef<str>]) -> Option<(usize, usize)> {
+    let at = |name: &str| header.iter().position(|c| c.as_ref() == name);
+    Some((at("1")?, at("player").unwrap_or(1)))
 }
 
 /// The value of `key = value` in a generated tournament's metadata.

@@ -259,11 +259,11 @@ fn listed_files(
     extension: &str,
     depth: usize,
 ) -> Vec<PathBuf> {
+    use rayon::prelude::*;
     use std::path::MAIN_SEPARATOR;
     let Some(dir) = dir.strip_prefix(root).ok().and_then(Path::to_str) else {
         return Vec::new();
     };
-    use rayon::prelude::*;
     let suffix = format!(".{extension}");
     // Hundreds of thousands of paths: cut as text, not parsed.
     let wanted = |path: &&&str| {
@@ -340,6 +340,12 @@ pub fn relative(root: &Path, path: &Path) -> PathBuf {
     }
 }
 
+/// [`relative`] as text borrowed from `path`, when `path` is below `root`
+/// and the rest is UTF-8.
+pub fn relative_text<'a>(root: &Path, path: &'a Path) -> Option<&'a str> {
+    joined_below(root, path).or_else(|| path.strip_prefix(root).ok()?.to_str())
+}
+
 /// What follows `root` and a separator in `path`, cut as text, when that
 /// is a plain relative path (no empty or `.` parts), as
 /// [`Path::strip_prefix`] would give it: a federation's hundreds of
@@ -379,6 +385,8 @@ mod tests {
             let (root, path) = (Path::new(root), Path::new(path));
             let expected = path.strip_prefix(root).unwrap_or(path);
             assert_eq!(relative(root, path), expected, "{path:?} under {root:?}");
+            let below = path.strip_prefix(root).ok().and_then(Path::to_str);
+            assert_eq!(relative_text(root, path), below, "{path:?} under {root:?}");
         }
     }
 
