@@ -21,7 +21,10 @@
 //! so its peak memory (VmHWM) is its own, and is followed by `sync`, so the
 //! writing back of its files is not charged to the next. Prints one table
 //! row per build:
-//! wall time, CPU time, each phase, peak memory, files made (rendered),
+//! wall time, CPU time, each phase (its wall time and the most memory its
+//! allocations held at once, which shows what the peak is made of: the data
+//! model after loading, the ratings after rating, the pages' working set
+//! while rendering), peak memory, files made (rendered),
 //! reused from the build cache, written, and bytes written; and the machine's
 //! load average, since the machine may be shared. The site and cache of an
 //! earlier run are moved aside before the cold build and deleted at the end.
@@ -49,7 +52,7 @@ fn main() {
         common::load_average()
     );
     println!(
-        "| players | tournaments | build | wall s | cpu s | phases (s) | peak MiB | made | reused | written | MB written | load |"
+        "| players | tournaments | build | wall s | cpu s | phases (s, most memory in use) | peak MiB | made | reused | written | MB written | load |"
     );
     println!("|---|---|---|---|---|---|---|---|---|---|---|---|");
     let mut set_aside = Vec::new();
@@ -232,7 +235,14 @@ fn run_child(root: &Path) {
     let phases: Vec<String> = report
         .timings
         .iter()
-        .map(|phase| format!("{} {:.2}", phase.name, phase.took.as_secs_f64()))
+        .map(|phase| {
+            format!(
+                "{} {:.2} ({} MiB)",
+                phase.name,
+                phase.took.as_secs_f64(),
+                phase.peak_live_bytes >> 20
+            )
+        })
         .collect();
     println!(
         "{:.2} | {:.2} | {} | {} | {} | {} | {} | {:.1}",
