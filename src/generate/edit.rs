@@ -30,16 +30,17 @@ pub fn crosstables_by_start(root: &Path) -> Vec<std::path::PathBuf> {
 /// sides (`3 w 1` and `1 b 0` become `3 w 0` and `1 b 1`); returns the two
 /// start numbers, or `None` when the table has no decisive game with colours.
 pub fn reverse_first_decisive_result(table: &Path) -> std::io::Result<Option<(u32, u32)>> {
-    reverse_first_decisive_result_where(table, |_, _| true)
+    let text = std::fs::read_to_string(table)?;
+    reverse_first_decisive_result_where(table, &text, |_, _| true)
 }
 
 /// [`reverse_first_decisive_result`] for the first decisive game whose two
-/// players' ids `players` accepts.
+/// players' ids `players` accepts, in `table` whose content is `text`.
 fn reverse_first_decisive_result_where(
     table: &Path,
+    text: &str,
     players: impl Fn(&str, &str) -> bool,
 ) -> std::io::Result<Option<(u32, u32)>> {
-    let text = std::fs::read_to_string(table)?;
     let mut rows: Vec<Vec<String>> = text
         .lines()
         .map(|l| l.split(',').map(String::from).collect())
@@ -87,15 +88,15 @@ pub fn reverse_result_between_regulars(
 ) -> std::io::Result<Option<std::path::PathBuf>> {
     let mut played: std::collections::HashMap<String, usize> = Default::default();
     for (i, table) in tables.iter().enumerate() {
+        let text = std::fs::read_to_string(table)?;
         if i >= from {
             let regular = |id: &str| played.get(id).is_some_and(|&n| n >= games);
-            if reverse_first_decisive_result_where(table, |a, b| regular(a) && regular(b))?
-                .is_some()
-            {
+            let both = |a: &str, b: &str| regular(a) && regular(b);
+            if reverse_first_decisive_result_where(table, &text, both)?.is_some() {
                 return Ok(Some(table.clone()));
             }
         }
-        count_games(&std::fs::read_to_string(table)?, &mut played);
+        count_games(&text, &mut played);
     }
     Ok(None)
 }
