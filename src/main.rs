@@ -482,6 +482,25 @@ fn new(what: NewWhat) -> ExitCode {
     }
 }
 
+/// With `true`, writing to a closed output (`ratingbook check | head -1`)
+/// ends the process quietly, as it ends any Unix tool, where Rust's default
+/// would panic at the next print. `serve` keeps Rust's default (`false`):
+/// a browser closing its connection must not end the server.
+fn closed_output_ends_the_process(yes: bool) {
+    #[cfg(unix)]
+    {
+        let action = if yes { libc::SIG_DFL } else { libc::SIG_IGN };
+        // SAFETY: called on the main thread before any other thread starts
+        // (and for `serve` before it starts its own), with a handler the C
+        // library defines; nothing else of this process changes SIGPIPE.
+        unsafe {
+            libc::signal(libc::SIGPIPE, action);
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = yes;
+}
+
 fn main() -> ExitCode {
     ratingbook::memory::prefer_ordinary_pages();
     ratingbook::memory::set_limit_from_environment();
@@ -490,8 +509,11 @@ fn main() -> ExitCode {
     let _ = miette::set_hook(Box::new(|_| {
         Box::new(miette::MietteHandlerOpts::new().wrap_lines(false).build())
     }));
+    closed_output_ends_the_process(true);
     let cli = Cli::parse();
-    if !matches!(cli.command, Command::Serve { .. }) {
+    if matches!(cli.command, Command::Serve { .. }) {
+        closed_output_ends_the_process(false);
+    } else {
         ratingbook::memory::ends_with_command();
     }
     let format = cli.message_format.unwrap_or_else(MessageFormat::detect);

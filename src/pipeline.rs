@@ -25,7 +25,32 @@ impl Checked {
 /// Loads the repository at `root` (taking over what the latest build of a
 /// site beside it parsed: [`load_after_build`]) and runs every check.
 pub fn check_repository(root: &Path) -> Checked {
-    check_loaded(load_after_build(root))
+    let mut checked = check_loaded(load_after_build(root));
+    checked
+        .diagnostics
+        .splice(0..0, links_where_a_build_writes(root));
+    checked
+}
+
+/// The places where a build of the default site of `root` would write
+/// that are symbolic links (committed with the repository, say), as errors:
+/// a build writes through none of them.
+fn links_where_a_build_writes(root: &Path) -> Vec<Diagnostic> {
+    publish::links_in_the_way(&root.join("site"))
+        .into_iter()
+        .map(|link| {
+            let target = std::fs::read_link(&link).unwrap_or_default();
+            let shown = link.strip_prefix(root).unwrap_or(&link);
+            Diagnostic::error(
+                shown,
+                format!(
+                    "is a symbolic link (to `{}`) where a build writes; ratingbook never writes through links",
+                    target.display().to_string().escape_debug()
+                ),
+            )
+            .hint("remove the link (`git rm` it if it is committed); a build makes this file or folder itself")
+        })
+        .collect()
 }
 
 /// Loads the repository at `root`, taking over the player and tournament

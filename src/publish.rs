@@ -83,6 +83,10 @@ pub enum PublishError {
         /// ` (pid N)` when known.
         pid: String,
     },
+    /// Where the build would write is a symbolic link (it may have come
+    /// with the repository's files); nothing is written through it.
+    #[error("{0} is a symbolic link; ratingbook never writes through links: remove the link (and from git, if it is committed) and build again")]
+    Link(String),
     /// The output path exists and is not a folder.
     #[error("{0} exists and is not a folder; move it away or choose another --out")]
     NotAFolder(String),
@@ -116,6 +120,28 @@ fn sibling(out: &Path, suffix: &str) -> PathBuf {
     out.with_file_name(format!(".{name}.ratingbook-{suffix}"))
 }
 
+/// The places a build of `out` writes: the output folder itself, its lock
+/// file, its staging, previous and spare folders beside it, and the build
+/// cache's folder. A repository may bring any of these names with it.
+pub fn written_places(out: &Path) -> Vec<PathBuf> {
+    let Ok(out) = named(out) else {
+        return vec![out.to_path_buf()];
+    };
+    let mut places = vec![out.clone()];
+    places.extend(["lock", "staging", "old", "spare"].map(|suffix| sibling(&out, suffix)));
+    places.push(out.with_file_name(crate::render::cache::FOLDER));
+    places
+}
+
+/// Those of [`written_places`] of `out` that are symbolic links: a build
+/// writes through none of them, and stops before writing anything.
+pub fn links_in_the_way(out: &Path) -> Vec<PathBuf> {
+    written_places(out)
+        .into_iter()
+        .filter(|p| fs::symlink_metadata(p).is_ok_and(|m| m.file_type().is_symlink()))
+        .collect()
+}
+
 /// `out` with a file name, so that siblings can be named (`.` → the current
 /// folder's absolute path).
 fn named(out: &Path) -> io::Result<PathBuf> {
@@ -143,18 +169,15 @@ pub struct BuildLock {
 impl BuildLock {
     /// Takes the lock of `out` (creating its parent folder), or says who holds it.
     pub fn acquire(out: &Path) -> Result<BuildLock, PublishError> {
+        if let Some(link) = links_in_the_way(out).first() {
+            return Err(PublishError::Link(link.display().to_string()));
+        }
         let out = named(out).map_err(io_error("resolve", out))?;
         if let Some(parent) = out.parent().filter(|p| !p.as_os_str().is_empty()) {
             fs::create_dir_all(parent).map_err(io_error("create", parent))?;
         }
         let path = sibling(&out, "lock");
-        let mut file = fs::OpenOptions::new()
-            .read(true)
-            .write(true)
-            .create(true)
-            .truncate(false)
-            .open(&path)
-            .map_err(io_error("open the lock file", &path))?;
+        let mut file = open_lock_file(&path)?;
         match file.try_lock() {
             Ok(()) => {
                 let _ = file.set_len(0);
@@ -168,6 +191,22 @@ impl BuildLock {
             Err(fs::TryLockError::Error(e)) => Err(io_error("lock", &path)(e)),
         }
     }
+}
+
+/// The lock file at `path`, created if missing, never through a link.
+fn open_lock_file(path: &Path) -> Result<File, PublishError> {
+    let mut options = fs::OpenOptions::new();
+    options.read(true).write(true).create(true).truncate(false);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::custom_flags(&mut options, libc::O_NOFOLLOW);
+    options.open(path).map_err(|e| {
+        let link = fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink());
+        if link {
+            PublishError::Link(path.display().to_string())
+        } else {
+            io_error("open the lock file", path)(e)
+        }
+    })
 }
 
 fn holder_pid(lock_path: &Path) -> String {
@@ -223,6 +262,9 @@ impl Staging {
         let out = named(out).map_err(io_error("resolve", out))?;
         let current = match fs::symlink_metadata(&out) {
             Ok(meta) if meta.is_dir() => Some(out.clone()),
+            Ok(meta) if meta.is_symlink() => {
+                return Err(PublishError::Link(out.display().to_string()))
+            }
             Ok(_) => return Err(PublishError::NotAFolder(out.display().to_string())),
             Err(e) if e.kind() == io::ErrorKind::NotFound => None,
             Err(e) => return Err(io_error("read", &out)(e)),

@@ -1,9 +1,13 @@
 //! Mutation fuzzing of whole data repositories: a file of the small sample
 //! repository (player, tournament metadata, crosstable, configuration, page,
 //! survey or template) gets a few random edits with bytes that matter to its
-//! parser, then the repository is checked and, when the check passes and no
-//! template was touched, built. Nothing may panic, every case must finish
-//! within a few seconds, and a failed build leaves no site.
+//! parser or a very long run of text, and may be replaced by a symbolic link
+//! (into `.git/`, out of the repository, to nothing, to a folder, to another
+//! data file) or have a link put where a build writes; then the repository
+//! is checked and, when the check passes and no template was touched, built.
+//! Nothing may panic, every case must finish within a few seconds, a failed
+//! build leaves no site, and the secret kept in the repository's
+//! `.git/config` never shows in a message or a published file.
 //!
 //! `RATINGBOOK_FUZZ_CASES` sets the number of cases (default 200, what CI
 //! runs); for a long run:
@@ -68,17 +72,52 @@ const TOKENS: [&str; 30] = [
     "{% for i in range(end=9) %}",
 ];
 
+/// What a mutated file may become instead: a symbolic link to each of
+/// these (relative to the file's folder, `{top}` the way up to the
+/// repository's root), or, with `None`, nothing but the edited file.
+const LINKS: [&str; 6] = [
+    "{top}.git/config",
+    "{top}../outside.toml",
+    "{top}data/nowhere.toml",
+    "{top}data/players",
+    "/etc/hostname",
+    "{top}data/players/ilu-timo.toml",
+];
+
+/// Where a build writes, beside the default site: a link there may lead out.
+const WRITTEN_PLACES: [&str; 3] = [".ratingbook-cache", ".site.ratingbook-lock", "site"];
+
+/// What CI's checkout keeps in `.git/config`, and must never be shown.
+const SECRET: &str = "c2VjcmV0LXRva2VuLWluLWdpdC1jb25maWc";
+
 #[derive(Debug, Clone)]
 enum Edit {
-    Insert { at: f64, token: usize },
-    Delete { at: f64, len: usize },
-    Replace { at: f64, byte: u8 },
-    DuplicateLine { at: f64 },
+    Insert {
+        at: f64,
+        token: usize,
+    },
+    /// A run of `10^power` characters, as a pasted text that never ends.
+    InsertLong {
+        at: f64,
+        power: u32,
+    },
+    Delete {
+        at: f64,
+        len: usize,
+    },
+    Replace {
+        at: f64,
+        byte: u8,
+    },
+    DuplicateLine {
+        at: f64,
+    },
 }
 
 fn edit_strategy() -> impl Strategy<Value = Edit> {
     prop_oneof![
         (0.0..1.0f64, 0..TOKENS.len()).prop_map(|(at, token)| Edit::Insert { at, token }),
+        (0.0..1.0f64, 3u32..7).prop_map(|(at, power)| Edit::InsertLong { at, power }),
         (0.0..1.0f64, 1usize..12).prop_map(|(at, len)| Edit::Delete { at, len }),
         (0.0..1.0f64, any::<u8>()).prop_map(|(at, byte)| Edit::Replace { at, byte }),
         (0.0..1.0f64).prop_map(|at| Edit::DuplicateLine { at }),
@@ -91,6 +130,11 @@ fn apply(bytes: &mut Vec<u8>, edit: &Edit) {
         Edit::Insert { at, token } => {
             let p = position(at, bytes.len());
             bytes.splice(p..p, TOKENS[token].bytes());
+        }
+        Edit::InsertLong { at, power } => {
+            let p = position(at, bytes.len());
+            let run = "Lö".repeat(10usize.pow(power) / 2);
+            bytes.splice(p..p, run.bytes());
         }
         Edit::Delete { at, len } => {
             let p = position(at, bytes.len());
@@ -124,6 +168,7 @@ fn apply(bytes: &mut Vec<u8>, edit: &Edit) {
 static CASES: AtomicUsize = AtomicUsize::new(0);
 static BUILT: AtomicUsize = AtomicUsize::new(0);
 static REJECTED: AtomicUsize = AtomicUsize::new(0);
+static LINKED: AtomicUsize = AtomicUsize::new(0);
 
 fn cases() -> u32 {
     std::env::var("RATINGBOOK_FUZZ_CASES")
@@ -144,6 +189,15 @@ fn base_repository(root: &Path) {
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
         std::fs::write(path, initial.unwrap()).unwrap();
     }
+    std::fs::create_dir_all(root.join(".git")).unwrap();
+    let config =
+        format!("[http \"https://github.com/\"]\n\textraheader = AUTHORIZATION: basic {SECRET}\n");
+    std::fs::write(root.join(".git/config"), config).unwrap();
+    std::fs::write(
+        root.join("../outside.toml"),
+        format!("name = \"{SECRET}\"\n"),
+    )
+    .unwrap();
     for (player, grade) in [("ikonen-jussi", "3k"), ("pellikka-marko", "1d")] {
         let path = root.join(format!("data/players/{player}.toml"));
         let text = std::fs::read_to_string(&path).unwrap();
@@ -164,28 +218,94 @@ fn the_unmutated_base_checks_and_builds() {
     assert!(out.join("surveys/club.html").exists());
 }
 
-fn run_case(target: usize, edits: &[Edit]) -> Result<(), TestCaseError> {
+/// One case: the edits, then maybe a link in place of the file and a link
+/// where a build writes.
+#[derive(Debug, Clone)]
+struct Case {
+    target: usize,
+    edits: Vec<Edit>,
+    link: Option<usize>,
+    written_place: Option<usize>,
+}
+
+fn case_strategy() -> impl Strategy<Value = Case> {
+    (
+        0..TARGETS.len(),
+        proptest::collection::vec(edit_strategy(), 1..8),
+        proptest::option::weighted(0.2, 0..LINKS.len()),
+        proptest::option::weighted(0.05, 0..WRITTEN_PLACES.len()),
+    )
+        .prop_map(|(target, edits, link, written_place)| Case {
+            target,
+            edits,
+            link,
+            written_place,
+        })
+}
+
+/// Replaces `file` of `root` by a link to [`LINKS`]`[link]`; whether the
+/// link policy lets it be read.
+#[cfg(unix)]
+fn link_in_place(root: &Path, file: &str, link: usize) -> bool {
+    let top = "../".repeat(file.matches('/').count());
+    let target = LINKS[link].replace("{top}", &top);
+    let path = root.join(file);
+    std::fs::remove_file(&path).unwrap();
+    std::os::unix::fs::symlink(&target, &path).unwrap();
+    LINKS[link].ends_with("ilu-timo.toml") && file != "data/players/ilu-timo.toml"
+}
+
+/// Makes the place where a build writes a link to a folder outside the
+/// repository, holding one file; that folder.
+#[cfg(unix)]
+fn link_where_a_build_writes(dir: &Path, root: &Path, place: usize) -> std::path::PathBuf {
+    let elsewhere = dir.join("elsewhere");
+    std::fs::create_dir_all(&elsewhere).unwrap();
+    std::fs::write(elsewhere.join("kept.txt"), "kept").unwrap();
+    std::os::unix::fs::symlink(&elsewhere, root.join(WRITTEN_PLACES[place])).unwrap();
+    elsewhere
+}
+
+fn run_case(case: &Case) -> Result<(), TestCaseError> {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path().join("repo");
     base_repository(&root);
-    let (file, _) = TARGETS[target];
+    let (file, _) = TARGETS[case.target];
     let path = root.join(file);
     let mut bytes = std::fs::read(&path).unwrap();
-    for edit in edits {
+    for edit in &case.edits {
         apply(&mut bytes, edit);
     }
     std::fs::write(&path, &bytes).unwrap();
+    #[cfg(unix)]
+    let refused_link = case
+        .link
+        .is_some_and(|link| !link_in_place(&root, file, link));
+    #[cfg(unix)]
+    let elsewhere = case
+        .written_place
+        .map(|place| link_where_a_build_writes(dir.path(), &root, place));
+    #[cfg(not(unix))]
+    let (refused_link, elsewhere) = (false, None::<std::path::PathBuf>);
     let started = Instant::now();
     let checked = ratingbook::check_repository(&root);
     for d in &checked.diagnostics {
         prop_assert!(!d.message.is_empty(), "an empty message: {d:?}");
+        prop_assert!(!format!("{d:?}").contains(SECRET), "a secret shown: {d:?}");
+    }
+    if refused_link || elsewhere.is_some() {
+        LINKED.fetch_add(1, Ordering::Relaxed);
+        prop_assert!(checked.error_count() > 0, "a refused link passed the check");
     }
     let template_touched = file.starts_with("templates/");
-    let out = dir.path().join("site");
+    let out = root.join("site");
     if checked.error_count() == 0 && !template_touched {
         match ratingbook::build_repository(&root, &out, &|| {}) {
             Ok(_) => {
                 BUILT.fetch_add(1, Ordering::Relaxed);
+                prop_assert!(!common::site_files(&out)
+                    .values()
+                    .any(|bytes| bytes.windows(SECRET.len()).any(|w| w == SECRET.as_bytes())));
             }
             Err(e) => {
                 prop_assert!(!out.exists(), "a failed build left a site: {e}");
@@ -195,8 +315,18 @@ fn run_case(target: usize, edits: &[Edit]) -> Result<(), TestCaseError> {
     } else if checked.error_count() > 0 {
         let result = ratingbook::build_repository(&root, &out, &|| {});
         prop_assert!(result.is_err(), "the build accepted what the check refused");
-        prop_assert!(!out.exists(), "a refused build left a site");
+        let linked_site =
+            elsewhere.is_some() && WRITTEN_PLACES[case.written_place.unwrap()] == "site";
+        prop_assert!(linked_site || !out.exists(), "a refused build left a site");
         REJECTED.fetch_add(1, Ordering::Relaxed);
+    }
+    if let Some(elsewhere) = elsewhere {
+        let names: Vec<_> = std::fs::read_dir(&elsewhere).unwrap().collect();
+        prop_assert_eq!(names.len(), 1, "a build wrote through a link");
+        prop_assert_eq!(
+            std::fs::read_to_string(elsewhere.join("kept.txt")).unwrap(),
+            "kept"
+        );
     }
     prop_assert!(
         started.elapsed() < HANG,
@@ -214,19 +344,16 @@ fn mutated_repositories_never_panic_hang_or_half_publish() {
         failure_persistence: None,
         ..ProptestConfig::default()
     };
-    let strategy = (
-        0..TARGETS.len(),
-        proptest::collection::vec(edit_strategy(), 1..8),
-    );
     let started = Instant::now();
     let result = proptest::test_runner::TestRunner::new(config)
-        .run(&strategy, |(target, edits)| run_case(target, &edits));
+        .run(&case_strategy(), |case| run_case(&case));
     eprintln!(
-        "fuzzed {} mutated repositories in {:.1} s: {} built, {} refused, {} panics or hangs",
+        "fuzzed {} mutated repositories in {:.1} s: {} built, {} refused ({} with a refused link), {} panics or hangs",
         CASES.load(Ordering::Relaxed),
         started.elapsed().as_secs_f64(),
         BUILT.load(Ordering::Relaxed),
         REJECTED.load(Ordering::Relaxed),
+        LINKED.load(Ordering::Relaxed),
         usize::from(result.is_err()),
     );
     if let Err(e) = result {

@@ -171,7 +171,8 @@ impl miette::Diagnostic for Fancy {
 
 fn fancy(d: &Diagnostic, root: &Path) -> Option<String> {
     let line = d.line?;
-    let text = std::fs::read_to_string(root.join(&d.file)).ok()?;
+    // Through the link policy: a refused link's target is never shown.
+    let text = crate::load::read_text(root, &root.join(&d.file), &d.file).ok()?;
     let line_start: usize = text
         .split_inclusive('\n')
         .take(line - 1)

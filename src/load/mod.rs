@@ -15,7 +15,7 @@ pub(crate) mod tournaments;
 
 pub use cell::{parse_cell, parse_cell_with_handicap, CellError};
 pub use players::load_player;
-pub use source::{read_text, repository_files};
+pub use source::{is_read_place, read_text, repository_files};
 pub use surveys::{load_surveys, survey_diagnostic, NamedSurvey};
 pub use swap::{OrderBefore, Swap};
 pub use tournaments::{load_tournament, parse_crosstable, TournamentMeta};
@@ -29,6 +29,12 @@ use std::path::{Path, PathBuf};
 
 /// Name of the configuration file at the repository root.
 pub const CONFIG_FILE: &str = "ratingbook.toml";
+
+/// Everything of a repository that ratingbook reads, relative to its root:
+/// the configuration file and the data and template folders. Nothing else
+/// (`.git/` above all, where CI keeps its credentials) is read, shown or
+/// published, whatever link leads there.
+pub const READ_PLACES: [&str; 3] = [CONFIG_FILE, "data", "templates"];
 
 /// What loading a repository produced.
 #[derive(Debug, Default)]

@@ -3,11 +3,14 @@
 //!
 //! **Symbolic links.** Everything in the repository arrives by pull request,
 //! so a link must not publish or reveal a file from elsewhere on the machine
-//! that builds the site. A link to a regular file inside the repository is
-//! read like the file. Every other link (to a file outside the repository, to
-//! a folder, or to nothing) is an error naming the link and its target, and
-//! is not read: nothing of the target's content is ever shown.
+//! that builds the site, nor from the repository's own `.git/` (where CI
+//! keeps its credentials). A link to a regular file in one of the places a
+//! build reads ([`READ_PLACES`]: `ratingbook.toml`, `data/`, `templates/`) is
+//! read like the file. Every other link (to a file elsewhere, to a folder, or
+//! to nothing) is an error naming the link and its target, and is not read:
+//! nothing of the target's content is ever shown.
 
+use super::READ_PLACES;
 use crate::diagnostic::{line_column, Diagnostic};
 use std::path::{Path, PathBuf};
 
@@ -57,22 +60,43 @@ pub fn link_problem(root: &Path, path: &Path, shown: &Path) -> Option<Diagnostic
         return None;
     }
     let target = std::fs::read_link(path)
-        .map(|t| t.display().to_string())
+        .map(|t| t.display().to_string().escape_debug().to_string())
         .unwrap_or_default();
     let hint = "replace the link with the file itself";
     let resolved = std::fs::canonicalize(path);
-    let inside = |t: &PathBuf| std::fs::canonicalize(root).is_ok_and(|root| t.starts_with(root));
+    let readable =
+        |t: &PathBuf| std::fs::canonicalize(root).is_ok_and(|root| is_read_place(&root, t));
     let message = match resolved {
-        Ok(t) if inside(&t) && t.is_file() => return None,
-        Ok(t) if inside(&t) => format!(
+        Ok(t) if readable(&t) && t.is_file() => return None,
+        Ok(t) if readable(&t) => format!(
             "is a symbolic link to the folder `{target}`; links to folders are not followed"
         ),
-        Ok(_) => {
-            format!("is a symbolic link to `{target}`, outside the repository; it is not read")
-        }
+        Ok(_) => format!(
+            "is a symbolic link to `{target}`, outside `data/`, `templates/` and `ratingbook.toml`; it is not read"
+        ),
         Err(_) => format!("is a symbolic link to `{target}`, which does not exist"),
     };
     Some(Diagnostic::error(shown, message).hint(hint))
+}
+
+/// Whether `path` (resolved, no link in it) is in one of the places of the
+/// repository at `root` (resolved too) that a build reads: the
+/// configuration file itself, or anything below `data/` or `templates/`
+/// that is not in a `.git` folder.
+pub fn is_read_place(root: &Path, path: &Path) -> bool {
+    let Ok(below) = path.strip_prefix(root) else {
+        return false;
+    };
+    let mut parts = below.components().map(|c| c.as_os_str());
+    let Some(first) = parts.next() else {
+        return false;
+    };
+    let rest: Vec<_> = parts.collect();
+    let place = READ_PLACES.iter().any(|p| first == *p);
+    let is_folder_place = first != super::CONFIG_FILE;
+    place
+        && (is_folder_place != rest.is_empty())
+        && !rest.iter().any(|c| c.eq_ignore_ascii_case(".git"))
 }
 
 /// Files with `extension` exactly `depth` folders below `dir` (1 = directly
@@ -386,6 +410,47 @@ impl FieldErrors<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_the_configuration_data_and_templates_are_read_places() {
+        let root = Path::new("/repo");
+        let read = |p: &str| is_read_place(root, &root.join(p));
+        assert!(read("ratingbook.toml"));
+        assert!(read("data/players/a.toml"));
+        assert!(read("templates/static/style.css"));
+        assert!(
+            !read(".git/config"),
+            "git's own files hold CI's credentials"
+        );
+        assert!(!read("data/x/.git/config"));
+        assert!(!read("data/x/.GIT/config"));
+        assert!(!read("ratingbook.toml/x"));
+        assert!(!read("data"));
+        assert!(!read("README.md"));
+        assert!(!read("site/index.html"));
+        assert!(!is_read_place(root, Path::new("/elsewhere/data/a.toml")));
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_link_into_git_is_refused_and_its_target_never_shown() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        std::fs::create_dir_all(root.join(".git")).unwrap();
+        std::fs::create_dir_all(root.join("data/players")).unwrap();
+        let secret = "AUTHORIZATION: basic c2VjcmV0";
+        std::fs::write(root.join(".git/config"), secret).unwrap();
+        let link = root.join("data/players/x.toml");
+        std::os::unix::fs::symlink("../../.git/config", &link).unwrap();
+        let problem = read_text(root, &link, Path::new("data/players/x.toml")).unwrap_err();
+        let text = format!("{problem:?}");
+        assert!(text.contains("outside `data/`"), "{text}");
+        assert!(!text.contains("c2VjcmV0"), "{text}");
+        std::fs::write(root.join("data/players/y.toml"), "ok").unwrap();
+        std::fs::remove_file(&link).unwrap();
+        std::os::unix::fs::symlink("y.toml", &link).unwrap();
+        assert_eq!(read_text(root, &link, Path::new("x")).unwrap(), "ok");
+    }
 
     #[test]
     fn files_are_read_on_at_least_sixteen_threads() {

@@ -643,11 +643,7 @@ pub fn inputs_content(
                     .get(&path)
                     .filter(|&&(id, _)| Some(id) == identity)
                     .map(|&(_, content)| content)
-                    .or_else(|| {
-                        std::fs::read(&file.path)
-                            .ok()
-                            .map(|b| xxhash_rust::xxh3::xxh3_128(&b))
-                    })?;
+                    .or_else(|| content_hash(file, paths))?;
                 Some(InputHash {
                     path,
                     identity,
@@ -667,6 +663,35 @@ pub fn inputs_content(
         Some(())
     })?;
     Some((key, hashed))
+}
+
+/// The hash of the bytes of `file`, one of the inputs under `paths`. A link
+/// whose target lies outside them is not read (the loader refuses it, and
+/// nothing outside the inputs is ever read): its target's name stands for
+/// its content.
+fn content_hash(file: &InputFile, paths: &[PathBuf]) -> Option<Key> {
+    let leads_out = || {
+        std::fs::canonicalize(&file.path).map_or(true, |target| {
+            let below = |p: &PathBuf| {
+                let p = std::fs::canonicalize(p).unwrap_or_else(|_| p.clone());
+                target.strip_prefix(p).is_ok_and(|rest| {
+                    !rest
+                        .components()
+                        .any(|c| c.as_os_str().eq_ignore_ascii_case(".git"))
+                })
+            };
+            !paths.iter().any(below)
+        })
+    };
+    let bytes = if file.link && leads_out() {
+        std::fs::read_link(&file.path)
+            .ok()?
+            .into_os_string()
+            .into_encoded_bytes()
+    } else {
+        std::fs::read(&file.path).ok()?
+    };
+    Some(xxhash_rust::xxh3::xxh3_128(&bytes))
 }
 
 /// Rewrites the cache file `file` with `inputs` as its inputs' fingerprint
@@ -1256,7 +1281,16 @@ pub fn file_for(out: &Path) -> Option<PathBuf> {
 /// The cache file of the site built most recently into a folder in `root`
 /// (its cache is in `root`'s cache folder), if there is one.
 pub fn latest_in(root: &Path) -> Option<PathBuf> {
-    let folder = std::fs::read_dir(root.join(FOLDER)).ok()?;
+    let folder = root.join(FOLDER);
+    // A link (brought by the repository, say) is not followed out of it.
+    if std::fs::symlink_metadata(&folder)
+        .ok()?
+        .file_type()
+        .is_symlink()
+    {
+        return None;
+    }
+    let folder = std::fs::read_dir(folder).ok()?;
     let files = folder.filter_map(Result::ok).filter_map(|entry| {
         let path = entry.path();
         let metadata = entry.metadata().ok()?;
