@@ -286,6 +286,45 @@ mod tests {
         assert!(write_file_atomically(&missing, b"x").is_err());
     }
 
+    #[test]
+    fn a_link_where_a_file_is_written_is_refused_and_left_alone() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().join("repo");
+        fs::create_dir_all(root.join("data/players")).unwrap();
+        let outside = dir.path().join("outside");
+        fs::create_dir(&outside).unwrap();
+        // A committed link in place of the temporary is not followed.
+        let planted = outside.join("planted");
+        let path = root.join("data/players/a.toml");
+        std::os::unix::fs::symlink(&planted, root.join("data/players/.a.toml.ratingbook-tmp"))
+            .unwrap();
+        write_file_atomically_in(&root, &path, b"a").unwrap();
+        assert!(!planted.exists());
+        assert_eq!(fs::read_to_string(&path).unwrap(), "a");
+        // A link at the file, or on a folder on the way, is refused.
+        let link = root.join("data/players/b.toml");
+        std::os::unix::fs::symlink(&planted, &link).unwrap();
+        let refused = create_new_file_in(&root, &link, b"b").unwrap_err();
+        let named = LinkRefused::within(&refused).unwrap();
+        assert_eq!(named.path, Path::new("data/players/b.toml"));
+        assert!(write_file_atomically(&link, b"b").is_err());
+        std::os::unix::fs::symlink(&outside, root.join("data/tournaments")).unwrap();
+        let below = root.join("data/tournaments/2026/x.toml");
+        let refused = create_new_file_in(&root, &below, b"x").unwrap_err();
+        assert_eq!(
+            refused.to_string(),
+            format!(
+                "data/tournaments is a symbolic link (to `{}`); ratingbook does not write through links: remove the link",
+                outside.display()
+            )
+        );
+        assert_eq!(fs::read_dir(&outside).unwrap().count(), 0);
+        // An existing file is never replaced by a new one.
+        let taken = create_new_file_in(&root, &path, b"again").unwrap_err();
+        assert_eq!(taken.kind(), io::ErrorKind::AlreadyExists);
+        assert_eq!(fs::read_to_string(&path).unwrap(), "a");
+    }
+
     /// Writes `text` to `written` as a build writes its cache file, and
     /// swaps it in for `path`.
     fn replace(written: &Path, path: &Path, text: &str) {

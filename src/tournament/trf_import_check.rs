@@ -72,13 +72,23 @@ pub fn problems_after_import(
 
 /// What tells two findings apart.
 fn identity(d: &Diagnostic) -> String {
-    format!("{}:{:?}:{:?}:{}", d.file.display(), d.line, d.column, d.message)
+    format!(
+        "{}:{:?}:{:?}:{}",
+        d.file.display(),
+        d.line,
+        d.column,
+        d.message
+    )
 }
 
 /// The TRF line the file and line of `problem` were made from: a new
 /// player's file comes from that player's line, a crosstable row from the
 /// line of its start number (rows follow start numbers from line 2).
-fn trf_line(problem: &Diagnostic, imported: &Imported, trf_lines: &[(u32, usize)]) -> Option<usize> {
+fn trf_line(
+    problem: &Diagnostic,
+    imported: &Imported,
+    trf_lines: &[(u32, usize)],
+) -> Option<usize> {
     let file = &problem.file;
     let start_no = if file.starts_with("data/players") {
         let id = file.file_stem()?.to_str()?;
@@ -95,4 +105,3 @@ fn trf_line(problem: &Diagnostic, imported: &Imported, trf_lines: &[(u32, usize)
     let found = trf_lines.iter().find(|&&(no, _)| no == start_no);
     found.map(|&(_, line)| line)
 }
-
