@@ -10,7 +10,6 @@
 
 use crate::model::{Date, IdError, Membership, Slug, System};
 use std::collections::BTreeSet;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// A player to create.
@@ -126,6 +125,9 @@ pub enum NewError {
     /// The round count is outside 1–1000.
     #[error("{0} rounds is out of range")]
     Rounds(u32),
+    /// A symbolic link where a file was to be written.
+    #[error(transparent)]
+    Link(#[from] crate::atomic_write::LinkRefused),
     /// A file or folder could not be written.
     #[error("cannot write {}: {source}", .path.display())]
     Io {
@@ -175,7 +177,7 @@ impl NewError {
                 Some("check the dates; a one-day event has --end equal to --start".into())
             }
             NewError::Rounds(_) => Some("give the number of rounds, from 1 to 1000".into()),
-            NewError::Io { .. } => None,
+            NewError::Io { .. } | NewError::Link(_) => None,
         }
     }
 }
@@ -267,7 +269,7 @@ pub fn plan_tournament(root: &Path, t: &NewTournament) -> Result<[NewFile; 2], V
 /// removed again.
 pub fn write_new_files(root: &Path, files: &[NewFile]) -> Result<(), NewError> {
     for (done, file) in files.iter().enumerate() {
-        if let Err(e) = create_file(&root.join(&file.path), &file.text) {
+        if let Err(e) = create_file(root, &root.join(&file.path), &file.text) {
             for written in &files[..done] {
                 let _ = std::fs::remove_file(root.join(&written.path));
             }
@@ -277,22 +279,15 @@ pub fn write_new_files(root: &Path, files: &[NewFile]) -> Result<(), NewError> {
     Ok(())
 }
 
-fn create_file(path: &Path, text: &str) -> Result<(), NewError> {
-    let io = |source| NewError::Io {
-        path: path.to_path_buf(),
-        source,
-    };
-    if let Some(folder) = path.parent() {
-        std::fs::create_dir_all(folder).map_err(io)?;
-    }
-    let mut file = std::fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(path)
-        .map_err(io)?;
-    file.write_all(text.as_bytes()).map_err(|source| {
-        let _ = std::fs::remove_file(path);
-        io(source)
+fn create_file(root: &Path, path: &Path, text: &str) -> Result<(), NewError> {
+    crate::atomic_write::create_new_file_in(root, path, text.as_bytes()).map_err(|e| {
+        match crate::atomic_write::LinkRefused::taken_from(e) {
+            Ok(link) => NewError::Link(link),
+            Err(source) => NewError::Io {
+                path: path.to_path_buf(),
+                source,
+            },
+        }
     })
 }
 

@@ -220,3 +220,51 @@ fn the_workflows_are_valid_and_their_steps_run_green_in_a_clone() {
     run_steps(&clone, &gitlab_script(&gitlab, "pages"), &bin, &[]);
     assert!(clone.join("public/index.html").exists());
 }
+
+#[test]
+fn init_refuses_a_line_break_in_the_association_and_writes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let output = ratingbook(
+        dir.path(),
+        &["init", "ratings", "--association", "Evil\nName"],
+    );
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("error: --association contains a control character or text override (U+000A): remove it; it is a single line of plain text"),
+        "{stderr}"
+    );
+    assert!(!dir.path().join("ratings").exists());
+}
+
+#[test]
+fn what_init_writes_from_hostile_names_passes_check() {
+    let long = "Long ".repeat(1000);
+    let names = [
+        "Club \"Go\" ry",
+        "Back\\slash\\",
+        "\"\"\"",
+        "'''",
+        "Ünïcødé 囲碁 ✓",
+        "{install}{year}{title}",
+        long.as_str(),
+    ];
+    for name in names {
+        let dir = tempfile::tempdir().unwrap();
+        let output = ratingbook(dir.path(), &["init", "ratings", "--association", name]);
+        assert!(
+            output.status.success(),
+            "{name}: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        let check = ratingbook(&dir.path().join("ratings"), &["check"]);
+        assert!(
+            check.status.success(),
+            "{name}: {}",
+            String::from_utf8_lossy(&check.stderr)
+        );
+        let config = std::fs::read_to_string(dir.path().join("ratings/ratingbook.toml")).unwrap();
+        let value: toml::Table = toml::from_str(&config).unwrap();
+        assert_eq!(value["site"]["association"].as_str(), Some(name));
+    }
+}

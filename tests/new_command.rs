@@ -349,3 +349,57 @@ fn new_swiss_of_four(root: &Path, name: &str) -> PathBuf {
     assert!(event.with_extension("toml").is_file(), "{said}");
     event
 }
+
+#[test]
+fn new_player_and_results_add_do_not_write_through_links() {
+    let repo = tempfile::tempdir().unwrap();
+    let root = repo.path();
+    common::copy_tree(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/mini"),
+        root,
+    );
+    let outside = tempfile::tempdir().unwrap();
+    let planted = outside.path().join("planted.toml");
+    std::os::unix::fs::symlink(&planted, root.join("data/players/virtanen-anna.toml")).unwrap();
+    let said = fails(root, &["new", "player", "Virtanen Anna"]);
+    assert!(
+        said.contains(&format!(
+            "data/players/virtanen-anna.toml is a symbolic link (to `{}`); ratingbook does not write through links: remove the link",
+            planted.display()
+        )),
+        "{said}"
+    );
+    assert!(!planted.exists());
+    // A crosstable that is a link to another file of the repository.
+    let folder = root.join("data/tournaments/2005");
+    std::fs::remove_file(folder.join("autumn-cup.csv")).unwrap();
+    std::fs::write(
+        root.join("kept.csv"),
+        "no,player,1,2,3\n1,ikonen-jussi,2 w ?,,\n2,pellikka-marko,1 b ?,,\n3,saarenpaa-samuli,bye,,\n",
+    )
+    .unwrap();
+    std::os::unix::fs::symlink("../../../kept.csv", folder.join("autumn-cup.csv")).unwrap();
+    let kept = std::fs::read_to_string(root.join("kept.csv")).unwrap();
+    let codes = root.join("codes.txt");
+    std::fs::write(&codes, "1 2 1-0\n").unwrap();
+    let output = Command::new(common::binary())
+        .args(["--message-format", "plain", "results", "add"])
+        .arg(folder.join("autumn-cup.toml"))
+        .args(["--round", "1", "--from"])
+        .arg(&codes)
+        .output()
+        .unwrap();
+    let said = stderr(&output);
+    assert_eq!(output.status.code(), Some(1), "{said}");
+    assert!(
+        said.contains("autumn-cup.csv is a symbolic link (to `../../../kept.csv`)"),
+        "{said}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(root.join("kept.csv")).unwrap(),
+        kept
+    );
+    assert!(std::fs::symlink_metadata(folder.join("autumn-cup.csv"))
+        .unwrap()
+        .is_symlink());
+}

@@ -292,3 +292,154 @@ fn export_trf_command_writes_either_edition() {
         "{stderr}"
     );
 }
+
+/// A TRF `001` line: start number, name, and round blocks (`2 w 1`).
+fn trf_player(no: u32, name: &str, blocks: &[&str]) -> String {
+    let head = format!("001 {no:>4} m    {name:<33} 1800 FIN             1990        0.0       ");
+    let head: String = head.chars().take(91).collect();
+    let rounds: String = blocks
+        .iter()
+        .map(|b| {
+            let (opponent, rest) = b.split_once(' ').unwrap();
+            format!("{opponent:>4} {rest}  ")
+        })
+        .collect();
+    format!("{head}{rounds}").trim_end().to_string()
+}
+
+/// Imports the TRF `text` into a copy of the mini repository; the exit
+/// code, stderr, and whether the repository's files are as they were.
+fn import_into_mini(
+    text: &str,
+    args: &[&str],
+    prepare: impl FnOnce(&Path),
+) -> (Option<i32>, String, bool) {
+    let repo = tempfile::tempdir().unwrap();
+    common::copy_tree(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/mini"),
+        repo.path(),
+    );
+    prepare(repo.path());
+    let listing = |root: &Path| {
+        let mut found: Vec<String> = walkdir::WalkDir::new(root)
+            .into_iter()
+            .filter_map(Result::ok)
+            .map(|e| e.path().display().to_string())
+            .collect();
+        found.sort();
+        found
+    };
+    let before = listing(repo.path());
+    let folder = tempfile::tempdir().unwrap();
+    let trf = folder.path().join("import-test.trf");
+    std::fs::write(&trf, text).unwrap();
+    let out = Command::new(common::binary())
+        .args(["--message-format", "plain", "import-trf"])
+        .arg(&trf)
+        .args(args)
+        .arg("--root")
+        .arg(repo.path())
+        .output()
+        .unwrap();
+    let unchanged = listing(repo.path()) == before;
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+        unchanged,
+    )
+}
+
+#[test]
+fn import_writes_nothing_when_names_hold_control_characters() {
+    let text = [
+        "012 Control Open".to_string(),
+        "042 2026/03/14".to_string(),
+        trf_player(1, "Evil\u{1b}[31mName", &["2 w 1"]),
+        trf_player(2, "Other\u{7}Bell", &["1 b 0"]),
+        "XXR 1".to_string(),
+    ]
+    .join("\n");
+    let (code, stderr, unchanged) = import_into_mini(&text, &[], |_| {});
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(unchanged, "{stderr}");
+    assert!(
+        stderr.contains("data/players/evil-31mname.toml:1:8: `name` contains a control character (U+001B) (from "),
+        "{stderr}"
+    );
+    assert!(stderr.contains("import-test.trf:3)"), "{stderr}");
+    assert!(stderr.contains("other-bell.toml:1:8"), "{stderr}");
+    assert!(stderr.contains("import-test.trf:4)"), "{stderr}");
+    assert!(stderr.contains("nothing written"), "{stderr}");
+    // The report shows the name without letting the terminal read the escape.
+    assert!(!stderr.contains('\u{1b}'), "{stderr}");
+}
+
+#[test]
+fn import_refuses_ten_thousand_round_blocks_without_xxr_at_once() {
+    let blocks = vec!["0000 - Z"; 10_000];
+    let text = [
+        "012 Long Open".to_string(),
+        "042 2026/03/14".to_string(),
+        trf_player(1, "Alpha, A", &blocks),
+        trf_player(2, "Beta, B", &blocks),
+    ]
+    .join("\n");
+    let started = std::time::Instant::now();
+    let (code, stderr, unchanged) = import_into_mini(&text, &[], |_| {});
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(unchanged, "{stderr}");
+    assert!(
+        stderr.contains(
+            "import-test.trf: line 3: 10000 rounds; a tournament has at most 1000 rounds"
+        ),
+        "{stderr}"
+    );
+    assert!(started.elapsed() < std::time::Duration::from_secs(20));
+}
+
+#[test]
+fn import_refuses_one_player_mapped_to_two_start_numbers() {
+    let text = [
+        "012 Twice Open".to_string(),
+        "042 2026/03/14".to_string(),
+        trf_player(1, "Alpha, A", &["2 w 1"]),
+        trf_player(2, "Beta, B", &["1 b 0"]),
+        "XXR 1".to_string(),
+    ]
+    .join("\n");
+    let args = ["--map", "1=ilu-timo", "--map", "2=ilu-timo"];
+    let (code, stderr, unchanged) = import_into_mini(&text, &args, |_| {});
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(unchanged, "{stderr}");
+    assert!(
+        stderr.contains("--map 1=ilu-timo and --map 2=ilu-timo give one player two start numbers"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn import_does_not_write_a_player_file_through_a_dangling_link() {
+    let outside = tempfile::tempdir().unwrap();
+    let target = outside.path().join("planted.toml");
+    let text = [
+        "012 Link Open".to_string(),
+        "042 2026/03/14".to_string(),
+        trf_player(1, "Zed, Victim", &["2 w 1"]),
+        trf_player(2, "Beta, B", &["1 b 0"]),
+        "XXR 1".to_string(),
+    ]
+    .join("\n");
+    let (code, stderr, unchanged) = import_into_mini(&text, &[], |root| {
+        std::os::unix::fs::symlink(&target, root.join("data/players/zed-victim.toml")).unwrap();
+    });
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(unchanged, "{stderr}");
+    assert!(!target.exists(), "{stderr}");
+    assert!(
+        stderr.contains(&format!(
+            "data/players/zed-victim.toml is a symbolic link (to `{}`); ratingbook does not write through links: remove the link",
+            target.display()
+        )),
+        "{stderr}"
+    );
+}

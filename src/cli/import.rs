@@ -1,12 +1,15 @@
 //! `import-trf`: a TRF file becomes tournament metadata, a crosstable and player files.
 
 use crate::model::Slug;
-use crate::tournament::trf_exchange::{import_trf, ImportOptions};
+use crate::tournament::trf_exchange::{import_trf, ImportError, ImportOptions, Imported};
+use crate::tournament::trf_import_check::problems_after_import;
 use std::path::Path;
 use std::process::ExitCode;
 
 /// `ratingbook import-trf`: writes the imported files under `root` (never
-/// overwriting a file), prints how each player was matched, then checks the repository.
+/// overwriting a file, never through a link), prints how each player was
+/// matched, then checks the repository. Nothing is written when `check`
+/// would find a problem in what the import adds.
 pub fn import(file: &Path, root: &Path, options: &ImportOptions, dry_run: bool) -> ExitCode {
     let bytes = match std::fs::read(file) {
         Ok(b) => b,
@@ -35,22 +38,26 @@ pub fn import(file: &Path, root: &Path, options: &ImportOptions, dry_run: bool) 
             return ExitCode::from(2);
         }
     };
-    let dataset = crate::load::load_repository(root).dataset;
-    let imported = match import_trf(&doc, &dataset, options) {
+    let loaded = crate::load::load_repository(root);
+    let imported = match import_trf(&doc, &loaded.dataset, options) {
         Ok(i) => i,
         Err(e) => {
             eprintln!("error: {}: {e}", file.display());
-            if matches!(
-                e,
-                crate::tournament::trf_exchange::ImportError::Ambiguous { .. }
-            ) {
-                eprintln!("  help: choose with --map START=ID");
+            match e {
+                ImportError::Ambiguous { .. } => eprintln!("  help: choose with --map START=ID"),
+                ImportError::MappedTwice { .. } => {
+                    eprintln!("  help: give each start number its own player")
+                }
+                ImportError::TooManyRounds { .. } => eprintln!(
+                    "  help: end the player lines after the rounds played, or give the number of rounds in an `XXR` line"
+                ),
+                _ => {}
             }
             return ExitCode::from(2);
         }
     };
     for warning in &imported.warnings {
-        eprintln!("warning: {}: {warning}", file.display());
+        eprintln!("warning: {}: {}", file.display(), warning.escape_debug());
     }
     for (start_no, name, id, how) in &imported.matches {
         let how = match *how {
@@ -59,16 +66,28 @@ pub fn import(file: &Path, root: &Path, options: &ImportOptions, dry_run: bool) 
             "id" => "matched by id",
             _ => "matched by name",
         };
+        let name = name.escape_debug().to_string();
         eprintln!("{start_no:>4} {name:<32} -> {id} ({how})");
     }
-    if let Some((existing, _)) = imported
-        .files
-        .iter()
-        .find(|(path, _)| root.join(path).exists())
-    {
-        eprintln!("error: {existing} exists; nothing written");
-        eprintln!("  help: give another tournament id with --id");
+    if !writable(root, &imported) {
         return ExitCode::FAILURE;
+    }
+    let problems = problems_after_import(&loaded, &imported, file, &doc.player_line_numbers());
+    match problems {
+        Ok(problems) if problems.is_empty() => {}
+        Ok(problems) => {
+            super::repository::print_diagnostics(&problems, root, super::MessageFormat::Plain);
+            eprintln!(
+                "{}: the imported files would not pass `check`; nothing written",
+                super::repository::summary(&problems)
+            );
+            eprintln!("  help: correct {} and import it again", file.display());
+            return ExitCode::FAILURE;
+        }
+        Err(e) => {
+            eprintln!("error: cannot check the imported files in a temporary folder: {e}");
+            return ExitCode::FAILURE;
+        }
     }
     if dry_run {
         for (path, _) in &imported.files {
@@ -76,20 +95,55 @@ pub fn import(file: &Path, root: &Path, options: &ImportOptions, dry_run: bool) 
         }
         return ExitCode::SUCCESS;
     }
-    for (path, content) in &imported.files {
-        let target = root.join(path);
-        let written = target
-            .parent()
-            .map_or(Ok(()), std::fs::create_dir_all)
-            .and_then(|()| std::fs::write(&target, content));
-        if let Err(e) = written {
-            eprintln!("error: cannot write {}: {e}", target.display());
-            return ExitCode::FAILURE;
-        }
-        eprintln!("wrote {path}");
+    if !write_all(root, &imported) {
+        return ExitCode::FAILURE;
     }
     eprintln!("imported tournament `{}`", imported.id);
     super::check(root, super::MessageFormat::detect())
+}
+
+/// Whether every file of the import can be created: no name taken (not
+/// even by a dangling link), no link on the way. Prints each refusal.
+fn writable(root: &Path, imported: &Imported) -> bool {
+    let mut ok = true;
+    for (path, _) in &imported.files {
+        let target = root.join(path);
+        if let Err(e) = crate::atomic_write::refuse_links(root, &target) {
+            match crate::atomic_write::LinkRefused::within(&e) {
+                Some(link) => eprintln!("error: {link}; nothing written"),
+                None => eprintln!("error: cannot look at {path}: {e}; nothing written"),
+            }
+            ok = false;
+        } else if std::fs::symlink_metadata(&target).is_ok() {
+            eprintln!("error: {path} exists; nothing written");
+            eprintln!("  help: give another tournament id with --id");
+            ok = false;
+        }
+    }
+    ok
+}
+
+/// Creates every file of the import, or none: when one cannot be written,
+/// those written before it are removed. Prints what it wrote.
+fn write_all(root: &Path, imported: &Imported) -> bool {
+    for (done, (path, content)) in imported.files.iter().enumerate() {
+        let target = root.join(path);
+        if let Err(e) = crate::atomic_write::create_new_file_in(root, &target, content.as_bytes()) {
+            match crate::atomic_write::LinkRefused::within(&e) {
+                Some(link) => eprintln!("error: {link}"),
+                None => eprintln!("error: cannot write {path}: {e}"),
+            }
+            for (written, _) in &imported.files[..done] {
+                let _ = std::fs::remove_file(root.join(written));
+            }
+            eprintln!("nothing written");
+            return false;
+        }
+    }
+    for (path, _) in &imported.files {
+        eprintln!("wrote {path}");
+    }
+    true
 }
 
 /// Parses `--map START=ID`.

@@ -160,6 +160,10 @@ pub fn pair_event(event: &Path, root: &Path, write: bool) -> ExitCode {
         return ExitCode::SUCCESS;
     }
     let path = root.join(&t.table_source);
+    if let Err(e) = crate::atomic_write::refuse_links(root, &path) {
+        eprintln!("error: {e}");
+        return ExitCode::FAILURE;
+    }
     let cells = crate::tournament::pair::pairing_cells(&next);
     let column = t.first_round_column - 1 + next.round as usize - 1;
     match crate::tournament::crosstable_file::replace_round_cells(&path, column, &cells) {

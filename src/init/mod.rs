@@ -29,6 +29,19 @@ pub enum InitError {
     /// The folder already has files.
     #[error("{0} is not empty; choose a new folder (init never overwrites files)")]
     NotEmpty(String),
+    /// An argument would make a file that `check` rejects.
+    #[error("{option} {message}: {hint}")]
+    Argument {
+        /// The option, e.g. `--association`.
+        option: &'static str,
+        /// What is wrong with its value.
+        message: String,
+        /// How to fix it.
+        hint: String,
+    },
+    /// A symbolic link where a file was to be written.
+    #[error(transparent)]
+    Link(#[from] crate::atomic_write::LinkRefused),
     /// Writing failed.
     #[error("cannot write {path}: {source}")]
     Write {
@@ -42,14 +55,15 @@ pub enum InitError {
 /// The files of a new repository: path relative to its root, and content.
 pub fn files(options: &InitOptions) -> Vec<(PathBuf, String)> {
     let year = options.date.year.to_string();
-    let fill = |text: &str| {
-        text.replace("{title}", &toml_string_body(&options.title))
-            .replace("{association}", &toml_string_body(&options.association))
-            .replace("{language}", &toml_string_body(&options.language))
-            .replace("{install}", &yaml_string_body(&options.install))
-            .replace("{year}", &year)
-            .replace("{date}", &options.date.to_string())
-    };
+    let marks = [
+        ("{title}", toml_string_body(&options.title)),
+        ("{association}", toml_string_body(&options.association)),
+        ("{language}", toml_string_body(&options.language)),
+        ("{install}", yaml_string_body(&options.install)),
+        ("{year}", year.clone()),
+        ("{date}", options.date.to_string()),
+    ];
+    let fill = |text: &str| fill_marks(text, &marks);
     let tournament = format!("data/tournaments/{year}/club-championship-{year}");
     vec![
         (
@@ -88,6 +102,79 @@ pub fn files(options: &InitOptions) -> Vec<(PathBuf, String)> {
     ]
 }
 
+/// `text` with each mark replaced by its value, in one pass: a value that
+/// holds a mark (a title `{install}`) is not filled again.
+fn fill_marks(text: &str, marks: &[(&str, String)]) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find('{') {
+        out.push_str(&rest[..at]);
+        rest = &rest[at..];
+        match marks.iter().find(|(mark, _)| rest.starts_with(mark)) {
+            Some((mark, value)) => {
+                out.push_str(value);
+                rest = &rest[mark.len()..];
+            }
+            None => {
+                out.push('{');
+                rest = &rest[1..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Refuses arguments that would make files `check` rejects: control
+/// characters (a line break, ...) in any of them, and whatever `check`'s
+/// rules for `ratingbook.toml` find in the settings they fill in.
+pub fn validate(options: &InitOptions) -> Result<(), InitError> {
+    let arguments = [
+        ("--association", &options.association),
+        ("--title", &options.title),
+        ("--language", &options.language),
+        ("--install", &options.install),
+    ];
+    for (option, text) in arguments {
+        if let Some((_, c)) = crate::text::forbidden_char(text, false) {
+            return Err(InitError::Argument {
+                option,
+                message: format!(
+                    "contains a control character or text override ({})",
+                    crate::text::char_name(c)
+                ),
+                hint: "remove it; it is a single line of plain text".into(),
+            });
+        }
+    }
+    let config = files(options)
+        .into_iter()
+        .find(|(path, _)| path == Path::new(crate::load::CONFIG_FILE))
+        .map(|(_, text)| text)
+        .unwrap_or_default();
+    let parsed =
+        toml::from_str::<crate::config::Config>(&config).map_err(|e| InitError::Argument {
+            option: "--association",
+            message: format!(
+                "makes a ratingbook.toml that does not read: {}",
+                e.message()
+            ),
+            hint: "report this as a bug in ratingbook, with the arguments given".into(),
+        })?;
+    match parsed.problems().into_iter().next() {
+        Some(problem) => Err(InitError::Argument {
+            option: match problem.key {
+                "title" => "--title",
+                "language" => "--language",
+                _ => "--association",
+            },
+            message: problem.message,
+            hint: problem.hint,
+        }),
+        None => Ok(()),
+    }
+}
+
 /// The inside of a TOML basic string holding `text`.
 fn toml_string_body(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
@@ -109,8 +196,10 @@ fn yaml_string_body(text: &str) -> String {
         .replace('\n', " ")
 }
 
-/// Writes a new repository into `dir` (created if needed, and must be empty).
+/// Writes a new repository into `dir` (created if needed, and must be
+/// empty), after [`validate`]; never through a symbolic link.
 pub fn write_repository(dir: &Path, options: &InitOptions) -> Result<Vec<PathBuf>, InitError> {
+    validate(options)?;
     let not_empty = std::fs::read_dir(dir).is_ok_and(|mut entries| entries.next().is_some());
     if not_empty {
         return Err(InitError::NotEmpty(dir.display().to_string()));
@@ -119,14 +208,15 @@ pub fn write_repository(dir: &Path, options: &InitOptions) -> Result<Vec<PathBuf
     for (relative, content) in files(options) {
         let path = dir.join(&relative);
         let write = || -> std::io::Result<()> {
-            if let Some(parent) = path.parent() {
-                std::fs::create_dir_all(parent)?;
-            }
-            std::fs::write(&path, &content)
+            std::fs::create_dir_all(dir)?;
+            crate::atomic_write::create_new_file_in(dir, &path, content.as_bytes())
         };
-        write().map_err(|source| InitError::Write {
-            path: path.display().to_string(),
-            source,
+        write().map_err(|e| match crate::atomic_write::LinkRefused::taken_from(e) {
+            Ok(link) => InitError::Link(link),
+            Err(source) => InitError::Write {
+                path: path.display().to_string(),
+                source,
+            },
         })?;
         written.push(relative);
     }

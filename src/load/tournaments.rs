@@ -50,7 +50,7 @@ fn standard_rules() -> Rules {
 }
 
 /// Most rounds a tournament may declare.
-const MAX_ROUNDS: i64 = 1000;
+pub(crate) const MAX_ROUNDS: i64 = 1000;
 
 /// Reads a tournament's metadata file and the crosstable beside it.
 ///

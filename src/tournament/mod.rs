@@ -9,3 +9,4 @@ pub mod crosstable_file;
 pub mod pair;
 pub mod results;
 pub mod trf_exchange;
+pub mod trf_import_check;

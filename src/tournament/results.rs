@@ -529,10 +529,13 @@ pub fn add_results(
     let lines = parse_round_file(codes, codes_shown).map_err(ResultsError::Invalid)?;
     let out = apply(&csv_text, &csv, codes_shown, round, rounds, &lines)
         .map_err(ResultsError::Invalid)?;
-    write_atomically(&csv, &out).map_err(|source| ResultsError::Io {
-        path: csv.clone(),
-        source,
-    })?;
+    let root = repository_root(&meta).unwrap_or_else(|| csv.parent().unwrap_or(Path::new(".")));
+    crate::atomic_write::write_file_atomically_in(root, &csv, out.as_bytes()).map_err(
+        |source| ResultsError::Io {
+            path: csv.clone(),
+            source,
+        },
+    )?;
     let (tournament, _) = crate::load::load_tournament(Path::new(""), &meta);
     let warnings = tournament
         .map(|t| crate::check::check_history(&t))
@@ -581,19 +584,6 @@ fn repository_root(meta: &Path) -> Option<&Path> {
         Path::new(".")
     } else {
         root
-    })
-}
-
-/// Writes `text` to a temporary file beside `path`, then renames it over `path`.
-pub fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let temp = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
-    std::fs::write(&temp, text)?;
-    std::fs::rename(&temp, path).inspect_err(|_| {
-        let _ = std::fs::remove_file(&temp);
     })
 }
 

@@ -330,6 +330,26 @@ pub enum ImportError {
         /// The id given.
         id: String,
     },
+    /// `--map` gives one player to two start numbers: he would play himself.
+    #[error("--map {first}={id} and --map {second}={id} give one player two start numbers")]
+    MappedTwice {
+        /// The id given twice.
+        id: String,
+        /// The first start number it was given.
+        first: u32,
+        /// The second.
+        second: u32,
+    },
+    /// More rounds than a tournament may have.
+    #[error("line {line}: {rounds} rounds; a tournament has at most {max} rounds")]
+    TooManyRounds {
+        /// The line that makes the count (the `XXR` line or a player's).
+        line: usize,
+        /// How many rounds.
+        rounds: u32,
+        /// The most allowed.
+        max: u32,
+    },
     /// Start numbers do not run 1..n.
     #[error("start numbers must run from 1 to the number of players; {0} is out of place")]
     StartNumbers(u32),
@@ -366,6 +386,8 @@ pub fn import_trf(
     dataset: &Dataset,
     options: &ImportOptions,
 ) -> Result<Imported, ImportError> {
+    mapped_once(&options.map)?;
+    rounds_in_range(doc)?;
     if let Some(e) = doc.check_consistency().into_iter().next() {
         return Err(ImportError::Inconsistent {
             line: e.line,
@@ -467,6 +489,40 @@ pub fn import_trf(
         matches,
         warnings,
     })
+}
+
+/// Refuses a `--map` that gives one id to two start numbers.
+fn mapped_once(map: &BTreeMap<u32, Slug>) -> Result<(), ImportError> {
+    let mut seen: BTreeMap<&Slug, u32> = BTreeMap::new();
+    for (&start_no, id) in map {
+        if let Some(&first) = seen.get(id) {
+            return Err(ImportError::MappedTwice {
+                id: id.to_string(),
+                first,
+                second: start_no,
+            });
+        }
+        seen.insert(id, start_no);
+    }
+    Ok(())
+}
+
+/// Refuses more rounds (by `XXR` or by a player's round blocks) than a
+/// tournament file may declare, before anything is built from them.
+fn rounds_in_range(doc: &TrfDocument) -> Result<(), ImportError> {
+    let max = crate::load::tournaments::MAX_ROUNDS as u32;
+    let lines = doc.lines.iter().enumerate();
+    let too_many = lines
+        .filter_map(|(i, line)| match line {
+            TrfLine::TotalRounds(n) => Some((i + 1, *n)),
+            TrfLine::Player(p) => Some((i + 1, p.rounds.len() as u32)),
+            _ => None,
+        })
+        .find(|&(_, rounds)| rounds > max);
+    match too_many {
+        Some((line, rounds)) => Err(ImportError::TooManyRounds { line, rounds, max }),
+        None => Ok(()),
+    }
 }
 
 /// The TRF's event as an in-memory tournament, without player files: each row's
