@@ -546,6 +546,28 @@ mod tests {
     }
 
     #[test]
+    fn writes_stop_at_their_deadline_when_the_client_does_not_read() {
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        let client = TcpStream::connect(listener.local_addr().unwrap()).unwrap();
+        let (server, _) = listener.accept().unwrap();
+        let started = Instant::now();
+        let mut out = Deadline {
+            stream: &server,
+            until: started + Duration::from_millis(300),
+        };
+        let error = out.write_all(&vec![b'x'; 256 << 20]).unwrap_err();
+        assert!(
+            matches!(
+                error.kind(),
+                io::ErrorKind::TimedOut | io::ErrorKind::WouldBlock
+            ),
+            "{error}"
+        );
+        assert!(started.elapsed() < Duration::from_secs(2));
+        drop(client);
+    }
+
+    #[test]
     fn absolute_targets_name_their_host() {
         assert_eq!(
             target_authority("http://localhost:8000/a?b"),
