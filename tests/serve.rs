@@ -6,6 +6,7 @@
 
 mod common;
 
+use ratingbook::serve::connection;
 use ratingbook::serve::http::{self, Resolved, Site};
 use ratingbook::serve::{Event, Live, Options, Problem, Server};
 use std::io::{BufRead, BufReader, Read, Write};
@@ -551,4 +552,194 @@ fn a_live_server_rebuilds_on_change_and_tells_its_event_streams() {
     wait_for("stopped");
     assert_eq!(events.next_build(), None);
     running.join().unwrap().unwrap();
+}
+
+// --- a server that cannot be held ---------------------------------------------
+
+/// The HTTP side serving the sample site on a loopback port of its own,
+/// without builds; stopped when dropped.
+struct Serving {
+    addr: SocketAddr,
+    live: Arc<Live>,
+    accepting: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Serving {
+    fn start() -> Serving {
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let addr = listener.local_addr().unwrap();
+        let live = Arc::new(Live::new());
+        let site = Arc::new(Site::new(&sample().1, Arc::clone(&live)));
+        let accepting = std::thread::spawn(move || connection::accept_loop(&listener, &site));
+        Serving {
+            addr,
+            live,
+            accepting: Some(accepting),
+        }
+    }
+}
+
+impl Drop for Serving {
+    fn drop(&mut self) {
+        self.live.stop();
+        let _ = TcpStream::connect_timeout(&self.addr, Duration::from_secs(1));
+        if let Some(accepting) = self.accepting.take() {
+            let _ = accepting.join();
+        }
+    }
+}
+
+/// Sends `request` as it is and reads the whole answer, within 5 seconds.
+fn exchange(addr: SocketAddr, request: &[u8]) -> String {
+    let mut stream = TcpStream::connect(addr).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(5)))
+        .unwrap();
+    stream.write_all(request).unwrap();
+    let mut reply = Vec::new();
+    stream.read_to_end(&mut reply).unwrap();
+    text(&reply)
+}
+
+/// A normal page request answers 200 within two seconds.
+fn assert_a_page_answers(addr: SocketAddr) {
+    let started = Instant::now();
+    let reply = exchange(addr, b"GET /index.html HTTP/1.1\r\nHost: localhost\r\n\r\n");
+    assert!(
+        reply.starts_with("HTTP/1.1 200 OK\r\n"),
+        "{}",
+        &reply[..reply.len().min(200)]
+    );
+    assert!(
+        started.elapsed() < Duration::from_secs(2),
+        "took {:?}",
+        started.elapsed()
+    );
+}
+
+#[test]
+fn slow_clients_are_cut_off_and_cannot_hold_the_server() {
+    let server = Serving::start();
+    // Many more slow clients than there are connection slots ...
+    let mut crowd: Vec<TcpStream> = (0..connection::MAX_CONNECTIONS + 72)
+        .map(|_| TcpStream::connect(server.addr).unwrap())
+        .collect();
+    // ... and one that sends a byte every 300 ms: it is cut off after the
+    // head deadline in total, with a 408 ...
+    let mut slow = TcpStream::connect(server.addr).unwrap();
+    slow.set_read_timeout(Some(Duration::from_secs(20)))
+        .unwrap();
+    let mut writer = slow.try_clone().unwrap();
+    let started = Instant::now();
+    let dripping = std::thread::spawn(move || {
+        let head = format!(
+            "GET / HTTP/1.1\r\nHost: localhost\r\nX-Slow: {}",
+            "a".repeat(100)
+        );
+        for byte in head.bytes() {
+            if writer.write_all(&[byte]).is_err() || started.elapsed() > Duration::from_secs(15) {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(300));
+        }
+    });
+
+    // ... while a normal page still answers at once, again and again.
+    for round in 0..3 {
+        for client in &mut crowd {
+            let _ = client.write_all(if round == 0 { b"G" } else { b"E" });
+        }
+        std::thread::sleep(Duration::from_millis(400));
+        assert_a_page_answers(server.addr);
+    }
+
+    let mut reply = String::new();
+    let _ = slow.read_to_string(&mut reply);
+    let took = started.elapsed();
+    assert!(
+        took >= connection::HEAD_DEADLINE - Duration::from_millis(200)
+            && took < connection::HEAD_DEADLINE + Duration::from_secs(2),
+        "cut off after {took:?}"
+    );
+    assert!(reply.starts_with("HTTP/1.1 408 "), "{reply}");
+    assert!(reply.contains("within 5 seconds"), "{reply}");
+    dripping.join().unwrap();
+}
+
+#[test]
+fn event_streams_have_their_own_slots_and_the_oldest_gives_way() {
+    let server = Serving::start();
+    let first = server.live.snapshot().build;
+    let opened = connection::MAX_CONNECTIONS + 80;
+    let mut streams = Vec::new();
+    for _ in 0..opened {
+        let mut events = Events::open(server.addr);
+        events
+            .reader
+            .get_ref()
+            .set_read_timeout(Some(Duration::from_secs(5)))
+            .unwrap();
+        assert_eq!(events.next_build().as_deref(), Some(first.as_str()));
+        streams.push(events);
+    }
+    assert_a_page_answers(server.addr);
+    // A new build: the newest streams hear of it, the oldest were closed.
+    server.live.record(true, Vec::new());
+    let second = server.live.snapshot().build;
+    let kept = opened - connection::MAX_STREAMS;
+    for (i, events) in streams.iter_mut().enumerate() {
+        let expected = (i >= kept).then(|| second.clone());
+        assert_eq!(events.next_build(), expected, "stream {i} of {opened}");
+    }
+    assert_a_page_answers(server.addr);
+}
+
+#[test]
+fn a_header_that_must_be_single_and_appears_twice_is_refused() {
+    let server = Serving::start();
+    for request in [
+        "GET /index.html HTTP/1.1\r\nHost: localhost\r\nHost: attacker.example\r\n\r\n",
+        "GET /index.html HTTP/1.1\r\nHost: attacker.example\r\nHost: localhost\r\n\r\n",
+        "GET /index.html HTTP/1.1\r\nHost: localhost\r\nhost: localhost\r\n\r\n",
+        "GET /index.html HTTP/1.1\r\nHost: localhost\r\nContent-Length: 0\r\nContent-Length: 5\r\n\r\n",
+    ] {
+        let reply = exchange(server.addr, request.as_bytes());
+        assert!(reply.starts_with("HTTP/1.1 400 "), "{request:?}: {reply}");
+        assert!(reply.contains("appears twice"), "{reply}");
+        assert!(!reply.contains("<html"), "{reply}");
+    }
+    // Headers that may repeat still do.
+    let reply = exchange(
+        server.addr,
+        b"GET /index.html HTTP/1.1\r\nHost: localhost\r\nAccept: text/html\r\nAccept: */*\r\n\r\n",
+    );
+    assert!(reply.starts_with("HTTP/1.1 200 OK\r\n"), "{reply}");
+}
+
+#[test]
+fn redirects_never_leave_the_site() {
+    let server = Serving::start();
+    for (target, expected) in [
+        ("//players", Some("/players/")),
+        ("///players?x=1", Some("/players/?x=1")),
+        ("/./players", Some("/players/")),
+        ("/.", Some("/")),
+        ("http://localhost//players", Some("/players/")),
+        ("/\\evil.example", None),
+        ("/%5Cevil.example", None),
+        ("//evil.example", None),
+        ("/%2F%2Fevil.example", None),
+    ] {
+        let request = format!("GET {target} HTTP/1.1\r\nHost: localhost\r\n\r\n");
+        let reply = exchange(server.addr, request.as_bytes());
+        let head = &reply[..reply.find("\r\n\r\n").unwrap()];
+        let location = head
+            .lines()
+            .find_map(|line| line.strip_prefix("Location: "));
+        assert_eq!(location, expected, "{target}: {head}");
+        if let Some(location) = location {
+            assert!(head.starts_with("HTTP/1.1 301 "), "{target}: {head}");
+            assert!(!location.starts_with("//") && !location.starts_with("/\\"));
+        }
+    }
 }

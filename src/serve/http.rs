@@ -1,50 +1,26 @@
-//! The preview's HTTP server. Owns everything between a TCP connection and a
-//! file of the output folder: reading the request, mapping its path into the
-//! folder (and refusing anything that would leave it), content types, the
-//! 404 page, the reload script and error banner added to HTML responses, and
-//! the Server-Sent Events stream that tells pages a build finished.
+//! What the preview answers. Owns everything between a request's method and
+//! target and a file of the output folder: mapping the path into the folder
+//! (and refusing anything that would leave it), content types, the 404 page,
+//! and the reload script and error banner added to HTML responses.
 //!
-//! Built on `std::net` rather than an HTTP crate: the preview needs `GET`
-//! and `HEAD` of static files plus one endpoint that keeps its response open
-//! and writes an event whenever a build ends. With `tiny_http` that endpoint
-//! would go through its response writer (chunked encoding, buffering we do
-//! not control, no way to notice a closed page but a failing read), and the
-//! rest would gain nothing but a dependency. Here every response is written
-//! directly and ends the connection (`Connection: close`), which keeps the
-//! server small enough to read in one sitting: one thread accepts, each
-//! connection gets a thread of its own (at most [`MAX_CONNECTIONS`] at once),
-//! and an event stream's thread sleeps on a condition variable until the next
-//! build.
-//!
-//! Host check: a server on loopback answers only requests whose `Host` is
-//! loopback (`localhost`, `127.0.0.1`, `[::1]`), so a web page elsewhere
-//! cannot read the preview through DNS rebinding. With `--bind` on another
-//! address any `Host` is accepted.
+//! The connections themselves (slots, deadlines, reading the request, the
+//! `Host` check, writing the answer, the Server-Sent Events stream that tells
+//! pages a build finished) are in [`super::connection`].
 //!
 //! Path safety: the request path is percent-decoded once, split on `/`, and
 //! refused (403) if any segment is `..` or is not a plain file name (a drive
 //! prefix, a backslash, a NUL). The file found is then resolved through any
 //! symbolic links and must still be inside the output folder, or it is
-//! refused too. Nothing outside the output folder is ever read.
+//! refused too. Nothing outside the output folder is ever read. A folder
+//! asked for without its trailing slash is redirected to a `Location` built
+//! from the decoded segments, so it always starts with exactly one `/`.
 
 use super::{Live, Problem, Status, PREFIX};
 use crate::render::format::html_escaped as escape;
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, Read, Write};
-use std::net::{Shutdown, TcpListener, TcpStream};
+use std::io::{self, Read};
 use std::path::{Component, Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
-use std::time::Duration;
-
-/// Connections served at once; more are answered `503` straight away.
-pub const MAX_CONNECTIONS: usize = 128;
-
-/// Longest request head read (request line and headers).
-const MAX_HEAD: u64 = 16 * 1024;
-
-/// How often an idle event stream writes a comment, to notice closed pages.
-const KEEP_ALIVE: Duration = Duration::from_secs(15);
 
 /// Path of the event stream.
 pub const EVENTS_PATH: &str = "/__ratingbook/events";
@@ -91,9 +67,8 @@ pub const LIVE_SCRIPT: &str = r#"// ratingbook serve: reloads this page when a b
 #[derive(Debug)]
 pub struct Site {
     out: PathBuf,
-    live: Arc<Live>,
-    connections: AtomicUsize,
-    any_host: bool,
+    pub(super) live: Arc<Live>,
+    pub(super) any_host: bool,
 }
 
 impl Site {
@@ -102,7 +77,6 @@ impl Site {
         Site {
             out: out.to_path_buf(),
             live,
-            connections: AtomicUsize::new(0),
             any_host: false,
         }
     }
@@ -150,7 +124,7 @@ pub struct Response {
 }
 
 impl Response {
-    fn text(status: u16, message: &str) -> Response {
+    pub(super) fn text(status: u16, message: &str) -> Response {
         Response {
             status,
             content_type: "text/plain; charset=utf-8",
@@ -213,7 +187,7 @@ pub fn percent_decode(text: &str) -> Option<Vec<u8>> {
 
 /// The path part of a request target (`/a/b.html?x#y` → `/a/b.html`);
 /// absolute-form targets (`http://host/a`) give their path.
-fn target_path(target: &str) -> Option<&str> {
+pub(super) fn target_path(target: &str) -> Option<&str> {
     let target = match target.find("://") {
         Some(scheme_end) if !target.starts_with('/') => {
             let rest = &target[scheme_end + 3..];
@@ -236,6 +210,7 @@ pub fn resolve(out: &Path, target: &str) -> Resolved {
         return Resolved::BadRequest;
     };
     let mut relative = PathBuf::new();
+    let mut segments = Vec::new();
     for segment in decoded.split('/') {
         match segment {
             "" | "." => {}
@@ -250,6 +225,7 @@ pub fn resolve(out: &Path, target: &str) -> Resolved {
                     return Resolved::Forbidden;
                 }
                 relative.push(segment);
+                segments.push(segment);
             }
         }
     }
@@ -265,12 +241,11 @@ pub fn resolve(out: &Path, target: &str) -> Resolved {
     if found.is_dir() {
         if !decoded.ends_with('/') {
             let query = target.find('?').map_or("", |q| &target[q..]);
-            let location = format!("{raw}/{query}");
-            // Only a plain location goes into the `Location` header.
-            if !location.bytes().all(|b| b.is_ascii_graphic()) {
+            // Only a plain query goes into the `Location` header.
+            if !query.bytes().all(|b| b.is_ascii_graphic()) {
                 return Resolved::NotFound;
             }
-            return Resolved::Redirect(location);
+            return Resolved::Redirect(format!("{}{query}", folder_location(&segments)));
         }
         let Ok(index) = found.join("index.html").canonicalize() else {
             return Resolved::NotFound;
@@ -289,6 +264,25 @@ pub fn resolve(out: &Path, target: &str) -> Resolved {
     } else {
         Resolved::NotFound
     }
+}
+
+/// The path of the folder made of `segments`, with its trailing slash, as
+/// it goes into a `Location`: each segment percent-encoded, so the result
+/// starts with exactly one `/` and never reads as another host (`//host`,
+/// `/\host`), whatever slashes and dots the request had.
+fn folder_location(segments: &[&str]) -> String {
+    let mut location = String::from("/");
+    for segment in segments {
+        for byte in segment.bytes() {
+            if byte.is_ascii_alphanumeric() || b"-._~!$&'()*+,;=:@".contains(&byte) {
+                location.push(char::from(byte));
+            } else {
+                location.push_str(&format!("%{byte:02X}"));
+            }
+        }
+        location.push('/');
+    }
+    location
 }
 
 /// The `Content-Type` of a site file, by extension.
@@ -483,192 +477,6 @@ fn serve_file(site: &Site, file: &Path, status: u16) -> io::Result<Response> {
         location: None,
         body: Body::File(handle, len),
     })
-}
-
-fn reason(status: u16) -> &'static str {
-    match status {
-        200 => "OK",
-        301 => "Moved Permanently",
-        400 => "Bad Request",
-        403 => "Forbidden",
-        404 => "Not Found",
-        405 => "Method Not Allowed",
-        503 => "Service Unavailable",
-        _ => "Internal Server Error",
-    }
-}
-
-fn write_response(stream: &mut TcpStream, response: Response, head_only: bool) -> io::Result<()> {
-    let length = match &response.body {
-        Body::Bytes(bytes) => bytes.len() as u64,
-        Body::File(_, len) => *len,
-    };
-    let mut head = format!(
-        "HTTP/1.1 {} {}\r\nContent-Type: {}\r\nContent-Length: {length}\r\n\
-         Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n",
-        response.status,
-        reason(response.status),
-        response.content_type
-    );
-    if response.status == 405 {
-        head.push_str("Allow: GET, HEAD\r\n");
-    }
-    if let Some(location) = &response.location {
-        head.push_str(&format!("Location: {location}\r\n"));
-    }
-    head.push_str("\r\n");
-    stream.write_all(head.as_bytes())?;
-    if !head_only {
-        match response.body {
-            Body::Bytes(bytes) => stream.write_all(&bytes)?,
-            Body::File(file, len) => {
-                io::copy(&mut file.take(len), stream)?;
-            }
-        }
-    }
-    stream.flush()
-}
-
-/// Accepts connections until the live state says stop; each connection is
-/// answered on its own thread.
-pub fn accept_loop(listener: &TcpListener, site: &Arc<Site>) {
-    for stream in listener.incoming() {
-        if site.live.snapshot().stopping {
-            break;
-        }
-        let Ok(mut stream) = stream else { continue };
-        if site.connections.fetch_add(1, Ordering::SeqCst) >= MAX_CONNECTIONS {
-            site.connections.fetch_sub(1, Ordering::SeqCst);
-            let _ = stream.set_write_timeout(Some(Duration::from_secs(1)));
-            let _ = write_response(
-                &mut stream,
-                Response::text(503, "too many connections"),
-                false,
-            );
-            continue;
-        }
-        let site = Arc::clone(site);
-        let spawned = std::thread::Builder::new()
-            .name("serve-connection".into())
-            .spawn({
-                let site = Arc::clone(&site);
-                move || {
-                    let _ = handle(stream, &site);
-                    site.connections.fetch_sub(1, Ordering::SeqCst);
-                }
-            });
-        if spawned.is_err() {
-            site.connections.fetch_sub(1, Ordering::SeqCst);
-        }
-    }
-}
-
-/// A request's method, target and `Host`.
-struct Request {
-    method: String,
-    target: String,
-    host: Option<String>,
-}
-
-/// Reads the request line and headers.
-fn read_request(stream: &TcpStream) -> Result<Request, Response> {
-    let mut reader = BufReader::new(stream.take(MAX_HEAD));
-    let mut line = String::new();
-    let mut request_line = None;
-    let mut host = None;
-    loop {
-        line.clear();
-        match reader.read_line(&mut line) {
-            Ok(0) => return Err(Response::text(400, "incomplete request")),
-            Ok(_) => {}
-            Err(_) => return Err(Response::text(400, "unreadable request")),
-        }
-        if !line.ends_with('\n') {
-            return Err(Response::text(400, "request head too long"));
-        }
-        let trimmed = line.trim_end_matches(['\r', '\n']);
-        if request_line.is_none() {
-            if trimmed.is_empty() {
-                continue; // blank lines before the request line are allowed
-            }
-            request_line = Some(trimmed.to_string());
-        } else if trimmed.is_empty() {
-            break;
-        } else if let Some((name, value)) = trimmed.split_once(':') {
-            if name.eq_ignore_ascii_case("host") {
-                host = Some(value.trim().to_string());
-            }
-        }
-    }
-    let request_line = request_line.unwrap_or_default();
-    let mut parts = request_line.split(' ');
-    match (parts.next(), parts.next(), parts.next(), parts.next()) {
-        (Some(method), Some(target), Some(version), None) if version.starts_with("HTTP/1.") => {
-            Ok(Request {
-                method: method.to_string(),
-                target: target.to_string(),
-                host,
-            })
-        }
-        _ => Err(Response::text(400, "not an HTTP/1 request")),
-    }
-}
-
-fn handle(mut stream: TcpStream, site: &Site) -> io::Result<()> {
-    stream.set_read_timeout(Some(Duration::from_secs(10)))?;
-    stream.set_write_timeout(Some(Duration::from_secs(10)))?;
-    let Request {
-        method,
-        target,
-        host,
-    } = match read_request(&stream) {
-        Ok(request) => request,
-        Err(response) => {
-            write_response(&mut stream, response, false)?;
-            return stream.shutdown(Shutdown::Both);
-        }
-    };
-    if !site.any_host && !host.as_deref().is_some_and(is_loopback_host) {
-        let response = Response::text(
-            403,
-            "forbidden: this preview answers requests for localhost only",
-        );
-        write_response(&mut stream, response, method == "HEAD")?;
-        return stream.shutdown(Shutdown::Write);
-    }
-    if target_path(&target) == Some(EVENTS_PATH) && method == "GET" {
-        return events(stream, &site.live);
-    }
-    let response = response(site, &method, &target);
-    write_response(&mut stream, response, method == "HEAD")?;
-    stream.shutdown(Shutdown::Write)
-}
-
-/// The event stream: the current build at once, then each new one, until
-/// the page goes away or the server stops.
-fn events(mut stream: TcpStream, live: &Live) -> io::Result<()> {
-    let status = live.snapshot();
-    stream.write_all(
-        b"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-store\r\n\
-          X-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\nretry: 1000\n\n",
-    )?;
-    let mut seen = status.build;
-    stream.write_all(format!("event: build\ndata: {seen}\n\n").as_bytes())?;
-    stream.flush()?;
-    loop {
-        let status = live.wait_change(&seen, KEEP_ALIVE);
-        if status.stopping {
-            break;
-        }
-        if status.build == seen {
-            stream.write_all(b": still here\n\n")?;
-        } else {
-            seen = status.build;
-            stream.write_all(format!("event: build\ndata: {seen}\n\n").as_bytes())?;
-        }
-        stream.flush()?;
-    }
-    stream.shutdown(Shutdown::Both)
 }
 
 #[cfg(test)]

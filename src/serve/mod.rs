@@ -8,9 +8,11 @@
 //!   stop through a [`Stop`] handle) and the live state that the builder
 //!   writes and the HTTP side reads ([`Live`]: which build the pages should
 //!   show, and the errors of the last build if it failed);
-//! - [`http`]: the HTTP server, which serves only the output folder and adds
-//!   the reload script and the error banner to HTML responses (never to the
-//!   files on disk);
+//! - [`http`]: what is answered, which serves only the output folder and
+//!   adds the reload script and the error banner to HTML responses (never to
+//!   the files on disk);
+//! - [`connection`]: the connections, each with a slot and deadlines, and
+//!   the event streams;
 //! - [`watch`]: which file-system changes in the repository start a rebuild,
 //!   and the debounce.
 //!
@@ -26,6 +28,7 @@
 //! memory budget therefore ends the preview with the same message as it ends
 //! `build` (see [`crate::render::limits`]).
 
+pub mod connection;
 pub mod http;
 pub mod watch;
 
@@ -34,7 +37,7 @@ use crate::pipeline::{self, BuildError, BuildReport};
 use std::io;
 use std::net::{SocketAddr, TcpListener, TcpStream};
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::time::{Duration, Instant, SystemTime};
@@ -204,15 +207,25 @@ impl Live {
         self.changed.notify_all();
     }
 
-    /// Waits until the build differs from `seen` or the server stops, at
-    /// most `timeout`; returns the status then.
-    pub fn wait_change(&self, seen: &str, timeout: Duration) -> Status {
+    /// Waits until the build differs from `seen`, the server stops or
+    /// `closed` is set (see [`Live::wake`]), at most `timeout`; returns the
+    /// status then.
+    pub fn wait_change(&self, seen: &str, timeout: Duration, closed: &AtomicBool) -> Status {
         let status = self.lock();
         let (status, _) = self
             .changed
-            .wait_timeout_while(status, timeout, |s| s.build == seen && !s.stopping)
+            .wait_timeout_while(status, timeout, |s| {
+                s.build == seen && !s.stopping && !closed.load(Ordering::SeqCst)
+            })
             .unwrap_or_else(|e| e.into_inner());
         status.clone()
+    }
+
+    /// Wakes every waiter of [`Live::wait_change`], so that one whose
+    /// `closed` flag was just set sees it.
+    pub fn wake(&self) {
+        let _guard = self.lock();
+        self.changed.notify_all();
     }
 }
 
@@ -304,7 +317,7 @@ impl Server {
         let site = Arc::new(site);
         let accepting = std::thread::Builder::new()
             .name("serve-accept".into())
-            .spawn(move || http::accept_loop(&listener, &site))?;
+            .spawn(move || connection::accept_loop(&listener, &site))?;
         let url = format!("http://{}/", reachable(local));
         report(Event::Listening { url: &url });
 
