@@ -127,20 +127,16 @@ impl Ceilings {
     }
 }
 
-/// The largest page a build may write, in megabytes: the configured size,
-/// never above the process's ceiling.
-pub fn page_megabytes(output: &crate::config::OutputConfig) -> u32 {
-    output
-        .max_page_megabytes
-        .min(Ceilings::current().max_page_megabytes)
+/// The largest page a build may write, in megabytes: `configured`
+/// (`[output] max_page_megabytes`), never above the process's ceiling.
+pub fn page_megabytes(configured: u32) -> u32 {
+    configured.min(Ceilings::current().max_page_megabytes)
 }
 
-/// The longest one page may render, in seconds: the configured time, never
-/// above the process's ceiling.
-pub fn page_seconds(output: &crate::config::OutputConfig) -> u32 {
-    output
-        .page_render_seconds
-        .min(Ceilings::current().page_render_seconds)
+/// The longest one page may render, in seconds: `configured`
+/// (`[output] page_render_seconds`), never above the process's ceiling.
+pub fn page_seconds(configured: u32) -> u32 {
+    configured.min(Ceilings::current().page_render_seconds)
 }
 
 #[cfg(test)]

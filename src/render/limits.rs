@@ -32,8 +32,12 @@ impl Budget {
     /// ([`crate::limits::Ceilings`]), which the repository cannot raise.
     pub fn of(output: &crate::config::OutputConfig) -> Budget {
         Budget {
-            max_bytes: crate::limits::page_megabytes(output) as usize * 1024 * 1024,
-            max_time: Duration::from_secs(crate::limits::page_seconds(output).into()),
+            max_bytes: crate::limits::page_megabytes(output.max_page_megabytes) as usize
+                * 1024
+                * 1024,
+            max_time: Duration::from_secs(
+                crate::limits::page_seconds(output.page_render_seconds).into(),
+            ),
         }
     }
 }
