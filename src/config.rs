@@ -243,7 +243,14 @@ struct IntegerSetting {
 impl Config {
     /// Every setting outside its documented range, every text setting with a
     /// control character, and a `base_url` that is not an http(s) address.
+    ///
+    /// A text longer than its limit ([`crate::limits`]) is reported alone,
+    /// before anything that would repeat it in a message.
     pub fn problems(&self) -> Vec<SettingProblem> {
+        let long = self.length_problems();
+        if !long.is_empty() {
+            return long;
+        }
         let mut problems: Vec<SettingProblem> = self
             .integer_settings()
             .into_iter()
@@ -282,6 +289,7 @@ impl Config {
                     .into(),
             });
         }
+        problems.extend(self.budget_problems());
         problems.extend(self.pool_problems());
         let texts = [
             ("title", &self.site.title),
@@ -338,6 +346,88 @@ impl Config {
             });
         }
         problems
+    }
+
+    /// Budgets of `[output]` outside 1 up to their ceiling
+    /// ([`crate::limits::Ceilings`]), which the repository cannot raise. A
+    /// ceiling below a budget's default lowers the default instead.
+    fn budget_problems(&self) -> Vec<SettingProblem> {
+        use crate::limits::{Ceilings, MAX_PAGE_MEGABYTES_VAR, PAGE_RENDER_SECONDS_VAR};
+        let ceilings = Ceilings::current();
+        let defaults = OutputConfig::default();
+        let budgets = [
+            (
+                "max_page_megabytes",
+                self.output.max_page_megabytes,
+                ceilings.max_page_megabytes.max(defaults.max_page_megabytes),
+                "MB",
+                MAX_PAGE_MEGABYTES_VAR,
+            ),
+            (
+                "page_render_seconds",
+                self.output.page_render_seconds,
+                ceilings
+                    .page_render_seconds
+                    .max(defaults.page_render_seconds),
+                "s",
+                PAGE_RENDER_SECONDS_VAR,
+            ),
+        ];
+        let mut problems = Vec::new();
+        for (key, value, ceiling, unit, variable) in budgets {
+            let option = key.replace('_', "-");
+            if value == 0 {
+                problems.push(SettingProblem {
+                    section: "output",
+                    key,
+                    message: format!("{key} = 0 is out of range"),
+                    hint: format!("give a whole number from 1 to {ceiling}"),
+                });
+            } else if value > ceiling {
+                problems.push(SettingProblem {
+                    section: "output",
+                    key,
+                    message: format!(
+                        "{key} = {value} is above the ceiling of {ceiling} {unit}, which the repository cannot raise"
+                    ),
+                    hint: format!(
+                        "give at most {ceiling}, or remove the line; whoever runs the build may raise the ceiling with `--{option} N` or {variable}=N"
+                    ),
+                });
+            }
+        }
+        problems
+    }
+
+    /// Every text setting longer than its limit ([`crate::limits`]).
+    fn length_problems(&self) -> Vec<SettingProblem> {
+        use crate::limits::{ADDRESS_CHARS, CODE_CHARS, TITLE_CHARS};
+        let site = &self.site;
+        let mut texts: Vec<(&'static str, &'static str, &str, usize)> = vec![
+            ("site", "title", &site.title, TITLE_CHARS),
+            ("site", "association", &site.association, TITLE_CHARS),
+            ("site", "language", &site.language, CODE_CHARS),
+            ("site", "base_url", &site.base_url, ADDRESS_CHARS),
+        ];
+        for id in &self.standings.tiebreaks {
+            texts.push(("standings", "tiebreaks", id, CODE_CHARS));
+        }
+        for (name, pool) in &self.pools {
+            texts.push(("pools", "name", name, CODE_CHARS));
+            texts.push(("pools", "title", &pool.title, TITLE_CHARS));
+        }
+        texts
+            .into_iter()
+            .filter_map(|(section, key, text, max)| {
+                let found = crate::limits::too_long(text, max)?;
+                Some(SettingProblem {
+                    section,
+                    key,
+                    message: format!("`{key}` is {found} characters long; the most is {max}"),
+                    hint: format!("shorten it to at most {max} characters"),
+                })
+            })
+            .collect()
     }
 
     /// Pool names that cannot name pages, and parameters outside their ranges.
@@ -406,7 +496,7 @@ impl Config {
 
     /// The integer settings with their allowed ranges: the one table the
     /// README's ranges are taken from.
-    fn integer_settings(&self) -> [IntegerSetting; 10] {
+    fn integer_settings(&self) -> [IntegerSetting; 8] {
         let r = &self.rating;
         let setting = |section, key, value: i64, range, meaning| IntegerSetting {
             section,
@@ -471,20 +561,6 @@ impl Config {
                 self.site.news_on_index as i64,
                 0..=100,
                 "news items on the front page",
-            ),
-            setting(
-                "output",
-                "max_page_megabytes",
-                self.output.max_page_megabytes.into(),
-                1..=4096,
-                "the largest page a template may produce, in MB",
-            ),
-            setting(
-                "output",
-                "page_render_seconds",
-                self.output.page_render_seconds.into(),
-                1..=3600,
-                "the longest a template may take for one page, in seconds",
             ),
         ]
     }

@@ -16,6 +16,7 @@ pub mod diagnostic;
 pub mod diff;
 pub mod generate;
 pub mod init;
+pub mod limits;
 pub mod links;
 pub mod load;
 pub mod memory;

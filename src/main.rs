@@ -35,6 +35,8 @@ enum Command {
         /// Root of the data repository (holds data/ and ratingbook.toml).
         #[arg(long, default_value = ".")]
         root: PathBuf,
+        #[command(flatten)]
+        ceilings: CeilingArgs,
     },
     /// Check, compute ratings and write the site (HTML, Markdown, SQL, CSV).
     Build {
@@ -47,6 +49,8 @@ enum Command {
         /// Print the time each phase took and the most memory in use during it.
         #[arg(long)]
         timings: bool,
+        #[command(flatten)]
+        ceilings: CeilingArgs,
     },
     /// Show what a change does to the published results: tournaments added,
     /// removed and changed, every player whose rating, phase, rank or rated
@@ -69,6 +73,8 @@ enum Command {
         /// Address to listen on; anything but loopback lets other machines read the preview.
         #[arg(long, default_value = "127.0.0.1")]
         bind: std::net::IpAddr,
+        #[command(flatten)]
+        ceilings: CeilingArgs,
     },
     /// Check, compute ratings and write the SQL dump for one database.
     Sql {
@@ -275,6 +281,40 @@ enum Command {
         #[arg(long)]
         out: Option<PathBuf>,
     },
+}
+
+/// The ceilings of the budgets `ratingbook.toml` may lower but never raise;
+/// only whoever runs the command raises them.
+#[derive(clap::Args, Clone, Copy, Default)]
+struct CeilingArgs {
+    /// Highest `[output] max_page_megabytes` the repository may set
+    /// (default: $RATINGBOOK_MAX_PAGE_MEGABYTES, else 256).
+    #[arg(long, value_name = "MB", value_parser = clap::value_parser!(u32).range(1..))]
+    max_page_megabytes: Option<u32>,
+    /// Highest `[output] page_render_seconds` the repository may set
+    /// (default: $RATINGBOOK_PAGE_RENDER_SECONDS, else 600).
+    #[arg(long, value_name = "SECONDS", value_parser = clap::value_parser!(u32).range(1..))]
+    page_render_seconds: Option<u32>,
+}
+
+/// Sets this process's ceilings from the environment and `args`, the
+/// command line winning; `false` after printing why the environment is unusable.
+fn set_ceilings(args: CeilingArgs) -> bool {
+    let mut ceilings = match ratingbook::limits::Ceilings::from_environment() {
+        Ok(ceilings) => ceilings,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return false;
+        }
+    };
+    if let Some(mb) = args.max_page_megabytes {
+        ceilings.max_page_megabytes = mb;
+    }
+    if let Some(seconds) = args.page_render_seconds {
+        ceilings.page_render_seconds = seconds;
+    }
+    ceilings.set();
+    true
 }
 
 /// Parses a probability between 0 and 1.
@@ -517,8 +557,17 @@ fn main() -> ExitCode {
         ratingbook::memory::ends_with_command();
     }
     let format = cli.message_format.unwrap_or_else(MessageFormat::detect);
+    let ceilings = match cli.command {
+        Command::Check { ceilings, .. }
+        | Command::Build { ceilings, .. }
+        | Command::Serve { ceilings, .. } => ceilings,
+        _ => CeilingArgs::default(),
+    };
+    if !set_ceilings(ceilings) {
+        return ExitCode::from(2);
+    }
     match cli.command {
-        Command::Check { root } => cli::check(&root, format),
+        Command::Check { root, .. } => cli::check(&root, format),
         Command::Results {
             action:
                 ResultsAction::Add {
@@ -528,7 +577,9 @@ fn main() -> ExitCode {
                 },
         } => cli::results_add(&tournament, round, from.as_deref(), format),
         Command::New { what } => new(what),
-        Command::Build { root, out, timings } => {
+        Command::Build {
+            root, out, timings, ..
+        } => {
             let out = out.unwrap_or_else(|| root.join("site"));
             cli::build(&root, &out, format, timings)
         }
@@ -538,6 +589,7 @@ fn main() -> ExitCode {
             out,
             port,
             bind,
+            ..
         } => {
             let out = out.unwrap_or_else(|| root.join("site"));
             cli::serve(&root, &out, std::net::SocketAddr::new(bind, port), format)

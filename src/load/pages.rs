@@ -139,7 +139,10 @@ fn read_front_matter(
         };
         let Some((key, value)) = line.split_once(':') else {
             problems.push(error(
-                format!("front matter line `{}` is not `key: value`", line.trim()),
+                format!(
+                    "front matter line `{}` is not `key: value`",
+                    crate::limits::excerpt(line.trim(), crate::limits::TITLE_CHARS)
+                ),
                 "write `title: ...` or `date: YYYY-MM-DD`",
             ));
             continue;
@@ -156,7 +159,16 @@ fn read_front_matter(
         seen.push(key);
         match key {
             "title" => {
-                if let Some((_, c)) = crate::text::forbidden_char(value, false) {
+                let max = crate::limits::TITLE_CHARS;
+                if let Some(found) = crate::limits::too_long(value, max) {
+                    problems.push(
+                        error(
+                            format!("the title is {found} characters long; the most is {max}"),
+                            &format!("shorten it to at most {max} characters"),
+                        )
+                        .field("title"),
+                    );
+                } else if let Some((_, c)) = crate::text::forbidden_char(value, false) {
                     problems.push(
                         error(
                             format!(
@@ -179,14 +191,20 @@ fn read_front_matter(
                 Some(d) => date = Some(d),
                 None => problems.push(
                     error(
-                        format!("date `{value}` is not YYYY-MM-DD"),
+                        format!(
+                            "date `{}` is not YYYY-MM-DD",
+                            crate::limits::excerpt(value, crate::limits::CODE_CHARS)
+                        ),
                         "write a date like 2004-02-01",
                     )
                     .field("date"),
                 ),
             },
             other => problems.push(error(
-                format!("unknown front matter key `{other}`"),
+                format!(
+                    "unknown front matter key `{}`",
+                    crate::limits::excerpt(other, crate::limits::CODE_CHARS)
+                ),
                 "the keys are `title` and `date`",
             )),
         }

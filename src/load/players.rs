@@ -85,6 +85,11 @@ pub fn load_player(root: &Path, path: &Path) -> (Option<Player>, Vec<Diagnostic>
         text: &text,
         shown: &shown,
     };
+    let long = too_long_fields(&raw, &fields);
+    if !long.is_empty() {
+        problems.extend(long);
+        return (None, problems);
+    }
     let name = raw.name.get_ref().trim().to_string();
     if name.is_empty() {
         problems.push(fields.error(
@@ -253,6 +258,26 @@ pub fn load_player(root: &Path, path: &Path) -> (Option<Player>, Vec<Diagnostic>
         _ => None,
     };
     (player, problems)
+}
+
+/// The text fields longer than their limits ([`crate::limits`]); reported
+/// alone, before any message that would repeat them.
+fn too_long_fields(raw: &RawPlayer, fields: &FieldErrors) -> Vec<Diagnostic> {
+    use crate::limits::{CLUB_CHARS, CODE_CHARS, COUNTRY_CHARS, NAME_CHARS};
+    let texts = [
+        ("name", Some(&raw.name), NAME_CHARS),
+        ("membership", Some(&raw.membership), CODE_CHARS),
+        ("country", raw.country.as_ref(), COUNTRY_CHARS),
+        ("club", raw.club.as_ref(), CLUB_CHARS),
+        ("grade", raw.grade.as_ref(), CODE_CHARS),
+        ("sex", raw.sex.as_ref(), CODE_CHARS),
+        ("title", raw.title.as_ref(), CODE_CHARS),
+        ("fide_name", raw.fide_name.as_ref(), NAME_CHARS),
+    ];
+    texts
+        .into_iter()
+        .filter_map(|(field, value, max)| fields.too_long(value?, field, max))
+        .collect()
 }
 
 /// [`toml_error`], with the fix for the fields people expect in a player

@@ -256,7 +256,8 @@ pub(crate) fn walk_order(path: &Path) -> Vec<u8> {
 }
 
 /// Reads `path` as UTF-8 text after the link policy; `shown` is the name
-/// used in messages.
+/// used in messages. A file larger than [`crate::limits::FILE_BYTES`] is an
+/// error, and no more than one byte past that limit is read.
 pub fn read_text(root: &Path, path: &Path, shown: &Path) -> Result<String, Diagnostic> {
     let bytes = match read_unless_link(path) {
         Some(bytes) => bytes,
@@ -264,10 +265,14 @@ pub fn read_text(root: &Path, path: &Path, shown: &Path) -> Result<String, Diagn
             if let Some(problem) = link_problem(root, path, shown) {
                 return Err(problem);
             }
-            std::fs::read(path)
+            std::fs::File::open(path)
+                .and_then(read_capped)
                 .map_err(|e| Diagnostic::error(shown, format!("cannot read the file: {e}")))?
         }
     };
+    if bytes.len() as u64 > crate::limits::FILE_BYTES {
+        return Err(too_large(path, shown));
+    }
     String::from_utf8(bytes).map_err(|e| {
         let valid = e.utf8_error().valid_up_to();
         let text = String::from_utf8_lossy(&e.as_bytes()[..valid]).into_owned();
@@ -278,22 +283,43 @@ pub fn read_text(root: &Path, path: &Path, shown: &Path) -> Result<String, Diagn
     })
 }
 
+/// The file's first [`crate::limits::FILE_BYTES`] bytes and one more, if
+/// there are more.
+fn read_capped(file: std::fs::File) -> std::io::Result<Vec<u8>> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    file.take(crate::limits::FILE_BYTES + 1)
+        .read_to_end(&mut bytes)?;
+    Ok(bytes)
+}
+
+/// The problem of a file larger than [`crate::limits::FILE_BYTES`].
+fn too_large(path: &Path, shown: &Path) -> Diagnostic {
+    let max = crate::limits::FILE_BYTES;
+    let size = std::fs::metadata(path).map_or(max + 1, |m| m.len());
+    Diagnostic::error(
+        shown,
+        format!(
+            "the file is {size} bytes; the most a data file may hold is {max} bytes ({} MiB)",
+            max >> 20
+        ),
+    )
+    .hint("shorten its texts, or split it (a tournament's crosstable per event, a player per file)")
+}
+
 /// The bytes of `path` when it is not a symbolic link and reads without
 /// error, in one open that refuses to follow a link (a repository holds
 /// hundreds of thousands of files: a separate look at each costs seconds);
 /// otherwise `None`, and the link policy and its messages take over.
 #[cfg(unix)]
 fn read_unless_link(path: &Path) -> Option<Vec<u8>> {
-    use std::io::Read;
     use std::os::unix::fs::OpenOptionsExt;
-    let mut file = std::fs::OpenOptions::new()
+    let file = std::fs::OpenOptions::new()
         .read(true)
         .custom_flags(libc::O_NOFOLLOW)
         .open(path)
         .ok()?;
-    let mut bytes = Vec::new();
-    file.read_to_end(&mut bytes).ok()?;
-    Some(bytes)
+    read_capped(file).ok()
 }
 
 #[cfg(not(unix))]
@@ -304,7 +330,8 @@ fn read_unless_link(_path: &Path) -> Option<Vec<u8>> {
 /// A TOML syntax or type error as a diagnostic. An unknown field or value
 /// suggests the closest allowed one.
 pub fn toml_error(shown: &Path, text: &str, error: &toml::de::Error) -> Diagnostic {
-    let message = error.message().trim().to_string();
+    // The message may repeat a value written in the file, however long.
+    let message = crate::limits::excerpt(error.message().trim(), MESSAGE_CHARS).into_owned();
     let mut d = Diagnostic::error(shown, message);
     if let Some((field, allowed)) = unknown_name(error.message(), "unknown field") {
         d = d.hint(match crate::text::closest(field, allowed.iter().copied()) {
@@ -325,6 +352,9 @@ pub fn toml_error(shown: &Path, text: &str, error: &toml::de::Error) -> Diagnost
     }
     d
 }
+
+/// Most characters of a parser's message repeated in a diagnostic.
+const MESSAGE_CHARS: usize = 1_000;
 
 /// The name serde reports as unknown and the allowed names it lists, from a
 /// message like ``unknown field `ratin`, expected one of `name`, `rating` ``
@@ -377,6 +407,23 @@ impl FieldErrors<'_> {
             .at(line, column)
             .field(field)
             .hint(hint)
+    }
+
+    /// An error when the text field `value` is longer than `max_chars`
+    /// characters (see [`crate::limits`]).
+    pub fn too_long(
+        &self,
+        value: &toml::Spanned<String>,
+        field: &str,
+        max_chars: usize,
+    ) -> Option<Diagnostic> {
+        let found = crate::limits::too_long(value.get_ref(), max_chars)?;
+        Some(self.error(
+            value.span(),
+            field,
+            format!("`{field}` is {found} characters long; the most is {max_chars}"),
+            &format!("shorten it to at most {max_chars} characters"),
+        ))
     }
 
     /// An error when the text field `value` holds a control character (a

@@ -214,6 +214,11 @@ fn read_meta(
     problems: &mut Vec<Diagnostic>,
 ) -> Option<Header> {
     let fields = FieldErrors { text, shown };
+    let long = too_long_fields(meta, &fields);
+    if !long.is_empty() {
+        problems.extend(long);
+        return None;
+    }
     let before = problems.len();
     let name = meta.name.get_ref().trim().to_string();
     if name.is_empty() {
@@ -312,6 +317,36 @@ fn read_meta(
         base_k,
         sequence: sequence as u32,
     })
+}
+
+/// The text fields longer than their limits ([`crate::limits`]); reported
+/// alone, before any message that would repeat them.
+fn too_long_fields(meta: &TournamentMeta, fields: &FieldErrors) -> Vec<Diagnostic> {
+    use crate::limits::{CODE_CHARS, NAME_CHARS, NOTE_CHARS, PLACE_CHARS};
+    let texts = [
+        ("name", Some(&meta.name), NAME_CHARS),
+        ("city", meta.city.as_ref(), PLACE_CHARS),
+        ("note", meta.note.as_ref(), NOTE_CHARS),
+        ("pool", meta.pool.as_ref(), CODE_CHARS),
+        ("language", meta.language.as_ref(), CODE_CHARS),
+    ];
+    let mut long: Vec<Diagnostic> = texts
+        .into_iter()
+        .filter_map(|(field, value, max)| fields.too_long(value?, field, max))
+        .collect();
+    for id in meta.tiebreaks.iter().flatten() {
+        if let Some(found) = crate::limits::too_long(id, CODE_CHARS) {
+            let (line, column) = super::source::locate_key(fields.text, "", "tiebreaks");
+            let d = Diagnostic::error(
+                fields.shown,
+                format!("a tie-break id in `tiebreaks` is {found} characters long; the most is {CODE_CHARS}"),
+            )
+            .field("tiebreaks")
+            .hint(format!("shorten it to at most {CODE_CHARS} characters"));
+            long.push(if line > 0 { d.at(line, column) } else { d });
+        }
+    }
+    long
 }
 
 /// A TOML date field (`2026-03-14`) as a [`Date`]; a problem naming the field otherwise.
@@ -457,6 +492,11 @@ fn read_header(
     problems: &mut Vec<Diagnostic>,
 ) -> Option<Layout> {
     let line = header.position().map_or(1, |p| p.line() as usize);
+    let long = long_cells(header, shown, line, None);
+    if !long.is_empty() {
+        problems.extend(long);
+        return None;
+    }
     let field = |i: usize| header.get(i).unwrap_or("").trim_start_matches('\u{feff}');
     let expected =
         "the header is `no,player,rating,rank,1,2,...` (the rating and rank columns are optional)";
@@ -511,6 +551,46 @@ fn read_header(
     })
 }
 
+/// The cells of `record` (on `line`) longer than
+/// [`crate::limits::CELL_CHARS`], each named by its column in `layout`
+/// (none in the header); reported alone, before any message that would
+/// repeat them.
+fn long_cells(
+    record: &csv::StringRecord,
+    shown: &Path,
+    line: usize,
+    layout: Option<&Layout>,
+) -> Vec<Diagnostic> {
+    let max = crate::limits::CELL_CHARS;
+    let field = |i: usize| match (i, layout) {
+        (_, None) => None,
+        (0, _) => Some("no".to_string()),
+        (1, _) => Some("player".to_string()),
+        (i, Some(l)) if l.rating_column == Some(i) => Some("rating".to_string()),
+        (i, Some(l)) if l.rank_column == Some(i) => Some("rank".to_string()),
+        (i, Some(l)) => Some((i + 1).saturating_sub(l.first_round_column).to_string()),
+    };
+    record
+        .iter()
+        .enumerate()
+        .filter_map(|(i, cell)| {
+            let found = crate::limits::too_long(cell, max)?;
+            let d = Diagnostic::error(
+                    shown,
+                    format!("column {} is {found} characters long; the most a cell may hold is {max}", i + 1),
+                )
+                .at(line, i + 1)
+                .hint(format!(
+                    "shorten the cell to at most {max} characters: a start number, a player id, a rating, a rank or one round's game"
+                ));
+            Some(match field(i) {
+                Some(name) => d.field(name),
+                None => d,
+            })
+        })
+        .collect()
+}
+
 fn read_row(
     record: &csv::StringRecord,
     layout: &Layout,
@@ -519,6 +599,11 @@ fn read_row(
     problems: &mut Vec<Diagnostic>,
 ) -> Option<Entry> {
     let line = record.position().map_or(0, |p| p.line() as usize);
+    let long = long_cells(record, shown, line, Some(layout));
+    if !long.is_empty() {
+        problems.extend(long);
+        return None;
+    }
     let before = problems.len();
     let expected_len = layout.first_round_column + layout.round_columns;
     if record.len() != expected_len {

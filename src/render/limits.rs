@@ -3,6 +3,8 @@
 //!
 //! - **Size**: a page's output may not exceed `[output] max_page_megabytes`;
 //!   rendering stops with an error naming the template.
+//! - Both budgets stay below ceilings the repository cannot raise (see
+//!   [`crate::limits::Ceilings`]).
 //! - **Time**: a page may not render for longer than `[output]
 //!   page_render_seconds`. A template cannot be interrupted halfway, so a
 //!   watchdog thread ends the whole process with a message naming the
@@ -23,6 +25,21 @@ pub struct Budget {
     pub max_bytes: usize,
     /// Longest a page may take to render.
     pub max_time: Duration,
+}
+
+impl Budget {
+    /// The budgets `output` sets, each kept below its ceiling
+    /// ([`crate::limits::Ceilings`]), which the repository cannot raise.
+    pub fn of(output: &crate::config::OutputConfig) -> Budget {
+        Budget {
+            max_bytes: crate::limits::page_megabytes(output.max_page_megabytes) as usize
+                * 1024
+                * 1024,
+            max_time: Duration::from_secs(
+                crate::limits::page_seconds(output.page_render_seconds).into(),
+            ),
+        }
+    }
 }
 
 /// A writer that refuses to grow past `max` bytes.

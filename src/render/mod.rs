@@ -186,10 +186,7 @@ pub fn render_site_into(
             href: "surveys/index.html".into(),
         });
     }
-    let budget = limits::Budget {
-        max_bytes: config.output.max_page_megabytes as usize * 1024 * 1024,
-        max_time: std::time::Duration::from_secs(config.output.page_render_seconds.into()),
-    };
+    let budget = limits::Budget::of(&config.output);
     let watchdog = limits::Watchdog::start(budget.max_time);
     let undated_site = view::SiteView {
         as_of: String::new(),
