@@ -230,7 +230,10 @@ fn template_diagnostic(name: &str, message: &str) -> Diagnostic {
         Path::new("templates").join(name)
     };
     let located = template_location(message);
-    let message = message.strip_prefix("error: ").unwrap_or(message).to_string();
+    let message = message
+        .strip_prefix("error: ")
+        .unwrap_or(message)
+        .to_string();
     let d = Diagnostic::error(file, message);
     match located {
         Some((line, column)) => d.at(line, column),

@@ -88,9 +88,7 @@ fn sample_dataset(dataset: &Dataset, config: &Config) -> Dataset {
 /// The first dated page (news), the first undated one and the rules page.
 fn sample_pages(pages: &[Page]) -> impl Iterator<Item = &Page> {
     let news = pages.iter().find(|p| p.date.is_some());
-    let other = pages
-        .iter()
-        .find(|p| p.date.is_none() && p.slug != "rules");
+    let other = pages.iter().find(|p| p.date.is_none() && p.slug != "rules");
     let rules = pages.iter().find(|p| p.slug == "rules");
     [news, other, rules].into_iter().flatten()
 }
