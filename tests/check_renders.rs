@@ -105,12 +105,17 @@ fn good_templates_pass_check() {
     }
 }
 
+/// A case of [`check_fails_exactly_when_build_fails`]: what it is, the
+/// templates written (name, expression put in), and the file and place
+/// `check` names, if it fails.
+type Case<'a> = (&'a str, &'a [(&'a str, &'a str)], Option<&'a str>);
+
 #[test]
 fn check_fails_exactly_when_build_fails() {
     let component =
         "{% component flag(player) %}<b>{{ player.flag_colour }}</b>{% endcomponent flag %}\n";
     let calling = "{{ <flag player={player} /> }}";
-    let cases: [(&str, &[(&str, &str)], Option<&str>); 6] = [
+    let cases: [Case; 6] = [
         (
             "an undefined variable",
             &[("html/player.html", "{{ undefined_var.field }}")],
