@@ -198,7 +198,12 @@ fn checked_with(
         &loaded.dataset,
         loaded.config.pools.keys().map(String::as_str),
     ));
-    diagnostics.extend(template_diagnostics(&loaded.templates));
+    let compile_problems = template_diagnostics(&loaded.templates);
+    let renders = compile_problems.is_empty() && !diagnostics.iter().any(Diagnostic::is_error);
+    diagnostics.extend(compile_problems);
+    if renders {
+        diagnostics.extend(render_diagnostics(&loaded));
+    }
     diagnostic::sort(&mut diagnostics);
     Checked {
         loaded,
@@ -211,22 +216,54 @@ fn template_diagnostics(files: &std::collections::BTreeMap<String, Vec<u8>>) -> 
     render::templates::template_problems(files)
         .into_iter()
         .map(|(name, message)| {
-            let file = if name.is_empty() {
-                Path::new("templates").to_path_buf()
-            } else {
-                Path::new("templates").join(&name)
-            };
-            let located = template_location(&message);
-            let message = message.strip_prefix("error: ").unwrap_or(&message).to_string();
-            let d = Diagnostic::error(file, message).hint(
+            template_diagnostic(&name, &message).hint(
                 "fix the template (tera syntax); a file under templates/ replaces the built-in one of the same name",
-            );
-            match located {
-                Some((line, column)) => d.at(line, column),
-                None => d,
-            }
+            )
         })
         .collect()
+}
+
+/// The templates that fail when the site is rendered with the data, as
+/// `build` renders it: each page kind once, with a sample of the data
+/// ([`render::sample`]), nothing written.
+fn render_diagnostics(loaded: &load::Loaded) -> Vec<Diagnostic> {
+    let sample = render::sample::Sample::of(
+        &loaded.dataset,
+        &loaded.config,
+        &loaded.pages,
+        &loaded.surveys,
+    );
+    render::sample::render_problems(&sample, &loaded.config, &loaded.templates)
+        .into_iter()
+        .map(|problem| {
+            template_diagnostic(&problem.template, &problem.message).hint(
+                "`build` renders this template with the data and fails the same way: \
+                 use only the variables the page is given (test others with `is defined`), \
+                 filters with arguments of the right type, and no loop without end; \
+                 a file under templates/ replaces the built-in one of the same name",
+            )
+        })
+        .collect()
+}
+
+/// An error in the template `name` (empty: the set as a whole), at the
+/// line and column tera's `message` names.
+fn template_diagnostic(name: &str, message: &str) -> Diagnostic {
+    let file = if name.is_empty() {
+        Path::new("templates").to_path_buf()
+    } else {
+        Path::new("templates").join(name)
+    };
+    let located = template_location(message);
+    let message = message
+        .strip_prefix("error: ")
+        .unwrap_or(message)
+        .to_string();
+    let d = Diagnostic::error(file, message);
+    match located {
+        Some((line, column)) => d.at(line, column),
+        None => d,
+    }
 }
 
 /// Line and column from tera's ` --> name:line:column` marker.

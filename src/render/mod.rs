@@ -19,6 +19,7 @@ pub mod pages;
 pub mod paginate;
 pub mod pools;
 mod previous_dump;
+pub mod sample;
 pub mod scan;
 pub mod search;
 pub mod survey;
