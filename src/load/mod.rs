@@ -7,6 +7,7 @@
 mod cell;
 pub mod checkpoint;
 pub mod pages;
+pub mod places;
 mod players;
 mod source;
 mod surveys;
@@ -29,6 +30,12 @@ use std::path::{Path, PathBuf};
 
 /// Name of the configuration file at the repository root.
 pub const CONFIG_FILE: &str = "ratingbook.toml";
+
+/// Everything of a repository that ratingbook reads, relative to its root:
+/// the configuration file and the data and template folders. Nothing else
+/// (`.git/` above all, where CI keeps its credentials) is read, shown or
+/// published, whatever link leads there.
+pub const READ_PLACES: [&str; 3] = [CONFIG_FILE, "data", "templates"];
 
 /// What loading a repository produced.
 #[derive(Debug, Default)]
