@@ -139,7 +139,12 @@ mod tests {
 
     #[test]
     fn only_folders_that_may_hold_read_files_are_entered() {
-        for folder in ["data", "data/players", "data/tournaments/2020", "templates/a"] {
+        for folder in [
+            "data",
+            "data/players",
+            "data/tournaments/2020",
+            "templates/a",
+        ] {
             assert!(may_hold_read_files(folder), "{folder}");
         }
         for folder in [
