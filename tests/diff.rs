@@ -666,7 +666,7 @@ fn an_interrupted_diff_leaves_no_revision_behind() {
     commit_all(&repo, "results");
     let large = commit_with_many_files(&repo, &[("templates/many/", 200_000)]);
     for signal in [libc::SIGINT, libc::SIGTERM] {
-        let mut child = Command::new(common::binary())
+        let child = Command::new(common::binary())
             .current_dir(&repo)
             .args(["diff", "--base", &large, "--head", "HEAD"])
             .stdout(std::process::Stdio::null())
