@@ -234,7 +234,8 @@ fn a_base_that_does_not_build_is_said_and_the_head_shown() {
     let head_broken = ratingbook(&repo, &["diff", "--base", "main", "--head", "main"]);
     let text = String::from_utf8(head_broken.stdout).unwrap();
     assert!(text.contains("This change does not build"), "{text}");
-    assert!(text.contains("unknown player `ikonen-jusi`"), "{text}");
+    // Shown as Markdown shows text: the data's backquotes escaped.
+    assert!(text.contains("unknown player \\`ikonen-jusi\\`"), "{text}");
 }
 
 #[test]
@@ -412,7 +413,7 @@ fn diff_reports_every_rating_list() {
             head: "head".into(),
         },
     );
-    assert!(markdown.contains("### Go (rating list `go`)"), "{markdown}");
+    assert!(markdown.contains("### Go (rating list go)"), "{markdown}");
     assert!(markdown.contains("; Go: "), "{markdown}");
 
     let plain = mini_repository(&dir.path().join("plain"), false);
@@ -497,4 +498,261 @@ fn a_change_that_moves_thousands_keeps_its_comment_short_and_says_what_it_left_o
         )),
         "{markdown}"
     );
+}
+
+/// Commits, on top of HEAD, `count` files `f<i>.toml` (one small content)
+/// in each folder of `folders` (each new, ending in `/`): a pull request
+/// that adds many files. Returns the commit.
+fn commit_with_many_files(repo: &Path, folders: &[(&str, usize)]) -> String {
+    let run = |args: &[&str], input: Option<String>, index: &Path| {
+        use std::io::Write;
+        let mut child = Command::new("git")
+            .arg("-C")
+            .arg(repo)
+            .args(args)
+            .env("GIT_INDEX_FILE", index)
+            .env("GIT_AUTHOR_NAME", "Contributor")
+            .env("GIT_AUTHOR_EMAIL", "contributor@example.org")
+            .env("GIT_COMMITTER_NAME", "Contributor")
+            .env("GIT_COMMITTER_EMAIL", "contributor@example.org")
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        let writing = std::thread::spawn(move || {
+            stdin
+                .write_all(input.unwrap_or_default().as_bytes())
+                .unwrap();
+        });
+        let output = child.wait_with_output().unwrap();
+        writing.join().unwrap();
+        assert!(output.status.success(), "git {args:?}");
+        String::from_utf8(output.stdout).unwrap().trim().to_string()
+    };
+    let scratch = tempfile::tempdir().unwrap();
+    let index = scratch.path().join("index");
+    let blob = run(
+        &["hash-object", "-w", "--stdin"],
+        Some("name = \"Same\"\n".into()),
+        &index,
+    );
+    run(&["read-tree", "HEAD"], None, &index);
+    for (folder, count) in folders {
+        let lines: String = (0..*count)
+            .map(|i| format!("100644 blob {blob}\tf{i}.toml\n"))
+            .collect();
+        let tree = run(&["mktree"], Some(lines), &index);
+        run(
+            &["read-tree", &format!("--prefix={folder}"), &tree],
+            None,
+            &index,
+        );
+    }
+    let tree = run(&["write-tree"], None, &index);
+    run(
+        &["commit-tree", &tree, "-p", "HEAD", "-m", "many files"],
+        None,
+        &index,
+    )
+}
+
+/// Every file under `dir` (none when there is no such folder).
+fn files_under(dir: &Path) -> usize {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return 0;
+    };
+    entries
+        .map(|entry| {
+            let entry = entry.unwrap();
+            if entry.file_type().unwrap().is_dir() {
+                files_under(&entry.path())
+            } else {
+                1
+            }
+        })
+        .sum()
+}
+
+#[test]
+fn a_folder_no_build_reads_is_never_brought_out() {
+    let dir = tempfile::tempdir().unwrap();
+    let repo = mini_repository(dir.path(), true);
+    commit_all(&repo, "results");
+    let read_files = files_under(&repo.join("data"))
+        + files_under(&repo.join("templates"))
+        + usize::from(repo.join("ratingbook.toml").exists());
+    let many = commit_with_many_files(
+        &repo,
+        &[
+            ("data/bomb/", 100_000),
+            ("data/players/sub/", 1_000),
+            ("data/tournaments/2024/deep/", 1_000),
+            ("templates/a/b/c/d/e/f/g/h/", 1_000),
+        ],
+    );
+
+    let into = tempfile::tempdir().unwrap();
+    let started = std::time::Instant::now();
+    let budget = ratingbook::diff::git::Budget::default();
+    let root = ratingbook::diff::git::unpack(&repo, &many, into.path(), budget).unwrap();
+    assert!(started.elapsed().as_secs() < 10, "{:?}", started.elapsed());
+    assert_eq!(files_under(&root), read_files);
+    assert!(!root.join("data/bomb").exists());
+    assert!(!root.join("data/players/sub").exists());
+
+    let started = std::time::Instant::now();
+    let diff = diff_json(&repo, &["--base", &many, "--head", "HEAD"]);
+    assert!(started.elapsed().as_secs() < 30, "{:?}", started.elapsed());
+    assert_eq!(diff["diff"]["players_changed"], serde_json::json!([]));
+}
+
+#[test]
+fn a_revision_over_the_budget_is_refused_with_what_to_do() {
+    let dir = tempfile::tempdir().unwrap();
+    let repo = mini_repository(dir.path(), true);
+    let commit = commit_all(&repo, "results");
+    let short = &commit[..7];
+    for (limit, what) in [("--max-files", "3 files"), ("--max-bytes", "100 bytes")] {
+        let number = what.split(' ').next().unwrap();
+        let output = ratingbook(
+            &repo,
+            &["diff", "--base", short, "--head", short, limit, number],
+        );
+        assert_eq!(output.status.code(), Some(2));
+        let message = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            message.contains(&format!("error: revision `{short}` has more than {what}")),
+            "{message}"
+        );
+        assert!(
+            message.contains(&format!("git diff --stat {short}")),
+            "{message}"
+        );
+        assert!(
+            message.contains(&format!("raise the limit with {limit}")),
+            "{message}"
+        );
+    }
+}
+
+/// The folders where `diff` brings revisions out, as its scratch folders go.
+fn scratch_parents() -> Vec<PathBuf> {
+    let mut parents = vec![std::env::temp_dir()];
+    if Path::new("/dev/shm").is_dir() {
+        parents.push(PathBuf::from("/dev/shm"));
+    }
+    parents
+}
+
+/// The scratch folders of the process `pid`.
+fn scratch_folders_of(pid: u32) -> Vec<PathBuf> {
+    let prefix = format!("{}{pid}-", ratingbook::diff::scratch::PREFIX);
+    scratch_parents()
+        .iter()
+        .filter_map(|parent| std::fs::read_dir(parent).ok())
+        .flatten()
+        .filter_map(Result::ok)
+        .filter(|e| e.file_name().to_string_lossy().starts_with(&prefix))
+        .map(|e| e.path())
+        .collect()
+}
+
+#[cfg(unix)]
+#[test]
+fn an_interrupted_diff_leaves_no_revision_behind() {
+    let dir = tempfile::tempdir().unwrap();
+    let repo = mini_repository(dir.path(), true);
+    commit_all(&repo, "results");
+    let large = commit_with_many_files(&repo, &[("templates/many/", 200_000)]);
+    for signal in [libc::SIGINT, libc::SIGTERM] {
+        let child = Command::new(common::binary())
+            .current_dir(&repo)
+            .args(["diff", "--base", &large, "--head", "HEAD"])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let pid = child.id();
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+        while scratch_folders_of(pid).is_empty() {
+            assert!(
+                std::time::Instant::now() < deadline,
+                "no scratch folder appeared"
+            );
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        // SAFETY: `kill` only sends a signal to the child started here.
+        assert_eq!(unsafe { libc::kill(pid as i32, signal) }, 0);
+        let output = child.wait_with_output().unwrap();
+        let said = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(130), "{signal}: {said}");
+        assert!(said.contains("interrupted"), "{said}");
+        assert_eq!(scratch_folders_of(pid), Vec::<PathBuf>::new());
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn a_revision_left_by_a_killed_diff_is_removed_by_the_next() {
+    let dir = tempfile::tempdir().unwrap();
+    let repo = mini_repository(dir.path(), true);
+    commit_all(&repo, "results");
+    let mut gone = Command::new("true").spawn().unwrap();
+    gone.wait().unwrap();
+    let parent = scratch_parents().pop().unwrap();
+    let name = |pid: u32, rest: &str| {
+        parent.join(format!("{}{pid}-{rest}", ratingbook::diff::scratch::PREFIX))
+    };
+    let stale = name(gone.id(), "stale");
+    std::fs::create_dir_all(stale.join("data/players")).unwrap();
+    std::fs::write(stale.join("data/players/a.toml"), "name = \"A\"\n").unwrap();
+    // A live process's folder, and a link named like a stale folder, stay.
+    let live = name(std::process::id(), "live");
+    std::fs::create_dir_all(&live).unwrap();
+    let target = dir.path().join("kept");
+    std::fs::create_dir_all(&target).unwrap();
+    std::fs::write(target.join("file"), "kept").unwrap();
+    let link = name(gone.id(), "link");
+    std::os::unix::fs::symlink(&target, &link).unwrap();
+
+    let output = ratingbook(&repo, &["diff", "--base", "HEAD", "--head", "HEAD"]);
+    let said = String::from_utf8_lossy(&output.stderr);
+    let exists = |p: &Path| std::fs::symlink_metadata(p).is_ok();
+    let (stale_left, live_left, link_left) = (exists(&stale), exists(&live), exists(&link));
+    let _ = std::fs::remove_dir_all(&live);
+    let _ = std::fs::remove_file(&link);
+    assert!(output.status.success(), "{said}");
+    assert!(!stale_left, "{said}");
+    assert!(
+        said.contains(&format!("note: removed {}", stale.display())),
+        "{said}"
+    );
+    assert!(live_left && link_left);
+    assert!(target.join("file").exists());
+}
+
+#[test]
+fn names_in_the_comment_mention_link_and_reference_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let repo = mini_repository(dir.path(), true);
+    commit_all(&repo, "results");
+    let hostile = "@octocat https://evil.example/login #1 www.evil.example <b>x</b> \
+                   [x](javascript:alert(1)) | pipe";
+    common::edit(
+        &repo,
+        "data/players/ikonen-jussi.toml",
+        "name = \"Ikonen Jussi\"",
+        &format!("name = \"{hostile}\""),
+    );
+    let output = ratingbook(&repo, &["diff", "--base", "HEAD"]);
+    let comment = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{comment}");
+    assert!(comment.contains("octocat"), "{comment}");
+    for live in [
+        "@octocat", "#1", "https://", "www.", "<b>", "x](", " | pipe",
+    ] {
+        assert!(!comment.contains(live), "{live} in {comment}");
+    }
 }

@@ -377,8 +377,13 @@ fn compare(repo: &Path, start: &str, case: &Case) {
     assert_eq!(planned, case.swapped, "{}: {changed:?}", case.name);
 
     let scratch = tempfile::tempdir().unwrap();
-    let (base, head) =
-        diff::snapshots_against_working_tree(repo, &base_commit, scratch.path()).unwrap();
+    let (base, head) = diff::snapshots_against_working_tree(
+        repo,
+        &base_commit,
+        scratch.path(),
+        Default::default(),
+    )
+    .unwrap();
     let whole_base = diff::snapshot(base_copy.path());
     let whole_head = diff::snapshot(repo);
     assert_eq!(

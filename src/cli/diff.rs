@@ -1,7 +1,8 @@
 //! `ratingbook diff`: what a change does to the published results.
 
-use crate::diff::git::{self, GitError};
+use crate::diff::git::{self, Budget, GitError};
 use crate::diff::report::{self, Versions};
+use crate::diff::scratch::{self, Scratch};
 use crate::diff::{self as results_diff, Snapshot};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -40,12 +41,34 @@ pub struct DiffArgs {
     /// Write to FILE instead of standard output.
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
+    /// Most files brought out of a revision where a build reads.
+    #[arg(long, value_name = "N", default_value_t = git::MAX_FILES)]
+    pub max_files: usize,
+    /// Most bytes brought out of a revision.
+    #[arg(long, value_name = "N", default_value_t = git::MAX_BYTES)]
+    pub max_bytes: u64,
+}
+
+impl DiffArgs {
+    fn budget(&self) -> Budget {
+        Budget {
+            files: self.max_files,
+            bytes: self.max_bytes,
+        }
+    }
 }
 
 /// Runs the diff and prints it. Exit code 0 when a diff was produced (even
 /// when the head has errors: they are part of the report), 2 when the
 /// versions could not be read.
 pub fn diff(args: &DiffArgs) -> ExitCode {
+    remove_scratch_on_signals();
+    for stale in scratch::remove_stale() {
+        eprintln!(
+            "note: removed {}, left behind by an earlier diff that was killed",
+            stale.display()
+        );
+    }
     match produce(args) {
         Ok(text) => match &args.out {
             Some(path) => match crate::atomic_write::write_file_atomically(path, text.as_bytes()) {
@@ -64,6 +87,28 @@ pub fn diff(args: &DiffArgs) -> ExitCode {
             eprintln!("error: {e}");
             ExitCode::from(2)
         }
+    }
+}
+
+/// On SIGINT or SIGTERM, the revisions brought out of git are removed
+/// before the process ends.
+fn remove_scratch_on_signals() {
+    let handler = ctrlc::set_handler(|| {
+        use std::io::Write;
+        scratch::remove_all();
+        // `write!`, not `eprintln!`, which panics on a closed standard error.
+        let _ = writeln!(
+            std::io::stderr(),
+            "interrupted: the revisions brought out of git are removed"
+        );
+        std::process::exit(130);
+    });
+    if let Err(e) = handler {
+        eprintln!(
+            "warning: cannot catch Ctrl-C ({e}); interrupted, the diff may leave a folder \
+             named {}* in /dev/shm or the temporary folder, which the next diff removes",
+            scratch::PREFIX
+        );
     }
 }
 
@@ -103,8 +148,8 @@ fn revisions(args: &DiffArgs) -> Result<(Snapshot, Snapshot, Versions), GitError
             // The base comes out of git while the head is loaded and rated;
             // then the base is: one version's data in memory at a time.
             let (base, head) = rayon::join(
-                || unpack(&args.root, &base_revision),
-                || snapshot_of(&args.root, head_revision),
+                || unpack(&args.root, &base_revision, args.budget()),
+                || snapshot_of(&args.root, head_revision, args.budget()),
             );
             let head = head?;
             let (_unpacked, base_root) = base?;
@@ -113,7 +158,12 @@ fn revisions(args: &DiffArgs) -> Result<(Snapshot, Snapshot, Versions), GitError
         None => {
             let commit = git::resolve(&args.root, &base_revision)?;
             let scratch = scratch_folder(&base_revision)?;
-            results_diff::snapshots_against_working_tree(&args.root, &commit, scratch.path())?
+            results_diff::snapshots_against_working_tree(
+                &args.root,
+                &commit,
+                scratch.path(),
+                args.budget(),
+            )?
         }
     };
     let head_label = match &args.head {
@@ -127,34 +177,25 @@ fn revisions(args: &DiffArgs) -> Result<(Snapshot, Snapshot, Versions), GitError
     Ok((base, head, versions))
 }
 
-fn snapshot_of(root: &Path, revision: &str) -> Result<Snapshot, GitError> {
-    let (_unpacked, data_root) = unpack(root, revision)?;
+fn snapshot_of(root: &Path, revision: &str, budget: Budget) -> Result<Snapshot, GitError> {
+    let (_unpacked, data_root) = unpack(root, revision, budget)?;
     Ok(results_diff::snapshot(&data_root))
 }
 
-/// `revision` of the repository at `root` written out into a temporary
+/// `revision` of the repository at `root` written out into a scratch
 /// folder (removed when the first value drops); the data repository's root in it.
-fn unpack(root: &Path, revision: &str) -> Result<(tempfile::TempDir, PathBuf), GitError> {
+fn unpack(root: &Path, revision: &str, budget: Budget) -> Result<(Scratch, PathBuf), GitError> {
     let folder = scratch_folder(revision)?;
-    let data_root = git::unpack(root, revision, folder.path())?;
+    let data_root = git::unpack(root, revision, folder.path(), budget)?;
     Ok((folder, data_root))
 }
 
-/// An empty temporary folder for files of `revision` (removed when dropped).
-fn scratch_folder(revision: &str) -> Result<tempfile::TempDir, GitError> {
-    // A memory-backed folder where there is one: unpacking tens of thousands
-    // of small files to disk costs more than rating them.
-    let shared_memory = Path::new("/dev/shm");
-    let folder = if shared_memory.is_dir() {
-        tempfile::tempdir_in(shared_memory).or_else(|_| tempfile::tempdir())
-    } else {
-        tempfile::tempdir()
-    };
-    let folder = folder.map_err(|source| GitError::Unpack {
+/// An empty scratch folder for files of `revision`.
+fn scratch_folder(revision: &str) -> Result<Scratch, GitError> {
+    Scratch::new().map_err(|source| GitError::Unpack {
         revision: revision.to_string(),
         source,
-    })?;
-    Ok(folder)
+    })
 }
 
 /// `main (3f2a1c0)`, or the short commit alone when that is what was given.

@@ -5,6 +5,9 @@
 //! the working tree, the index and the repository's worktree list are never
 //! touched.
 
+use super::tree::{self, EntryKind, TreeEntry, WalkError};
+use crate::load::places::{may_hold_read_files, read_by_a_load};
+use crate::load::READ_PLACES;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -45,6 +48,23 @@ pub enum GitError {
         command: String,
         /// What git said.
         message: String,
+    },
+    /// The revision holds more where a build reads than a rating book has.
+    #[error(
+        "revision `{revision}` has more than {limit} {what} in ratingbook.toml, data/ and \
+         templates/ where a build reads them{found}; it is not brought out. Look for files \
+         added by mistake (`git diff --stat {revision}`) and remove them, or, if the rating \
+         book really is this large, raise the limit with --max-{what}"
+    )]
+    TooLarge {
+        /// The revision.
+        revision: String,
+        /// `files` or `bytes`.
+        what: &'static str,
+        /// The limit.
+        limit: u64,
+        /// `: 1234 at least` when known, else empty.
+        found: String,
     },
     /// The unpacked files could not be written.
     #[error("cannot unpack revision `{revision}`: {source}")]
@@ -144,33 +164,84 @@ pub fn default_base(root: &Path) -> Result<String, GitError> {
     })
 }
 
-/// What a rating book reads, under the data root.
-const READ_BY_A_BUILD: [&str; 3] = ["data", "templates", "ratingbook.toml"];
+/// Most files `diff` brings out of one revision: three times a federation
+/// of 300 000 players with as many tournaments.
+pub const MAX_FILES: usize = 2_000_000;
 
-/// Brings what a build reads of `revision` (`data/`, `templates/`,
-/// `ratingbook.toml` under the data root) out into `into` (which must exist
-/// and be empty); returns the data root inside it (the same place `root` has
-/// in the working tree). The files stream from one `git cat-file` straight
-/// to disk: a federation's revision is hundreds of thousands of them.
-pub fn unpack(root: &Path, revision: &str, into: &Path) -> Result<PathBuf, GitError> {
+/// Most bytes `diff` brings out of one revision.
+pub const MAX_BYTES: u64 = 4 << 30;
+
+/// How much of a revision `diff` brings out at most; never raised by the
+/// repository's own files.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Budget {
+    /// Files (and folders, links and submodules looked at) where a build reads.
+    pub files: usize,
+    /// Bytes of the files.
+    pub bytes: u64,
+}
+
+impl Default for Budget {
+    fn default() -> Self {
+        Budget {
+            files: MAX_FILES,
+            bytes: MAX_BYTES,
+        }
+    }
+}
+
+/// Brings what a build reads of `revision` (`ratingbook.toml` and the
+/// files a load lists in `data/` and `templates/` under the data root:
+/// [`crate::load::places`]) out into `into` (which must exist and be
+/// empty), within `budget`; returns the data root inside it (the same place
+/// `root` has in the working tree). The files stream from one `git
+/// cat-file` straight to disk: a federation's revision is hundreds of
+/// thousands of them.
+pub fn unpack(
+    root: &Path,
+    revision: &str,
+    into: &Path,
+    budget: Budget,
+) -> Result<PathBuf, GitError> {
     let commit = resolve(root, revision)?;
     // Paths below are from the repository's top, so git runs there.
     let (top, prefix) = locate(root)?;
-    let mut entries = tree_entries(&top, &commit, &read_by_a_build(&prefix))?;
+    let mut entries = read_entries(&top, &commit, &prefix, revision, budget)?;
     // A submodule's content is another repository's: not part of the revision.
     entries.retain(|e| e.kind != EntryKind::Submodule);
-    write_objects(&top, &entries, into).map_err(|source| GitError::Unpack {
-        revision: revision.to_string(),
-        source,
-    })?;
+    write_objects(&top, &entries, into, revision, budget)?;
     Ok(into.join(prefix))
 }
 
-/// What a build reads, as paths from the repository's top, for a data root
-/// at `prefix` there.
-fn read_by_a_build(prefix: &Path) -> Vec<String> {
+/// The entries of `commit` a load of the data root at `prefix` reads, at
+/// most `budget.files` of them.
+fn read_entries(
+    top: &Path,
+    commit: &str,
+    prefix: &Path,
+    revision: &str,
+    budget: Budget,
+) -> Result<Vec<TreeEntry>, GitError> {
+    let prefix = prefix.to_string_lossy();
+    tree::read_entries(top, commit, &prefix, budget.files).map_err(|e| match e {
+        WalkError::TooMany { limit } => GitError::TooLarge {
+            revision: revision.to_string(),
+            what: "files",
+            limit: limit as u64,
+            found: String::new(),
+        },
+        WalkError::Io(source) => GitError::Unpack {
+            revision: revision.to_string(),
+            source,
+        },
+    })
+}
+
+/// The places a build reads, as paths from the repository's top, for a
+/// data root at `prefix` there.
+fn read_places(prefix: &Path) -> Vec<String> {
     let prefix_text = prefix.to_string_lossy().into_owned();
-    READ_BY_A_BUILD
+    READ_PLACES
         .iter()
         .map(|name| format!("{prefix_text}{name}"))
         .collect()
@@ -186,7 +257,7 @@ pub fn changed_in_working_tree(
     commit: &str,
 ) -> Result<Option<Vec<PathBuf>>, GitError> {
     let (top, prefix) = locate(root)?;
-    let wanted = read_by_a_build(&prefix);
+    let wanted = read_places(&prefix);
     let tracked = ["diff", "--name-only", "-z", "--no-renames", commit, "--"];
     let untracked = ["ls-files", "--others", "-z", "--"];
     let mut changed = Vec::new();
@@ -206,8 +277,14 @@ pub fn changed_in_working_tree(
             let Ok(path) = std::str::from_utf8(path) else {
                 return Ok(None);
             };
-            let path = Path::new(path);
-            changed.extend(path.strip_prefix(&prefix).ok().map(Path::to_path_buf));
+            let Some(path) = Path::new(path).strip_prefix(&prefix).ok() else {
+                continue;
+            };
+            // A folder no build reads may hold any number of files.
+            let text = path.to_string_lossy();
+            if read_by_a_load(&text) || may_hold_read_files(&text) {
+                changed.push(path.to_path_buf());
+            }
         }
     }
     changed.sort();
@@ -227,9 +304,10 @@ pub fn unpack_files(
     commit: &str,
     paths: &std::collections::BTreeSet<PathBuf>,
     into: &Path,
+    budget: Budget,
 ) -> Result<Option<PathBuf>, GitError> {
     let (top, prefix) = locate(root)?;
-    let entries = tree_entries(&top, commit, &read_by_a_build(&prefix))?;
+    let entries = read_entries(&top, commit, &prefix, commit, budget)?;
     if entries.iter().any(|e| e.kind != EntryKind::File) {
         return Ok(None);
     }
@@ -241,79 +319,56 @@ pub fn unpack_files(
                 .is_ok_and(|path| paths.contains(path))
         })
         .collect();
-    write_objects(&top, &wanted, into).map_err(|source| GitError::Unpack {
-        revision: commit.to_string(),
-        source,
-    })?;
+    write_objects(&top, &wanted, into, commit, budget)?;
     Ok(Some(into.join(prefix)))
 }
 
-/// What a tree entry is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum EntryKind {
-    /// A file (executable or not).
-    File,
-    /// A symbolic link: its object is the link's target.
-    Link,
-    /// A submodule: its object is a commit of another repository.
-    Submodule,
+/// Writes `entries` of `revision` under `into` from their objects, read
+/// through one `git cat-file --batch`, stopping past `budget.bytes`.
+fn write_objects(
+    top: &Path,
+    entries: &[TreeEntry],
+    into: &Path,
+    revision: &str,
+    budget: Budget,
+) -> Result<(), GitError> {
+    write_budgeted(top, entries, into, budget.bytes).map_err(|source| {
+        match source
+            .get_ref()
+            .and_then(|e| e.downcast_ref::<OverBudget>())
+        {
+            Some(OverBudget(found)) => GitError::TooLarge {
+                revision: revision.to_string(),
+                what: "bytes",
+                limit: budget.bytes,
+                found: format!(" ({found} bytes at least)"),
+            },
+            None => GitError::Unpack {
+                revision: revision.to_string(),
+                source,
+            },
+        }
+    })
 }
 
-/// A file of a revision: its kind, object id and path from the top.
+/// The bytes a revision's files would take, past the budget.
 #[derive(Debug)]
-struct TreeEntry {
-    kind: EntryKind,
-    object: String,
-    path: String,
-}
+struct OverBudget(u64);
 
-/// The files, links and submodules of `commit` under `paths` (from the
-/// repository's top).
-fn tree_entries(top: &Path, commit: &str, paths: &[String]) -> Result<Vec<TreeEntry>, GitError> {
-    let mut args = vec![
-        "--literal-pathspecs",
-        "ls-tree",
-        "-r",
-        "-z",
-        "--full-tree",
-        commit,
-        "--",
-    ];
-    args.extend(paths.iter().map(String::as_str));
-    let output = git(top, &args)?;
-    if !output.status.success() {
-        return Err(GitError::Failed {
-            command: format!("ls-tree {commit}"),
-            message: stderr_text(&output),
-        });
+impl std::fmt::Display for OverBudget {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} bytes, past the budget", self.0)
     }
-    let entries = output
-        .stdout
-        .split(|&b| b == 0)
-        .filter_map(|record| {
-            // `<mode> <type> <object>\t<path>`
-            let record = std::str::from_utf8(record).ok()?;
-            let (head, path) = record.split_once('\t')?;
-            let mut fields = head.split(' ');
-            let kind = match (fields.next()?, fields.next()?) {
-                ("120000", "blob") => EntryKind::Link,
-                (_, "blob") => EntryKind::File,
-                (_, "commit") => EntryKind::Submodule,
-                _ => return None,
-            };
-            Some(TreeEntry {
-                kind,
-                object: fields.next()?.to_string(),
-                path: path.to_string(),
-            })
-        })
-        .collect();
-    Ok(entries)
 }
 
-/// Writes `entries` under `into` from their objects, read through one
-/// `git cat-file --batch`.
-fn write_objects(top: &Path, entries: &[TreeEntry], into: &Path) -> std::io::Result<()> {
+impl std::error::Error for OverBudget {}
+
+fn write_budgeted(
+    top: &Path,
+    entries: &[TreeEntry],
+    into: &Path,
+    max_bytes: u64,
+) -> std::io::Result<()> {
     use std::io::Write;
     if entries.is_empty() {
         return Ok(());
@@ -340,8 +395,10 @@ fn write_objects(top: &Path, entries: &[TreeEntry], into: &Path) -> std::io::Res
     });
     let mut answers = std::io::BufReader::new(output);
     let mut writer = RevisionWriter::new(into);
+    let mut spent = 0u64;
     let written = entries.iter().try_for_each(|entry| {
-        let content = read_object(&mut answers)?;
+        let content = read_object(&mut answers, spent, max_bytes)?;
+        spent += content.len() as u64;
         writer.write(entry, &content)
     });
     if written.is_err() {
@@ -357,8 +414,13 @@ fn write_objects(top: &Path, entries: &[TreeEntry], into: &Path) -> std::io::Res
     asked?
 }
 
-/// The next object of `git cat-file --batch`: `<object> <type> <size>\n<content>\n`.
-fn read_object(answers: &mut impl std::io::BufRead) -> std::io::Result<Vec<u8>> {
+/// The next object of `git cat-file --batch`: `<object> <type> <size>\n<content>\n`;
+/// an [`OverBudget`] error when it would take the bytes `spent` so far past `max`.
+fn read_object(
+    answers: &mut impl std::io::BufRead,
+    spent: u64,
+    max: u64,
+) -> std::io::Result<Vec<u8>> {
     use std::io::Read;
     let mut header = String::new();
     answers.read_line(&mut header)?;
@@ -367,6 +429,11 @@ fn read_object(answers: &mut impl std::io::BufRead) -> std::io::Result<Vec<u8>> 
         .nth(2)
         .and_then(|s| s.parse().ok())
         .ok_or_else(|| std::io::Error::other(format!("git cat-file said `{}`", header.trim())))?;
+    if spent.saturating_add(size) > max {
+        return Err(std::io::Error::other(OverBudget(
+            spent.saturating_add(size),
+        )));
+    }
     let mut content = Vec::new();
     answers.take(size).read_to_end(&mut content)?;
     let mut newline = [0u8; 1];
@@ -395,7 +462,12 @@ impl<'a> RevisionWriter<'a> {
         }
     }
 
+    /// Writes one entry, unless the process is stopping ([`super::scratch::writing`]).
     fn write(&mut self, entry: &TreeEntry, content: &[u8]) -> std::io::Result<()> {
+        super::scratch::writing(|| self.write_now(entry, content))
+    }
+
+    fn write_now(&mut self, entry: &TreeEntry, content: &[u8]) -> std::io::Result<()> {
         let path = entry.path.as_str();
         let plain = path
             .split('/')
@@ -478,7 +550,7 @@ mod tests {
         String::from_utf8_lossy(&output.stdout).trim().to_string()
     }
 
-    /// A commit whose tree is `data/` made by hand from `mktree` lines
+    /// A commit whose tree is `templates/` made by hand from `mktree` lines
     /// (`{blob}` stands for a file's object, `{link}` for a link to `outside`).
     fn hand_made_commit(top: &Path, outside: &Path, trees: &[&str]) -> String {
         let blob = git_with_input(top, &["hash-object", "-w", "--stdin"], "name = \"X\"\n");
@@ -495,7 +567,11 @@ mod tests {
                 .replace("{last}", &last);
             last = git_with_input(top, &["mktree", "--missing"], &lines);
         }
-        let root = git_with_input(top, &["mktree"], &format!("040000 tree {last}\tdata\n"));
+        let root = git_with_input(
+            top,
+            &["mktree"],
+            &format!("040000 tree {last}\ttemplates\n"),
+        );
         git_with_input(top, &["commit-tree", &root, "-m", "hand made"], "")
     }
 
@@ -523,18 +599,19 @@ mod tests {
         for (trees, file_by_file) in shapes {
             let commit = hand_made_commit(&top, &outside, trees);
             let into = tempfile::tempdir().unwrap();
-            let wanted = std::collections::BTreeSet::from([PathBuf::from("data/x.toml")]);
-            let root = unpack_files(&top, &commit, &wanted, into.path()).unwrap();
+            let wanted = std::collections::BTreeSet::from([PathBuf::from("templates/x.toml")]);
+            let root =
+                unpack_files(&top, &commit, &wanted, into.path(), Budget::default()).unwrap();
             assert_eq!(root.is_some(), file_by_file, "{trees:?}");
             if file_by_file {
-                let read = std::fs::read_to_string(into.path().join("data/x.toml")).unwrap();
+                let read = std::fs::read_to_string(into.path().join("templates/x.toml")).unwrap();
                 assert_eq!(read, "name = \"X\"\n");
             }
             // The whole revision leaves the submodule out.
             let whole = tempfile::tempdir().unwrap();
-            let root = unpack(&top, &commit, whole.path()).unwrap();
-            assert!(root.join("data/x.toml").exists());
-            assert!(!root.join("data/sub").exists());
+            let root = unpack(&top, &commit, whole.path(), Budget::default()).unwrap();
+            assert!(root.join("templates/x.toml").exists());
+            assert!(!root.join("templates/sub").exists());
         }
     }
 
@@ -548,13 +625,13 @@ mod tests {
         let outside = repo.path().join("outside");
         std::fs::create_dir(&outside).unwrap();
         let shapes: [&[&str]; 2] = [
-            // data/../../x.toml
+            // templates/../../x.toml
             &[
                 "100644 blob {blob}\tx.toml\n",
                 "040000 tree {last}\t..\n",
                 "040000 tree {last}\t..\n",
             ],
-            // data/players/x, a link to `outside`, then data/players/x/y.toml.
+            // templates/players/x, a link to `outside`, then templates/players/x/y.toml.
             &[
                 "100644 blob {blob}\ty.toml\n",
                 "120000 blob {link}\tx\n040000 tree {last}\tx\n",
@@ -565,7 +642,9 @@ mod tests {
             let commit = hand_made_commit(&top, &outside, trees);
             let into = repo.path().join("into").join(&commit[..7]);
             std::fs::create_dir_all(&into).unwrap();
-            let error = unpack(&top, &commit, &into).unwrap_err().to_string();
+            let error = unpack(&top, &commit, &into, Budget::default())
+                .unwrap_err()
+                .to_string();
             assert!(error.contains("outside its folder"), "{error}");
             assert!(!repo.path().join("into/x.toml").exists());
             assert_eq!(std::fs::read_dir(&outside).unwrap().count(), 0);
@@ -598,7 +677,7 @@ mod tests {
         std::fs::write(top.join("book/data/players/a.toml"), "name = \"Changed\"\n").unwrap();
 
         let into = tempfile::tempdir().unwrap();
-        let root = unpack(&top.join("book"), "HEAD", into.path()).unwrap();
+        let root = unpack(&top.join("book"), "HEAD", into.path(), Budget::default()).unwrap();
         assert_eq!(root, into.path().join("book"));
         for (path, text) in &files[..4] {
             let read = std::fs::read_to_string(into.path().join(path)).unwrap();

@@ -19,13 +19,15 @@
 
 pub mod git;
 pub mod report;
+pub mod scratch;
+pub(crate) mod tree;
 
 use crate::diagnostic::Diagnostic;
 use crate::load::Swap;
 use crate::model::Dataset;
 use crate::rating::{AllRatings, Phase, PoolRatings, Ratings};
 use crate::render::view::ViewBuilder;
-use git::GitError;
+use git::{Budget, GitError};
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -538,18 +540,20 @@ pub fn snapshots(base: &Path, head: &Path) -> (Snapshot, Snapshot) {
 /// there on are rated again ([`crate::rating::rate_continuing`]). A change to
 /// anything else a build reads (the configuration, templates, pages,
 /// surveys), or a base with links, brings the base out whole instead.
+/// Nothing is brought out past `budget`.
 pub fn snapshots_against_working_tree(
     root: &Path,
     commit: &str,
     scratch: &Path,
+    budget: Budget,
 ) -> Result<(Snapshot, Snapshot), GitError> {
     let (base_files, head) = rayon::join(
-        || changed_base_files(root, commit, scratch),
+        || changed_base_files(root, commit, scratch, budget),
         || crate::pipeline::load_after_build(root),
     );
     let Some((swap, base_root)) = base_files? else {
         let (base_root, head) = rayon::join(
-            || git::unpack(root, commit, scratch),
+            || git::unpack(root, commit, scratch, budget),
             || rated_snapshot(&crate::pipeline::check_loaded(head)),
         );
         return Ok((snapshot(&base_root?), head));
@@ -609,6 +613,7 @@ fn changed_base_files(
     root: &Path,
     commit: &str,
     scratch: &Path,
+    budget: Budget,
 ) -> Result<Option<(Swap, PathBuf)>, GitError> {
     let Some(changed) = git::changed_in_working_tree(root, commit)? else {
         return Ok(None);
@@ -616,7 +621,7 @@ fn changed_base_files(
     let Some(swap) = Swap::plan(&changed) else {
         return Ok(None);
     };
-    let base_root = git::unpack_files(root, commit, &swap.files(), scratch)?;
+    let base_root = git::unpack_files(root, commit, &swap.files(), scratch, budget)?;
     Ok(base_root.map(|base_root| (swap, base_root)))
 }
 

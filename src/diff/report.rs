@@ -1,7 +1,7 @@
 //! The diff as a pull request comment (Markdown) or as JSON.
 
 use super::{Diff, PlayerChange, TournamentChange};
-use crate::render::format::markdown_text;
+use crate::render::format::push_markdown_escaped;
 
 /// Labels of the two versions, e.g. `main (3f2a1c0)` and `this branch`.
 #[derive(Debug, Clone)]
@@ -12,19 +12,67 @@ pub struct Versions {
     pub head: String,
 }
 
+/// A zero-width space, as an entity: it splits what GitHub would link.
+const SPLIT: &str = "&#8203;";
+
+/// `text` (from the data: a name, a title, an id, a message that quotes
+/// them) as GitHub-flavoured Markdown that shows it and does nothing else:
+/// Markdown and HTML are escaped, and a zero-width space splits what GitHub
+/// would make a mention (`@name`), an issue reference (`#1`, `GH-1`), an
+/// autolink (`https:`, `mailto:`, `www.`, `a@b.example`) or math (`$`).
+/// Every text of the data in the comment goes through here.
+pub fn inert(text: &str) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = String::with_capacity(text.len() + 16);
+    let ends_with = |i: usize, word: &str| {
+        let n = word.chars().count();
+        i >= n
+            && chars[i - n..i]
+                .iter()
+                .zip(word.chars())
+                .all(|(a, b)| a.eq_ignore_ascii_case(&b))
+    };
+    for (i, &c) in chars.iter().enumerate() {
+        let next = chars.get(i + 1).copied();
+        let split_before = match c {
+            ':' => next.is_some_and(|n| !n.is_ascii_digit() && !n.is_whitespace()),
+            '.' => ends_with(i, "www"),
+            '-' => ends_with(i, "gh"),
+            _ => false,
+        };
+        if split_before {
+            out.push_str(SPLIT);
+        }
+        let list_marker = (i == 0 && matches!(c, '-' | '+'))
+            || (matches!(c, '.' | ')') && chars[..i].iter().all(char::is_ascii_digit));
+        match c {
+            '$' => out.push_str("\\$"),
+            _ if list_marker => {
+                out.push('\\');
+                out.push(c);
+            }
+            _ => push_markdown_escaped(c.encode_utf8(&mut [0; 4]), &mut out),
+        }
+        if matches!(c, '@' | '#') {
+            out.push_str(SPLIT);
+        }
+    }
+    out
+}
+
 /// The diff as Markdown, ready to post as a pull request comment.
 pub fn markdown(diff: &Diff, versions: &Versions) -> String {
     let mut out = String::from("## Rating book: what this change publishes\n\n");
     out.push_str(&format!(
         "Comparing {} with {}.\n\n",
-        markdown_text(&versions.base),
-        markdown_text(&versions.head)
+        inert(&versions.base),
+        inert(&versions.head)
     ));
     if !diff.base_builds {
         out.push_str(&format!(
             "> The base ({}) does not build, so there is nothing to compare with; \
              this is the state of the change alone.\n\n",
-            markdown_text(&versions.base)
+            inert(&versions.base)
         ));
     }
     if !diff.head_builds {
@@ -36,9 +84,9 @@ pub fn markdown(diff: &Diff, versions: &Versions) -> String {
     players_section(&mut out, diff);
     for pool in &diff.pools {
         out.push_str(&format!(
-            "\n### {} (rating list `{}`)\n\n",
-            markdown_text(&pool.title),
-            markdown_text(&pool.name)
+            "\n### {} (rating list {})\n\n",
+            inert(&pool.title),
+            inert(&pool.name)
         ));
         players_table(&mut out, &pool.players_changed, diff);
     }
@@ -61,12 +109,11 @@ fn problems_section(out: &mut String, diff: &Diff) {
     if diff.new_problems.is_empty() {
         out.push_str("None new.\n");
     } else {
-        out.push_str("```text\n");
         for line in diff.new_problems.iter().take(MAX_PROBLEM_LINES) {
-            out.push_str(&line.replace("```", "'''"));
+            out.push_str("- ");
+            out.push_str(&inert(line));
             out.push('\n');
         }
-        out.push_str("```\n");
     }
     let not_shown = diff.new_problems.len().saturating_sub(MAX_PROBLEM_LINES);
     let earlier = diff.head_problems.len() - diff.new_problems.len();
@@ -100,7 +147,7 @@ pub fn summary_line(diff: &Diff) -> String {
         line.push_str(&format!(
             ", largest {} ({})",
             signed(largest.delta.unwrap_or(0)),
-            markdown_text(&largest.name)
+            inert(&largest.name)
         ));
     }
     let rank_only = diff
@@ -126,7 +173,7 @@ pub fn summary_line(diff: &Diff) -> String {
         let n = pool.players_changed.len();
         line.push_str(&format!(
             "; {}: {n} player{} change{}",
-            markdown_text(&pool.title),
+            inert(&pool.title),
             if n == 1 { "" } else { "s" },
             if n == 1 { "s" } else { "" }
         ));
@@ -165,7 +212,7 @@ fn tournaments_section(out: &mut String, diff: &Diff) {
             };
             out.push_str(&format!(
                 "| {what} | {} | {} | {games} |\n",
-                markdown_text(&t.name),
+                inert(&t.name),
                 t.start
             ));
         }
@@ -241,20 +288,17 @@ fn player_row(c: &PlayerChange, diff: &Diff) -> String {
     };
     let names = |ids: &[String]| -> String {
         ids.iter()
-            .map(|id| markdown_text(&tournament_name(diff, id)))
+            .map(|id| inert(&tournament_name(diff, id)))
             .collect::<Vec<_>>()
             .join(", ")
     };
     let cause = match &c.ripple_from {
-        Some(from) => format!(
-            "ripple from {}",
-            markdown_text(&tournament_name(diff, from))
-        ),
+        Some(from) => format!("ripple from {}", inert(&tournament_name(diff, from))),
         None => names(&c.played_in),
     };
     format!(
         "| {} | {} | {} | {} | {} | {} | {} |\n",
-        markdown_text(&c.name),
+        inert(&c.name),
         pair(rating(c.before.rating), rating(c.after.rating)),
         c.delta.map(signed).unwrap_or_default(),
         pair(c.before.phase.to_string(), c.after.phase.to_string()),
@@ -282,7 +326,7 @@ fn roster_section(out: &mut String, title: &str, players: &[(String, String)]) {
     }
     out.push_str(&format!("\n### {title}\n\n"));
     for (_, name) in players {
-        out.push_str(&format!("- {}\n", markdown_text(name)));
+        out.push_str(&format!("- {}\n", inert(name)));
     }
 }
 
@@ -315,7 +359,7 @@ mod tests {
         problems_section(&mut out, &diff);
         assert_eq!(
             out,
-            "\n### Problems in this change\n\n```text\nnew one\n```\n\n\
+            "\n### Problems in this change\n\n- new one\n\n\
              Not shown: 2 that were there before this change. `ratingbook check` lists them all.\n"
         );
     }
@@ -332,9 +376,141 @@ mod tests {
         };
         let mut out = String::new();
         problems_section(&mut out, &diff);
-        assert_eq!(out.matches("\np").count(), MAX_PROBLEM_LINES);
+        assert_eq!(out.matches("\n- p").count(), MAX_PROBLEM_LINES);
         assert!(out.ends_with(
             "Not shown: 3 more that this change brings. `ratingbook check` lists them all.\n"
         ));
+    }
+
+    const HOSTILE: &str = "@octocat https://evil.example/login #1 www.evil.example <b>x</b> \
+                           [x](javascript:alert(1)) | pipe GH-2 a@b.example $x$ mailto:a@b.example";
+
+    /// The text GitHub would see in `markdown`, its links, images and HTML
+    /// counted as problems.
+    fn rendered_text(markdown: &str) -> String {
+        use pulldown_cmark::{Event, Options, Parser, Tag};
+        let options = Options::ENABLE_TABLES
+            | Options::ENABLE_STRIKETHROUGH
+            | Options::ENABLE_TASKLISTS
+            | Options::ENABLE_FOOTNOTES
+            | Options::ENABLE_MATH;
+        let mut text = String::new();
+        for event in Parser::new_ext(markdown, options) {
+            match event {
+                Event::Text(t) | Event::Code(t) => text.push_str(&t),
+                Event::Start(Tag::Link { .. } | Tag::Image { .. } | Tag::HtmlBlock)
+                | Event::Html(_)
+                | Event::InlineHtml(_)
+                | Event::InlineMath(_)
+                | Event::DisplayMath(_)
+                | Event::FootnoteReference(_) => panic!("{event:?} in {markdown}"),
+                _ => text.push(' '),
+            }
+        }
+        text
+    }
+
+    #[test]
+    fn data_in_the_comment_mentions_links_and_references_nothing() {
+        let text = rendered_text(&inert(HOSTILE));
+        for live in [
+            "@octocat",
+            "#1",
+            "https:",
+            "www.",
+            "javascript:",
+            "GH-2",
+            "a@b",
+            "mailto:",
+        ] {
+            assert!(!text.replace('\\', "").contains(live), "{live} in {text}");
+        }
+        // Shown all the same, a zero-width space apart.
+        let shown = text.replace('\u{200b}', "");
+        assert!(shown.contains("@octocat https://evil.example/login #1 www.evil.example <b>x</b>"));
+        assert!(shown.contains("[x](javascript:alert(1)) | pipe GH-2 a@b.example"));
+        // A list item or heading cannot start with the data.
+        for start in ["- x", "+ x", "1. x", "2) x", "# x"] {
+            let item = format!("- {}\n", inert(start));
+            assert_eq!(rendered_text(&item).trim(), start.replace('#', "#\u{200b}"));
+        }
+        // Places of a file keep their form.
+        assert_eq!(
+            inert("data/players/a.toml:3:5: error"),
+            "data/players/a.toml:3:5: error"
+        );
+    }
+
+    #[test]
+    fn every_text_of_the_data_in_the_comment_is_inert() {
+        let state = |rating| super::super::PlayerState {
+            name: HOSTILE.into(),
+            rating: Some(rating),
+            phase: "established",
+            rank: Some(1),
+            rated_games: 9,
+            tournaments: Vec::new(),
+        };
+        let tournament = TournamentChange {
+            id: HOSTILE.into(),
+            name: HOSTILE.into(),
+            start: "2024-01-01".into(),
+            rated_games_before: Some(1),
+            rated_games_after: Some(2),
+        };
+        let change = PlayerChange {
+            id: HOSTILE.into(),
+            name: HOSTILE.into(),
+            before: state(1500),
+            after: state(1510),
+            delta: Some(10),
+            played_in: vec![HOSTILE.into()],
+            ripple_from: None,
+        };
+        let rippled = PlayerChange {
+            played_in: Vec::new(),
+            ripple_from: Some("unknown @octocat #1".into()),
+            ..change.clone()
+        };
+        let diff = Diff {
+            base_builds: false,
+            head_builds: false,
+            tournaments_added: vec![tournament.clone()],
+            tournaments_removed: vec![tournament.clone()],
+            tournaments_changed: vec![tournament],
+            players_changed: vec![change.clone(), rippled.clone()],
+            players_added: vec![(HOSTILE.into(), HOSTILE.into())],
+            players_removed: vec![(HOSTILE.into(), HOSTILE.into())],
+            head_problems: vec![format!("data/players/a.toml:1:1: {HOSTILE}")],
+            new_problems: vec![format!("data/players/a.toml:1:1: {HOSTILE}")],
+            pools: vec![super::super::PoolDiff {
+                name: HOSTILE.into(),
+                title: HOSTILE.into(),
+                players_changed: vec![change, rippled],
+            }],
+        };
+        let versions = Versions {
+            base: "@octocat".into(),
+            head: "#1".into(),
+        };
+        let markdown = markdown(&diff, &versions);
+        let text = rendered_text(&markdown).replace('\\', "");
+        for live in [
+            "@octocat",
+            "#1",
+            "https:",
+            "www.",
+            "javascript:",
+            "GH-2",
+            "a@b",
+        ] {
+            assert!(!text.contains(live), "{live} in {markdown}");
+        }
+        assert!(
+            text.replace('\u{200b}', "")
+                .matches("@octocat https")
+                .count()
+                >= 10
+        );
     }
 }

@@ -7,6 +7,7 @@
 mod cell;
 pub mod checkpoint;
 pub mod pages;
+pub mod places;
 mod players;
 mod source;
 mod surveys;
