@@ -74,7 +74,7 @@ pub fn load_after_build(root: &Path) -> load::Loaded {
             let files = render::scan::input_files(&paths)?;
             previous.read_inputs();
             let known = previous.input_hashes();
-            render::cache::inputs_content(tool, &paths, &files, started, known)
+            render::cache::inputs_content(tool, &inputs_root(root), &paths, &files, started, known)
         },
         || {
             trusted_checkpoint(
@@ -402,7 +402,14 @@ pub fn build_repository(
     let (content, checkpoint) = rayon::join(
         || {
             let files = files.as_deref()?;
-            render::cache::inputs_content(tool, &paths, files, started, previous.input_hashes())
+            render::cache::inputs_content(
+                tool,
+                &inputs_root(root),
+                &paths,
+                files,
+                started,
+                previous.input_hashes(),
+            )
         },
         || trusted_checkpoint(previous.parsed_identity(), checkpoint_file.as_deref(), tool),
     );

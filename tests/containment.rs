@@ -112,7 +112,7 @@ fn a_page_template_replaced_by_a_link_into_git_is_never_published() {
     let checked = ratingbook(&["check"], &root);
     let text = all_output(&checked);
     assert!(text.contains("templates/html/404.html"), "{text}");
-    assert!(text.contains("outside `data/`"), "{text}");
+    assert!(text.contains("which is no file ratingbook reads"), "{text}");
     std::fs::remove_file(root.join("templates/html/404.html")).unwrap();
     let out = root.join("site");
     assert!(ratingbook(&["build"], &root).status.success());

@@ -155,15 +155,18 @@ fn symbolic_links_out_of_the_repository_are_reported_and_not_read() {
     .unwrap();
     symlink(&outside, root.join("templates")).unwrap();
     symlink(outside.join("config.toml"), root.join("ratingbook.toml")).unwrap();
-    // A link inside the repository to a file is read like the file.
-    std::fs::rename(
-        root.join("data/players/ilu-timo.toml"),
-        root.join("data/ilu-timo.toml"),
-    )
-    .unwrap();
+    // A link to a file that a load reads anyway is read like the file.
+    write(
+        &root,
+        "data/pages/news.md",
+        "---\ntitle: News\n---\nOpen again.\n",
+    );
+    symlink("news.md", root.join("data/pages/again.md")).unwrap();
+    // A link to any other file of the repository is not.
+    write(&root, "data/kept/ilu-timo.toml", "name = \"Ilu Timo\"\n");
     symlink(
-        root.join("data/ilu-timo.toml"),
-        root.join("data/players/ilu-timo.toml"),
+        root.join("data/kept/ilu-timo.toml"),
+        root.join("data/players/timo.toml"),
     )
     .unwrap();
 
@@ -173,6 +176,7 @@ fn symbolic_links_out_of_the_repository_are_reported_and_not_read() {
         "data/pages/secret.md",
         "data/players/intruder.toml",
         "data/players/more",
+        "data/players/timo.toml",
         "templates",
         "ratingbook.toml",
     ] {
@@ -183,7 +187,7 @@ fn symbolic_links_out_of_the_repository_are_reported_and_not_read() {
             "{link} not reported:\n{text}"
         );
     }
-    assert_eq!(lines.len(), 5, "{text}");
+    assert_eq!(lines.len(), 6, "{text}");
     assert!(
         !text.contains("SECRET"),
         "a target's content was shown:\n{text}"
@@ -199,6 +203,7 @@ fn symbolic_links_out_of_the_repository_are_reported_and_not_read() {
     for link in [
         "data/players/more",
         "data/players/intruder.toml",
+        "data/players/timo.toml",
         "templates",
         "ratingbook.toml",
     ] {
@@ -211,6 +216,10 @@ fn symbolic_links_out_of_the_repository_are_reported_and_not_read() {
     assert!(output.status.success(), "{}", stderr(&output));
     assert!(!site_text(&out).contains("SECRET"));
     assert!(out.join("players/ilu-timo.html").exists());
+    assert!(
+        out.join("pages/again.html").exists(),
+        "the page behind a link is published"
+    );
 }
 
 #[test]

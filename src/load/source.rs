@@ -4,13 +4,12 @@
 //! **Symbolic links.** Everything in the repository arrives by pull request,
 //! so a link must not publish or reveal a file from elsewhere on the machine
 //! that builds the site, nor from the repository's own `.git/` (where CI
-//! keeps its credentials). A link to a regular file in one of the places a
-//! build reads ([`READ_PLACES`]: `ratingbook.toml`, `data/`, `templates/`) is
-//! read like the file. Every other link (to a file elsewhere, to a folder, or
+//! keeps its credentials). A link to a regular file that a load reads
+//! anyway (in [`super::READ_PLACES`]: `ratingbook.toml`, a data file in its folder,
+//! a template) is read like the file. Every other link (to a file elsewhere, to a folder, or
 //! to nothing) is an error naming the link and its target, and is not read:
 //! nothing of the target's content is ever shown.
 
-use super::READ_PLACES;
 use crate::diagnostic::{line_column, Diagnostic};
 use std::path::{Path, PathBuf};
 
@@ -68,35 +67,30 @@ pub fn link_problem(root: &Path, path: &Path, shown: &Path) -> Option<Diagnostic
         |t: &PathBuf| std::fs::canonicalize(root).is_ok_and(|root| is_read_place(&root, t));
     let message = match resolved {
         Ok(t) if readable(&t) && t.is_file() => return None,
-        Ok(t) if readable(&t) => format!(
+        Ok(t) if t.is_dir() => format!(
             "is a symbolic link to the folder `{target}`; links to folders are not followed"
         ),
         Ok(_) => format!(
-            "is a symbolic link to `{target}`, outside `data/`, `templates/` and `ratingbook.toml`; it is not read"
+            "is a symbolic link to `{target}`, which is no file ratingbook reads (only `ratingbook.toml`, data files in their folders and templates are); it is not read"
         ),
         Err(_) => format!("is a symbolic link to `{target}`, which does not exist"),
     };
     Some(Diagnostic::error(shown, message).hint(hint))
 }
 
-/// Whether `path` (resolved, no link in it) is in one of the places of the
-/// repository at `root` (resolved too) that a build reads: the
-/// configuration file itself, or anything below `data/` or `templates/`
-/// that is not in a `.git` folder.
+/// Whether `path` (resolved, no link in it) is a file that a load of the
+/// repository at `root` (resolved too) reads ([`super::places`]): the
+/// configuration file, or a data file or template in its place, and not in
+/// a `.git` folder.
 pub fn is_read_place(root: &Path, path: &Path) -> bool {
-    let Ok(below) = path.strip_prefix(root) else {
+    let Some(below) = path.strip_prefix(root).ok().and_then(Path::to_str) else {
         return false;
     };
-    let mut parts = below.components().map(|c| c.as_os_str());
-    let Some(first) = parts.next() else {
-        return false;
-    };
-    let rest: Vec<_> = parts.collect();
-    let place = READ_PLACES.iter().any(|p| first == *p);
-    let is_folder_place = first != super::CONFIG_FILE;
-    place
-        && (is_folder_place != rest.is_empty())
-        && !rest.iter().any(|c| c.eq_ignore_ascii_case(".git"))
+    let below = below.replace(std::path::MAIN_SEPARATOR, "/");
+    super::places::read_by_a_load(&below)
+        && !below
+            .split('/')
+            .any(|part| part.eq_ignore_ascii_case(".git"))
 }
 
 /// Files with `extension` exactly `depth` folders below `dir` (1 = directly
@@ -459,18 +453,20 @@ mod tests {
     use super::*;
 
     #[test]
-    fn only_the_configuration_data_and_templates_are_read_places() {
+    fn only_files_a_load_reads_are_read_places() {
         let root = Path::new("/repo");
         let read = |p: &str| is_read_place(root, &root.join(p));
         assert!(read("ratingbook.toml"));
         assert!(read("data/players/a.toml"));
+        assert!(read("data/tournaments/2005/open.csv"));
         assert!(read("templates/static/style.css"));
+        assert!(!read("data/players/kept/a.toml"), "no load reads it");
+        assert!(!read("data/players/a.txt"));
+        assert!(!read("templates/.git/config"));
         assert!(
             !read(".git/config"),
             "git's own files hold CI's credentials"
         );
-        assert!(!read("data/x/.git/config"));
-        assert!(!read("data/x/.GIT/config"));
         assert!(!read("ratingbook.toml/x"));
         assert!(!read("data"));
         assert!(!read("README.md"));
@@ -491,7 +487,7 @@ mod tests {
         std::os::unix::fs::symlink("../../.git/config", &link).unwrap();
         let problem = read_text(root, &link, Path::new("data/players/x.toml")).unwrap_err();
         let text = format!("{problem:?}");
-        assert!(text.contains("outside `data/`"), "{text}");
+        assert!(text.contains("which is no file ratingbook reads"), "{text}");
         assert!(!text.contains("c2VjcmV0"), "{text}");
         std::fs::write(root.join("data/players/y.toml"), "ok").unwrap();
         std::fs::remove_file(&link).unwrap();

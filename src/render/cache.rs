@@ -601,12 +601,14 @@ pub struct InputHash {
 }
 
 /// The hash of the names and bytes of `files` (as [`scan::input_files`]
-/// lists them under `paths`), and each settled file's hashes; `None` when
+/// lists them under `paths`, the inputs of the repository at `root`,
+/// resolved), and each settled file's hashes; `None` when
 /// one cannot be read. A file settled since the previous build read it
 /// ([`SETTLE`] before `started`), with the identity `known` gives, is not
 /// read again; the others are read in parallel.
 pub fn inputs_content(
     tool: Key,
+    root: &Path,
     paths: &[PathBuf],
     files: &[InputFile],
     started: std::time::SystemTime,
@@ -643,7 +645,7 @@ pub fn inputs_content(
                     .get(&path)
                     .filter(|&&(id, _)| Some(id) == identity)
                     .map(|&(_, content)| content)
-                    .or_else(|| content_hash(file, paths))?;
+                    .or_else(|| content_hash(file, root))?;
                 Some(InputHash {
                     path,
                     identity,
@@ -665,25 +667,15 @@ pub fn inputs_content(
     Some((key, hashed))
 }
 
-/// The hash of the bytes of `file`, one of the inputs under `paths`. A link
-/// whose target lies outside them is not read (the loader refuses it, and
-/// nothing outside the inputs is ever read): its target's name stands for
-/// its content.
-fn content_hash(file: &InputFile, paths: &[PathBuf]) -> Option<Key> {
-    let leads_out = || {
-        std::fs::canonicalize(&file.path).map_or(true, |target| {
-            let below = |p: &PathBuf| {
-                let p = std::fs::canonicalize(p).unwrap_or_else(|_| p.clone());
-                target.strip_prefix(p).is_ok_and(|rest| {
-                    !rest
-                        .components()
-                        .any(|c| c.as_os_str().eq_ignore_ascii_case(".git"))
-                })
-            };
-            !paths.iter().any(below)
-        })
+/// The hash of the bytes of `file`, an input of the repository at `root`.
+/// A link the loader refuses ([`crate::load::is_read_place`]) is not
+/// followed: its target's name stands for its content.
+fn content_hash(file: &InputFile, root: &Path) -> Option<Key> {
+    let refused = || {
+        std::fs::canonicalize(&file.path)
+            .map_or(true, |target| !crate::load::is_read_place(root, &target))
     };
-    let bytes = if file.link && leads_out() {
+    let bytes = if file.link && refused() {
         std::fs::read_link(&file.path)
             .ok()?
             .into_os_string()
@@ -1388,7 +1380,7 @@ mod tests {
         let later = std::time::SystemTime::now() + std::time::Duration::from_secs(60);
         let none = InputHashes::default();
         let hash = |tool: Key| {
-            inputs_content(tool, &paths, &files, later, &none)
+            inputs_content(tool, dir.path(), &paths, &files, later, &none)
                 .unwrap()
                 .0
         };
