@@ -139,7 +139,7 @@ fn hostile_names_are_escaped_in_html_and_round_trip_through_sql() {
     let repo = tempfile::tempdir().unwrap();
     let players = repo.path().join("data/players");
     std::fs::create_dir_all(&players).unwrap();
-    let long_name = "L".repeat(300);
+    let long_name = "L".repeat(200);
     let mut names: Vec<String> = HOSTILE.iter().map(|s| s.to_string()).collect();
     names.push(long_name);
     let mut rows = String::from("no,player,1\n");

@@ -239,7 +239,7 @@ fn init_refuses_a_line_break_in_the_association_and_writes_nothing() {
 
 #[test]
 fn what_init_writes_from_hostile_names_passes_check() {
-    let long = "Long ".repeat(1000);
+    let long = "Long ".repeat(30);
     let names = [
         "Club \"Go\" ry",
         "Back\\slash\\",
@@ -267,4 +267,10 @@ fn what_init_writes_from_hostile_names_passes_check() {
         let value: toml::Table = toml::from_str(&config).unwrap();
         assert_eq!(value["site"]["association"].as_str(), Some(name));
     }
+    let dir = tempfile::tempdir().unwrap();
+    let too_long = "Long ".repeat(1000);
+    let output = ratingbook(dir.path(), &["init", "ratings", "--association", &too_long]);
+    assert!(!output.status.success());
+    assert!(String::from_utf8_lossy(&output.stderr).contains("characters long; the most is 200"));
+    assert!(!dir.path().join("ratings").exists());
 }

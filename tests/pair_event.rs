@@ -251,21 +251,23 @@ fn pair_write_does_not_write_through_a_linked_crosstable() {
         "no,player,rating,1,2\n1,ikonen-jussi,,2 w 1,3 b =\n2,pellikka-marko,,1 b 0,4 w 1\n3,saarenpaa-samuli,,4 b 1,1 w =\n4,ilu-timo,,3 w 0,2 b 0\n",
     );
     let table = repo.path().join(SPRING_OPEN_CSV);
-    // A link the loader reads (its target is in `data/`), but no writer follows.
-    std::fs::rename(&table, repo.path().join("data/kept.csv")).unwrap();
-    std::os::unix::fs::symlink("../../kept.csv", &table).unwrap();
-    let kept = std::fs::read_to_string(repo.path().join("data/kept.csv")).unwrap();
+    // A link the loader reads (its target is a file it reads anyway: every
+    // file under `templates/` is), but no writer follows.
+    std::fs::create_dir_all(repo.path().join("templates")).unwrap();
+    std::fs::rename(&table, repo.path().join("templates/kept.csv")).unwrap();
+    std::os::unix::fs::symlink("../../../templates/kept.csv", &table).unwrap();
+    let kept = std::fs::read_to_string(repo.path().join("templates/kept.csv")).unwrap();
     let (code, _, stderr) = run(
         repo.path(),
         &["pair", "data/tournaments/2005/spring-open.toml", "--write"],
     );
     assert_eq!(code, Some(1), "{stderr}");
     assert!(
-        stderr.contains("data/tournaments/2005/spring-open.csv is a symbolic link (to `../../kept.csv`); ratingbook does not write through links: remove the link"),
+        stderr.contains("data/tournaments/2005/spring-open.csv is a symbolic link (to `../../../templates/kept.csv`); ratingbook does not write through links: remove the link"),
         "{stderr}"
     );
     assert_eq!(
-        std::fs::read_to_string(repo.path().join("data/kept.csv")).unwrap(),
+        std::fs::read_to_string(repo.path().join("templates/kept.csv")).unwrap(),
         kept
     );
     assert!(std::fs::symlink_metadata(&table).unwrap().is_symlink());
