@@ -278,7 +278,7 @@ pub fn apply(
         );
     }
     let names: Vec<&str> = header_fields.iter().map(String::as_str).collect();
-    let first_round = crate::load::tournaments::leading_columns(&names).first_round;
+    let first_round = crate::files::crosstable::leading_columns(&names).first_round;
     let round_columns = header_fields.len().saturating_sub(first_round) as u32;
     let column = first_round + round as usize - 1;
     // Rows by start number: index into `rows`.
@@ -310,7 +310,7 @@ pub fn apply(
             .unwrap_or("");
         // A round paired in advance (`12 w ?`) is filled in when the results agree with it.
         let fills_pairing = matches!(
-            (crate::load::parse_cell_with_handicap(current), cell),
+            (crate::files::cell::parse_cell_with_handicap(current), cell),
             (
                 Ok((Cell::Paired { opponent: a, colour: ca }, _)),
                 Cell::Game { opponent: b, colour: cb, .. },
@@ -356,7 +356,7 @@ pub fn apply(
             let row = &mut rows[row_index];
             if let Some(&(a, b)) = field_spans(row).get(column) {
                 // A handicap written with the pairing stays with the result.
-                let stones = crate::load::parse_cell_with_handicap(unquote(&row[a..b]))
+                let stones = crate::files::cell::parse_cell_with_handicap(unquote(&row[a..b]))
                     .map_or(0, |(_, stones)| stones);
                 row.replace_range(a..b, &cell.to_notation_with_handicap(stones));
             }
@@ -368,7 +368,8 @@ pub fn apply(
     }
     // The result must still be a readable crosstable.
     let mut parse_problems = Vec::new();
-    let (entries, _) = crate::load::parse_crosstable(&out, csv_shown, rounds, &mut parse_problems);
+    let (entries, _) =
+        crate::files::crosstable::parse_crosstable(&out, csv_shown, rounds, &mut parse_problems);
     if parse_problems.iter().any(Diagnostic::is_error) {
         return Err(parse_problems);
     }
@@ -559,7 +560,8 @@ fn player_names(
     let Some(root) = repository_root(meta) else {
         return BTreeMap::new();
     };
-    let (entries, _) = crate::load::parse_crosstable(csv_text, csv_shown, rounds, &mut Vec::new());
+    let (entries, _) =
+        crate::files::crosstable::parse_crosstable(csv_text, csv_shown, rounds, &mut Vec::new());
     entries
         .iter()
         .filter_map(|e| {
