@@ -3,7 +3,7 @@
 //! the lowest player who has not had one.
 
 use super::players::GenPlayer;
-use super::tournaments::{draw_result, set_game};
+use super::games::{draw_result, set_game};
 use crate::model::{Bye, Cell, Colour, GameResult};
 use rand::seq::SliceRandom;
 use rand::Rng;
