@@ -63,13 +63,17 @@ pub(super) fn make_tournament(
         .flatten()
         .filter(|cell| matches!(cell, Cell::Game { result, .. } if result.is_played()))
         .count();
-    let rows = chosen.iter().zip(&cells).enumerate().map(|(i, (&p, row))| Row {
-        start_no: i as u32 + 1,
-        player: players[p].id.clone(),
-        rating: None,
-        rank: None,
-        cells: row.iter().map(Cell::to_notation).collect(),
-    });
+    let rows = chosen
+        .iter()
+        .zip(&cells)
+        .enumerate()
+        .map(|(i, (&p, row))| Row {
+            start_no: i as u32 + 1,
+            player: players[p].id.clone(),
+            rating: None,
+            rank: None,
+            cells: row.iter().map(Cell::to_notation).collect(),
+        });
     let table = String::from_utf8(crosstable_text(rounds as u32, false, rows)).unwrap_or_default();
     GenTournament {
         id,
