@@ -265,7 +265,13 @@ pub fn apply(
         round_columns,
         column,
     };
-    problems.extend(occupied_cells(&rows, &by_start, &new_cells, &target, (csv_shown, codes_shown)));
+    problems.extend(occupied_cells(
+        &rows,
+        &by_start,
+        &new_cells,
+        &target,
+        (csv_shown, codes_shown),
+    ));
     if !problems.is_empty() {
         return Err(problems);
     }
