@@ -489,7 +489,7 @@ fn new(what: NewWhat) -> ExitCode {
             id,
             root,
         } => {
-            let player = ratingbook::new_files::NewPlayer {
+            let player = ratingbook::cli::NewPlayer {
                 name,
                 id,
                 membership,
@@ -508,7 +508,7 @@ fn new(what: NewWhat) -> ExitCode {
             id,
             root,
         } => {
-            let tournament = ratingbook::new_files::NewTournament {
+            let tournament = ratingbook::cli::NewTournament {
                 name,
                 id,
                 start,

@@ -119,8 +119,7 @@ fn the_sample_data_round_trips_through_trf() {
                 .collect()
         };
         let csv = common::imported_file(&imported, |path| path.ends_with(".csv"));
-        let original =
-            String::from_utf8(ratingbook::tournament::crosstable_file::crosstable_csv(t)).unwrap();
+        let original = String::from_utf8(ratingbook::files::crosstable::crosstable_csv(t)).unwrap();
         assert_eq!(without_ratings(csv), without_ratings(&original), "{}", t.id);
     }
 }

@@ -44,11 +44,7 @@ pub fn check_history(t: &Tournament) -> Vec<Diagnostic> {
         .filter_map(|f| rows.get(&f.player).map(|entry| diagnostic(t, entry, f)))
         .collect();
     if let Some(ids) = &t.tiebreaks {
-        problems.extend(crate::standings::check_ids(
-            ids,
-            &t.meta_source,
-            "tiebreaks",
-        ));
+        problems.extend(super::check_ids(ids, &t.meta_source, "tiebreaks"));
     }
     if let Some(language) = &t.language {
         if !crate::collation::is_known_language(language) {

@@ -7,6 +7,7 @@
 mod crosstable;
 mod history;
 mod overlap;
+mod tiebreak_ids;
 
 use crate::diagnostic::{self, Diagnostic};
 use crate::load::TakenOver;
@@ -17,6 +18,7 @@ use std::path::PathBuf;
 pub use crosstable::check_tournament;
 pub use history::check_history;
 pub use overlap::check_overlaps;
+pub use tiebreak_ids::check_ids;
 
 /// Runs every cross-file rule over a loaded dataset. `unreadable_players` are ids
 /// whose files exist but failed to load (already reported). Diagnostics come back sorted.

@@ -1,6 +1,6 @@
 //! `new player` and `new tournament`: commented starting files, then what to do next.
 
-use crate::new_files::{
+use super::new_files::{
     plan_player, plan_tournament, write_new_files, NewError, NewFile, NewPlayer, NewTournament,
 };
 use std::path::{Path, PathBuf};

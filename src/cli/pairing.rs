@@ -166,7 +166,7 @@ pub fn pair_event(event: &Path, root: &Path, write: bool) -> ExitCode {
     }
     let cells = crate::tournament::pair::pairing_cells(&next);
     let column = t.first_round_column - 1 + next.round as usize - 1;
-    match crate::tournament::crosstable_file::replace_round_cells(&path, column, &cells) {
+    match crate::files::crosstable::replace_round_cells(&path, column, &cells) {
         Ok(()) => {
             eprintln!(
                 "wrote round {} into {}",

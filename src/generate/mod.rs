@@ -2,10 +2,12 @@
 //! drawn from hidden strengths. Used by tests and the build benchmark.
 //!
 //! `players` makes the people (names, clubs, memberships, hidden strengths),
-//! `tournaments` the events (round robins, result drawing, crosstable text) and
-//! `swiss` the simple swiss pairing the generator uses for its swiss events.
+//! `tournaments` the events (round robins, their files' text), `games` each
+//! game's result drawn from hidden strengths and `swiss` the simple swiss
+//! pairing the generator uses for its swiss events.
 
 pub mod edit;
+mod games;
 mod players;
 mod swiss;
 mod tournaments;

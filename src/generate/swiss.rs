@@ -2,8 +2,8 @@
 //! colour rules kept by a bounded depth-first search with a greedy fallback, byes to
 //! the lowest player who has not had one.
 
+use super::games::{draw_result, set_game};
 use super::players::GenPlayer;
-use super::tournaments::{draw_result, set_game};
 use crate::model::{Bye, Cell, Colour, GameResult};
 use rand::seq::SliceRandom;
 use rand::Rng;

@@ -1,13 +1,14 @@
 //! Generated tournaments: the field, the system (round robin or swiss), results drawn
 //! from hidden strengths, and the event's TOML and crosstable CSV text.
 
+use super::games::{draw_result, set_game};
 use super::players::{GenPlayer, CLUBS};
 use super::swiss::swiss_cells;
-use crate::model::{Bye, Cell, Colour, Date, GameResult};
+use crate::files::crosstable::{crosstable_text, Row};
+use crate::model::{Bye, Cell, Date};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use std::collections::HashSet;
-use std::fmt::Write as _;
 
 /// A generated tournament: its id, TOML and crosstable CSV text, and games played.
 pub(super) struct GenTournament {
@@ -57,22 +58,23 @@ pub(super) fn make_tournament(
         !rng.random_bool(0.03),
         if rapid { "rapid" } else { "standard" },
     );
-    let mut table = String::from("no,player,rating");
-    for r in 1..=rounds {
-        let _ = write!(table, ",{r}");
-    }
-    table.push('\n');
-    let mut games = 0;
-    for (i, &p) in chosen.iter().enumerate() {
-        let _ = write!(table, "{},{},", i + 1, players[p].id);
-        for cell in &cells[i] {
-            if matches!(cell, Cell::Game { result, .. } if result.is_played()) {
-                games += 1;
-            }
-            let _ = write!(table, ",{}", cell.to_notation());
-        }
-        table.push('\n');
-    }
+    let games = cells
+        .iter()
+        .flatten()
+        .filter(|cell| matches!(cell, Cell::Game { result, .. } if result.is_played()))
+        .count();
+    let rows = chosen
+        .iter()
+        .zip(&cells)
+        .enumerate()
+        .map(|(i, (&p, row))| Row {
+            start_no: i as u32 + 1,
+            player: players[p].id.clone(),
+            rating: None,
+            rank: None,
+            cells: row.iter().map(Cell::to_notation).collect(),
+        });
+    let table = String::from_utf8(crosstable_text(rounds as u32, false, rows)).unwrap_or_default();
     GenTournament {
         id,
         meta,
@@ -107,47 +109,6 @@ fn replace_busy_players(
             *slot = free;
         }
     }
-}
-
-/// Draws a result for `a` against `b` from their hidden strengths.
-pub(super) fn draw_result(rng: &mut ChaCha8Rng, a: &GenPlayer, b: &GenPlayer) -> GameResult {
-    if rng.random_bool(0.01) {
-        return if rng.random_bool(0.5) {
-            GameResult::ForfeitWin
-        } else {
-            GameResult::ForfeitLoss
-        };
-    }
-    let expected = 1.0 / (1.0 + 10f64.powf((b.strength - a.strength) / 400.0));
-    let draw = 0.12;
-    let roll: f64 = rng.random();
-    if roll < expected - draw / 2.0 {
-        GameResult::Win
-    } else if roll < expected + draw / 2.0 {
-        GameResult::Draw
-    } else {
-        GameResult::Loss
-    }
-}
-
-/// Writes a game between `white` and `black` into both players' rows.
-pub(super) fn set_game(
-    cells: &mut [Vec<Cell>],
-    round: usize,
-    white: usize,
-    black: usize,
-    result: GameResult,
-) {
-    cells[white][round] = Cell::Game {
-        opponent: black as u32 + 1,
-        colour: Some(Colour::White),
-        result,
-    };
-    cells[black][round] = Cell::Game {
-        opponent: white as u32 + 1,
-        colour: Some(Colour::Black),
-        result: result.complement(),
-    };
 }
 
 /// Round-robin crosstable cells by the circle method.

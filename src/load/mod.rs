@@ -4,22 +4,18 @@
 //! `check` can report every problem at once. Anything it cannot read becomes a
 //! [`Diagnostic`] with file, line and column.
 
-mod cell;
 pub mod checkpoint;
 pub mod pages;
 pub mod places;
-mod players;
+mod record;
 mod source;
 mod surveys;
 mod swap;
-pub(crate) mod tournaments;
 
-pub use cell::{parse_cell, parse_cell_with_handicap, CellError};
-pub use players::load_player;
+pub use record::{load_player, load_tournament};
 pub use source::{is_read_place, read_text, repository_files};
 pub use surveys::{load_surveys, survey_diagnostic, NamedSurvey};
 pub use swap::{OrderBefore, Swap};
-pub use tournaments::{load_tournament, parse_crosstable, TournamentMeta};
 
 pub use source::reading;
 
@@ -218,7 +214,8 @@ fn load_config(root: &Path, diagnostics: &mut Vec<Diagnostic>) -> Option<Config>
                 return Some(config);
             }
             for problem in problems {
-                let (line, column) = source::locate_key(&text, problem.section, problem.key);
+                let (line, column) =
+                    crate::files::toml_fields::locate_key(&text, problem.section, problem.key);
                 let mut d = Diagnostic::error(&shown, problem.message)
                     .field(format!("{}.{}", problem.section, problem.key))
                     .hint(problem.hint);
@@ -230,7 +227,7 @@ fn load_config(root: &Path, diagnostics: &mut Vec<Diagnostic>) -> Option<Config>
             None
         }
         Err(e) => {
-            diagnostics.push(source::toml_error(&shown, &text, &e));
+            diagnostics.push(crate::files::toml_fields::toml_error(&shown, &text, &e));
             None
         }
     }

@@ -5,6 +5,7 @@
 
 mod date;
 mod id;
+pub mod tiebreak;
 
 pub use date::Date;
 pub use id::{IdError, Slug};

@@ -629,7 +629,7 @@ fn render_per_item(
                 let t = &dataset.tournaments[i];
                 let record = prints.tournament_record(i);
                 page.put_fingerprinted(&format!("tournaments/{id}.csv"), record, || {
-                    crate::tournament::crosstable_file::crosstable_csv(t)
+                    crate::files::crosstable::crosstable_csv(t)
                 })?;
                 let personal = if config.site.publish_personal_data {
                     crate::tournament::trf_exchange::PersonalData::Include

@@ -9,6 +9,7 @@
 pub mod starting;
 pub mod tiebreak;
 
+pub use crate::check::check_ids;
 use crate::model::Tournament;
 use serde::Serialize;
 pub use tiebreak::{parse_chain, Facts, Kind, TieBreak, Unplayed};
@@ -110,28 +111,4 @@ fn split(order: &[u32], key: impl Fn(&u32) -> Option<i64>) -> Vec<Vec<u32>> {
 /// The tie-break chain in force for a tournament: its own list, else the configured default.
 pub fn chain_for(t: &Tournament, config: &crate::config::Config) -> Vec<TieBreak> {
     parse_chain(t.tiebreaks.as_ref().unwrap_or(&config.standings.tiebreaks))
-}
-
-/// Reports every unknown tie-break id in `ids` (from `file`, field `field`) with the
-/// closest valid id and the full list.
-pub fn check_ids(
-    ids: &[String],
-    file: &std::path::Path,
-    field: &str,
-) -> Vec<crate::diagnostic::Diagnostic> {
-    let valid = TieBreak::all_ids();
-    ids.iter()
-        .filter(|id| TieBreak::parse(id).is_none())
-        .map(|id| {
-            let near = crate::text::closest(id, valid.iter().map(String::as_str));
-            let list = valid.join(", ");
-            let hint = match near {
-                Some(near) => format!("did you mean `{near}`? valid ids: {list}"),
-                None => format!("valid ids: {list}"),
-            };
-            crate::diagnostic::Diagnostic::error(file, format!("unknown tie-break `{id}`"))
-                .field(field)
-                .hint(hint)
-        })
-        .collect()
 }

@@ -1,11 +1,10 @@
 //! A tournament director's work on one of our tournaments: pairing its next
-//! round, entering a round's results, and writing it out as crosstable CSV or
-//! FIDE TRF (and reading a TRF file in as a new tournament).
+//! round, entering a round's results, and writing it out as FIDE TRF (and
+//! reading a TRF file in as a new tournament).
 //!
 //! The engines themselves stand alone in the `pairing` and `trf` crates; this
 //! module is the bridge between them and our data model.
 
-pub mod crosstable_file;
 pub mod pair;
 pub mod results;
 pub mod trf_exchange;

@@ -239,15 +239,12 @@ pub fn apply(
     rounds: u32,
     lines: &[Line],
 ) -> Result<String, Vec<Diagnostic>> {
-    let fail = |d: Diagnostic| Err(vec![d]);
     if round == 0 || round > rounds {
-        return fail(
-            Diagnostic::error(
-                codes_shown,
-                format!("round {round} is outside the tournament's {rounds} rounds"),
-            )
-            .hint(format!("give --round between 1 and {rounds}")),
-        );
+        return Err(vec![Diagnostic::error(
+            codes_shown,
+            format!("round {round} is outside the tournament's {rounds} rounds"),
+        )
+        .hint(format!("give --round between 1 and {rounds}"))]);
     }
     let newline = if csv_text.contains("\r\n") {
         "\r\n"
@@ -258,9 +255,59 @@ pub fn apply(
         .split_inclusive('\n')
         .map(|l| l.trim_end_matches(['\n', '\r']).to_string())
         .collect();
-    let ends_with_newline = csv_text.ends_with('\n');
+    let (first_round, round_columns) = round_layout(&rows, csv_shown).map_err(|d| vec![d])?;
+    let column = first_round + round as usize - 1;
+    let by_start = rows_by_start(&rows);
+    let mut problems = Vec::new();
+    let new_cells = plan(lines, &by_start, codes_shown, &mut problems);
+    let target = Target {
+        round,
+        round_columns,
+        column,
+    };
+    problems.extend(occupied_cells(
+        &rows,
+        &by_start,
+        &new_cells,
+        &target,
+        (csv_shown, codes_shown),
+    ));
+    if !problems.is_empty() {
+        return Err(problems);
+    }
+    add_round_columns(&mut rows, round_columns, round);
+    write_cells(&mut rows, &by_start, &new_cells, column);
+    let mut out = rows.join(newline);
+    if csv_text.ends_with('\n') {
+        out.push_str(newline);
+    }
+    // The result must still be a readable crosstable.
+    let mut parse_problems = Vec::new();
+    let (entries, _) =
+        crate::files::crosstable::parse_crosstable(&out, csv_shown, rounds, &mut parse_problems);
+    if parse_problems.iter().any(Diagnostic::is_error) {
+        return Err(parse_problems);
+    }
+    let problems = check_round_symmetry(&entries, round, &new_cells, codes_shown);
+    if !problems.is_empty() {
+        return Err(problems);
+    }
+    Ok(out)
+}
+
+/// Where the round goes: its number, the round columns the header has, and
+/// the 0-based column of the round.
+struct Target {
+    round: u32,
+    round_columns: u32,
+    column: usize,
+}
+
+/// The 0-based column of round 1 and the number of round columns the
+/// header names; a problem when there is no header or it does not start with `no`.
+fn round_layout(rows: &[String], csv_shown: &Path) -> Result<(usize, u32), Diagnostic> {
     let Some(header) = rows.first() else {
-        return fail(Diagnostic::error(csv_shown, "the crosstable is empty").at_line(1));
+        return Err(Diagnostic::error(csv_shown, "the crosstable is empty").at_line(1));
     };
     let header_fields: Vec<String> = field_spans(header)
         .iter()
@@ -271,17 +318,20 @@ pub fn apply(
         })
         .collect();
     if header_fields.first().map(String::as_str) != Some("no") {
-        return fail(
+        return Err(
             Diagnostic::error(csv_shown, "the header does not start with `no,player`")
                 .at(1, 1)
                 .hint("fix the crosstable first (`ratingbook check`)"),
         );
     }
     let names: Vec<&str> = header_fields.iter().map(String::as_str).collect();
-    let first_round = crate::load::tournaments::leading_columns(&names).first_round;
+    let first_round = crate::files::crosstable::leading_columns(&names).first_round;
     let round_columns = header_fields.len().saturating_sub(first_round) as u32;
-    let column = first_round + round as usize - 1;
-    // Rows by start number: index into `rows`.
+    Ok((first_round, round_columns))
+}
+
+/// The rows by start number: index into `rows` (the header is row 0).
+fn rows_by_start(rows: &[String]) -> BTreeMap<u32, usize> {
     let mut by_start: BTreeMap<u32, usize> = BTreeMap::new();
     for (i, row) in rows.iter().enumerate().skip(1) {
         if row.trim().is_empty() {
@@ -295,10 +345,25 @@ pub fn apply(
             by_start.insert(n, i);
         }
     }
+    by_start
+}
+
+/// A problem for each player whose cell in the round is already written,
+/// unless it is a pairing made in advance that the result agrees with.
+fn occupied_cells(
+    rows: &[String],
+    by_start: &BTreeMap<u32, usize>,
+    new_cells: &BTreeMap<u32, (Cell, usize)>,
+    target: &Target,
+    (csv_shown, codes_shown): (&Path, &Path),
+) -> Vec<Diagnostic> {
+    let Target {
+        round,
+        round_columns,
+        column,
+    } = *target;
     let mut problems = Vec::new();
-    let new_cells = plan(lines, &by_start, codes_shown, &mut problems);
-    // Existing cells in this round must be empty.
-    for (&player, (cell, line)) in &new_cells {
+    for (&player, (cell, line)) in new_cells {
         let Some(&row_index) = by_start.get(&player) else {
             continue;
         };
@@ -310,7 +375,7 @@ pub fn apply(
             .unwrap_or("");
         // A round paired in advance (`12 w ?`) is filled in when the results agree with it.
         let fills_pairing = matches!(
-            (crate::load::parse_cell_with_handicap(current), cell),
+            (crate::files::cell::parse_cell_with_handicap(current), cell),
             (
                 Ok((Cell::Paired { opponent: a, colour: ca }, _)),
                 Cell::Game { opponent: b, colour: cb, .. },
@@ -335,48 +400,45 @@ pub fn apply(
             );
         }
     }
-    if !problems.is_empty() {
-        return Err(problems);
-    }
-    // Add missing round columns up to `round`.
+    problems
+}
+
+/// Adds the missing round columns up to `round`: numbered in the header,
+/// empty in every row.
+fn add_round_columns(rows: &mut [String], round_columns: u32, round: u32) {
     let missing = round.saturating_sub(round_columns) as usize;
-    if missing > 0 {
-        for (i, row) in rows.iter_mut().enumerate() {
-            if i == 0 {
-                for r in round_columns + 1..=round {
-                    row.push_str(&format!(",{r}"));
-                }
-            } else if !row.trim().is_empty() {
-                row.push_str(&",".repeat(missing));
+    if missing == 0 {
+        return;
+    }
+    for (i, row) in rows.iter_mut().enumerate() {
+        if i == 0 {
+            for r in round_columns + 1..=round {
+                row.push_str(&format!(",{r}"));
             }
+        } else if !row.trim().is_empty() {
+            row.push_str(&",".repeat(missing));
         }
     }
-    for (player, (cell, _)) in &new_cells {
+}
+
+/// Writes each player's new cell into `column` of their row.
+fn write_cells(
+    rows: &mut [String],
+    by_start: &BTreeMap<u32, usize>,
+    new_cells: &BTreeMap<u32, (Cell, usize)>,
+    column: usize,
+) {
+    for (player, (cell, _)) in new_cells {
         if let Some(&row_index) = by_start.get(player) {
             let row = &mut rows[row_index];
             if let Some(&(a, b)) = field_spans(row).get(column) {
                 // A handicap written with the pairing stays with the result.
-                let stones = crate::load::parse_cell_with_handicap(unquote(&row[a..b]))
+                let stones = crate::files::cell::parse_cell_with_handicap(unquote(&row[a..b]))
                     .map_or(0, |(_, stones)| stones);
                 row.replace_range(a..b, &cell.to_notation_with_handicap(stones));
             }
         }
     }
-    let mut out = rows.join(newline);
-    if ends_with_newline {
-        out.push_str(newline);
-    }
-    // The result must still be a readable crosstable.
-    let mut parse_problems = Vec::new();
-    let (entries, _) = crate::load::parse_crosstable(&out, csv_shown, rounds, &mut parse_problems);
-    if parse_problems.iter().any(Diagnostic::is_error) {
-        return Err(parse_problems);
-    }
-    let problems = check_round_symmetry(&entries, round, &new_cells, codes_shown);
-    if !problems.is_empty() {
-        return Err(problems);
-    }
-    Ok(out)
 }
 
 /// Every game of the round must be written on both sides: an existing cell that names a
@@ -559,7 +621,8 @@ fn player_names(
     let Some(root) = repository_root(meta) else {
         return BTreeMap::new();
     };
-    let (entries, _) = crate::load::parse_crosstable(csv_text, csv_shown, rounds, &mut Vec::new());
+    let (entries, _) =
+        crate::files::crosstable::parse_crosstable(csv_text, csv_shown, rounds, &mut Vec::new());
     entries
         .iter()
         .filter_map(|e| {

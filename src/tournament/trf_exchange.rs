@@ -15,6 +15,9 @@
 //!
 //! TRF's unrated results `W`, `D`, `L` are read as played wins, draws and losses.
 
+use crate::files::crosstable;
+use crate::files::player::{imported_player_text, ImportedPlayer};
+use crate::files::tournament::imported_tournament_text;
 use crate::model::{
     Bye, Cell, Colour, Dataset, Date, Entry, GameResult, Membership, Slug, System, Tournament,
 };
@@ -435,15 +438,7 @@ pub fn import_trf(
     let mut matches = Vec::new();
     let mut taken: BTreeMap<String, ()> = BTreeMap::new();
     let ranked = players.iter().any(|p| p.rank.is_some());
-    let mut rows = String::from(if ranked {
-        "no,player,rating,rank"
-    } else {
-        "no,player,rating"
-    });
-    for r in 1..=rounds {
-        rows.push_str(&format!(",{r}"));
-    }
-    rows.push('\n');
+    let mut rows = Vec::new();
     for p in &players {
         let (player_id, how) = match_player(p, dataset, options)?;
         let player_id = match how {
@@ -459,28 +454,25 @@ pub fn import_trf(
         };
         taken.insert(player_id.to_string(), ());
         matches.push((p.start_no, p.name.clone(), player_id.clone(), how));
-        let mut row = vec![
-            p.start_no.to_string(),
-            player_id.to_string(),
-            p.rating.map(|r| r.to_string()).unwrap_or_default(),
-        ];
-        if ranked {
-            row.push(p.rank.map(|r| r.to_string()).unwrap_or_default());
-        }
-        for round in 0..rounds as usize {
-            let cell = block_to_cell(p.rounds.get(round).and_then(Option::as_ref));
-            row.push(cell.to_notation());
-        }
-        rows.push_str(&csv_line(&row));
+        rows.push(crosstable::Row {
+            start_no: p.start_no,
+            player: player_id.to_string(),
+            rating: p.rating,
+            rank: p.rank,
+            cells: (0..rounds as usize)
+                .map(|round| {
+                    block_to_cell(p.rounds.get(round).and_then(Option::as_ref)).to_notation()
+                })
+                .collect(),
+        });
     }
-    let system = match system_of(doc, players.len(), rounds) {
-        System::RoundRobin => "round-robin",
-        System::Swiss => "swiss",
-    };
+    let rows =
+        String::from_utf8(crosstable::crosstable_text(rounds, ranked, rows)).unwrap_or_default();
+    let system = system_of(doc, players.len(), rounds);
     let folder = format!("data/tournaments/{}", start.year);
     files.push((
         format!("{folder}/{id}.toml"),
-        meta_file(name, start, end, doc.header("022"), system, rounds),
+        imported_tournament_text(name, start, end, doc.header("022"), system, rounds),
     ));
     files.push((format!("{folder}/{id}.csv"), rows));
     Ok(Imported {
@@ -510,7 +502,7 @@ fn mapped_once(map: &BTreeMap<u32, Slug>) -> Result<(), ImportError> {
 /// Refuses more rounds (by `XXR` or by a player's round blocks) than a
 /// tournament file may declare, before anything is built from them.
 fn rounds_in_range(doc: &TrfDocument) -> Result<(), ImportError> {
-    let max = crate::load::tournaments::MAX_ROUNDS as u32;
+    let max = crate::files::tournament::MAX_ROUNDS as u32;
     let lines = doc.lines.iter().enumerate();
     let too_many = lines
         .filter_map(|(i, line)| match line {
@@ -606,68 +598,22 @@ fn system_of(doc: &TrfDocument, players: usize, rounds: u32) -> System {
     }
 }
 
-fn csv_line(fields: &[String]) -> String {
-    let mut writer = csv::Writer::from_writer(Vec::new());
-    let _ = writer.write_record(fields);
-    String::from_utf8(writer.into_inner().unwrap_or_default()).unwrap_or_default()
-}
-
-fn toml_string(text: &str) -> String {
-    toml::Value::String(text.to_string()).to_string()
-}
-
-fn meta_file(
-    name: &str,
-    start: Date,
-    end: Date,
-    city: Option<&str>,
-    system: &str,
-    rounds: u32,
-) -> String {
-    let mut out = format!(
-        "name = {}\nstart = {start}\nend = {end}\n",
-        toml_string(name)
-    );
-    if let Some(city) = city.map(str::trim).filter(|c| !c.is_empty()) {
-        out.push_str(&format!("city = {}\n", toml_string(city)));
-    }
-    out.push_str(&format!("system = \"{system}\"\nrounds = {rounds}\n"));
-    out
-}
-
+/// The player file a TRF import writes for a player not yet in the rating book.
 fn new_player_file(p: &PlayerLine, membership: Membership) -> String {
-    let mut out = format!(
-        "name = {}\nmembership = \"{}\"\n",
-        toml_string(&display_name(&p.name)),
-        membership.as_str()
-    );
-    if !p.federation.is_empty() {
-        out.push_str(&format!("country = {}\n", toml_string(&p.federation)));
-    }
-    if let Some(rating) = p.rating {
-        out.push_str(&format!("international_rating = {rating}\n"));
-    }
-    if let Some(id) = p.fide_id.filter(|&id| id > 0) {
-        out.push_str(&format!("fide_id = {id}\n"));
-    }
-    if !p.title.is_empty() {
-        out.push_str(&format!("title = {}\n", toml_string(&p.title)));
-    }
-    if p.name != display_name(&p.name) {
-        out.push_str(&format!("fide_name = {}\n", toml_string(&p.name)));
-    }
-    if let Some(sex) = p.sex.filter(|s| matches!(s, 'm' | 'w')) {
-        out.push_str(&format!("sex = \"{sex}\"\n"));
-    }
-    match full_birth_date(&p.birth_date) {
-        Some(date) => out.push_str(&format!("birth_date = {date}\n")),
-        None => {
-            if let Some(year) = birth_year(&p.birth_date) {
-                out.push_str(&format!("birth_year = {year}\n"));
-            }
-        }
-    }
-    out
+    let name = display_name(&p.name);
+    let birth_date = full_birth_date(&p.birth_date);
+    imported_player_text(&ImportedPlayer {
+        name: &name,
+        membership,
+        country: &p.federation,
+        international_rating: p.rating,
+        fide_id: p.fide_id.filter(|&id| id > 0),
+        title: &p.title,
+        fide_name: (p.name != name).then_some(p.name.as_str()),
+        sex: p.sex.filter(|s| matches!(s, 'm' | 'w')),
+        birth_date,
+        birth_year: birth_date.map_or_else(|| birth_year(&p.birth_date), |_| None),
+    })
 }
 
 /// A TRF birth date naming a day (`1965/04/13`, `13.04.1965`); `None` for a year

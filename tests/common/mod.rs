@@ -1,7 +1,7 @@
 //! Builders shared by integration tests: datasets in code, and the binary.
 #![allow(dead_code)]
 
-use ratingbook::load::parse_cell_with_handicap;
+use ratingbook::files::cell::parse_cell_with_handicap;
 use ratingbook::model::{
     Acceleration, Dataset, Date, Entry, Membership, Player, Preset, Rules, Slug, System,
     TimeControl, Tournament,

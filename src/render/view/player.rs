@@ -158,92 +158,15 @@ impl ViewBuilder<'_> {
     pub fn player(&self, index: usize) -> PlayerView {
         let player = &self.dataset.players[index];
         let state = &self.ratings.players[index];
-        let lang = &self.config.site.language;
         let records: Vec<&TournamentRating> = self.ratings.history(index).collect();
         let history = records
             .iter()
             .enumerate()
             .map(|(i, r)| self.history_row(index, &records[..=i], r))
             .collect();
-        let mut games = Vec::new();
-        for record in records.iter().rev() {
-            let t = &self.dataset.tournaments[record.tournament];
-            let date = t.start.to_string();
-            // K and its explanation are the same for most games of a tournament.
-            let mut k_explained: Option<(KFactor, (String, String))> = None;
-            for g in &record.games {
-                let (k, k_reason) = match g.k {
-                    None => Default::default(),
-                    Some(k) => match &k_explained {
-                        Some((same, texts)) if *same == k => texts.clone(),
-                        _ => {
-                            let texts = (
-                                format::k(k.value()),
-                                self.k_reason(t, record.rating_before.unwrap_or(0), k),
-                            );
-                            k_explained = Some((k, texts.clone()));
-                            texts
-                        }
-                    },
-                };
-                games.push(GameRow {
-                    date: date.clone(),
-                    tournament: self.shared_tournament_link(record.tournament),
-                    round: g.round.into(),
-                    opponent: self.shared_player_link(g.opponent),
-                    result: result_symbol(g.half_points.into(), t, record.start_no, g.round.into()),
-                    opponent_rating: g.opponent_rating.map(|r| r.to_string()).unwrap_or_default(),
-                    difference: g.difference.map(|d| d.to_string()).unwrap_or_default(),
-                    expected: g
-                        .expected
-                        .get()
-                        .map(format::two_decimals)
-                        .unwrap_or_default(),
-                    k,
-                    k_reason,
-                    change: g
-                        .change
-                        .get()
-                        .map(format::signed_two_decimals)
-                        .unwrap_or_default(),
-                    note: g.not_counted.map_or("", |n| n.explain()),
-                });
-            }
-        }
-        // Only established ratings count for peak and lowest: a provisional
-        // phase has no published rating, and the rating that ends it is the first.
-        let established: Vec<(i32, Date)> = records
-            .iter()
-            .filter(|r| r.phase_after == Phase::Established)
-            .filter_map(|r| Some((r.rating_after?, self.dataset.tournaments[r.tournament].end)))
-            .collect();
-        let extreme = |better: fn(i32, i32) -> bool| {
-            established
-                .iter()
-                .fold(None::<(i32, Date)>, |best, &(rating, date)| match best {
-                    Some((b, _)) if !better(rating, b) => best,
-                    _ => Some((rating, date)),
-                })
-                .map(|(rating, date)| format!("{rating} ({})", local_date(date, lang)))
-                .unwrap_or_default()
-        };
-        let peak = extreme(|a, b| a > b);
-        let lowest = extreme(|a, b| a < b);
-        let counted: Vec<&crate::rating::GameRating> = records
-            .iter()
-            .flat_map(|r| r.games.iter().filter(|g| g.counted()))
-            .collect();
-        let half_points: u32 = counted.iter().map(|g| u32::from(g.half_points)).sum();
-        let score = if counted.is_empty() {
-            String::new()
-        } else {
-            format!(
-                "{} / {} ({} %)",
-                format::points(half_points),
-                counted.len(),
-                (f64::from(half_points) * 50.0 / counted.len() as f64).round()
-            )
-        };
+        let games = self.game_rows(&records);
+        let (peak, lowest) = self.peak_and_lowest(&records);
+        let score = score(&records);
         let points = self.chart_points(index, None);
         let band = self.provisional_band(&records);
         // One chart per list on the page: each needs its own element ids.
@@ -291,6 +214,79 @@ impl ViewBuilder<'_> {
             history,
             games,
         }
+    }
+
+    /// Every rated game of the player, newest tournament first.
+    fn game_rows(&self, records: &[&TournamentRating]) -> Vec<GameRow> {
+        let mut games = Vec::new();
+        for record in records.iter().rev() {
+            let t = &self.dataset.tournaments[record.tournament];
+            let date = t.start.to_string();
+            // K and its explanation are the same for most games of a tournament.
+            let mut k_explained: Option<(KFactor, (String, String))> = None;
+            for g in &record.games {
+                let (k, k_reason) = match g.k {
+                    None => Default::default(),
+                    Some(k) => match &k_explained {
+                        Some((same, texts)) if *same == k => texts.clone(),
+                        _ => {
+                            let texts = (
+                                format::k(k.value()),
+                                self.k_reason(t, record.rating_before.unwrap_or(0), k),
+                            );
+                            k_explained = Some((k, texts.clone()));
+                            texts
+                        }
+                    },
+                };
+                games.push(GameRow {
+                    date: date.clone(),
+                    tournament: self.shared_tournament_link(record.tournament),
+                    round: g.round.into(),
+                    opponent: self.shared_player_link(g.opponent),
+                    result: result_symbol(g.half_points.into(), t, record.start_no, g.round.into()),
+                    opponent_rating: g.opponent_rating.map(|r| r.to_string()).unwrap_or_default(),
+                    difference: g.difference.map(|d| d.to_string()).unwrap_or_default(),
+                    expected: g
+                        .expected
+                        .get()
+                        .map(format::two_decimals)
+                        .unwrap_or_default(),
+                    k,
+                    k_reason,
+                    change: g
+                        .change
+                        .get()
+                        .map(format::signed_two_decimals)
+                        .unwrap_or_default(),
+                    note: g.not_counted.map_or("", |n| n.explain()),
+                });
+            }
+        }
+        games
+    }
+
+    /// The highest and lowest established ratings, each with the date it was reached.
+    fn peak_and_lowest(&self, records: &[&TournamentRating]) -> (String, String) {
+        let lang = &self.config.site.language;
+        // Only established ratings count for peak and lowest: a provisional
+        // phase has no published rating, and the rating that ends it is the first.
+        let established: Vec<(i32, Date)> = records
+            .iter()
+            .filter(|r| r.phase_after == Phase::Established)
+            .filter_map(|r| Some((r.rating_after?, self.dataset.tournaments[r.tournament].end)))
+            .collect();
+        let extreme = |better: fn(i32, i32) -> bool| {
+            established
+                .iter()
+                .fold(None::<(i32, Date)>, |best, &(rating, date)| match best {
+                    Some((b, _)) if !better(rating, b) => best,
+                    _ => Some((rating, date)),
+                })
+                .map(|(rating, date)| format!("{rating} ({})", local_date(date, lang)))
+                .unwrap_or_default()
+        };
+        (extreme(|a, b| a > b), extreme(|a, b| a < b))
     }
 
     /// The provisional phase as a band: from the first tournament to the one that ended it.
@@ -556,5 +552,24 @@ fn result_symbol(
     {
         Some(Cell::Game { result, .. }) => result.symbol().into(),
         _ => format::points(half_points).into(),
+    }
+}
+
+/// The counted games' score, e.g. `12½ / 20 (63 %)`; empty without counted games.
+fn score(records: &[&TournamentRating]) -> String {
+    let counted: Vec<&crate::rating::GameRating> = records
+        .iter()
+        .flat_map(|r| r.games.iter().filter(|g| g.counted()))
+        .collect();
+    let half_points: u32 = counted.iter().map(|g| u32::from(g.half_points)).sum();
+    if counted.is_empty() {
+        String::new()
+    } else {
+        format!(
+            "{} / {} ({} %)",
+            format::points(half_points),
+            counted.len(),
+            (f64::from(half_points) * 50.0 / counted.len() as f64).round()
+        )
     }
 }

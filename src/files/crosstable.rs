@@ -1,414 +1,128 @@
-//! `data/tournaments/<year>/<id>.toml` (metadata) and `<id>.csv` (crosstable).
+//! The crosstable CSV (`data/tournaments/<year>/<id>.csv`): read into entries,
+//! written from a tournament, a TRF import, a new tournament or the
+//! generator, and one round's column rewritten in place.
 
 use super::cell::parse_cell_with_handicap;
-use super::relative;
-use super::source::{read_text, toml_error, FieldErrors};
 use crate::diagnostic::Diagnostic;
-use crate::model::{Acceleration, Date, Entry, Rules, Slug, System, TimeControl, Tournament};
-use serde::Deserialize;
+use crate::model::{Cell, Entry, Slug, Tournament};
 use std::path::Path;
-use toml::Spanned;
 
-/// Tournament metadata as written in the TOML file.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct TournamentMeta {
-    name: Spanned<String>,
-    // Any value, so that a date written as text gets its own message.
-    start: Spanned<toml::Value>,
-    end: Spanned<toml::Value>,
-    city: Option<Spanned<String>>,
-    system: System,
-    acceleration: Option<Spanned<Acceleration>>,
-    rounds: Spanned<i64>,
-    #[serde(default = "yes")]
-    rated: bool,
-    #[serde(default = "standard_time_control")]
-    time_control: TimeControl,
-    #[serde(default = "standard_rules")]
-    rules: Rules,
-    base_k: Option<Spanned<i64>>,
-    sequence: Option<Spanned<i64>>,
-    #[serde(default)]
-    illustrative: bool,
-    note: Option<Spanned<String>>,
-    pool: Option<Spanned<String>>,
-    tiebreaks: Option<Vec<String>>,
-    language: Option<Spanned<String>>,
+/// One row of a crosstable as written: start number, player id, the rating
+/// and final rank when known, and one cell's notation per round.
+pub struct Row {
+    /// The start number.
+    pub start_no: u32,
+    /// The player's id.
+    pub player: String,
+    /// The rating the player started with, if known.
+    pub rating: Option<u32>,
+    /// The final rank as the event's report gave it, if known.
+    pub rank: Option<u32>,
+    /// Each round's cell in crosstable notation.
+    pub cells: Vec<String>,
 }
 
-fn yes() -> bool {
-    true
-}
-
-fn standard_time_control() -> TimeControl {
-    TimeControl::Standard
-}
-
-fn standard_rules() -> Rules {
-    Rules::Standard
-}
-
-/// Most rounds a tournament may declare.
-pub(crate) const MAX_ROUNDS: i64 = 1000;
-
-/// Reads a tournament's metadata file and the crosstable beside it.
-///
-/// Both are read even when the other has problems, so that one run reports
-/// every problem: with unusable metadata the crosstable is read against the
-/// declared round count when that can be read, else against its own header.
-pub fn load_tournament(root: &Path, meta_path: &Path) -> (Option<Tournament>, Vec<Diagnostic>) {
-    let shown = relative(root, meta_path);
-    let mut problems = Vec::new();
-    let id = tournament_id(meta_path, &shown, &mut problems);
-    let text = read_text(root, meta_path, &shown)
-        .map_err(|d| problems.push(d))
-        .ok();
-    let meta = text
-        .as_deref()
-        .and_then(|text| parse_meta(text, &shown, &mut problems));
-    let header = meta
-        .as_ref()
-        .zip(text.as_deref())
-        .and_then(|(meta, text)| read_meta(meta, text, &shown, &mut problems));
-    let table_path = meta_path.with_extension("csv");
-    let table_shown = relative(root, &table_path);
-    let Some(table_text) = read_table(root, &table_path, &shown, &mut problems) else {
-        return (None, problems);
-    };
-    let rounds = header
-        .as_ref()
-        .map(|h| h.rounds)
-        .or_else(|| text.as_deref().and_then(declared_rounds))
-        .unwrap_or_else(|| header_round_columns(&table_text));
-    let (entries, first_round_column) =
-        parse_crosstable(&table_text, &table_shown, rounds, &mut problems);
-    let (Some(id), Some(meta), Some(header)) = (id, meta, header) else {
-        return (None, problems);
-    };
-    if problems.iter().any(Diagnostic::is_error) {
-        return (None, problems);
+/// A crosstable's text: the header `no,player,rating` (then `rank` when
+/// `ranked`) and the rounds `1..=rounds`, then the rows.
+pub fn crosstable_text(rounds: u32, ranked: bool, rows: impl IntoIterator<Item = Row>) -> Vec<u8> {
+    let mut writer = csv::Writer::from_writer(Vec::new());
+    let mut header = vec!["no".to_string(), "player".into(), "rating".into()];
+    if ranked {
+        header.push("rank".into());
     }
-    let tournament = Tournament {
-        id,
-        name: header.name,
-        start: header.start,
-        end: header.end,
-        city: meta
-            .city
-            .map(|c| c.into_inner().trim().to_string())
-            .filter(|c| !c.is_empty()),
-        system: header.system,
-        acceleration: header.acceleration,
-        rounds: header.rounds,
-        rated: meta.rated,
-        time_control: header.time_control,
-        rules: header.rules,
-        base_k: header.base_k,
-        sequence: header.sequence,
-        illustrative: meta.illustrative,
-        note: meta.note.map(Spanned::into_inner),
-        pool: meta.pool.map(|p| p.into_inner().trim().to_string()),
-        tiebreaks: meta.tiebreaks,
-        language: meta
-            .language
-            .map(|l| l.into_inner().trim().to_string())
-            .filter(|l| !l.is_empty()),
-        entries,
-        first_round_column,
-        meta_source: shown,
-        table_source: table_shown,
-    };
-    (Some(tournament), problems)
-}
-
-/// The tournament id from the metadata file's name; a problem when it is not a slug.
-fn tournament_id(meta_path: &Path, shown: &Path, problems: &mut Vec<Diagnostic>) -> Option<Slug> {
-    let stem = meta_path.file_stem().and_then(|s| s.to_str()).unwrap_or("");
-    match Slug::parse(stem) {
-        Ok(id) => Some(id),
-        Err(e) => {
-            problems.push(
-                Diagnostic::error(shown, format!("invalid tournament id `{stem}`: {e}")).hint(
-                    format!(
-                        "rename the files to `{}.toml` and `.csv`",
-                        Slug::from_name(stem)
-                    ),
-                ),
-            );
-            None
+    header.extend((1..=rounds).map(|r| r.to_string()));
+    let _ = writer.write_record(&header);
+    for row in rows {
+        let mut fields = vec![
+            row.start_no.to_string(),
+            row.player,
+            row.rating.map(|r| r.to_string()).unwrap_or_default(),
+        ];
+        if ranked {
+            fields.push(row.rank.map(|r| r.to_string()).unwrap_or_default());
         }
+        fields.extend(row.cells);
+        let _ = writer.write_record(&fields);
     }
+    writer.into_inner().unwrap_or_default()
 }
 
-/// The metadata as written, or the TOML error (syntax, unknown or missing field).
-fn parse_meta(text: &str, shown: &Path, problems: &mut Vec<Diagnostic>) -> Option<TournamentMeta> {
-    toml::from_str(text)
-        .map_err(|e| problems.push(toml_error(shown, text, &e)))
-        .ok()
-}
-
-/// The crosstable's text; a problem when it is missing or unreadable.
-fn read_table(
-    root: &Path,
-    table_path: &Path,
-    meta_shown: &Path,
-    problems: &mut Vec<Diagnostic>,
-) -> Option<String> {
-    let table_shown = relative(root, table_path);
-    if !table_path.exists() {
-        problems.push(
-            Diagnostic::error(meta_shown, "the tournament has no crosstable").hint(format!(
-                "add `{}` with a header `no,player,rating,1,2,...`",
-                table_shown.display()
-            )),
-        );
-        return None;
-    }
-    read_text(root, table_path, &table_shown)
-        .map_err(|d| problems.push(d))
-        .ok()
-}
-
-/// `rounds` as declared in metadata that cannot be used as a whole, when it
-/// is a round count `check` accepts.
-fn declared_rounds(text: &str) -> Option<u32> {
-    let table = toml::from_str::<toml::Table>(text).ok()?;
-    let rounds = table.get("rounds")?.as_integer()?;
-    u32::try_from(rounds)
-        .ok()
-        .filter(|r| (1..=MAX_ROUNDS).contains(&i64::from(*r)))
-}
-
-/// The number of round columns a crosstable's header names (at least 1).
-fn header_round_columns(text: &str) -> u32 {
-    let Some(header) = records(text).next() else {
-        return 1;
-    };
-    let fields: Vec<&str> = header.iter().collect();
-    let first_round = leading_columns(&fields).first_round;
-    let columns = header.len().saturating_sub(first_round);
-    u32::try_from(columns).unwrap_or(u32::MAX).max(1)
-}
-
-struct Header {
-    name: String,
-    start: Date,
-    end: Date,
-    system: System,
-    acceleration: Acceleration,
-    rounds: u32,
-    time_control: TimeControl,
-    rules: Rules,
-    base_k: Option<u32>,
-    sequence: u32,
-}
-
-/// Highest `sequence` a tournament may give.
-const MAX_SEQUENCE: i64 = 9999;
-
-fn read_meta(
-    meta: &TournamentMeta,
-    text: &str,
-    shown: &Path,
-    problems: &mut Vec<Diagnostic>,
-) -> Option<Header> {
-    let fields = FieldErrors { text, shown };
-    let long = too_long_fields(meta, &fields);
-    if !long.is_empty() {
-        problems.extend(long);
-        return None;
-    }
-    let before = problems.len();
-    let name = meta.name.get_ref().trim().to_string();
-    if name.is_empty() {
-        problems.push(fields.error(
-            meta.name.span(),
-            "name",
-            "the name is empty".into(),
-            "give the tournament's name",
-        ));
-    }
-    let text_fields = [
-        ("name", Some(&meta.name), false),
-        ("city", meta.city.as_ref(), false),
-        ("note", meta.note.as_ref(), true),
-        ("language", meta.language.as_ref(), false),
-    ];
-    for (field, value, multiline) in text_fields {
-        problems.extend(value.and_then(|v| fields.forbidden_chars(v, field, multiline)));
-    }
-    let sequence = meta.sequence.as_ref().map_or(0, |s| *s.get_ref());
-    if let Some(spanned) = meta
-        .sequence
-        .as_ref()
-        .filter(|_| !(0..=MAX_SEQUENCE).contains(&sequence))
-    {
-        problems.push(fields.error(
-            spanned.span(),
-            "sequence",
-            format!("sequence {sequence} is out of range"),
-            "give the order among tournaments starting the same day, from 0 to 9999",
-        ));
-    }
-    let start = read_date(&meta.start, "start", &fields, problems);
-    let end = read_date(&meta.end, "end", &fields, problems);
-    if let (Some(s), Some(e)) = (start, end) {
-        if e < s {
-            problems.push(fields.error(
-                meta.end.span(),
-                "end",
-                format!("the tournament ends ({e}) before it starts ({s})"),
-                "check the dates; a one-day event has end = start",
-            ));
-        }
-    }
-    let rounds = *meta.rounds.get_ref();
-    if !(1..=MAX_ROUNDS).contains(&rounds) {
-        problems.push(fields.error(
-            meta.rounds.span(),
-            "rounds",
-            format!("{rounds} rounds is out of range"),
-            "give the number of rounds played, from 1 to 1000",
-        ));
-    }
-    let base_k = meta.base_k.as_ref().and_then(|k| {
-        let value = *k.get_ref();
-        if (1..=100).contains(&value) {
-            Some(value as u32)
-        } else {
-            problems.push(fields.error(
-                k.span(),
-                "base_k",
-                format!("base K {value} is out of range"),
-                "use a K between 1 and 100, or remove the line to use the configured base K",
-            ));
-            None
-        }
+/// The tournament's crosstable in the repository's CSV format.
+pub fn crosstable_csv(t: &Tournament) -> Vec<u8> {
+    let ranked = t.entries.iter().any(|e| e.rank.is_some());
+    let rows = t.entries.iter().map(|e| Row {
+        start_no: e.start_no,
+        player: e.player.to_string(),
+        rating: e.rating,
+        rank: e.rank,
+        cells: e
+            .cells
+            .iter()
+            .enumerate()
+            .map(|(round, c)| c.to_notation_with_handicap(e.handicap(round)))
+            .collect(),
     });
-    let acceleration = meta
-        .acceleration
-        .as_ref()
-        .map_or(Acceleration::None, |a| *a.get_ref());
-    if let Some(a) = meta
-        .acceleration
-        .as_ref()
-        .filter(|_| acceleration != Acceleration::None && meta.system != System::Swiss)
-    {
-        problems.push(fields.error(
-            a.span(),
-            "acceleration",
-            "accelerated pairings apply to swiss tournaments only".into(),
-            "remove the line, or set system = \"swiss\"",
-        ));
-    }
-    if problems.len() > before {
-        return None;
-    }
-    Some(Header {
-        name,
-        start: start?,
-        end: end?,
-        system: meta.system,
-        acceleration,
-        rounds: rounds as u32,
-        time_control: meta.time_control,
-        rules: meta.rules,
-        base_k,
-        sequence: sequence as u32,
-    })
+    crosstable_text(t.rounds, ranked, rows)
 }
 
-/// The text fields longer than their limits ([`crate::limits`]); reported
-/// alone, before any message that would repeat them.
-fn too_long_fields(meta: &TournamentMeta, fields: &FieldErrors) -> Vec<Diagnostic> {
-    use crate::limits::{CODE_CHARS, NAME_CHARS, NOTE_CHARS, PLACE_CHARS};
-    let texts = [
-        ("name", Some(&meta.name), NAME_CHARS),
-        ("city", meta.city.as_ref(), PLACE_CHARS),
-        ("note", meta.note.as_ref(), NOTE_CHARS),
-        ("pool", meta.pool.as_ref(), CODE_CHARS),
-        ("language", meta.language.as_ref(), CODE_CHARS),
-    ];
-    let mut long: Vec<Diagnostic> = texts
-        .into_iter()
-        .filter_map(|(field, value, max)| fields.too_long(value?, field, max))
-        .collect();
-    for id in meta.tiebreaks.iter().flatten() {
-        if let Some(found) = crate::limits::too_long(id, CODE_CHARS) {
-            let (line, column) = super::source::locate_key(fields.text, "", "tiebreaks");
-            let d = Diagnostic::error(
-                fields.shown,
-                format!("a tie-break id in `tiebreaks` is {found} characters long; the most is {CODE_CHARS}"),
-            )
-            .field("tiebreaks")
-            .hint(format!("shorten it to at most {CODE_CHARS} characters"));
-            long.push(if line > 0 { d.at(line, column) } else { d });
+/// A new tournament's crosstable: start numbers 1..n in the order given,
+/// no ratings, every cell empty.
+pub fn empty_crosstable(players: &[Slug], rounds: u32) -> String {
+    let rows = players.iter().enumerate().map(|(i, player)| Row {
+        start_no: i as u32 + 1,
+        player: player.to_string(),
+        rating: None,
+        rank: None,
+        cells: vec![String::new(); rounds as usize],
+    });
+    String::from_utf8(crosstable_text(rounds, false, rows)).unwrap_or_default()
+}
+
+/// Rewrites one round column of a crosstable file in place (through a temporary
+/// file and a rename): the rows whose start number is listed get the new cell,
+/// every other field keeps its text.
+pub fn replace_round_cells(
+    path: &std::path::Path,
+    column: usize,
+    cells: &[(u32, Cell)],
+) -> std::io::Result<()> {
+    let text = std::fs::read_to_string(path)?;
+    let mut reader = csv::ReaderBuilder::new()
+        .has_headers(false)
+        .flexible(true)
+        .from_reader(text.as_bytes());
+    let mut writer = csv::Writer::from_writer(Vec::new());
+    for (index, record) in reader.records().enumerate() {
+        let record = record.map_err(std::io::Error::other)?;
+        let start_no: Option<u32> = record.get(0).and_then(|f| f.trim().parse().ok());
+        let replacement = start_no.and_then(|n| cells.iter().find(|(s, _)| *s == n));
+        let mut fields: Vec<String> = record.iter().map(str::to_string).collect();
+        // A crosstable may stop before its last declared round: add the column.
+        while fields.len() <= column {
+            let header = index == 0 && fields.len() == column;
+            fields.push(if header {
+                (column - first_round_column(&fields) + 1).to_string()
+            } else {
+                String::new()
+            });
         }
-    }
-    long
-}
-
-/// A TOML date field (`2026-03-14`) as a [`Date`]; a problem naming the field otherwise.
-pub(crate) fn read_date(
-    value: &Spanned<toml::Value>,
-    field: &str,
-    fields: &FieldErrors,
-    problems: &mut Vec<Diagnostic>,
-) -> Option<Date> {
-    let problem = |message: String, hint: String| fields.error(value.span(), field, message, &hint);
-    let datetime = match value.get_ref() {
-        toml::Value::Datetime(datetime) => datetime,
-        toml::Value::String(text) => {
-            problems.push(quoted_date(text, field, &problem));
-            return None;
+        if let Some((_, cell)) = replacement {
+            fields[column] = cell.to_notation();
         }
-        other => {
-            problems.push(problem(
-                format!(
-                    "`{field}` is {}, not a date",
-                    with_article(other.type_str())
-                ),
-                format!("write a date without quotes, e.g. {field} = 2003-09-20"),
-            ));
-            return None;
-        }
-    };
-    let date = datetime
-        .date
-        .filter(|_| datetime.time.is_none())
-        .and_then(|d| Date::new(i32::from(d.year), u32::from(d.month), u32::from(d.day)));
-    if date.is_none() {
-        problems.push(problem(
-            format!("`{datetime}` is not a calendar date"),
-            "write a plain date like 2003-09-20 (no time, no quotes)".into(),
-        ));
+        writer
+            .write_record(&fields)
+            .map_err(std::io::Error::other)?;
     }
-    date
+    let bytes = writer
+        .into_inner()
+        .map_err(|e| std::io::Error::other(e.to_string()))?;
+    crate::atomic_write::write_file_atomically(path, &bytes)
 }
 
-/// `an integer`, `a float`, … for a TOML type name.
-fn with_article(type_name: &str) -> String {
-    let vowel = type_name.starts_with(['a', 'e', 'i', 'o', 'u']);
-    format!("{} {type_name}", if vowel { "an" } else { "a" })
-}
-
-/// The problem with a date written as a quoted string: TOML dates take no quotes.
-fn quoted_date(
-    text: &str,
-    field: &str,
-    problem: &dyn Fn(String, String) -> Diagnostic,
-) -> Diagnostic {
-    match Date::parse(text.trim()) {
-        Some(date) => problem(
-            format!("`{field}` is a date in quotes, which TOML reads as text"),
-            format!("write {field} = {date} (no quotes)"),
-        ),
-        None => problem(
-            format!("`{field}` is the text {text:?}, not a date"),
-            format!("write the date as YYYY-MM-DD without quotes, e.g. {field} = 2003-09-20"),
-        ),
-    }
+/// 0-based index of round 1's column in a crosstable header.
+fn first_round_column(header: &[String]) -> usize {
+    let names: Vec<&str> = header.iter().map(String::as_str).collect();
+    leading_columns(&names).first_round
 }
 
 /// Parses a crosstable CSV. `rounds` is the declared round count. Returns the
@@ -816,6 +530,18 @@ impl Drop for Records<'_> {
     }
 }
 
+/// The number of round columns a crosstable's header names (at least 1):
+/// the round count to read it against when the metadata gives none.
+pub fn header_round_columns(text: &str) -> u32 {
+    let Some(header) = records(text).next() else {
+        return 1;
+    };
+    let fields: Vec<&str> = header.iter().collect();
+    let first_round = leading_columns(&fields).first_round;
+    let columns = header.len().saturating_sub(first_round);
+    u32::try_from(columns).unwrap_or(u32::MAX).max(1)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -883,50 +609,8 @@ mod tests {
         }
     }
 
-    #[derive(Deserialize)]
-    struct OneDate {
-        start: Spanned<toml::Value>,
-    }
-
-    fn date_problem(value: &str) -> Diagnostic {
-        let text = format!("start = {value}\n");
-        let one: OneDate = toml::from_str(&text).unwrap();
-        let fields = FieldErrors {
-            text: &text,
-            shown: Path::new("t.toml"),
-        };
-        let mut problems = Vec::new();
-        assert_eq!(read_date(&one.start, "start", &fields, &mut problems), None);
-        assert_eq!(problems.len(), 1);
-        problems.remove(0)
-    }
-
     #[test]
-    fn dates_that_are_not_dates_say_how_to_write_one() {
-        let d = date_problem("\"2026-04-11\"");
-        assert_eq!(d.location(), "t.toml:1:9");
-        assert_eq!(
-            d.hint.as_deref(),
-            Some("write start = 2026-04-11 (no quotes)")
-        );
-        let d = date_problem("20260411");
-        assert_eq!(d.message, "`start` is an integer, not a date");
-        let d = date_problem("[2026, 4, 11]");
-        assert_eq!(d.message, "`start` is an array, not a date");
-        let d = date_problem("2026-04-11T10:00:00");
-        assert!(
-            d.message.contains("is not a calendar date"),
-            "{}",
-            d.message
-        );
-    }
-
-    #[test]
-    fn the_round_count_falls_back_to_the_crosstable_header() {
-        assert_eq!(declared_rounds("rounds = 7\nname = 1"), Some(7));
-        assert_eq!(declared_rounds("rounds = 0"), None);
-        assert_eq!(declared_rounds("rounds = \"7\""), None);
-        assert_eq!(declared_rounds("rounds = 7\n[[["), None);
+    fn a_header_counts_its_round_columns() {
         assert_eq!(header_round_columns("no,player,rating,1,2,3\n"), 3);
         assert_eq!(header_round_columns("no,player,1,2\n"), 2);
         assert_eq!(header_round_columns("no,player\n"), 1);

@@ -1,7 +1,7 @@
-//! `data/players/<id>.toml`.
+//! A player file, `data/players/<id>.toml`: read into a [`Player`], and
+//! written new (commented, for `ratingbook new player`) or from a TRF import.
 
-use super::relative;
-use super::source::{read_text, toml_error, FieldErrors};
+use super::toml_fields::{commented, quoted, read_date, toml_error, unknown_name, FieldErrors};
 use crate::diagnostic::Diagnostic;
 use crate::model::{Date, Membership, Player, Preset, Sex, Slug};
 use serde::Deserialize;
@@ -51,45 +51,79 @@ fn current_year() -> i64 {
     Date::new(1970, 1, 1).map_or(1970, |d| i64::from(d.plus_days(days as i64).year))
 }
 
-/// Reads one player file. Returns the player when it is usable, and every problem found.
-pub fn load_player(root: &Path, path: &Path) -> (Option<Player>, Vec<Diagnostic>) {
-    let shown = relative(root, path);
-    let mut problems = Vec::new();
-    let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("");
-    let id = match Slug::parse(stem) {
+/// The player id a file name gives (`<id>.toml`); a problem when the stem is not a slug.
+pub fn player_id(stem: &str, shown: &Path, problems: &mut Vec<Diagnostic>) -> Option<Slug> {
+    match Slug::parse(stem) {
         Ok(id) => Some(id),
         Err(e) => {
             problems.push(
-                Diagnostic::error(&shown, format!("invalid player id `{stem}`: {e}")).hint(
-                    format!("rename the file to `{}.toml`", Slug::from_name(stem)),
-                ),
+                Diagnostic::error(shown, format!("invalid player id `{stem}`: {e}")).hint(format!(
+                    "rename the file to `{}.toml`",
+                    Slug::from_name(stem)
+                )),
             );
             None
         }
-    };
-    let text = match read_text(root, path, &shown) {
-        Ok(text) => text,
-        Err(d) => {
-            problems.push(d);
-            return (None, problems);
-        }
-    };
-    let raw: RawPlayer = match toml::from_str(&text) {
+    }
+}
+
+/// Reads a player file's text. Returns the player when it is usable (`id` is
+/// the one [`player_id`] gave), adding every problem found to `problems`.
+pub fn read_player(
+    id: Option<Slug>,
+    text: &str,
+    shown: &Path,
+    problems: &mut Vec<Diagnostic>,
+) -> Option<Player> {
+    let raw: RawPlayer = match toml::from_str(text) {
         Ok(raw) => raw,
         Err(e) => {
-            problems.push(player_toml_error(&shown, &text, &e));
-            return (None, problems);
+            problems.push(player_toml_error(shown, text, &e));
+            return None;
         }
     };
-    let fields = FieldErrors {
-        text: &text,
-        shown: &shown,
-    };
+    let fields = FieldErrors { text, shown };
     let long = too_long_fields(&raw, &fields);
     if !long.is_empty() {
         problems.extend(long);
-        return (None, problems);
+        return None;
     }
+    let name = read_name(&raw, &fields, problems);
+    let membership = read_membership(&raw.membership, &fields, problems);
+    let licence = read_licence(raw.licence.as_ref(), &fields, problems);
+    let international_rating = read_rating(raw.international_rating.as_ref(), &fields, problems);
+    let (birth_year, birth_date) = read_birth(&raw, &fields, problems);
+    let sex = read_sex(raw.sex.as_ref(), &fields, problems);
+    let fide_id = read_fide_id(raw.fide_id.as_ref(), &fields, problems);
+    let title = read_title(raw.title.as_ref(), &fields, problems);
+    let preset = load_preset(raw.preset.as_ref(), problems, &fields);
+    let grade = read_grade(raw.grade.as_ref(), &fields, problems);
+    match (id, membership) {
+        (Some(id), Some(membership)) if problems.is_empty() => Some(Player {
+            id,
+            name,
+            membership,
+            country: non_empty(raw.country),
+            club: non_empty(raw.club),
+            licence,
+            international_rating,
+            grade,
+            preset,
+            birth_year,
+            birth_date,
+            sex,
+            fide_id,
+            title,
+            fide_name: non_empty(raw.fide_name),
+            source: shown.to_path_buf(),
+        }),
+        _ => None,
+    }
+}
+
+/// The trimmed name; problems for an empty name and for characters refused
+/// in the name, country and club.
+fn read_name(raw: &RawPlayer, fields: &FieldErrors, problems: &mut Vec<Diagnostic>) -> String {
     let name = raw.name.get_ref().trim().to_string();
     if name.is_empty() {
         problems.push(fields.error(
@@ -107,16 +141,32 @@ pub fn load_player(root: &Path, path: &Path) -> (Option<Player>, Vec<Diagnostic>
     for (field, value) in text_fields {
         problems.extend(value.and_then(|v| fields.forbidden_chars(v, field, false)));
     }
-    let membership = Membership::parse(raw.membership.get_ref());
+    name
+}
+
+fn read_membership(
+    raw: &Spanned<String>,
+    fields: &FieldErrors,
+    problems: &mut Vec<Diagnostic>,
+) -> Option<Membership> {
+    let membership = Membership::parse(raw.get_ref());
     if membership.is_none() {
         problems.push(fields.error(
-            raw.membership.span(),
+            raw.span(),
             "membership",
-            format!("unknown membership `{}`", raw.membership.get_ref()),
+            format!("unknown membership `{}`", raw.get_ref()),
             "use one of: member, honorary, rif, other",
         ));
     }
-    let licence = raw.licence.as_ref().and_then(|l| {
+    membership
+}
+
+fn read_licence(
+    raw: Option<&Spanned<i64>>,
+    fields: &FieldErrors,
+    problems: &mut Vec<Diagnostic>,
+) -> Option<u32> {
+    raw.and_then(|l| {
         let value = *l.get_ref();
         if value > 0 && value <= i64::from(u32::MAX) {
             Some(value as u32)
@@ -129,8 +179,15 @@ pub fn load_player(root: &Path, path: &Path) -> (Option<Player>, Vec<Diagnostic>
             ));
             None
         }
-    });
-    let international_rating = raw.international_rating.as_ref().and_then(|r| {
+    })
+}
+
+fn read_rating(
+    raw: Option<&Spanned<i64>>,
+    fields: &FieldErrors,
+    problems: &mut Vec<Diagnostic>,
+) -> Option<u32> {
+    raw.and_then(|r| {
         let value = *r.get_ref();
         if (1..=MAX_RATING).contains(&value) {
             Some(value as u32)
@@ -143,7 +200,16 @@ pub fn load_player(root: &Path, path: &Path) -> (Option<Player>, Vec<Diagnostic>
             ));
             None
         }
-    });
+    })
+}
+
+/// The birth year and date; a problem for a year out of range, a date that
+/// is not one, or a year and date that disagree (then no year).
+fn read_birth(
+    raw: &RawPlayer,
+    fields: &FieldErrors,
+    problems: &mut Vec<Diagnostic>,
+) -> (Option<i32>, Option<Date>) {
     let birth_year = raw.birth_year.as_ref().and_then(|y| {
         let value = *y.get_ref();
         let latest = current_year();
@@ -164,7 +230,7 @@ pub fn load_player(root: &Path, path: &Path) -> (Option<Player>, Vec<Diagnostic>
     let birth_date = raw
         .birth_date
         .as_ref()
-        .and_then(|d| super::tournaments::read_date(d, "birth_date", &fields, &mut problems));
+        .and_then(|d| read_date(d, "birth_date", fields, problems));
     let birth_year = match (birth_year, birth_date) {
         (Some(year), Some(date)) if year != date.year => {
             if let Some(d) = raw.birth_date.as_ref() {
@@ -179,7 +245,15 @@ pub fn load_player(root: &Path, path: &Path) -> (Option<Player>, Vec<Diagnostic>
         }
         (year, date) => year.or(date.map(|d| d.year)),
     };
-    let sex = raw.sex.as_ref().and_then(|x| match x.get_ref().as_str() {
+    (birth_year, birth_date)
+}
+
+fn read_sex(
+    raw: Option<&Spanned<String>>,
+    fields: &FieldErrors,
+    problems: &mut Vec<Diagnostic>,
+) -> Option<Sex> {
+    raw.and_then(|x| match x.get_ref().as_str() {
         "m" => Some(Sex::Man),
         "w" => Some(Sex::Woman),
         other => {
@@ -191,8 +265,15 @@ pub fn load_player(root: &Path, path: &Path) -> (Option<Player>, Vec<Diagnostic>
             ));
             None
         }
-    });
-    let fide_id = raw.fide_id.as_ref().and_then(|f| {
+    })
+}
+
+fn read_fide_id(
+    raw: Option<&Spanned<i64>>,
+    fields: &FieldErrors,
+    problems: &mut Vec<Diagnostic>,
+) -> Option<u64> {
+    raw.and_then(|f| {
         let value = *f.get_ref();
         if value > 0 && value <= MAX_FIDE_ID {
             Some(value as u64)
@@ -205,8 +286,15 @@ pub fn load_player(root: &Path, path: &Path) -> (Option<Player>, Vec<Diagnostic>
             ));
             None
         }
-    });
-    let title = raw.title.as_ref().and_then(|t| {
+    })
+}
+
+fn read_title(
+    raw: Option<&Spanned<String>>,
+    fields: &FieldErrors,
+    problems: &mut Vec<Diagnostic>,
+) -> Option<String> {
+    raw.and_then(|t| {
         let value = t.get_ref().trim();
         if value.chars().count() <= 3 && value.chars().all(|c| c.is_ascii_alphabetic()) {
             (!value.is_empty()).then(|| value.to_string())
@@ -219,45 +307,137 @@ pub fn load_player(root: &Path, path: &Path) -> (Option<Player>, Vec<Diagnostic>
             ));
             None
         }
-    });
-    let preset = load_preset(raw.preset.as_ref(), &mut problems, &fields);
-    let grade =
-        raw.grade
-            .as_ref()
-            .and_then(|grade| match grade.get_ref().parse::<go_grades::Grade>() {
-                Ok(g) => Some(g),
-                Err(e) => {
-                    problems.push(fields.error(
-                        grade.span(),
-                        "grade",
-                        format!("`{}` is not a grade: {e}", grade.get_ref()),
-                        "write kyu grades as `5k` (30k..1k) and dan grades as `2d` (1d..9d)",
-                    ));
-                    None
-                }
-            });
-    let player = match (id, membership) {
-        (Some(id), Some(membership)) if problems.is_empty() => Some(Player {
-            id,
-            name,
-            membership,
-            country: non_empty(raw.country),
-            club: non_empty(raw.club),
-            licence,
-            international_rating,
-            grade,
-            preset,
-            birth_year,
-            birth_date,
-            sex,
-            fide_id,
-            title,
-            fide_name: non_empty(raw.fide_name),
-            source: shown.clone(),
-        }),
-        _ => None,
+    })
+}
+
+fn read_grade(
+    raw: Option<&Spanned<String>>,
+    fields: &FieldErrors,
+    problems: &mut Vec<Diagnostic>,
+) -> Option<go_grades::Grade> {
+    raw.and_then(|grade| match grade.get_ref().parse::<go_grades::Grade>() {
+        Ok(g) => Some(g),
+        Err(e) => {
+            problems.push(fields.error(
+                grade.span(),
+                "grade",
+                format!("`{}` is not a grade: {e}", grade.get_ref()),
+                "write kyu grades as `5k` (30k..1k) and dan grades as `2d` (1d..9d)",
+            ));
+            None
+        }
+    })
+}
+
+/// The text of a new player file.
+pub fn player_text(
+    name: &str,
+    membership: Membership,
+    club: Option<&str>,
+    country: Option<&str>,
+) -> String {
+    let mut out = String::from(
+        "# A player of the rating book. Lines starting with `#` are comments:\n\
+         # remove the `#` to use an optional field. The file name is the player's id.\n",
+    );
+    out += &commented(&format!("name = {}", quoted(name)), "as printed; required");
+    out += &commented(
+        &format!("membership = \"{}\"", membership.as_str()),
+        "member | honorary | rif | other",
+    );
+    out += &match club {
+        Some(club) => commented(&format!("club = {}", quoted(club)), "optional"),
+        None => commented("# club = \"Helsinki\"", "optional"),
     };
-    (player, problems)
+    out += &match country {
+        Some(country) => commented(&format!("country = {}", quoted(country)), "optional"),
+        None => commented("# country = \"FIN\"", "optional"),
+    };
+    out += &commented(
+        "# licence = 111",
+        "national licence number (a positive integer)",
+    );
+    let rif = if membership == Membership::Rif {
+        "; needed: a rif player's games count at this rating"
+    } else {
+        "; a rif player's games count at this rating"
+    };
+    out += &commented("# international_rating = 1898", &format!("1..3500{rif}"));
+    out += &commented("# grade = \"3k\"", "Go grade: 30k..1k, 1d..9d");
+    out += &commented(
+        "# birth_year = 1980",
+        "1900..this year; personal data, used only with [site] publish_personal_data",
+    );
+    out += &commented(
+        "# birth_date = 1980-05-17",
+        "full date of birth (TRF imports write it); personal data, as birth_year",
+    );
+    out += &commented(
+        "# sex = \"m\"",
+        "m | w (FIDE's TRF letters); personal data, as birth_year",
+    );
+    out += "\n# Where a new member starts in the rating pool (default: 1600 with 0 games):\n";
+    out += "# [preset]\n";
+    out += &commented("# rating = 1600", "1600 | 1700 | 1800 | 1900 | 2000");
+    out += &commented("# games = 0", "0 | 5 | 10 | 15");
+    out
+}
+
+/// A player file as a TRF import writes it: the fields the TRF line gives.
+pub struct ImportedPlayer<'a> {
+    /// The name as the rating book prints it.
+    pub name: &'a str,
+    /// The membership the import gives new players.
+    pub membership: Membership,
+    /// The federation, empty when the TRF line gives none.
+    pub country: &'a str,
+    /// The FIDE rating, if any.
+    pub international_rating: Option<u32>,
+    /// The FIDE id, if any.
+    pub fide_id: Option<u64>,
+    /// The FIDE title, empty when none.
+    pub title: &'a str,
+    /// The name as FIDE writes it, when it differs from `name`.
+    pub fide_name: Option<&'a str>,
+    /// `m` or `w`, if given.
+    pub sex: Option<char>,
+    /// The birth date, when the TRF line names a day.
+    pub birth_date: Option<Date>,
+    /// The birth year, when the TRF line names only a year.
+    pub birth_year: Option<i32>,
+}
+
+/// The text of a player file a TRF import writes.
+pub fn imported_player_text(p: &ImportedPlayer) -> String {
+    let mut out = format!(
+        "name = {}\nmembership = \"{}\"\n",
+        quoted(p.name),
+        p.membership.as_str()
+    );
+    if !p.country.is_empty() {
+        out.push_str(&format!("country = {}\n", quoted(p.country)));
+    }
+    if let Some(rating) = p.international_rating {
+        out.push_str(&format!("international_rating = {rating}\n"));
+    }
+    if let Some(id) = p.fide_id {
+        out.push_str(&format!("fide_id = {id}\n"));
+    }
+    if !p.title.is_empty() {
+        out.push_str(&format!("title = {}\n", quoted(p.title)));
+    }
+    if let Some(fide_name) = p.fide_name {
+        out.push_str(&format!("fide_name = {}\n", quoted(fide_name)));
+    }
+    if let Some(sex) = p.sex {
+        out.push_str(&format!("sex = \"{sex}\"\n"));
+    }
+    match (p.birth_date, p.birth_year) {
+        (Some(date), _) => out.push_str(&format!("birth_date = {date}\n")),
+        (None, Some(year)) => out.push_str(&format!("birth_year = {year}\n")),
+        (None, None) => {}
+    }
+    out
 }
 
 /// The text fields longer than their limits ([`crate::limits`]); reported
@@ -285,7 +465,7 @@ fn too_long_fields(raw: &RawPlayer, fields: &FieldErrors) -> Vec<Diagnostic> {
 /// `international_rating`).
 fn player_toml_error(shown: &Path, text: &str, error: &toml::de::Error) -> Diagnostic {
     let d = toml_error(shown, text, error);
-    let Some((field, _)) = super::source::unknown_name(error.message(), "unknown field") else {
+    let Some((field, _)) = unknown_name(error.message(), "unknown field") else {
         return d;
     };
     let written = error

@@ -3,11 +3,14 @@
 //!
 //! Each file is valid as written (`ratingbook check` accepts it) and carries
 //! the optional fields as comments with their allowed values, so a maintainer
-//! fills it in by removing a `#`. Planning ([`plan_player`],
+//! fills it in by removing a `#`; the texts are [`crate::files`]'. Planning ([`plan_player`],
 //! [`plan_tournament`]) checks the request against the repository (id
-//! collisions, unknown players) and renders the texts; [`write_new_files`]
+//! collisions, unknown players) and has the texts written out; [`write_new_files`]
 //! then creates the files, never overwriting one.
 
+use crate::files::crosstable::empty_crosstable;
+use crate::files::player::player_text;
+use crate::files::tournament::tournament_text;
 use crate::model::{Date, IdError, Membership, Slug, System};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -259,7 +262,7 @@ pub fn plan_tournament(root: &Path, t: &NewTournament) -> Result<[NewFile; 2], V
     };
     let table = NewFile {
         path: folder.join(format!("{id}.csv")),
-        text: crosstable_text(&players, t.rounds),
+        text: empty_crosstable(&players, t.rounds),
     };
     Ok([meta, table])
 }
@@ -396,153 +399,6 @@ fn checked_players(
         }
     }
     players
-}
-
-/// A TOML basic string.
-fn quoted(text: &str) -> String {
-    toml::Value::String(text.to_string()).to_string()
-}
-
-/// `line`, padded so that comments line up, then `# comment`.
-fn commented(line: &str, comment: &str) -> String {
-    format!("{line:<31} # {comment}\n")
-}
-
-/// The text of a new player file.
-pub fn player_text(
-    name: &str,
-    membership: Membership,
-    club: Option<&str>,
-    country: Option<&str>,
-) -> String {
-    let mut out = String::from(
-        "# A player of the rating book. Lines starting with `#` are comments:\n\
-         # remove the `#` to use an optional field. The file name is the player's id.\n",
-    );
-    out += &commented(&format!("name = {}", quoted(name)), "as printed; required");
-    out += &commented(
-        &format!("membership = \"{}\"", membership.as_str()),
-        "member | honorary | rif | other",
-    );
-    out += &match club {
-        Some(club) => commented(&format!("club = {}", quoted(club)), "optional"),
-        None => commented("# club = \"Helsinki\"", "optional"),
-    };
-    out += &match country {
-        Some(country) => commented(&format!("country = {}", quoted(country)), "optional"),
-        None => commented("# country = \"FIN\"", "optional"),
-    };
-    out += &commented(
-        "# licence = 111",
-        "national licence number (a positive integer)",
-    );
-    let rif = if membership == Membership::Rif {
-        "; needed: a rif player's games count at this rating"
-    } else {
-        "; a rif player's games count at this rating"
-    };
-    out += &commented("# international_rating = 1898", &format!("1..3500{rif}"));
-    out += &commented("# grade = \"3k\"", "Go grade: 30k..1k, 1d..9d");
-    out += &commented(
-        "# birth_year = 1980",
-        "1900..this year; personal data, used only with [site] publish_personal_data",
-    );
-    out += &commented(
-        "# birth_date = 1980-05-17",
-        "full date of birth (TRF imports write it); personal data, as birth_year",
-    );
-    out += &commented(
-        "# sex = \"m\"",
-        "m | w (FIDE's TRF letters); personal data, as birth_year",
-    );
-    out += "\n# Where a new member starts in the rating pool (default: 1600 with 0 games):\n";
-    out += "# [preset]\n";
-    out += &commented("# rating = 1600", "1600 | 1700 | 1800 | 1900 | 2000");
-    out += &commented("# games = 0", "0 | 5 | 10 | 15");
-    out
-}
-
-/// The spelling of a pairing system in metadata files.
-pub fn system_name(system: System) -> &'static str {
-    match system {
-        System::Swiss => "swiss",
-        System::RoundRobin => "round-robin",
-    }
-}
-
-/// The text of a new tournament's metadata file.
-pub fn tournament_text(name: &str, start: Date, end: Date, system: System, rounds: u32) -> String {
-    let mut out = String::from(
-        "# A tournament of the rating book; its crosstable is the .csv file of the same\n\
-         # name. Lines starting with `#` are comments: remove the `#` to use an optional\n\
-         # field.\n",
-    );
-    out += &format!("name = {}\n", quoted(name));
-    out += &commented(&format!("start = {start}"), "TOML dates, no quotes");
-    out += &commented(
-        &format!("end = {end}"),
-        "the last day; a one-day event has end = start",
-    );
-    out += &commented(
-        &format!("system = \"{}\"", system_name(system)),
-        "swiss | round-robin",
-    );
-    out += &commented(&format!("rounds = {rounds}"), "1..1000");
-    let optional = [
-        ("# city = \"Helsinki\"", "where it was played"),
-        (
-            "# rated = false",
-            "default true; false: published, not rated",
-        ),
-        (
-            "# time_control = \"rapid\"",
-            "standard (default) | rapid: under 30 minutes per player, K halved",
-        ),
-        (
-            "# rules = \"modified\"",
-            "standard (default) | modified: K halved",
-        ),
-        (
-            "# base_k = 32",
-            "this tournament's base K, 1..100 (default: ratingbook.toml's)",
-        ),
-        (
-            "# sequence = 1",
-            "order among tournaments starting the same day, 0..9999",
-        ),
-        ("# note = \"...\"", "free text shown on the tournament page"),
-        (
-            "# tiebreaks = [\"bh-c1\", \"sb\"]",
-            "this tournament's tie-break chain (default: ratingbook.toml's)",
-        ),
-        (
-            "# language = \"fi\"",
-            "collation and upper-casing of names (default: the site's)",
-        ),
-        (
-            "# illustrative = true",
-            "marks invented sample results on every page",
-        ),
-    ];
-    for (line, comment) in optional {
-        out += &commented(line, comment);
-    }
-    out
-}
-
-/// The text of a new crosstable: the header and one row per player, start
-/// numbers 1..n, every cell empty.
-pub fn crosstable_text(players: &[Slug], rounds: u32) -> String {
-    let mut out = String::from("no,player,rating");
-    for round in 1..=rounds {
-        out += &format!(",{round}");
-    }
-    out.push('\n');
-    let empty_cells = ",".repeat(rounds as usize);
-    for (i, player) in players.iter().enumerate() {
-        out += &format!("{},{player},{empty_cells}\n", i + 1);
-    }
-    out
 }
 
 #[cfg(test)]
