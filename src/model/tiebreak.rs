@@ -28,7 +28,7 @@ pub enum Kind {
     Win,
     /// Games won over the board (FIDE WON).
     Won,
-    /// Games won over the board plus forfeit wins (seed 003 GS).
+    /// Games won over the board plus forfeit wins (GS, as the Turkish tournament manager lists them).
     WinsInclForfeits,
     /// Progressive (cumulative) score: sum of the running score after each round (FIDE PS).
     Progressive,
@@ -68,7 +68,7 @@ const BASE: [(&str, Kind, &str); 13] = [
     ("tpr", Kind::Performance, "TPR"),
 ];
 
-/// Suffix selecting seed 003's virtual-opponent rule.
+/// Suffix selecting the Turkish tournament manager's virtual-opponent rule.
 const VIRTUAL_SUFFIX: &str = "-virtual";
 
 impl Kind {
