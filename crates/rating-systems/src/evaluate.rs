@@ -23,11 +23,10 @@
 //! an international rating; FIDE has none between two unrated players) is
 //! predicted at its working ratings; see [`predictions`].
 
-use super::expected::expected;
-use super::pool::rate_one_pool;
-use super::{NotCounted, Phase, Ratings, TournamentRating};
-use crate::config::{Config, ExpectedScore, PoolConfig, SystemKind};
-use crate::model::{Dataset, Membership};
+use crate::expected::expected;
+use crate::input::{Dataset, Membership};
+use crate::ratings::{NotCounted, Phase, Ratings, TournamentRating};
+use crate::settings::{ExpectedScore, System};
 use serde::Serialize;
 
 /// The lowest and highest probability scored.
@@ -39,7 +38,10 @@ pub struct Candidate {
     /// How the table names it, e.g. `glicko2 τ=0.5`.
     pub label: String,
     /// The system and its parameters.
-    pub pool: PoolConfig,
+    pub system: System,
+    /// The expected score a game is predicted at when the system gives none
+    /// (see [`predictions`]).
+    pub fallback: ExpectedScore,
 }
 
 /// One prediction and what happened: `p` the expected score, `s` the score.
@@ -85,95 +87,20 @@ pub struct Score {
     pub seconds: f64,
 }
 
-/// The candidates `evaluate` replays by default: the list's own system, the
-/// association's system with K 16, 32 and 48 and with the logistic curve,
-/// FIDE, EGD, Glicko-2 with τ 0.3, 0.5 and 1.2, and Whole-History Rating
-/// with w² 1, 3, 14 and 60 Elo² a day.
-pub fn default_candidates(own: &PoolConfig) -> Vec<Candidate> {
-    let mut out = vec![Candidate {
-        label: format!("configured: {}", label_of(own)),
-        pool: own.clone(),
-    }];
-    for k in [16, 32, 48] {
-        let mut pool = PoolConfig::default();
-        pool.rating.base_k = k;
-        pool.rating.high_k = pool.rating.high_k.min(k);
-        out.push(candidate(pool));
-    }
-    let mut logistic = PoolConfig::default();
-    logistic.rating.expected = ExpectedScore::Logistic;
-    out.push(candidate(logistic));
-    for system in [SystemKind::Fide, SystemKind::Egd] {
-        out.push(candidate(PoolConfig {
-            system,
-            ..PoolConfig::default()
-        }));
-    }
-    for tau in [0.3, 0.5, 1.2] {
-        let mut pool = PoolConfig {
-            system: SystemKind::Glicko2,
-            ..PoolConfig::default()
-        };
-        pool.glicko2.tau = tau;
-        out.push(candidate(pool));
-    }
-    for w2 in WHR_W2_GRID {
-        let mut pool = PoolConfig {
-            system: SystemKind::Whr,
-            ..PoolConfig::default()
-        };
-        pool.whr.w2 = w2;
-        out.push(candidate(pool));
-    }
-    out
-}
-
-/// The values of w² (Elo² a day) `evaluate` tries for Whole-History Rating.
-pub const WHR_W2_GRID: [f64; 4] = [1.0, 3.0, 14.0, 60.0];
-
-fn candidate(pool: PoolConfig) -> Candidate {
-    Candidate {
-        label: label_of(&pool),
-        pool,
-    }
-}
-
-/// A short name for a system and its main parameter.
-pub fn label_of(pool: &PoolConfig) -> String {
-    match pool.system {
-        SystemKind::Association => {
-            let curve = match pool.rating.expected {
-                ExpectedScore::Table => "table",
-                ExpectedScore::Logistic => "logistic",
-            };
-            format!("association K={} {curve}", pool.rating.base_k)
-        }
-        SystemKind::Glicko2 => format!("glicko2 τ={}", pool.glicko2.tau),
-        SystemKind::Fide => "fide".into(),
-        SystemKind::Egd => "egd".into(),
-        SystemKind::Whr => format!("whr w²={}", pool.whr.w2),
-    }
-}
-
 /// Replays the list `pool` (`None`: the association's list) under every
 /// candidate and scores its predictions, best log loss first.
-pub fn evaluate(
-    dataset: &Dataset,
-    config: &Config,
-    pool: Option<&str>,
-    candidates: &[Candidate],
-) -> Vec<Score> {
+pub fn evaluate(dataset: &Dataset, pool: Option<&str>, candidates: &[Candidate]) -> Vec<Score> {
     let mut scores: Vec<Score> = candidates
         .iter()
         .map(|c| {
             let started = std::time::Instant::now();
             // Whole-History Rating revises the past: its published ratings
             // know later games, so its predictions come from the replay.
-            let ratings = match c.pool.system {
-                SystemKind::Whr => super::whr::replay_ratings(dataset, pool, &c.pool.whr),
-                _ => rate_one_pool(dataset, config, pool, &c.pool),
+            let ratings = match &c.system {
+                System::Whr(settings) => crate::whr::replay_ratings(dataset, pool, settings),
+                system => crate::list::rate_list(dataset, system, pool),
             };
-            let predictions = predictions(dataset, &ratings, &c.pool);
+            let predictions = predictions(dataset, &ratings, c.fallback);
             let mut score = score(&c.label, &predictions);
             score.seconds = started.elapsed().as_secs_f64();
             score
@@ -189,9 +116,14 @@ pub fn evaluate(
 
 /// Every scored game's prediction, from the side of the player with the lower
 /// start number. The prediction is the system's own expected score; where it
-/// has none, the association's expected score at the working ratings (an
-/// established rating, else an international rating, else a preset start).
-pub fn predictions(dataset: &Dataset, ratings: &Ratings, pool: &PoolConfig) -> Vec<Prediction> {
+/// has none, the association's expected score by `fallback` at the working
+/// ratings (an established rating, else an international rating, else a
+/// preset start).
+pub fn predictions(
+    dataset: &Dataset,
+    ratings: &Ratings,
+    fallback: ExpectedScore,
+) -> Vec<Prediction> {
     let mut out = Vec::new();
     for (t, records) in ratings.by_tournament.iter().enumerate() {
         if !dataset.tournaments[t].rated {
@@ -212,7 +144,7 @@ pub fn predictions(dataset: &Dataset, ratings: &Ratings, pool: &PoolConfig) -> V
                 }
                 let p = game.expected.get().unwrap_or_else(|| {
                     expected(
-                        pool.rating.expected,
+                        fallback,
                         working_rating(dataset, record),
                         working_rating(dataset, theirs),
                     )

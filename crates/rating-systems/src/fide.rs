@@ -14,12 +14,13 @@
 //! rating gets a first one once their games against rated opponents, pooled
 //! over at most 26 months, reach the required number.
 
-use super::expected::table_hundredths;
-use super::periodic::{phase, rate_tournament, PeriodGame, PeriodSystem};
-use super::{KFactor, PlayerRating, Ratings, TournamentRating};
-use crate::config::FideConfig;
-use crate::model::{Dataset, Date, Player, TimeControl, Tournament};
-use crate::standings::tiebreak::rating_difference;
+use crate::expected::table_hundredths;
+use crate::input::{Dataset, Date, Player, TimeControl, Tournament};
+use crate::k_factor::KFactor;
+use crate::periodic::{phase, rate_tournament, PeriodGame, PeriodSystem};
+use crate::ratings::{PlayerRating, Ratings, TournamentRating};
+use crate::rounding::round_ratio;
+use crate::settings::{FideSettings, Rounding};
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 
@@ -144,7 +145,29 @@ fn change_hundredths(own: i32, k: u32, games: &[(i32, u32)]) -> i64 {
 
 /// A change in hundredths rounded to whole points, halves away from zero.
 fn round_hundredths(hundredths: i64) -> i32 {
-    super::round_ratio(hundredths, 100, crate::config::Rounding::HalfAwayFromZero) as i32
+    round_ratio(hundredths, 100, Rounding::HalfAwayFromZero) as i32
+}
+
+/// FIDE's rating-difference table dp(p) for p = 0.50 .. 1.00 in steps of 0.01
+/// (rating regulations, table 8.1.a).
+const DP: [i64; 51] = [
+    0, 7, 14, 21, 29, 36, 43, 50, 57, 65, 72, 80, 87, 95, 102, 110, 117, 125, 133, 141, 149, 158,
+    166, 175, 184, 193, 202, 211, 220, 230, 240, 251, 262, 273, 284, 296, 309, 322, 336, 351, 366,
+    383, 401, 422, 444, 470, 501, 538, 589, 677, 800,
+];
+
+/// dp for a score of `half_points` in `games` games: p rounded to two decimals, halves up.
+pub fn rating_difference(half_points: i64, games: i64) -> i64 {
+    if games <= 0 {
+        return 0;
+    }
+    // p in hundredths, rounded: (half_points / 2 / games) * 100.
+    let hundredths = ((half_points * 100 + games) / (2 * games)).clamp(0, 100);
+    if hundredths >= 50 {
+        DP[(hundredths - 50) as usize]
+    } else {
+        -DP[(50 - hundredths) as usize]
+    }
 }
 
 /// A first rating from games against rated opponents (8.2.1): `Ra + dp(p)`
@@ -155,7 +178,7 @@ pub fn initial_rating(games: &[(i32, u32)]) -> i32 {
     let opponents: i64 =
         games.iter().map(|&(r, _)| i64::from(r)).sum::<i64>() + 2 * HYPOTHETICAL_OPPONENT;
     let half_points: i64 = games.iter().map(|&(_, h)| i64::from(h)).sum::<i64>() + 2;
-    let average = super::round_ratio(opponents, n, crate::config::Rounding::HalfAwayFromZero);
+    let average = round_ratio(opponents, n, Rounding::HalfAwayFromZero);
     (average + rating_difference(half_points, n)).min(MAX_INITIAL) as i32
 }
 
@@ -199,10 +222,8 @@ pub struct FideState {
 /// FIDE's regulations with the given parameters.
 #[derive(Debug, Clone, Copy)]
 pub struct Fide {
-    /// Games for a first rating and the rating floor.
-    pub config: FideConfig,
-    /// Whether birth years may be used (the K of players under 18).
-    pub use_birth_years: bool,
+    /// Games for a first rating, the rating floor, and whether birth years may be used.
+    pub settings: FideSettings,
 }
 
 impl Fide {
@@ -219,7 +240,7 @@ impl Fide {
     }
 
     fn published_rating(&self, rating: i32) -> Option<i32> {
-        (rating >= self.config.rating_floor).then_some(rating)
+        (rating >= self.settings.rating_floor).then_some(rating)
     }
 
     /// K of a tournament of the period: the player's standing at the
@@ -279,9 +300,9 @@ impl Fide {
                     }
                 }
                 next.games = next.first_games.len() as u32;
-                if next.games >= self.config.initial_games {
+                if next.games >= self.settings.initial_games {
                     let first = initial_rating(&first_pairs(&next.first_games));
-                    if first >= self.config.rating_floor {
+                    if first >= self.settings.rating_floor {
                         next.rating = Some(first);
                     }
                 }
@@ -302,13 +323,13 @@ impl PeriodSystem for Fide {
 
     /// A player with an international rating in the player file starts with
     /// it; everyone else starts unrated.
-    fn initial(&self, player: &Player) -> FideState {
+    fn initial(&self, _index: usize, player: &Player) -> FideState {
         FideState {
             rating: player.international_rating.map(|r| r as i32),
             first_games: Vec::new(),
             games: 0,
             reached_2400: player.international_rating.is_some_and(|r| r >= 2400),
-            birth_year: player.birth_year.filter(|_| self.use_birth_years),
+            birth_year: player.birth_year.filter(|_| self.settings.use_birth_years),
         }
     }
 
@@ -386,7 +407,12 @@ fn state_on(history: &[(Date, FideState)], initial: &FideState, list: Date) -> F
 /// force at their starts, and each player's change is worked out once for the
 /// whole period.
 pub fn rate_by_lists(fide: &Fide, dataset: &Dataset, pool: Option<&str>) -> Ratings {
-    let initial: Vec<FideState> = dataset.players.iter().map(|p| fide.initial(p)).collect();
+    let initial: Vec<FideState> = dataset
+        .players
+        .iter()
+        .enumerate()
+        .map(|(i, p)| fide.initial(i, p))
+        .collect();
     let mut current = initial.clone();
     let mut history: Vec<Vec<(Date, FideState)>> = vec![Vec::new(); initial.len()];
     let mut last_changed: Option<Date> = None;
@@ -413,10 +439,8 @@ pub fn rate_by_lists(fide: &Fide, dataset: &Dataset, pool: Option<&str>) -> Rati
             } else {
                 // A tournament begun before an earlier list: its entrants as that list had them.
                 let mut states = current.clone();
-                for entry in &tournament.entries {
-                    if let Some(p) = dataset.player_index(entry.player.as_str()) {
-                        states[p] = state_on(&history[p], &initial[p], in_force);
-                    }
+                for p in tournament.entries.iter().filter_map(|e| e.player) {
+                    states[p] = state_on(&history[p], &initial[p], in_force);
                 }
                 Cow::Owned(states)
             };

@@ -1,28 +1,8 @@
-//! The association's rating system (spec: rating-rules.md; seed 000, chapter 2).
-//!
-//! [`rate`] is a pure function: it takes the loaded dataset and the rating
-//! parameters and returns, for every player in every tournament, what the
-//! rules did. Tournaments are processed in chronological order; within a
-//! tournament every player is rated from the ratings everyone had at its start.
+//! What the systems compute: each player's record in each tournament, game
+//! by game, and their standing after the last ([`Ratings`]).
 
-pub mod egd;
-mod engine;
-pub mod evaluate;
-pub mod expected;
-pub mod fide;
-pub mod glicko2;
-mod k_factor;
-mod periodic;
-pub mod pool;
-mod rounding;
-pub mod whr;
-
-pub use engine::{rate, rate_continuing, rate_pool};
-pub use k_factor::{k_factor, KFactor};
-pub use pool::{rate_all, rate_pools, AllRatings, PoolRatings};
-pub use rounding::round_ratio;
-
-use crate::model::Dataset;
+use crate::input::{Dataset, Entry, GameResult};
+use crate::k_factor::KFactor;
 use serde::Serialize;
 
 /// Where a member stands in the rating system.
@@ -173,46 +153,39 @@ impl GameRating {
     }
 }
 
-/// One game cell of a crosstable row, with the opponent found.
+/// One game of a crosstable row, with the opponent found.
 #[derive(Debug, Clone, Copy)]
-struct GameCell {
+pub(crate) struct GameCell {
     /// Round number, from 1.
-    round: u32,
+    pub round: u32,
     /// The opponent's row in the crosstable.
-    row: usize,
+    pub row: usize,
     /// The opponent's index in `Dataset::players`.
-    opponent: usize,
+    pub opponent: usize,
     /// The result, from the row's side.
-    result: crate::model::GameResult,
+    pub result: GameResult,
+    /// Handicap stones the row's player received (negative: gave).
+    pub stones_received: i32,
 }
 
-/// The game cells of `entry` whose opponent is a known player; `players`
-/// holds each crosstable row's player index. Start numbers run 1..n, so
-/// start number `s` is row `s − 1`; anything else is skipped.
-fn game_cells<'a>(
-    entry: &'a crate::model::Entry,
-    players: &'a [Option<usize>],
+/// The games of `entry` whose opponent is a known player; `entries` are the
+/// crosstable's rows. Start numbers run 1..n, so start number `s` is row
+/// `s − 1`; anything else is skipped.
+pub(crate) fn game_cells<'a>(
+    entry: &'a Entry,
+    entries: &'a [Entry],
 ) -> impl Iterator<Item = GameCell> + 'a {
-    entry
-        .cells
-        .iter()
-        .enumerate()
-        .filter_map(move |(round, cell)| {
-            let crate::model::Cell::Game {
-                opponent, result, ..
-            } = *cell
-            else {
-                return None;
-            };
-            let row = (opponent as usize).checked_sub(1)?;
-            let opponent = (*players.get(row)?)?;
-            Some(GameCell {
-                round: round as u32 + 1,
-                row,
-                opponent,
-                result,
-            })
+    entry.games.iter().filter_map(move |game| {
+        let row = (game.opponent as usize).checked_sub(1)?;
+        let opponent = entries.get(row)?.player?;
+        Some(GameCell {
+            round: game.round,
+            row,
+            opponent,
+            result: game.result,
+            stones_received: game.stones_received,
         })
+    })
 }
 
 /// One player's record in one tournament.
@@ -291,7 +264,7 @@ pub struct PlayerRating {
     pub deviation: Option<f64>,
 }
 
-/// Everything [`rate`] computed.
+/// Everything a system computed for one list.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Ratings {
     /// Per tournament (same order as `Dataset::tournaments`), one record per entry in start order.
@@ -307,7 +280,7 @@ pub struct Ratings {
 impl Ratings {
     /// Indexes the records by player and leaves out of the list the players
     /// who played only in other lists (their phase becomes [`Phase::Unrated`]).
-    fn assemble(
+    pub(crate) fn assemble(
         dataset: &Dataset,
         pool: Option<&str>,
         by_tournament: Vec<Vec<TournamentRating>>,

@@ -40,10 +40,10 @@
 //! the uncertainty of both players' strengths on the day (their last
 //! rating's, grown by the drift since), as Glicko-2's expected score does.
 
-use super::periodic::{rate_with, PeriodGame, PeriodSystem};
-use super::Ratings;
-use crate::config::WhrConfig;
-use crate::model::{Dataset, Player, Tournament};
+use crate::input::{Dataset, Player, Tournament};
+use crate::periodic::{rate_with, PeriodGame, PeriodSystem};
+use crate::ratings::Ratings;
+use crate::settings::WhrSettings;
 
 /// Natural units per Elo point: `ln 10 / 400`.
 pub const NAT_PER_ELO: f64 = std::f64::consts::LN_10 / 400.0;
@@ -56,7 +56,7 @@ const MAX_STEP: f64 = 5.0;
 /// player is left as they were for this sweep.
 const MAX_HALVINGS: u32 = 40;
 
-/// The model's parameters, in the units of `ratingbook.toml`.
+/// The model's parameters, in Elo.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Params {
     /// w²: variance of the change of strength per day, in Elo².
@@ -65,8 +65,8 @@ pub struct Params {
     pub prior_games: f64,
 }
 
-impl From<&WhrConfig> for Params {
-    fn from(config: &WhrConfig) -> Self {
+impl From<&WhrSettings> for Params {
+    fn from(config: &WhrSettings) -> Self {
         Params {
             w2: config.w2,
             prior_games: config.prior_games,
@@ -640,7 +640,6 @@ pub struct WhrState {
 /// The list's course through [`rate_with`], reading each tournament's
 /// ratings from every player's solved series (`None`: nothing solved yet).
 struct Published<'a> {
-    dataset: &'a Dataset,
     solved: Option<&'a [Vec<Point>]>,
     anchor: f64,
 }
@@ -661,9 +660,9 @@ fn day_of(tournament: &Tournament) -> i64 {
 impl PeriodSystem for Published<'_> {
     type State = WhrState;
 
-    fn initial(&self, player: &Player) -> WhrState {
+    fn initial(&self, index: usize, _player: &Player) -> WhrState {
         WhrState {
-            player: self.dataset.player_index(player.id.as_str()),
+            player: Some(index),
             point: None,
             games: 0,
         }
@@ -789,7 +788,7 @@ fn set_expected(ratings: &mut Ratings, located: &Located, p: f64, ratings_shown:
 /// the whole history, each tournament's rating the player's rating on its
 /// first day, with its uncertainty; each game's expected score from both
 /// players' ratings of that day.
-pub fn rate(dataset: &Dataset, pool: Option<&str>, config: &WhrConfig) -> Ratings {
+pub fn rate(dataset: &Dataset, pool: Option<&str>, config: &WhrSettings) -> Ratings {
     rate_with_options(dataset, pool, config, Options::default()).0
 }
 
@@ -797,11 +796,10 @@ pub fn rate(dataset: &Dataset, pool: Option<&str>, config: &WhrConfig) -> Rating
 pub fn rate_with_options(
     dataset: &Dataset,
     pool: Option<&str>,
-    config: &WhrConfig,
+    config: &WhrSettings,
     options: Options,
 ) -> (Ratings, Convergence) {
     let mut system = Published {
-        dataset,
         solved: None,
         anchor: config.anchor,
     };
@@ -830,9 +828,8 @@ pub fn rate_with_options(
 /// The list `pool` replayed by the incremental algorithm for `evaluate`:
 /// each counted game's expected score is the prediction from the ratings
 /// solved before its day (see [`replay`]).
-pub fn replay_ratings(dataset: &Dataset, pool: Option<&str>, config: &WhrConfig) -> Ratings {
+pub fn replay_ratings(dataset: &Dataset, pool: Option<&str>, config: &WhrSettings) -> Ratings {
     let system = Published {
-        dataset,
         solved: None,
         anchor: config.anchor,
     };
