@@ -2,11 +2,7 @@
 //! tournaments, by its own system, so a game in one list never moves a rating
 //! in another.
 
-use super::egd::Egd;
-use super::fide::{rate_by_lists, Fide};
-use super::glicko2::Glicko2;
-use super::periodic::rate_with;
-use super::{rate_pool, Ratings};
+use super::{convert, Ratings};
 use crate::config::{Config, PoolConfig, SystemKind};
 use crate::model::Dataset;
 
@@ -25,6 +21,10 @@ pub struct PoolRatings {
 
 /// Rates every configured pool (the association's own list is [`super::rate`]'s).
 pub fn rate_pools(dataset: &Dataset, config: &Config) -> Vec<PoolRatings> {
+    pools_of(&convert::dataset(dataset), config)
+}
+
+fn pools_of(data: &rating_systems::Dataset, config: &Config) -> Vec<PoolRatings> {
     config
         .pools
         .iter()
@@ -32,7 +32,7 @@ pub fn rate_pools(dataset: &Dataset, config: &Config) -> Vec<PoolRatings> {
             name: name.clone(),
             title: pool_title(name, pool),
             system: pool.system,
-            ratings: rate_one_pool(dataset, config, Some(name), pool),
+            ratings: rating_systems::rate_list(data, &convert::system(config, pool), Some(name)),
         })
         .collect()
 }
@@ -54,33 +54,11 @@ pub fn rate_one_pool(
     name: Option<&str>,
     pool: &PoolConfig,
 ) -> Ratings {
-    match pool.system {
-        SystemKind::Association => rate_pool(dataset, &pool.rating, name),
-        SystemKind::Glicko2 => rate_with(
-            &Glicko2 {
-                config: pool.glicko2,
-            },
-            dataset,
-            name,
-        ),
-        SystemKind::Fide => rate_by_lists(
-            &Fide {
-                config: pool.fide,
-                use_birth_years: config.site.publish_personal_data,
-            },
-            dataset,
-            name,
-        ),
-        SystemKind::Egd => rate_with(
-            &Egd {
-                config: pool.egd,
-                grades: config.grades.scale,
-            },
-            dataset,
-            name,
-        ),
-        SystemKind::Whr => super::whr::rate(dataset, name, &pool.whr),
-    }
+    rating_systems::rate_list(
+        &convert::dataset(dataset),
+        &convert::system(config, pool),
+        name,
+    )
 }
 
 /// Every list of a repository, each rated once: the association's list and
@@ -96,8 +74,12 @@ pub struct AllRatings {
 
 /// Rates the association's list and every configured pool.
 pub fn rate_all(dataset: &Dataset, config: &Config) -> AllRatings {
+    let data = convert::dataset(dataset);
     AllRatings {
-        association: super::rate(dataset, &config.rating),
-        pools: rate_pools(dataset, config),
+        association: rating_systems::association::rate(
+            &data,
+            &convert::association(&config.rating),
+        ),
+        pools: pools_of(&data, config),
     }
 }

@@ -460,27 +460,8 @@ fn peel(rows: &[(u32, f64, f64)]) -> Vec<Vec<u32>> {
     out
 }
 
-/// FIDE's rating-difference table dp(p) for p = 0.50 .. 1.00 in steps of 0.01
-/// (rating regulations, table 8.1.a).
-const DP: [i64; 51] = [
-    0, 7, 14, 21, 29, 36, 43, 50, 57, 65, 72, 80, 87, 95, 102, 110, 117, 125, 133, 141, 149, 158,
-    166, 175, 184, 193, 202, 211, 220, 230, 240, 251, 262, 273, 284, 296, 309, 322, 336, 351, 366,
-    383, 401, 422, 444, 470, 501, 538, 589, 677, 800,
-];
-
-/// dp for a score of `half_points` in `games` games: p rounded to two decimals, halves up.
-pub fn rating_difference(half_points: i64, games: i64) -> i64 {
-    if games <= 0 {
-        return 0;
-    }
-    // p in hundredths, rounded: (half_points / 2 / games) * 100.
-    let hundredths = ((half_points * 100 + games) / (2 * games)).clamp(0, 100);
-    if hundredths >= 50 {
-        DP[(hundredths - 50) as usize]
-    } else {
-        -DP[(50 - hundredths) as usize]
-    }
-}
+/// FIDE's dp(p), from the rating systems (FIDE's first rating uses it too).
+pub use rating_systems::fide::rating_difference;
 
 /// Writes a scaled value: `12½`, `10¼`, `7¾`, `1850`.
 pub fn format_value(value: i64, scale: i64) -> String {

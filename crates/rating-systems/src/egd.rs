@@ -14,9 +14,9 @@
 //! stone is worth 100 points, less the half stone of komi a handicap game
 //! does without); Se uses that rating, con and bonus the player's own.
 
-use super::periodic::{PeriodGame, PeriodSystem};
-use crate::config::EgdConfig;
-use crate::model::{Player, Tournament};
+use crate::input::{Player, Tournament};
+use crate::periodic::{PeriodGame, PeriodSystem};
+use crate::settings::EgdSettings;
 
 /// The formula's ceiling: ratings are kept below it.
 const CEILING: f64 = 3300.0;
@@ -87,19 +87,17 @@ pub struct EgdState {
 /// The EGD formula with the given parameters.
 #[derive(Debug, Clone, Copy)]
 pub struct Egd {
-    /// The start rating.
-    pub config: EgdConfig,
-    /// The rating of each declared Go grade, for a player's start.
-    pub grades: go_grades::GradeScale,
+    /// The start rating, and the rating of each declared Go grade.
+    pub settings: EgdSettings,
 }
 
 impl PeriodSystem for Egd {
     type State = EgdState;
 
     /// A player starts at the rating of their declared grade, else at the configured start.
-    fn initial(&self, player: &Player) -> EgdState {
-        let rating = player.grade.map_or(self.config.initial_rating, |g| {
-            self.grades.rating_for_grade(g)
+    fn initial(&self, _index: usize, player: &Player) -> EgdState {
+        let rating = player.grade.map_or(self.settings.initial_rating, |g| {
+            self.settings.grades.rating_for_grade(g)
         });
         EgdState {
             rating: rating.min(HIGHEST),

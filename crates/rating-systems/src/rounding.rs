@@ -1,6 +1,6 @@
 //! Exact rounding of rating changes.
 
-use crate::config::Rounding;
+use crate::settings::Rounding;
 
 /// Rounds `numerator / denominator` (denominator > 0) to an integer by the given rule,
 /// exactly, with no floating point.

@@ -1,9 +1,9 @@
-//! Expected scores: the seed's two-decimal table and the logistic curve.
+//! Expected scores: the association's two-decimal table and the logistic curve.
 
-use crate::config::ExpectedScore;
+use crate::settings::ExpectedScore;
 
 /// Upper bound of each rating-difference band and the higher-rated player's
-/// expectation in hundredths (spec: rating-rules.md, "We" table; seed 000, table 1).
+/// expectation in hundredths (spec: rating-rules.md, "We" table).
 const TABLE: [(u32, u32); 50] = [
     (3, 50),
     (10, 51),

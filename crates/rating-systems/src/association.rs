@@ -1,11 +1,16 @@
-//! Chronological processing of tournaments.
+//! The association's system (spec: rating-rules.md): tournaments in
+//! chronological order; within a tournament every player is rated from the
+//! ratings everyone had at its start. Members start provisional, with their
+//! preset's virtual games, and are established once they reach the required
+//! games; established players change by `Σ K × (W − We)`, rounded exactly.
 
-use super::expected::{expected, table_hundredths};
-use super::k_factor::{k_factor, KFactor};
-use super::rounding::{round_float, round_ratio};
-use super::{GameRating, NotCounted, Phase, PlayerRating, Ratings, TournamentRating};
-use crate::config::{ExpectedScore, RatingConfig};
-use crate::model::{Dataset, Entry, Membership, Player, Tournament};
+use crate::expected::{expected, table_hundredths};
+use crate::input::{Dataset, Entry, Membership, Player, Tournament};
+use crate::k_factor::{k_factor, KFactor};
+use crate::ratings::{game_cells, GameRating, NotCounted, Phase, PlayerRating};
+use crate::ratings::{Ratings, TournamentRating};
+use crate::rounding::{round_float, round_ratio};
+use crate::settings::{AssociationSettings, ExpectedScore};
 
 /// A provisional member's games so far, preset virtual games included.
 #[derive(Debug, Clone, Copy, Default)]
@@ -56,13 +61,13 @@ enum Opponent {
 /// Rates every tournament of the association's list in order. `dataset` must
 /// have passed `check`: every crosstable player exists and both sides of every
 /// game agree.
-pub fn rate(dataset: &Dataset, config: &RatingConfig) -> Ratings {
+pub fn rate(dataset: &Dataset, config: &AssociationSettings) -> Ratings {
     rate_pool(dataset, config, None)
 }
 
 /// Rates the tournaments of one list (`None`: the association's list) by the
 /// association's rules; tournaments of other lists get no records.
-pub fn rate_pool(dataset: &Dataset, config: &RatingConfig, pool: Option<&str>) -> Ratings {
+pub fn rate_pool(dataset: &Dataset, config: &AssociationSettings, pool: Option<&str>) -> Ratings {
     rate_from(dataset, config, pool, Vec::new())
 }
 
@@ -78,7 +83,7 @@ pub fn rate_pool(dataset: &Dataset, config: &RatingConfig, pool: Option<&str>) -
 /// rated again. `ratingbook diff` rates a pull request's base this way.
 pub fn rate_continuing(
     dataset: &Dataset,
-    config: &RatingConfig,
+    config: &AssociationSettings,
     mut earlier: Ratings,
     unchanged: usize,
 ) -> Ratings {
@@ -97,7 +102,7 @@ pub fn rate_continuing(
 /// has no records of; the records it has are the list's first tournaments'.
 fn rate_from(
     dataset: &Dataset,
-    config: &RatingConfig,
+    config: &AssociationSettings,
     pool: Option<&str>,
     mut by_tournament: Vec<Vec<TournamentRating>>,
 ) -> Ratings {
@@ -116,27 +121,25 @@ fn rate_from(
             .saturating_sub(by_tournament.len()),
     );
     let taken_over = by_tournament.len();
-    let rows = crosstable_players(dataset, pool, taken_over);
     for (index, tournament) in dataset.tournaments.iter().enumerate().skip(taken_over) {
         if tournament.pool.as_deref() != pool {
             by_tournament.push(Vec::new());
             continue;
         }
-        let players = &rows[index - taken_over];
         // Made at its size: a list grown record by record is copied at each step.
-        let mut records = Vec::with_capacity(players.iter().flatten().count());
-        records.extend(
+        let mut records = Vec::with_capacity(
             tournament
                 .entries
                 .iter()
-                .zip(players)
-                .filter_map(|(entry, player)| {
-                    let player = (*player)?;
-                    Some(rate_entry(
-                        config, tournament, index, entry, player, players, &states,
-                    ))
-                }),
+                .filter(|e| e.player.is_some())
+                .count(),
         );
+        records.extend(tournament.entries.iter().filter_map(|entry| {
+            let player = entry.player?;
+            Some(rate_entry(
+                config, tournament, index, entry, player, &states,
+            ))
+        }));
         for record in &records {
             apply(config, &mut states[record.player], record, index);
         }
@@ -164,30 +167,6 @@ fn rate_from(
         })
         .collect();
     Ratings::assemble(dataset, pool, by_tournament, players)
-}
-
-/// Per tournament from the `from`th on: each crosstable row's player index
-/// (none for tournaments of other lists, which are not rated). Looked up
-/// on every thread before the rating, which goes one tournament at a time.
-fn crosstable_players(
-    dataset: &Dataset,
-    pool: Option<&str>,
-    from: usize,
-) -> Vec<Vec<Option<usize>>> {
-    use rayon::prelude::*;
-    dataset.tournaments[from.min(dataset.tournaments.len())..]
-        .par_iter()
-        .map(|tournament| {
-            if tournament.pool.as_deref() != pool {
-                return Vec::new();
-            }
-            tournament
-                .entries
-                .iter()
-                .map(|e| dataset.player_index(e.player.as_str()))
-                .collect()
-        })
-        .collect()
 }
 
 /// Phase 0: members start provisional with their preset's virtual games.
@@ -237,20 +216,18 @@ fn opponent_view(state: &State, international: Option<i32>) -> Opponent {
     }
 }
 
-#[allow(clippy::too_many_arguments)]
 fn rate_entry(
-    config: &RatingConfig,
+    config: &AssociationSettings,
     tournament: &Tournament,
     tournament_index: usize,
     entry: &Entry,
     player: usize,
-    players: &[Option<usize>],
     states: &[State],
 ) -> TournamentRating {
     let state = &states[player];
     // Exactly as long as needed: a rating history holds millions of games.
-    let mut games = Vec::with_capacity(super::game_cells(entry, players).count());
-    for cell in super::game_cells(entry, players) {
+    let mut games = Vec::with_capacity(game_cells(entry, &tournament.entries).count());
+    for cell in game_cells(entry, &tournament.entries) {
         let (opponent_index, result) = (cell.opponent, cell.result);
         let Some(opponent_entry) = tournament.entries.get(cell.row) else {
             continue;
@@ -288,7 +265,7 @@ fn rate_entry(
         provisional_games_before: state.tally.games,
         provisional_games_after: state.tally.games,
         games,
-        tournament_half_points: entry.half_points(),
+        tournament_half_points: entry.half_points,
     }
 }
 
@@ -307,7 +284,7 @@ fn rate_provisional_game(game: &mut GameRating, opponent: Opponent) {
 
 /// Established phase: only established members and internationally rated opponents count.
 fn rate_established_game(
-    config: &RatingConfig,
+    config: &AssociationSettings,
     tournament: &Tournament,
     own: i32,
     game: &mut GameRating,
@@ -345,7 +322,7 @@ fn rate_established_game(
 }
 
 /// Applies a tournament's record to a player's state.
-fn apply(config: &RatingConfig, state: &mut State, record: &TournamentRating, index: usize) {
+fn apply(config: &AssociationSettings, state: &mut State, record: &TournamentRating, index: usize) {
     let counted = || record.games.iter().filter(|g| g.counted());
     let counted_games = counted().count();
     if counted_games == 0 {
@@ -374,8 +351,8 @@ fn apply(config: &RatingConfig, state: &mut State, record: &TournamentRating, in
 }
 
 /// `Rp = Rc + (Wc − 0.5) × spread` over all provisional-phase games, rounded
-/// exactly (seed 000, section 2.1.2.2; spec: rating-rules.md, "Phase 1").
-fn provisional_rating(config: &RatingConfig, tally: Tally) -> i32 {
+/// exactly (spec: rating-rules.md, "Phase 1").
+fn provisional_rating(config: &AssociationSettings, tally: Tally) -> i32 {
     let games = i64::from(tally.games.max(1));
     let numerator = 2 * tally.opponent_sum
         + i64::from(config.provisional_spread) * (i64::from(tally.half_points) - games);
@@ -385,7 +362,7 @@ fn provisional_rating(config: &RatingConfig, tally: Tally) -> i32 {
 /// `round(Σ K × (W − We))` over a tournament's counted games (spec: "Phase 2").
 /// With the table, the sum is computed exactly in units of 1/800.
 fn established_change<'a>(
-    config: &RatingConfig,
+    config: &AssociationSettings,
     own: i32,
     games: impl Iterator<Item = &'a GameRating>,
 ) -> i32 {

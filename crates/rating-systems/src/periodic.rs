@@ -6,8 +6,10 @@
 //! counts when it was played over the board in a rated tournament against a
 //! rated opponent.
 
-use super::{GameRating, KFactor, NotCounted, Phase, PlayerRating, Ratings, TournamentRating};
-use crate::model::{Dataset, Membership, Player, Tournament};
+use crate::input::{Dataset, Membership, Player, Tournament};
+use crate::k_factor::KFactor;
+use crate::ratings::{game_cells, GameRating, NotCounted, Phase, PlayerRating};
+use crate::ratings::{Ratings, TournamentRating};
 
 /// One counted game as a system's update sees it.
 #[derive(Debug, Clone)]
@@ -25,8 +27,8 @@ pub trait PeriodSystem {
     /// What the system keeps of a player.
     type State: Clone;
 
-    /// A player's state before their first game.
-    fn initial(&self, player: &Player) -> Self::State;
+    /// The state of player `index` before their first game.
+    fn initial(&self, index: usize, player: &Player) -> Self::State;
 
     /// The expected score of `own` against `opponent`, before the game.
     fn expected(&self, own: &Self::State, opponent: &Self::State) -> f64;
@@ -77,7 +79,12 @@ pub trait PeriodSystem {
 
 /// Rates the tournaments of `pool` (`None`: the association's list) with `system`.
 pub fn rate_with<S: PeriodSystem>(system: &S, dataset: &Dataset, pool: Option<&str>) -> Ratings {
-    let mut states: Vec<S::State> = dataset.players.iter().map(|p| system.initial(p)).collect();
+    let mut states: Vec<S::State> = dataset
+        .players
+        .iter()
+        .enumerate()
+        .map(|(i, p)| system.initial(i, p))
+        .collect();
     let mut rated_games = vec![0u32; dataset.players.len()];
     let mut last_rated = vec![None; dataset.players.len()];
     let mut by_tournament = Vec::with_capacity(dataset.tournaments.len());
@@ -138,7 +145,7 @@ pub fn rate_with<S: PeriodSystem>(system: &S, dataset: &Dataset, pool: Option<&s
     Ratings::assemble(dataset, pool, by_tournament, players)
 }
 
-pub(super) fn phase<S: PeriodSystem>(system: &S, player: &Player, state: &S::State) -> Phase {
+pub(crate) fn phase<S: PeriodSystem>(system: &S, player: &Player, state: &S::State) -> Phase {
     if player.membership == Membership::Other {
         Phase::Unrated
     } else if system.published(state).is_some() {
@@ -149,28 +156,23 @@ pub(super) fn phase<S: PeriodSystem>(system: &S, player: &Player, state: &S::Sta
 }
 
 /// Every entry's games, with the expected scores from the states at the start.
-pub(super) fn rate_tournament<S: PeriodSystem>(
+pub(crate) fn rate_tournament<S: PeriodSystem>(
     system: &S,
     dataset: &Dataset,
     tournament: &Tournament,
     index: usize,
     states: &[S::State],
 ) -> Vec<TournamentRating> {
-    let players: Vec<Option<usize>> = tournament
-        .entries
-        .iter()
-        .map(|e| dataset.player_index(e.player.as_str()))
-        .collect();
     let mut records = Vec::with_capacity(tournament.entries.len());
-    for (entry, player) in tournament.entries.iter().zip(&players) {
-        let Some(player) = *player else { continue };
+    for entry in &tournament.entries {
+        let Some(player) = entry.player else { continue };
         let own = &states[player];
         // Exactly as long as needed: a rating history holds millions of games.
-        let mut games = Vec::with_capacity(super::game_cells(entry, &players).count());
-        for cell in super::game_cells(entry, &players) {
+        let mut games = Vec::with_capacity(game_cells(entry, &tournament.entries).count());
+        for cell in game_cells(entry, &tournament.entries) {
             let (opponent, result) = (cell.opponent, cell.result);
             let mut game = GameRating::unrated(cell.round, opponent, result.half_points());
-            game.stones_received = entry.stones_received(cell.round as usize - 1);
+            game.stones_received = cell.stones_received;
             game.not_counted = if !result.is_played() {
                 Some(NotCounted::NotPlayed)
             } else if !tournament.rated {
@@ -215,7 +217,7 @@ pub(super) fn rate_tournament<S: PeriodSystem>(
             provisional_games_before: system.games(own),
             provisional_games_after: system.games(own),
             games,
-            tournament_half_points: entry.half_points(),
+            tournament_half_points: entry.half_points,
         });
     }
     records

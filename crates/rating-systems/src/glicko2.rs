@@ -3,12 +3,14 @@
 //! widens a player's deviation by one idle period (the paper's step 6).
 //!
 //! The period update itself is the `skillratings` crate's, checked against
-//! the paper's worked example in `tests/rating_systems.rs`.
+//! the paper's worked example in `tests/systems.rs`.
 
-use super::periodic::{PeriodGame, PeriodSystem};
-use crate::config::Glicko2Config;
-use crate::model::{Player, Tournament};
-use skillratings::glicko2::{glicko2_rating_period, Glicko2Rating};
+use crate::input::{Player, Tournament};
+use crate::periodic::{PeriodGame, PeriodSystem};
+use crate::settings::Glicko2Settings;
+use skillratings::glicko2::glicko2_rating_period;
+/// A rating, its deviation and volatility (the `skillratings` crate's type).
+pub use skillratings::glicko2::Glicko2Rating;
 use skillratings::Outcomes;
 
 /// The Glicko-2 scale factor between ratings and the internal scale (the paper's 173.7178).
@@ -29,7 +31,7 @@ pub struct Glicko2State {
 #[derive(Debug, Clone, Copy)]
 pub struct Glicko2 {
     /// τ and the new players' values.
-    pub config: Glicko2Config,
+    pub settings: Glicko2Settings,
 }
 
 /// One rating period of Glickman's algorithm: `results` are (opponent, score).
@@ -85,12 +87,12 @@ fn idle(rating: Glicko2Rating, periods: i32, ceiling: f64) -> Glicko2Rating {
 impl PeriodSystem for Glicko2 {
     type State = Glicko2State;
 
-    fn initial(&self, _player: &Player) -> Glicko2State {
+    fn initial(&self, _index: usize, _player: &Player) -> Glicko2State {
         Glicko2State {
             rating: Glicko2Rating {
-                rating: self.config.initial_rating,
-                deviation: self.config.initial_deviation,
-                volatility: self.config.initial_volatility,
+                rating: self.settings.initial_rating,
+                deviation: self.settings.initial_deviation,
+                volatility: self.settings.initial_volatility,
             },
             games: 0,
             last_month: None,
@@ -109,11 +111,11 @@ impl PeriodSystem for Glicko2 {
     ) -> Glicko2State {
         let now = month(tournament);
         let idle_periods = own.last_month.map_or(0, |last| now - last - 1);
-        let start = idle(own.rating, idle_periods, self.config.initial_deviation);
+        let start = idle(own.rating, idle_periods, self.settings.initial_deviation);
         let results: Vec<(Glicko2Rating, f64)> =
             games.iter().map(|g| (g.opponent.rating, g.score)).collect();
         Glicko2State {
-            rating: rating_period(start, &results, self.config.tau),
+            rating: rating_period(start, &results, self.settings.tau),
             games: own.games + games.len() as u32,
             last_month: Some(now),
         }

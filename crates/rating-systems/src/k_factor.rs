@@ -1,7 +1,8 @@
-//! The K factor for one game (spec: rating-rules.md, "K"; seed 000, section 2.1.2.3).
+//! The K factor of the association's system for one game (spec:
+//! rating-rules.md, "K").
 
-use crate::config::RatingConfig;
-use crate::model::{Rules, TimeControl, Tournament};
+use crate::input::{Rules, TimeControl, Tournament};
+use crate::settings::AssociationSettings;
 use serde::Serialize;
 
 /// A K factor in eighths, so that three halvings of any whole base K stay exact.
@@ -44,7 +45,7 @@ impl From<KFactor> for f64 {
 ///
 /// An unrated tournament gives K = 0.
 pub fn k_factor(
-    config: &RatingConfig,
+    config: &AssociationSettings,
     tournament: &Tournament,
     own_rating: i32,
     opponent_international_only: bool,
