@@ -6,6 +6,7 @@
 //! which are those of its table), the European Go Database's formula worked
 //! by hand, or an independent implementation, as cited at each test.
 
+#[path = "util/mod.rs"]
 mod common;
 
 use common::Book;

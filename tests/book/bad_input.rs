@@ -2,9 +2,9 @@
 //! reported with file, line, column or field, and a fix; nothing panics; the
 //! site is not touched.
 
-mod common;
+use crate::util;
 
-use common::edit;
+use crate::util::edit;
 
 use ratingbook::diagnostic::Diagnostic;
 use std::path::{Path, PathBuf};
@@ -15,7 +15,7 @@ const SPRING: &str = "data/tournaments/2005/spring-open";
 
 fn mini_repo() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
-    common::copy_tree(Path::new(MINI), dir.path());
+    util::copy_tree(Path::new(MINI), dir.path());
     dir
 }
 
@@ -694,7 +694,7 @@ fn tournament_in_the_wrong_year_folder() {
 fn a_failed_build_leaves_the_site_untouched() {
     let repo = mini_repo();
     let site = repo.path().join("site");
-    let ok = Command::new(common::binary())
+    let ok = Command::new(util::binary())
         .args(["build", "--root"])
         .arg(repo.path())
         .output()
@@ -711,7 +711,7 @@ fn a_failed_build_leaves_the_site_untouched() {
         "1,ikonen-jussi",
         "1,ikonen-jusi",
     );
-    let failed = Command::new(common::binary())
+    let failed = Command::new(util::binary())
         .args(["build", "--root"])
         .arg(repo.path())
         .output()
@@ -736,7 +736,7 @@ fn a_failed_build_leaves_the_site_untouched() {
 fn a_broken_template_names_itself_and_writes_nothing() {
     let repo = mini_repo();
     write(repo.path(), "templates/html/player.html", b"{% extends \"html/base.html\" %}\n{% block content %}\n{{ player.name \n{% endblock content %}\n");
-    let out = Command::new(common::binary())
+    let out = Command::new(util::binary())
         .args(["build", "--root"])
         .arg(repo.path())
         .output()
@@ -762,7 +762,7 @@ fn check_reports_every_problem_and_fails() {
         "games = 15",
         "games = 3",
     );
-    let out = Command::new(common::binary())
+    let out = Command::new(util::binary())
         .args(["check", "--root"])
         .arg(repo.path())
         .output()
@@ -957,7 +957,7 @@ fn a_sex_other_than_m_or_w_is_reported_at_its_place() {
 fn personal_data_never_reaches_the_site() {
     let plain = mini_repo();
     let personal = mini_repo();
-    common::edit(
+    util::edit(
         personal.path(),
         "data/players/ikonen-jussi.toml",
         "membership = \"member\"",
@@ -966,7 +966,7 @@ fn personal_data_never_reaches_the_site() {
     assert!(errors(personal.path()).is_empty());
     let files = |dir: &Path| -> Vec<(std::path::PathBuf, Vec<u8>)> {
         let out = dir.join("site-out");
-        common::build_site(dir, &out);
+        util::build_site(dir, &out);
         walkdir::WalkDir::new(&out)
             .sort_by_file_name()
             .into_iter()
@@ -1047,7 +1047,7 @@ fn the_trf_downloads_follow_the_configured_edition() {
     );
     assert!(errors(repo.path()).is_empty());
     let out = repo.path().join("site-out");
-    common::build_site(repo.path(), &out);
+    util::build_site(repo.path(), &out);
     let text = std::fs::read_to_string(out.join("tournaments/spring-open.trf")).unwrap();
     let doc = trf::parse(&text).unwrap();
     assert_eq!(doc.version(), trf::Version::Trf2026, "{text}");

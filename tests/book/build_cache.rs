@@ -3,7 +3,7 @@
 //! for byte the site a build without any cache writes, and only the pages
 //! whose inputs changed were rendered.
 
-mod common;
+use crate::util;
 
 use ratingbook::generate::{edit, write_repository, Options};
 use std::collections::BTreeMap;
@@ -41,7 +41,7 @@ fn fresh_site(root: &Path) -> BTreeMap<String, Vec<u8>> {
     let elsewhere = tempfile::tempdir().unwrap();
     let out = elsewhere.path().join("site");
     build(root, &out);
-    common::site_files(&out)
+    util::site_files(&out)
 }
 
 /// Files whose bytes differ between two sites, or that only one has.
@@ -74,7 +74,7 @@ fn built() -> Built {
 fn an_unchanged_rebuild_renders_nothing_and_keeps_every_file() {
     let b = built();
     assert_eq!(b.first.cached.reused, 0);
-    let before = common::site_files(&b.out);
+    let before = util::site_files(&b.out);
     assert_eq!(b.first.cached.rendered, before.len());
     let cache = b.root.path().join(".ratingbook-cache/site.pages");
     assert!(cache.is_file(), "the cache lives beside the site");
@@ -82,7 +82,7 @@ fn an_unchanged_rebuild_renders_nothing_and_keeps_every_file() {
     assert_eq!(again.cached.rendered, 0);
     assert_eq!(again.cached.reused, before.len());
     assert_eq!(again.written.written, 0);
-    assert_eq!(common::site_files(&b.out), before);
+    assert_eq!(util::site_files(&b.out), before);
 }
 
 #[test]
@@ -98,19 +98,19 @@ fn a_markdown_page_edit_renders_that_page_only() {
     assert_eq!(again.written.written, 1);
     let page = String::from_utf8(fs::read(b.out.join("pages/about.html")).unwrap()).unwrap();
     assert!(page.contains("founded 1975"), "{page}");
-    assert_eq!(common::site_files(&b.out), fresh_site(b.root.path()));
+    assert_eq!(util::site_files(&b.out), fresh_site(b.root.path()));
 }
 
 #[test]
 fn an_old_result_edit_renders_what_it_changes_and_nothing_stale() {
     let b = built();
-    let before = common::site_files(&b.out);
+    let before = util::site_files(&b.out);
     let oldest = edit::crosstables_by_start(b.root.path())[0].clone();
     assert!(edit::reverse_first_decisive_result(&oldest)
         .unwrap()
         .is_some());
     let again = build(b.root.path(), &b.out);
-    let after = common::site_files(&b.out);
+    let after = util::site_files(&b.out);
     assert_eq!(after, fresh_site(b.root.path()), "no stale page");
     let changed = differing(&before, &after);
     assert!(!changed.is_empty());
@@ -137,13 +137,13 @@ fn a_further_lists_pages_follow_a_result_edit_and_nothing_is_stale() {
         fs::write(&meta, format!("{text}pool = \"long\"\n")).unwrap();
     }
     build(root, &b.out);
-    let before = common::site_files(&b.out);
+    let before = util::site_files(&b.out);
     let newest = edit::crosstables_by_start(root).pop().unwrap();
     assert!(edit::reverse_first_decisive_result(&newest)
         .unwrap()
         .is_some());
     build(root, &b.out);
-    let after = common::site_files(&b.out);
+    let after = util::site_files(&b.out);
     assert_eq!(after, fresh_site(root), "no stale page");
     let changed = differing(&before, &after);
     assert!(
@@ -157,7 +157,7 @@ fn a_template_edit_renders_every_page() {
     let b = built();
     let templates = b.root.path().join("templates/html");
     fs::create_dir_all(&templates).unwrap();
-    let player = include_str!("../templates/html/player.html");
+    let player = include_str!("../../templates/html/player.html");
     fs::write(
         templates.join("player.html"),
         player.replace("{% block content %}", "{% block content %}<!-- edited -->"),
@@ -166,7 +166,7 @@ fn a_template_edit_renders_every_page() {
     let again = build(b.root.path(), &b.out);
     assert_eq!(again.cached.reused, 0);
     assert_eq!(again.cached.rendered, b.first.cached.rendered);
-    let after = common::site_files(&b.out);
+    let after = util::site_files(&b.out);
     assert_eq!(after, fresh_site(b.root.path()));
     let some_player = after
         .iter()
@@ -188,7 +188,7 @@ fn a_config_edit_renders_every_page() {
     .unwrap();
     let again = build(b.root.path(), &b.out);
     assert_eq!(again.cached.reused, 0);
-    let after = common::site_files(&b.out);
+    let after = util::site_files(&b.out);
     assert_eq!(after, fresh_site(b.root.path()));
     assert!(String::from_utf8_lossy(&after["index.html"]).contains("Renamed book"));
 }
@@ -196,11 +196,11 @@ fn a_config_edit_renders_every_page() {
 #[test]
 fn a_published_file_changed_by_hand_is_rendered_again_and_a_deleted_cache_is_safe() {
     let b = built();
-    let before = common::site_files(&b.out);
+    let before = util::site_files(&b.out);
     fs::write(b.out.join("rules.html"), "vandalised").unwrap();
     let again = build(b.root.path(), &b.out);
     assert_eq!(again.cached.rendered, 1);
-    assert_eq!(common::site_files(&b.out), before);
+    assert_eq!(util::site_files(&b.out), before);
     fs::remove_dir_all(b.root.path().join(".ratingbook-cache")).unwrap();
     let cold = build(b.root.path(), &b.out);
     assert_eq!(cold.cached.reused, 0);
@@ -208,13 +208,13 @@ fn a_published_file_changed_by_hand_is_rendered_again_and_a_deleted_cache_is_saf
         cold.written.written, 0,
         "same bytes, files kept as they were"
     );
-    assert_eq!(common::site_files(&b.out), before);
+    assert_eq!(util::site_files(&b.out), before);
 }
 
 #[test]
 fn a_build_with_settled_unchanged_inputs_and_site_does_nothing_else() {
     let b = built();
-    let before = common::site_files(&b.out);
+    let before = util::site_files(&b.out);
     // Inputs written just now may still change unseen: their times are not
     // trusted, their content is.
     std::thread::sleep(ratingbook::render::cache::SETTLE + std::time::Duration::from_millis(100));
@@ -230,13 +230,13 @@ fn a_build_with_settled_unchanged_inputs_and_site_does_nothing_else() {
     assert_eq!(skipped.cached.reused, before.len());
     assert_eq!(skipped.notes, settled.notes);
     assert_eq!(skipped.warnings, settled.warnings, "the same warnings");
-    assert_eq!(common::site_files(&b.out), before);
+    assert_eq!(util::site_files(&b.out), before);
     // A file of the site replaced by hand: the build does its work again.
     fs::remove_file(b.out.join("rules.html")).unwrap();
     fs::write(b.out.join("rules.html"), "vandalised").unwrap();
     let repaired = build(b.root.path(), &b.out);
     assert_eq!(repaired.cached.rendered, 1);
-    assert_eq!(common::site_files(&b.out), before);
+    assert_eq!(util::site_files(&b.out), before);
     // An input edited: the edit is seen, however soon after the last build.
     fs::write(
         b.root.path().join("data/pages/about.md"),
@@ -245,7 +245,7 @@ fn a_build_with_settled_unchanged_inputs_and_site_does_nothing_else() {
     .unwrap();
     let edited = build(b.root.path(), &b.out);
     assert_eq!(edited.cached.rendered, 1);
-    assert_eq!(common::site_files(&b.out), fresh_site(b.root.path()));
+    assert_eq!(util::site_files(&b.out), fresh_site(b.root.path()));
 }
 
 /// A player with rated games in the repository at `root`, for `wanted`
@@ -272,10 +272,10 @@ fn player_with_games(
 /// made, and the front page (its key covers the whole list, though it shows
 /// the top ten): the changed files.
 fn rebuild_exactly(b: &Built, change: impl FnOnce()) -> Vec<String> {
-    let before = common::site_files(&b.out);
+    let before = util::site_files(&b.out);
     change();
     let again = build(b.root.path(), &b.out);
-    let after = common::site_files(&b.out);
+    let after = util::site_files(&b.out);
     assert_eq!(after, fresh_site(b.root.path()), "no stale page");
     let changed = differing(&before, &after);
     assert_eq!(again.written.written, changed.len());
@@ -378,7 +378,7 @@ fn a_tournament_on_a_newer_date_leaves_the_pages_of_players_not_in_it_alone() {
             "{page} changed: {changed:?}"
         );
     }
-    let all_players = common::site_files(&b.out)
+    let all_players = util::site_files(&b.out)
         .keys()
         .filter(|f| f.starts_with("players/"))
         .count();
@@ -395,7 +395,7 @@ fn a_layout_that_shows_the_list_date_gets_it_on_every_page() {
     build(b.root.path(), &b.out);
     let mut day = String::new();
     let changed = rebuild_exactly(&b, || day = add_tournament_on_a_newer_date(b.root.path()).0);
-    for (name, bytes) in common::site_files(&b.out) {
+    for (name, bytes) in util::site_files(&b.out) {
         if name.starts_with("players/") && name.ends_with(".html") {
             assert!(changed.contains(&name), "{name} kept the old date");
             let text = String::from_utf8(bytes).unwrap();
@@ -407,7 +407,7 @@ fn a_layout_that_shows_the_list_date_gets_it_on_every_page() {
 #[test]
 fn inputs_rewritten_with_the_same_bytes_are_no_change_and_an_edit_is_one() {
     let b = built();
-    let before = common::site_files(&b.out);
+    let before = util::site_files(&b.out);
     // Every input rewritten as it was, as a fresh checkout leaves them.
     let inputs = walkdir::WalkDir::new(b.root.path().join("data"))
         .into_iter()
@@ -422,14 +422,14 @@ fn inputs_rewritten_with_the_same_bytes_are_no_change_and_an_edit_is_one() {
     let touched = build(b.root.path(), &b.out);
     let phases: Vec<&str> = touched.timings.iter().map(|p| p.name).collect();
     assert_eq!(phases, ["inputs unchanged"]);
-    assert_eq!(common::site_files(&b.out), before);
+    assert_eq!(util::site_files(&b.out), before);
     let oldest = edit::crosstables_by_start(b.root.path())[0].clone();
     assert!(edit::reverse_first_decisive_result(&oldest)
         .unwrap()
         .is_some());
     let edited = build(b.root.path(), &b.out);
     assert!(edited.cached.rendered > 0, "an edit is never skipped");
-    assert_eq!(common::site_files(&b.out), fresh_site(b.root.path()));
+    assert_eq!(util::site_files(&b.out), fresh_site(b.root.path()));
 }
 
 /// The phases a build went through.
@@ -487,7 +487,7 @@ type Damage<'a> = Box<dyn Fn(&Path) + 'a>;
 #[test]
 fn a_site_file_edited_deleted_or_added_by_hand_is_repaired() {
     let b = built_and_settled();
-    let clean = common::site_files(&b.out);
+    let clean = util::site_files(&b.out);
     assert_eq!(clean, fresh_site(b.root.path()));
     let player = clean
         .keys()
@@ -528,7 +528,7 @@ fn a_site_file_edited_deleted_or_added_by_hand_is_repaired() {
         apply(&b.out);
         let repaired = build(b.root.path(), &b.out);
         assert_ne!(phases(&repaired), ["inputs unchanged"], "{damage}");
-        assert_eq!(common::site_files(&b.out), clean, "{damage}");
+        assert_eq!(util::site_files(&b.out), clean, "{damage}");
         let again = build(b.root.path(), &b.out);
         assert_eq!(phases(&again), ["inputs unchanged"], "after {damage}");
     }
@@ -609,7 +609,7 @@ fn a_changed_dump_takes_its_unchanged_pieces_over_and_is_the_dump_a_fresh_build_
     assert!(games > 5000, "{games} games: too few for pieces");
 
     let again = edit_and_rebuild(&b, 0);
-    let rebuilt = common::site_files(&b.out);
+    let rebuilt = util::site_files(&b.out);
     assert_same_dumps(&rebuilt, &fresh_site(b.root.path()));
     assert!(
         again.cached.dump_pieces_reused > 0,
@@ -626,7 +626,7 @@ fn a_changed_dump_takes_its_unchanged_pieces_over_and_is_the_dump_a_fresh_build_
     }
     let after_hand_edit = edit_and_rebuild(&b, 1);
     assert_eq!(after_hand_edit.cached.dump_pieces_reused, 0);
-    assert_same_dumps(&common::site_files(&b.out), &fresh_site(b.root.path()));
+    assert_same_dumps(&util::site_files(&b.out), &fresh_site(b.root.path()));
 }
 
 /// Gives every line of the kind `kind` (`piece`, `spare piece`) in the
@@ -666,7 +666,7 @@ fn a_damaged_record_of_dump_pieces_takes_nothing_wrong_over() {
         }
     });
     edit_and_rebuild(&b, 0);
-    assert_same_dumps(&common::site_files(&b.out), &fresh_site(b.root.path()));
+    assert_same_dumps(&util::site_files(&b.out), &fresh_site(b.root.path()));
 }
 
 /// Adds the `n`-th tournament of its own on the newest date and rebuilds;
@@ -700,7 +700,7 @@ fn a_dump_written_over_the_spare_leaves_earlier_years_in_place_and_trusts_nothin
         "the earlier years' pieces stay where they were: {:?}",
         third.cached
     );
-    let site = common::site_files(&b.out);
+    let site = util::site_files(&b.out);
     assert_same_dumps(&site, &fresh_site(b.root.path()));
     // The second build wrote its dump whole; the third, as much else, not.
     let dump_bytes: u64 = dumps(&site).values().map(|d| d.len() as u64).sum();
@@ -712,7 +712,7 @@ fn a_dump_written_over_the_spare_leaves_earlier_years_in_place_and_trusts_nothin
 
     // The spare's dump written to since: nothing is left in place.
     let spare = b.out.with_file_name(".site.ratingbook-spare");
-    for name in dumps(&common::site_files(&spare)).keys() {
+    for name in dumps(&util::site_files(&spare)).keys() {
         let path = spare.join(name);
         let mut bytes = fs::read(&path).unwrap();
         let middle = bytes.len() / 2;
@@ -721,12 +721,12 @@ fn a_dump_written_over_the_spare_leaves_earlier_years_in_place_and_trusts_nothin
     }
     let after_tampering = add_and_rebuild(&b, 3);
     assert_eq!(after_tampering.cached.dump_pieces_in_place, 0);
-    assert_same_dumps(&common::site_files(&b.out), &fresh_site(b.root.path()));
+    assert_same_dumps(&util::site_files(&b.out), &fresh_site(b.root.path()));
 
     // The cache's notes of the spare's pieces damaged (another place):
     // none is believed.
     move_pieces_in_cache(&b, "spare piece", |offset| offset + 1);
     let after_damage = add_and_rebuild(&b, 4);
     assert_eq!(after_damage.cached.dump_pieces_in_place, 0);
-    assert_same_dumps(&common::site_files(&b.out), &fresh_site(b.root.path()));
+    assert_same_dumps(&util::site_files(&b.out), &fresh_site(b.root.path()));
 }

@@ -1,14 +1,14 @@
 //! The binary on the bundled sample data: pages, determinism, incremental writes,
 //! the SQL dump in a real SQLite database, and escaping of hostile names.
 
-mod common;
+use crate::util;
 
 use std::path::Path;
 use std::process::Command;
 
 const REPO: &str = env!("CARGO_MANIFEST_DIR");
 
-use common::build_site as build;
+use crate::util::build_site as build;
 
 fn read(path: &Path) -> String {
     std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
@@ -16,7 +16,7 @@ fn read(path: &Path) -> String {
 
 #[test]
 fn sample_site_shows_the_computed_ratings() {
-    let out = common::output_folder();
+    let out = util::output_folder();
     build(Path::new(REPO), out.path());
     let list = read(&out.path().join("ratings.html"));
     assert!(list.contains("<td><a href=\"players/saarenpaa-samuli.html\">Saarenpää Samuli</a></td><td class=\"opt\">Helsinki</td><td class=\"opt\">FIN</td><td class=\"num\">2115</td>"), "{list}");
@@ -53,13 +53,13 @@ fn sample_site_shows_the_computed_ratings() {
 
 #[test]
 fn builds_are_deterministic_and_incremental() {
-    let first = common::output_folder();
-    let second = common::output_folder();
+    let first = util::output_folder();
+    let second = util::output_folder();
     build(Path::new(REPO), first.path());
     build(Path::new(REPO), second.path());
     assert_eq!(
-        common::site_files(first.path()),
-        common::site_files(second.path())
+        util::site_files(first.path()),
+        util::site_files(second.path())
     );
     let again = build(Path::new(REPO), first.path());
     assert!(again.contains(" 0 written, "), "{again}");
@@ -68,7 +68,7 @@ fn builds_are_deterministic_and_incremental() {
 
 #[test]
 fn sql_dump_loads_into_sqlite_and_matches_the_engine() {
-    let out = common::output_folder();
+    let out = util::output_folder();
     build(Path::new(REPO), out.path());
     let sql = read(&out.path().join("ratingbook.sql"));
     let db = rusqlite::Connection::open_in_memory().unwrap();
@@ -208,7 +208,7 @@ fn hostile_names_are_escaped_in_html_and_round_trip_through_sql() {
 fn generated_repositories_check_clean_and_build() {
     let dir = tempfile::tempdir().unwrap();
     let repo = dir.path().join("repo");
-    let status = Command::new(common::binary())
+    let status = Command::new(util::binary())
         .args([
             "generate",
             "--players",
@@ -232,7 +232,7 @@ fn generated_repositories_check_clean_and_build() {
 #[test]
 fn builds_without_config_or_templates() {
     let dir = tempfile::tempdir().unwrap();
-    common::copy_tree(&Path::new(REPO).join("tests/fixtures/mini"), dir.path());
+    util::copy_tree(&Path::new(REPO).join("tests/fixtures/mini"), dir.path());
     assert!(!dir.path().join("ratingbook.toml").exists());
     assert!(!dir.path().join("templates").exists());
     build(dir.path(), &dir.path().join("site"));
@@ -259,7 +259,7 @@ fn the_ataxx_gauntlet_rates_engines_in_depth_order() {
         })
         .collect();
     assert!(by_depth.windows(2).all(|w| w[0] < w[1]), "{by_depth:?}");
-    let out = common::output_folder();
+    let out = util::output_folder();
     build(Path::new(REPO), out.path());
     let list = read(&out.path().join("pools/ataxx-engines/ratings.html"));
     let position = |depth: i32| list.find(&format!("Ataxx depth {depth}</a>")).unwrap();
@@ -292,8 +292,8 @@ fn the_ataxx_gauntlet_rates_engines_in_depth_order() {
 fn every_output_ranks_the_list_the_same_way() {
     type Ranked = Vec<(String, Option<u32>, bool)>;
     let repo = tempfile::tempdir().unwrap();
-    common::sample_with_engines_in_association_list(repo.path());
-    let out = common::output_folder();
+    util::sample_with_engines_in_association_list(repo.path());
+    let out = util::output_folder();
     build(repo.path(), out.path());
 
     // ratings.csv: id, rank (empty when unranked), active.
@@ -447,7 +447,7 @@ fn every_output_ranks_the_list_the_same_way() {
 /// (Ikonen Jussi in Helsinki Open 2004 played under K 32 and K 16).
 #[test]
 fn sql_dump_has_each_games_k_expected_and_change() {
-    let out = common::output_folder();
+    let out = util::output_folder();
     build(Path::new(REPO), out.path());
     let db = rusqlite::Connection::open_in_memory().unwrap();
     db.execute_batch(&read(&out.path().join("ratingbook.sql")))
@@ -577,7 +577,7 @@ fn streamed_sql_dumps_are_the_template_rendered_whole() {
     // whole dump. The built-in template, copied with a comment added (so it
     // counts as the repository's own), must give the same bytes, for every
     // dialect and with the further lists' tables.
-    let repo = common::sample_repository();
+    let repo = util::sample_repository();
     let config = repo.path().join("ratingbook.toml");
     let mut text = read(&config);
     text.push_str("\n[output]\nsql_dialects = [\"sqlite\", \"postgres\", \"mysql\"]\n");
@@ -613,8 +613,8 @@ fn streamed_sql_dumps_are_the_template_rendered_whole() {
 
 #[test]
 fn the_rating_list_links_its_markdown_copy_only_when_there_is_one() {
-    let root = common::sample_repository();
-    let out = common::output_folder();
+    let root = util::sample_repository();
+    let out = util::output_folder();
     build(root.path(), out.path());
     let link = "<a href=\"ratings.md\">as Markdown</a>";
     assert!(read(&out.path().join("ratings.html")).contains(link));
@@ -624,8 +624,8 @@ fn the_rating_list_links_its_markdown_copy_only_when_there_is_one() {
     } else {
         config + "\n[output]\nmarkdown = false\n"
     };
-    common::write(root.path(), "ratingbook.toml", &config);
-    let without = common::output_folder();
+    util::write(root.path(), "ratingbook.toml", &config);
+    let without = util::output_folder();
     build(root.path(), without.path());
     assert!(!without.path().join("ratings.md").exists());
     assert!(!read(&without.path().join("ratings.html")).contains(link));

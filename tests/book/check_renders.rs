@@ -2,7 +2,7 @@
 //! render with the data fails `check` too, naming the template, its line
 //! and column, within the same page budgets; a good repository passes.
 
-mod common;
+use crate::util;
 
 use std::path::Path;
 use std::process::{Command, Output};
@@ -13,7 +13,7 @@ const GO_CLUB: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/go-cl
 /// The sample repository with the methods page switched on, so that every
 /// page kind but the surveys' is made.
 fn sample_with_methods() -> tempfile::TempDir {
-    let repo = common::sample_repository();
+    let repo = util::sample_repository();
     let config = repo.path().join("ratingbook.toml");
     let mut text = std::fs::read_to_string(&config).unwrap();
     text.push_str("\n[output]\nmethods = true\n");
@@ -24,7 +24,7 @@ fn sample_with_methods() -> tempfile::TempDir {
 /// The go club's repository: players and a handicap survey.
 fn go_club() -> tempfile::TempDir {
     let repo = tempfile::tempdir().unwrap();
-    common::copy_tree(Path::new(GO_CLUB), repo.path());
+    util::copy_tree(Path::new(GO_CLUB), repo.path());
     repo
 }
 
@@ -54,7 +54,7 @@ fn template_names() -> Vec<String> {
 }
 
 fn run(command: &str, root: &Path) -> Output {
-    let mut run = Command::new(common::binary());
+    let mut run = Command::new(util::binary());
     run.arg(command).arg("--root").arg(root);
     if command == "build" {
         run.arg("--out").arg(root.join("site"));
@@ -77,8 +77,8 @@ fn an_undefined_variable_in_any_page_template_fails_check_naming_the_template() 
             sample_with_methods()
         };
         let template = with_expression(&name, "{{ undefined_var.field }}");
-        common::write(repo.path(), &format!("templates/{name}"), &template);
-        let (_, errors) = common::check_with_errors(repo.path());
+        util::write(repo.path(), &format!("templates/{name}"), &template);
+        let (_, errors) = util::check_with_errors(repo.path());
         let file = format!("error: templates/{name}:");
         assert!(
             errors
@@ -98,9 +98,9 @@ fn good_templates_pass_check() {
                 &name,
                 "{% if undefined_var is defined %}{{ undefined_var.field }}{% endif %}",
             );
-            common::write(repo.path(), &format!("templates/{name}"), &template);
+            util::write(repo.path(), &format!("templates/{name}"), &template);
         }
-        let (_, errors) = common::check_with_errors(repo.path());
+        let (_, errors) = util::check_with_errors(repo.path());
         assert_eq!(errors, Vec::<String>::new());
     }
 }
@@ -151,14 +151,14 @@ fn check_fails_exactly_when_build_fails() {
         ),
     ];
     for (case, files, failing) in cases {
-        let repo = common::sample_repository();
+        let repo = util::sample_repository();
         for (name, expression) in files {
             let text = if name.ends_with("components.html") {
                 expression.to_string()
             } else {
                 with_expression(name, expression)
             };
-            common::write(repo.path(), &format!("templates/{name}"), &text);
+            util::write(repo.path(), &format!("templates/{name}"), &text);
         }
         let check = run("check", repo.path());
         let build = run("build", repo.path());
@@ -185,16 +185,16 @@ fn check_fails_exactly_when_build_fails() {
 
 #[test]
 fn every_broken_template_is_named_not_just_the_first() {
-    let repo = common::sample_repository();
+    let repo = util::sample_repository();
     for name in [
         "html/player.html",
         "html/tournament.html",
         "md/tournament.md",
     ] {
         let template = with_expression(name, "{{ undefined_var.field }}");
-        common::write(repo.path(), &format!("templates/{name}"), &template);
+        util::write(repo.path(), &format!("templates/{name}"), &template);
     }
-    let (_, errors) = common::check_with_errors(repo.path());
+    let (_, errors) = util::check_with_errors(repo.path());
     let files: Vec<&str> = errors
         .iter()
         .map(|e| e.trim_start_matches("error: ").split(':').next().unwrap())
@@ -212,7 +212,7 @@ fn every_broken_template_is_named_not_just_the_first() {
 
 #[test]
 fn check_stops_a_template_that_never_ends_or_never_stops_growing() {
-    let repo = common::sample_repository();
+    let repo = util::sample_repository();
     let config = repo.path().join("ratingbook.toml");
     let mut text = std::fs::read_to_string(&config).unwrap();
     text.push_str("\n[output]\npage_render_seconds = 2\nmax_page_megabytes = 1\n");
@@ -228,7 +228,7 @@ fn check_stops_a_template_that_never_ends_or_never_stops_growing() {
         ),
     ];
     for (template, message) in cases {
-        common::write(repo.path(), "templates/html/404.html", template);
+        util::write(repo.path(), "templates/html/404.html", template);
         let started = std::time::Instant::now();
         let check = run("check", repo.path());
         let text = stderr(&check);

@@ -4,9 +4,9 @@
 //! `templates/` and nothing else, whatever link leads elsewhere; it never
 //! writes through a link; and a closed output ends a command quietly.
 
-mod common;
+use crate::util;
 
-use common::write;
+use crate::util::write;
 use std::os::unix::fs::symlink;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
@@ -24,7 +24,7 @@ const SECRET: &str = "eC1hY2Nlc3MtdG9rZW46Z2hzX3NlY3JldA";
 fn repository() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path().join("repo");
-    common::copy_tree(Path::new(MINI), &root);
+    util::copy_tree(Path::new(MINI), &root);
     write(
         &root,
         ".git/config",
@@ -34,7 +34,7 @@ fn repository() -> tempfile::TempDir {
 }
 
 fn ratingbook(args: &[&str], root: &Path) -> Output {
-    Command::new(common::binary())
+    Command::new(util::binary())
         .args(args)
         .arg("--root")
         .arg(root)
@@ -56,7 +56,7 @@ fn assert_secret_kept(text: &str) {
 
 /// Every published file's bytes, as text.
 fn site_text(out: &Path) -> String {
-    common::site_files(out)
+    util::site_files(out)
         .values()
         .map(|bytes| String::from_utf8_lossy(bytes).into_owned())
         .collect()
@@ -91,7 +91,7 @@ fn links_into_git_are_errors_that_show_nothing_of_it() {
         assert!(text.contains("../../.git/config"), "{text}");
     }
     let out = dir.path().join("site");
-    let built = Command::new(common::binary())
+    let built = Command::new(util::binary())
         .args(["build", "--root"])
         .arg(&root)
         .arg("--out")
@@ -196,7 +196,7 @@ fn with_closed_output(
     } else {
         Stdio::piped()
     };
-    let output = Command::new(common::binary())
+    let output = Command::new(util::binary())
         .args(args)
         .current_dir(root)
         .stdout(Stdio::from(writer))

@@ -13,10 +13,10 @@
 //! runs); for a long run:
 //!
 //! ```text
-//! RATINGBOOK_FUZZ_CASES=5000 cargo test --release --test fuzz_repository -- --nocapture
+//! RATINGBOOK_FUZZ_CASES=5000 cargo test --release --test book fuzz_repository -- --nocapture
 //! ```
 
-mod common;
+use crate::util;
 
 use proptest::prelude::*;
 use std::path::Path;
@@ -183,7 +183,7 @@ const HANG: Duration = Duration::from_secs(20);
 /// The sample repository with a configuration, a page, a survey (and the
 /// grades it needs) and a template of its own: every file kind present.
 fn base_repository(root: &Path) {
-    common::copy_tree(Path::new(MINI), root);
+    util::copy_tree(Path::new(MINI), root);
     for (file, initial) in TARGETS.iter().filter(|(_, initial)| initial.is_some()) {
         let path = root.join(file);
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
@@ -303,7 +303,7 @@ fn run_case(case: &Case) -> Result<(), TestCaseError> {
         match ratingbook::build_repository(&root, &out, &|| {}) {
             Ok(_) => {
                 BUILT.fetch_add(1, Ordering::Relaxed);
-                prop_assert!(!common::site_files(&out)
+                prop_assert!(!util::site_files(&out)
                     .values()
                     .any(|bytes| bytes.windows(SECRET.len()).any(|w| w == SECRET.as_bytes())));
             }

@@ -1,6 +1,6 @@
 //! Runs `ratingbook handicaps` on the fixture surveys.
 
-mod common;
+use crate::util;
 
 use std::path::Path;
 use std::process::{Command, Output};
@@ -207,8 +207,8 @@ fn unused_grade_is_a_warning() {
 /// Surveys under data/surveys/ become site pages, with grades from the player files.
 #[test]
 fn surveys_are_published_on_the_site() {
-    let dir = common::output_folder();
-    common::build_site(
+    let dir = util::output_folder();
+    util::build_site(
         &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/go-club"),
         dir.path(),
     );
@@ -233,7 +233,7 @@ fn surveys_are_published_on_the_site() {
 fn survey_players_need_grades() {
     let dir = tempfile::tempdir().unwrap();
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/go-club");
-    common::copy_tree(&root, dir.path());
+    util::copy_tree(&root, dir.path());
     std::fs::write(
         dir.path().join("data/players/go-dahl.toml"),
         "name = \"Dahl Dag\"\nmembership = \"member\"\n",
@@ -260,8 +260,8 @@ fn player_pages_show_grades_for_ratings() {
     assert_eq!(config.grade_for_rating(2100.0).unwrap().to_string(), "1d");
     assert_eq!(config.grade_for_rating(2000.0).unwrap().to_string(), "1k");
     assert_eq!(config.grade_for_rating(2200.0).unwrap().to_string(), "2d");
-    let dir = common::output_folder();
-    common::build_site(
+    let dir = util::output_folder();
+    util::build_site(
         &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/go-club"),
         dir.path(),
     );

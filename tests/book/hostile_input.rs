@@ -5,9 +5,9 @@
 //! formulas. Each is reported by `check` with its place, and none reaches the
 //! published site.
 
-mod common;
+use crate::util;
 
-use common::{edit, write};
+use crate::util::{edit, write};
 
 use ratingbook::diagnostic::Diagnostic;
 use std::path::Path;
@@ -17,7 +17,7 @@ const MINI: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/mini");
 
 fn mini_repo() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
-    common::copy_tree(Path::new(MINI), &dir.path().join("repo"));
+    util::copy_tree(Path::new(MINI), &dir.path().join("repo"));
     dir
 }
 
@@ -38,7 +38,7 @@ fn error_lines(root: &Path) -> Vec<String> {
 }
 
 fn build(root: &Path, out: &Path) -> Output {
-    Command::new(common::binary())
+    Command::new(util::binary())
         .args(["build", "--root"])
         .arg(root)
         .arg("--out")
@@ -192,7 +192,7 @@ fn symbolic_links_out_of_the_repository_are_reported_and_not_read() {
         !text.contains("SECRET"),
         "a target's content was shown:\n{text}"
     );
-    let output = Command::new(common::binary())
+    let output = Command::new(util::binary())
         .args(["check", "--message-format", "fancy", "--root"])
         .arg(&root)
         .output()
@@ -429,7 +429,7 @@ fn templates_that_never_end_or_never_stop_growing_are_stopped() {
     for (template, memory, message) in cases {
         write(&root, "templates/html/404.html", template);
         let started = std::time::Instant::now();
-        let mut command = Command::new(common::binary());
+        let mut command = Command::new(util::binary());
         command
             .args(["build", "--root"])
             .arg(&root)

@@ -2,9 +2,9 @@
 //! data file a largest size, and the page budgets of `ratingbook.toml` a
 //! ceiling that only the command line or the environment raises.
 
-mod common;
+use crate::util;
 
-use common::{edit, write};
+use crate::util::{edit, write};
 use std::path::Path;
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
@@ -13,13 +13,13 @@ const MINI: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/mini");
 
 fn mini_repo() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
-    common::copy_tree(Path::new(MINI), &dir.path().join("repo"));
+    util::copy_tree(Path::new(MINI), &dir.path().join("repo"));
     dir
 }
 
 /// Runs `ratingbook ARGS --root ROOT` with `env` set.
 fn run(args: &[&str], root: &Path, env: &[(&str, &str)]) -> Output {
-    let mut command = Command::new(common::binary());
+    let mut command = Command::new(util::binary());
     command
         .args(args)
         .arg("--root")

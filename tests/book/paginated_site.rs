@@ -2,7 +2,7 @@
 //! over shards; every page small, every player reachable by following links
 //! from the front page, every link leading to a page of the site.
 
-mod common;
+use crate::util;
 
 use std::collections::{BTreeSet, VecDeque};
 use std::fs;
@@ -84,7 +84,7 @@ fn assert_paged(site: &Path, stem: &str, pages: usize) {
 
 #[test]
 fn every_player_is_reachable_and_every_page_is_small() {
-    let (_dir, site) = common::large_generated_site();
+    let (_dir, site) = util::large_generated_site();
 
     let ratings = fs::read_to_string(site.join("ratings.html")).unwrap();
     assert!(ratings.contains("Page 1 of "), "the list is split");
@@ -132,7 +132,7 @@ fn every_player_is_reachable_and_every_page_is_small() {
 
 #[test]
 fn many_tournaments_are_listed_by_year_every_one_reachable() {
-    let dir = common::generated_repository(200, 450, 7);
+    let dir = util::generated_repository(200, 450, 7);
     let root = dir.path();
     let site = root.join("site");
     ratingbook::build_repository(root, &site, &|| {}).unwrap();
@@ -170,22 +170,22 @@ fn many_tournaments_are_listed_by_year_every_one_reachable() {
 
 #[test]
 fn a_year_of_more_than_one_page_of_tournaments_is_paged_within_the_year() {
-    let dir = common::generated_repository(100, 4, 11);
+    let dir = util::generated_repository(100, 4, 11);
     let root = dir.path();
     // 420 two-player tournaments in 2010, more than one page (400) of a year.
     for n in 0..420 {
         for side in ["a", "b"] {
             let file = format!("data/players/year-{side}-{n}.toml");
             let text = format!("name = \"Year {side} {n}\"\nmembership = \"member\"\n");
-            common::write(root, &file, &text);
+            util::write(root, &file, &text);
         }
         let table = format!("no,player,rating,1\n1,year-a-{n},,2 w 1\n2,year-b-{n},,1 b 0\n");
-        common::write(root, &format!("data/tournaments/2010/y-{n:03}.csv"), &table);
+        util::write(root, &format!("data/tournaments/2010/y-{n:03}.csv"), &table);
         let meta = format!(
             "name = \"Year event {n}\"\nstart = 2010-06-01\nend = 2010-06-01\n\
              system = \"round-robin\"\nrounds = 1\nrated = true\n"
         );
-        common::write(root, &format!("data/tournaments/2010/y-{n:03}.toml"), &meta);
+        util::write(root, &format!("data/tournaments/2010/y-{n:03}.toml"), &meta);
     }
     let site = root.join("site");
     ratingbook::build_repository(root, &site, &|| {}).unwrap();
@@ -207,12 +207,12 @@ fn a_year_of_more_than_one_page_of_tournaments_is_paged_within_the_year() {
 
 #[test]
 fn a_browse_group_too_long_for_one_page_is_paged_and_complete() {
-    let dir = common::generated_repository(300, 4, 5);
+    let dir = util::generated_repository(300, 4, 5);
     let root = dir.path();
     // 900 more players whose names start with Q: three pages of 400, 400, 100+.
     for n in 0..900 {
         let text = format!("name = \"Quist Anna {n}\"\nmembership = \"member\"\n");
-        common::write(root, &format!("data/players/quist-{n}.toml"), &text);
+        util::write(root, &format!("data/players/quist-{n}.toml"), &text);
     }
     let site = root.join("site");
     ratingbook::build_repository(root, &site, &|| {}).unwrap();
@@ -227,7 +227,7 @@ fn a_browse_group_too_long_for_one_page_is_paged_and_complete() {
 
 #[test]
 fn every_player_of_a_long_further_list_is_reachable_from_its_pages() {
-    let dir = common::generated_repository(1500, 24, 3);
+    let dir = util::generated_repository(1500, 24, 3);
     let root = dir.path();
     // Every tournament rated in a further list of its own.
     let mut config = fs::read_to_string(root.join("ratingbook.toml")).unwrap();

@@ -2,7 +2,7 @@
 //! what parsing the files gives, an edited file is parsed again, and a
 //! damaged checkpoint is ignored.
 
-mod common;
+use crate::util;
 
 use ratingbook::load::checkpoint::{self, Checkpoint, ContentHash, Reuse};
 use ratingbook::load::{load_repository, load_repository_reusing, Loaded, Records};
@@ -89,7 +89,7 @@ fn dataset_text(loaded: &Loaded) -> String {
 fn repository_with_every_field() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path();
-    common::write(
+    util::write(
         root,
         "data/players/aho-anna.toml",
         "name = \"Aho, Anna\"\nmembership = \"member\"\ncountry = \"FIN\"\nclub = \"Oulun Shakki\"\n\
@@ -97,22 +97,22 @@ fn repository_with_every_field() -> tempfile::TempDir {
          birth_date = 1987-04-09\nsex = \"w\"\nfide_id = 503010\ntitle = \"WFM\"\n\
          fide_name = \"Aho,Anna\"\n\n[preset]\nrating = 1800\ngames = 10\n",
     );
-    common::write(
+    util::write(
         root,
         "data/players/berg-bo.toml",
         "name = \"Berg Bo\"\nmembership = \"honorary\"\ngrade = \"12k\"\nsex = \"m\"\nbirth_year = 2011\n",
     );
-    common::write(
+    util::write(
         root,
         "data/players/cruz-cy.toml",
         "name = \"Cruz Cy\"\nmembership = \"rif\"\n",
     );
-    common::write(
+    util::write(
         root,
         "data/players/dahl-di.toml",
         "name = \"Dahl Di\"\nmembership = \"other\"\ncountry = \"Suomi – Finland\"\n",
     );
-    common::write(
+    util::write(
         root,
         "data/tournaments/2024/spring-open.toml",
         "name = \"Spring Open\"\nstart = 2024-03-01\nend = 2024-03-03\ncity = \"Oulu\"\n\
@@ -121,7 +121,7 @@ fn repository_with_every_field() -> tempfile::TempDir {
          illustrative = true\nnote = \"Played in the *old* hall\"\n\
          tiebreaks = [\"bh\", \"sb\"]\nlanguage = \"fi\"\n",
     );
-    common::write(
+    util::write(
         root,
         "data/tournaments/2024/spring-open.csv",
         "no,player,rating,1,2,3,4\n\
@@ -130,13 +130,13 @@ fn repository_with_every_field() -> tempfile::TempDir {
          3,cruz-cy,1650,4 b 1,1 w =,Z,2 w +\n\
          4,dahl-di,,3 w 0,2 b 0 h2,1 b -,bye\n",
     );
-    common::write(
+    util::write(
         root,
         "data/tournaments/2024/club-round-robin.toml",
         "name = \"Club round robin\"\nstart = 2024-05-04\nend = 2024-05-04\nsystem = \"round-robin\"\n\
          rounds = 3\nrated = false\ntime_control = \"standard\"\nrules = \"standard\"\n",
     );
-    common::write(
+    util::write(
         root,
         "data/tournaments/2024/club-round-robin.csv",
         "no,player,rating,1,2,3\n\
@@ -191,7 +191,7 @@ fn what_is_taken_over_is_what_parsing_gives_for_every_field() {
 
 #[test]
 fn a_generated_federation_is_taken_over_whole() {
-    let repository = common::generated_repository(400, 40, 3);
+    let repository = util::generated_repository(400, 40, 3);
     let root = repository.path();
     let file = root.join("cache/site.parsed");
     let fresh = load_repository(root);
@@ -219,14 +219,14 @@ fn an_edited_file_is_parsed_again() {
     let root = repository.path();
     let file = root.join("cache/site.parsed");
     write_checkpoint(root, &file);
-    common::edit(root, "data/players/cruz-cy.toml", "Cruz Cy", "Cruz Cyrus");
-    common::edit(
+    util::edit(root, "data/players/cruz-cy.toml", "Cruz Cy", "Cruz Cyrus");
+    util::edit(
         root,
         "data/tournaments/2024/spring-open.csv",
         "3 b -",
         "3 b +",
     );
-    common::edit(
+    util::edit(
         root,
         "data/tournaments/2024/club-round-robin.toml",
         "Club round robin",
@@ -307,7 +307,7 @@ fn a_checkpoint_written_from_values_taken_over_reads_the_same() {
     let root = repository.path();
     let first = root.join("cache/first.parsed");
     write_checkpoint(root, &first);
-    common::edit(root, "data/players/cruz-cy.toml", "Cruz Cy", "Cruz Cyrus");
+    util::edit(root, "data/players/cruz-cy.toml", "Cruz Cy", "Cruz Cyrus");
     // The second checkpoint copies what the first holds for unchanged
     // files and encodes the edited one.
     let stored = Checkpoint::read(&first, 7);
@@ -328,7 +328,7 @@ fn a_rebuild_parses_only_the_changed_file() {
     let first = ratingbook::build_repository(root, &site, &|| {}).unwrap();
     assert_eq!(first.records.parsed, 6);
     assert_eq!(first.records.taken_over, 0);
-    common::edit(root, "data/players/cruz-cy.toml", "Cruz Cy", "Cruz Cyrus");
+    util::edit(root, "data/players/cruz-cy.toml", "Cruz Cy", "Cruz Cyrus");
     let second = ratingbook::build_repository(root, &site, &|| {}).unwrap();
     assert_eq!((second.records.parsed, second.records.taken_over), (1, 5));
     let page = std::fs::read_to_string(site.join("players/cruz-cy.html")).unwrap();
@@ -360,7 +360,7 @@ fn a_rebuild_finds_what_a_changed_or_missing_player_makes_of_an_unchanged_tourna
     let (repository, site) = built_repository_with_every_field();
     let root = repository.path();
     // A rif player without an international rating, in a rated tournament.
-    common::edit(root, "data/players/berg-bo.toml", "\"honorary\"", "\"rif\"");
+    util::edit(root, "data/players/berg-bo.toml", "\"honorary\"", "\"rif\"");
     let (built, found) = rebuild_as_a_fresh_check(root, &site, "a rif player");
     let records = built.expect("warnings only: the site is built");
     // Only the player file is parsed: the tournament is taken over.
@@ -388,7 +388,7 @@ fn a_rebuild_finds_what_a_changed_or_missing_player_makes_of_an_unchanged_tourna
 fn a_rebuild_after_player_edits_finds_what_a_fresh_check_finds() {
     let (mut rif_warnings, mut unknown) = (0, 0);
     for seed in [1, 2, 3] {
-        let repository = common::generated_repository(300, 30, seed);
+        let repository = util::generated_repository(300, 30, seed);
         let root = repository.path();
         let site = root.join("site");
         ratingbook::build_repository(root, &site, &|| {}).unwrap();
@@ -409,7 +409,7 @@ fn a_rebuild_after_player_edits_finds_what_a_fresh_check_finds() {
     }
     // The edits did make the tournaments' rules find something.
     assert!(rif_warnings > 3 && unknown >= 3, "{rif_warnings} {unknown}");
-    let repository = common::generated_repository(300, 30, 4);
+    let repository = util::generated_repository(300, 30, 4);
     let root = repository.path();
     let site = root.join("site");
     ratingbook::build_repository(root, &site, &|| {}).unwrap();
@@ -464,7 +464,7 @@ fn a_checkpoint_the_previous_build_did_not_write_is_not_trusted() {
     let (repository, site) = built_repository_with_every_field();
     let root = repository.path();
     forge_checkpoint(root);
-    common::edit(root, "data/players/aho-anna.toml", "Aho, Anna", "Aho, Anne");
+    util::edit(root, "data/players/aho-anna.toml", "Aho, Anna", "Aho, Anne");
     let report = ratingbook::build_repository(root, &site, &|| {}).unwrap();
     assert_eq!(report.records.taken_over, 0);
     let page = std::fs::read_to_string(site.join("players/cruz-cy.html")).unwrap();
@@ -491,7 +491,7 @@ fn relative_from_working_folder(path: &Path) -> PathBuf {
 
 #[test]
 fn check_takes_over_what_the_latest_build_parsed() {
-    let repository = common::generated_repository(400, 40, 3);
+    let repository = util::generated_repository(400, 40, 3);
     let root = repository.path();
     ratingbook::build_repository(root, &root.join("site"), &|| {}).unwrap();
     let first_player = (std::fs::read_dir(root.join("data/players")).unwrap())
@@ -543,8 +543,8 @@ fn check_takes_over_nothing_from_a_site_built_elsewhere_or_a_foreign_checkpoint(
 
 #[test]
 fn diff_reports_the_same_with_and_without_the_builds_records() {
-    let base = common::generated_repository(300, 30, 5);
-    let head = common::generated_repository(300, 30, 5);
+    let base = util::generated_repository(300, 30, 5);
+    let head = util::generated_repository(300, 30, 5);
     let tables = ratingbook::generate::edit::crosstables_by_start(head.path());
     ratingbook::generate::edit::reverse_first_decisive_result(tables.last().unwrap())
         .unwrap()

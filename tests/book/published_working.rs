@@ -6,7 +6,7 @@
 //! the rules page states), and must give the ratings the page publishes after
 //! each tournament and the rating the list publishes.
 
-mod common;
+use crate::util;
 
 use std::collections::BTreeMap;
 
@@ -143,10 +143,10 @@ fn every_established_rating_follows_from_the_numbers_on_its_page() {
     // most of what is recomputed here.
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path().join("repo");
-    common::sample_with_engines_in_association_list(&root);
+    util::sample_with_engines_in_association_list(&root);
     let out = dir.path().join("site");
-    common::build_site(&root, &out);
-    let listed = common::listed_ratings(&out);
+    util::build_site(&root, &out);
+    let listed = util::listed_ratings(&out);
     let mut checked_players = 0;
     let mut checked_tournaments = 0;
     for entry in std::fs::read_dir(out.join("players")).unwrap() {

@@ -2,21 +2,21 @@
 //! statistics, head-to-head, filtered and archived lists, the search index,
 //! Markdown pages, the rules page from the configuration, and site structure.
 
-mod common;
+use crate::util;
 
 use std::path::Path;
 use std::process::Command;
 
 const REPO: &str = env!("CARGO_MANIFEST_DIR");
 
-use common::build_site as build;
+use crate::util::build_site as build;
 
 fn read(path: &Path) -> String {
     std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
-fn sample_site() -> common::OutputFolder {
-    let out = common::output_folder();
+fn sample_site() -> util::OutputFolder {
+    let out = util::output_folder();
     let stderr = build(Path::new(REPO), out.path());
     assert!(
         stderr.contains("note: no sitemap.xml: set `site.base_url`"),
@@ -225,13 +225,13 @@ fn markdown_pages_news_rules_and_structure() {
 #[test]
 fn configuration_sets_language_base_url_and_rules() {
     let root = tempfile::tempdir().unwrap();
-    common::copy_tree(&Path::new(REPO).join("data"), &root.path().join("data"));
+    util::copy_tree(&Path::new(REPO).join("data"), &root.path().join("data"));
     std::fs::write(
         root.path().join("ratingbook.toml"),
-        "[site]\ntitle = \"Reittauskirja\"\nlanguage = \"fi\"\nbase_url = \"https://example.org/ratings\"\nchart_players = 2\n\n[rating]\nbase_k = 20\nhigh_k = 16\ninactive_after_months = 360\n\n[output]\nsql_dialects = [\"sqlite\", \"postgres\", \"mysql\"]\n".to_string() + common::SAMPLE_POOLS,
+        "[site]\ntitle = \"Reittauskirja\"\nlanguage = \"fi\"\nbase_url = \"https://example.org/ratings\"\nchart_players = 2\n\n[rating]\nbase_k = 20\nhigh_k = 16\ninactive_after_months = 360\n\n[output]\nsql_dialects = [\"sqlite\", \"postgres\", \"mysql\"]\n".to_string() + util::SAMPLE_POOLS,
     )
     .unwrap();
-    let out = common::output_folder();
+    let out = util::output_folder();
     let stderr = build(root.path(), out.path());
     assert!(!stderr.contains("sitemap"), "{stderr}");
     let index = read(&out.path().join("index.html"));
@@ -316,14 +316,14 @@ fn configuration_sets_language_base_url_and_rules() {
 #[test]
 fn a_broken_markdown_page_stops_the_build() {
     let root = tempfile::tempdir().unwrap();
-    common::copy_tree(&Path::new(REPO).join("data"), &root.path().join("data"));
+    util::copy_tree(&Path::new(REPO).join("data"), &root.path().join("data"));
     std::fs::write(
         root.path().join("data/pages/broken.md"),
         "no front matter here\n",
     )
     .unwrap();
-    let out = common::output_folder();
-    let output = Command::new(common::binary())
+    let out = util::output_folder();
+    let output = Command::new(util::binary())
         .args(["build", "--root"])
         .arg(root.path())
         .arg("--out")
@@ -372,7 +372,7 @@ fn the_list_as_of_the_last_date_is_the_current_list() {
 
 #[test]
 fn a_list_as_of_a_date_is_that_date_in_the_lists_history() {
-    let repository = common::generated_repository(600, 90, 5);
+    let repository = util::generated_repository(600, 90, 5);
     let loaded = ratingbook::load::load_repository(repository.path());
     let ratings = ratingbook::rating::rate(&loaded.dataset, &loaded.config.rating);
     let views =
@@ -549,7 +549,7 @@ fn player_view(d: &ratingbook::model::Dataset, id: &str) -> ratingbook::render::
 /// Rp = 2042.5 → 2043, over 20 games of which 15 preset.
 #[test]
 fn player_page_works_out_the_first_rating() {
-    let mut book = common::Book::worked_example_1();
+    let mut book = util::Book::worked_example_1();
     let view = player_view(&book.finish(), "p");
     let row = view.history.last().unwrap();
     assert_eq!(
@@ -580,7 +580,7 @@ fn player_page_works_out_the_first_rating() {
 /// The spec's worked examples 2 and 3: the sum before rounding, and how each K came about.
 #[test]
 fn player_page_shows_the_sum_and_each_k_step() {
-    let view = player_view(&common::Book::worked_example_3().finish(), "a");
+    let view = player_view(&util::Book::worked_example_3().finish(), "a");
     let row = view.history.last().unwrap();
     // 32 × 0.64 + 16 × (0.5 − 0.64) = 20.48 − 2.24 = 18.24 → +18.
     assert_eq!((row.sum.as_str(), row.change.as_str()), ("+18.24", "+18"));
@@ -596,7 +596,7 @@ fn player_page_shows_the_sum_and_each_k_step() {
         ]
     );
 
-    let mut book = common::Book::new();
+    let mut book = util::Book::new();
     book.established("high", 2475);
     book.established("low", 1959);
     book.tournament_with(&[("high", &["2 1"]), ("low", &["1 0"])], |t| {
@@ -658,8 +658,8 @@ fn abbreviations_are_explained_and_link_to_their_rules() {
 #[test]
 fn rating_lists_show_the_movement_since_the_previous_list() {
     let repo = tempfile::tempdir().unwrap();
-    common::sample_with_engines_in_association_list(repo.path());
-    let out = common::output_folder();
+    util::sample_with_engines_in_association_list(repo.path());
+    let out = util::output_folder();
     build(repo.path(), out.path());
     let archive = read(&out.path().join("archive/2004.html"));
     assert!(archive.contains(
@@ -709,18 +709,18 @@ fn category_lists_only_when_configured() {
     assert!(!read(&sample.path().join("ratings.html")).contains("Category"));
 
     let repo = tempfile::tempdir().unwrap();
-    common::sample_with_engines_in_association_list(repo.path());
+    util::sample_with_engines_in_association_list(repo.path());
     let config = read(&Path::new(REPO).join("ratingbook.toml"))
         .replace("[site]", "[site]\npublish_personal_data = true")
         + "\n[lists]\ncategories = [\"junior\", \"senior\", \"women\"]\n";
-    common::write(repo.path(), "ratingbook.toml", &config);
-    common::edit(
+    util::write(repo.path(), "ratingbook.toml", &config);
+    util::edit(
         repo.path(),
         "data/players/ataxx-depth-1.toml",
         "membership = \"member\"",
         "membership = \"member\"\nbirth_year = 2010",
     );
-    common::edit(
+    util::edit(
         repo.path(),
         "data/players/ataxx-depth-2.toml",
         "membership = \"member\"",
@@ -749,7 +749,7 @@ fn category_lists_only_when_configured() {
 /// with inactive players and tied ratings.
 #[test]
 fn ranks_without_rows_are_the_published_lists_ranks() {
-    let generated = common::generated_repository(400, 80, 3);
+    let generated = util::generated_repository(400, 80, 3);
     // Players idle for three months count as inactive: many unranked rows.
     let config = generated.path().join("ratingbook.toml");
     let text = std::fs::read_to_string(&config).unwrap();

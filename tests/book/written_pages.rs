@@ -4,7 +4,7 @@
 //! the built-in one only by a comment, which the template engine renders.
 //! The two sites must come out byte for byte the same, every file of them.
 
-mod common;
+use crate::util;
 
 use std::path::Path;
 
@@ -24,7 +24,7 @@ fn engine_rendered_template(root: &Path, template: &str) {
     let built_in =
         std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(&file)).unwrap();
     let text = built_in.strip_suffix('\n').unwrap_or(&built_in);
-    common::write(
+    util::write(
         root,
         &file,
         &format!("{text}{{# rendered by the template engine #}}\n"),
@@ -52,16 +52,16 @@ fn sites_both_ways(
     repository: &Path,
     template: &str,
 ) -> std::collections::BTreeMap<String, Vec<u8>> {
-    let written = common::output_folder();
-    common::build_site(repository, written.path());
+    let written = util::output_folder();
+    util::build_site(repository, written.path());
     let rendered_repository = tempfile::tempdir().unwrap();
-    common::copy_tree(repository, rendered_repository.path());
+    util::copy_tree(repository, rendered_repository.path());
     engine_rendered_template(rendered_repository.path(), template);
-    let rendered = common::output_folder();
-    common::build_site(rendered_repository.path(), rendered.path());
+    let rendered = util::output_folder();
+    util::build_site(rendered_repository.path(), rendered.path());
 
-    let written = common::site_files(written.path());
-    let rendered = common::site_files(rendered.path());
+    let written = util::site_files(written.path());
+    let rendered = util::site_files(rendered.path());
     assert_eq!(
         written.keys().collect::<Vec<_>>(),
         rendered.keys().collect::<Vec<_>>(),
@@ -107,9 +107,9 @@ fn first_difference(page: &str, reference: &str) -> String {
 /// The sample data with a site address (canonical links), a page in the
 /// navigation, and tournaments moved into further lists of every system.
 fn sample_with_every_kind_of_list() -> tempfile::TempDir {
-    let repository = common::sample_repository();
+    let repository = util::sample_repository();
     let root = repository.path();
-    common::edit(
+    util::edit(
         root,
         "ratingbook.toml",
         "[site]\n",
@@ -120,21 +120,21 @@ fn sample_with_every_kind_of_list() -> tempfile::TempDir {
            \n[pools.history]\ntitle = \"Whole history\"\nsystem = \"whr\"\n\
            \n[pools.go]\ntitle = \"Go & more\"\nsystem = \"egd\"\n\
            \n[pools.club]\ntitle = \"Club list\"\nsystem = \"association\"\n";
-    common::write(root, "ratingbook.toml", &config);
-    common::write(
+    util::write(root, "ratingbook.toml", &config);
+    util::write(
         root,
         "data/pages/questions.md",
         "---\ntitle: Q&A <\"us\">\n---\n\nThe association.\n",
     );
     // A handicap game: black received 2 stones.
     let crosstable = "data/tournaments/2004/tampere-rapid-2004.csv";
-    common::edit(
+    util::edit(
         root,
         crosstable,
         "saarenpaa-samuli,,6 w 0,",
         "saarenpaa-samuli,,6 w 0 h2,",
     );
-    common::edit(
+    util::edit(
         root,
         crosstable,
         "grahn-johan,,1 b 1,",
@@ -148,14 +148,14 @@ fn sample_with_every_kind_of_list() -> tempfile::TempDir {
     ] {
         let file = format!("data/tournaments/{tournament}.toml");
         let metadata = std::fs::read_to_string(root.join(&file)).unwrap();
-        common::write(root, &file, &format!("{metadata}pool = \"{pool}\"\n"));
+        util::write(root, &file, &format!("{metadata}pool = \"{pool}\"\n"));
     }
     repository
 }
 
 #[test]
 fn the_sample_player_pages_as_bundled_and_with_every_kind_of_list() {
-    let bundled = common::sample_repository();
+    let bundled = util::sample_repository();
     let with_lists = sample_with_every_kind_of_list();
     let mut pages = pages_both_ways(bundled.path(), PLAYER, &["players/"]);
     pages.extend(pages_both_ways(with_lists.path(), PLAYER, &["players/"]));
@@ -181,7 +181,7 @@ fn the_sample_player_pages_as_bundled_and_with_every_kind_of_list() {
 
 #[test]
 fn a_generated_federations_player_pages() {
-    let repository = common::generated_repository(400, 60, 7);
+    let repository = util::generated_repository(400, 60, 7);
     let pages = pages_both_ways(repository.path(), PLAYER, &["players/"]);
     assert_eq!(pages.len(), 400);
     assert!(pages
@@ -191,7 +191,7 @@ fn a_generated_federations_player_pages() {
 
 #[test]
 fn the_sample_rating_lists_as_bundled_and_with_every_kind_of_list() {
-    let bundled = common::sample_repository();
+    let bundled = util::sample_repository();
     let with_lists = sample_with_every_kind_of_list();
     let lists = ["ratings", "lists/", "archive/"];
     let mut pages = pages_both_ways(bundled.path(), RATING_LIST, &lists);
@@ -216,7 +216,7 @@ fn the_sample_rating_lists_as_bundled_and_with_every_kind_of_list() {
 
 #[test]
 fn a_generated_federations_rating_lists_over_several_pages() {
-    let repository = common::generated_repository(1000, 120, 11);
+    let repository = util::generated_repository(1000, 120, 11);
     let pages = pages_both_ways(repository.path(), RATING_LIST, &["ratings", "archive/"]);
     let some = |text: &str| some(&pages, text);
     some("<nav aria-label=\"Pages\" class=\"pagination\"><p>Page 2 of ");
@@ -229,16 +229,16 @@ fn a_generated_federations_rating_lists_over_several_pages() {
 
 #[test]
 fn the_whole_rating_list_in_markdown_bundled_with_every_kind_of_list_and_generated() {
-    let bundled = common::sample_repository();
+    let bundled = util::sample_repository();
     let with_lists = sample_with_every_kind_of_list();
     // Markdown's and HTML's own characters in a club's name, escaped both ways alike.
-    common::edit(
+    util::edit(
         bundled.path(),
         "data/players/grahn-johan.toml",
         "club = \"Helsinki\"",
         "club = \"Renju | *Club* <b> & [x]_\"",
     );
-    let generated = common::generated_repository(1000, 120, 11);
+    let generated = util::generated_repository(1000, 120, 11);
     let mut lists = Vec::new();
     for repository in [&bundled, &with_lists, &generated] {
         let site = sites_both_ways(repository.path(), RATINGS_MARKDOWN);
@@ -257,7 +257,7 @@ fn the_whole_rating_list_in_markdown_bundled_with_every_kind_of_list_and_generat
 
 #[test]
 fn the_sample_tournament_pages_as_bundled_and_with_every_kind_of_list() {
-    let bundled = common::sample_repository();
+    let bundled = util::sample_repository();
     let with_lists = sample_with_every_kind_of_list();
     let mut pages = pages_both_ways(bundled.path(), TOURNAMENT, &["tournaments/"]);
     pages.extend(pages_both_ways(
@@ -287,7 +287,7 @@ fn the_sample_tournament_pages_as_bundled_and_with_every_kind_of_list() {
 
 #[test]
 fn a_generated_federations_tournament_pages() {
-    let repository = common::generated_repository(400, 60, 7);
+    let repository = util::generated_repository(400, 60, 7);
     let pages = pages_both_ways(repository.path(), TOURNAMENT, &["tournaments/"]);
     let some = |text: &str| some(&pages, text);
     some("<td class=\"num cell\"><sub>");

@@ -6,85 +6,61 @@
 //!
 //! Needs `node`, `/usr/bin/chromium` (or `$CHROMIUM`), `java` and
 //! `tests/browser/node_modules` (`npm ci --prefix tests/browser`; `.ci/run` does all of
-//! it). Without them the tests fail loudly; locally `RATINGBOOK_SKIP_BROWSER=1` turns
-//! that into a loud skip. Under CI (`CI` set) they always fail.
-
-mod common;
+//! it). A missing one fails the tests unless `RATINGBOOK_SKIP_<TOOL>=1` is set
+//! (`CHROMIUM`, `NODE`, `JAVA`, `NPM_PACKAGES`): the rule of
+//! `test_tools::require_tool`, the same in or out of CI.
+#[path = "../util/mod.rs"]
+mod util;
 
 use std::io::BufRead;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Duration;
+use test_tools::{require_tool, runs};
 
 const REPO: &str = env!("CARGO_MANIFEST_DIR");
 
-fn works(program: &str, arg: &str) -> bool {
-    Command::new(program)
-        .arg(arg)
-        .output()
-        .is_ok_and(|o| o.status.success())
-}
-
-/// What is missing to run the suite, if anything; the serve test needs neither
-/// Java nor the checkers.
-fn missing(checkers: bool) -> Vec<String> {
-    let mut missing = Vec::new();
+/// Whether the suite can run, each tool under the rule of
+/// `test_tools::require_tool`; the serve test needs neither Java nor the
+/// checkers.
+fn ready(checkers: bool) -> bool {
     let chromium = std::env::var("CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
-    if !Path::new(&chromium).is_file() {
-        missing.push(format!(
-            "{chromium} (apt-get install chromium chromium-driver)"
-        ));
-    }
-    if !works("node", "--version") {
-        missing.push("node (apt-get install nodejs npm)".into());
-    }
-    if checkers && !works("java", "-version") {
-        missing.push("java, for the Nu HTML checker (apt-get install default-jre-headless)".into());
-    }
     let modules = Path::new(REPO).join("tests/browser/node_modules");
     let packages: &[&str] = if checkers {
         &["playwright-core", "axe-core", "vnu-jar"]
     } else {
         &["playwright-core"]
     };
-    for package in packages {
-        if !modules.join(package).is_dir() {
-            missing.push(format!(
-                "npm package {package} (PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --ignore-scripts --prefix tests/browser)"
-            ));
-        }
-    }
-    missing
-}
-
-/// Whether the test can run: `false` (after a loud banner) when something is
-/// missing and `RATINGBOOK_SKIP_BROWSER=1` outside CI; a panic when something
-/// is missing otherwise.
-fn ready(missing: Vec<String>) -> bool {
-    if !missing.is_empty() {
-        let banner = format!(
-            "\n\n################ BROWSER TESTS NOT RUN ################\nmissing:\n  - {}\n.ci/run installs all of it.\n#######################################################\n",
-            missing.join("\n  - ")
-        );
-        if std::env::var_os("CI").is_none()
-            && std::env::var("RATINGBOOK_SKIP_BROWSER").is_ok_and(|v| v == "1")
-        {
-            eprintln!("{banner}skipped because RATINGBOOK_SKIP_BROWSER=1\n");
-            return false;
-        }
-        panic!(
-            "{banner}(set RATINGBOOK_SKIP_BROWSER=1 to skip locally; under CI this always fails)"
-        );
-    }
-    true
+    require_tool(
+        "chromium",
+        Path::new(&chromium).is_file(),
+        &format!("{chromium} (apt-get install chromium chromium-driver, or set CHROMIUM)"),
+    ) && require_tool(
+        "node",
+        runs("node", &["--version"]),
+        "apt-get install nodejs npm",
+    ) && (!checkers
+        || require_tool(
+            "java",
+            runs("java", &["-version"]),
+            "for the Nu HTML checker (apt-get install default-jre-headless)",
+        ))
+        && require_tool(
+            "npm-packages",
+            packages.iter().all(|package| modules.join(package).is_dir()),
+            &format!(
+                "{} under tests/browser/node_modules (PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --ignore-scripts --prefix tests/browser)",
+                packages.join(", ")
+            ),
+        )
 }
 
 #[test]
 fn sample_site_in_a_real_browser() {
-    if !ready(missing(true)) {
+    if !ready(true) {
         return;
     }
-    let site = common::output_folder();
+    let site = util::output_folder();
     let build = Command::new(env!("CARGO_BIN_EXE_ratingbook"))
         .args(["build", "--root", REPO, "--out"])
         .arg(site.path())
@@ -113,10 +89,10 @@ fn sample_site_in_a_real_browser() {
 /// list's "Next" links lead through every page (`tests/browser/large.mjs`).
 #[test]
 fn large_site_search_and_pages_in_a_real_browser() {
-    if !ready(missing(false)) {
+    if !ready(false) {
         return;
     }
-    let (_dir, site) = common::large_generated_site();
+    let (_dir, site) = util::large_generated_site();
     let status = Command::new("node")
         .arg(Path::new(REPO).join("tests/browser/large.mjs"))
         .arg(&site)
@@ -230,10 +206,10 @@ impl Drop for Serve {
 
 #[test]
 fn serve_reloads_an_open_page_in_a_real_browser() {
-    if !ready(missing(false)) {
+    if !ready(false) {
         return;
     }
-    let repository = common::sample_repository();
+    let repository = util::sample_repository();
     let root = repository.path();
     // Saarenpää's first game of the Helsinki Open 2003, a win against Ilu,
     // becomes a draw on both sides of the crosstable.

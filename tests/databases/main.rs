@@ -6,15 +6,16 @@
 //! the engine's results; hostile names must round-trip exactly; a load that
 //! fails halfway must leave the previous contents untouched.
 //!
-//! A missing server binary fails the test (set `RATINGBOOK_SKIP_DB=1` to skip
-//! locally; under CI nothing is skipped).
+//! A missing server binary fails the test unless `RATINGBOOK_SKIP_POSTGRES=1`
+//! or `RATINGBOOK_SKIP_MARIADB=1` is set (the rule of
+//! `test_tools::require_tool`, the same in or out of CI).
+mod servers;
+#[path = "../util/mod.rs"]
+mod util;
 
-mod common;
-mod databases;
-
-use databases::{Database, Mariadb, Postgres, Rows, Sqlite, NULL};
 use ratingbook::model::{Colour, Dataset};
 use ratingbook::rating::{Phase, Ratings};
+use servers::{Database, Mariadb, Postgres, Rows, Sqlite, NULL};
 use std::path::Path;
 use std::process::Command;
 
@@ -22,7 +23,7 @@ const REPO: &str = env!("CARGO_MANIFEST_DIR");
 // ---------- the dumps and the engine's answers ----------
 
 fn write_dump(root: &Path, dialect: &str, out: &Path) {
-    let output = Command::new(common::binary())
+    let output = Command::new(util::binary())
         .args(["sql", "--dialect", dialect, "--root"])
         .arg(root)
         .arg("--out")
@@ -440,14 +441,14 @@ fn dumps_are_deterministic_and_the_site_gets_the_configured_dialects() {
         assert_eq!(std::fs::read(&a).unwrap(), std::fs::read(&b).unwrap());
     }
     let repo = dir.path().join("repo");
-    common::copy_tree(&Path::new(REPO).join("data"), &repo.join("data"));
+    util::copy_tree(&Path::new(REPO).join("data"), &repo.join("data"));
     std::fs::write(
         repo.join("ratingbook.toml"),
-        "[output]\nhtml = false\nmarkdown = false\ncsv = false\nsql_dialects = [\"sqlite\", \"postgres\", \"mariadb\"]\n".to_string() + common::SAMPLE_POOLS,
+        "[output]\nhtml = false\nmarkdown = false\ncsv = false\nsql_dialects = [\"sqlite\", \"postgres\", \"mariadb\"]\n".to_string() + util::SAMPLE_POOLS,
     )
     .unwrap();
     let site = repo.join("site");
-    let out = Command::new(common::binary())
+    let out = Command::new(util::binary())
         .args(["build", "--root"])
         .arg(&repo)
         .arg("--out")
@@ -490,7 +491,7 @@ fn sql_refuses_invalid_data_and_writes_nothing() {
     )
     .unwrap();
     let out = dir.path().join("dump.sql");
-    let output = Command::new(common::binary())
+    let output = Command::new(util::binary())
         .args([
             "sql",
             "--dialect",

@@ -23,30 +23,21 @@ pub trait Database {
 
 // ---------- finding binaries ----------
 
-/// Looks for a server binary; when it is missing, fails loudly (or skips
-/// locally with `RATINGBOOK_SKIP_DB=1`, never under CI).
-pub fn find_binary(name: &str, extra_dirs: &[PathBuf]) -> Option<PathBuf> {
-    let path = std::env::var_os("PATH").unwrap_or_default();
-    let found = extra_dirs
-        .iter()
-        .cloned()
-        .chain(std::env::split_paths(&path))
-        .chain(["/usr/sbin".into(), "/usr/bin".into()])
-        .map(|d| d.join(name))
-        .find(|p| p.is_file());
-    if found.is_some() {
-        return found;
-    }
-    let message = format!(
-        "DATABASE TEST NOT RUN: `{name}` was not found (install postgresql and mariadb-server; .ci/run does)"
-    );
-    let ci = std::env::var_os("CI").is_some_and(|v| !v.is_empty() && v != "false");
-    let skip = std::env::var("RATINGBOOK_SKIP_DB").is_ok_and(|v| v == "1");
-    if skip && !ci {
-        eprintln!("{message}; skipped because RATINGBOOK_SKIP_DB=1");
-        None
+/// Looks for `name`, a binary of the server `tool` (`postgres`, `mariadb`);
+/// when it is missing the test fails, or skips loudly with
+/// `RATINGBOOK_SKIP_<TOOL>=1` (the rule of `test_tools::require_tool`).
+pub fn find_binary(tool: &str, name: &str, extra_dirs: &[PathBuf]) -> Option<PathBuf> {
+    let found = test_tools::find_program(name, extra_dirs);
+    let package = if tool == "postgres" {
+        "postgresql"
     } else {
-        panic!("{message}. Set RATINGBOOK_SKIP_DB=1 to skip locally (never under CI).");
+        "mariadb-server"
+    };
+    let install = format!("`{name}` was not found (apt-get install {package})");
+    if test_tools::require_tool(tool, found.is_some(), &install) {
+        found
+    } else {
+        None
     }
 }
 
@@ -190,7 +181,7 @@ pub struct Postgres {
 impl Postgres {
     pub fn start() -> Option<Postgres> {
         let dirs = postgres_bin_dirs();
-        let initdb = find_binary("initdb", &dirs)?;
+        let initdb = find_binary("postgres", "initdb", &dirs)?;
         // Follow symlinks (/usr/local/bin/initdb -> /usr/lib/postgresql/15/bin/initdb):
         // psql and pg_ctl live beside the real initdb.
         let initdb = initdb.canonicalize().unwrap_or(initdb);
@@ -326,10 +317,10 @@ pub struct Mariadb {
 
 impl Mariadb {
     pub fn start() -> Option<Mariadb> {
-        let server = find_binary("mariadbd", &[])?;
-        let install = find_binary("mariadb-install-db", &[])?;
-        let client = find_binary("mariadb", &[])?;
-        let admin = find_binary("mariadb-admin", &[])?;
+        let server = find_binary("mariadb", "mariadbd", &[])?;
+        let install = find_binary("mariadb", "mariadb-install-db", &[])?;
+        let client = find_binary("mariadb", "mariadb", &[])?;
+        let admin = find_binary("mariadb", "mariadb-admin", &[])?;
         let dir = tempfile::tempdir().unwrap();
         let data = dir.path().join("data");
         let socket = dir.path().join("mariadb.sock");

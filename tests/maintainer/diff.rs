@@ -3,9 +3,9 @@
 //! and removed tournaments, a base that does not build, a shallow clone; and
 //! `check --message-format github`.
 
-mod common;
+use crate::util;
 
-use common::git;
+use crate::util::git;
 
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -24,7 +24,7 @@ fn commit_all(dir: &Path, message: &str) -> String {
 /// when `under_git`.
 fn mini_repository(dir: &Path, under_git: bool) -> PathBuf {
     let repo = dir.join("repo");
-    common::copy_tree(
+    util::copy_tree(
         Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/mini")),
         &repo,
     );
@@ -35,7 +35,7 @@ fn mini_repository(dir: &Path, under_git: bool) -> PathBuf {
 }
 
 fn ratingbook(dir: &Path, args: &[&str]) -> Output {
-    Command::new(common::binary())
+    Command::new(util::binary())
         .current_dir(dir)
         .args(args)
         .output()
@@ -65,7 +65,7 @@ fn generated_repository_of(
     (players, tournaments, seed): (&str, &str, &str),
 ) -> PathBuf {
     let repo = dir.join("repo");
-    let status = Command::new(common::binary())
+    let status = Command::new(util::binary())
         .args([
             "generate",
             "--players",
@@ -94,12 +94,15 @@ fn middle_crosstable(repo: &Path) -> PathBuf {
 
 /// Published ratings by id, from the `ratings.csv` of the site built from `repo`.
 fn published_ratings(repo: &Path, out: &Path) -> BTreeMap<String, i64> {
-    common::build_site(repo, out);
-    common::listed_ratings(out)
+    util::build_site(repo, out);
+    util::listed_ratings(out)
 }
 
 #[test]
 fn an_edited_result_shows_every_rating_it_moves_and_why() {
+    if !util::require_git() {
+        return;
+    }
     let dir = tempfile::tempdir().unwrap();
     let repo = generated_repository(dir.path());
     let before = published_ratings(&repo, &dir.path().join("before"));
@@ -162,6 +165,9 @@ fn an_edited_result_shows_every_rating_it_moves_and_why() {
 
 #[test]
 fn added_and_removed_tournaments_between_commits() {
+    if !util::require_git() {
+        return;
+    }
     let dir = tempfile::tempdir().unwrap();
     let repo = mini_repository(dir.path(), true);
     let base = commit_all(&repo, "two tournaments");
@@ -214,6 +220,9 @@ fn added_and_removed_tournaments_between_commits() {
 
 #[test]
 fn a_base_that_does_not_build_is_said_and_the_head_shown() {
+    if !util::require_git() {
+        return;
+    }
     let dir = tempfile::tempdir().unwrap();
     let repo = mini_repository(dir.path(), false);
     let table = repo.join("data/tournaments/2005/spring-open.csv");
@@ -240,6 +249,9 @@ fn a_base_that_does_not_build_is_said_and_the_head_shown() {
 
 #[test]
 fn a_shallow_clone_says_to_fetch_more_history() {
+    if !util::require_git() {
+        return;
+    }
     let dir = tempfile::tempdir().unwrap();
     let repo = mini_repository(dir.path(), true);
     commit_all(&repo, "one");
@@ -284,7 +296,7 @@ fn mini_in_a_git_subfolder() -> (tempfile::TempDir, PathBuf, PathBuf) {
     let dir = tempfile::tempdir().unwrap();
     let top = dir.path().join("association");
     let repo = top.join("ratings");
-    common::copy_tree(
+    util::copy_tree(
         Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/mini")),
         &repo,
     );
@@ -293,6 +305,9 @@ fn mini_in_a_git_subfolder() -> (tempfile::TempDir, PathBuf, PathBuf) {
 
 #[test]
 fn github_format_puts_problems_on_the_changed_lines() {
+    if !util::require_git() {
+        return;
+    }
     let (_dir, top, repo) = mini_in_a_git_subfolder();
     git(&top, &["init", "-q", "-b", "main"]);
     let table = repo.join("data/tournaments/2005/spring-open.csv");
@@ -310,17 +325,20 @@ fn github_format_puts_problems_on_the_changed_lines() {
 
 #[test]
 fn a_rating_book_in_a_subfolder_of_the_git_repository() {
+    if !util::require_git() {
+        return;
+    }
     let (_dir, top, repo) = mini_in_a_git_subfolder();
     std::fs::write(top.join("README.md"), "the association's files\n").unwrap();
     git(&top, &["init", "-q", "-b", "main"]);
     commit_all(&top, "results");
-    common::edit(
+    util::edit(
         &repo,
         "data/tournaments/2005/spring-open.csv",
         "1,ikonen-jussi,,2 w 1",
         "1,ikonen-jussi,,2 w 0",
     );
-    common::edit(
+    util::edit(
         &repo,
         "data/tournaments/2005/spring-open.csv",
         "2,pellikka-marko,,1 b 0",
@@ -352,26 +370,26 @@ fn a_rating_book_in_a_subfolder_of_the_git_repository() {
 fn diff_reports_every_rating_list() {
     let dir = tempfile::tempdir().unwrap();
     let base = mini_repository(&dir.path().join("base"), false);
-    common::write(
+    util::write(
         &base,
         "ratingbook.toml",
         "[pools.go]\ntitle = \"Go\"\nsystem = \"egd\"\n",
     );
-    common::edit(
+    util::edit(
         &base,
         "data/tournaments/2005/spring-open.toml",
         "rounds = 3\n",
         "rounds = 3\npool = \"go\"\n",
     );
     let head = dir.path().join("head");
-    common::copy_tree(&base, &head);
-    common::edit(
+    util::copy_tree(&base, &head);
+    util::edit(
         &head,
         "data/tournaments/2005/spring-open.csv",
         "1 b 0,4 w 1",
         "1 b =,4 w 1",
     );
-    common::edit(
+    util::edit(
         &head,
         "data/tournaments/2005/spring-open.csv",
         "2 w 1,",
@@ -432,6 +450,9 @@ fn diff_reports_every_rating_list() {
 
 #[test]
 fn a_change_that_moves_thousands_keeps_its_comment_short_and_says_what_it_left_out() {
+    if !util::require_git() {
+        return;
+    }
     let dir = tempfile::tempdir().unwrap();
     let repo = generated_repository_of(dir.path(), ("3000", "300", "7"));
     ratingbook::generate::edit::add_tournament_at_newest_date(&repo)
@@ -576,6 +597,9 @@ fn files_under(dir: &Path) -> usize {
 
 #[test]
 fn a_folder_no_build_reads_is_never_brought_out() {
+    if !util::require_git() {
+        return;
+    }
     let dir = tempfile::tempdir().unwrap();
     let repo = mini_repository(dir.path(), true);
     commit_all(&repo, "results");
@@ -609,6 +633,9 @@ fn a_folder_no_build_reads_is_never_brought_out() {
 
 #[test]
 fn a_revision_over_the_budget_is_refused_with_what_to_do() {
+    if !util::require_git() {
+        return;
+    }
     let dir = tempfile::tempdir().unwrap();
     let repo = mini_repository(dir.path(), true);
     let commit = commit_all(&repo, "results");
@@ -661,12 +688,15 @@ fn scratch_folders_of(pid: u32) -> Vec<PathBuf> {
 #[cfg(unix)]
 #[test]
 fn an_interrupted_diff_leaves_no_revision_behind() {
+    if !util::require_git() {
+        return;
+    }
     let dir = tempfile::tempdir().unwrap();
     let repo = mini_repository(dir.path(), true);
     commit_all(&repo, "results");
     let large = commit_with_many_files(&repo, &[("templates/many/", 200_000)]);
     for signal in [libc::SIGINT, libc::SIGTERM] {
-        let child = Command::new(common::binary())
+        let child = Command::new(util::binary())
             .current_dir(&repo)
             .args(["diff", "--base", &large, "--head", "HEAD"])
             .stdout(std::process::Stdio::null())
@@ -696,6 +726,9 @@ fn an_interrupted_diff_leaves_no_revision_behind() {
 #[cfg(unix)]
 #[test]
 fn a_revision_left_by_a_killed_diff_is_removed_by_the_next() {
+    if !util::require_git() {
+        return;
+    }
     let dir = tempfile::tempdir().unwrap();
     let repo = mini_repository(dir.path(), true);
     commit_all(&repo, "results");
@@ -735,12 +768,15 @@ fn a_revision_left_by_a_killed_diff_is_removed_by_the_next() {
 
 #[test]
 fn names_in_the_comment_mention_link_and_reference_nothing() {
+    if !util::require_git() {
+        return;
+    }
     let dir = tempfile::tempdir().unwrap();
     let repo = mini_repository(dir.path(), true);
     commit_all(&repo, "results");
     let hostile = "@octocat https://evil.example/login #1 www.evil.example <b>x</b> \
                    [x](javascript:alert(1)) | pipe";
-    common::edit(
+    util::edit(
         &repo,
         "data/players/ikonen-jussi.toml",
         "name = \"Ikonen Jussi\"",

@@ -2,13 +2,13 @@
 //! they write pass `check` and `build`, collisions and unknown players are
 //! refused without writing anything.
 
-mod common;
+use crate::util;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 fn run(root: &Path, args: &[&str]) -> Output {
-    Command::new(common::binary())
+    Command::new(util::binary())
         .args(["--message-format", "plain"])
         .args(args)
         .arg("--root")
@@ -136,7 +136,7 @@ fn new_players_and_a_new_tournament_check_and_build() {
         "{checked}"
     );
     let out = root.join("site");
-    let built = Command::new(common::binary())
+    let built = Command::new(util::binary())
         .args(["build", "--root"])
         .arg(root)
         .arg("--out")
@@ -225,7 +225,7 @@ fn the_maintainers_loop_new_pair_results_check_build() {
     let repo = tempfile::tempdir().unwrap();
     let root = repo.path();
     let event = new_swiss_of_four(root, "Spring Open");
-    let paired = Command::new(common::binary())
+    let paired = Command::new(util::binary())
         .arg("pair")
         .arg(&event)
         .arg("--root")
@@ -252,7 +252,7 @@ fn the_maintainers_loop_new_pair_results_check_build() {
         boards[0].0, boards[0].1, boards[1].0, boards[1].1
     );
     std::fs::write(&round_file, text).unwrap();
-    let entered = Command::new(common::binary())
+    let entered = Command::new(util::binary())
         .args(["--message-format", "plain", "results", "add"])
         .arg(event.with_extension("toml"))
         .args(["--round", "1", "--from"])
@@ -273,7 +273,7 @@ fn the_maintainers_loop_new_pair_results_check_build() {
     assert!(csv.contains(&format!("{} w 1", boards[0].1)), "{csv}");
     assert!(!csv.contains('?'), "{csv}");
     succeeds(root, &["check"]);
-    let built = Command::new(common::binary())
+    let built = Command::new(util::binary())
         .args(["build", "--root"])
         .arg(root)
         .output()
@@ -308,7 +308,7 @@ fn results_add_keeps_a_handicap_written_with_the_pairing() {
     succeeds(root, &["check"]);
     let round_file = root.join("round1.txt");
     std::fs::write(&round_file, format!("{white} {black} 0-1\n")).unwrap();
-    let entered = Command::new(common::binary())
+    let entered = Command::new(util::binary())
         .args(["--message-format", "plain", "results", "add"])
         .arg(event.with_extension("toml"))
         .args(["--round", "1", "--from"])
@@ -354,7 +354,7 @@ fn new_swiss_of_four(root: &Path, name: &str) -> PathBuf {
 fn new_player_and_results_add_do_not_write_through_links() {
     let repo = tempfile::tempdir().unwrap();
     let root = repo.path();
-    common::copy_tree(
+    util::copy_tree(
         &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/mini"),
         root,
     );
@@ -382,7 +382,7 @@ fn new_player_and_results_add_do_not_write_through_links() {
     let kept = std::fs::read_to_string(root.join("kept.csv")).unwrap();
     let codes = root.join("codes.txt");
     std::fs::write(&codes, "1 2 1-0\n").unwrap();
-    let output = Command::new(common::binary())
+    let output = Command::new(util::binary())
         .args(["--message-format", "plain", "results", "add"])
         .arg(folder.join("autumn-cup.toml"))
         .args(["--round", "1", "--from"])

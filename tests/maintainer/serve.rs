@@ -4,7 +4,7 @@
 //! live server on a copy of the sample data that rebuilds on a change and
 //! tells its event stream.
 
-mod common;
+use crate::util;
 
 use ratingbook::serve::connection;
 use ratingbook::serve::http::{self, Resolved, Site};
@@ -367,7 +367,7 @@ fn replaced(text: &str, edits: &[(&str, &str)]) -> String {
 fn fresh_build(crosstable: &str) -> (tempfile::TempDir, PathBuf) {
     let temporary = tempfile::tempdir().unwrap();
     let dir = temporary.path();
-    common::copy_tree(&Path::new(REPO).join("data"), &dir.join("data"));
+    util::copy_tree(&Path::new(REPO).join("data"), &dir.join("data"));
     std::fs::copy(
         Path::new(REPO).join("ratingbook.toml"),
         dir.join("ratingbook.toml"),
@@ -385,7 +385,7 @@ fn fresh_build(crosstable: &str) -> (tempfile::TempDir, PathBuf) {
 
 #[test]
 fn a_live_server_rebuilds_on_change_and_tells_its_event_streams() {
-    let repository = common::sample_repository();
+    let repository = util::sample_repository();
     let root = repository.path();
     let out = root.join("site");
     let server = Server::bind(Options {

@@ -1,14 +1,14 @@
 //! `ratingbook pair` on our own tournaments: the next round is paired, printed
 //! with names, and with `--write` stored as `opponent colour ?` cells.
 
-mod common;
+use crate::util;
 
 use std::path::Path;
 use std::process::Command;
 
 fn repo() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
-    common::copy_tree(
+    util::copy_tree(
         &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/mini"),
         dir.path(),
     );
@@ -30,7 +30,7 @@ fn spring_open_in_progress(table: &str) -> tempfile::TempDir {
 }
 
 fn run(root: &Path, args: &[&str]) -> (Option<i32>, String, String) {
-    let out = Command::new(common::binary())
+    let out = Command::new(util::binary())
         .args(args)
         .arg("--root")
         .arg(root)
@@ -97,7 +97,7 @@ fn pairs_the_next_swiss_round_and_writes_it() {
     }
     let codes_file = repo.path().join("3.txt");
     std::fs::write(&codes_file, codes).unwrap();
-    let out = Command::new(common::binary())
+    let out = Command::new(util::binary())
         .args([
             "results",
             "add",

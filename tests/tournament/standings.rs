@@ -232,7 +232,7 @@ fn standings_carry_tie_break_values_in_chain_order() {
 
 // ---------------------------------------------------------------- result entry
 
-mod common;
+use crate::util;
 
 use ratingbook::tournament::results::{apply, parse_round_file};
 
@@ -362,14 +362,14 @@ fn bad_codes_and_impossible_pairs_name_the_line() {
 #[test]
 fn the_command_rewrites_the_file_or_nothing() {
     let dir = tempfile::tempdir().unwrap();
-    common::copy_tree(Path::new(SWISS), dir.path());
+    util::copy_tree(Path::new(SWISS), dir.path());
     let csv = dir.path().join(CSV);
     let original = fixture_csv();
     std::fs::write(&csv, blank_round(&original, 4, &[1])).unwrap();
     let codes = dir.path().join("4.txt");
     std::fs::write(&codes, "2 5 1\n3 4 9\n").unwrap();
     let run = |codes: &Path| {
-        std::process::Command::new(common::binary())
+        std::process::Command::new(util::binary())
             .args(["--message-format", "plain", "results", "add"])
             .arg(dir.path().join("data/tournaments/2025/small-swiss.toml"))
             .args(["--round", "4", "--from"])
@@ -471,7 +471,7 @@ fn unknown_tie_break_ids_are_errors_with_suggestions() {
 #[test]
 fn unknown_ids_in_the_config_are_reported() {
     let dir = tempfile::tempdir().unwrap();
-    common::copy_tree(Path::new(SWISS), dir.path());
+    util::copy_tree(Path::new(SWISS), dir.path());
     std::fs::write(
         dir.path().join("ratingbook.toml"),
         "[standings]\ntiebreaks = [\"bh-c1\", \"buchholz\"]\n",
@@ -666,13 +666,13 @@ fn entering_a_round_cannot_break_an_existing_pairing() {
 #[test]
 fn the_command_warns_about_pairing_rules_after_writing() {
     let dir = tempfile::tempdir().unwrap();
-    common::copy_tree(Path::new(SWISS), dir.path());
+    util::copy_tree(Path::new(SWISS), dir.path());
     let csv = dir.path().join(CSV);
     std::fs::write(&csv, blank_round(&fixture_csv(), 4, &[1])).unwrap();
     let codes = dir.path().join("4.txt");
     // 2 meets 4 again (they played in round 1): written, with a warning.
     std::fs::write(&codes, "2 4 1\n3 5 0\n").unwrap();
-    let run = std::process::Command::new(common::binary())
+    let run = std::process::Command::new(util::binary())
         .args(["--message-format", "plain", "results", "add"])
         .arg(&csv)
         .args(["--round", "4", "--from"])
@@ -755,13 +755,13 @@ proptest::proptest! {
 #[test]
 fn the_command_reads_scores_and_echoes_each_game() {
     let dir = tempfile::tempdir().unwrap();
-    common::copy_tree(Path::new(SWISS), dir.path());
+    util::copy_tree(Path::new(SWISS), dir.path());
     let csv = dir.path().join(CSV);
     let original = fixture_csv();
     std::fs::write(&csv, blank_round(&original, 3, &[])).unwrap();
     let codes = dir.path().join("3.txt");
     let run = |codes: &Path| {
-        std::process::Command::new(common::binary())
+        std::process::Command::new(util::binary())
             .args(["--message-format", "plain", "results", "add"])
             .arg(dir.path().join("data/tournaments/2025/small-swiss.toml"))
             .args(["--round", "3", "--from"])

@@ -2,7 +2,7 @@
 //! README.md): every file imports, the repository builds, and the export keeps every
 //! game and every player field the file had. Run with `--nocapture` for the report.
 
-mod common;
+use crate::util;
 
 use ratingbook::tournament::trf_exchange::{
     import_trf, tournament_to_trf_version, ImportOptions, PersonalData,
@@ -105,9 +105,9 @@ fn import_export(
         import_trf(doc, &Default::default(), &options).unwrap_or_else(|e| panic!("{name}: {e}"));
     let repo = tempfile::tempdir().unwrap();
     for (file, content) in &imported.files {
-        common::write(repo.path(), file, content);
+        util::write(repo.path(), file, content);
     }
-    let (checked, errors) = common::check_with_errors(repo.path());
+    let (checked, errors) = util::check_with_errors(repo.path());
     assert!(errors.is_empty(), "{name}: {errors:#?}");
     if build {
         let out = repo.path().join("site");
@@ -189,14 +189,14 @@ fn dialects_are_read_with_warnings_where_guessed() {
     let (german, encoding) = read("german-open-latin1.trf");
     assert_eq!(encoding, trf::Encoding::Latin1);
     let imported = import_trf(&german, &Default::default(), &ImportOptions::default()).unwrap();
-    let meta = common::imported_file(&imported, |path| {
+    let meta = util::imported_file(&imported, |path| {
         path.ends_with(".toml") && path.contains("tournaments")
     });
     assert!(
         meta.contains("start = 2005-07-28") && meta.contains("end = 2005-07-30"),
         "{meta}"
     );
-    let adair = common::imported_file(&imported, |path| path.contains("adair"));
+    let adair = util::imported_file(&imported, |path| path.contains("adair"));
     for line in [
         "fide_id = 3400042",
         "title = \"g\"",
@@ -207,12 +207,12 @@ fn dialects_are_read_with_warnings_where_guessed() {
         assert!(adair.contains(line), "{adair}");
     }
     // The file's rank column is kept in the crosstable.
-    let csv = common::imported_file(&imported, |path| path.ends_with(".csv"));
+    let csv = util::imported_file(&imported, |path| path.ends_with(".csv"));
     assert!(csv.starts_with("no,player,rating,rank,1,2,3\n"), "{csv}");
     assert!(csv.contains("\n1,adair-robin,2540,1,"), "{csv}");
     let (lichess, _) = read("lichess-layout-swiss.trf");
     let imported = import_trf(&lichess, &Default::default(), &ImportOptions::default()).unwrap();
-    let meta = common::imported_file(&imported, |path| {
+    let meta = util::imported_file(&imported, |path| {
         path.contains("tournaments") && path.ends_with(".toml")
     });
     assert!(meta.contains("start = 2020-06-26"), "{meta}");
@@ -254,7 +254,7 @@ fn trf_2026_byes_and_records_are_imported_or_reported() {
         "{:?}",
         imported.warnings
     );
-    let csv = common::imported_file(&imported, |path| path.ends_with(".csv"));
+    let csv = util::imported_file(&imported, |path| path.ends_with(".csv"));
     assert!(
         csv.contains("\n1,alpha-anna,2150,1,2 w 1,3 b =,H\n"),
         "{csv}"
@@ -263,9 +263,9 @@ fn trf_2026_byes_and_records_are_imported_or_reported() {
         csv.contains("\n3,gamma-gustav,2010,3,F,1 w =,2 b -\n"),
         "{csv}"
     );
-    let alpha = common::imported_file(&imported, |path| path.contains("alpha-anna"));
+    let alpha = util::imported_file(&imported, |path| path.contains("alpha-anna"));
     assert!(alpha.contains("birth_date = 1990-05-17"), "{alpha}");
-    let beta = common::imported_file(&imported, |path| path.contains("beta-bertil"));
+    let beta = util::imported_file(&imported, |path| path.contains("beta-bertil"));
     assert!(beta.contains("birth_year = 1985"), "{beta}");
     let (exported, _) = import_export(&doc, "sample", trf::Version::Trf2026, false);
     let text = exported.write();

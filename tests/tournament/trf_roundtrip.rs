@@ -1,7 +1,7 @@
 //! TRF → our files → TRF keeps every game, colour, result, bye and forfeit;
 //! `import-trf` matches known players and reports what it cannot decide.
 
-mod common;
+use crate::util;
 
 use ratingbook::tournament::trf_exchange::{import_trf, tournament_to_trf, ImportOptions};
 use std::path::Path;
@@ -61,9 +61,9 @@ fn round_trip(name: &str) {
     };
     let imported = import_trf(&original, &Default::default(), &options).unwrap();
     for (path, content) in &imported.files {
-        common::write(repo.path(), path, content);
+        util::write(repo.path(), path, content);
     }
-    let (checked, errors) = common::check_with_errors(repo.path());
+    let (checked, errors) = util::check_with_errors(repo.path());
     assert!(errors.is_empty(), "{name}: {errors:#?}");
     let dataset = &checked.loaded.dataset;
     assert_eq!(dataset.tournaments.len(), 1);
@@ -118,7 +118,7 @@ fn the_sample_data_round_trips_through_trf() {
                 })
                 .collect()
         };
-        let csv = common::imported_file(&imported, |path| path.ends_with(".csv"));
+        let csv = util::imported_file(&imported, |path| path.ends_with(".csv"));
         let original =
             String::from_utf8(ratingbook::tournament::crosstable_file::crosstable_csv(t)).unwrap();
         assert_eq!(without_ratings(csv), without_ratings(&original), "{}", t.id);
@@ -127,7 +127,7 @@ fn the_sample_data_round_trips_through_trf() {
 
 #[test]
 fn import_matches_known_players_by_name_and_reports_ambiguity() {
-    let mut book = common::Book::new();
+    let mut book = util::Book::new();
     book.member("ikonen-jussi", 1600, 0);
     book.dataset.players[0].name = "Ikonen Jussi".into();
     let dataset = book.finish();
@@ -147,7 +147,7 @@ fn import_matches_known_players_by_name_and_reports_ambiguity() {
         .iter()
         .any(|f| f.0 == "data/players/ikonen-jussi.toml"));
 
-    let mut book = common::Book::new();
+    let mut book = util::Book::new();
     book.member("jussi-ikonen-a", 1600, 0);
     book.member("jussi-ikonen-b", 1600, 0);
     book.dataset.players[0].name = "IKONEN, Jussi".into();
@@ -163,11 +163,11 @@ fn import_matches_known_players_by_name_and_reports_ambiguity() {
 #[test]
 fn import_trf_command_writes_a_valid_tournament() {
     let repo = tempfile::tempdir().unwrap();
-    common::copy_tree(
+    util::copy_tree(
         &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/mini"),
         repo.path(),
     );
-    let out = Command::new(common::binary())
+    let out = Command::new(util::binary())
         .args([
             "import-trf",
             &format!("{FIXTURES}/byes_forfeits_withdrawn.trf"),
@@ -188,7 +188,7 @@ fn import_trf_command_writes_a_valid_tournament() {
     );
     assert!(stderr.contains("0 error(s)"), "{stderr}");
     // A second import would overwrite: refused.
-    let again = Command::new(common::binary())
+    let again = Command::new(util::binary())
         .args([
             "import-trf",
             &format!("{FIXTURES}/byes_forfeits_withdrawn.trf"),
@@ -210,7 +210,7 @@ fn malformed_trf_lines_give_file_line_column() {
         "012 Bad\n042 2026/01/01\n001    1      Alpha                             25x0\n",
     )
     .unwrap();
-    let out = Command::new(common::binary())
+    let out = Command::new(util::binary())
         .args(["import-trf"])
         .arg(&path)
         .args(["--root"])
@@ -228,13 +228,13 @@ fn malformed_trf_lines_give_file_line_column() {
 #[test]
 fn export_trf_command_writes_either_edition() {
     let repo = tempfile::tempdir().unwrap();
-    common::copy_tree(
+    util::copy_tree(
         &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/mini"),
         repo.path(),
     );
     let sample = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("crates/trf/tests/fixtures/trf2026_individual.trf");
-    let out = Command::new(common::binary())
+    let out = Command::new(util::binary())
         .arg("import-trf")
         .arg(&sample)
         .arg("--root")
@@ -250,7 +250,7 @@ fn export_trf_command_writes_either_edition() {
         .unwrap_or_else(|| panic!("{stderr}"))
         .to_string();
     let export = |args: &[&str]| {
-        let out = Command::new(common::binary())
+        let out = Command::new(util::binary())
             .arg("export-trf")
             .arg(&csv)
             .arg("--root")
@@ -315,7 +315,7 @@ fn import_into_mini(
     prepare: impl FnOnce(&Path),
 ) -> (Option<i32>, String, bool) {
     let repo = tempfile::tempdir().unwrap();
-    common::copy_tree(
+    util::copy_tree(
         &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/mini"),
         repo.path(),
     );
@@ -333,7 +333,7 @@ fn import_into_mini(
     let folder = tempfile::tempdir().unwrap();
     let trf = folder.path().join("import-test.trf");
     std::fs::write(&trf, text).unwrap();
-    let out = Command::new(common::binary())
+    let out = Command::new(util::binary())
         .args(["--message-format", "plain", "import-trf"])
         .arg(&trf)
         .args(args)

@@ -1,4 +1,7 @@
-//! Builders shared by integration tests: datasets in code, and the binary.
+//! Shared by the integration harnesses (`tests/<concern>/main.rs` include it
+//! as `util`): datasets in code, the binary, repositories and sites on disk,
+//! git with a fixed author, and [`require_git`] (outside tools follow the one
+//! rule of `test_tools::require_tool`).
 #![allow(dead_code)]
 
 use ratingbook::load::parse_cell_with_handicap;
@@ -258,6 +261,17 @@ pub fn copy_tree(from: &std::path::Path, to: &std::path::Path) {
             std::fs::copy(entry.path(), &target).unwrap();
         }
     }
+}
+
+/// Whether git is there, for a test that makes repositories; call first and
+/// return when `false` (see `test_tools::require_tool`: `RATINGBOOK_SKIP_GIT=1`
+/// skips).
+pub fn require_git() -> bool {
+    test_tools::require_tool(
+        "git",
+        test_tools::runs("git", &["--version"]),
+        "apt-get install git",
+    )
 }
 
 /// Runs git in `dir` with a fixed author, asserting it succeeded.
