@@ -11,6 +11,7 @@
 //! }
 //! ```
 use std::ffi::OsStr;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
@@ -31,15 +32,20 @@ pub fn skip_variable(tool: &str) -> String {
 
 /// Whether a test that needs `tool` runs: `true` when it was `found`. When it
 /// was not, panics naming the tool and `install` (how to get it), unless
-/// `RATINGBOOK_SKIP_<TOOL>=1` is set: then prints a banner on stderr and
-/// returns `false`, and the test returns at once.
+/// `RATINGBOOK_SKIP_<TOOL>=1` is set: then writes a banner on stderr (shown
+/// even when the test's output is captured) and returns `false`, and the
+/// test returns at once.
+#[track_caller]
 pub fn require_tool(tool: &str, found: bool, install: &str) -> bool {
     if found {
         return true;
     }
     let variable = skip_variable(tool);
     if std::env::var_os(&variable).is_some_and(|v| v == "1") {
-        eprintln!(
+        // Straight to the process's stderr: the test harness captures
+        // `eprintln!` of a passing test, and this must not be hidden.
+        let _ = writeln!(
+            std::io::stderr().lock(),
             "\n######## TEST NOT RUN: `{tool}` is missing ({install}); skipped because {variable}=1 ########\n"
         );
         return false;
