@@ -10,7 +10,7 @@
 
 mod common;
 
-#[path = "../tests/databases/mod.rs"]
+#[path = "../tests/databases/servers.rs"]
 mod databases;
 
 use databases::{Database, Mariadb, Postgres, Sqlite};

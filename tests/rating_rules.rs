@@ -1,6 +1,7 @@
 //! Every rule of the rating spec (shared/spec/rating-rules.md), including its
 //! three worked examples, checked through the public engine.
 
+#[path = "util/mod.rs"]
 mod common;
 
 use common::Book;

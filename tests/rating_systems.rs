@@ -4,6 +4,7 @@
 //! against their official worked examples are tested in
 //! `crates/rating-systems/tests/systems.rs`.
 
+#[path = "util/mod.rs"]
 mod common;
 
 use common::Book;

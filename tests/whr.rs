@@ -3,6 +3,7 @@
 //! reported by `check`. The solver itself is tested against values worked by
 //! hand and an independent implementation in `crates/rating-systems/tests/whr.rs`.
 
+#[path = "util/mod.rs"]
 mod common;
 
 use ratingbook::config::{Config, PoolConfig, SystemKind, WhrConfig};

@@ -2,7 +2,7 @@
 // playwright-core, against a running preview of a copy of the sample data.
 //
 // Usage: node tests/browser/serve.mjs <config.json>
-// The config (written by tests/browser.rs) names the server's URL, the page to
+// The config (written by tests/browser/main.rs) names the server's URL, the page to
 // open, the crosstable to edit, its edited and broken versions and the
 // ratings the page must show. Exit status 0 when every check passed.
 

@@ -1,0 +1,279 @@
+//! `ratingbook init`: the new repository checks and builds at once, its
+//! workflow files are valid YAML, and their shell steps, run in order in a
+//! local clone (a pull request on a branch, then the default branch), are
+//! green: the same commands CI runs.
+
+use crate::util;
+
+use crate::util::git;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use yaml_rust2::{Yaml, YamlLoader};
+
+fn ratingbook(dir: &Path, args: &[&str]) -> std::process::Output {
+    Command::new(util::binary())
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn init(dir: &Path) -> PathBuf {
+    let repo = dir.join("ratings");
+    let output = ratingbook(
+        dir,
+        &[
+            "init",
+            "ratings",
+            "--association",
+            "Suomen \"Go\" ry",
+            "--language",
+            "fi",
+        ],
+    );
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    repo
+}
+
+fn yaml(path: &Path) -> Yaml {
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut docs =
+        YamlLoader::load_from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    assert_eq!(docs.len(), 1);
+    docs.remove(0)
+}
+
+#[test]
+fn a_new_repository_checks_and_builds_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let repo = init(dir.path());
+    let check = ratingbook(&repo, &["check"]);
+    assert!(
+        check.status.success(),
+        "{}",
+        String::from_utf8_lossy(&check.stderr)
+    );
+    assert!(String::from_utf8_lossy(&check.stderr).contains("0 error(s), 0 warning(s)"));
+    let build = ratingbook(&repo, &["build"]);
+    assert!(
+        build.status.success(),
+        "{}",
+        String::from_utf8_lossy(&build.stderr)
+    );
+    let index = std::fs::read_to_string(repo.join("site/index.html")).unwrap();
+    assert!(
+        index.contains("Suomen &quot;Go&quot; ry rating list"),
+        "{index}"
+    );
+    assert!(repo.join("site/ratingbook.postgres.sql").exists());
+    // Never over an existing folder.
+    let again = ratingbook(dir.path(), &["init", "ratings"]);
+    assert_eq!(again.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&again.stderr).contains("is not empty"));
+}
+
+/// The `run:` steps of a GitHub Actions job, in order.
+fn github_steps(workflow: &Yaml, job: &str) -> Vec<String> {
+    workflow["jobs"][job]["steps"]
+        .as_vec()
+        .unwrap()
+        .iter()
+        .filter_map(|step| step["run"].as_str().map(String::from))
+        .collect()
+}
+
+/// The `script:` lines of a GitLab CI job, in order.
+fn gitlab_script(pipeline: &Yaml, job: &str) -> Vec<String> {
+    pipeline[job]["script"]
+        .as_vec()
+        .unwrap()
+        .iter()
+        .map(|line| line.as_str().unwrap().to_string())
+        .collect()
+}
+
+/// Runs each step with bash in `dir`, as CI would, with `ratingbook`, a
+/// recording stand-in for `gh` and the CI variables on hand.
+fn run_steps(dir: &Path, steps: &[String], bin: &Path, env: &[(&str, &str)]) {
+    let path = format!(
+        "{}:{}:{}",
+        bin.display(),
+        util::binary().parent().unwrap().display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    for step in steps {
+        let output = Command::new("bash")
+            .args(["-e", "-c", step])
+            .current_dir(dir)
+            .env("PATH", &path)
+            .env("RATINGBOOK_INSTALL", "true")
+            .envs(env.iter().copied())
+            .output()
+            .unwrap();
+        assert!(
+            output.status.success(),
+            "step `{step}` failed:\n{}{}",
+            String::from_utf8_lossy(&output.stdout),
+            String::from_utf8_lossy(&output.stderr)
+        );
+    }
+}
+
+#[test]
+fn the_workflows_are_valid_and_their_steps_run_green_in_a_clone() {
+    if !util::require_git() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let repo = init(dir.path());
+    let github = yaml(&repo.join(".github/workflows/ratingbook.yml"));
+    let gitlab = yaml(&repo.join(".gitlab-ci.yml"));
+    assert_eq!(
+        github["env"]["RATINGBOOK_INSTALL"].as_str(),
+        Some("cargo install --locked ratingbook")
+    );
+    assert!(github["on"]["pull_request"].is_null() && !github["on"]["push"].is_badvalue());
+    assert_eq!(
+        gitlab["pages"]["artifacts"]["paths"][0].as_str(),
+        Some("public")
+    );
+
+    git(&repo, &["init", "-q", "-b", "main"]);
+    git(&repo, &["add", "-A"]);
+    git(&repo, &["commit", "-q", "-m", "Rating book"]);
+    let clone = dir.path().join("clone");
+    git(
+        dir.path(),
+        &[
+            "clone",
+            "-q",
+            repo.to_str().unwrap(),
+            clone.to_str().unwrap(),
+        ],
+    );
+
+    // A pull request: the example game's result reversed on a branch.
+    git(&clone, &["checkout", "-q", "-b", "fix-result"]);
+    let table = walkdir::WalkDir::new(clone.join("data/tournaments"))
+        .into_iter()
+        .filter_map(Result::ok)
+        .find(|e| e.path().extension().is_some_and(|x| x == "csv"))
+        .unwrap()
+        .into_path();
+    let text = std::fs::read_to_string(&table).unwrap();
+    std::fs::write(
+        &table,
+        text.replace("2 w 1", "2 w 0").replace("1 b 0", "1 b 1"),
+    )
+    .unwrap();
+    git(&clone, &["commit", "-q", "-a", "-m", "Result corrected"]);
+
+    let bin = dir.path().join("bin");
+    std::fs::create_dir_all(&bin).unwrap();
+    let gh_log = dir.path().join("gh.log");
+    std::fs::write(
+        bin.join("gh"),
+        format!("#!/bin/sh\necho \"$@\" >> {}\n", gh_log.display()),
+    )
+    .unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(bin.join("gh"), std::fs::Permissions::from_mode(0o755)).unwrap();
+
+    let review = github_steps(&github, "review");
+    assert_eq!(review.len(), 4, "{review:?}");
+    run_steps(
+        &clone,
+        &review,
+        &bin,
+        &[("GITHUB_BASE_REF", "main"), ("PR", "7"), ("GH_TOKEN", "x")],
+    );
+    let comment = std::fs::read_to_string(clone.join("diff.md")).unwrap();
+    // Both players are still provisional: the change moves no published rating.
+    assert!(comment.contains("No published rating changes"), "{comment}");
+    assert!(
+        comment.contains("| changed | Club Championship"),
+        "{comment}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(&gh_log).unwrap(),
+        "pr comment 7 --body-file diff.md --edit-last\n"
+    );
+
+    let script = gitlab_script(&gitlab, "review");
+    std::fs::remove_file(clone.join("diff.md")).unwrap();
+    run_steps(
+        &clone,
+        &script,
+        &bin,
+        &[("CI_MERGE_REQUEST_TARGET_BRANCH_NAME", "main")],
+    );
+    assert!(std::fs::read_to_string(clone.join("diff.md"))
+        .unwrap()
+        .contains("| changed | Club Championship"));
+
+    // After the merge: the default branch publishes.
+    git(&clone, &["checkout", "-q", "main"]);
+    run_steps(&clone, &github_steps(&github, "publish"), &bin, &[]);
+    assert!(clone.join("site/index.html").exists() && clone.join("site/ratingbook.sql").exists());
+    run_steps(&clone, &gitlab_script(&gitlab, "pages"), &bin, &[]);
+    assert!(clone.join("public/index.html").exists());
+}
+
+#[test]
+fn init_refuses_a_line_break_in_the_association_and_writes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let output = ratingbook(
+        dir.path(),
+        &["init", "ratings", "--association", "Evil\nName"],
+    );
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("error: --association contains a control character or text override (U+000A): remove it; it is a single line of plain text"),
+        "{stderr}"
+    );
+    assert!(!dir.path().join("ratings").exists());
+}
+
+#[test]
+fn what_init_writes_from_hostile_names_passes_check() {
+    let long = "Long ".repeat(30);
+    let names = [
+        "Club \"Go\" ry",
+        "Back\\slash\\",
+        "\"\"\"",
+        "'''",
+        "Ünïcødé 囲碁 ✓",
+        "{install}{year}{title}",
+        long.as_str(),
+    ];
+    for name in names {
+        let dir = tempfile::tempdir().unwrap();
+        let output = ratingbook(dir.path(), &["init", "ratings", "--association", name]);
+        assert!(
+            output.status.success(),
+            "{name}: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        let check = ratingbook(&dir.path().join("ratings"), &["check"]);
+        assert!(
+            check.status.success(),
+            "{name}: {}",
+            String::from_utf8_lossy(&check.stderr)
+        );
+        let config = std::fs::read_to_string(dir.path().join("ratings/ratingbook.toml")).unwrap();
+        let value: toml::Table = toml::from_str(&config).unwrap();
+        assert_eq!(value["site"]["association"].as_str(), Some(name));
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let too_long = "Long ".repeat(1000);
+    let output = ratingbook(dir.path(), &["init", "ratings", "--association", &too_long]);
+    assert!(!output.status.success());
+    assert!(String::from_utf8_lossy(&output.stderr).contains("characters long; the most is 200"));
+    assert!(!dir.path().join("ratings").exists());
+}

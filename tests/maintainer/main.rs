@@ -1,0 +1,14 @@
+//! A maintainer's commands: `init` (a new repository and its CI workflows run
+//! in a clone), `new player` and `new tournament`, `diff` between git
+//! revisions and against the working tree, and the `serve` preview.
+//!
+//! The `init`, `diff` and `diff_working_tree` tests need git (see
+//! `util::require_git`). `cargo test --test maintainer diff::` runs one module.
+#[path = "../util/mod.rs"]
+mod util;
+
+mod diff;
+mod diff_working_tree;
+mod init;
+mod new_command;
+mod serve;
