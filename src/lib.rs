@@ -9,7 +9,6 @@
 
 pub mod atomic_write;
 pub mod check;
-pub mod cli;
 pub mod collation;
 pub mod config;
 pub mod diagnostic;

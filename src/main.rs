@@ -3,7 +3,9 @@
 use clap::{Parser, Subcommand, ValueEnum};
 use handicap::{Basis, Grade, SurveyOptions};
 use pairing::generate::GenerateOptions;
-use ratingbook::cli::{self, MessageFormat};
+mod cli;
+
+use cli::MessageFormat;
 use ratingbook::render::survey::OutputFormat;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -489,7 +491,7 @@ fn new(what: NewWhat) -> ExitCode {
             id,
             root,
         } => {
-            let player = ratingbook::cli::NewPlayer {
+            let player = cli::NewPlayer {
                 name,
                 id,
                 membership,
@@ -508,7 +510,7 @@ fn new(what: NewWhat) -> ExitCode {
             id,
             root,
         } => {
-            let tournament = ratingbook::cli::NewTournament {
+            let tournament = cli::NewTournament {
                 name,
                 id,
                 start,

@@ -1,9 +1,9 @@
 //! `ratingbook diff`: what a change does to the published results.
 
-use crate::diff::git::{self, Budget, GitError};
-use crate::diff::report::{self, Versions};
-use crate::diff::scratch::{self, Scratch};
-use crate::diff::{self as results_diff, Snapshot};
+use ratingbook::diff::git::{self, Budget, GitError};
+use ratingbook::diff::report::{self, Versions};
+use ratingbook::diff::scratch::{self, Scratch};
+use ratingbook::diff::{self as results_diff, Snapshot};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -71,13 +71,15 @@ pub fn diff(args: &DiffArgs) -> ExitCode {
     }
     match produce(args) {
         Ok(text) => match &args.out {
-            Some(path) => match crate::atomic_write::write_file_atomically(path, text.as_bytes()) {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(e) => {
-                    eprintln!("error: cannot write {}: {e}", path.display());
-                    ExitCode::from(2)
+            Some(path) => {
+                match ratingbook::atomic_write::write_file_atomically(path, text.as_bytes()) {
+                    Ok(()) => ExitCode::SUCCESS,
+                    Err(e) => {
+                        eprintln!("error: cannot write {}: {e}", path.display());
+                        ExitCode::from(2)
+                    }
                 }
-            },
+            }
             None => {
                 print!("{text}");
                 ExitCode::SUCCESS

@@ -3,8 +3,10 @@
 
 use super::repository::print_diagnostics;
 use super::MessageFormat;
-use crate::config::PoolConfig;
-use crate::rating::evaluate::{calibration_table, default_candidates, evaluate as replay, table};
+use ratingbook::config::PoolConfig;
+use ratingbook::rating::evaluate::{
+    calibration_table, default_candidates, evaluate as replay, table,
+};
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -12,7 +14,7 @@ use std::process::ExitCode;
 /// `None`) under the default candidates and prints the table, best first, with
 /// the winner's calibration.
 pub fn evaluate(root: &Path, pool: Option<&str>, format: MessageFormat) -> ExitCode {
-    let checked = crate::pipeline::check_repository(root);
+    let checked = ratingbook::pipeline::check_repository(root);
     if checked.error_count() > 0 {
         print_diagnostics(&checked.diagnostics, root, format);
         eprintln!("error: the data has errors; nothing evaluated");

@@ -1,6 +1,6 @@
 //! `export-trf`: one of our tournaments as a FIDE TRF file, TRF-16 or TRF-2026.
 
-use crate::tournament::trf_exchange::{tournament_to_trf_version, PersonalData};
+use ratingbook::tournament::trf_exchange::{tournament_to_trf_version, PersonalData};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 

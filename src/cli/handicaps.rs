@@ -1,7 +1,7 @@
 //! `handicaps`: grade estimates from a handicap survey.
 
-use crate::render::survey::{render_report, survey_tera, OutputFormat};
 use handicap::{build_report, Grade, Survey, SurveyOptions, SurveyReport};
+use ratingbook::render::survey::{render_report, survey_tera, OutputFormat};
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::process::ExitCode;
@@ -16,7 +16,7 @@ pub fn handicaps(
     format: OutputFormat,
     out: Option<&Path>,
 ) -> ExitCode {
-    let players = crate::load::load_repository(root).dataset.players;
+    let players = ratingbook::load::load_repository(root).dataset.players;
     let mut grades: BTreeMap<String, Grade> = players
         .iter()
         .filter_map(|p| Some((p.id.to_string(), p.grade?)))
@@ -53,7 +53,8 @@ pub fn handicaps(
     }
     match out {
         Some(path) => {
-            if let Err(e) = crate::atomic_write::write_file_atomically(path, output.as_bytes()) {
+            if let Err(e) = ratingbook::atomic_write::write_file_atomically(path, output.as_bytes())
+            {
                 eprintln!("error: cannot write {}: {e}", path.display());
                 return ExitCode::FAILURE;
             }

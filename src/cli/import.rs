@@ -1,8 +1,8 @@
 //! `import-trf`: a TRF file becomes tournament metadata, a crosstable and player files.
 
-use crate::model::Slug;
-use crate::tournament::trf_exchange::{import_trf, ImportError, ImportOptions, Imported};
-use crate::tournament::trf_import_check::problems_after_import;
+use ratingbook::model::Slug;
+use ratingbook::tournament::trf_exchange::{import_trf, ImportError, ImportOptions, Imported};
+use ratingbook::tournament::trf_import_check::problems_after_import;
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -38,7 +38,7 @@ pub fn import(file: &Path, root: &Path, options: &ImportOptions, dry_run: bool) 
             return ExitCode::from(2);
         }
     };
-    let loaded = crate::load::load_repository(root);
+    let loaded = ratingbook::load::load_repository(root);
     let imported = match import_trf(&doc, &loaded.dataset, options) {
         Ok(i) => i,
         Err(e) => {
@@ -108,8 +108,8 @@ fn writable(root: &Path, imported: &Imported) -> bool {
     let mut ok = true;
     for (path, _) in &imported.files {
         let target = root.join(path);
-        if let Err(e) = crate::atomic_write::refuse_links(root, &target) {
-            match crate::atomic_write::LinkRefused::within(&e) {
+        if let Err(e) = ratingbook::atomic_write::refuse_links(root, &target) {
+            match ratingbook::atomic_write::LinkRefused::within(&e) {
                 Some(link) => eprintln!("error: {link}; nothing written"),
                 None => eprintln!("error: cannot look at {path}: {e}; nothing written"),
             }
@@ -128,8 +128,10 @@ fn writable(root: &Path, imported: &Imported) -> bool {
 fn write_all(root: &Path, imported: &Imported) -> bool {
     for (done, (path, content)) in imported.files.iter().enumerate() {
         let target = root.join(path);
-        if let Err(e) = crate::atomic_write::create_new_file_in(root, &target, content.as_bytes()) {
-            match crate::atomic_write::LinkRefused::within(&e) {
+        if let Err(e) =
+            ratingbook::atomic_write::create_new_file_in(root, &target, content.as_bytes())
+        {
+            match ratingbook::atomic_write::LinkRefused::within(&e) {
                 Some(link) => eprintln!("error: {link}"),
                 None => eprintln!("error: cannot write {path}: {e}"),
             }

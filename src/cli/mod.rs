@@ -16,7 +16,7 @@ mod results;
 mod serve;
 mod tiebreaks;
 
-pub use diff::{diff, DiffArgs, DiffFormat};
+pub use diff::{diff, DiffArgs};
 pub use evaluate::evaluate;
 pub use export::export_trf;
 pub use handicaps::handicaps;
@@ -29,7 +29,7 @@ pub use results::results_add;
 pub use serve::serve;
 pub use tiebreaks::tiebreaks;
 
-use crate::diagnostic::{Diagnostic, Severity};
+use ratingbook::diagnostic::{Diagnostic, Severity};
 use std::io::IsTerminal;
 use std::path::Path;
 
@@ -174,7 +174,7 @@ impl miette::Diagnostic for Fancy {
 fn fancy(d: &Diagnostic, root: &Path) -> Option<String> {
     let line = d.line?;
     // Through the link policy: a refused link's target is never shown.
-    let text = crate::load::read_text(root, &root.join(&d.file), &d.file).ok()?;
+    let text = ratingbook::load::read_text(root, &root.join(&d.file), &d.file).ok()?;
     let line_start: usize = text
         .split_inclusive('\n')
         .take(line - 1)

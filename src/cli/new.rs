@@ -26,7 +26,7 @@ pub fn new_player(root: &Path, player: &NewPlayer) -> ExitCode {
         "  - fill in the optional fields in {} (remove the `#` in front of a line to use it)",
         shown(root, &file.path).display()
     );
-    if player.membership == crate::model::Membership::Rif {
+    if player.membership == ratingbook::model::Membership::Rif {
         eprintln!("  - give the rif player's `international_rating`: without it their games cannot be rated");
     }
     eprintln!("  - enter the player in a tournament by the id `{id}`: `ratingbook new tournament ... --players {id},...`, or a crosstable row `N,{id},`");

@@ -3,15 +3,15 @@
 //!
 //! Each file is valid as written (`ratingbook check` accepts it) and carries
 //! the optional fields as comments with their allowed values, so a maintainer
-//! fills it in by removing a `#`; the texts are [`crate::files`]'. Planning ([`plan_player`],
+//! fills it in by removing a `#`; the texts are [`ratingbook::files`]'. Planning ([`plan_player`],
 //! [`plan_tournament`]) checks the request against the repository (id
 //! collisions, unknown players) and has the texts written out; [`write_new_files`]
 //! then creates the files, never overwriting one.
 
-use crate::files::crosstable::empty_crosstable;
-use crate::files::player::player_text;
-use crate::files::tournament::tournament_text;
-use crate::model::{Date, IdError, Membership, Slug, System};
+use ratingbook::files::crosstable::empty_crosstable;
+use ratingbook::files::player::player_text;
+use ratingbook::files::tournament::tournament_text;
+use ratingbook::model::{Date, IdError, Membership, Slug, System};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
@@ -130,7 +130,7 @@ pub enum NewError {
     Rounds(u32),
     /// A symbolic link where a file was to be written.
     #[error(transparent)]
-    Link(#[from] crate::atomic_write::LinkRefused),
+    Link(#[from] ratingbook::atomic_write::LinkRefused),
     /// A file or folder could not be written.
     #[error("cannot write {}: {source}", .path.display())]
     Io {
@@ -283,8 +283,8 @@ pub fn write_new_files(root: &Path, files: &[NewFile]) -> Result<(), NewError> {
 }
 
 fn create_file(root: &Path, path: &Path, text: &str) -> Result<(), NewError> {
-    crate::atomic_write::create_new_file_in(root, path, text.as_bytes()).map_err(|e| {
-        match crate::atomic_write::LinkRefused::taken_from(e) {
+    ratingbook::atomic_write::create_new_file_in(root, path, text.as_bytes()).map_err(|e| {
+        match ratingbook::atomic_write::LinkRefused::taken_from(e) {
             Ok(link) => NewError::Link(link),
             Err(source) => NewError::Io {
                 path: path.to_path_buf(),
@@ -296,10 +296,10 @@ fn create_file(root: &Path, path: &Path, text: &str) -> Result<(), NewError> {
 
 /// `text` trimmed, refused if it holds a character text fields may not have.
 fn single_line<'a>(field: &'static str, text: &'a str) -> Result<&'a str, NewError> {
-    match crate::text::forbidden_char(text, false) {
+    match ratingbook::text::forbidden_char(text, false) {
         Some((_, c)) => Err(NewError::ForbiddenCharacter {
             field,
-            character: crate::text::char_name(c),
+            character: ratingbook::text::char_name(c),
         }),
         None => Ok(text.trim()),
     }
@@ -325,7 +325,7 @@ fn player_ids(root: &Path) -> BTreeSet<String> {
 
 /// File stems of `extension` files exactly `depth` folders below `dir`.
 fn stems(root: &Path, dir: &Path, extension: &str, depth: usize) -> BTreeSet<String> {
-    let (files, _) = crate::load::repository_files(root, dir, Some(extension), depth..=depth);
+    let (files, _) = ratingbook::load::repository_files(root, dir, Some(extension), depth..=depth);
     files
         .iter()
         .filter_map(|f| f.file_stem()?.to_str().map(str::to_string))
@@ -351,7 +351,7 @@ fn tournament_id(t: &NewTournament, name: &str) -> Option<Slug> {
 /// A tournament id must be unique across all year folders.
 fn tournament_collision(root: &Path, id: &Slug) -> Option<NewError> {
     let dir = root.join(TOURNAMENTS_DIR);
-    let (files, _) = crate::load::repository_files(root, &dir, None, 2..=2);
+    let (files, _) = ratingbook::load::repository_files(root, &dir, None, 2..=2);
     let named = |extension: &str| {
         files.iter().find(|f| {
             f.file_stem().and_then(|s| s.to_str()) == Some(id.as_str())
@@ -364,7 +364,7 @@ fn tournament_collision(root: &Path, id: &Slug) -> Option<NewError> {
     Some(NewError::Exists {
         what: "tournament",
         id: id.clone(),
-        existing: crate::load::relative(root, existing),
+        existing: ratingbook::load::relative(root, existing),
         free: free_id(id, &taken),
     })
 }
@@ -376,7 +376,7 @@ fn checked_players(
     problems: &mut Vec<NewError>,
 ) -> Vec<Slug> {
     let closest = |wanted: &str| {
-        crate::text::closest(&wanted.to_lowercase(), known.iter().map(String::as_str))
+        ratingbook::text::closest(&wanted.to_lowercase(), known.iter().map(String::as_str))
             .map(str::to_string)
     };
     let mut seen = BTreeSet::new();
@@ -453,7 +453,8 @@ mod tests {
         assert!(file.text.contains("# [preset]"));
         assert!(file.text.contains("# country = \"FIN\""));
         write_new_files(dir.path(), std::slice::from_ref(&file)).unwrap();
-        let (loaded, problems) = crate::load::load_player(dir.path(), &dir.path().join(&file.path));
+        let (loaded, problems) =
+            ratingbook::load::load_player(dir.path(), &dir.path().join(&file.path));
         assert!(problems.is_empty(), "{problems:?}");
         let loaded = loaded.unwrap();
         assert_eq!(loaded.name, "Saarenpää Samuli");
@@ -469,7 +470,8 @@ mod tests {
         new.country = Some("IRL".into());
         let file = plan_player(dir.path(), &new).unwrap();
         write_new_files(dir.path(), std::slice::from_ref(&file)).unwrap();
-        let (loaded, problems) = crate::load::load_player(dir.path(), &dir.path().join(&file.path));
+        let (loaded, problems) =
+            ratingbook::load::load_player(dir.path(), &dir.path().join(&file.path));
         assert!(problems.is_empty(), "{problems:?}");
         assert_eq!(loaded.unwrap().name, "O'Brien \"Pat\" \\ Jr");
     }
@@ -530,7 +532,7 @@ mod tests {
         assert!(meta.text.contains("# base_k = 32"));
         write_new_files(dir.path(), &[meta.clone(), table]).unwrap();
         let (loaded, problems) =
-            crate::load::load_tournament(dir.path(), &dir.path().join(&meta.path));
+            ratingbook::load::load_tournament(dir.path(), &dir.path().join(&meta.path));
         assert!(problems.is_empty(), "{problems:?}");
         let loaded = loaded.unwrap();
         assert_eq!(loaded.rounds, 5);

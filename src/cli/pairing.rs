@@ -1,10 +1,9 @@
 //! `pair` and `generate-trf`: Swiss pairings on TRF files.
 
-use crate::pipeline::Checked;
 use pairing::{generate, DutchOptions};
+use ratingbook::pipeline::Checked;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use trf;
 
 /// Exit code for bad input (unreadable or malformed files).
 pub(super) const BAD_INPUT: u8 = 2;
@@ -34,7 +33,7 @@ fn read_trf(path: &Path) -> Result<trf::TrfDocument, ExitCode> {
 
 pub(super) fn write_out(out: Option<&PathBuf>, text: &str) -> ExitCode {
     match out {
-        Some(p) => match crate::atomic_write::write_file_atomically(p, text.as_bytes()) {
+        Some(p) => match ratingbook::atomic_write::write_file_atomically(p, text.as_bytes()) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("error: cannot write {}: {e}", p.display());
@@ -132,7 +131,7 @@ pub fn pair_event(event: &Path, root: &Path, write: bool) -> ExitCode {
     };
     let dataset = &checked.loaded.dataset;
     let t = &dataset.tournaments[index];
-    let next = match crate::tournament::pair::pair_next_round(t, dataset) {
+    let next = match ratingbook::tournament::pair::pair_next_round(t, dataset) {
         Ok(next) => next,
         Err(e) => {
             eprintln!("error: {}: {e}", t.id);
@@ -160,13 +159,13 @@ pub fn pair_event(event: &Path, root: &Path, write: bool) -> ExitCode {
         return ExitCode::SUCCESS;
     }
     let path = root.join(&t.table_source);
-    if let Err(e) = crate::atomic_write::refuse_links(root, &path) {
+    if let Err(e) = ratingbook::atomic_write::refuse_links(root, &path) {
         eprintln!("error: {e}");
         return ExitCode::FAILURE;
     }
-    let cells = crate::tournament::pair::pairing_cells(&next);
+    let cells = ratingbook::tournament::pair::pairing_cells(&next);
     let column = t.first_round_column - 1 + next.round as usize - 1;
-    match crate::files::crosstable::replace_round_cells(&path, column, &cells) {
+    match ratingbook::files::crosstable::replace_round_cells(&path, column, &cells) {
         Ok(()) => {
             eprintln!(
                 "wrote round {} into {}",
@@ -186,7 +185,7 @@ pub fn pair_event(event: &Path, root: &Path, write: bool) -> ExitCode {
 /// (by its file stem). On errors in the data, or a tournament that does not
 /// exist, prints why (with the closest tournament id) and returns the exit code.
 pub(super) fn checked_event(root: &Path, event: &Path) -> Result<(Checked, usize), ExitCode> {
-    let checked = crate::pipeline::check_repository(root);
+    let checked = ratingbook::pipeline::check_repository(root);
     if checked.error_count() > 0 {
         for d in checked.diagnostics.iter().filter(|d| d.is_error()) {
             eprintln!("{d}");
@@ -199,7 +198,7 @@ pub(super) fn checked_event(root: &Path, event: &Path) -> Result<(Checked, usize
     match tournaments.iter().position(|t| t.id.as_str() == id) {
         Some(index) => Ok((checked, index)),
         None => {
-            let hint = crate::text::closest(id, tournaments.iter().map(|t| t.id.as_str()));
+            let hint = ratingbook::text::closest(id, tournaments.iter().map(|t| t.id.as_str()));
             eprintln!("error: no tournament `{id}` under {}", root.display());
             if let Some(near) = hint {
                 eprintln!("  help: did you mean `{near}`?");

@@ -1,7 +1,7 @@
 //! `check`, `build` and `generate`: the rating book's own commands.
 
 use super::{format_diagnostic, show_progress, MessageFormat};
-use crate::diagnostic::Diagnostic;
+use ratingbook::diagnostic::Diagnostic;
 use std::io::Write as _;
 use std::path::Path;
 use std::process::ExitCode;
@@ -22,7 +22,7 @@ pub fn summary(diagnostics: &[Diagnostic]) -> String {
 
 /// `ratingbook check`: prints every problem; fails on errors.
 pub fn check(root: &Path, format: MessageFormat) -> ExitCode {
-    let checked = crate::pipeline::check_repository(root);
+    let checked = ratingbook::pipeline::check_repository(root);
     print_diagnostics(&checked.diagnostics, root, format);
     let data = &checked.loaded.dataset;
     eprintln!(
@@ -50,7 +50,7 @@ pub fn build(root: &Path, out: &Path, format: MessageFormat, timings: bool) -> E
             bar.inc(1);
         }
     };
-    let result = crate::pipeline::build_repository(root, out, &tick);
+    let result = ratingbook::pipeline::build_repository(root, out, &tick);
     if let Some(bar) = &bar {
         bar.finish_and_clear();
     }
@@ -63,7 +63,7 @@ pub fn build(root: &Path, out: &Path, format: MessageFormat, timings: bool) -> E
 
 /// Prints what a build did, or why it did not; `true` when it succeeded.
 pub(super) fn print_build(
-    result: &Result<crate::pipeline::BuildReport, crate::pipeline::BuildError>,
+    result: &Result<ratingbook::pipeline::BuildReport, ratingbook::pipeline::BuildError>,
     root: &Path,
     out: &Path,
     format: MessageFormat,
@@ -116,7 +116,7 @@ pub(super) fn print_build(
             }
             true
         }
-        Err(crate::pipeline::BuildError::InvalidData { diagnostics, .. }) => {
+        Err(ratingbook::pipeline::BuildError::InvalidData { diagnostics, .. }) => {
             print_diagnostics(diagnostics, root, format);
             eprintln!("build stopped, site not changed: {}", summary(diagnostics));
             false
@@ -131,9 +131,9 @@ pub(super) fn print_build(
 
 /// `ratingbook generate`: writes a synthetic data repository.
 pub fn generate(players: usize, tournaments: usize, seed: u64, out: &Path) -> ExitCode {
-    match crate::generate::write_repository(
+    match ratingbook::generate::write_repository(
         out,
-        &crate::generate::Options {
+        &ratingbook::generate::Options {
             players,
             tournaments,
             seed,
@@ -159,18 +159,18 @@ pub fn generate(players: usize, tournaments: usize, seed: u64, out: &Path) -> Ex
 /// `ratingbook sql`: checks, rates and writes one dialect's dump.
 pub fn sql(
     root: &Path,
-    dialect: crate::sql::Dialect,
+    dialect: ratingbook::sql::Dialect,
     out: Option<&Path>,
     format: MessageFormat,
 ) -> ExitCode {
     let written = match out {
-        Some(path) => crate::atomic_write::write_file_atomically_with(path, |file| {
-            crate::pipeline::dump_repository(root, dialect, file)
+        Some(path) => ratingbook::atomic_write::write_file_atomically_with(path, |file| {
+            ratingbook::pipeline::dump_repository(root, dialect, file)
         }),
         None => {
             let stdout = std::io::stdout();
             let mut stdout = std::io::BufWriter::with_capacity(1 << 20, stdout.lock());
-            crate::pipeline::dump_repository(root, dialect, &mut stdout).and_then(|warnings| {
+            ratingbook::pipeline::dump_repository(root, dialect, &mut stdout).and_then(|warnings| {
                 stdout.flush()?;
                 Ok(warnings)
             })
@@ -178,7 +178,7 @@ pub fn sql(
     };
     let warnings = match written {
         Ok(warnings) => warnings,
-        Err(crate::pipeline::BuildError::InvalidData { diagnostics, .. }) => {
+        Err(ratingbook::pipeline::BuildError::InvalidData { diagnostics, .. }) => {
             print_diagnostics(&diagnostics, root, format);
             eprintln!("no dump written: {}", summary(&diagnostics));
             return ExitCode::FAILURE;
@@ -196,8 +196,8 @@ pub fn sql(
 }
 
 /// `ratingbook init`: writes a new association's repository.
-pub fn init(dir: &Path, options: &crate::init::InitOptions) -> ExitCode {
-    match crate::init::write_repository(dir, options) {
+pub fn init(dir: &Path, options: &ratingbook::init::InitOptions) -> ExitCode {
+    match ratingbook::init::write_repository(dir, options) {
         Ok(files) => {
             for file in &files {
                 eprintln!("wrote {}", dir.join(file).display());

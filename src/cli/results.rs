@@ -14,7 +14,7 @@ pub fn results_add(
     from: Option<&Path>,
     format: MessageFormat,
 ) -> ExitCode {
-    use crate::tournament::results::{add_results, ResultsError};
+    use ratingbook::tournament::results::{add_results, ResultsError};
     use std::io::Read;
     let (text, shown) = match from.filter(|p| p.as_os_str() != "-") {
         Some(path) => match std::fs::read_to_string(path) {

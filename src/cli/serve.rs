@@ -1,11 +1,11 @@
 //! `serve`: the preview server's terminal side. Binds, installs the Ctrl-C
-//! handler, and prints what [`crate::serve::Server`] reports: each build as
+//! handler, and prints what [`ratingbook::serve::Server`] reports: each build as
 //! `build` prints it (diagnostics as `check` prints them), the URL, the
 //! changes that start a rebuild.
 
 use super::repository::print_build;
 use super::MessageFormat;
-use crate::serve::{Event, Options, Server};
+use ratingbook::serve::{Event, Options, Server};
 use std::io::Write;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};

@@ -1,8 +1,8 @@
 //! `tiebreaks`: standings values of a TRF file, as arbiters compare them with other tools.
 
-use crate::model::Date;
-use crate::standings::{standings, TieBreak};
-use crate::tournament::trf_exchange::tournament_from_trf;
+use ratingbook::model::Date;
+use ratingbook::standings::{standings, TieBreak};
+use ratingbook::tournament::trf_exchange::tournament_from_trf;
 use std::fmt::Write as _;
 use std::path::Path;
 use std::process::ExitCode;
@@ -46,7 +46,7 @@ pub fn tiebreaks(file: &Path, ids: &[String], date: Option<Date>) -> ExitCode {
 /// in start-number order. The rank is the final place by points and the whole chain
 /// (the first place of a shared rank); values as decimals (`12.5`, `10.25`), `-`
 /// where a tie-break has no value (direct encounter outside a tie, for example).
-pub fn table(t: &crate::model::Tournament, chain: &[TieBreak]) -> String {
+pub fn table(t: &ratingbook::model::Tournament, chain: &[TieBreak]) -> String {
     let rating = |s: u32| t.entry(s).and_then(|e| e.rating);
     let mut rows = standings(t, chain, &rating);
     rows.sort_by_key(|r| r.start_no);
