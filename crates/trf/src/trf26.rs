@@ -11,6 +11,8 @@
 //! lines. Team-section records (`013`, `300`, `310`, `320`, `330`, `801`,
 //! `802`) are kept verbatim; [`TrfDocument::team_records`] lists them.
 use super::*;
+use crate::columns::{err, expect_blank, pad_left, pad_right, parse_number, Cols};
+use crate::player::{push_identity_columns, IdentityColumns};
 
 /// The edition of the TRF format a document follows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
