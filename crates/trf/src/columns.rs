@@ -1,6 +1,6 @@
 //! Fixed-column fields: read by 1-based columns, with errors that say
 //! where and what was expected; padded to their width for writing.
-use crate::{TrfError, TrfErrorKind};
+use crate::model::{TrfError, TrfErrorKind};
 
 pub(crate) fn err(
     line: usize,

@@ -1,9 +1,10 @@
 //! What a document answers: its players, headers and extension lines, its
 //! edition, and the consistency of its rounds across lines.
-use crate::{
-    trf26, ByeRecord, Colour, NationalLine, PlayerLine, Points, ResultCode, ScoreClass,
-    TrfDocument, TrfError, TrfErrorKind, TrfLine, Version, XxcLine, FIRST_ROUND_COLUMN,
+use crate::model::{
+    ByeRecord, Colour, NationalLine, PlayerLine, Points, ResultCode, ScoreClass, TrfDocument,
+    TrfError, TrfErrorKind, TrfLine, Version, XxcLine, FIRST_ROUND_COLUMN,
 };
+use crate::trf26;
 
 impl TrfDocument {
     /// The player lines in file order.

@@ -1,8 +1,9 @@
 //! Reading a TRF file: the bytes decoded, each line told apart by its code
 //! and parsed into a [`TrfLine`].
 use crate::columns::err;
+use crate::model::{Colour, Points, TrfDocument, TrfError, TrfLine, XxcLine};
 use crate::player::parse_player;
-use crate::{trf26, Colour, Points, TrfDocument, TrfError, TrfLine, XxcLine};
+use crate::trf26;
 
 /// Header codes of TRF-16 (`012`-`132`); TRF-2026's are in
 /// [`trf26::HEADER_CODES_2026`].

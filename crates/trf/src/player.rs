@@ -1,6 +1,8 @@
 //! The `001` player line: read from its columns and written back.
 use crate::columns::{err, expect_blank, pad_left, pad_right, parse_number, Cols};
-use crate::{Colour, PlayerLine, Points, ResultCode, RoundEntry, TrfError, FIRST_ROUND_COLUMN};
+use crate::model::{
+    Colour, PlayerLine, Points, ResultCode, RoundEntry, TrfError, FIRST_ROUND_COLUMN,
+};
 
 /// Reads a `001` line (`chars`, line number `line`): the identity columns,
 /// points and rank, then the round blocks from [`FIRST_ROUND_COLUMN`].

@@ -1,5 +1,6 @@
 //! Writing a TRF file: each line back into its columns.
-use crate::{trf26, Colour, Points, TrfDocument, TrfLine};
+use crate::model::{Colour, Points, TrfDocument, TrfLine};
+use crate::trf26;
 
 impl TrfLine {
     /// The line as written.
