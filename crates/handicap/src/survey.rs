@@ -447,6 +447,7 @@ struct Record {
 
 const ID_HINT: &str =
     "player ids are lowercase slugs like `ikonen-jussi`: the player file's name without `.toml`";
+const EMPTY_HINT: &str = "the first row lists the player ids after an empty corner cell (`,go-a,go-b`); each following row starts with a player id and holds that player's opinions";
 const CELL_HINT: &str = "write the handicap in whole stones: positive when the row's player receives stones (`3`), negative when they give them (`-3`), `0` for an even game, or leave the cell empty for no opinion";
 
 impl Parser<'_> {
@@ -528,123 +529,28 @@ impl Parser<'_> {
         Ok(())
     }
 
+    /// The survey of `text`: the header's ids, then each row's opinions,
+    /// one row per id in the header's order.
     fn parse(&self, text: &str) -> Result<Survey, SurveyError> {
         let records = self.records(text)?;
-        let empty_hint = "the first row lists the player ids after an empty corner cell (`,go-a,go-b`); each following row starts with a player id and holds that player's opinions";
         let Some((header, rows)) = records.split_first() else {
             return Err(SurveyError::Empty {
                 at: self.at(1, 1),
-                hint: empty_hint.to_string(),
+                hint: EMPTY_HINT.to_string(),
             });
         };
-        let corner = &header.cells[0];
-        if !corner.is_empty() {
-            return Err(SurveyError::Corner {
-                at: self.at(header.line, 1),
-                found: corner.clone(),
-                hint: format!(
-                    "put an empty cell in the corner above the row ids: the header row reads `,{}`",
-                    header.cells.join(",")
-                ),
-            });
-        }
-        let ids: Vec<String> = header.cells[1..].to_vec();
-        if ids.is_empty() {
-            return Err(SurveyError::Empty {
-                at: self.at(header.line, 2),
-                hint: empty_hint.to_string(),
-            });
-        }
+        let ids = self.header_ids(header)?;
         let n = ids.len();
-        let mut columns: HashMap<&str, usize> = HashMap::new();
-        for (j, id) in ids.iter().enumerate() {
-            let at = self.at(header.line, j + 2);
-            self.check_id(id, at.clone())?;
-            if let Some(&first) = columns.get(id.as_str()) {
-                return Err(SurveyError::DuplicateId {
-                    at,
-                    id: id.clone(),
-                    first_line: header.line,
-                    first_column: first + 2,
-                    hint: "each player gets exactly one column and one row; remove or merge the duplicate"
-                        .to_string(),
-                });
-            }
-            columns.insert(id, j);
-        }
-
+        let columns: HashMap<&str, usize> = ids
+            .iter()
+            .enumerate()
+            .map(|(j, id)| (id.as_str(), j))
+            .collect();
         let mut opinions: Vec<Vec<Option<i32>>> = Vec::with_capacity(n);
         let mut seen_rows: HashMap<&str, u64> = HashMap::new();
         for (i, record) in rows.iter().enumerate() {
-            let id = record.cells[0].as_str();
-            let at = self.at(record.line, 1);
-            self.check_id(id, at.clone())?;
-            if let Some(&first_line) = seen_rows.get(id) {
-                return Err(SurveyError::DuplicateId {
-                    at,
-                    id: id.to_string(),
-                    first_line,
-                    first_column: 1,
-                    hint: "each player gets exactly one row and one column; remove or merge the duplicate"
-                        .to_string(),
-                });
-            }
-            seen_rows.insert(id, record.line);
-            if !columns.contains_key(id) {
-                return Err(SurveyError::RowNotInHeader {
-                    at,
-                    id: id.to_string(),
-                    hint: format!(
-                        "add `{id}` to the header row (as column {}) or remove this row; rows and columns list the same players",
-                        n + 2
-                    ),
-                });
-            }
-            if ids[i] != id {
-                return Err(SurveyError::RowOrder {
-                    at,
-                    row: i + 1,
-                    id: id.to_string(),
-                    header_column: i + 2,
-                    expected: ids[i].clone(),
-                    hint: "list the rows in the same order as the header's columns, so that each player's own cell is on the diagonal"
-                        .to_string(),
-                });
-            }
-            let cells = &record.cells[1..];
-            if cells.len() > n {
-                return Err(SurveyError::RowLength {
-                    at: self.at(record.line, n + 2),
-                    id: id.to_string(),
-                    found: cells.len(),
-                    expected: n,
-                    hint: format!(
-                        "remove the extra cells after column {}: every row has one cell per player in the header",
-                        n + 1
-                    ),
-                });
-            }
-            let mut row = Vec::with_capacity(n);
-            for (j, cell) in cells.iter().enumerate() {
-                row.push(self.cell(cell, record.line, i, j, &ids)?);
-            }
-            // Trailing empty cells may have been trimmed; a row that is
-            // genuinely short (not just ending in empty cells) is an error.
-            let raw_len = record.fields.saturating_sub(1);
-            if raw_len < n {
-                return Err(SurveyError::RowLength {
-                    at: self.at(record.line, raw_len + 2),
-                    id: id.to_string(),
-                    found: raw_len,
-                    expected: n,
-                    hint: format!(
-                        "give every row one cell per player in the header, leaving a cell empty for no opinion (e.g. `{id}{}`)",
-                        ",".repeat(n)
-                    ),
-                });
-            }
-            row.resize(n, None);
-            opinions.push(row);
+            self.check_row_id(record, i, &ids, &columns, &mut seen_rows)?;
+            opinions.push(self.row_opinions(record, i, &ids)?);
         }
         if opinions.len() < n {
             let missing = opinions.len();
@@ -665,6 +571,142 @@ impl Parser<'_> {
             ids,
             opinions,
         })
+    }
+
+    /// The player ids of the header row, after its empty corner cell: at
+    /// least one, each valid and known, none twice.
+    fn header_ids(&self, header: &Record) -> Result<Vec<String>, SurveyError> {
+        let corner = &header.cells[0];
+        if !corner.is_empty() {
+            return Err(SurveyError::Corner {
+                at: self.at(header.line, 1),
+                found: corner.clone(),
+                hint: format!(
+                    "put an empty cell in the corner above the row ids: the header row reads `,{}`",
+                    header.cells.join(",")
+                ),
+            });
+        }
+        let ids: Vec<String> = header.cells[1..].to_vec();
+        if ids.is_empty() {
+            return Err(SurveyError::Empty {
+                at: self.at(header.line, 2),
+                hint: EMPTY_HINT.to_string(),
+            });
+        }
+        let mut columns: HashMap<&str, usize> = HashMap::new();
+        for (j, id) in ids.iter().enumerate() {
+            let at = self.at(header.line, j + 2);
+            self.check_id(id, at.clone())?;
+            if let Some(&first) = columns.get(id.as_str()) {
+                return Err(SurveyError::DuplicateId {
+                    at,
+                    id: id.clone(),
+                    first_line: header.line,
+                    first_column: first + 2,
+                    hint: "each player gets exactly one column and one row; remove or merge the duplicate"
+                        .to_string(),
+                });
+            }
+            columns.insert(id, j);
+        }
+        Ok(ids)
+    }
+
+    /// Checks the id of the `i`-th row (0-based): valid and known, not a
+    /// row's before (`seen_rows`, noted here), in the header (`columns`)
+    /// and at the header's place for it.
+    fn check_row_id<'r>(
+        &self,
+        record: &'r Record,
+        i: usize,
+        ids: &[String],
+        columns: &HashMap<&str, usize>,
+        seen_rows: &mut HashMap<&'r str, u64>,
+    ) -> Result<(), SurveyError> {
+        let id = record.cells[0].as_str();
+        let at = self.at(record.line, 1);
+        self.check_id(id, at.clone())?;
+        if let Some(&first_line) = seen_rows.get(id) {
+            return Err(SurveyError::DuplicateId {
+                at,
+                id: id.to_string(),
+                first_line,
+                first_column: 1,
+                hint:
+                    "each player gets exactly one row and one column; remove or merge the duplicate"
+                        .to_string(),
+            });
+        }
+        seen_rows.insert(id, record.line);
+        if !columns.contains_key(id) {
+            return Err(SurveyError::RowNotInHeader {
+                at,
+                id: id.to_string(),
+                hint: format!(
+                    "add `{id}` to the header row (as column {}) or remove this row; rows and columns list the same players",
+                    ids.len() + 2
+                ),
+            });
+        }
+        if ids[i] != id {
+            return Err(SurveyError::RowOrder {
+                at,
+                row: i + 1,
+                id: id.to_string(),
+                header_column: i + 2,
+                expected: ids[i].clone(),
+                hint: "list the rows in the same order as the header's columns, so that each player's own cell is on the diagonal"
+                    .to_string(),
+            });
+        }
+        Ok(())
+    }
+
+    /// The opinions of the `i`-th row (0-based), one per header id: neither
+    /// more cells than ids nor fewer fields (trailing empty cells aside).
+    fn row_opinions(
+        &self,
+        record: &Record,
+        i: usize,
+        ids: &[String],
+    ) -> Result<Vec<Option<i32>>, SurveyError> {
+        let n = ids.len();
+        let id = record.cells[0].as_str();
+        let cells = &record.cells[1..];
+        if cells.len() > n {
+            return Err(SurveyError::RowLength {
+                at: self.at(record.line, n + 2),
+                id: id.to_string(),
+                found: cells.len(),
+                expected: n,
+                hint: format!(
+                    "remove the extra cells after column {}: every row has one cell per player in the header",
+                    n + 1
+                ),
+            });
+        }
+        let mut row = Vec::with_capacity(n);
+        for (j, cell) in cells.iter().enumerate() {
+            row.push(self.cell(cell, record.line, i, j, ids)?);
+        }
+        // Trailing empty cells may have been trimmed; a row that is
+        // genuinely short (not just ending in empty cells) is an error.
+        let raw_len = record.fields.saturating_sub(1);
+        if raw_len < n {
+            return Err(SurveyError::RowLength {
+                at: self.at(record.line, raw_len + 2),
+                id: id.to_string(),
+                found: raw_len,
+                expected: n,
+                hint: format!(
+                    "give every row one cell per player in the header, leaving a cell empty for no opinion (e.g. `{id}{}`)",
+                    ",".repeat(n)
+                ),
+            });
+        }
+        row.resize(n, None);
+        Ok(row)
     }
 
     fn cell(

@@ -6,7 +6,7 @@
 //! Virtual points only change the score the pairing uses (scoregroups,
 //! floats, the bye's score); they are never part of a player's points, so
 //! standings and tie-breaks never see them.
-use super::input::entry_is_present;
+use crate::presence::entry_is_present;
 use std::collections::HashMap;
 use trf::{TrfDocument, TrfLine};
 

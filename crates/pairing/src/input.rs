@@ -4,6 +4,8 @@ use std::collections::HashMap;
 use thiserror::Error;
 use trf::{Colour, Points, ResultCode, RoundEntry, TrfDocument, TrfError};
 
+pub use crate::presence::entry_is_present;
+
 /// A float received in a round (C.04.3 1.4: downfloat, upfloat).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Float {
@@ -167,18 +169,6 @@ pub enum InputError {
     /// Other semantic problem.
     #[error("{0}")]
     Invalid(String),
-}
-
-/// True if a round entry means "takes part in the pairing of that round":
-/// a game (even forfeited), a pairing-allocated bye (`U`, or `0000 - +`).
-/// `H`, `F`, `Z` and `0000 - -` are absences; a blank block counts as
-/// present only when `blank_is_present` (the round being paired).
-pub fn entry_is_present(e: Option<&RoundEntry>, blank_is_present: bool) -> bool {
-    match e {
-        None => blank_is_present,
-        Some(e) if e.opponent.is_some() => true,
-        Some(e) => matches!(e.result, ResultCode::PairingBye | ResultCode::ForfeitWin),
-    }
 }
 
 /// The round a `pair` run should pair: the first round column that is not

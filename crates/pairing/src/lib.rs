@@ -14,6 +14,7 @@ pub mod generate;
 pub mod history;
 pub mod input;
 pub mod matching;
+mod presence;
 pub mod roundrobin;
 
 pub use dutch::{pair_dutch, DutchOptions, Pairing, PairingError};

@@ -543,164 +543,223 @@ impl<W: Weight> Solver<W> {
         }
     }
 
+    /// Runs the stages: each grows alternating trees from the free vertices
+    /// and augments the matching by one edge, until no augmenting path is
+    /// left (the matching is then of maximum weight).
     fn solve(&mut self) {
-        let nv = self.nv;
-        for _stage in 0..nv {
-            self.label.iter_mut().for_each(|l| *l = 0);
-            self.bestedge.iter_mut().for_each(|e| *e = NONE);
-            for b in nv..2 * nv {
-                self.blossombestedges[b] = None;
-            }
-            self.allowedge.iter_mut().for_each(|a| *a = false);
-            self.queue.clear();
-            for v in 0..nv {
-                if self.mate[v] == NONE && self.label[self.inblossom[v]] == 0 {
-                    self.assign_label(v, 1, NONE);
-                }
-            }
+        for _stage in 0..self.nv {
+            self.start_stage();
             let mut augmented = false;
             loop {
-                while let Some(v) = self.queue.pop() {
-                    if augmented {
-                        break;
-                    }
-                    for idx in self.adj_start[v]..self.adj_start[v + 1] {
-                        let p = self.adj_p[idx];
-                        let k = p / 2;
-                        let w = self.adj_to[idx];
-                        if self.inblossom[v] == self.inblossom[w] {
-                            continue;
-                        }
-                        let mut kslack = W::ZERO;
-                        if !self.allowedge[k] {
-                            kslack = self.dualvar[v] + self.dualvar[w] - self.adj_w[idx];
-                            if kslack <= W::ZERO {
-                                self.allowedge[k] = true;
-                            }
-                        }
-                        if self.allowedge[k] {
-                            let lw = self.label[self.inblossom[w]];
-                            if lw == 0 {
-                                self.assign_label(w, 2, p ^ 1);
-                            } else if lw == 1 {
-                                let base = self.scan_blossom(v, w);
-                                if base != NONE {
-                                    self.add_blossom(base, k);
-                                } else {
-                                    self.augment_matching(k);
-                                    augmented = true;
-                                    break;
-                                }
-                            } else if self.label[w] == 0 {
-                                self.label[w] = 2;
-                                self.labelend[w] = p ^ 1;
-                            }
-                        } else if self.label[self.inblossom[w]] == 1 {
-                            let b = self.inblossom[v];
-                            if self.bestedge[b] == NONE || kslack < self.best_slack(b) {
-                                self.set_best(b, k, kslack);
-                            }
-                        } else if self.label[w] == 0
-                            && (self.bestedge[w] == NONE || kslack < self.best_slack(w))
-                        {
-                            self.set_best(w, k, kslack);
-                        }
-                    }
-                    if augmented {
-                        break;
-                    }
-                }
-                if augmented {
+                if self.scan_queue() {
+                    augmented = true;
                     break;
                 }
-                // Dual update.
-                let mut deltatype = 1;
-                let mut delta = *self.dualvar[..nv].iter().min().unwrap_or(&W::ZERO);
-                let mut deltaedge = NONE;
-                let mut deltablossom = NONE;
-                for v in 0..nv {
-                    if self.label[self.inblossom[v]] == 0 && self.bestedge[v] != NONE {
-                        let d = self.best_slack(v);
-                        if d < delta {
-                            delta = d;
-                            deltatype = 2;
-                            deltaedge = self.bestedge[v];
-                        }
-                    }
-                }
-                for b in 0..2 * nv {
-                    if self.blossomparent[b] == NONE
-                        && self.label[b] == 1
-                        && self.bestedge[b] != NONE
-                    {
-                        let d = self.best_slack(b).half();
-                        if d < delta {
-                            delta = d;
-                            deltatype = 3;
-                            deltaedge = self.bestedge[b];
-                        }
-                    }
-                }
-                for b in nv..2 * nv {
-                    if self.blossombase[b] != NONE
-                        && self.blossomparent[b] == NONE
-                        && self.label[b] == 2
-                        && self.dualvar[b] < delta
-                    {
-                        delta = self.dualvar[b];
-                        deltatype = 4;
-                        deltablossom = b;
-                    }
-                }
-                self.epoch += 1;
-                for v in 0..nv {
-                    match self.label[self.inblossom[v]] {
-                        1 => self.dualvar[v] -= delta,
-                        2 => self.dualvar[v] += delta,
-                        _ => {}
-                    }
-                }
-                for b in nv..2 * nv {
-                    if self.blossombase[b] != NONE && self.blossomparent[b] == NONE {
-                        match self.label[b] {
-                            1 => self.dualvar[b] += delta,
-                            2 => self.dualvar[b] -= delta,
-                            _ => {}
-                        }
-                    }
-                }
-                match deltatype {
-                    1 => break,
-                    2 => {
-                        self.allowedge[deltaedge] = true;
-                        let (mut i, j, _) = self.edges[deltaedge];
-                        if self.label[self.inblossom[i]] == 0 {
-                            i = j;
-                        }
-                        self.queue.push(i);
-                    }
-                    3 => {
-                        self.allowedge[deltaedge] = true;
-                        let (i, _, _) = self.edges[deltaedge];
-                        self.queue.push(i);
-                    }
-                    _ => self.expand_blossom(deltablossom, false),
+                if !self.update_duals() {
+                    break;
                 }
             }
             if !augmented {
                 break;
             }
-            for b in nv..2 * nv {
-                if self.blossomparent[b] == NONE
-                    && self.blossombase[b] != NONE
-                    && self.label[b] == 1
-                    && self.dualvar[b] == W::ZERO
-                {
-                    self.expand_blossom(b, true);
+            self.expand_tight_blossoms();
+        }
+    }
+
+    /// Clears the labels and best edges of the last stage and labels every
+    /// free vertex S, queued for scanning.
+    fn start_stage(&mut self) {
+        let nv = self.nv;
+        self.label.iter_mut().for_each(|l| *l = 0);
+        self.bestedge.iter_mut().for_each(|e| *e = NONE);
+        for b in nv..2 * nv {
+            self.blossombestedges[b] = None;
+        }
+        self.allowedge.iter_mut().for_each(|a| *a = false);
+        self.queue.clear();
+        for v in 0..nv {
+            if self.mate[v] == NONE && self.label[self.inblossom[v]] == 0 {
+                self.assign_label(v, 1, NONE);
+            }
+        }
+    }
+
+    /// Scans the queued S vertices until the queue is empty (false) or an
+    /// augmenting path was found and the matching augmented (true).
+    #[inline]
+    fn scan_queue(&mut self) -> bool {
+        while let Some(v) = self.queue.pop() {
+            if self.scan_vertex(v) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Scans the edges of the S vertex `v`: labels, new blossoms, best edges
+    /// for the dual update; true when one of them augmented the matching.
+    #[inline]
+    fn scan_vertex(&mut self, v: usize) -> bool {
+        for idx in self.adj_start[v]..self.adj_start[v + 1] {
+            let p = self.adj_p[idx];
+            let k = p / 2;
+            let w = self.adj_to[idx];
+            if self.inblossom[v] == self.inblossom[w] {
+                continue;
+            }
+            let mut kslack = W::ZERO;
+            if !self.allowedge[k] {
+                kslack = self.dualvar[v] + self.dualvar[w] - self.adj_w[idx];
+                if kslack <= W::ZERO {
+                    self.allowedge[k] = true;
+                }
+            }
+            if self.allowedge[k] {
+                let lw = self.label[self.inblossom[w]];
+                if lw == 0 {
+                    self.assign_label(w, 2, p ^ 1);
+                } else if lw == 1 {
+                    let base = self.scan_blossom(v, w);
+                    if base != NONE {
+                        self.add_blossom(base, k);
+                    } else {
+                        self.augment_matching(k);
+                        return true;
+                    }
+                } else if self.label[w] == 0 {
+                    self.label[w] = 2;
+                    self.labelend[w] = p ^ 1;
+                }
+            } else if self.label[self.inblossom[w]] == 1 {
+                let b = self.inblossom[v];
+                if self.bestedge[b] == NONE || kslack < self.best_slack(b) {
+                    self.set_best(b, k, kslack);
+                }
+            } else if self.label[w] == 0
+                && (self.bestedge[w] == NONE || kslack < self.best_slack(w))
+            {
+                self.set_best(w, k, kslack);
+            }
+        }
+        false
+    }
+
+    /// The dual update: changes the duals by the largest step that keeps
+    /// every slack non-negative, then acts on what limited it (an edge
+    /// becomes tight and is queued, or a T blossom is expanded). False when
+    /// the step was limited by a free vertex's dual: the stage is over.
+    fn update_duals(&mut self) -> bool {
+        let (delta, limit) = self.next_delta();
+        self.apply_delta(delta);
+        match limit {
+            DeltaLimit::VertexDual => return false,
+            DeltaLimit::EdgeToFree(edge) => {
+                self.allowedge[edge] = true;
+                let (mut i, j, _) = self.edges[edge];
+                if self.label[self.inblossom[i]] == 0 {
+                    i = j;
+                }
+                self.queue.push(i);
+            }
+            DeltaLimit::EdgeBetweenS(edge) => {
+                self.allowedge[edge] = true;
+                let (i, _, _) = self.edges[edge];
+                self.queue.push(i);
+            }
+            DeltaLimit::BlossomDual(b) => self.expand_blossom(b, false),
+        }
+        true
+    }
+
+    /// The dual step (Galil's δ: the least of the free vertices' duals, the
+    /// slacks of edges from S to free vertices, half those between S
+    /// blossoms, and the T blossoms' duals) and what limits it, the first
+    /// found on ties.
+    fn next_delta(&self) -> (W, DeltaLimit) {
+        let nv = self.nv;
+        let mut limit = DeltaLimit::VertexDual;
+        let mut delta = *self.dualvar[..nv].iter().min().unwrap_or(&W::ZERO);
+        for v in 0..nv {
+            if self.label[self.inblossom[v]] == 0 && self.bestedge[v] != NONE {
+                let d = self.best_slack(v);
+                if d < delta {
+                    delta = d;
+                    limit = DeltaLimit::EdgeToFree(self.bestedge[v]);
+                }
+            }
+        }
+        for b in 0..2 * nv {
+            if self.blossomparent[b] == NONE && self.label[b] == 1 && self.bestedge[b] != NONE {
+                let d = self.best_slack(b).half();
+                if d < delta {
+                    delta = d;
+                    limit = DeltaLimit::EdgeBetweenS(self.bestedge[b]);
+                }
+            }
+        }
+        for b in nv..2 * nv {
+            if self.blossombase[b] != NONE
+                && self.blossomparent[b] == NONE
+                && self.label[b] == 2
+                && self.dualvar[b] < delta
+            {
+                delta = self.dualvar[b];
+                limit = DeltaLimit::BlossomDual(b);
+            }
+        }
+        (delta, limit)
+    }
+
+    /// Changes the duals by `delta`: down for S vertices and up for T
+    /// vertices, the other way round for top-level blossoms.
+    fn apply_delta(&mut self, delta: W) {
+        let nv = self.nv;
+        self.epoch += 1;
+        for v in 0..nv {
+            match self.label[self.inblossom[v]] {
+                1 => self.dualvar[v] -= delta,
+                2 => self.dualvar[v] += delta,
+                _ => {}
+            }
+        }
+        for b in nv..2 * nv {
+            if self.blossombase[b] != NONE && self.blossomparent[b] == NONE {
+                match self.label[b] {
+                    1 => self.dualvar[b] += delta,
+                    2 => self.dualvar[b] -= delta,
+                    _ => {}
                 }
             }
         }
     }
+
+    /// After an augmentation: expands every top-level S blossom whose dual
+    /// has reached zero.
+    fn expand_tight_blossoms(&mut self) {
+        let nv = self.nv;
+        for b in nv..2 * nv {
+            if self.blossomparent[b] == NONE
+                && self.blossombase[b] != NONE
+                && self.label[b] == 1
+                && self.dualvar[b] == W::ZERO
+            {
+                self.expand_blossom(b, true);
+            }
+        }
+    }
+}
+
+/// What limits a dual update's step.
+#[derive(Debug, Clone, Copy)]
+enum DeltaLimit {
+    /// A free vertex's dual reaches zero: no augmenting path is left.
+    VertexDual,
+    /// The edge (by index) from an S vertex to a free vertex becomes tight.
+    EdgeToFree(usize),
+    /// The edge (by index) between two S blossoms becomes tight.
+    EdgeBetweenS(usize),
+    /// The dual of the T blossom (by index) reaches zero: it is expanded.
+    BlossomDual(usize),
 }
 
 #[cfg(test)]

@@ -10,179 +10,15 @@
 //! `222` time control code, `352`/`362` team colours and scoring) are header
 //! lines. Team-section records (`013`, `300`, `310`, `320`, `330`, `801`,
 //! `802`) are kept verbatim; [`TrfDocument::team_records`] lists them.
-use super::*;
-
-/// The edition of the TRF format a document follows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Version {
-    /// TRF-16 (FIDE Handbook C.04 Annex 2, 2016), with the pairing programs'
-    /// `XXR`, `XXC`, `XXS`, `XXP` lines.
-    Trf16,
-    /// TRF-2026 (approved by the FIDE Council on 12 May 2025).
-    Trf2026,
-}
-
-impl fmt::Display for Version {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Version::Trf16 => "TRF-16",
-            Version::Trf2026 => "TRF-2026",
-        })
-    }
-}
-
-/// A result class of the `162` scoring point system.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum ScoreClass {
-    /// `W`: win over the board or by forfeit, or full-point bye (default 1.0).
-    Win,
-    /// `D`: draw over the board or half-point bye (default 0.5).
-    Draw,
-    /// `L`: loss over the board (default 0.0).
-    Loss,
-    /// `A`: absence, zero-point bye or forfeit loss (default 0.0).
-    Absence,
-    /// `P`: pairing-allocated bye (default: as `W`).
-    PairingBye,
-    /// `X`: unknown result, e.g. an adjourned game (default: as `D`).
-    Unknown,
-}
-
-impl ScoreClass {
-    /// Reads the letter of the `162` record.
-    pub fn from_char(c: char) -> Option<ScoreClass> {
-        Some(match c {
-            'W' => ScoreClass::Win,
-            'D' => ScoreClass::Draw,
-            'L' => ScoreClass::Loss,
-            'A' => ScoreClass::Absence,
-            'P' => ScoreClass::PairingBye,
-            'X' => ScoreClass::Unknown,
-            _ => return None,
-        })
-    }
-
-    /// The letter as written.
-    pub fn to_char(self) -> char {
-        match self {
-            ScoreClass::Win => 'W',
-            ScoreClass::Draw => 'D',
-            ScoreClass::Loss => 'L',
-            ScoreClass::Absence => 'A',
-            ScoreClass::PairingBye => 'P',
-            ScoreClass::Unknown => 'X',
-        }
-    }
-}
-
-/// A National Rating Support line: the player's national data, linked to the
-/// `001` line with the same start number.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct NationalLine {
-    /// Rating federation, the three-letter FIDE code in columns 1–3.
-    pub federation: String,
-    /// Start number (columns 5–8) of the `001` line it belongs to.
-    pub start_no: u32,
-    /// National sex (column 10), if given.
-    pub sex: Option<char>,
-    /// National classification (columns 11–13), trimmed.
-    pub classification: String,
-    /// National name (columns 15–47), trimmed.
-    pub name: String,
-    /// National rating (columns 49–52).
-    pub rating: Option<u32>,
-    /// National origin: region, club or state (columns 54–56), trimmed.
-    pub origin: String,
-    /// National number (columns 58–68), trimmed, as written.
-    pub national_id: String,
-    /// Birth date (columns 70–79), trimmed, as written.
-    pub birth_date: String,
-}
-
-/// The kind of a `240` bye.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum ByeKind {
-    /// `F`: full-point bye.
-    Full,
-    /// `H`: half-point bye.
-    Half,
-    /// `Z`: zero-point bye.
-    Zero,
-}
-
-impl ByeKind {
-    /// The result code the bye has in a `001` round block.
-    pub fn result(self) -> ResultCode {
-        match self {
-            ByeKind::Full => ResultCode::FullBye,
-            ByeKind::Half => ResultCode::HalfBye,
-            ByeKind::Zero => ResultCode::ZeroBye,
-        }
-    }
-
-    fn letter(self) -> char {
-        match self {
-            ByeKind::Full => 'F',
-            ByeKind::Half => 'H',
-            ByeKind::Zero => 'Z',
-        }
-    }
-}
-
-/// A `240` record: players (or teams) given a bye in one round.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ByeRecord {
-    /// Column 5.
-    pub kind: ByeKind,
-    /// Round (columns 7–9).
-    pub round: u32,
-    /// Start numbers from column 11, four columns each, one blank between.
-    pub ids: Vec<u32>,
-}
-
-/// A `250` record: fictitious points of an accelerated pairing.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct AccelerationRecord {
-    /// Fictitious match points (columns 5–8), team events only.
-    pub match_points: Option<Points>,
-    /// Fictitious game points (columns 10–13).
-    pub game_points: Option<Points>,
-    /// First round with the points (columns 15–17).
-    pub first_round: u32,
-    /// Last round with the points (columns 19–21).
-    pub last_round: u32,
-    /// First start number of the group (columns 23–26).
-    pub first_id: u32,
-    /// Last start number of the group (columns 28–31).
-    pub last_id: u32,
-}
-
-/// A `260` record: players (or teams) who must not meet in a span of rounds.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ProhibitedRecord {
-    /// First round (columns 5–7).
-    pub first_round: u32,
-    /// Last round (columns 9–11).
-    pub last_round: u32,
-    /// Start numbers from column 13, four columns each, one blank between.
-    pub ids: Vec<u32>,
-}
-
-/// A `299` record: points assigned outside the normal results (a penalty, a
-/// bonus, or a result the arbiter set).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct AbnormalRecord {
-    /// Column 5: `W D L F H Z + -`, or `None` (blank) for a penalty or bonus.
-    pub kind: Option<char>,
-    /// Match points (columns 8–11), team events only, in tenths (may be negative).
-    pub match_points: Option<i32>,
-    /// Game points, or points of an individual (columns 14–17), in tenths.
-    pub points: Option<i32>,
-    /// Round (columns 20–22); `None` (blank or `000`) means every round.
-    pub round: Option<u32>,
-    /// Start numbers from column 24, four columns each, one blank between.
-    pub ids: Vec<u32>,
-}
+use crate::columns::{err, expect_blank, pad_left, pad_right, parse_number, Cols};
+pub use crate::model::{
+    AbnormalRecord, AccelerationRecord, ByeKind, ByeRecord, NationalLine, ProhibitedRecord,
+    ScoreClass, Version,
+};
+use crate::model::{
+    Colour, Points, ResultCode, RoundEntry, TrfDocument, TrfError, TrfLine, XxcLine,
+};
+use crate::player::{push_identity_columns, IdentityColumns};
 
 /// Three-letter codes that are not federations of National Rating Support
 /// lines: the pairing programs' extensions (`XX?`, `BB?`) and Tornelo's `DAT`.
@@ -845,6 +681,12 @@ fn header_line(code: &str, text: &str) -> TrfLine {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Reads a document as the crate's `parse` does (through `FromStr`,
+    /// which calls it; the reader is not a dependency of this module).
+    fn parse(text: &str) -> Result<TrfDocument, TrfError> {
+        text.parse()
+    }
 
     /// A hand-written TRF-2026 file (columns as the format description gives
     /// them); the expected values below are read off the description, not
