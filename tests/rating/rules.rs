@@ -1,10 +1,9 @@
 //! Every rule of the rating spec (shared/spec/rating-rules.md), including its
 //! three worked examples, checked through the public engine.
 
-#[path = "util/mod.rs"]
-mod common;
+use crate::util;
 
-use common::Book;
+use util::Book;
 use ratingbook::config::{ExpectedScore, RatingConfig, Rounding};
 use ratingbook::model::{Dataset, Membership};
 use ratingbook::rating::{self, expected, k_factor, NotCounted, Phase, Ratings};
@@ -490,7 +489,7 @@ fn generated_and_rated(
     tournaments: usize,
     seed: u64,
 ) -> (Dataset, RatingConfig, Ratings) {
-    let dir = common::generated_repository(players, tournaments, seed);
+    let dir = util::generated_repository(players, tournaments, seed);
     let loaded = ratingbook::load::load_repository(dir.path());
     let config = loaded.config.rating.clone();
     let ratings = rating::rate(&loaded.dataset, &config);

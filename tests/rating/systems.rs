@@ -4,10 +4,9 @@
 //! against their official worked examples are tested in
 //! `crates/rating-systems/tests/systems.rs`.
 
-#[path = "util/mod.rs"]
-mod common;
+use crate::util;
 
-use common::Book;
+use util::Book;
 use ratingbook::config::{Config, PoolConfig, RatingConfig, SystemKind};
 use ratingbook::model::{Dataset, Membership};
 use ratingbook::rating::glicko2::Glicko2Rating;
@@ -206,8 +205,8 @@ fn evaluate_ranks_the_hidden_model_first_on_generated_data() {
 #[test]
 fn an_unknown_list_is_an_error_with_a_suggestion() {
     let dir = tempfile::tempdir().unwrap();
-    common::sample_with_engines_in_association_list(dir.path());
-    common::edit(
+    util::sample_with_engines_in_association_list(dir.path());
+    util::edit(
         dir.path(),
         "data/tournaments/2026/ataxx-gauntlet-2026-01-01.toml",
         "illustrative = false\n",
@@ -235,15 +234,15 @@ fn an_unknown_list_is_an_error_with_a_suggestion() {
 fn the_methods_page_shows_every_list() {
     use ratingbook::rating::evaluate::{default_candidates, evaluate};
     let dir = tempfile::tempdir().unwrap();
-    common::sample_with_engines_in_association_list(dir.path());
+    util::sample_with_engines_in_association_list(dir.path());
     let config = std::fs::read_to_string(dir.path().join("ratingbook.toml")).unwrap();
-    common::write(
+    util::write(
         dir.path(),
         "ratingbook.toml",
         &(config + "\n[output]\nmethods = true\n"),
     );
     let out = dir.path().join("site");
-    common::build_site(dir.path(), &out);
+    util::build_site(dir.path(), &out);
     let page = std::fs::read_to_string(out.join("methods.html")).unwrap();
     assert!(page.contains("<h2>The association&#39;s list</h2>"));
     assert!(page.contains("<h2>Ataxx engines</h2>"));
@@ -281,25 +280,25 @@ fn the_methods_page_shows_every_list() {
 fn a_fide_list_shows_each_games_working() {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path().join("repo");
-    common::copy_tree(
+    util::copy_tree(
         &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data"),
         &root.join("data"),
     );
     for (depth, rating) in [(1, 1500), (2, 1600), (3, 1700), (4, 1800)] {
-        common::edit(
+        util::edit(
             &root,
             &format!("data/players/ataxx-depth-{depth}.toml"),
             "membership = \"member\"",
             &format!("membership = \"member\"\ninternational_rating = {rating}"),
         );
     }
-    common::write(
+    util::write(
         &root,
         "ratingbook.toml",
         "[pools.ataxx-engines]\ntitle = \"Ataxx engines\"\nsystem = \"fide\"\n",
     );
     let out = dir.path().join("site");
-    common::build_site(&root, &out);
+    util::build_site(&root, &out);
     let page = std::fs::read_to_string(out.join("players/ataxx-depth-4.html")).unwrap();
     assert!(
         page.contains(r#"Ataxx depth 1</a></td><td class="wrap">1</td><td class="num opt">1500</td><td class="num opt">300</td><td class="num opt">0.85</td><td class="num opt">23</td><td class="num">+3.45</td>"#),
@@ -679,25 +678,25 @@ fn egd_list_rates_handicap_games_from_the_crosstable() {
 fn handicaps_show_on_the_tournament_page() {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path().join("repo");
-    common::copy_tree(
+    util::copy_tree(
         &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/mini"),
         &root,
     );
     let table = "data/tournaments/2005/spring-open.csv";
-    common::edit(
+    util::edit(
         &root,
         table,
         "1,ikonen-jussi,,2 w 1,",
         "1,ikonen-jussi,,2 w 1 h2,",
     );
-    common::edit(
+    util::edit(
         &root,
         table,
         "2,pellikka-marko,,1 b 0,",
         "2,pellikka-marko,,1 b 0 h2,",
     );
     let out = dir.path().join("site");
-    common::build_site(&root, &out);
+    util::build_site(&root, &out);
     let page = std::fs::read_to_string(out.join("tournaments/spring-open.html")).unwrap();
     assert!(
         page.contains(

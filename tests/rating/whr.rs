@@ -3,8 +3,7 @@
 //! reported by `check`. The solver itself is tested against values worked by
 //! hand and an independent implementation in `crates/rating-systems/tests/whr.rs`.
 
-#[path = "util/mod.rs"]
-mod common;
+use crate::util;
 
 use ratingbook::config::{Config, PoolConfig, SystemKind, WhrConfig};
 use ratingbook::model::Membership;
@@ -34,17 +33,17 @@ fn game(first: usize, second: usize, day: i64, score: f64) -> Game {
 fn a_whr_list_publishes_ratings_with_their_uncertainty() {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path().join("repo");
-    common::copy_tree(
+    util::copy_tree(
         &Path::new(env!("CARGO_MANIFEST_DIR")).join("data"),
         &root.join("data"),
     );
-    common::write(
+    util::write(
         &root,
         "ratingbook.toml",
         "[pools.ataxx-engines]\ntitle = \"Ataxx engines\"\nsystem = \"whr\"\n\n[pools.ataxx-engines.whr]\nw2 = 30\nanchor = 1500\n",
     );
     let out = dir.path().join("site");
-    common::build_site(&root, &out);
+    util::build_site(&root, &out);
     let loaded = ratingbook::load::load_repository(&root);
     let pool = &loaded.config.pools["ataxx-engines"];
     assert_eq!(pool.system, SystemKind::Whr);
@@ -94,7 +93,7 @@ fn a_whr_list_publishes_ratings_with_their_uncertainty() {
 /// the games' expected scores come from the ratings of their day.
 #[test]
 fn a_list_in_a_dataset() {
-    let mut book = common::Book::new();
+    let mut book = util::Book::new();
     for id in ["a", "b", "c"] {
         book.player(id, Membership::Member);
     }
@@ -253,12 +252,12 @@ fn timing_on_a_large_repository() {
 /// `check`, naming the key; the engine itself never divides by them.
 #[test]
 fn parameters_out_of_range_are_reported() {
-    let dir = common::sample_repository();
+    let dir = util::sample_repository();
     let config = std::fs::read_to_string(dir.path().join("ratingbook.toml")).unwrap();
     let config = config.replace("system = \"glicko2\"", "system = \"whr\"")
         + "\n[pools.ataxx-engines.whr]\nw2 = 0\nanchor = nan\nprior_games = 0\n";
-    common::write(dir.path(), "ratingbook.toml", &config);
-    let (checked, errors) = common::check_with_errors(dir.path());
+    util::write(dir.path(), "ratingbook.toml", &config);
+    let (checked, errors) = util::check_with_errors(dir.path());
     for key in ["whr.w2 = 0", "whr.anchor = NaN", "whr.prior_games = 0"] {
         assert!(errors.iter().any(|e| e.contains(key)), "{key}: {errors:?}");
     }
