@@ -2,7 +2,7 @@
 //! render every output, write the site (or one SQL dump).
 
 use crate::diagnostic::{self, Diagnostic};
-use crate::{check, load, publish, rating, render, sql, standings};
+use crate::{check, incremental, load, publish, rating, render, site_files, sql, standings};
 use std::collections::BTreeSet;
 use std::path::Path;
 
@@ -60,21 +60,28 @@ fn links_where_a_build_writes(root: &Path) -> Vec<Diagnostic> {
 /// that build did not write, every file is parsed.
 pub fn load_after_build(root: &Path) -> load::Loaded {
     let started = std::time::SystemTime::now();
-    let tool = render::cache::tool_key();
-    let Some(cache_file) = render::cache::latest_in(root) else {
+    let tool = incremental::cache::tool_key();
+    let Some(cache_file) = incremental::cache::latest_in(root) else {
         return load::load_repository(root);
     };
-    let mut previous = render::cache::Previous::read(Some(&cache_file));
+    let mut previous = incremental::cache::Previous::read(Some(&cache_file));
     let Some(expected) = previous.parsed_identity() else {
         return load::load_repository(root);
     };
     let paths = input_paths(root);
     let (content, checkpoint) = rayon::join(
         || {
-            let files = render::scan::input_files(&paths)?;
+            let files = incremental::scan::input_files(&paths)?;
             previous.read_inputs();
             let known = previous.input_hashes();
-            render::cache::inputs_content(tool, &inputs_root(root), &paths, &files, started, known)
+            incremental::cache::inputs_content(
+                tool,
+                &inputs_root(root),
+                &paths,
+                &files,
+                started,
+                known,
+            )
         },
         || {
             trusted_checkpoint(
@@ -91,14 +98,14 @@ pub fn load_after_build(root: &Path) -> load::Loaded {
 /// the previous build recorded when it wrote it (not one that came with a
 /// checkout, say); else an empty one.
 fn trusted_checkpoint(
-    expected: Option<render::output::FileIdentity>,
+    expected: Option<site_files::FileIdentity>,
     file: Option<&Path>,
-    tool: render::cache::Key,
-) -> load::checkpoint::Checkpoint {
-    let file = file
-        .filter(|file| expected.is_some() && render::output::FileIdentity::of(file) == expected);
+    tool: incremental::cache::Key,
+) -> incremental::checkpoint::Checkpoint {
+    let file =
+        file.filter(|file| expected.is_some() && site_files::FileIdentity::of(file) == expected);
     file.map_or_else(Default::default, |file| {
-        load::checkpoint::Checkpoint::read(file, tool)
+        incremental::checkpoint::Checkpoint::read(file, tool)
     })
 }
 
@@ -106,8 +113,8 @@ fn trusted_checkpoint(
 /// records of the files whose hashes `content` gives and the checkpoint holds.
 fn load_taking_over(
     root: &Path,
-    checkpoint: &load::checkpoint::Checkpoint,
-    content: Option<&render::cache::InputsContent>,
+    checkpoint: &incremental::checkpoint::Checkpoint,
+    content: Option<&incremental::cache::InputsContent>,
 ) -> load::Loaded {
     with_reuse(root, checkpoint, content, |reuse| {
         load::load_repository_reusing(root, reuse)
@@ -119,13 +126,13 @@ fn load_taking_over(
 /// files under `data/` as listed there.
 fn with_reuse<R>(
     root: &Path,
-    checkpoint: &load::checkpoint::Checkpoint,
-    content: Option<&render::cache::InputsContent>,
-    f: impl FnOnce(load::checkpoint::Reuse) -> R,
+    checkpoint: &incremental::checkpoint::Checkpoint,
+    content: Option<&incremental::cache::InputsContent>,
+    f: impl FnOnce(incremental::checkpoint::Reuse) -> R,
 ) -> R {
     let known = content_by_path(root, content);
     let listed = listed_data(root, content);
-    f(load::checkpoint::Reuse {
+    f(incremental::checkpoint::Reuse {
         checkpoint,
         content: &|path| known.get(path.to_str()?).copied(),
         listed: listed.as_deref(),
@@ -138,7 +145,7 @@ fn with_reuse<R>(
 /// exactly (not UTF-8).
 fn listed_data<'a>(
     root: &Path,
-    content: Option<&'a render::cache::InputsContent>,
+    content: Option<&'a incremental::cache::InputsContent>,
 ) -> Option<Vec<&'a str>> {
     let (_, files) = content?;
     let root = inputs_root(root);
@@ -307,7 +314,7 @@ pub enum BuildError {
     Publish(#[from] publish::PublishError),
     /// A rendered file could not be written into the new site.
     #[error(transparent)]
-    Write(#[from] render::output::WriteError),
+    Write(#[from] site_files::WriteError),
     /// An SQL dump could not be written.
     #[error(transparent)]
     Dump(#[from] render::DumpError),
@@ -329,7 +336,7 @@ pub struct BuildReport {
     /// What changed on disk.
     pub written: publish::WriteReport,
     /// Files rendered, and files the build cache took over unchanged.
-    pub cached: render::cache::CacheReport,
+    pub cached: incremental::cache::CacheReport,
     /// Player and tournament records parsed, and taken over unchanged.
     pub records: load::Records,
     /// Wall time and peak memory of each phase, in order.
@@ -373,7 +380,7 @@ pub fn build_repository(
         clock = std::time::Instant::now();
     };
     let site = publish::resolved(out)?;
-    let cache_file = render::cache::file_for(&site);
+    let cache_file = incremental::cache::file_for(&site);
     let paths = input_paths(root);
     // The cache file's first lines and the inputs' listing side by side;
     // the inputs' lines of the cache file too, which a changed build needs
@@ -381,17 +388,17 @@ pub fn build_repository(
     // inputs is on one thread as well.
     let ((mut previous, files_to_read), files) = rayon::join(
         || {
-            let mut previous = render::cache::Previous::read(cache_file.as_deref());
+            let mut previous = incremental::cache::Previous::read(cache_file.as_deref());
             let files_to_read = previous.read_inputs_leaving_files();
             (previous, files_to_read)
         },
-        || render::scan::input_files(&paths),
+        || incremental::scan::input_files(&paths),
     );
-    let tool = render::cache::tool_key();
+    let tool = incremental::cache::tool_key();
     // An input that cannot be read makes both hashes unknown: the build goes on.
     let inputs = files
         .as_deref()
-        .and_then(|files| render::cache::inputs_fingerprint(tool, &paths, files, started));
+        .and_then(|files| incremental::cache::inputs_fingerprint(tool, &paths, files, started));
     if let Some((sitemap_note, warnings)) = inputs.and_then(|key| previous.unchanged(key, &site)) {
         lap("inputs unchanged");
         let files = previous.files();
@@ -402,7 +409,7 @@ pub fn build_repository(
     let (content, checkpoint) = rayon::join(
         || {
             let files = files.as_deref()?;
-            render::cache::inputs_content(
+            incremental::cache::inputs_content(
                 tool,
                 &inputs_root(root),
                 &paths,
@@ -420,7 +427,7 @@ pub fn build_repository(
     if let Some((sitemap_note, warnings)) = same {
         if let (Some(file), Some(key), Some((_, files))) = (&cache_file, inputs, &content) {
             // Touched, not changed: the next build can tell by the fingerprint.
-            let _ = render::cache::refresh_inputs(file, key, files);
+            let _ = incremental::cache::refresh_inputs(file, key, files);
         }
         lap("inputs unchanged");
         let files = previous.files();
@@ -453,7 +460,7 @@ pub fn build_repository(
     // are made beside it.
     let (rated, entered) = rayon::join(
         || rating::rate_all(&dataset, &loaded.config),
-        || render::fingerprint::EnteredPrints::new(&dataset),
+        || incremental::fingerprint::EnteredPrints::new(&dataset),
     );
     lap("rate");
     let templates = render::templates::TemplateSet::with_overrides(&loaded.templates);
@@ -465,7 +472,7 @@ pub fn build_repository(
     if let Some(files) = previous_files.finish() {
         previous.add_files(files);
     }
-    let cache = render::cache::PageCache::open(previous, &(tool, &templates, &loaded.config));
+    let cache = incremental::cache::PageCache::open(previous, &(tool, &templates, &loaded.config));
     staging.expect(cache.previous_count());
     let input = render::Input {
         dataset: &dataset,
@@ -494,7 +501,7 @@ pub fn build_repository(
         Some((written, parsed)) => (written, parsed),
         None => (content, None),
     };
-    let inputs = render::cache::InputsRecord {
+    let inputs = incremental::cache::InputsRecord {
         metadata: inputs,
         content: content.as_ref(),
         parsed,
@@ -516,7 +523,7 @@ pub fn build_repository(
         }
     };
     if let (Some(file), Some(saved)) = (&cache_file, saved) {
-        if let Err(e) = saved.and_then(render::cache::SavedCache::put_in_place) {
+        if let Err(e) = saved.and_then(incremental::cache::SavedCache::put_in_place) {
             // The site is in place; without the cache the next build renders everything.
             let _ = std::fs::remove_file(file);
             written.cleanup_warning.get_or_insert(format!(
@@ -545,22 +552,22 @@ pub fn build_repository(
 /// inputs' hashes) back, with the identity of the checkpoint written.
 fn write_checkpoint(
     file: &Path,
-    tool: render::cache::Key,
+    tool: incremental::cache::Key,
     root: &Path,
     dataset: &crate::model::Dataset,
-    checkpoint: load::checkpoint::Checkpoint,
-    content: Option<render::cache::InputsContent>,
+    checkpoint: incremental::checkpoint::Checkpoint,
+    content: Option<incremental::cache::InputsContent>,
     warnings: &[Diagnostic],
 ) -> (
-    Option<render::cache::InputsContent>,
-    Option<render::output::FileIdentity>,
+    Option<incremental::cache::InputsContent>,
+    Option<site_files::FileIdentity>,
 ) {
     let written = with_reuse(root, &checkpoint, content.as_ref(), |reuse| {
-        load::checkpoint::write(file, tool, dataset, reuse, warnings)
+        incremental::checkpoint::write(file, tool, dataset, reuse, warnings)
     });
     let identity = written
         .ok()
-        .and_then(|()| render::output::FileIdentity::of(file));
+        .and_then(|()| site_files::FileIdentity::of(file));
     (content, identity)
 }
 
@@ -568,11 +575,14 @@ fn write_checkpoint(
 /// then looks for each file in the staging folder until told to stop.
 struct LookAhead {
     stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
-    thread: JoinedOnDrop<render::cache::PreviousFiles>,
+    thread: JoinedOnDrop<incremental::cache::PreviousFiles>,
 }
 
 impl LookAhead {
-    fn start(files: render::cache::FilesToRead, staged: Option<publish::StagedFiles>) -> LookAhead {
+    fn start(
+        files: incremental::cache::FilesToRead,
+        staged: Option<publish::StagedFiles>,
+    ) -> LookAhead {
         let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
         let stopped = stop.clone();
         let thread = std::thread::spawn(move || {
@@ -590,7 +600,7 @@ impl LookAhead {
     }
 
     /// The records, with the files found so far.
-    fn finish(mut self) -> Option<render::cache::PreviousFiles> {
+    fn finish(mut self) -> Option<incremental::cache::PreviousFiles> {
         self.stop_looking();
         self.thread.0.take()?.join().ok()
     }
@@ -638,8 +648,8 @@ impl<T> Drop for JoinedOnDrop<T> {
 /// link, by its path relative to `root`.
 fn content_by_path<'a>(
     root: &Path,
-    content: Option<&'a render::cache::InputsContent>,
-) -> foldhash::HashMap<&'a str, render::cache::Key> {
+    content: Option<&'a incremental::cache::InputsContent>,
+) -> foldhash::HashMap<&'a str, incremental::cache::Key> {
     let root = inputs_root(root);
     let files = content.map_or(&[][..], |(_, files)| files.as_slice());
     let mut known = foldhash::HashMap::with_capacity_and_hasher(files.len(), Default::default());
@@ -685,7 +695,7 @@ fn unchanged_report(
             unchanged: files,
             ..publish::WriteReport::default()
         },
-        cached: render::cache::CacheReport {
+        cached: incremental::cache::CacheReport {
             rendered: 0,
             reused: files,
             dump_pieces_reused: 0,

@@ -44,9 +44,7 @@
 //! for a killed process; it does not promise durability across a power cut
 //! (nothing is fsynced).
 
-use crate::render::output::{
-    lock, slash_path, FileIdentity, Sink, SiteFiles, StreamFn, WriteError,
-};
+use crate::site_files::{lock, slash_path, FileIdentity, Sink, SiteFiles, StreamFn, WriteError};
 use foldhash::{HashMap, HashSet};
 use std::fs::{self, File};
 use std::io::{self, Read, Write};
@@ -129,7 +127,7 @@ pub fn written_places(out: &Path) -> Vec<PathBuf> {
     };
     let mut places = vec![out.clone()];
     places.extend(["lock", "staging", "old", "spare"].map(|suffix| sibling(&out, suffix)));
-    places.push(out.with_file_name(crate::render::cache::FOLDER));
+    places.push(out.with_file_name(crate::incremental::cache::FOLDER));
     places
 }
 

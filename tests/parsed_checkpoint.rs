@@ -4,7 +4,7 @@
 
 mod common;
 
-use ratingbook::load::checkpoint::{self, Checkpoint, ContentHash, Reuse};
+use ratingbook::incremental::checkpoint::{self, Checkpoint, ContentHash, Reuse};
 use ratingbook::load::{load_repository, load_repository_reusing, Loaded, Records};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -453,7 +453,7 @@ fn forge_checkpoint(root: &Path) {
         .find(|p| p.id.as_str() == "cruz-cy")
         .unwrap();
     player.name = "Mallory".into();
-    let tool = ratingbook::render::cache::tool_key();
+    let tool = ratingbook::incremental::cache::tool_key();
     let file = root.join(".ratingbook-cache/site.parsed");
     let nothing = Checkpoint::default();
     write_taking_over(root, &file, tool, &loaded.dataset, &nothing, &[]);

@@ -5,7 +5,6 @@
 //! [`Diagnostic`] with file, line and column.
 
 mod cell;
-pub mod checkpoint;
 pub mod pages;
 pub mod places;
 mod players;
@@ -25,6 +24,7 @@ pub use source::reading;
 
 use crate::config::Config;
 use crate::diagnostic::Diagnostic;
+use crate::incremental::checkpoint;
 use crate::model::Dataset;
 use std::path::{Path, PathBuf};
 

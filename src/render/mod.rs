@@ -1,36 +1,31 @@
 //! Rendering: view models → tera templates → files of the published site.
 //!
 //! Content (dataset + ratings) becomes view models in [`view`], templates in
-//! `templates/` turn them into HTML, Markdown and SQL, and [`output`] writes
+//! `templates/` turn them into HTML, Markdown and SQL, and a [`Sink`] takes
 //! the result into `site/` only once everything rendered. Player pages with
 //! the built-in templates are written by [`direct`], the same bytes without
 //! the template engine.
 
-pub mod cache;
 pub mod chart;
 mod direct;
-pub mod fingerprint;
 pub mod format;
-mod hashing;
 pub mod limits;
 mod methods;
-pub mod output;
 pub mod pages;
 pub mod paginate;
 pub mod pools;
-mod previous_dump;
 pub mod sample;
-pub mod scan;
 pub mod search;
 pub mod survey;
 pub mod templates;
 pub mod view;
 
 use crate::config::Config;
+use crate::incremental::cache::{self, PageCache};
+use crate::incremental::{fingerprint, previous_dump};
 use crate::model::{Dataset, Date};
 use crate::rating::{PoolRatings, Ratings};
-use cache::PageCache;
-use output::{MemorySink, Sink, SiteFiles, WriteError};
+use crate::site_files::{self, MemorySink, Sink, SiteFiles, WriteError};
 use pages::MdPage;
 use rayon::prelude::*;
 use serde::Serialize;
@@ -250,7 +245,7 @@ pub fn render_site_into(
         config.output.markdown,
     )?;
     if config.output.html {
-        let mut paths = std::mem::take(&mut *output::lock(&page.html_paths));
+        let mut paths = std::mem::take(&mut *site_files::lock(&page.html_paths));
         paths.sort_unstable();
         if let Some(map) = sitemap(&paths, &page.site.base_url) {
             page.put("sitemap.xml", &map)?;
@@ -1687,7 +1682,7 @@ impl Page<'_> {
         &self,
         file: &str,
         key: cache::Key,
-        write: &mut output::StreamFn,
+        write: &mut site_files::StreamFn,
     ) -> Result<(), SiteError> {
         self.sink.put_streamed(file, write)?;
         self.cache.made(file, key);
@@ -1716,7 +1711,7 @@ impl Page<'_> {
     /// Notes an HTML file for the sitemap (only a site with an address has one).
     fn note(&self, file: &str) {
         if file.ends_with(".html") && !self.site.base_url.is_empty() {
-            output::lock(&self.html_paths).push(file.to_string());
+            site_files::lock(&self.html_paths).push(file.to_string());
         }
     }
 

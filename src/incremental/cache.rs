@@ -29,8 +29,8 @@
 //! a file written again) but whose content hash is the same, into an intact
 //! site, stops there too, and records the new fingerprint.
 
-use super::output::{lock, FileIdentity, Sink, WriteError};
 use super::scan::{self, InputFile, SiteFingerprint};
+use crate::site_files::{lock, FileIdentity, Sink, WriteError};
 use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::hash::Hasher;
@@ -1322,7 +1322,7 @@ impl std::fmt::Write for KeyHasher {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::render::output::MemorySink;
+    use crate::site_files::MemorySink;
 
     #[test]
     fn a_list_added_to_from_every_thread_gives_back_each_item_once() {

@@ -15,7 +15,7 @@
 //! fingerprints.
 
 use super::cache::Key;
-use crate::load::checkpoint;
+use super::checkpoint;
 use crate::model::Dataset;
 use crate::rating::{GameRating, Ratings, TournamentRating};
 use rayon::prelude::*;
