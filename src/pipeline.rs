@@ -60,11 +60,11 @@ fn links_where_a_build_writes(root: &Path) -> Vec<Diagnostic> {
 /// that build did not write, every file is parsed.
 pub fn load_after_build(root: &Path) -> load::Loaded {
     let started = std::time::SystemTime::now();
-    let tool = incremental::cache::tool_key();
+    let tool = incremental::inputs::tool_key();
     let Some(cache_file) = incremental::cache::latest_in(root) else {
         return load::load_repository(root);
     };
-    let mut previous = incremental::cache::Previous::read(Some(&cache_file));
+    let mut previous = incremental::previous::Previous::read(Some(&cache_file));
     let Some(expected) = previous.parsed_identity() else {
         return load::load_repository(root);
     };
@@ -74,7 +74,7 @@ pub fn load_after_build(root: &Path) -> load::Loaded {
             let files = incremental::scan::input_files(&paths)?;
             previous.read_inputs();
             let known = previous.input_hashes();
-            incremental::cache::inputs_content(
+            incremental::inputs::inputs_content(
                 tool,
                 &inputs_root(root),
                 &paths,
@@ -114,10 +114,10 @@ fn trusted_checkpoint(
 fn load_taking_over(
     root: &Path,
     checkpoint: &incremental::checkpoint::Checkpoint,
-    content: Option<&incremental::cache::InputsContent>,
+    content: Option<&incremental::inputs::InputsContent>,
 ) -> load::Loaded {
     with_reuse(root, checkpoint, content, |reuse| {
-        load::load_repository_reusing(root, reuse)
+        load::load_repository_reusing(root, &reuse)
     })
 }
 
@@ -127,7 +127,7 @@ fn load_taking_over(
 fn with_reuse<R>(
     root: &Path,
     checkpoint: &incremental::checkpoint::Checkpoint,
-    content: Option<&incremental::cache::InputsContent>,
+    content: Option<&incremental::inputs::InputsContent>,
     f: impl FnOnce(incremental::checkpoint::Reuse) -> R,
 ) -> R {
     let known = content_by_path(root, content);
@@ -145,7 +145,7 @@ fn with_reuse<R>(
 /// exactly (not UTF-8).
 fn listed_data<'a>(
     root: &Path,
-    content: Option<&'a incremental::cache::InputsContent>,
+    content: Option<&'a incremental::inputs::InputsContent>,
 ) -> Option<Vec<&'a str>> {
     let (_, files) = content?;
     let root = inputs_root(root);
@@ -388,17 +388,17 @@ pub fn build_repository(
     // inputs is on one thread as well.
     let ((mut previous, files_to_read), files) = rayon::join(
         || {
-            let mut previous = incremental::cache::Previous::read(cache_file.as_deref());
+            let mut previous = incremental::previous::Previous::read(cache_file.as_deref());
             let files_to_read = previous.read_inputs_leaving_files();
             (previous, files_to_read)
         },
         || incremental::scan::input_files(&paths),
     );
-    let tool = incremental::cache::tool_key();
+    let tool = incremental::inputs::tool_key();
     // An input that cannot be read makes both hashes unknown: the build goes on.
     let inputs = files
         .as_deref()
-        .and_then(|files| incremental::cache::inputs_fingerprint(tool, &paths, files, started));
+        .and_then(|files| incremental::inputs::inputs_fingerprint(tool, &paths, files, started));
     if let Some((sitemap_note, warnings)) = inputs.and_then(|key| previous.unchanged(key, &site)) {
         lap("inputs unchanged");
         let files = previous.files();
@@ -409,7 +409,7 @@ pub fn build_repository(
     let (content, checkpoint) = rayon::join(
         || {
             let files = files.as_deref()?;
-            incremental::cache::inputs_content(
+            incremental::inputs::inputs_content(
                 tool,
                 &inputs_root(root),
                 &paths,
@@ -427,7 +427,7 @@ pub fn build_repository(
     if let Some((sitemap_note, warnings)) = same {
         if let (Some(file), Some(key), Some((_, files))) = (&cache_file, inputs, &content) {
             // Touched, not changed: the next build can tell by the fingerprint.
-            let _ = incremental::cache::refresh_inputs(file, key, files);
+            let _ = incremental::inputs::refresh_inputs(file, key, files);
         }
         lap("inputs unchanged");
         let files = previous.files();
@@ -556,10 +556,10 @@ fn write_checkpoint(
     root: &Path,
     dataset: &crate::model::Dataset,
     checkpoint: incremental::checkpoint::Checkpoint,
-    content: Option<incremental::cache::InputsContent>,
+    content: Option<incremental::inputs::InputsContent>,
     warnings: &[Diagnostic],
 ) -> (
-    Option<incremental::cache::InputsContent>,
+    Option<incremental::inputs::InputsContent>,
     Option<site_files::FileIdentity>,
 ) {
     let written = with_reuse(root, &checkpoint, content.as_ref(), |reuse| {
@@ -575,12 +575,12 @@ fn write_checkpoint(
 /// then looks for each file in the staging folder until told to stop.
 struct LookAhead {
     stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
-    thread: JoinedOnDrop<incremental::cache::PreviousFiles>,
+    thread: JoinedOnDrop<incremental::previous::PreviousFiles>,
 }
 
 impl LookAhead {
     fn start(
-        files: incremental::cache::FilesToRead,
+        files: incremental::previous::FilesToRead,
         staged: Option<publish::StagedFiles>,
     ) -> LookAhead {
         let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
@@ -600,7 +600,7 @@ impl LookAhead {
     }
 
     /// The records, with the files found so far.
-    fn finish(mut self) -> Option<incremental::cache::PreviousFiles> {
+    fn finish(mut self) -> Option<incremental::previous::PreviousFiles> {
         self.stop_looking();
         self.thread.0.take()?.join().ok()
     }
@@ -648,7 +648,7 @@ impl<T> Drop for JoinedOnDrop<T> {
 /// link, by its path relative to `root`.
 fn content_by_path<'a>(
     root: &Path,
-    content: Option<&'a incremental::cache::InputsContent>,
+    content: Option<&'a incremental::inputs::InputsContent>,
 ) -> foldhash::HashMap<&'a str, incremental::cache::Key> {
     let root = inputs_root(root);
     let files = content.map_or(&[][..], |(_, files)| files.as_slice());

@@ -218,7 +218,7 @@ fn a_build_with_settled_unchanged_inputs_and_site_does_nothing_else() {
     // Inputs written just now may still change unseen: their times are not
     // trusted, their content is.
     std::thread::sleep(
-        ratingbook::incremental::cache::SETTLE + std::time::Duration::from_millis(100),
+        ratingbook::incremental::inputs::SETTLE + std::time::Duration::from_millis(100),
     );
     let settled = build(b.root.path(), &b.out);
     assert_eq!(settled.cached.rendered, 0);
@@ -461,7 +461,7 @@ fn identities(dir: &Path) -> BTreeMap<PathBuf, (u64, std::time::SystemTime)> {
 fn built_and_settled() -> Built {
     let b = built();
     std::thread::sleep(
-        ratingbook::incremental::cache::SETTLE + std::time::Duration::from_millis(100),
+        ratingbook::incremental::inputs::SETTLE + std::time::Duration::from_millis(100),
     );
     b
 }

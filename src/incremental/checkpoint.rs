@@ -81,6 +81,20 @@ impl Reuse<'_> {
     }
 }
 
+impl crate::load::TakeOver for Reuse<'_> {
+    fn player(&self, root: &Path, path: &Path) -> Option<Player> {
+        Reuse::player(self, root, path)
+    }
+
+    fn tournament(&self, root: &Path, meta_path: &Path) -> Option<Tournament> {
+        Reuse::tournament(self, root, meta_path)
+    }
+
+    fn listed(&self) -> Option<&[&str]> {
+        self.listed
+    }
+}
+
 /// The values a previous build kept, by path.
 #[derive(Debug, Default)]
 pub struct Checkpoint {

@@ -11,8 +11,11 @@
 //! its unchanged pieces over from the published one ([`previous_dump`]).
 
 pub mod cache;
+mod cache_file;
 pub mod checkpoint;
 pub mod fingerprint;
-pub(crate) mod hashing;
+pub mod hashing;
+pub mod inputs;
+pub mod previous;
 pub(crate) mod previous_dump;
 pub mod scan;

@@ -3,7 +3,7 @@
 //! stats of one folder side by side (a site's `players/` alone may hold
 //! hundreds of thousands of files).
 
-use super::cache::Key;
+use super::hashing::Key;
 use crate::site_files::FileIdentity;
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
