@@ -2,9 +2,12 @@
 //! render every output, write the site (or one SQL dump).
 
 use crate::diagnostic::{self, Diagnostic};
+use crate::incremental::cache::Key;
+use crate::model::Dataset;
 use crate::{check, incremental, load, publish, rating, render, site_files, sql, standings};
 use std::collections::BTreeSet;
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// A repository loaded and checked.
 #[derive(Debug)]
@@ -367,18 +370,132 @@ pub fn build_repository(
     tick: &(dyn Fn() + Sync),
 ) -> Result<BuildReport, BuildError> {
     let _lock = publish::BuildLock::acquire(out)?;
-    let started = std::time::SystemTime::now();
-    let mut timings = Vec::new();
-    let mut clock = std::time::Instant::now();
-    crate::memory::take_peak_live_bytes();
-    let mut lap = |name: &'static str| {
-        timings.push(Phase {
+    let mut clock = Clock::start();
+    let mut hashed = match hash_inputs(root, out, &mut clock)? {
+        Inputs::Changed(hashed) => *hashed,
+        Inputs::Unchanged(report) => return Ok(report),
+    };
+    let staging = publish::Staging::begin(out)?;
+    let (mut loaded, warnings, look_ahead) = load_and_check(root, &mut hashed, &staging)?;
+    clock.lap("load and check");
+    let (dataset, writer) = keep_parsed(root, &mut hashed, &mut loaded, &warnings);
+    let rated = rate(&dataset, &loaded.config);
+    clock.lap("rate");
+    let data = (&loaded, &*dataset, &rated);
+    let cache = render_into(&staging, &mut hashed, look_ahead, data, tick)?;
+    clock.lap("render and write");
+    let notes = sitemap_notes(&loaded.config);
+    let record = (writer, !notes.is_empty(), &warnings[..]);
+    let written = publish_with_cache(staging, &cache, &mut hashed, record)?;
+    clock.lap("publish");
+    let (cached, records) = (cache.report(), loaded.records);
+    crate::memory::let_go((dataset, rated, loaded, cache));
+    Ok(built_report(
+        warnings,
+        written,
+        cached,
+        records,
+        clock.timings,
+        notes,
+    ))
+}
+
+/// The report of a build that rendered and published: `cached` files
+/// rendered or kept, `written` to disk.
+fn built_report(
+    warnings: Vec<Diagnostic>,
+    written: publish::WriteReport,
+    cached: incremental::cache::CacheReport,
+    records: load::Records,
+    timings: Vec<Phase>,
+    notes: Vec<&'static str>,
+) -> BuildReport {
+    BuildReport {
+        warnings,
+        files: cached.rendered + cached.reused,
+        written,
+        cached,
+        records,
+        timings,
+        notes,
+    }
+}
+
+/// Loads the repository at `root`, taking over the parsed files whose
+/// inputs did not change, and checks it; its warnings. Meanwhile the
+/// previous build's file records, which rendering needs, are read on a
+/// thread of their own, and each file looked for in the staging folder with
+/// the time to spare: that thread comes back too.
+fn load_and_check(
+    root: &Path,
+    hashed: &mut Hashed,
+    staging: &publish::Staging,
+) -> Result<(load::Loaded, Vec<Diagnostic>, LookAhead), BuildError> {
+    let files_to_read = std::mem::take(&mut hashed.files_to_read);
+    let look_ahead = LookAhead::start(files_to_read, staging.look());
+    let loaded = load_taking_over(root, &hashed.checkpoint, hashed.content.as_ref());
+    let (loaded, warnings) = without_errors(check_loaded(loaded))?;
+    Ok((loaded, warnings, look_ahead))
+}
+
+/// Wall time and peak memory of each phase, as a build goes.
+struct Clock {
+    timings: Vec<Phase>,
+    since: std::time::Instant,
+}
+
+impl Clock {
+    fn start() -> Clock {
+        let since = std::time::Instant::now();
+        crate::memory::take_peak_live_bytes();
+        Clock {
+            timings: Vec::new(),
+            since,
+        }
+    }
+
+    /// Ends the phase `name`.
+    fn lap(&mut self, name: &'static str) {
+        self.timings.push(Phase {
             name,
-            took: clock.elapsed(),
+            took: self.since.elapsed(),
             peak_live_bytes: crate::memory::take_peak_live_bytes(),
         });
-        clock = std::time::Instant::now();
-    };
+        self.since = std::time::Instant::now();
+    }
+}
+
+/// What hashing the inputs found.
+enum Inputs {
+    /// The inputs and the site are as the previous build left them: the report.
+    Unchanged(BuildReport),
+    /// Something changed: what the phases need.
+    Changed(Box<Hashed>),
+}
+
+/// What a build knows before loading: the previous build's records, the
+/// inputs' hashes and the parsed files it may take over.
+struct Hashed {
+    /// The build cache file, when the site folder has a place for one.
+    cache_file: Option<PathBuf>,
+    /// The tool's key (see [`incremental::inputs::tool_key`]).
+    tool: Key,
+    /// The inputs' fingerprint from their metadata, when every input could be read.
+    inputs: Option<Key>,
+    /// The inputs' content hashes, when every input could be read.
+    content: Option<incremental::inputs::InputsContent>,
+    /// The parsed files the previous build kept.
+    checkpoint: incremental::checkpoint::Checkpoint,
+    /// The previous build's records.
+    previous: incremental::previous::Previous,
+    /// Its per-file lines, still to be read.
+    files_to_read: incremental::previous::FilesToRead,
+}
+
+/// Hashes the inputs of `root` and reads the previous build's records of
+/// the site `out`; a build whose inputs and site did not change ends here.
+fn hash_inputs(root: &Path, out: &Path, clock: &mut Clock) -> Result<Inputs, BuildError> {
+    let started = std::time::SystemTime::now();
     let site = publish::resolved(out)?;
     let cache_file = incremental::cache::file_for(&site);
     let paths = input_paths(root);
@@ -400,23 +517,19 @@ pub fn build_repository(
         .as_deref()
         .and_then(|files| incremental::inputs::inputs_fingerprint(tool, &paths, files, started));
     if let Some((sitemap_note, warnings)) = inputs.and_then(|key| previous.unchanged(key, &site)) {
-        lap("inputs unchanged");
-        let files = previous.files();
-        return Ok(unchanged_report(files, sitemap_note, warnings, timings));
+        clock.lap("inputs unchanged");
+        let timings = std::mem::take(&mut clock.timings);
+        let report = unchanged_report(previous.files(), sitemap_note, warnings, timings);
+        return Ok(Inputs::Unchanged(report));
     }
     let checkpoint_file = cache_file.as_ref().map(|f| f.with_extension("parsed"));
     // Hashed before loading: an input edited during the build differs next time.
     let (content, checkpoint) = rayon::join(
         || {
             let files = files.as_deref()?;
-            incremental::inputs::inputs_content(
-                tool,
-                &inputs_root(root),
-                &paths,
-                files,
-                started,
-                previous.input_hashes(),
-            )
+            let known = previous.input_hashes();
+            let root = inputs_root(root);
+            incremental::inputs::inputs_content(tool, &root, &paths, files, started, known)
         },
         || trusted_checkpoint(previous.parsed_identity(), checkpoint_file.as_deref(), tool),
     );
@@ -429,86 +542,144 @@ pub fn build_repository(
             // Touched, not changed: the next build can tell by the fingerprint.
             let _ = incremental::inputs::refresh_inputs(file, key, files);
         }
-        lap("inputs unchanged");
-        let files = previous.files();
-        return Ok(unchanged_report(files, sitemap_note, warnings, timings));
+        clock.lap("inputs unchanged");
+        let timings = std::mem::take(&mut clock.timings);
+        let report = unchanged_report(previous.files(), sitemap_note, warnings, timings);
+        return Ok(Inputs::Unchanged(report));
     }
-    lap("hash inputs");
-    let staging = publish::Staging::begin(out)?;
-    // The previous build's file records are needed by rendering only: read
-    // while the data is loaded, checked and rated, and each file looked for
-    // in the staging folder with the time to spare.
-    let previous_files = LookAhead::start(files_to_read, staging.look());
-    let loaded = load_taking_over(root, &checkpoint, content.as_ref());
-    let (mut loaded, warnings) = without_errors(check_loaded(loaded))?;
-    lap("load and check");
-    // The dataset moves out of `loaded`, to be shared with the thread that
-    // writes the parsed files for the next build.
-    let dataset = std::sync::Arc::new(std::mem::take(&mut loaded.dataset));
-    let (writer, content) = match checkpoint_file {
-        Some(file) => {
-            let (dataset, warnings) = (dataset.clone(), warnings.clone());
-            let root = root.to_path_buf();
-            let writer = std::thread::spawn(move || {
-                write_checkpoint(&file, tool, &root, &dataset, checkpoint, content, &warnings)
-            });
-            (JoinedOnDrop(Some(writer)), None)
-        }
-        None => (JoinedOnDrop(None), content),
+    clock.lap("hash inputs");
+    Ok(Inputs::Changed(Box::new(Hashed {
+        cache_file,
+        tool,
+        inputs,
+        content,
+        checkpoint,
+        previous,
+        files_to_read,
+    })))
+}
+
+/// The thread writing the parsed files for the next build; it hands the
+/// inputs' hashes back, with the identity of the checkpoint written.
+type CheckpointWriter = JoinedOnDrop<(
+    Option<incremental::inputs::InputsContent>,
+    Option<site_files::FileIdentity>,
+)>;
+
+/// The dataset, moved out of `loaded` to be shared with the thread that
+/// writes the parsed files for the next build (when the site has a build
+/// cache), and that thread.
+fn keep_parsed(
+    root: &Path,
+    hashed: &mut Hashed,
+    loaded: &mut load::Loaded,
+    warnings: &[Diagnostic],
+) -> (Arc<Dataset>, CheckpointWriter) {
+    let dataset = Arc::new(std::mem::take(&mut loaded.dataset));
+    let Some(file) = hashed
+        .cache_file
+        .as_ref()
+        .map(|f| f.with_extension("parsed"))
+    else {
+        return (dataset, JoinedOnDrop(None));
     };
-    // Rating runs on one thread: the pages' hashes of the data as entered
-    // are made beside it.
-    let (rated, entered) = rayon::join(
-        || rating::rate_all(&dataset, &loaded.config),
-        || incremental::fingerprint::EnteredPrints::new(&dataset),
-    );
-    lap("rate");
+    let (shared, warnings) = (dataset.clone(), warnings.to_vec());
+    let (root, tool) = (root.to_path_buf(), hashed.tool);
+    let checkpoint = std::mem::take(&mut hashed.checkpoint);
+    let content = hashed.content.take();
+    let writer = std::thread::spawn(move || {
+        write_checkpoint(&file, tool, &root, &shared, checkpoint, content, &warnings)
+    });
+    (dataset, JoinedOnDrop(Some(writer)))
+}
+
+/// The ratings of a dataset, and the pages' hashes of the data as entered.
+type Rated = (rating::AllRatings, incremental::fingerprint::EnteredPrints);
+
+/// The ratings of `dataset`. Rating runs on one thread: the pages' hashes
+/// of the data as entered are made beside it.
+fn rate(dataset: &Dataset, config: &crate::config::Config) -> Rated {
+    rayon::join(
+        || rating::rate_all(dataset, config),
+        || incremental::fingerprint::EnteredPrints::new(dataset),
+    )
+}
+
+/// Renders the site into `staging`, taking over from the previous build
+/// (its records, with the files the look ahead found) each page whose
+/// inputs did not change; the page cache, for publishing.
+fn render_into(
+    staging: &publish::Staging,
+    hashed: &mut Hashed,
+    look_ahead: LookAhead,
+    (loaded, dataset, rated): (&load::Loaded, &Dataset, &Rated),
+    tick: &(dyn Fn() + Sync),
+) -> Result<incremental::cache::PageCache, BuildError> {
     let templates = render::templates::TemplateSet::with_overrides(&loaded.templates);
     let pages: Vec<render::pages::MdPage> = loaded
         .pages
         .iter()
         .map(render::pages::MdPage::render)
         .collect();
-    if let Some(files) = previous_files.finish() {
+    let mut previous = std::mem::take(&mut hashed.previous);
+    if let Some(files) = look_ahead.finish() {
         previous.add_files(files);
     }
-    let cache = incremental::cache::PageCache::open(previous, &(tool, &templates, &loaded.config));
+    let shared = (hashed.tool, &templates, &loaded.config);
+    let cache = incremental::cache::PageCache::open(previous, &shared);
     staging.expect(cache.previous_count());
     let input = render::Input {
-        dataset: &dataset,
-        ratings: &rated.association,
-        pools: &rated.pools,
+        dataset,
+        ratings: &rated.0.association,
+        pools: &rated.0.pools,
         config: &loaded.config,
         templates: &templates,
         content: &render::Content {
             pages: &pages,
             surveys: &loaded.surveys,
         },
-        entered: Some(&entered),
+        entered: Some(&rated.1),
     };
-    render::render_site_into(&input, &staging, &cache, tick).map_err(|e| match e {
+    render::render_site_into(&input, staging, &cache, tick).map_err(|e| match e {
         render::SiteError::Render(e) => BuildError::Render(e),
         render::SiteError::Write(e) => BuildError::Write(e),
     })?;
-    lap("render and write");
-    let cached = cache.report();
+    crate::memory::let_go((templates, pages));
+    Ok(cache)
+}
+
+/// Notes on what a build with `config` does not write, and why.
+fn sitemap_notes(config: &crate::config::Config) -> Vec<&'static str> {
     let mut notes = Vec::new();
-    if loaded.config.output.html && !render::writes_sitemap(&loaded.config) {
+    if config.output.html && !render::writes_sitemap(config) {
         notes.push(render::NO_SITEMAP_NOTE);
     }
+    notes
+}
+
+/// Puts the staged site in place. The build cache (with the inputs'
+/// hashes the checkpoint `writer` hands back, whether the build noted the
+/// missing sitemap, and its `warnings`) is written while the site is
+/// published, and put in place after it.
+fn publish_with_cache(
+    staging: publish::Staging,
+    cache: &incremental::cache::PageCache,
+    hashed: &mut Hashed,
+    (writer, sitemap_note, warnings): (CheckpointWriter, bool, &[Diagnostic]),
+) -> Result<publish::WriteReport, BuildError> {
     // The writer hands the inputs' hashes back when it is done.
     let (content, parsed) = match writer.join() {
         Some((written, parsed)) => (written, parsed),
-        None => (content, None),
+        None => (hashed.content.take(), None),
     };
     let inputs = incremental::cache::InputsRecord {
-        metadata: inputs,
+        metadata: hashed.inputs,
         content: content.as_ref(),
         parsed,
-        sitemap_note: !notes.is_empty(),
-        warnings: &warnings,
+        sitemap_note,
+        warnings,
     };
-    // The cache is written while the site is published, and put in place after it.
+    let cache_file = &hashed.cache_file;
     let (published, saved) = staging.finish_after_beside(cache.previous_paths(), |stored| {
         let file = cache_file.as_ref()?;
         Some(cache.save_beside(file, stored, &inputs))
@@ -522,7 +693,7 @@ pub fn build_repository(
             return Err(e.into());
         }
     };
-    if let (Some(file), Some(saved)) = (&cache_file, saved) {
+    if let (Some(file), Some(saved)) = (cache_file, saved) {
         if let Err(e) = saved.and_then(incremental::cache::SavedCache::put_in_place) {
             // The site is in place; without the cache the next build renders everything.
             let _ = std::fs::remove_file(file);
@@ -532,18 +703,7 @@ pub fn build_repository(
             ));
         }
     }
-    lap("publish");
-    let records = loaded.records;
-    crate::memory::let_go((dataset, rated, entered, loaded, cache, templates, pages));
-    Ok(BuildReport {
-        warnings,
-        files: cached.rendered + cached.reused,
-        written,
-        cached,
-        records,
-        timings,
-        notes,
-    })
+    Ok(written)
 }
 
 /// Writes the parsed files of `dataset` (loaded from `root` taking over

@@ -203,6 +203,7 @@ impl Previous {
 
 /// The per-file lines of a cache file other than the inputs', still to
 /// be read: the cache file and where its per-file lines start.
+#[derive(Default)]
 pub struct FilesToRead(Option<(PathBuf, u64)>);
 
 impl FilesToRead {

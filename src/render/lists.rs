@@ -28,6 +28,48 @@ pub(super) fn render_lists(
     dataset: &Dataset,
     config: &Config,
 ) -> Result<(), SiteError> {
+    let (groups, filtered) = filter_groups(list, slugs, dataset, config);
+    let archive = archive_years(dataset);
+    let archive_links = archive_links(&archive, "");
+    let rules = views.rules();
+    let pages = ListPages {
+        page,
+        writer: direct::PageWriter::new(&page.site, &rules),
+        own_links: fingerprint::of(&(&groups, &archive_links)),
+        groups: &groups,
+        archive_links: &archive_links,
+        markdown: config.output.markdown,
+    };
+    pages.render("ratings.html", list, "", None)?;
+    // One list at a time, each made when its pages are rendered (in
+    // parallel): lists rendered side by side would each hold all their rows,
+    // and a thread waiting for its pages would start yet another list.
+    filtered.iter().try_for_each(|(path, title, filter)| {
+        let view = views.filtered_list(list, title, |p| filter.accepts(p));
+        pages.render(path, &view, "../", None)
+    })?;
+    render_year_end_lists(&pages, views, history, &archive)?;
+    let mut ctx = tera::Context::new();
+    ctx.insert("archive", &archive_links);
+    page.emit(
+        "archive/index.html",
+        "html/archive.html",
+        "../",
+        "archive/index.html",
+        ctx,
+    )?;
+    Ok(())
+}
+
+/// The filter links on the rating list (club, country, membership and,
+/// with personal data published, category), and each filtered list's
+/// address, title and filter.
+fn filter_groups(
+    list: &RatingListView,
+    slugs: &GroupSlugs,
+    dataset: &Dataset,
+    config: &Config,
+) -> (Vec<FilterGroup>, Vec<(String, String, Filter)>) {
     let memberships: BTreeMap<String, String> =
         distinct(&dataset.players, |p| Some(p.membership.as_str()))
             .into_iter()
@@ -78,13 +120,64 @@ pub(super) fn render_lists(
             links,
         });
     }
-    let archive = archive_years(dataset);
-    let archive_links = archive_links(&archive, "");
-    let own_links = fingerprint::of(&(&groups, &archive_links));
-    let rules = views.rules();
-    let writer = direct::PageWriter::new(&page.site, &rules);
-    // `own`: the fingerprint of the list's data, for lists keyed by it.
-    let render_list = |first: &str, view: &RatingListView, root: &str, own: Option<cache::Key>| {
+    (groups, filtered)
+}
+
+/// The year-end lists. Each is keyed by what it is made of (every player,
+/// for the filters too, and the tournaments by then): a new tournament
+/// leaves the past years' lists as they were, without building them.
+fn render_year_end_lists(
+    pages: &ListPages,
+    views: &ViewBuilder,
+    history: &view::ListHistory,
+    archive: &[i32],
+) -> Result<(), SiteError> {
+    let page = pages.page;
+    let mut to_make = Vec::new();
+    let latest = views.list_date();
+    for year in archive {
+        let Some(date) = year_list_date(*year, latest) else {
+            continue;
+        };
+        let own = fingerprint::Hasher::default()
+            .key(page.prints.list_as_of(date))
+            .add(&archive)
+            .finish();
+        let first = format!("archive/{year}.html");
+        if !reuse_list(page, (&first, direct::RATING_LIST, "../"), own)? {
+            to_make.push((first, date, own));
+        }
+    }
+    to_make.iter().try_for_each(|(first, date, own)| {
+        let view = views.rating_list_from(history, *date);
+        pages.render(first, &view, "../", Some(*own))
+    })
+}
+
+/// What every page of a rating list is rendered with besides its rows.
+struct ListPages<'a> {
+    page: &'a Page<'a>,
+    writer: direct::PageWriter<'a>,
+    /// The filter links.
+    groups: &'a [FilterGroup],
+    /// The links to the year-end lists.
+    archive_links: &'a [Link],
+    /// The fingerprint of `groups` and `archive_links`.
+    own_links: cache::Key,
+    /// Whether the site has the Markdown list.
+    markdown: bool,
+}
+
+impl ListPages<'_> {
+    /// Renders the list `view` over pages from `first` on; `own` is the
+    /// fingerprint of the list's data, for lists keyed by it.
+    fn render(
+        &self,
+        first: &str,
+        view: &RatingListView,
+        root: &str,
+        own: Option<cache::Key>,
+    ) -> Result<(), SiteError> {
         let rows = view.row_count();
         let count = paginate::page_count(rows);
         (1..=count)
@@ -102,7 +195,7 @@ pub(super) fn render_lists(
                     // Keyed by the page's rows, its number and the page
                     // count; the filters and archive links are `own_links`.
                     None => fingerprint::Hasher::default()
-                        .key(own_links)
+                        .key(self.own_links)
                         .key(shown.fingerprint())
                         .add(&(number, count))
                         .finish(),
@@ -110,74 +203,34 @@ pub(super) fn render_lists(
                 let filtered = first != "ratings.html";
                 let archived = first.starts_with("archive/");
                 let pagination = paginate::Pagination::new(first, number, count);
-                if page.write_list_pages {
-                    return page.emit_written(names, key, || {
-                        writer.rating_list(&direct::ListPage {
+                if self.page.write_list_pages {
+                    return self.page.emit_written(names, key, || {
+                        self.writer.rating_list(&direct::ListPage {
                             root,
                             path: &file,
                             list: &shown,
-                            filters: &groups,
-                            archive: &archive_links,
+                            filters: self.groups,
+                            archive: self.archive_links,
                             filtered,
                             archived,
-                            markdown: config.output.markdown,
+                            markdown: self.markdown,
                             pagination: &pagination,
                         })
                     });
                 }
-                page.emit_fingerprinted(names, &file, key, || {
+                self.page.emit_fingerprinted(names, &file, key, || {
                     let mut ctx = tera::Context::new();
                     ctx.insert("list", &shown);
-                    ctx.insert("filters", &groups);
-                    ctx.insert("archive", &archive_links);
+                    ctx.insert("filters", self.groups);
+                    ctx.insert("archive", self.archive_links);
                     ctx.insert("filtered", &filtered);
                     ctx.insert("archived", &archived);
-                    ctx.insert("markdown", &config.output.markdown);
+                    ctx.insert("markdown", &self.markdown);
                     ctx.insert("pagination", &pagination);
                     ctx
                 })
             })
-    };
-    render_list("ratings.html", list, "", None)?;
-    // One list at a time, each made when its pages are rendered (in
-    // parallel): lists rendered side by side would each hold all their rows,
-    // and a thread waiting for its pages would start yet another list.
-    filtered.iter().try_for_each(|(path, title, filter)| {
-        let view = views.filtered_list(list, title, |p| filter.accepts(p));
-        render_list(path, &view, "../", None)
-    })?;
-    // A year-end list is keyed by what it is made of (every player, for the
-    // filters too, and the tournaments by then): a new tournament leaves the
-    // past years' lists as they were, without building them.
-    let mut to_make = Vec::new();
-    let latest = views.list_date();
-    for year in &archive {
-        let Some(date) = year_list_date(*year, latest) else {
-            continue;
-        };
-        let own = fingerprint::Hasher::default()
-            .key(page.prints.list_as_of(date))
-            .add(&archive)
-            .finish();
-        let first = format!("archive/{year}.html");
-        if !reuse_list(page, (&first, direct::RATING_LIST, "../"), own)? {
-            to_make.push((first, date, own));
-        }
     }
-    to_make.iter().try_for_each(|(first, date, own)| {
-        let view = views.rating_list_from(history, *date);
-        render_list(first, &view, "../", Some(*own))
-    })?;
-    let mut ctx = tera::Context::new();
-    ctx.insert("archive", &archive_links);
-    page.emit(
-        "archive/index.html",
-        "html/archive.html",
-        "../",
-        "archive/index.html",
-        ctx,
-    )?;
-    Ok(())
 }
 
 /// The fingerprint of page `number` of a list whose data has the fingerprint `own`.
