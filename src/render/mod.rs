@@ -155,31 +155,7 @@ pub fn render_site_into(
         .iter()
         .map(|p| (p.pool.name.as_str(), p.builder(dataset)))
         .collect();
-    let mut site = views.site();
-    site.pages = md_pages
-        .iter()
-        .filter(|p| p.date.is_none() && p.slug != "rules")
-        .map(|p| Link {
-            text: p.title.clone(),
-            href: format!("pages/{}.html", p.slug),
-        })
-        .collect();
-    site.pages.extend(pool_views.iter().map(|p| Link {
-        text: p.pool.title.clone(),
-        href: p.list_href(),
-    }));
-    if config.output.methods && config.output.html {
-        site.pages.push(Link {
-            text: "Methods".into(),
-            href: "methods.html".into(),
-        });
-    }
-    if !content.surveys.is_empty() {
-        site.pages.push(Link {
-            text: "Surveys".into(),
-            href: "surveys/index.html".into(),
-        });
-    }
+    let site = site_view(&views, md_pages, &pool_views, config, content);
     let budget = limits::Budget::of(&config.output);
     let watchdog = limits::Watchdog::start(budget.max_time);
     let undated_site = view::SiteView {
@@ -250,6 +226,44 @@ pub fn render_site_into(
         }
     }
     Ok(())
+}
+
+/// The site-wide values, with the links to the site's own pages: the
+/// Markdown pages (not the news, not the rules), the further lists, the
+/// methods page and the surveys.
+fn site_view(
+    views: &ViewBuilder,
+    md_pages: &[MdPage],
+    pool_views: &[pools::PoolViews],
+    config: &Config,
+    content: &Content,
+) -> view::SiteView {
+    let mut site = views.site();
+    site.pages = md_pages
+        .iter()
+        .filter(|p| p.date.is_none() && p.slug != "rules")
+        .map(|p| Link {
+            text: p.title.clone(),
+            href: format!("pages/{}.html", p.slug),
+        })
+        .collect();
+    site.pages.extend(pool_views.iter().map(|p| Link {
+        text: p.pool.title.clone(),
+        href: p.list_href(),
+    }));
+    if config.output.methods && config.output.html {
+        site.pages.push(Link {
+            text: "Methods".into(),
+            href: "methods.html".into(),
+        });
+    }
+    if !content.surveys.is_empty() {
+        site.pages.push(Link {
+            text: "Surveys".into(),
+            href: "surveys/index.html".into(),
+        });
+    }
+    site
 }
 
 /// The front pages, the rating lists, the search index, the list downloads
@@ -370,87 +384,108 @@ fn render_per_item(
     (0..dataset.tournaments.len())
         .into_par_iter()
         .try_for_each(|i| -> Result<(), SiteError> {
-            // A tournament's ratings are those of its own list.
-            let builder = dataset.tournaments[i]
-                .pool
-                .as_deref()
-                .and_then(|p| pool_builders.get(p))
-                .unwrap_or(views);
-            let own = fingerprint::Hasher::default()
-                .key(prints.tournament(builder.ratings(), i))
-                .key(rules_hash)
-                .add(&sql_files)
-                .finish();
-            // Each made once, for the first page the cache does not hold.
-            let view = std::sync::OnceLock::new();
-            let view = || view.get_or_init(|| builder.tournament(i));
-            let list = std::sync::OnceLock::new();
-            let list = || list.get_or_init(|| pools::list_of(pool_views, &dataset.tournaments[i]));
-            let made = std::sync::OnceLock::new();
-            let context = || {
-                made.get_or_init(|| {
-                    let mut ctx = tera::Context::new();
-                    ctx.insert("tournament", view());
-                    ctx.insert_value("rules", rules_value.clone());
-                    ctx.insert("list", list());
-                    ctx.insert("downloads", &config.output);
-                    ctx.insert("sql_files", &sql_files);
-                    ctx
-                })
-                .clone()
-            };
-            let id = &dataset.tournaments[i].id;
-            if config.output.html {
-                let path = format!("tournaments/{id}.html");
-                let names = (path.as_str(), direct::TOURNAMENT, "../");
-                if page.write_tournament_pages {
-                    page.emit_written(names, own, || {
-                        writer.tournament(&direct::TournamentPage {
-                            root: "../",
-                            path: &path,
-                            tournament: view(),
-                            list: list().as_ref(),
-                            csv: config.output.csv,
-                            markdown: config.output.markdown,
-                            sql_files: &sql_links,
-                        })
-                    })?;
-                } else {
-                    page.emit_fingerprinted(names, &path, own, context)?;
-                }
-            }
-            if config.output.markdown {
-                let path = format!("tournaments/{id}.md");
-                let names = (path.as_str(), "md/tournament.md", "../");
-                page.emit_fingerprinted(names, "", own, context)?;
-            }
-            if config.output.csv {
-                let t = &dataset.tournaments[i];
-                let record = prints.tournament_record(i);
-                page.put_fingerprinted(&format!("tournaments/{id}.csv"), record, || {
-                    crate::tournament::crosstable_file::crosstable_csv(t)
-                })?;
-                let personal = if config.site.publish_personal_data {
-                    crate::tournament::trf_exchange::PersonalData::Include
-                } else {
-                    crate::tournament::trf_exchange::PersonalData::Omit
-                };
-                // The configuration (personal data, TRF edition) is part of every key.
-                let people = prints.tournament_people(i);
-                page.put_fingerprinted(&format!("tournaments/{id}.trf"), people, || {
-                    crate::tournament::trf_exchange::tournament_to_trf_version(
-                        t,
-                        dataset,
-                        personal,
-                        config.output.trf_version.version(),
-                    )
-                    .write()
-                    .into_bytes()
-                })?;
-            }
+            let lists = (views, pool_views, pool_builders);
+            let shared = (rules_hash, &rules_value, &writer);
+            let sql = (&sql_files[..], &sql_links[..]);
+            render_tournament(page, i, lists, (dataset, config), sql, shared)?;
             tick();
             Ok(())
         })
+}
+
+/// Tournament `i`'s page, Markdown, CSV and TRF.
+fn render_tournament(
+    page: &Page,
+    i: usize,
+    (views, pool_views, pool_builders): (
+        &ViewBuilder,
+        &[pools::PoolViews],
+        &BTreeMap<&str, ViewBuilder>,
+    ),
+    (dataset, config): (&Dataset, &Config),
+    (sql_files, sql_links): (&[downloads::SqlFile], &[(&str, &str)]),
+    (rules_hash, rules_value, writer): (cache::Key, &tera::Value, &direct::PageWriter),
+) -> Result<(), SiteError> {
+    let prints = &page.prints;
+    // A tournament's ratings are those of its own list.
+    let builder = dataset.tournaments[i]
+        .pool
+        .as_deref()
+        .and_then(|p| pool_builders.get(p))
+        .unwrap_or(views);
+    let own = fingerprint::Hasher::default()
+        .key(prints.tournament(builder.ratings(), i))
+        .key(rules_hash)
+        .add(&sql_files)
+        .finish();
+    // Each made once, for the first page the cache does not hold.
+    let view = std::sync::OnceLock::new();
+    let view = || view.get_or_init(|| builder.tournament(i));
+    let list = std::sync::OnceLock::new();
+    let list = || list.get_or_init(|| pools::list_of(pool_views, &dataset.tournaments[i]));
+    let made = std::sync::OnceLock::new();
+    let context = || {
+        made.get_or_init(|| {
+            let mut ctx = tera::Context::new();
+            ctx.insert("tournament", view());
+            ctx.insert_value("rules", rules_value.clone());
+            ctx.insert("list", list());
+            ctx.insert("downloads", &config.output);
+            ctx.insert("sql_files", &sql_files);
+            ctx
+        })
+        .clone()
+    };
+    let id = &dataset.tournaments[i].id;
+    if config.output.html {
+        let path = format!("tournaments/{id}.html");
+        let names = (path.as_str(), direct::TOURNAMENT, "../");
+        if page.write_tournament_pages {
+            page.emit_written(names, own, || {
+                writer.tournament(&direct::TournamentPage {
+                    root: "../",
+                    path: &path,
+                    tournament: view(),
+                    list: list().as_ref(),
+                    csv: config.output.csv,
+                    markdown: config.output.markdown,
+                    sql_files: sql_links,
+                })
+            })?;
+        } else {
+            page.emit_fingerprinted(names, &path, own, context)?;
+        }
+    }
+    if config.output.markdown {
+        let path = format!("tournaments/{id}.md");
+        let names = (path.as_str(), "md/tournament.md", "../");
+        page.emit_fingerprinted(names, "", own, context)?;
+    }
+    if config.output.csv {
+        let t = &dataset.tournaments[i];
+        let record = prints.tournament_record(i);
+        page.put_fingerprinted(&format!("tournaments/{id}.csv"), record, || {
+            crate::tournament::crosstable_file::crosstable_csv(t)
+        })?;
+        let personal = if config.site.publish_personal_data {
+            crate::tournament::trf_exchange::PersonalData::Include
+        } else {
+            crate::tournament::trf_exchange::PersonalData::Omit
+        };
+        // The configuration (personal data, TRF edition) is part of every key.
+        let people = prints.tournament_people(i);
+        page.put_fingerprinted(&format!("tournaments/{id}.trf"), people, || {
+            crate::tournament::trf_exchange::tournament_to_trf_version(
+                t,
+                dataset,
+                personal,
+                config.output.trf_version.version(),
+            )
+            .write()
+            .into_bytes()
+        })?;
+    }
+    Ok(())
 }
 
 /// The fingerprint of a player's page: the player in the association's
