@@ -2,9 +2,12 @@
 //! render every output, write the site (or one SQL dump).
 
 use crate::diagnostic::{self, Diagnostic};
-use crate::{check, load, publish, rating, render, sql, standings};
+use crate::incremental::cache::Key;
+use crate::model::Dataset;
+use crate::{check, incremental, load, publish, rating, render, site_files, sql, standings};
 use std::collections::BTreeSet;
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// A repository loaded and checked.
 #[derive(Debug)]
@@ -60,21 +63,28 @@ fn links_where_a_build_writes(root: &Path) -> Vec<Diagnostic> {
 /// that build did not write, every file is parsed.
 pub fn load_after_build(root: &Path) -> load::Loaded {
     let started = std::time::SystemTime::now();
-    let tool = render::cache::tool_key();
-    let Some(cache_file) = render::cache::latest_in(root) else {
+    let tool = incremental::inputs::tool_key();
+    let Some(cache_file) = incremental::cache::latest_in(root) else {
         return load::load_repository(root);
     };
-    let mut previous = render::cache::Previous::read(Some(&cache_file));
+    let mut previous = incremental::previous::Previous::read(Some(&cache_file));
     let Some(expected) = previous.parsed_identity() else {
         return load::load_repository(root);
     };
     let paths = input_paths(root);
     let (content, checkpoint) = rayon::join(
         || {
-            let files = render::scan::input_files(&paths)?;
+            let files = incremental::scan::input_files(&paths)?;
             previous.read_inputs();
             let known = previous.input_hashes();
-            render::cache::inputs_content(tool, &inputs_root(root), &paths, &files, started, known)
+            incremental::inputs::inputs_content(
+                tool,
+                &inputs_root(root),
+                &paths,
+                &files,
+                started,
+                known,
+            )
         },
         || {
             trusted_checkpoint(
@@ -91,14 +101,14 @@ pub fn load_after_build(root: &Path) -> load::Loaded {
 /// the previous build recorded when it wrote it (not one that came with a
 /// checkout, say); else an empty one.
 fn trusted_checkpoint(
-    expected: Option<render::output::FileIdentity>,
+    expected: Option<site_files::FileIdentity>,
     file: Option<&Path>,
-    tool: render::cache::Key,
-) -> load::checkpoint::Checkpoint {
-    let file = file
-        .filter(|file| expected.is_some() && render::output::FileIdentity::of(file) == expected);
+    tool: incremental::cache::Key,
+) -> incremental::checkpoint::Checkpoint {
+    let file =
+        file.filter(|file| expected.is_some() && site_files::FileIdentity::of(file) == expected);
     file.map_or_else(Default::default, |file| {
-        load::checkpoint::Checkpoint::read(file, tool)
+        incremental::checkpoint::Checkpoint::read(file, tool)
     })
 }
 
@@ -106,11 +116,11 @@ fn trusted_checkpoint(
 /// records of the files whose hashes `content` gives and the checkpoint holds.
 fn load_taking_over(
     root: &Path,
-    checkpoint: &load::checkpoint::Checkpoint,
-    content: Option<&render::cache::InputsContent>,
+    checkpoint: &incremental::checkpoint::Checkpoint,
+    content: Option<&incremental::inputs::InputsContent>,
 ) -> load::Loaded {
     with_reuse(root, checkpoint, content, |reuse| {
-        load::load_repository_reusing(root, reuse)
+        load::load_repository_reusing(root, &reuse)
     })
 }
 
@@ -119,13 +129,13 @@ fn load_taking_over(
 /// files under `data/` as listed there.
 fn with_reuse<R>(
     root: &Path,
-    checkpoint: &load::checkpoint::Checkpoint,
-    content: Option<&render::cache::InputsContent>,
-    f: impl FnOnce(load::checkpoint::Reuse) -> R,
+    checkpoint: &incremental::checkpoint::Checkpoint,
+    content: Option<&incremental::inputs::InputsContent>,
+    f: impl FnOnce(incremental::checkpoint::Reuse) -> R,
 ) -> R {
     let known = content_by_path(root, content);
     let listed = listed_data(root, content);
-    f(load::checkpoint::Reuse {
+    f(incremental::checkpoint::Reuse {
         checkpoint,
         content: &|path| known.get(path.to_str()?).copied(),
         listed: listed.as_deref(),
@@ -138,7 +148,7 @@ fn with_reuse<R>(
 /// exactly (not UTF-8).
 fn listed_data<'a>(
     root: &Path,
-    content: Option<&'a render::cache::InputsContent>,
+    content: Option<&'a incremental::inputs::InputsContent>,
 ) -> Option<Vec<&'a str>> {
     let (_, files) = content?;
     let root = inputs_root(root);
@@ -307,7 +317,7 @@ pub enum BuildError {
     Publish(#[from] publish::PublishError),
     /// A rendered file could not be written into the new site.
     #[error(transparent)]
-    Write(#[from] render::output::WriteError),
+    Write(#[from] site_files::WriteError),
     /// An SQL dump could not be written.
     #[error(transparent)]
     Dump(#[from] render::DumpError),
@@ -329,7 +339,7 @@ pub struct BuildReport {
     /// What changed on disk.
     pub written: publish::WriteReport,
     /// Files rendered, and files the build cache took over unchanged.
-    pub cached: render::cache::CacheReport,
+    pub cached: incremental::cache::CacheReport,
     /// Player and tournament records parsed, and taken over unchanged.
     pub records: load::Records,
     /// Wall time and peak memory of each phase, in order.
@@ -360,20 +370,134 @@ pub fn build_repository(
     tick: &(dyn Fn() + Sync),
 ) -> Result<BuildReport, BuildError> {
     let _lock = publish::BuildLock::acquire(out)?;
-    let started = std::time::SystemTime::now();
-    let mut timings = Vec::new();
-    let mut clock = std::time::Instant::now();
-    crate::memory::take_peak_live_bytes();
-    let mut lap = |name: &'static str| {
-        timings.push(Phase {
+    let mut clock = Clock::start();
+    let mut hashed = match hash_inputs(root, out, &mut clock)? {
+        Inputs::Changed(hashed) => *hashed,
+        Inputs::Unchanged(report) => return Ok(report),
+    };
+    let staging = publish::Staging::begin(out)?;
+    let (mut loaded, warnings, look_ahead) = load_and_check(root, &mut hashed, &staging)?;
+    clock.lap("load and check");
+    let (dataset, writer) = keep_parsed(root, &mut hashed, &mut loaded, &warnings);
+    let rated = rate(&dataset, &loaded.config);
+    clock.lap("rate");
+    let data = (&loaded, &*dataset, &rated);
+    let cache = render_into(&staging, &mut hashed, look_ahead, data, tick)?;
+    clock.lap("render and write");
+    let notes = sitemap_notes(&loaded.config);
+    let record = (writer, !notes.is_empty(), &warnings[..]);
+    let written = publish_with_cache(staging, &cache, &mut hashed, record)?;
+    clock.lap("publish");
+    let (cached, records) = (cache.report(), loaded.records);
+    crate::memory::let_go((dataset, rated, loaded, cache));
+    Ok(built_report(
+        warnings,
+        written,
+        cached,
+        records,
+        clock.timings,
+        notes,
+    ))
+}
+
+/// The report of a build that rendered and published: `cached` files
+/// rendered or kept, `written` to disk.
+fn built_report(
+    warnings: Vec<Diagnostic>,
+    written: publish::WriteReport,
+    cached: incremental::cache::CacheReport,
+    records: load::Records,
+    timings: Vec<Phase>,
+    notes: Vec<&'static str>,
+) -> BuildReport {
+    BuildReport {
+        warnings,
+        files: cached.rendered + cached.reused,
+        written,
+        cached,
+        records,
+        timings,
+        notes,
+    }
+}
+
+/// Loads the repository at `root`, taking over the parsed files whose
+/// inputs did not change, and checks it; its warnings. Meanwhile the
+/// previous build's file records, which rendering needs, are read on a
+/// thread of their own, and each file looked for in the staging folder with
+/// the time to spare: that thread comes back too.
+fn load_and_check(
+    root: &Path,
+    hashed: &mut Hashed,
+    staging: &publish::Staging,
+) -> Result<(load::Loaded, Vec<Diagnostic>, LookAhead), BuildError> {
+    let files_to_read = std::mem::take(&mut hashed.files_to_read);
+    let look_ahead = LookAhead::start(files_to_read, staging.look());
+    let loaded = load_taking_over(root, &hashed.checkpoint, hashed.content.as_ref());
+    let (loaded, warnings) = without_errors(check_loaded(loaded))?;
+    Ok((loaded, warnings, look_ahead))
+}
+
+/// Wall time and peak memory of each phase, as a build goes.
+struct Clock {
+    timings: Vec<Phase>,
+    since: std::time::Instant,
+}
+
+impl Clock {
+    fn start() -> Clock {
+        let since = std::time::Instant::now();
+        crate::memory::take_peak_live_bytes();
+        Clock {
+            timings: Vec::new(),
+            since,
+        }
+    }
+
+    /// Ends the phase `name`.
+    fn lap(&mut self, name: &'static str) {
+        self.timings.push(Phase {
             name,
-            took: clock.elapsed(),
+            took: self.since.elapsed(),
             peak_live_bytes: crate::memory::take_peak_live_bytes(),
         });
-        clock = std::time::Instant::now();
-    };
+        self.since = std::time::Instant::now();
+    }
+}
+
+/// What hashing the inputs found.
+enum Inputs {
+    /// The inputs and the site are as the previous build left them: the report.
+    Unchanged(BuildReport),
+    /// Something changed: what the phases need.
+    Changed(Box<Hashed>),
+}
+
+/// What a build knows before loading: the previous build's records, the
+/// inputs' hashes and the parsed files it may take over.
+struct Hashed {
+    /// The build cache file, when the site folder has a place for one.
+    cache_file: Option<PathBuf>,
+    /// The tool's key (see [`incremental::inputs::tool_key`]).
+    tool: Key,
+    /// The inputs' fingerprint from their metadata, when every input could be read.
+    inputs: Option<Key>,
+    /// The inputs' content hashes, when every input could be read.
+    content: Option<incremental::inputs::InputsContent>,
+    /// The parsed files the previous build kept.
+    checkpoint: incremental::checkpoint::Checkpoint,
+    /// The previous build's records.
+    previous: incremental::previous::Previous,
+    /// Its per-file lines, still to be read.
+    files_to_read: incremental::previous::FilesToRead,
+}
+
+/// Hashes the inputs of `root` and reads the previous build's records of
+/// the site `out`; a build whose inputs and site did not change ends here.
+fn hash_inputs(root: &Path, out: &Path, clock: &mut Clock) -> Result<Inputs, BuildError> {
+    let started = std::time::SystemTime::now();
     let site = publish::resolved(out)?;
-    let cache_file = render::cache::file_for(&site);
+    let cache_file = incremental::cache::file_for(&site);
     let paths = input_paths(root);
     // The cache file's first lines and the inputs' listing side by side;
     // the inputs' lines of the cache file too, which a changed build needs
@@ -381,35 +505,31 @@ pub fn build_repository(
     // inputs is on one thread as well.
     let ((mut previous, files_to_read), files) = rayon::join(
         || {
-            let mut previous = render::cache::Previous::read(cache_file.as_deref());
+            let mut previous = incremental::previous::Previous::read(cache_file.as_deref());
             let files_to_read = previous.read_inputs_leaving_files();
             (previous, files_to_read)
         },
-        || render::scan::input_files(&paths),
+        || incremental::scan::input_files(&paths),
     );
-    let tool = render::cache::tool_key();
+    let tool = incremental::inputs::tool_key();
     // An input that cannot be read makes both hashes unknown: the build goes on.
     let inputs = files
         .as_deref()
-        .and_then(|files| render::cache::inputs_fingerprint(tool, &paths, files, started));
+        .and_then(|files| incremental::inputs::inputs_fingerprint(tool, &paths, files, started));
     if let Some((sitemap_note, warnings)) = inputs.and_then(|key| previous.unchanged(key, &site)) {
-        lap("inputs unchanged");
-        let files = previous.files();
-        return Ok(unchanged_report(files, sitemap_note, warnings, timings));
+        clock.lap("inputs unchanged");
+        let timings = std::mem::take(&mut clock.timings);
+        let report = unchanged_report(previous.files(), sitemap_note, warnings, timings);
+        return Ok(Inputs::Unchanged(report));
     }
     let checkpoint_file = cache_file.as_ref().map(|f| f.with_extension("parsed"));
     // Hashed before loading: an input edited during the build differs next time.
     let (content, checkpoint) = rayon::join(
         || {
             let files = files.as_deref()?;
-            render::cache::inputs_content(
-                tool,
-                &inputs_root(root),
-                &paths,
-                files,
-                started,
-                previous.input_hashes(),
-            )
+            let known = previous.input_hashes();
+            let root = inputs_root(root);
+            incremental::inputs::inputs_content(tool, &root, &paths, files, started, known)
         },
         || trusted_checkpoint(previous.parsed_identity(), checkpoint_file.as_deref(), tool),
     );
@@ -420,88 +540,146 @@ pub fn build_repository(
     if let Some((sitemap_note, warnings)) = same {
         if let (Some(file), Some(key), Some((_, files))) = (&cache_file, inputs, &content) {
             // Touched, not changed: the next build can tell by the fingerprint.
-            let _ = render::cache::refresh_inputs(file, key, files);
+            let _ = incremental::inputs::refresh_inputs(file, key, files);
         }
-        lap("inputs unchanged");
-        let files = previous.files();
-        return Ok(unchanged_report(files, sitemap_note, warnings, timings));
+        clock.lap("inputs unchanged");
+        let timings = std::mem::take(&mut clock.timings);
+        let report = unchanged_report(previous.files(), sitemap_note, warnings, timings);
+        return Ok(Inputs::Unchanged(report));
     }
-    lap("hash inputs");
-    let staging = publish::Staging::begin(out)?;
-    // The previous build's file records are needed by rendering only: read
-    // while the data is loaded, checked and rated, and each file looked for
-    // in the staging folder with the time to spare.
-    let previous_files = LookAhead::start(files_to_read, staging.look());
-    let loaded = load_taking_over(root, &checkpoint, content.as_ref());
-    let (mut loaded, warnings) = without_errors(check_loaded(loaded))?;
-    lap("load and check");
-    // The dataset moves out of `loaded`, to be shared with the thread that
-    // writes the parsed files for the next build.
-    let dataset = std::sync::Arc::new(std::mem::take(&mut loaded.dataset));
-    let (writer, content) = match checkpoint_file {
-        Some(file) => {
-            let (dataset, warnings) = (dataset.clone(), warnings.clone());
-            let root = root.to_path_buf();
-            let writer = std::thread::spawn(move || {
-                write_checkpoint(&file, tool, &root, &dataset, checkpoint, content, &warnings)
-            });
-            (JoinedOnDrop(Some(writer)), None)
-        }
-        None => (JoinedOnDrop(None), content),
+    clock.lap("hash inputs");
+    Ok(Inputs::Changed(Box::new(Hashed {
+        cache_file,
+        tool,
+        inputs,
+        content,
+        checkpoint,
+        previous,
+        files_to_read,
+    })))
+}
+
+/// The thread writing the parsed files for the next build; it hands the
+/// inputs' hashes back, with the identity of the checkpoint written.
+type CheckpointWriter = JoinedOnDrop<(
+    Option<incremental::inputs::InputsContent>,
+    Option<site_files::FileIdentity>,
+)>;
+
+/// The dataset, moved out of `loaded` to be shared with the thread that
+/// writes the parsed files for the next build (when the site has a build
+/// cache), and that thread.
+fn keep_parsed(
+    root: &Path,
+    hashed: &mut Hashed,
+    loaded: &mut load::Loaded,
+    warnings: &[Diagnostic],
+) -> (Arc<Dataset>, CheckpointWriter) {
+    let dataset = Arc::new(std::mem::take(&mut loaded.dataset));
+    let Some(file) = hashed
+        .cache_file
+        .as_ref()
+        .map(|f| f.with_extension("parsed"))
+    else {
+        return (dataset, JoinedOnDrop(None));
     };
-    // Rating runs on one thread: the pages' hashes of the data as entered
-    // are made beside it.
-    let (rated, entered) = rayon::join(
-        || rating::rate_all(&dataset, &loaded.config),
-        || render::fingerprint::EnteredPrints::new(&dataset),
-    );
-    lap("rate");
+    let (shared, warnings) = (dataset.clone(), warnings.to_vec());
+    let (root, tool) = (root.to_path_buf(), hashed.tool);
+    let checkpoint = std::mem::take(&mut hashed.checkpoint);
+    let content = hashed.content.take();
+    let writer = std::thread::spawn(move || {
+        write_checkpoint(&file, tool, &root, &shared, checkpoint, content, &warnings)
+    });
+    (dataset, JoinedOnDrop(Some(writer)))
+}
+
+/// The ratings of a dataset, and the pages' hashes of the data as entered.
+type Rated = (rating::AllRatings, incremental::fingerprint::EnteredPrints);
+
+/// The ratings of `dataset`. Rating runs on one thread: the pages' hashes
+/// of the data as entered are made beside it.
+fn rate(dataset: &Dataset, config: &crate::config::Config) -> Rated {
+    rayon::join(
+        || rating::rate_all(dataset, config),
+        || incremental::fingerprint::EnteredPrints::new(dataset),
+    )
+}
+
+/// Renders the site into `staging`, taking over from the previous build
+/// (its records, with the files the look ahead found) each page whose
+/// inputs did not change; the page cache, for publishing.
+fn render_into(
+    staging: &publish::Staging,
+    hashed: &mut Hashed,
+    look_ahead: LookAhead,
+    (loaded, dataset, rated): (&load::Loaded, &Dataset, &Rated),
+    tick: &(dyn Fn() + Sync),
+) -> Result<incremental::cache::PageCache, BuildError> {
     let templates = render::templates::TemplateSet::with_overrides(&loaded.templates);
     let pages: Vec<render::pages::MdPage> = loaded
         .pages
         .iter()
         .map(render::pages::MdPage::render)
         .collect();
-    if let Some(files) = previous_files.finish() {
+    let mut previous = std::mem::take(&mut hashed.previous);
+    if let Some(files) = look_ahead.finish() {
         previous.add_files(files);
     }
-    let cache = render::cache::PageCache::open(previous, &(tool, &templates, &loaded.config));
+    let shared = (hashed.tool, &templates, &loaded.config);
+    let cache = incremental::cache::PageCache::open(previous, &shared);
     staging.expect(cache.previous_count());
     let input = render::Input {
-        dataset: &dataset,
-        ratings: &rated.association,
-        pools: &rated.pools,
+        dataset,
+        ratings: &rated.0.association,
+        pools: &rated.0.pools,
         config: &loaded.config,
         templates: &templates,
         content: &render::Content {
             pages: &pages,
             surveys: &loaded.surveys,
         },
-        entered: Some(&entered),
+        entered: Some(&rated.1),
     };
-    render::render_site_into(&input, &staging, &cache, tick).map_err(|e| match e {
+    render::render_site_into(&input, staging, &cache, tick).map_err(|e| match e {
         render::SiteError::Render(e) => BuildError::Render(e),
         render::SiteError::Write(e) => BuildError::Write(e),
     })?;
-    lap("render and write");
-    let cached = cache.report();
+    crate::memory::let_go((templates, pages));
+    Ok(cache)
+}
+
+/// Notes on what a build with `config` does not write, and why.
+fn sitemap_notes(config: &crate::config::Config) -> Vec<&'static str> {
     let mut notes = Vec::new();
-    if loaded.config.output.html && !render::writes_sitemap(&loaded.config) {
+    if config.output.html && !render::writes_sitemap(config) {
         notes.push(render::NO_SITEMAP_NOTE);
     }
+    notes
+}
+
+/// Puts the staged site in place. The build cache (with the inputs'
+/// hashes the checkpoint `writer` hands back, whether the build noted the
+/// missing sitemap, and its `warnings`) is written while the site is
+/// published, and put in place after it.
+fn publish_with_cache(
+    staging: publish::Staging,
+    cache: &incremental::cache::PageCache,
+    hashed: &mut Hashed,
+    (writer, sitemap_note, warnings): (CheckpointWriter, bool, &[Diagnostic]),
+) -> Result<publish::WriteReport, BuildError> {
     // The writer hands the inputs' hashes back when it is done.
     let (content, parsed) = match writer.join() {
         Some((written, parsed)) => (written, parsed),
-        None => (content, None),
+        None => (hashed.content.take(), None),
     };
-    let inputs = render::cache::InputsRecord {
-        metadata: inputs,
+    let inputs = incremental::cache::InputsRecord {
+        metadata: hashed.inputs,
         content: content.as_ref(),
         parsed,
-        sitemap_note: !notes.is_empty(),
-        warnings: &warnings,
+        sitemap_note,
+        warnings,
     };
-    // The cache is written while the site is published, and put in place after it.
+    let cache_file = &hashed.cache_file;
     let (published, saved) = staging.finish_after_beside(cache.previous_paths(), |stored| {
         let file = cache_file.as_ref()?;
         Some(cache.save_beside(file, stored, &inputs))
@@ -515,8 +693,8 @@ pub fn build_repository(
             return Err(e.into());
         }
     };
-    if let (Some(file), Some(saved)) = (&cache_file, saved) {
-        if let Err(e) = saved.and_then(render::cache::SavedCache::put_in_place) {
+    if let (Some(file), Some(saved)) = (cache_file, saved) {
+        if let Err(e) = saved.and_then(incremental::cache::SavedCache::put_in_place) {
             // The site is in place; without the cache the next build renders everything.
             let _ = std::fs::remove_file(file);
             written.cleanup_warning.get_or_insert(format!(
@@ -525,18 +703,7 @@ pub fn build_repository(
             ));
         }
     }
-    lap("publish");
-    let records = loaded.records;
-    crate::memory::let_go((dataset, rated, entered, loaded, cache, templates, pages));
-    Ok(BuildReport {
-        warnings,
-        files: cached.rendered + cached.reused,
-        written,
-        cached,
-        records,
-        timings,
-        notes,
-    })
+    Ok(written)
 }
 
 /// Writes the parsed files of `dataset` (loaded from `root` taking over
@@ -545,22 +712,22 @@ pub fn build_repository(
 /// inputs' hashes) back, with the identity of the checkpoint written.
 fn write_checkpoint(
     file: &Path,
-    tool: render::cache::Key,
+    tool: incremental::cache::Key,
     root: &Path,
     dataset: &crate::model::Dataset,
-    checkpoint: load::checkpoint::Checkpoint,
-    content: Option<render::cache::InputsContent>,
+    checkpoint: incremental::checkpoint::Checkpoint,
+    content: Option<incremental::inputs::InputsContent>,
     warnings: &[Diagnostic],
 ) -> (
-    Option<render::cache::InputsContent>,
-    Option<render::output::FileIdentity>,
+    Option<incremental::inputs::InputsContent>,
+    Option<site_files::FileIdentity>,
 ) {
     let written = with_reuse(root, &checkpoint, content.as_ref(), |reuse| {
-        load::checkpoint::write(file, tool, dataset, reuse, warnings)
+        incremental::checkpoint::write(file, tool, dataset, reuse, warnings)
     });
     let identity = written
         .ok()
-        .and_then(|()| render::output::FileIdentity::of(file));
+        .and_then(|()| site_files::FileIdentity::of(file));
     (content, identity)
 }
 
@@ -568,11 +735,14 @@ fn write_checkpoint(
 /// then looks for each file in the staging folder until told to stop.
 struct LookAhead {
     stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
-    thread: JoinedOnDrop<render::cache::PreviousFiles>,
+    thread: JoinedOnDrop<incremental::previous::PreviousFiles>,
 }
 
 impl LookAhead {
-    fn start(files: render::cache::FilesToRead, staged: Option<publish::StagedFiles>) -> LookAhead {
+    fn start(
+        files: incremental::previous::FilesToRead,
+        staged: Option<publish::StagedFiles>,
+    ) -> LookAhead {
         let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
         let stopped = stop.clone();
         let thread = std::thread::spawn(move || {
@@ -590,7 +760,7 @@ impl LookAhead {
     }
 
     /// The records, with the files found so far.
-    fn finish(mut self) -> Option<render::cache::PreviousFiles> {
+    fn finish(mut self) -> Option<incremental::previous::PreviousFiles> {
         self.stop_looking();
         self.thread.0.take()?.join().ok()
     }
@@ -638,8 +808,8 @@ impl<T> Drop for JoinedOnDrop<T> {
 /// link, by its path relative to `root`.
 fn content_by_path<'a>(
     root: &Path,
-    content: Option<&'a render::cache::InputsContent>,
-) -> foldhash::HashMap<&'a str, render::cache::Key> {
+    content: Option<&'a incremental::inputs::InputsContent>,
+) -> foldhash::HashMap<&'a str, incremental::cache::Key> {
     let root = inputs_root(root);
     let files = content.map_or(&[][..], |(_, files)| files.as_slice());
     let mut known = foldhash::HashMap::with_capacity_and_hasher(files.len(), Default::default());
@@ -685,7 +855,7 @@ fn unchanged_report(
             unchanged: files,
             ..publish::WriteReport::default()
         },
-        cached: render::cache::CacheReport {
+        cached: incremental::cache::CacheReport {
             rendered: 0,
             reused: files,
             dump_pieces_reused: 0,

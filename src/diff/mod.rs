@@ -168,14 +168,14 @@ fn tournament_states(dataset: &Dataset, rated: &AllRatings) -> BTreeMap<String, 
                 .and_then(|name| rated.pools.iter().find(|p| p.name == name))
                 .map_or(&rated.association, |p| &p.ratings);
             let rated_games = rated_games(&ratings.by_tournament[index]);
-            let content = crate::render::fingerprint::of(&(
+            let content = crate::incremental::fingerprint::of(&(
                 &t.name,
                 t.start,
                 t.end,
                 t.rounds,
                 t.rated,
                 t.system,
-                crate::load::checkpoint::entries_fingerprint(&t.entries),
+                crate::incremental::checkpoint::entries_fingerprint(&t.entries),
                 t.base_k,
                 t.time_control,
                 t.rules,

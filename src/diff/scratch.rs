@@ -6,7 +6,7 @@
 //! [`remove_all`] (which the command's signal handler calls); and, should
 //! a run be killed outright, by the next run ([`remove_stale`]).
 
-use crate::render::output::lock;
+use crate::site_files::lock;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 

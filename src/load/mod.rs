@@ -4,18 +4,19 @@
 //! `check` can report every problem at once. Anything it cannot read becomes a
 //! [`Diagnostic`] with file, line and column.
 
-pub mod checkpoint;
 pub mod pages;
 pub mod places;
 mod record;
 mod source;
 mod surveys;
 mod swap;
+mod take_over;
 
 pub use record::{load_player, load_tournament};
 pub use source::{is_read_place, read_text, repository_files};
 pub use surveys::{load_surveys, survey_diagnostic, NamedSurvey};
 pub use swap::{OrderBefore, Swap};
+pub use take_over::{NothingToTakeOver, TakeOver};
 
 pub use source::reading;
 
@@ -60,7 +61,7 @@ pub struct Loaded {
 }
 
 /// Which of a dataset's players and tournaments were taken over unchanged
-/// from the previous build's parsed files ([`checkpoint`]), each list in
+/// from the previous build's parsed files (see [`TakeOver`]), each list in
 /// the dataset's order. Such a record met no problem at all in that build,
 /// neither in its file nor by any rule. Lists of another length than the
 /// dataset's say nothing.
@@ -84,27 +85,19 @@ pub struct Records {
 
 /// Loads `ratingbook.toml`, `data/players/` and `data/tournaments/` under `root`.
 pub fn load_repository(root: &Path) -> Loaded {
-    let nothing = checkpoint::Checkpoint::default();
-    load_repository_reusing(
-        root,
-        checkpoint::Reuse {
-            checkpoint: &nothing,
-            content: &|_| None,
-            listed: None,
-        },
-    )
+    load_repository_reusing(root, &NothingToTakeOver)
 }
 
 /// Loads the repository at `root` as [`load_repository`] does, taking over
 /// from `reuse` each player and tournament whose files did not change since
 /// the previous build.
-pub fn load_repository_reusing(root: &Path, reuse: checkpoint::Reuse) -> Loaded {
+pub fn load_repository_reusing(root: &Path, reuse: &dyn TakeOver) -> Loaded {
     let mut loaded = Loaded::default();
     if let Some(config) = load_config(root, &mut loaded.diagnostics) {
         loaded.config = config;
     }
     let players_dir = root.join("data").join("players");
-    let player_files = match reuse.listed {
+    let player_files = match reuse.listed() {
         Some(listed) => listed_files(root, listed, &players_dir, "toml", 1),
         None => files_with_extension(root, &players_dir, "toml", 1, &mut loaded.diagnostics),
     };
@@ -130,7 +123,7 @@ pub fn load_repository_reusing(root: &Path, reuse: checkpoint::Reuse) -> Loaded 
     read_players.sort_by(|(a, _), (b, _)| Dataset::player_order(a, b));
     (loaded.dataset.players, loaded.taken_over.players) = read_players.into_iter().unzip();
     let tournaments_dir = root.join("data").join("tournaments");
-    let meta_files = match reuse.listed {
+    let meta_files = match reuse.listed() {
         Some(listed) => listed_files(root, listed, &tournaments_dir, "toml", 2),
         None => files_with_extension(root, &tournaments_dir, "toml", 2, &mut loaded.diagnostics),
     };
@@ -150,7 +143,7 @@ pub fn load_repository_reusing(root: &Path, reuse: checkpoint::Reuse) -> Loaded 
     read_tournaments.sort_by(|(a, _), (b, _)| Dataset::tournament_order(a, b));
     (loaded.dataset.tournaments, loaded.taken_over.tournaments) =
         read_tournaments.into_iter().unzip();
-    let orphans = match reuse.listed {
+    let orphans = match reuse.listed() {
         Some(listed) => listed_orphan_crosstables(root, listed, &tournaments_dir),
         None => orphan_crosstables(&tournaments_dir, root),
     };
@@ -254,7 +247,7 @@ fn orphan_crosstable(shown: &Path) -> Diagnostic {
 }
 
 /// The files `depth` folders below `dir` (`1`: in it) with `extension`,
-/// of the files `listed` under `root` (see [`checkpoint::Reuse::listed`]),
+/// of the files `listed` under `root` (see [`TakeOver::listed`]),
 /// as [`files_with_extension`] lists them.
 fn listed_files(
     root: &Path,

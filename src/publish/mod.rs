@@ -66,9 +66,7 @@ pub use look::StagedFiles;
 pub use places::{links_in_the_way, resolved, written_places};
 pub use staging::{Staging, StoredIdentity};
 
-use crate::render::output::{
-    lock, slash_path, FileIdentity, Sink, SiteFiles, StreamFn, WriteError,
-};
+use crate::site_files::{lock, slash_path, FileIdentity, Sink, SiteFiles, StreamFn, WriteError};
 use std::io;
 use std::path::Path;
 

@@ -23,7 +23,7 @@ pub fn written_places(out: &Path) -> Vec<PathBuf> {
     };
     let mut places = vec![out.clone()];
     places.extend(["lock", "staging", "old", "spare"].map(|suffix| sibling(&out, suffix)));
-    places.push(out.with_file_name(crate::render::cache::FOLDER));
+    places.push(out.with_file_name(crate::incremental::cache::FOLDER));
     places
 }
 

@@ -2,7 +2,8 @@
 //! under the candidate systems, with how well each predicted the games and a
 //! calibration chart of the best.
 
-use super::{Page, SiteError};
+use super::page::Page;
+use super::SiteError;
 use crate::config::{Config, PoolConfig};
 use crate::model::Dataset;
 use crate::rating::evaluate::{default_candidates, evaluate, CalibrationBin, Score};

@@ -1,10 +1,11 @@
 //! The further rating lists (`[pools.<name>]`): each list's page, its CSV,
 //! its rules page, and the sections player pages show for each list.
 
+use super::page::Page;
 use super::view::{
     Link, ListedDate, PlayerLink, PlayerView, RatedRow, RatingListPage, RatingListView, ViewBuilder,
 };
-use super::{Page, SiteError};
+use super::SiteError;
 use crate::config::{Config, SystemKind};
 use crate::model::Dataset;
 use crate::rating::PoolRatings;
@@ -109,7 +110,7 @@ pub(super) fn render_pool_pages(
         let list = builder.rating_list_with(&history);
         let base = format!("pools/{}", views.pool.name);
         let years = pool_years(views.pool, dataset);
-        let archive = super::archive_links(&years, &format!("{base}/"));
+        let archive = super::lists::archive_links(&years, &format!("{base}/"));
         let paged = |first: &str, root: &str, list: &RatingListView| {
             let lists = (views, archive.as_slice());
             render_paged_list(page, lists, (first, root), list)
@@ -120,7 +121,7 @@ pub(super) fn render_pool_pages(
         page.put(&format!("{base}/ratings.csv"), &pool_csv(&list.date, &rows))?;
         let latest = builder.list_date();
         for year in &years {
-            let Some(date) = super::year_list_date(*year, latest) else {
+            let Some(date) = super::lists::year_list_date(*year, latest) else {
                 continue;
             };
             let past = builder.rating_list_from(&history, date);

@@ -10,13 +10,13 @@
 //! page and the first survey. A kind the data has none of is not rendered,
 //! as `build` renders none of it either.
 
-use super::output::{Sink, WriteError};
 use super::templates::TemplateSet;
 use super::{Content, Input, RenderError, SiteError};
 use crate::config::Config;
 use crate::load::pages::Page;
 use crate::load::NamedSurvey;
 use crate::model::{Dataset, Tournament};
+use crate::site_files::{Sink, WriteError};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// The most players a list's sample tournament has when the list has a
@@ -122,7 +122,7 @@ pub fn render_sample(
         },
         entered: None,
     };
-    let cache = super::cache::PageCache::default();
+    let cache = crate::incremental::cache::PageCache::default();
     super::render_site_into(&input, &Discard, &cache, &|| {}).map_err(|e| match e {
         SiteError::Render(e) => e,
         // `Discard` stores every file; only a dump being made can fail here.

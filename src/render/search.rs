@@ -161,7 +161,10 @@ const MAX_PREFIX: usize = 16;
 /// list of shards and the shards under `search/`. Each entry is written as
 /// JSON once (in parallel), and its text serves the size budget and every
 /// file it goes into.
-pub(super) fn write_index(page: &super::Page, entries: &[Entry]) -> Result<(), super::SiteError> {
+pub(super) fn write_index(
+    page: &super::page::Page,
+    entries: &[Entry],
+) -> Result<(), super::SiteError> {
     let json: Vec<String> = entries.par_iter().map(entry_json).collect();
     let sizes: Vec<usize> = json.iter().map(|j| j.len() + 1).collect();
     if sizes.iter().sum::<usize>() <= SHARD_BYTES {

@@ -2,9 +2,10 @@
 //! the Markdown and HTML reports of `ratingbook handicaps`. The estimates and
 //! the report's view model come from the `handicap` crate.
 
+use super::page::Page;
 use super::templates;
 use super::view::Link;
-use super::{Page, SiteError};
+use super::SiteError;
 use handicap::SurveyReport;
 
 /// Template name of the HTML survey page (extends `html/base.html`).

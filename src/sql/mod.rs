@@ -16,10 +16,12 @@
 //! MySQL also backslashes doubled (the dump sets an explicit `sql_mode` without
 //! `NO_BACKSLASH_ESCAPES`, so the server's defaults cannot change the meaning).
 
+mod dump;
 mod rows;
 pub mod schema;
 
 pub use crate::config::Dialect;
+pub use dump::DumpRows;
 pub use rows::{
     base_tables, pool_tables, result_code, PoolList, PublishedList, RowSource, SqlDump, SqlValue,
     TableSink, UnitKeys, Units, BATCH_ROWS,

@@ -217,7 +217,9 @@ fn a_build_with_settled_unchanged_inputs_and_site_does_nothing_else() {
     let before = util::site_files(&b.out);
     // Inputs written just now may still change unseen: their times are not
     // trusted, their content is.
-    std::thread::sleep(ratingbook::render::cache::SETTLE + std::time::Duration::from_millis(100));
+    std::thread::sleep(
+        ratingbook::incremental::inputs::SETTLE + std::time::Duration::from_millis(100),
+    );
     let settled = build(b.root.path(), &b.out);
     assert_eq!(settled.cached.rendered, 0);
     let phases = |r: &ratingbook::BuildReport| r.timings.iter().map(|p| p.name).collect::<Vec<_>>();
@@ -458,7 +460,9 @@ fn identities(dir: &Path) -> BTreeMap<PathBuf, (u64, std::time::SystemTime)> {
 /// trust its inputs' times.
 fn built_and_settled() -> Built {
     let b = built();
-    std::thread::sleep(ratingbook::render::cache::SETTLE + std::time::Duration::from_millis(100));
+    std::thread::sleep(
+        ratingbook::incremental::inputs::SETTLE + std::time::Duration::from_millis(100),
+    );
     b
 }
 
@@ -633,7 +637,7 @@ fn a_changed_dump_takes_its_unchanged_pieces_over_and_is_the_dump_a_fresh_build_
 /// build cache file another offset, `moved` from its own, leaving the
 /// rest of the line, its check too, as it was.
 fn move_pieces_in_cache(b: &Built, kind: &str, moved: impl Fn(u64) -> u64) {
-    let cache = ratingbook::render::cache::file_for(&b.out).unwrap();
+    let cache = ratingbook::incremental::cache::file_for(&b.out).unwrap();
     let text = fs::read_to_string(&cache).unwrap();
     let prefix = format!("{kind}\t");
     assert!(

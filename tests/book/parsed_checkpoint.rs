@@ -4,7 +4,7 @@
 
 use crate::util;
 
-use ratingbook::load::checkpoint::{self, Checkpoint, ContentHash, Reuse};
+use ratingbook::incremental::checkpoint::{self, Checkpoint, ContentHash, Reuse};
 use ratingbook::load::{load_repository, load_repository_reusing, Loaded, Records};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -67,7 +67,7 @@ fn load_reusing(root: &Path, file: &Path) -> (Loaded, usize, usize) {
         content: &content,
         listed: None,
     };
-    let loaded = load_repository_reusing(root, reuse);
+    let loaded = load_repository_reusing(root, &reuse);
     let players = (loaded.dataset.players.iter())
         .filter(|p| reuse.player(root, &root.join(&p.source)).is_some())
         .count();
@@ -453,7 +453,7 @@ fn forge_checkpoint(root: &Path) {
         .find(|p| p.id.as_str() == "cruz-cy")
         .unwrap();
     player.name = "Mallory".into();
-    let tool = ratingbook::render::cache::tool_key();
+    let tool = ratingbook::incremental::inputs::tool_key();
     let file = root.join(".ratingbook-cache/site.parsed");
     let nothing = Checkpoint::default();
     write_taking_over(root, &file, tool, &loaded.dataset, &nothing, &[]);

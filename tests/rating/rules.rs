@@ -3,10 +3,10 @@
 
 use crate::util;
 
-use util::Book;
 use ratingbook::config::{ExpectedScore, RatingConfig, Rounding};
 use ratingbook::model::{Dataset, Membership};
 use ratingbook::rating::{self, expected, k_factor, NotCounted, Phase, Ratings};
+use util::Book;
 
 fn rate(dataset: &Dataset) -> Ratings {
     rating::rate(dataset, &RatingConfig::default())

@@ -6,11 +6,11 @@
 
 use crate::util;
 
-use util::Book;
 use ratingbook::config::{Config, PoolConfig, RatingConfig, SystemKind};
 use ratingbook::model::{Dataset, Membership};
 use ratingbook::rating::glicko2::Glicko2Rating;
 use ratingbook::rating::{self, fide, glicko2};
+use util::Book;
 
 fn close(actual: f64, expected: f64, tolerance: f64) {
     assert!(

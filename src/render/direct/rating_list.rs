@@ -2,9 +2,9 @@
 //! by club, country, membership or category, or a year-end list).
 
 use super::{Out, PageWriter};
+use crate::render::lists::FilterGroup;
 use crate::render::paginate::Pagination;
 use crate::render::view::{Link, RatingListPage};
-use crate::render::FilterGroup;
 
 /// One page of a rating list: the page's own values.
 pub struct ListPage<'a> {

@@ -231,7 +231,7 @@ impl RatingListPage<'_> {
     /// every build to find the pages that changed, and serializing them
     /// cost several times this. Every type is destructured, so a field
     /// added to any of them does not compile until it is hashed here.
-    pub fn fingerprint(&self) -> crate::render::cache::Key {
+    pub fn fingerprint(&self) -> crate::incremental::cache::Key {
         let RatingListPage {
             established,
             provisional,
@@ -247,7 +247,7 @@ impl RatingListPage<'_> {
             previous_date_text,
         } = self;
         let mut hasher = xxhash_rust::xxh3::Xxh3::new();
-        let mut feed = crate::render::hashing::Feed::new(&mut hasher);
+        let mut feed = crate::incremental::hashing::Feed::new(&mut hasher);
         for heading in [title, date, date_text, inactive_before, chart] {
             feed.add_text(heading);
         }
@@ -1113,7 +1113,7 @@ mod tests {
                 p.established[0].club = "b";
             },
         ];
-        crate::render::fingerprint::assert_keys_tell_apart_what_serializes_apart(
+        crate::incremental::fingerprint::assert_keys_tell_apart_what_serializes_apart(
             &base,
             &changes,
             |p| (json(&p.page()), p.page().fingerprint()),

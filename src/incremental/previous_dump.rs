@@ -17,8 +17,8 @@
 //! list's, not the whole dump again.
 
 use super::cache::PageCache;
-use super::output::FileIdentity;
-use super::output::Sink;
+use crate::site_files::FileIdentity;
+use crate::site_files::Sink;
 use crate::sql::{PieceText, Placed};
 
 /// More than any piece's text: a cache file that says otherwise is damaged.

@@ -53,7 +53,7 @@ impl Reuse<'_> {
     /// The player the previous build read from `path` (under `root`), if
     /// its content is unchanged.
     pub fn player(&self, root: &Path, path: &Path) -> Option<Player> {
-        let source = super::relative(root, path);
+        let source = crate::load::relative(root, path);
         let content = (self.content)(&source)?;
         let checkpoint = self.checkpoint;
         let bytes = checkpoint.encoding(&checkpoint.players, source.to_str()?, content)?;
@@ -66,7 +66,7 @@ impl Reuse<'_> {
     /// `meta_path` (under `root`) and the crosstable beside it, if neither
     /// changed.
     pub fn tournament(&self, root: &Path, meta_path: &Path) -> Option<Tournament> {
-        let meta_source = super::relative(root, meta_path);
+        let meta_source = crate::load::relative(root, meta_path);
         let table_source = meta_source.with_extension("csv");
         let content = tournament_content(
             (self.content)(&meta_source)?,
@@ -78,6 +78,20 @@ impl Reuse<'_> {
         tournament.meta_source = meta_source;
         tournament.table_source = table_source;
         Some(tournament)
+    }
+}
+
+impl crate::load::TakeOver for Reuse<'_> {
+    fn player(&self, root: &Path, path: &Path) -> Option<Player> {
+        Reuse::player(self, root, path)
+    }
+
+    fn tournament(&self, root: &Path, meta_path: &Path) -> Option<Tournament> {
+        Reuse::tournament(self, root, meta_path)
+    }
+
+    fn listed(&self) -> Option<&[&str]> {
+        self.listed
     }
 }
 

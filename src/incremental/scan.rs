@@ -3,8 +3,8 @@
 //! stats of one folder side by side (a site's `players/` alone may hold
 //! hundreds of thousands of files).
 
-use super::cache::Key;
-use super::output::FileIdentity;
+use super::hashing::Key;
+use crate::site_files::FileIdentity;
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
@@ -138,7 +138,7 @@ pub fn site_fingerprint(out: &Path) -> Option<SiteFingerprint> {
         if entry.file_type().is_dir() {
             continue;
         }
-        let name = super::output::slash_path(out, entry.path());
+        let name = crate::site_files::slash_path(out, entry.path());
         let identity = FileIdentity::of(entry.path())?;
         fingerprint = fingerprint.with(SiteFingerprint::one(name.as_bytes(), identity));
     }

@@ -1,5 +1,6 @@
-//! Where rendered files go: a [`Sink`] takes each file as soon as it is
-//! rendered, so the site is never held in memory as a whole.
+//! A site's files as a build makes them: a [`Sink`] takes each file as
+//! soon as it is rendered, so the site is never held in memory as a whole,
+//! and keeps a published file unchanged by its [`FileIdentity`].
 //! [`crate::publish::Staging`] writes them into the next site;
 //! [`MemorySink`] keeps them (small sites, tests).
 

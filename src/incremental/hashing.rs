@@ -14,6 +14,9 @@
 
 use serde::ser::{self, Serialize};
 
+/// A file's key: a 128-bit hash of everything it was made from.
+pub type Key = u128;
+
 /// Where the encoding goes: the hasher, through a buffer.
 pub struct Feed<'h> {
     hasher: &'h mut xxhash_rust::xxh3::Xxh3,

@@ -14,8 +14,8 @@
 //! templates, the site values) is part of the page key, not of these
 //! fingerprints.
 
-use super::cache::Key;
-use crate::load::checkpoint;
+use super::checkpoint;
+use super::hashing::Key;
 use crate::model::Dataset;
 use crate::rating::{GameRating, Ratings, TournamentRating};
 use rayon::prelude::*;
