@@ -1,8 +1,9 @@
 //! The command-line edge: each subcommand's work, diagnostic printing, progress.
 //!
-//! `main.rs` only parses arguments and calls these functions, which print and
-//! return the process exit code.
+//! `main.rs` only parses arguments ([`args`]) and hands them to [`run`], which
+//! calls these functions; they print and return the process exit code.
 
+mod args;
 mod diff;
 mod evaluate;
 mod export;
@@ -13,9 +14,11 @@ mod new_files;
 mod pairing;
 mod repository;
 mod results;
+mod run;
 mod serve;
 mod tiebreaks;
 
+pub use args::Cli;
 pub use diff::{diff, DiffArgs};
 pub use evaluate::evaluate;
 pub use export::export_trf;
@@ -26,6 +29,7 @@ pub use new_files::{NewPlayer, NewTournament};
 pub use pairing::{generate_trf, pair, pair_event};
 pub use repository::{build, check, generate, init, sql};
 pub use results::results_add;
+pub use run::run;
 pub use serve::serve;
 pub use tiebreaks::tiebreaks;
 
