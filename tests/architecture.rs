@@ -4,6 +4,12 @@
 //!   cycles (`crate::a` in `b` and `crate::b` in `a` fails, through any
 //!   number of steps), and nothing reaches into the crate root except through
 //!   a module;
+//! - within each crate, no file imports another that imports it back,
+//!   through any number of steps (`crate::a::b`, `super::b`, `self::b`
+//!   paths, test modules aside);
+//! - the rating book's modules import only the layers below their own, in
+//!   the order the README's architecture section gives ([`LAYERS`]), and the
+//!   small utilities ([`UTILITIES`]) that import nothing above the model;
 //! - the data model (`src/model/`) imports nothing else of the rating book;
 //! - the crates under `crates/` never depend on the rating book, never on a
 //!   template engine, and their dependencies on each other have no cycle.
@@ -254,4 +260,215 @@ fn engine_crates_stand_alone_and_depend_one_way() {
         ));
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// The rating book's modules, top layer first: each imports only modules of
+/// the layers below its own and the [`UTILITIES`]. The README's
+/// architecture section shows the same order.
+const LAYERS: &[&[&str]] = &[
+    &["serve", "diff", "init", "generate"],
+    &["pipeline"],
+    &["publish", "render"],
+    &["incremental", "tournament", "standings"],
+    &["site_files", "check"],
+    &["sql"],
+    &["rating", "load"],
+    &["files", "config"],
+    &["model"],
+];
+
+/// Small helpers any module may use; they import only each other and the model.
+const UTILITIES: &[&str] = &[
+    "atomic_write",
+    "collation",
+    "diagnostic",
+    "limits",
+    "links",
+    "memory",
+    "text",
+];
+
+/// The command line's modules, the binary's own (`src/main.rs`): above every layer.
+const BINARY: &[&str] = &["cli"];
+
+fn layer_of(module: &str) -> Option<usize> {
+    LAYERS.iter().position(|layer| layer.contains(&module))
+}
+
+#[test]
+fn the_rating_book_s_modules_import_only_the_layers_below() {
+    let graph = module_graph(&workspace_root().join("src"));
+    let mut problems = Vec::new();
+    for (module, imports) in &graph {
+        if BINARY.contains(&module.as_str()) {
+            continue;
+        }
+        let utility = UTILITIES.contains(&module.as_str());
+        let Some(layer) = layer_of(module).or(utility.then_some(LAYERS.len())) else {
+            problems.push(format!(
+                "`{module}` has no place in the layers: add it to LAYERS or UTILITIES in \
+                 tests/architecture.rs and to the README's architecture section"
+            ));
+            continue;
+        };
+        for name in imports {
+            let allowed = if utility {
+                UTILITIES.contains(&name.as_str()) || name == "model"
+            } else {
+                UTILITIES.contains(&name.as_str()) || layer_of(name).is_some_and(|l| l > layer)
+            };
+            if !allowed {
+                problems.push(format!(
+                    "`{module}` imports `{name}`, which is not below it"
+                ));
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// A file's module path in its crate (`src/render/view/player.rs` →
+/// `render::view::player`, `mod.rs` naming its folder; the crate root empty).
+fn module_path(src: &Path, file: &Path) -> Vec<String> {
+    let relative = file.strip_prefix(src).unwrap().with_extension("");
+    let mut parts: Vec<String> = relative
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect();
+    if matches!(
+        parts.last().map(String::as_str),
+        Some("mod" | "lib" | "main")
+    ) {
+        parts.pop();
+    }
+    parts
+}
+
+/// `text` without its test module and comment lines: what the code imports.
+fn code_of(text: &str) -> String {
+    let code = match text.find("#[cfg(test)]\nmod tests") {
+        Some(at) => &text[..at],
+        None => text,
+    };
+    code.lines()
+        .filter(|line| !line.trim_start().starts_with("//"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The module paths `text` names from the module at `here`: `crate::a::b`,
+/// `super::b`, `self::b` and `use` groups of them, each as far as it goes.
+fn named_paths(text: &str, here: &[String]) -> Vec<Vec<String>> {
+    let mut found = Vec::new();
+    for start in ["crate::", "super::", "self::"] {
+        let mut rest = text;
+        while let Some(at) = rest.find(start) {
+            let preceded = rest[..at]
+                .chars()
+                .next_back()
+                .is_some_and(|c| c.is_alphanumeric() || c == '_' || c == ':');
+            let mut base: Vec<String> = match start {
+                "crate::" => Vec::new(),
+                "self::" => here.to_vec(),
+                _ => here[..here.len().saturating_sub(1)].to_vec(),
+            };
+            rest = &rest[at + start.len()..];
+            if preceded {
+                continue;
+            }
+            let mut tail = rest;
+            while let Some(after) = tail.strip_prefix("super::") {
+                base.pop();
+                tail = after;
+            }
+            rest = tail;
+            let path: String = tail
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == ':')
+                .collect();
+            let group = tail[path.len()..]
+                .strip_prefix('{')
+                .map(|g| g.split('}').next().unwrap_or(""));
+            let mut prefix = base.clone();
+            prefix.extend(path.split("::").filter(|p| !p.is_empty()).map(String::from));
+            match group {
+                Some(items) => {
+                    for item in items.split(',') {
+                        let mut full = prefix.clone();
+                        full.extend(
+                            item.trim()
+                                .split("::")
+                                .map(identifier)
+                                .filter(|p| !p.is_empty()),
+                        );
+                        found.push(full);
+                    }
+                }
+                None => found.push(prefix),
+            }
+        }
+    }
+    found
+}
+
+/// File → the other files of its crate it imports, each module path taken
+/// as far as it names a file.
+fn file_graph(src: &Path) -> BTreeMap<String, BTreeSet<String>> {
+    let files = rust_files(src);
+    let modules: BTreeMap<Vec<String>, String> = files
+        .iter()
+        .filter(|f| !f.strip_prefix(src).unwrap().starts_with("bin"))
+        .map(|f| {
+            (
+                module_path(src, f),
+                f.strip_prefix(src).unwrap().display().to_string(),
+            )
+        })
+        .collect();
+    let mut graph = BTreeMap::new();
+    for (here, name) in &modules {
+        let text = code_of(&std::fs::read_to_string(src.join(name)).unwrap());
+        let mut imports = BTreeSet::new();
+        for path in named_paths(&text, here) {
+            let target = (0..=path.len())
+                .rev()
+                .find_map(|n| modules.get(&path[..n]))
+                .filter(|target| !target.is_empty() && *target != name);
+            // A file's own folder (`mod.rs`) is where it is declared, not an import.
+            if let Some(target) =
+                target.filter(|t| !here.starts_with(&module_path(src, &src.join(t))))
+            {
+                imports.insert(target.clone());
+            }
+        }
+        graph.insert(name.clone(), imports);
+    }
+    graph
+}
+
+#[test]
+fn no_file_imports_one_that_imports_it_back() {
+    let mut problems = Vec::new();
+    for src in crate_sources() {
+        for cycle in cycles(&file_graph(&src)) {
+            problems.push(format!("{}: {}", src.display(), cycle.join(" ↔ ")));
+        }
+    }
+    assert!(problems.is_empty(), "file cycles:\n{}", problems.join("\n"));
+}
+
+#[test]
+fn module_paths_are_read_as_far_as_they_name_a_file() {
+    let here: Vec<String> = ["render", "view", "player"].map(String::from).into();
+    let text = "use super::shared::{a, b};\nuse crate::{model::Slug, text};\nx = super::super::cache::f();";
+    assert_eq!(
+        named_paths(text, &here),
+        vec![
+            vec!["model", "Slug"],
+            vec!["text"],
+            vec!["render", "view", "shared", "a"],
+            vec!["render", "view", "shared", "b"],
+            vec!["render", "cache", "f"],
+        ]
+    );
 }
