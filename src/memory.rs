@@ -196,7 +196,7 @@ pub fn let_go<T>(value: T) {
 }
 
 /// The most bytes that were live at once (as far as [`BoundedAllocator`]
-/// saw, to within [`SETTLE_BYTES`] per thread) since the last call, which
+/// saw, to within `SETTLE_BYTES` per thread) since the last call, which
 /// starts the next count from what is live now. 0 without the allocator.
 pub fn take_peak_live_bytes() -> usize {
     let now = LIVE.load(Ordering::Relaxed);

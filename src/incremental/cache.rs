@@ -255,7 +255,7 @@ impl PageCache {
     }
 
     /// Where the previous build's `path` had the piece `key`, if it had it
-    /// (and its line in the cache file is intact: [`piece_check`]). The key
+    /// (and its line in the cache file is intact: `piece_check`). The key
     /// is the piece's content's; the tool that wrote it is mixed in here.
     pub fn previous_piece(&self, path: &str, key: Key) -> Option<Piece> {
         self.previous_pieces

@@ -37,7 +37,7 @@ pub fn tool_key() -> Key {
 }
 
 /// The fingerprint of `files` (the settled inputs' paths, identities and
-/// change times, as [`scan::input_files`] lists them under `paths`), or
+/// change times, as [`scan::input_files`](super::scan::input_files) lists them under `paths`), or
 /// `None` when one changed less than [`SETTLE`] before `started`.
 pub fn inputs_fingerprint(
     tool: Key,
@@ -119,7 +119,7 @@ pub struct InputHash {
     pub link: bool,
 }
 
-/// The hash of the names and bytes of `files` (as [`scan::input_files`]
+/// The hash of the names and bytes of `files` (as [`scan::input_files`](super::scan::input_files)
 /// lists them under `paths`, the inputs of the repository at `root`,
 /// resolved), and each settled file's hashes; `None` when
 /// one cannot be read. A file settled since the previous build read it

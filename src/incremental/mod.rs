@@ -8,7 +8,7 @@
 //! rendering keys each page by a [`fingerprint`] of its data (hashed in the
 //! binary encoding of [`hashing`]): a page with the same key is taken over
 //! from the published site without rendering, and a changed SQL dump takes
-//! its unchanged pieces over from the published one ([`previous_dump`]).
+//! its unchanged pieces over from the published one (`previous_dump`).
 
 pub mod cache;
 mod cache_file;

@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 const READERS: usize = 16;
 
 /// Runs `work`, whose parallel iterators read the repository's files, on a
-/// pool of [`READERS`] threads (or one per core, where there are more).
+/// pool of `READERS` threads (or one per core, where there are more).
 ///
 /// Reading hundreds of thousands of small files waits on the disk when they
 /// are not in memory (a new checkout, or after a large site was written):

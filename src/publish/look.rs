@@ -8,7 +8,7 @@ use foldhash::HashMap;
 
 /// The files of a staging folder made from the spare, looked at one by one
 /// before the build stores any: done while the data is loaded and rated,
-/// so that keeping an unchanged file later ([`Staging::keep_found`]) costs
+/// so that keeping an unchanged file later ([`Staging::keep_found`](super::Staging::keep_found)) costs
 /// no `stat` of its own. A file is found only in folders the build keeps
 /// as they are (real folders, this user's and writable), each opened once
 /// without following links.

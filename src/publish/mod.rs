@@ -44,12 +44,12 @@
 //! for a killed process; it does not promise durability across a power cut
 //! (nothing is fsynced).
 //!
-//! By file: [`lock`] the build lock; [`places`] the names beside the output
-//! folder; [`staging`] the new site assembled (steps 2 to 6), with
-//! [`stream`] for streamed files, [`look`] for the look ahead and
-//! [`content`] for comparing and writing files; [`spare`] the previous site
-//! kept and reused; [`removal`] leftovers, stale files and extras removed;
-//! [`swap`] the atomic switch.
+//! By file: `lock` the build lock; `places` the names beside the output
+//! folder; `staging` the new site assembled (steps 2 to 6), with
+//! `stream` for streamed files, `look` for the look ahead and
+//! `content` for comparing and writing files; `spare` the previous site
+//! kept and reused; `removal` leftovers, stale files and extras removed;
+//! `swap` the atomic switch.
 
 mod content;
 mod lock;

@@ -44,7 +44,7 @@ pub struct Staging {
 }
 
 impl Staging {
-    /// Starts the new site of `out` (the caller holds its [`BuildLock`]):
+    /// Starts the new site of `out` (the caller holds its [`BuildLock`](super::BuildLock)):
     /// removes leftovers of an interrupted build and makes the staging
     /// folder, from the spare when there is one.
     pub fn begin(out: &Path) -> Result<Staging, PublishError> {

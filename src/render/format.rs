@@ -78,7 +78,7 @@ fn html_entity(byte: u8) -> Option<&'static [u8]> {
     }
 }
 
-/// Writes `text` HTML-escaped (see [`html_entity`]). Runs of bytes that need
+/// Writes `text` HTML-escaped (see `html_entity`). Runs of bytes that need
 /// no escaping go out in one write: pages are mostly such runs, and
 /// templates' autoescaping writes every value through here.
 pub fn write_html_escaped(text: &str, out: &mut dyn std::io::Write) -> std::io::Result<()> {

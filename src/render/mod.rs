@@ -3,7 +3,7 @@
 //! Content (dataset + ratings) becomes view models in [`view`], templates in
 //! `templates/` turn them into HTML, Markdown and SQL, and a [`Sink`] takes
 //! the result into `site/` only once everything rendered. Player pages with
-//! the built-in templates are written by [`direct`], the same bytes without
+//! the built-in templates are written by `direct`, the same bytes without
 //! the template engine.
 
 pub mod chart;

@@ -400,7 +400,7 @@ pub fn shards_script(shards: &[Shard]) -> Vec<u8> {
 }
 
 /// `search/<name>.js`: `window.RATINGBOOK_SHARD("name", [...]);`, of the
-/// entries' JSON ([`entry_json`]).
+/// entries' JSON (`entry_json`).
 pub fn shard_script(name: &str, entries: &[&str]) -> Vec<u8> {
     let name = script_json(name);
     script_of_array(
@@ -437,7 +437,7 @@ fn script_json<T: Serialize + ?Sized>(value: &T) -> String {
 }
 
 /// The index as a script: `window.RATINGBOOK_INDEX = [...];`, of the
-/// entries' JSON ([`entry_json`]).
+/// entries' JSON (`entry_json`).
 pub fn index_script(entries: &[String]) -> Vec<u8> {
     script_of_array("window.RATINGBOOK_INDEX = ", entries, ";\n")
 }

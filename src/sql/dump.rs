@@ -6,9 +6,13 @@ use crate::rating::Ratings;
 
 /// Everything one SQL dump holds.
 pub struct DumpRows<'a> {
+    /// The players and tournaments.
     pub dataset: &'a Dataset,
+    /// The association's ratings of them.
     pub ratings: &'a Ratings,
+    /// The published rating list.
     pub published: &'a crate::sql::PublishedList,
+    /// The further lists (pools), each with its ratings.
     pub pools: &'a [crate::sql::PoolList<'a>],
     /// The keys of the big tables' units, when the dump takes pieces over.
     pub keys: Option<crate::sql::UnitKeys<'a>>,

@@ -238,7 +238,7 @@ pub struct InsertWriter<'w> {
 }
 
 /// The pieces of a previous dump: a piece (the statements of up to
-/// [`PIECE_ROWS`] rows of one table, from a whole multiple of them) whose
+/// `PIECE_ROWS` rows of one table, from a whole multiple of them) whose
 /// rows are the same makes the same text, so a dump that changed in a few
 /// rows takes the rest of its text over instead of writing it again.
 pub trait Pieces: Sync {

@@ -42,7 +42,7 @@ pub struct RatedRow<'a> {
     pub last_played: ListedDate,
     /// Whether the player had a rated game within the inactivity span before the list date.
     pub active: bool,
-    /// Rating change since the previous list (see [`movement`]): `+12`, `-5`,
+    /// Rating change since the previous list (see `movement`): `+12`, `-5`,
     /// `0`, `new` for a player not on it, empty on a list without a previous one.
     pub rating_change: Change,
     /// Rank change since the previous list: `+2` (up two places), `-1`, `0`,
@@ -79,7 +79,7 @@ impl Serialize for ListedDate {
     }
 }
 
-/// A movement since the previous list (see [`movement`]) as a list shows
+/// A movement since the previous list (see `movement`) as a list shows
 /// it: `+12`, `-5`, `0`, `new`, or empty.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Change {

@@ -484,7 +484,7 @@ impl ViewBuilder<'_> {
 }
 
 /// Colour letters (white, black) in a page language: Turkish `b`/`s` (beyaz/siyah),
-/// otherwise `w`/`b`. One convention per page, stated by [`colour_legend`].
+/// otherwise `w`/`b`. One convention per page, stated by `colour_legend`.
 pub fn colour_letters(language: &str) -> [&'static str; 2] {
     let primary = language.split(['-', '_']).next().unwrap_or("");
     if primary.eq_ignore_ascii_case("tr") {
