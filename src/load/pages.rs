@@ -12,7 +12,7 @@
 //!
 //! `title` is required, `date` (YYYY-MM-DD) makes the page news; each key at
 //! most once. Every link and image in the body must pass the link rule
-//! ([`crate::links`]). Every problem is reported with its line and column.
+//! (`links`). Every problem is reported with its line and column.
 
 use super::relative;
 use super::source::{read_text, repository_files};

@@ -3,7 +3,7 @@
 //!
 //! A page with a `date` is news and is listed on the front page, newest
 //! first. Raw HTML in the Markdown is shown as text, never passed through; a
-//! link or image whose target breaks the link rule ([`crate::links`]) is
+//! link or image whose target breaks the link rule (`links`) is
 //! shown as its text only, never as a link; headings are moved so the
 //! highest is an `h2` (the page title is the only `h1`). `rules.md`, if present, is not a page of its own: it opens the
 //! rating-rules page that is generated from the configuration.

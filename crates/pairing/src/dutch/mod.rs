@@ -87,7 +87,7 @@ pub struct Pairing {
     /// Start number of the player with the pairing-allocated bye.
     pub bye: Option<u32>,
     /// Quality criteria that were approximated or left out of a step's
-    /// weights because the packed weight would exceed [`MAX_WEIGHT_BITS`]
+    /// weights because the packed weight would exceed the weights' bit budget
     /// (empty except in brackets of hundreds of players).
     pub dropped_criteria: Vec<&'static str>,
 }
