@@ -616,10 +616,10 @@ fn render_into(
     tick: &(dyn Fn() + Sync),
 ) -> Result<incremental::cache::PageCache, BuildError> {
     let templates = render::templates::TemplateSet::with_overrides(&loaded.templates);
-    let pages: Vec<render::pages::MdPage> = loaded
+    let pages: Vec<render::markdown_pages::MdPage> = loaded
         .pages
         .iter()
-        .map(render::pages::MdPage::render)
+        .map(render::markdown_pages::MdPage::render)
         .collect();
     let mut previous = std::mem::take(&mut hashed.previous);
     if let Some(files) = look_ahead.finish() {

@@ -4,9 +4,9 @@
 
 use super::downloads::{sql_files, DownloadsMore};
 use super::lists::GroupSlugs;
+use super::markdown_pages::MdPage;
 use super::page::Page;
-use super::pages::MdPage;
-use super::paging::{emit_paged, paged_years, BrowseLink, NothingMore};
+use super::paged_lists::{emit_paged, paged_years, BrowseLink, NothingMore};
 use super::view::{self, Link, RatingListView, ViewBuilder};
 use super::{paginate, search, SiteError};
 use crate::config::Config;

@@ -29,7 +29,7 @@ pub struct Sample<'a> {
     /// A few players and tournaments of the data (see the module's text).
     pub dataset: Dataset,
     /// A few of the Markdown pages, rendered.
-    pub pages: Vec<super::pages::MdPage>,
+    pub pages: Vec<super::markdown_pages::MdPage>,
     /// The first survey, if any.
     pub surveys: &'a [NamedSurvey],
 }
@@ -46,7 +46,7 @@ impl<'a> Sample<'a> {
         Sample {
             dataset: sample_dataset(dataset, config),
             pages: sample_pages(pages)
-                .map(super::pages::MdPage::render)
+                .map(super::markdown_pages::MdPage::render)
                 .collect(),
             surveys: &surveys[..surveys.len().min(1)],
         }
