@@ -305,6 +305,9 @@ fn long_cells(
         .collect()
 }
 
+/// The entry one crosstable row gives, or `None` with the row's problems
+/// added to `problems`: its cells too long, its field count, its start
+/// number, player id, rating, rank and round cells.
 fn read_row(
     record: &csv::StringRecord,
     layout: &Layout,
@@ -358,7 +361,33 @@ fn read_row(
             None
         }
     };
-    let rating = layout.rating_column.and_then(|c| {
+    let rating = read_rating(record, layout, shown, line, problems);
+    let rank = read_rank(record, layout, shown, line, problems);
+    let (cells, handicaps) = read_round_cells(record, layout, shown, line, rounds, problems);
+    if problems.len() > before {
+        return None;
+    }
+    Some(Entry {
+        start_no: start_no?,
+        player: player?,
+        rating,
+        rank,
+        cells,
+        handicaps,
+        line,
+    })
+}
+
+/// The row's rating, if the crosstable has a rating column and the row gives
+/// one; a problem when it is not a rating (1..3500).
+fn read_rating(
+    record: &csv::StringRecord,
+    layout: &Layout,
+    shown: &Path,
+    line: usize,
+    problems: &mut Vec<Diagnostic>,
+) -> Option<u32> {
+    layout.rating_column.and_then(|c| {
         let text = &record[c];
         if text.is_empty() {
             return None;
@@ -375,8 +404,19 @@ fn read_row(
                 None
             }
         }
-    });
-    let rank = layout.rank_column.and_then(|c| {
+    })
+}
+
+/// The row's final rank, if the crosstable has a rank column and the row
+/// gives one; a problem when it is not a positive integer.
+fn read_rank(
+    record: &csv::StringRecord,
+    layout: &Layout,
+    shown: &Path,
+    line: usize,
+    problems: &mut Vec<Diagnostic>,
+) -> Option<u32> {
+    layout.rank_column.and_then(|c| {
         let text = &record[c];
         if text.is_empty() {
             return None;
@@ -393,7 +433,20 @@ fn read_row(
                 None
             }
         }
-    });
+    })
+}
+
+/// The row's cell for each of the tournament's `rounds` (absent past the
+/// round columns) and the handicap stones of each round up to the last one
+/// with any; a problem for each cell that does not read.
+fn read_round_cells(
+    record: &csv::StringRecord,
+    layout: &Layout,
+    shown: &Path,
+    line: usize,
+    rounds: u32,
+    problems: &mut Vec<Diagnostic>,
+) -> (Vec<Cell>, Vec<u8>) {
     let mut cells = Vec::with_capacity(rounds as usize);
     let mut handicaps = Vec::new();
     for round in 0..layout.round_columns {
@@ -416,18 +469,7 @@ fn read_row(
     }
     cells.resize(rounds as usize, crate::model::Cell::Absent);
     handicaps.truncate(rounds as usize);
-    if problems.len() > before {
-        return None;
-    }
-    Some(Entry {
-        start_no: start_no?,
-        player: player?,
-        rating,
-        rank,
-        cells,
-        handicaps,
-        line,
-    })
+    (cells, handicaps)
 }
 
 std::thread_local! {

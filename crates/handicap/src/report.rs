@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use super::estimate::{self, Suggestion};
+use super::estimate::{self, LeastSquaresEstimate, SeedEstimate, Suggestion};
 use super::survey::Survey;
 use super::HandicapError;
 use go_grades::Grade;
@@ -183,6 +183,51 @@ pub fn build_report(
     if !(options.threshold.is_finite() && options.threshold >= 0.0) {
         return Err(HandicapError::Threshold(options.threshold));
     }
+    let nominal_grades = nominal_grades_in_survey_order(survey, grades)?;
+    let nominal: Vec<f64> = nominal_grades
+        .iter()
+        .map(|g| f64::from(g.stones()))
+        .collect();
+    let matrix = survey.matrix();
+    let filled_in = estimate::filled_in_estimate(&matrix, &nominal)?;
+    let ls = estimate::least_squares_estimate(&matrix, &nominal)?;
+    let n = survey.len();
+
+    let rows = survey_rows(survey, &nominal_grades, names, options, &filled_in, &ls);
+    let opinions = survey.opinion_count();
+    let possible = n * n.saturating_sub(1);
+    let notes = survey_notes(opinions, possible, &rows, &ls);
+
+    Ok(SurveyReport {
+        title: survey_title(survey.source()),
+        source: survey.source().to_string(),
+        players: n,
+        opinions,
+        possible_opinions: possible,
+        threshold: options.threshold,
+        basis: options.basis,
+        basis_label: options.basis.label().to_string(),
+        filled_in_mse: filled_in.mse,
+        filled_in_mse_text: format_number(filled_in.mse, 4),
+        least_squares_mse: ls.mse,
+        least_squares_mse_text: format_number(ls.mse, 4),
+        residual_rms: ls.residual_rms,
+        residual_rms_text: ls
+            .residual_rms
+            .map(|r| format_number(r, 4))
+            .unwrap_or_default(),
+        groups: ls.groups,
+        rows,
+        notes,
+    })
+}
+
+/// Every survey player's nominal grade, in survey order; an error naming the
+/// players without one, with the flags that would give them one.
+fn nominal_grades_in_survey_order(
+    survey: &Survey,
+    grades: &BTreeMap<String, Grade>,
+) -> Result<Vec<Grade>, HandicapError> {
     let missing: Vec<String> = survey
         .ids()
         .iter()
@@ -203,21 +248,25 @@ pub fn build_report(
             ),
         });
     }
-    let nominal_grades: Vec<Grade> = survey
+    Ok(survey
         .ids()
         .iter()
         .filter_map(|id| grades.get(id).copied())
-        .collect();
-    let nominal: Vec<f64> = nominal_grades
-        .iter()
-        .map(|g| f64::from(g.stones()))
-        .collect();
-    let matrix = survey.matrix();
-    let filled_in = estimate::filled_in_estimate(&matrix, &nominal)?;
-    let ls = estimate::least_squares_estimate(&matrix, &nominal)?;
-    let n = survey.len();
+        .collect())
+}
 
-    let rows: Vec<SurveyRow> = survey
+/// One report row per survey player, in survey order: both estimates, the
+/// opinion counts and the suggestion the chosen basis gives.
+fn survey_rows(
+    survey: &Survey,
+    nominal_grades: &[Grade],
+    names: Option<&BTreeMap<String, String>>,
+    options: &SurveyOptions,
+    filled_in: &SeedEstimate,
+    ls: &LeastSquaresEstimate,
+) -> Vec<SurveyRow> {
+    let n = survey.len();
+    survey
         .ids()
         .iter()
         .enumerate()
@@ -254,10 +303,17 @@ pub fn build_report(
                 suggestion_text: suggestion.map(|s| s.to_string()).unwrap_or_default(),
             }
         })
-        .collect();
+        .collect()
+}
 
-    let opinions = survey.opinion_count();
-    let possible = n * n.saturating_sub(1);
+/// The remarks under the table: missing opinions, players with none, and
+/// opinion groups that no opinion links.
+fn survey_notes(
+    opinions: usize,
+    possible: usize,
+    rows: &[SurveyRow],
+    ls: &LeastSquaresEstimate,
+) -> Vec<String> {
     let mut notes = Vec::new();
     if opinions < possible {
         notes.push(format!(
@@ -282,29 +338,7 @@ pub fn build_report(
             ls.groups
         ));
     }
-
-    Ok(SurveyReport {
-        title: survey_title(survey.source()),
-        source: survey.source().to_string(),
-        players: n,
-        opinions,
-        possible_opinions: possible,
-        threshold: options.threshold,
-        basis: options.basis,
-        basis_label: options.basis.label().to_string(),
-        filled_in_mse: filled_in.mse,
-        filled_in_mse_text: format_number(filled_in.mse, 4),
-        least_squares_mse: ls.mse,
-        least_squares_mse_text: format_number(ls.mse, 4),
-        residual_rms: ls.residual_rms,
-        residual_rms_text: ls
-            .residual_rms
-            .map(|r| format_number(r, 4))
-            .unwrap_or_default(),
-        groups: ls.groups,
-        rows,
-        notes,
-    })
+    notes
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 //! document ([`PairingInput::from_trf`]).
 use std::collections::HashMap;
 use thiserror::Error;
-use trf::{Colour, Points, ResultCode, RoundEntry, TrfDocument, TrfError};
+use trf::{Colour, PlayerLine, Points, ResultCode, RoundEntry, TrfDocument, TrfError};
 
 pub use crate::presence::entry_is_present;
 
@@ -201,112 +201,22 @@ impl PairingInput {
         round: u32,
         blank_is_present: bool,
     ) -> Result<PairingInput, InputError> {
-        if let Some(e) = doc.check_consistency().into_iter().next() {
-            return Err(InputError::Trf(e));
-        }
-        let present_cols = doc.rounds_present();
-        let total = match doc.total_rounds() {
-            Some(t) => t,
-            None if (round as usize) <= present_cols => present_cols as u32,
-            None => return Err(InputError::MissingTotalRounds),
-        };
-        if round == 0 || round > total || round as usize > present_cols + 1 {
-            return Err(InputError::RoundOutOfRange {
-                round,
-                total,
-                present: present_cols,
-            });
-        }
+        let total = checked_total_rounds(doc, round)?;
         let ps = PointSystem::from_xxs(&doc.point_system()).map_err(InputError::Invalid)?;
         let xxc = doc.xxc();
         let hist = (round - 1) as usize;
-        // Pairing scores before each round: points plus virtual points
-        // (accelerated rounds).
-        let virtual_points = crate::acceleration::virtual_points(doc);
         let players: Vec<_> = doc.players().collect();
-        let mut score_before: HashMap<u32, Vec<u32>> = HashMap::new();
-        for p in &players {
-            let extra = |r: usize| {
-                virtual_points
-                    .get(&p.start_no)
-                    .and_then(|v| v.get(r))
-                    .copied()
-                    .unwrap_or(0)
-            };
-            let mut s = 0u32;
-            let mut v = Vec::with_capacity(hist + 1);
-            for r in 0..hist {
-                v.push(s.saturating_add(extra(r)));
-                if let Some(Some(e)) = p.rounds.get(r) {
-                    s = s.saturating_add(ps.points(e).0);
-                }
-            }
-            v.push(s.saturating_add(extra(hist)));
-            score_before.insert(p.start_no, v);
-        }
+        let score_before = pairing_scores_before_rounds(doc, &players, &ps, hist);
         let mut out = Vec::with_capacity(players.len());
         for p in &players {
-            let mut colours = Vec::with_capacity(hist);
-            let mut floats = Vec::with_capacity(hist);
-            let mut opponents = Vec::new();
-            let mut had = false;
-            let sb = &score_before[&p.start_no];
-            for r in 0..hist {
-                let e = p.rounds.get(r).and_then(|e| e.as_ref());
-                let mut colour = None;
-                let mut float = Float::None;
-                if let Some(e) = e {
-                    let played = e.result.is_played() || e.result == ResultCode::Pending;
-                    if let Some(o) = e.opponent {
-                        if played {
-                            colour = e.colour;
-                            opponents.push(o);
-                            let os = score_before.get(&o).map(|v| v[r]).unwrap_or(0);
-                            float = match sb[r].cmp(&os) {
-                                std::cmp::Ordering::Greater => Float::Down,
-                                std::cmp::Ordering::Less => Float::Up,
-                                std::cmp::Ordering::Equal => Float::None,
-                            };
-                        }
-                    }
-                    if !played && ps.points(e) > ps.loss[0] {
-                        float = Float::Down;
-                    }
-                    // C2: a pairing-allocated bye, or a win's points without
-                    // playing (forfeit win, full-point bye).
-                    if e.result == ResultCode::PairingBye || (!played && ps.points(e) >= ps.win[0])
-                    {
-                        had = true;
-                    }
-                }
-                colours.push(colour);
-                floats.push(float);
-            }
-            let pairing_no = if xxc.rank {
-                p.rank.ok_or_else(|| {
-                    InputError::Invalid(format!(
-                        "XXC rank is set but player {} has no rank",
-                        p.start_no
-                    ))
-                })?
-            } else {
-                p.start_no
-            };
-            let present = entry_is_present(
-                p.rounds.get(hist).and_then(|e| e.as_ref()),
+            out.push(player_state(
+                p,
+                hist,
+                &ps,
+                &score_before,
+                xxc.rank,
                 blank_is_present,
-            );
-            out.push(PlayerState {
-                id: p.start_no,
-                pairing_no,
-                rating: p.rating.unwrap_or(0),
-                score: sb[hist],
-                colours,
-                floats,
-                opponents,
-                had_bye_or_forfeit_win: had,
-                present,
-            });
+            )?);
         }
         renumber_entered(&mut out, doc, hist);
         Ok(PairingInput {
@@ -321,6 +231,135 @@ impl PairingInput {
             forbidden: doc.forbidden_pairs_in_round(round),
         })
     }
+}
+
+/// The event's total rounds, once the document is consistent and `round`
+/// can be paired: within XXR (or, without XXR, the round columns present)
+/// and at most one past the last round column.
+fn checked_total_rounds(doc: &TrfDocument, round: u32) -> Result<u32, InputError> {
+    if let Some(e) = doc.check_consistency().into_iter().next() {
+        return Err(InputError::Trf(e));
+    }
+    let present_cols = doc.rounds_present();
+    let total = match doc.total_rounds() {
+        Some(t) => t,
+        None if (round as usize) <= present_cols => present_cols as u32,
+        None => return Err(InputError::MissingTotalRounds),
+    };
+    if round == 0 || round > total || round as usize > present_cols + 1 {
+        return Err(InputError::RoundOutOfRange {
+            round,
+            total,
+            present: present_cols,
+        });
+    }
+    Ok(total)
+}
+
+/// Each player's pairing score before each of the rounds `0..=hist`, by
+/// start number: points plus virtual points (accelerated rounds).
+fn pairing_scores_before_rounds(
+    doc: &TrfDocument,
+    players: &[&PlayerLine],
+    ps: &PointSystem,
+    hist: usize,
+) -> HashMap<u32, Vec<u32>> {
+    let virtual_points = crate::acceleration::virtual_points(doc);
+    let mut score_before: HashMap<u32, Vec<u32>> = HashMap::new();
+    for p in players {
+        let extra = |r: usize| {
+            virtual_points
+                .get(&p.start_no)
+                .and_then(|v| v.get(r))
+                .copied()
+                .unwrap_or(0)
+        };
+        let mut s = 0u32;
+        let mut v = Vec::with_capacity(hist + 1);
+        for r in 0..hist {
+            v.push(s.saturating_add(extra(r)));
+            if let Some(Some(e)) = p.rounds.get(r) {
+                s = s.saturating_add(ps.points(e).0);
+            }
+        }
+        v.push(s.saturating_add(extra(hist)));
+        score_before.insert(p.start_no, v);
+    }
+    score_before
+}
+
+/// One player's state before the round after `hist` rounds: colours, floats
+/// and opponents of the rounds played, whether they had a bye or a win
+/// without playing, their pairing number (`by_rank`: XXC rank) and whether
+/// they are to be paired.
+fn player_state(
+    p: &PlayerLine,
+    hist: usize,
+    ps: &PointSystem,
+    score_before: &HashMap<u32, Vec<u32>>,
+    by_rank: bool,
+    blank_is_present: bool,
+) -> Result<PlayerState, InputError> {
+    let mut colours = Vec::with_capacity(hist);
+    let mut floats = Vec::with_capacity(hist);
+    let mut opponents = Vec::new();
+    let mut had = false;
+    let sb = &score_before[&p.start_no];
+    for r in 0..hist {
+        let e = p.rounds.get(r).and_then(|e| e.as_ref());
+        let mut colour = None;
+        let mut float = Float::None;
+        if let Some(e) = e {
+            let played = e.result.is_played() || e.result == ResultCode::Pending;
+            if let Some(o) = e.opponent {
+                if played {
+                    colour = e.colour;
+                    opponents.push(o);
+                    let os = score_before.get(&o).map(|v| v[r]).unwrap_or(0);
+                    float = match sb[r].cmp(&os) {
+                        std::cmp::Ordering::Greater => Float::Down,
+                        std::cmp::Ordering::Less => Float::Up,
+                        std::cmp::Ordering::Equal => Float::None,
+                    };
+                }
+            }
+            if !played && ps.points(e) > ps.loss[0] {
+                float = Float::Down;
+            }
+            // C2: a pairing-allocated bye, or a win's points without
+            // playing (forfeit win, full-point bye).
+            if e.result == ResultCode::PairingBye || (!played && ps.points(e) >= ps.win[0]) {
+                had = true;
+            }
+        }
+        colours.push(colour);
+        floats.push(float);
+    }
+    let pairing_no = if by_rank {
+        p.rank.ok_or_else(|| {
+            InputError::Invalid(format!(
+                "XXC rank is set but player {} has no rank",
+                p.start_no
+            ))
+        })?
+    } else {
+        p.start_no
+    };
+    let present = entry_is_present(
+        p.rounds.get(hist).and_then(|e| e.as_ref()),
+        blank_is_present,
+    );
+    Ok(PlayerState {
+        id: p.start_no,
+        pairing_no,
+        rating: p.rating.unwrap_or(0),
+        score: sb[hist],
+        colours,
+        floats,
+        opponents,
+        had_bye_or_forfeit_win: had,
+        present,
+    })
 }
 
 /// True if the player took part in the pairing of some round before `hist`

@@ -430,49 +430,13 @@ pub fn rate_by_lists(fide: &Fide, dataset: &Dataset, pool: Option<&str>) -> Rati
     for period in order.chunk_by(|a, b| a.0 == b.0) {
         let list = period[0].0;
         // Each player's tournaments of the period: their indexes and counted games.
-        let mut entries: BTreeMap<usize, (Vec<usize>, Vec<PeriodEntry>)> = BTreeMap::new();
+        let mut entries: PeriodEntries = BTreeMap::new();
         for &(_, index) in period {
             let tournament = &dataset.tournaments[index];
-            let in_force = list_in_force(tournament.start);
-            let starts: Cow<[FideState]> = if last_changed.is_none_or(|d| d <= in_force) {
-                Cow::Borrowed(&current)
-            } else {
-                // A tournament begun before an earlier list: its entrants as that list had them.
-                let mut states = current.clone();
-                for p in tournament.entries.iter().filter_map(|e| e.player) {
-                    states[p] = state_on(&history[p], &initial[p], in_force);
-                }
-                Cow::Owned(states)
-            };
+            let starts = states_at_start(&current, &history, &initial, last_changed, tournament);
             let mut records = rate_tournament(fide, dataset, tournament, index, &starts);
-            for record in &mut records {
-                let own = starts[record.player].rating;
-                for game in record.games.iter_mut().filter(|g| g.counted()) {
-                    game.difference = own
-                        .zip(game.opponent_rating)
-                        .map(|(own, theirs)| counted_difference(own, theirs))
-                        .map(|d| {
-                            i16::try_from(d).unwrap_or(if d < 0 { i16::MIN } else { i16::MAX })
-                        });
-                }
-            }
-            for record in &records {
-                let games: Vec<(i32, u32)> = record
-                    .games
-                    .iter()
-                    .filter(|g| g.counted())
-                    .filter_map(|g| Some((starts[g.opponent].rating?, g.half_points.into())))
-                    .collect();
-                if !games.is_empty() {
-                    let (indexes, player_entries) = entries.entry(record.player).or_default();
-                    indexes.push(index);
-                    player_entries.push(PeriodEntry {
-                        own: starts[record.player].clone(),
-                        tournament,
-                        games,
-                    });
-                }
-            }
+            set_counted_differences(&mut records, &starts);
+            add_period_entries(&mut entries, &records, &starts, index, tournament);
             by_tournament[index] = records;
         }
         // K of each player's tournaments of the period, for the pages.
@@ -498,22 +462,7 @@ pub fn rate_by_lists(fide: &Fide, dataset: &Dataset, pool: Option<&str>) -> Rati
             current[player] = next;
             last_changed = Some(list);
         }
-        for &(_, index) in period {
-            for record in &mut by_tournament[index] {
-                let k = ks.get(&(record.player, index)).copied();
-                for game in record.games.iter_mut().filter(|g| g.counted()) {
-                    game.k = k.map(KFactor::whole);
-                    game.change = k
-                        .zip(game.expected.get())
-                        .map(|(k, we)| f64::from(k) * (f64::from(game.half_points) / 2.0 - we))
-                        .into();
-                }
-                let state = &current[record.player];
-                record.rating_after = fide.published(state);
-                record.phase_after = phase(fide, &dataset.players[record.player], state);
-                record.provisional_games_after = fide.games(state);
-            }
-        }
+        record_period_results(fide, dataset, period, &ks, &current, &mut by_tournament);
     }
     let players = dataset
         .players
@@ -530,4 +479,102 @@ pub fn rate_by_lists(fide: &Fide, dataset: &Dataset, pool: Option<&str>) -> Rati
         })
         .collect();
     Ratings::assemble(dataset, pool, by_tournament, players)
+}
+
+/// Each player's tournaments of a rating period: the tournaments' indexes and,
+/// for each, the player's counted games against rated opponents.
+type PeriodEntries<'a> = BTreeMap<usize, (Vec<usize>, Vec<PeriodEntry<'a>>)>;
+
+/// The players as the list in force at `tournament`'s start had them: the
+/// current states while no later list has changed anyone, otherwise the
+/// entrants' states taken back to that list.
+fn states_at_start<'a>(
+    current: &'a [FideState],
+    history: &[Vec<(Date, FideState)>],
+    initial: &[FideState],
+    last_changed: Option<Date>,
+    tournament: &Tournament,
+) -> Cow<'a, [FideState]> {
+    let in_force = list_in_force(tournament.start);
+    if last_changed.is_none_or(|d| d <= in_force) {
+        Cow::Borrowed(current)
+    } else {
+        // A tournament begun before an earlier list: its entrants as that list had them.
+        let mut states = current.to_vec();
+        for p in tournament.entries.iter().filter_map(|e| e.player) {
+            states[p] = state_on(&history[p], &initial[p], in_force);
+        }
+        Cow::Owned(states)
+    }
+}
+
+/// Each counted game's rating difference, from the ratings at the
+/// tournament's start, as the pages show it.
+fn set_counted_differences(records: &mut [TournamentRating], starts: &[FideState]) {
+    for record in records {
+        let own = starts[record.player].rating;
+        for game in record.games.iter_mut().filter(|g| g.counted()) {
+            game.difference = own
+                .zip(game.opponent_rating)
+                .map(|(own, theirs)| counted_difference(own, theirs))
+                .map(|d| i16::try_from(d).unwrap_or(if d < 0 { i16::MIN } else { i16::MAX }));
+        }
+    }
+}
+
+/// Adds each player's counted games against rated opponents in the
+/// tournament at `index` to the player's entries of the period.
+fn add_period_entries<'a>(
+    entries: &mut PeriodEntries<'a>,
+    records: &[TournamentRating],
+    starts: &[FideState],
+    index: usize,
+    tournament: &'a Tournament,
+) {
+    for record in records {
+        let games: Vec<(i32, u32)> = record
+            .games
+            .iter()
+            .filter(|g| g.counted())
+            .filter_map(|g| Some((starts[g.opponent].rating?, g.half_points.into())))
+            .collect();
+        if !games.is_empty() {
+            let (indexes, player_entries) = entries.entry(record.player).or_default();
+            indexes.push(index);
+            player_entries.push(PeriodEntry {
+                own: starts[record.player].clone(),
+                tournament,
+                games,
+            });
+        }
+    }
+}
+
+/// Writes into the period's tournament records each counted game's K and
+/// change and each player's rating after the list (`current`, the list just
+/// closed).
+fn record_period_results(
+    fide: &Fide,
+    dataset: &Dataset,
+    period: &[(Date, usize)],
+    ks: &BTreeMap<(usize, usize), u32>,
+    current: &[FideState],
+    by_tournament: &mut [Vec<TournamentRating>],
+) {
+    for &(_, index) in period {
+        for record in &mut by_tournament[index] {
+            let k = ks.get(&(record.player, index)).copied();
+            for game in record.games.iter_mut().filter(|g| g.counted()) {
+                game.k = k.map(KFactor::whole);
+                game.change = k
+                    .zip(game.expected.get())
+                    .map(|(k, we)| f64::from(k) * (f64::from(game.half_points) / 2.0 - we))
+                    .into();
+            }
+            let state = &current[record.player];
+            record.rating_after = fide.published(state);
+            record.phase_after = phase(fide, &dataset.players[record.player], state);
+            record.provisional_games_after = fide.games(state);
+        }
+    }
 }
