@@ -96,7 +96,7 @@ fn script_links_in_pages_are_reported_and_never_published() {
     }
     // Even with the check bypassed, the renderer writes none of them as links.
     for (i, form) in forms.iter().enumerate() {
-        let html = ratingbook::render::pages::markdown_to_html(form);
+        let html = ratingbook::render::markdown_pages::markdown_to_html(form);
         assert!(
             !html.contains("href") && !html.contains("src="),
             "{i}: {html}"
