@@ -9,7 +9,7 @@
 //! minutes of compilation for that; `tiny_http` would put the event stream
 //! behind a response writer we do not control. What such a server would give
 //! us is that nobody can hold it, and this one keeps these bounds itself,
-//! each held by a test in `tests/serve.rs`:
+//! each held by a test in `tests/maintainer/serve.rs`:
 //!
 //! - **Slots.** At most [`MAX_CONNECTIONS`] requests at once. When every slot
 //!   is taken, a new connection takes the slot of the oldest one still

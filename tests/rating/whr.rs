@@ -156,7 +156,7 @@ fn a_list_in_a_dataset() {
 /// `RATINGBOOK_WHR_REPOSITORY` naming a repository whose `ratingbook.toml`
 /// has a Whole-History Rating list `renju`, prints the time of the whole
 /// solve and of the incremental replay, and checks that the solve converged.
-/// `cargo test --release --test whr -- --ignored --nocapture`
+/// `cargo test --release --test rating whr:: -- --ignored --nocapture`
 #[test]
 #[ignore]
 fn timing_on_a_large_repository() {
