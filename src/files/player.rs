@@ -383,13 +383,16 @@ pub fn player_text(
     out
 }
 
-/// A player file as a TRF import writes it: the fields the TRF line gives.
-pub struct ImportedPlayer<'a> {
+/// A player file as a command writes it whole (a TRF import, the
+/// generator): the fields it knows, the others left out.
+pub struct PlayerFile<'a> {
     /// The name as the rating book prints it.
     pub name: &'a str,
-    /// The membership the import gives new players.
+    /// The membership.
     pub membership: Membership,
-    /// The federation, empty when the TRF line gives none.
+    /// The club, empty when none.
+    pub club: &'a str,
+    /// The federation, empty when none.
     pub country: &'a str,
     /// The FIDE rating, if any.
     pub international_rating: Option<u32>,
@@ -403,17 +406,22 @@ pub struct ImportedPlayer<'a> {
     pub sex: Option<char>,
     /// The birth date, when the TRF line names a day.
     pub birth_date: Option<Date>,
-    /// The birth year, when the TRF line names only a year.
+    /// The birth year, when only a year is known.
     pub birth_year: Option<i32>,
+    /// The preset rating and games of a member who arrives rated.
+    pub preset: Option<(u32, u32)>,
 }
 
-/// The text of a player file a TRF import writes.
-pub fn imported_player_text(p: &ImportedPlayer) -> String {
+/// The text of a player file written whole ([`PlayerFile`]).
+pub fn player_file_text(p: &PlayerFile) -> String {
     let mut out = format!(
         "name = {}\nmembership = \"{}\"\n",
         quoted(p.name),
         p.membership.as_str()
     );
+    if !p.club.is_empty() {
+        out.push_str(&format!("club = {}\n", quoted(p.club)));
+    }
     if !p.country.is_empty() {
         out.push_str(&format!("country = {}\n", quoted(p.country)));
     }
@@ -436,6 +444,9 @@ pub fn imported_player_text(p: &ImportedPlayer) -> String {
         (Some(date), _) => out.push_str(&format!("birth_date = {date}\n")),
         (None, Some(year)) => out.push_str(&format!("birth_year = {year}\n")),
         (None, None) => {}
+    }
+    if let Some((rating, games)) = p.preset {
+        out.push_str(&format!("\n[preset]\nrating = {rating}\ngames = {games}\n"));
     }
     out
 }

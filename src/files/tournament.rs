@@ -380,23 +380,72 @@ pub fn tournament_text(name: &str, start: Date, end: Date, system: System, round
     out
 }
 
-/// The text of a tournament's metadata file as a TRF import writes it.
-pub fn imported_tournament_text(
-    name: &str,
-    start: Date,
-    end: Date,
-    city: Option<&str>,
-    system: System,
-    rounds: u32,
-) -> String {
-    let mut out = format!("name = {}\nstart = {start}\nend = {end}\n", quoted(name));
-    if let Some(city) = city.map(str::trim).filter(|c| !c.is_empty()) {
+/// A tournament's metadata file as a command writes it whole (a TRF
+/// import, the generator): the fields it knows, the others left out.
+#[derive(Debug, Clone, Copy)]
+pub struct TournamentFile<'a> {
+    /// The name.
+    pub name: &'a str,
+    /// The first day.
+    pub start: Date,
+    /// The last day.
+    pub end: Date,
+    /// Where it was played, if known.
+    pub city: Option<&'a str>,
+    /// Swiss or round robin.
+    pub system: System,
+    /// Rounds played.
+    pub rounds: u32,
+    /// Whether it is rated, when said.
+    pub rated: Option<bool>,
+    /// Its time control (`standard`, `rapid`, …), when said.
+    pub time_control: Option<&'a str>,
+    /// The rules it was rated under (`standard`, …), when said.
+    pub rules: Option<&'a str>,
+    /// Whether its results are invented sample results.
+    pub illustrative: bool,
+}
+
+impl Default for TournamentFile<'_> {
+    fn default() -> Self {
+        TournamentFile {
+            name: "",
+            start: Date::new(2000, 1, 1).expect("a valid date"),
+            end: Date::new(2000, 1, 1).expect("a valid date"),
+            city: None,
+            system: System::Swiss,
+            rounds: 1,
+            rated: None,
+            time_control: None,
+            rules: None,
+            illustrative: false,
+        }
+    }
+}
+
+/// The text of a tournament's metadata file written whole ([`TournamentFile`]).
+pub fn tournament_file_text(t: &TournamentFile) -> String {
+    let (start, end) = (t.start, t.end);
+    let mut out = format!("name = {}\nstart = {start}\nend = {end}\n", quoted(t.name));
+    if let Some(city) = t.city.map(str::trim).filter(|c| !c.is_empty()) {
         out.push_str(&format!("city = {}\n", quoted(city)));
     }
     out.push_str(&format!(
-        "system = \"{}\"\nrounds = {rounds}\n",
-        system_name(system)
+        "system = \"{}\"\nrounds = {}\n",
+        system_name(t.system),
+        t.rounds
     ));
+    if let Some(rated) = t.rated {
+        out.push_str(&format!("rated = {rated}\n"));
+    }
+    for (key, value) in [("time_control", t.time_control), ("rules", t.rules)] {
+        if let Some(value) = value {
+            out.push_str(&format!("{key} = {}\n", quoted(value)));
+        }
+    }
+    if t.illustrative {
+        out.push_str("illustrative = true\n");
+    }
     out
 }
 

@@ -3,7 +3,6 @@
 
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
-use std::fmt::Write as _;
 
 const GIVEN: [&str; 24] = [
     "Aino", "Eero", "Ilkka", "Jussi", "Kaisa", "Lauri", "Maija", "Niko", "Olli", "Pia", "Riikka",
@@ -105,15 +104,18 @@ fn normal(rng: &mut ChaCha8Rng) -> f64 {
 
 /// The player's TOML file text.
 pub(super) fn player_toml(p: &GenPlayer) -> String {
-    let mut out = format!(
-        "name = \"{}\"\nmembership = \"{}\"\nclub = \"{}\"\n",
-        p.name, p.membership, p.club
-    );
-    if let Some(r) = p.international {
-        let _ = writeln!(out, "international_rating = {r}");
-    }
-    if let Some((rating, games)) = p.preset {
-        let _ = write!(out, "\n[preset]\nrating = {rating}\ngames = {games}\n");
-    }
-    out
+    crate::files::player::player_file_text(&crate::files::player::PlayerFile {
+        name: &p.name,
+        membership: crate::model::Membership::parse(p.membership).expect("a generated membership"),
+        club: p.club,
+        country: "",
+        international_rating: p.international,
+        fide_id: None,
+        title: "",
+        fide_name: None,
+        sex: None,
+        birth_date: None,
+        birth_year: None,
+        preset: p.preset,
+    })
 }

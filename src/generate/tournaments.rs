@@ -5,7 +5,8 @@ use super::games::{draw_result, set_game};
 use super::players::{GenPlayer, CLUBS};
 use super::swiss::swiss_cells;
 use crate::files::crosstable::{crosstable_text, Row};
-use crate::model::{Bye, Cell, Date};
+use crate::files::tournament::{tournament_file_text, TournamentFile};
+use crate::model::{Bye, Cell, Date, System};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use std::collections::HashSet;
@@ -48,16 +49,23 @@ pub(super) fn make_tournament(
         (rounds, swiss_cells(rng, players, &chosen, rounds))
     };
     let id = format!("event-{:05}", index + 1);
-    let system = if round_robin { "round-robin" } else { "swiss" };
     let rapid = rng.random_bool(0.15);
-    let meta = format!(
-        "name = \"Synthetic event {}\"\nstart = {start}\nend = {}\ncity = \"{}\"\nsystem = \"{system}\"\nrounds = {rounds}\nrated = {}\ntime_control = \"{}\"\nrules = \"standard\"\nillustrative = true\n",
-        index + 1,
-        start.plus_days(1),
-        CLUBS[index % CLUBS.len()],
-        !rng.random_bool(0.03),
-        if rapid { "rapid" } else { "standard" },
-    );
+    let meta = tournament_file_text(&TournamentFile {
+        name: &format!("Synthetic event {}", index + 1),
+        start,
+        end: start.plus_days(1),
+        city: Some(CLUBS[index % CLUBS.len()]),
+        system: if round_robin {
+            System::RoundRobin
+        } else {
+            System::Swiss
+        },
+        rounds: rounds as u32,
+        rated: Some(!rng.random_bool(0.03)),
+        time_control: Some(if rapid { "rapid" } else { "standard" }),
+        rules: Some("standard"),
+        illustrative: true,
+    });
     let games = cells
         .iter()
         .flatten()

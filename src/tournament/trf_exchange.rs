@@ -16,8 +16,8 @@
 //! TRF's unrated results `W`, `D`, `L` are read as played wins, draws and losses.
 
 use crate::files::crosstable;
-use crate::files::player::{imported_player_text, ImportedPlayer};
-use crate::files::tournament::imported_tournament_text;
+use crate::files::player::{player_file_text, PlayerFile};
+use crate::files::tournament::{tournament_file_text, TournamentFile};
 use crate::model::{
     Bye, Cell, Colour, Dataset, Date, Entry, GameResult, Membership, Slug, System, Tournament,
 };
@@ -472,7 +472,15 @@ pub fn import_trf(
     let folder = format!("data/tournaments/{}", start.year);
     files.push((
         format!("{folder}/{id}.toml"),
-        imported_tournament_text(name, start, end, doc.header("022"), system, rounds),
+        tournament_file_text(&TournamentFile {
+            name,
+            start,
+            end,
+            city: doc.header("022"),
+            system,
+            rounds,
+            ..TournamentFile::default()
+        }),
     ));
     files.push((format!("{folder}/{id}.csv"), rows));
     Ok(Imported {
@@ -602,9 +610,10 @@ fn system_of(doc: &TrfDocument, players: usize, rounds: u32) -> System {
 fn new_player_file(p: &PlayerLine, membership: Membership) -> String {
     let name = display_name(&p.name);
     let birth_date = full_birth_date(&p.birth_date);
-    imported_player_text(&ImportedPlayer {
+    player_file_text(&PlayerFile {
         name: &name,
         membership,
+        club: "",
         country: &p.federation,
         international_rating: p.rating,
         fide_id: p.fide_id.filter(|&id| id > 0),
@@ -613,6 +622,7 @@ fn new_player_file(p: &PlayerLine, membership: Membership) -> String {
         sex: p.sex.filter(|s| matches!(s, 'm' | 'w')),
         birth_date,
         birth_year: birth_date.map_or_else(|| birth_year(&p.birth_date), |_| None),
+        preset: None,
     })
 }
 
