@@ -122,8 +122,8 @@ fn produce(args: &DiffArgs) -> Result<String, GitError> {
                 base_snapshot,
                 head_snapshot,
                 Versions {
-                    base: base.display().to_string(),
-                    head: head.display().to_string(),
+                    base: folder_name(base),
+                    head: folder_name(head),
                 },
             )
         }
@@ -141,9 +141,13 @@ fn produce(args: &DiffArgs) -> Result<String, GitError> {
 
 fn revisions(args: &DiffArgs) -> Result<(Snapshot, Snapshot, Versions), GitError> {
     git::locate(&args.root)?;
-    let base_revision = match &args.base {
-        Some(revision) => revision.clone(),
-        None => git::default_base(&args.root)?,
+    // Without --base, the merge base, named after the default branch.
+    let (base_revision, base_name) = match &args.base {
+        Some(revision) => (revision.clone(), revision.clone()),
+        None => {
+            let (branch, commit) = git::default_branch_base(&args.root)?;
+            (commit, branch)
+        }
     };
     let (base, head) = match &args.head {
         Some(head_revision) => {
@@ -153,9 +157,15 @@ fn revisions(args: &DiffArgs) -> Result<(Snapshot, Snapshot, Versions), GitError
                 || unpack(&args.root, &base_revision, args.budget()),
                 || snapshot_of(&args.root, head_revision, args.budget()),
             );
-            let head = head?;
+            let (mut head, head_data) = head?;
             let (_unpacked, base_root) = base?;
-            (results_diff::snapshot(&base_root), head)
+            let (mut base, base_data) = results_diff::snapshot_keeping_data(&base_root);
+            results_diff::add_changed_games(
+                (&mut base, &base_data.loaded.dataset),
+                (&mut head, &head_data.loaded.dataset),
+            );
+            std::mem::forget((base_data, head_data));
+            (base, head)
         }
         None => {
             let commit = git::resolve(&args.root, &base_revision)?;
@@ -170,18 +180,23 @@ fn revisions(args: &DiffArgs) -> Result<(Snapshot, Snapshot, Versions), GitError
     };
     let head_label = match &args.head {
         Some(revision) => label(&args.root, revision),
-        None => "the working tree".to_string(),
+        None => working_tree_label(&args.root),
     };
     let versions = Versions {
-        base: label(&args.root, &base_revision),
+        base: named_label(&args.root, &base_name, &base_revision),
         head: head_label,
     };
     Ok((base, head, versions))
 }
 
-fn snapshot_of(root: &Path, revision: &str, budget: Budget) -> Result<Snapshot, GitError> {
+/// The snapshot of `revision`, with its data as loaded and checked.
+fn snapshot_of(
+    root: &Path,
+    revision: &str,
+    budget: Budget,
+) -> Result<(Snapshot, ratingbook::pipeline::Checked), GitError> {
     let (_unpacked, data_root) = unpack(root, revision, budget)?;
-    Ok(results_diff::snapshot(&data_root))
+    Ok(results_diff::snapshot_keeping_data(&data_root))
 }
 
 /// `revision` of the repository at `root` written out into a scratch
@@ -202,12 +217,37 @@ fn scratch_folder(revision: &str) -> Result<Scratch, GitError> {
 
 /// `main (3f2a1c0)`, or the short commit alone when that is what was given.
 fn label(root: &Path, revision: &str) -> String {
+    named_label(root, revision, revision)
+}
+
+/// `name (3f2a1c0)` for the commit `revision`, or the short commit alone
+/// when `name` is that commit.
+fn named_label(root: &Path, name: &str, revision: &str) -> String {
     let short = git::resolve(root, revision)
         .map(|c| c.chars().take(7).collect::<String>())
         .unwrap_or_default();
-    if short.is_empty() || revision.starts_with(&short) {
+    if short.is_empty() || name.starts_with(&short) {
         short
     } else {
-        format!("{revision} ({short})")
+        format!("{name} ({short})")
     }
+}
+
+/// `the working tree of fix-2003 (a1b2c3d)`: the branch checked out (the
+/// commit alone when none is) under the working tree's changes.
+fn working_tree_label(root: &Path) -> String {
+    match git::current_branch(root) {
+        Some(branch) => format!("the working tree of {}", named_label(root, &branch, "HEAD")),
+        None => format!("the working tree of {}", label(root, "HEAD")),
+    }
+}
+
+/// The last part of a folder's path (`../ratings-fix/` → `ratings-fix`),
+/// the path as given when it has none.
+fn folder_name(path: &Path) -> String {
+    let absolute = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+    absolute.file_name().map_or_else(
+        || path.display().to_string(),
+        |name| name.to_string_lossy().into_owned(),
+    )
 }

@@ -139,6 +139,19 @@ pub fn resolve(root: &Path, revision: &str) -> Result<String, GitError> {
 
 /// The default base: where `HEAD` branched from the default branch.
 pub fn default_base(root: &Path) -> Result<String, GitError> {
+    default_branch_base(root).map(|(_, commit)| commit)
+}
+
+/// The branch `HEAD` is on, if it is on one (`None` when detached).
+pub fn current_branch(root: &Path) -> Option<String> {
+    let output = git(root, &["symbolic-ref", "--quiet", "--short", "HEAD"]).ok()?;
+    let name = stdout_line(&output);
+    (output.status.success() && !name.is_empty()).then_some(name)
+}
+
+/// The default branch's name (`origin/main`, `main`, …) and the commit
+/// where `HEAD` branched from it.
+pub fn default_branch_base(root: &Path) -> Result<(String, String), GitError> {
     let branch = [
         "origin/HEAD",
         "origin/main",
@@ -151,7 +164,7 @@ pub fn default_base(root: &Path) -> Result<String, GitError> {
     .ok_or(GitError::NoDefaultBranch)?;
     let output = git(root, &["merge-base", "HEAD", branch])?;
     if output.status.success() {
-        return Ok(stdout_line(&output));
+        return Ok((branch.to_string(), stdout_line(&output)));
     }
     if is_shallow(root) {
         return Err(GitError::Shallow {

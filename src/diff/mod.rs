@@ -5,9 +5,12 @@
 //! without rendering; then compared (against the working tree, the base is
 //! the working tree as loaded with the changed files swapped:
 //! [`snapshots_against_working_tree`]):
-//! tournaments added, removed and changed (with their rated games), every
-//! player whose published rating, phase, rank on the rating list or rated-game
-//! count changed (with the tournaments that caused it: the changed events the
+//! tournaments added, removed and changed (with their rated games), the
+//! games of the changed tournaments whose result changed or that were added
+//! or removed, every player any of whose published numbers changed (the
+//! rating, phase, rank on the rating list or rated-game count, or the rating
+//! or performance rating their history shows after any tournament, with what
+//! changed there; and the tournaments that caused it: the changed events the
 //! player played in, or, for a player who played in none of them, the ripple
 //! through opponents' ratings from the earliest changed event), new and
 //! removed players, and the head's warnings and errors. Every further rating
@@ -17,6 +20,7 @@
 //! [`git`] brings a revision out of git; [`report`] writes Markdown (a pull
 //! request comment) and JSON.
 
+pub mod games;
 pub mod git;
 pub mod report;
 pub mod scratch;
@@ -27,6 +31,7 @@ use crate::load::Swap;
 use crate::model::Dataset;
 use crate::rating::{AllRatings, Phase, PoolRatings, Ratings};
 use crate::render::view::ViewBuilder;
+use games::{Game, GameChange, GameKey};
 use git::{Budget, GitError};
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
@@ -46,6 +51,10 @@ pub struct Snapshot {
     pub tournaments: BTreeMap<String, TournamentState>,
     /// Each further rating list, by its name in `ratingbook.toml`.
     pub pools: BTreeMap<String, PoolSnapshot>,
+    /// The games of the tournaments whose content differs from the other
+    /// version's, by tournament id: filled by [`add_changed_games`], read
+    /// by [`compare`] (empty for a snapshot alone).
+    pub games: BTreeMap<String, BTreeMap<GameKey, Game>>,
 }
 
 /// One further rating list of a version: the players on it.
@@ -73,6 +82,29 @@ pub struct PlayerState {
     /// Ids of the tournaments the player played in, sorted, each once.
     #[serde(skip)]
     pub tournaments: Vec<Arc<str>>,
+    /// The player's history on the list, in the order played: what their
+    /// page shows after each tournament (the changes are in
+    /// [`PlayerChange::history_changed`]).
+    #[serde(skip)]
+    pub history: Vec<HistoryPoint>,
+}
+
+/// One row of a player's history: what their page shows for a tournament.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct HistoryPoint {
+    /// The tournament's id.
+    #[serde(serialize_with = "as_text")]
+    pub tournament: Arc<str>,
+    /// The published rating after it (established players only).
+    pub rating: Option<i32>,
+    /// The performance rating over its counted games.
+    pub performance: Option<i32>,
+    /// `established`, `provisional` or `unrated` after it.
+    pub phase: &'static str,
+}
+
+fn as_text<S: serde::Serializer>(text: &Arc<str>, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.serialize_str(text)
 }
 
 /// What identifies a tournament's content and its place in the order.
@@ -92,6 +124,13 @@ pub struct TournamentState {
 /// Loads, checks and rates the repository at `root`.
 pub fn snapshot(root: &Path) -> Snapshot {
     rated_snapshot(&crate::pipeline::check_repository(root))
+}
+
+/// Loads, checks and rates the repository at `root`; also hands back the
+/// data as loaded and checked, for [`add_changed_games`].
+pub fn snapshot_keeping_data(root: &Path) -> (Snapshot, crate::pipeline::Checked) {
+    let checked = crate::pipeline::check_repository(root);
+    (rated_snapshot(&checked), checked)
 }
 
 /// Rates a loaded and checked repository and reduces it to its snapshot.
@@ -220,6 +259,11 @@ fn player_states(
 ) -> BTreeMap<String, PlayerState> {
     let ranks = views.current_ranks();
     let played = tournaments_played(dataset, pool);
+    let ids: Vec<Arc<str>> = dataset
+        .tournaments
+        .iter()
+        .map(|t| Arc::from(t.id.as_str()))
+        .collect();
     dataset
         .players
         .iter()
@@ -236,8 +280,33 @@ fn player_states(
                 rank: ranks.get(index).copied().flatten(),
                 rated_games: state.rated_games,
                 tournaments,
+                history: history(ratings, views, index, &ids),
             };
             (id, value)
+        })
+        .collect()
+}
+
+/// What the page of the player at `index` shows after each of their
+/// tournaments; `ids` are the tournaments' ids, shared.
+fn history(
+    ratings: &Ratings,
+    views: &ViewBuilder,
+    index: usize,
+    ids: &[Arc<str>],
+) -> Vec<HistoryPoint> {
+    ratings.player_records[index]
+        .iter()
+        .map(|&(t, i)| {
+            let record = &ratings.by_tournament[t][i];
+            HistoryPoint {
+                tournament: Arc::clone(&ids[t]),
+                rating: record
+                    .rating_after
+                    .filter(|_| record.phase_after == Phase::Established),
+                performance: views.performance(record),
+                phase: phase_word(record.phase_after),
+            }
         })
         .collect()
 }
@@ -315,15 +384,45 @@ pub struct PlayerChange {
     /// For players who played in none of them: the earliest changed
     /// tournament, whose effect reached them through opponents.
     pub ripple_from: Option<String>,
+    /// The rows of the player's history that changed, in the order played
+    /// (the head's order, then the tournaments only the base has).
+    pub history_changed: Vec<HistoryChange>,
+}
+
+/// A row of a player's history that changed, or that one version only has.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct HistoryChange {
+    /// The tournament's id.
+    pub tournament: String,
+    /// The tournament as the comment names it (with its year).
+    pub tournament_name: String,
+    /// The row before, if there was one.
+    pub before: Option<HistoryPoint>,
+    /// The row after, if there is one.
+    pub after: Option<HistoryPoint>,
+}
+
+impl HistoryChange {
+    /// The largest move of the row's rating or performance rating.
+    fn size(&self) -> i32 {
+        let (b, a) = (self.before.as_ref(), self.after.as_ref());
+        let moved = |field: fn(&HistoryPoint) -> Option<i32>| {
+            b.and_then(field)
+                .zip(a.and_then(field))
+                .map_or(0, |(b, a)| (a - b).abs())
+        };
+        moved(|p| p.rating).max(moved(|p| p.performance))
+    }
 }
 
 impl PlayerChange {
-    /// Whether only the player's rank moves (rating, phase and rated games
-    /// stay): other players' changes pass them on the list.
+    /// Whether only the player's rank moves (rating, phase, rated games and
+    /// history stay): other players' changes pass them on the list.
     pub fn rank_only(&self) -> bool {
         self.before.rating == self.after.rating
             && self.before.phase == self.after.phase
             && self.before.rated_games == self.after.rated_games
+            && self.history_changed.is_empty()
     }
 }
 
@@ -340,7 +439,11 @@ pub struct Diff {
     pub tournaments_removed: Vec<TournamentChange>,
     /// Tournaments in both whose data differs.
     pub tournaments_changed: Vec<TournamentChange>,
-    /// Players whose rating, phase, rank or rated games changed, by |Δ| then id.
+    /// The games of those whose result changed, or that were added or
+    /// removed, by tournament (in the order of their ids) and round.
+    pub games_changed: Vec<GameChange>,
+    /// Players whose rating, phase, rank, rated games or history changed,
+    /// by |Δ|, then the largest move in their history, then id.
     pub players_changed: Vec<PlayerChange>,
     /// Players only in the head: id and name.
     pub players_added: Vec<(String, String)>,
@@ -364,8 +467,8 @@ pub struct PoolDiff {
     pub name: String,
     /// The list's name on pages (the head's, else the base's).
     pub title: String,
-    /// Players whose rating, phase, rank or rated games on the list changed,
-    /// by |Δ| then id; a player new to the list comes from `unrated`.
+    /// Players whose rating, phase, rank, rated games or history on the list
+    /// changed, in the same order; a player new to the list comes from `unrated`.
     pub players_changed: Vec<PlayerChange>,
 }
 
@@ -419,6 +522,13 @@ pub fn compare(base: &Snapshot, head: &Snapshot) -> Diff {
         .min_by(|a, b| (&a.start, &a.id).cmp(&(&b.start, &b.id)))
         .map(|t| t.id.clone());
     let changed_ids: BTreeSet<&str> = changed.iter().map(|t| t.id.as_str()).collect();
+    diff.games_changed = game_changes(base, head, &diff.tournaments_changed);
+    let context = Context {
+        changed_ids: &changed_ids,
+        earliest: &earliest,
+        base,
+        head,
+    };
     for (id, after) in &head.players {
         let Some(before) = base.players.get(id) else {
             diff.players_added.push((id.clone(), after.name.clone()));
@@ -428,7 +538,7 @@ pub fn compare(base: &Snapshot, head: &Snapshot) -> Diff {
             continue;
         }
         diff.players_changed
-            .push(player_change(id, before, after, &changed_ids, &earliest));
+            .push(player_change(id, before, after, &context));
     }
     for (id, before) in &base.players {
         if !head.players.contains_key(id) {
@@ -449,7 +559,7 @@ pub fn compare(base: &Snapshot, head: &Snapshot) -> Diff {
             let b = b.cloned().unwrap_or_else(|| not_listed(&shown.name));
             let a = a.cloned().unwrap_or_else(|| not_listed(&shown.name));
             if b != a {
-                players_changed.push(player_change(id, &b, &a, &changed_ids, &earliest));
+                players_changed.push(player_change(id, &b, &a, &context));
             }
         }
         if !players_changed.is_empty() {
@@ -478,7 +588,86 @@ fn not_listed(name: &str) -> PlayerState {
         rank: None,
         rated_games: 0,
         tournaments: Vec::new(),
+        history: Vec::new(),
     }
+}
+
+/// What a player's change is worked out against: the changed tournaments,
+/// the earliest of them, and the two versions (for tournaments' names).
+struct Context<'a> {
+    changed_ids: &'a BTreeSet<&'a str>,
+    earliest: &'a Option<String>,
+    base: &'a Snapshot,
+    head: &'a Snapshot,
+}
+
+impl Context<'_> {
+    /// A tournament as the comment names it: the head's name, else the base's, with its year.
+    fn tournament_name(&self, id: &str) -> String {
+        self.head
+            .tournaments
+            .get(id)
+            .or_else(|| self.base.tournaments.get(id))
+            .map_or_else(|| id.to_string(), |t| games::event_label(&t.name, &t.start))
+    }
+}
+
+/// The games of the changed tournaments that differ, with the players' names
+/// (the head's, else the base's).
+fn game_changes(base: &Snapshot, head: &Snapshot, changed: &[TournamentChange]) -> Vec<GameChange> {
+    let empty = BTreeMap::new();
+    let name_of = |id: &str| {
+        head.players
+            .get(id)
+            .or_else(|| base.players.get(id))
+            .map_or_else(|| id.to_string(), |p| p.name.clone())
+    };
+    let mut changes = Vec::new();
+    for t in changed {
+        let label = games::event_label(&t.name, &t.start);
+        changes.extend(games::changed_games(
+            (&t.id, &label),
+            base.games.get(&t.id).unwrap_or(&empty),
+            head.games.get(&t.id).unwrap_or(&empty),
+            name_of,
+        ));
+    }
+    changes
+}
+
+/// The rows of two histories that differ: the head's order, then the rows
+/// only the base has.
+fn history_changes(
+    before: &[HistoryPoint],
+    after: &[HistoryPoint],
+    context: &Context,
+) -> Vec<HistoryChange> {
+    let old: BTreeMap<&str, &HistoryPoint> =
+        before.iter().map(|p| (p.tournament.as_ref(), p)).collect();
+    let new: BTreeSet<&str> = after.iter().map(|p| p.tournament.as_ref()).collect();
+    let rows = after
+        .iter()
+        .map(|a| (old.get(a.tournament.as_ref()).copied(), Some(a)))
+        .chain(
+            before
+                .iter()
+                .filter(|b| !new.contains(b.tournament.as_ref()))
+                .map(|b| (Some(b), None)),
+        );
+    rows.filter(|(b, a)| b != a)
+        .map(|(b, a)| {
+            let id = a
+                .or(b)
+                .map(|p| p.tournament.to_string())
+                .unwrap_or_default();
+            HistoryChange {
+                tournament_name: context.tournament_name(&id),
+                tournament: id,
+                before: b.cloned(),
+                after: a.cloned(),
+            }
+        })
+        .collect()
 }
 
 /// How a player's numbers changed and which changed tournaments caused it.
@@ -486,9 +675,9 @@ fn player_change(
     id: &str,
     before: &PlayerState,
     after: &PlayerState,
-    changed_ids: &BTreeSet<&str>,
-    earliest: &Option<String>,
+    context: &Context,
 ) -> PlayerChange {
+    let (changed_ids, earliest) = (context.changed_ids, context.earliest);
     let played_in: BTreeSet<&Arc<str>> = before
         .tournaments
         .iter()
@@ -502,17 +691,52 @@ fn player_change(
         delta: after.rating.zip(before.rating).map(|(a, b)| a - b),
         ripple_from: played_in.is_empty().then(|| earliest.clone()).flatten(),
         played_in,
+        history_changed: history_changes(&before.history, &after.history, context),
         before: before.clone(),
         after: after.clone(),
     }
 }
 
-/// Largest |Δ| first, then by id.
+/// Largest |Δ| first, then the largest move in the history, then by id.
 fn sort_changes(changes: &mut [PlayerChange]) {
-    changes.sort_by(|a, b| {
-        let size = |c: &PlayerChange| c.delta.map_or(0, i32::abs);
-        size(b).cmp(&size(a)).then_with(|| a.id.cmp(&b.id))
+    changes.sort_by_cached_key(|c| {
+        let history = c.history_changed.iter().map(HistoryChange::size).max();
+        (
+            std::cmp::Reverse(c.delta.map_or(0, i32::abs)),
+            std::cmp::Reverse(history.unwrap_or(0)),
+            c.id.clone(),
+        )
     });
+}
+
+/// Adds to both snapshots the games of the tournaments both versions have
+/// and whose content differs: what [`compare`] lists as changed results.
+pub fn add_changed_games(
+    (base, base_data): (&mut Snapshot, &Dataset),
+    (head, head_data): (&mut Snapshot, &Dataset),
+) {
+    let changed: BTreeSet<String> = head
+        .tournaments
+        .iter()
+        .filter(|(id, h)| base.tournaments.get(*id).is_some_and(|b| b != *h))
+        .map(|(id, _)| id.clone())
+        .collect();
+    let keep = |t: &crate::model::Tournament| changed.contains(t.id.as_str());
+    base.games = games_where(base_data, keep);
+    head.games = games_where(head_data, keep);
+}
+
+/// The games of the tournaments of `dataset` that `keep` chooses, by id.
+fn games_where(
+    dataset: &Dataset,
+    keep: impl Fn(&crate::model::Tournament) -> bool,
+) -> BTreeMap<String, BTreeMap<GameKey, Game>> {
+    dataset
+        .tournaments
+        .iter()
+        .filter(|t| keep(t))
+        .map(|t| (t.id.to_string(), games::games_of(t)))
+        .collect()
 }
 
 /// The snapshots of the repositories in two folders. The head is loaded
@@ -520,12 +744,18 @@ fn sort_changes(changes: &mut [PlayerChange]) {
 /// base's data is dropped, reduced to its snapshot, before the head is
 /// rated: memory never holds both versions' ratings.
 pub fn snapshots(base: &Path, head: &Path) -> (Snapshot, Snapshot) {
-    let base = crate::pipeline::check_repository(base);
-    let (base, head) = rayon::join(
-        || rated_snapshot(&base),
+    let base_data = crate::pipeline::check_repository(base);
+    let (mut base, head_data) = rayon::join(
+        || rated_snapshot(&base_data),
         || crate::pipeline::check_repository(head),
     );
-    (base, rated_snapshot(&head))
+    let mut head = rated_snapshot(&head_data);
+    add_changed_games(
+        (&mut base, &base_data.loaded.dataset),
+        (&mut head, &head_data.loaded.dataset),
+    );
+    free_aside((base_data, head_data));
+    (base, head)
 }
 
 /// The snapshots of the base `commit` and of the working tree of the data
@@ -552,15 +782,27 @@ pub fn snapshots_against_working_tree(
         || crate::pipeline::load_after_build(root),
     );
     let Some((swap, base_root)) = base_files? else {
-        let (base_root, head) = rayon::join(
+        let (base_root, (mut head, head_data)) = rayon::join(
             || git::unpack(root, commit, scratch, budget),
-            || rated_snapshot(&crate::pipeline::check_loaded(head)),
+            || {
+                let checked = crate::pipeline::check_loaded(head);
+                (rated_snapshot(&checked), checked)
+            },
         );
-        return Ok((snapshot(&base_root?), head));
+        let (mut base, base_data) = snapshot_keeping_data(&base_root?);
+        add_changed_games(
+            (&mut base, &base_data.loaded.dataset),
+            (&mut head, &head_data.loaded.dataset),
+        );
+        free_aside((base_data, head_data));
+        return Ok((base, head));
     };
     let load_problems = head.diagnostics.clone();
     let (head, head_findings) = crate::pipeline::check_loaded_reusing(head, None);
-    let (head_snapshot, head_ratings) = snapshot_keeping_ratings(&head, crate::rating::rate_all);
+    let (mut head_snapshot, head_ratings) =
+        snapshot_keeping_ratings(&head, crate::rating::rate_all);
+    // Only the tournaments the swap touches can differ.
+    head_snapshot.games = games_where(&head.loaded.dataset, |t| swap.touches(t));
     let head_order = swap.order_before(&head.loaded.dataset);
     // The head's data becomes the base's: one version in memory at a time.
     let mut loaded = head.loaded;
@@ -574,8 +816,11 @@ pub fn snapshots_against_working_tree(
     let (base, _) =
         crate::pipeline::check_loaded_reusing(swap.apply(loaded, root, &base_root), earlier);
     let unchanged = head_order.unchanged_in(&base.loaded.dataset);
-    let (base_snapshot, base_ratings) = snapshot_keeping_ratings(&base, |dataset, config| {
+    let (mut base_snapshot, base_ratings) = snapshot_keeping_ratings(&base, |dataset, config| {
         rate_taking_over(dataset, config, head_ratings, unchanged)
+    });
+    base_snapshot.games = games_where(&base.loaded.dataset, |t| {
+        head_snapshot.games.contains_key(t.id.as_str())
     });
     free_aside((base, base_ratings));
     Ok((base_snapshot, head_snapshot))

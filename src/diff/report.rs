@@ -1,6 +1,12 @@
 //! The diff as a pull request comment (Markdown) or as JSON.
+//!
+//! The comment is bounded: GitHub refuses a comment past
+//! [`COMMENT_LIMIT`] characters, so past [`COMMENT_BUDGET`] the rest of
+//! the sections goes into a collapsed `<details>` part, as much as fits, and
+//! a note says how many rows were left out and where the whole report is.
 
-use super::{Diff, PlayerChange, TournamentChange};
+use super::games::GameChange;
+use super::{Diff, HistoryChange, HistoryPoint, PlayerChange, TournamentChange};
 use crate::render::format::push_markdown_escaped;
 
 /// Labels of the two versions, e.g. `main (3f2a1c0)` and `this branch`.
@@ -60,8 +66,45 @@ pub fn inert(text: &str) -> String {
     out
 }
 
-/// The diff as Markdown, ready to post as a pull request comment.
+/// The most characters a GitHub comment holds.
+pub const COMMENT_LIMIT: usize = 65_536;
+
+/// Past this many characters the comment's rows go into a collapsed part.
+pub const COMMENT_BUDGET: usize = 60_000;
+
+/// The diff as Markdown, ready to post as a pull request comment: at most
+/// [`COMMENT_LIMIT`] characters (see [`bounded`]).
 pub fn markdown(diff: &Diff, versions: &Versions) -> String {
+    let top = top_part(diff, versions);
+    let mut sections = Vec::new();
+    let mut add = |write: &dyn Fn(&mut String)| {
+        let mut text = String::new();
+        write(&mut text);
+        if !text.is_empty() {
+            sections.push(Section::of(text));
+        }
+    };
+    add(&|out| tournaments_section(out, diff));
+    add(&|out| results_section(out, diff));
+    add(&|out| players_section(out, diff));
+    for pool in &diff.pools {
+        add(&|out| {
+            out.push_str(&format!(
+                "\n### {} (rating list {})\n\n",
+                inert(&pool.title),
+                inert(&pool.name)
+            ));
+            players_table(out, &pool.players_changed, diff);
+        });
+    }
+    add(&|out| roster_section(out, "New players", &diff.players_added));
+    add(&|out| roster_section(out, "Removed players", &diff.players_removed));
+    add(&|out| problems_section(out, diff));
+    bounded(top, &sections, COMMENT_BUDGET, COMMENT_LIMIT)
+}
+
+/// The heading, the versions compared, what cannot be compared, and the summary line.
+fn top_part(diff: &Diff, versions: &Versions) -> String {
     let mut out = String::from("## Rating book: what this change publishes\n\n");
     out.push_str(&format!(
         "Comparing {} with {}.\n\n",
@@ -79,20 +122,128 @@ pub fn markdown(diff: &Diff, versions: &Versions) -> String {
         out.push_str("> **This change does not build**: fix the errors below; the site would not be published.\n\n");
     }
     out.push_str(&summary_line(diff));
-    out.push('\n');
-    tournaments_section(&mut out, diff);
-    players_section(&mut out, diff);
-    for pool in &diff.pools {
-        out.push_str(&format!(
-            "\n### {} (rating list {})\n\n",
-            inert(&pool.title),
-            inert(&pool.name)
-        ));
-        players_table(&mut out, &pool.players_changed, diff);
+    out
+}
+
+/// A section of the comment: its heading (and table head), its rows (table
+/// rows or list items), and what follows them.
+#[derive(Debug, Clone)]
+struct Section {
+    head: String,
+    rows: Vec<String>,
+    tail: String,
+}
+
+impl Section {
+    /// `text` split into its head, its rows (the lines after a table's
+    /// `|---` line, or the list items) and its tail.
+    fn of(text: String) -> Section {
+        let lines: Vec<&str> = text.split_inclusive('\n').collect();
+        let is_row = |line: &&str| line.starts_with("| ") || line.starts_with("- ");
+        let start = match lines.iter().position(|l| l.starts_with("|---")) {
+            Some(separator) => separator + 1,
+            None => lines.iter().position(is_row).unwrap_or(lines.len()),
+        };
+        let end = start + lines[start..].iter().take_while(|l| is_row(l)).count();
+        Section {
+            head: lines[..start].concat(),
+            rows: lines[start..end].iter().map(|l| l.to_string()).collect(),
+            tail: lines[end..].concat(),
+        }
     }
-    roster_section(&mut out, "New players", &diff.players_added);
-    roster_section(&mut out, "Removed players", &diff.players_removed);
-    problems_section(&mut out, diff);
+}
+
+/// `top` and the `sections`, whole while they stay within `budget`
+/// characters; the rest, as far as it goes, in a collapsed `<details>` part
+/// that keeps the whole within `limit`, and a note saying how many rows were
+/// left out and where to see them all.
+fn bounded(top: String, sections: &[Section], budget: usize, limit: usize) -> String {
+    let size = |text: &str| text.chars().count();
+    let mut out = top;
+    let mut used = size(&out);
+    // Where the open part ends: a section, and a row in it.
+    let mut from = None;
+    'sections: for (i, section) in sections.iter().enumerate() {
+        if used + size(&section.head) + size(&section.tail) > budget {
+            from = Some((i, 0, false));
+            break;
+        }
+        out.push_str(&section.head);
+        used += size(&section.head);
+        for (r, row) in section.rows.iter().enumerate() {
+            if used + size(row) + size(&section.tail) > budget {
+                from = Some((i, r, true));
+                break 'sections;
+            }
+            out.push_str(row);
+            used += size(row);
+        }
+        out.push_str(&section.tail);
+        used += size(&section.tail);
+    }
+    let Some((first, first_row, continued)) = from else {
+        return out;
+    };
+    const OPEN: &str = "\n<details><summary>The rest of this report</summary>\n\n";
+    const CLOSE: &str = "\n</details>\n";
+    // Room for the note, whatever its numbers.
+    const NOTE_ROOM: usize = 400;
+    let room = limit.saturating_sub(used + size(OPEN) + size(CLOSE) + NOTE_ROOM);
+    let mut hidden = String::new();
+    let mut left_out = 0;
+    let mut full = false;
+    for (i, section) in sections.iter().enumerate().skip(first) {
+        let rows = if i == first { first_row } else { 0 };
+        let head = if i == first && continued {
+            // A table goes on under its own head, without the heading again.
+            section
+                .head
+                .lines()
+                .filter(|l| l.starts_with('|'))
+                .map(|l| format!("{l}\n"))
+                .collect::<String>()
+        } else {
+            section.head.clone()
+        };
+        let head = head.trim_start_matches('\n');
+        let head = if hidden.is_empty() {
+            head.to_string()
+        } else {
+            format!("\n{head}")
+        };
+        if full || size(&hidden) + size(&head) + size(&section.tail) > room {
+            full = true;
+            left_out += section.rows.len() - rows;
+            continue;
+        }
+        hidden.push_str(&head);
+        let mut all = true;
+        for row in &section.rows[rows..] {
+            if !full && size(&hidden) + size(row) + size(&section.tail) <= room {
+                hidden.push_str(row);
+            } else {
+                full = true;
+                all = false;
+                left_out += 1;
+            }
+        }
+        if all {
+            hidden.push_str(&section.tail);
+        }
+    }
+    if !hidden.is_empty() {
+        out.push_str(OPEN);
+        out.push_str(&hidden);
+        out.push_str(CLOSE);
+    }
+    if left_out > 0 {
+        out.push_str(&format!(
+            "\n**Left out of this comment: {left_out} {}**, to stay within the {limit} \
+             characters a comment holds. The whole report: `ratingbook diff --format json` \
+             (with `--out FILE` to keep it in a file).\n",
+            if left_out == 1 { "row" } else { "rows" }
+        ));
+    }
     out
 }
 
@@ -237,7 +388,8 @@ pub const MAX_PLAYER_ROWS: usize = 200;
 /// most [`MAX_PLAYER_ROWS`] rows; a line after it says what was left out.
 fn players_table(out: &mut String, changes: &[PlayerChange], diff: &Diff) {
     out.push_str(
-        "| Player | Rating | Δ | Phase | Rank | Rated games | Because of |\n|---|---:|---:|---|---:|---:|---|\n",
+        "| Player | Rating | Δ | Phase | Rank | Rated games | History | Because of |\n\
+         |---|---:|---:|---|---:|---:|---|---|\n",
     );
     let (moved, rank_only): (Vec<&PlayerChange>, Vec<&PlayerChange>) =
         changes.iter().partition(|c| !c.rank_only());
@@ -297,7 +449,7 @@ fn player_row(c: &PlayerChange, diff: &Diff) -> String {
         None => names(&c.played_in),
     };
     format!(
-        "| {} | {} | {} | {} | {} | {} | {} |\n",
+        "| {} | {} | {} | {} | {} | {} | {} | {} |\n",
         inert(&c.name),
         pair(rating(c.before.rating), rating(c.after.rating)),
         c.delta.map(signed).unwrap_or_default(),
@@ -307,7 +459,96 @@ fn player_row(c: &PlayerChange, diff: &Diff) -> String {
             c.before.rated_games.to_string(),
             c.after.rated_games.to_string()
         ),
+        history_text(&c.history_changed),
         cause
+    )
+}
+
+/// Most history rows a player's row tells; the JSON has them all.
+pub const MAX_HISTORY_ROWS: usize = 6;
+
+/// `after Kaikki kaikkia vastaan 2003: performance 2000 → 1858; after …`,
+/// at most [`MAX_HISTORY_ROWS`] of them, then how many more.
+fn history_text(changes: &[HistoryChange]) -> String {
+    let mut parts: Vec<String> = changes
+        .iter()
+        .take(MAX_HISTORY_ROWS)
+        .map(|change| {
+            format!(
+                "after {}: {}",
+                inert(&change.tournament_name),
+                point_change(change.before.as_ref(), change.after.as_ref())
+            )
+        })
+        .collect();
+    let more = changes.len().saturating_sub(MAX_HISTORY_ROWS);
+    if more > 0 {
+        parts.push(format!(
+            "{more} more tournament{}",
+            if more == 1 { "" } else { "s" }
+        ));
+    }
+    parts.join("; ")
+}
+
+/// What changed in one history row: `2144 → 2161`, `performance 2000 →
+/// 1858`, `provisional → established`; `not played before` and `no longer
+/// played` for a row one version lacks.
+fn point_change(before: Option<&HistoryPoint>, after: Option<&HistoryPoint>) -> String {
+    let number = |n: Option<i32>| n.map_or("–".to_string(), |n| n.to_string());
+    let (b, a) = match (before, after) {
+        (Some(b), Some(a)) => (b, a),
+        (None, Some(a)) => {
+            return format!(
+                "not played before, now {}",
+                number(a.rating.or(a.performance))
+            )
+        }
+        (Some(_), None) => return "no longer played".to_string(),
+        (None, None) => return String::new(),
+    };
+    let mut parts = Vec::new();
+    if b.rating != a.rating {
+        parts.push(format!("{} → {}", number(b.rating), number(a.rating)));
+    }
+    if b.performance != a.performance {
+        parts.push(format!(
+            "performance {} → {}",
+            number(b.performance),
+            number(a.performance)
+        ));
+    }
+    if b.phase != a.phase {
+        parts.push(format!("{} → {}", b.phase, a.phase));
+    }
+    parts.join(", ")
+}
+
+/// The games whose result changed, or that were added or removed, one line each:
+/// `Kaikki kaikkia vastaan 2003, round 3: Saarenpää Samuli – Haikonen Kari: ½–½ → 1–0`.
+fn results_section(out: &mut String, diff: &Diff) {
+    if diff.games_changed.is_empty() {
+        return;
+    }
+    out.push_str("\n### Results\n\n");
+    for game in &diff.games_changed {
+        out.push_str(&game_line(game));
+    }
+}
+
+fn game_line(game: &GameChange) -> String {
+    let result = match (&game.before, &game.after) {
+        (Some(b), Some(a)) => format!("{b} → {a}"),
+        (None, Some(a)) => format!("{a} (added)"),
+        (Some(b), None) => format!("{b} (removed)"),
+        (None, None) => String::new(),
+    };
+    format!(
+        "- {}, round {}: {} – {}: {result}\n",
+        inert(&game.tournament_name),
+        game.round,
+        inert(&game.first_name),
+        inert(&game.second_name)
     )
 }
 
@@ -317,7 +558,10 @@ fn tournament_name(diff: &Diff, id: &str) -> String {
         .chain(&diff.tournaments_removed)
         .chain(&diff.tournaments_changed)
         .find(|t| t.id == id)
-        .map_or_else(|| id.to_string(), |t| t.name.clone())
+        .map_or_else(
+            || id.to_string(),
+            |t| super::games::event_label(&t.name, &t.start),
+        )
 }
 
 fn roster_section(out: &mut String, title: &str, players: &[(String, String)]) {
@@ -450,6 +694,13 @@ mod tests {
             rank: Some(1),
             rated_games: 9,
             tournaments: Vec::new(),
+            history: Vec::new(),
+        };
+        let point = |rating| super::super::HistoryPoint {
+            tournament: HOSTILE.into(),
+            rating: Some(rating),
+            performance: None,
+            phase: "established",
         };
         let tournament = TournamentChange {
             id: HOSTILE.into(),
@@ -466,6 +717,23 @@ mod tests {
             delta: Some(10),
             played_in: vec![HOSTILE.into()],
             ripple_from: None,
+            history_changed: vec![HistoryChange {
+                tournament: HOSTILE.into(),
+                tournament_name: HOSTILE.into(),
+                before: Some(point(1500)),
+                after: Some(point(1510)),
+            }],
+        };
+        let game = GameChange {
+            tournament: HOSTILE.into(),
+            tournament_name: HOSTILE.into(),
+            round: 1,
+            first: HOSTILE.into(),
+            first_name: HOSTILE.into(),
+            second: HOSTILE.into(),
+            second_name: HOSTILE.into(),
+            before: Some("1–0".into()),
+            after: None,
         };
         let rippled = PlayerChange {
             played_in: Vec::new(),
@@ -478,6 +746,7 @@ mod tests {
             tournaments_added: vec![tournament.clone()],
             tournaments_removed: vec![tournament.clone()],
             tournaments_changed: vec![tournament],
+            games_changed: vec![game],
             players_changed: vec![change.clone(), rippled.clone()],
             players_added: vec![(HOSTILE.into(), HOSTILE.into())],
             players_removed: vec![(HOSTILE.into(), HOSTILE.into())],
@@ -510,7 +779,43 @@ mod tests {
             text.replace('\u{200b}', "")
                 .matches("@octocat https")
                 .count()
-                >= 10
+                >= 15
         );
+    }
+
+    /// A section of `rows` rows of `width` characters each.
+    fn long_section(title: &str, rows: usize, width: usize) -> Section {
+        let row = format!("- {}\n", "x".repeat(width - 3));
+        Section::of(format!("\n### {title}\n\n{}", row.repeat(rows)))
+    }
+
+    #[test]
+    fn a_long_comment_puts_the_rest_in_a_collapsed_part_and_counts_what_it_left_out() {
+        // 3 × 100 rows of 100 characters: 30 000 in all, past a budget of
+        // 10 000 and a limit of 20 000.
+        let sections: Vec<Section> = ["A", "B", "C"]
+            .iter()
+            .map(|t| long_section(t, 100, 100))
+            .collect();
+        let comment = bounded("Summary.\n".into(), &sections, 10_000, 20_000);
+        assert!(comment.chars().count() <= 20_000);
+        let (open, hidden) = comment.split_once("<details>").unwrap();
+        assert!(open.starts_with("Summary.\n\n### A\n\n"));
+        assert!(open.chars().count() <= 10_000);
+        let shown = comment.matches("\n- x").count();
+        // Head room: the opening and closing lines and the note.
+        assert!(shown >= 190, "{shown}");
+        assert!(hidden.contains("</details>"));
+        let note = format!("**Left out of this comment: {} rows**", 300 - shown);
+        assert!(comment.contains(&note), "{note}");
+        assert!(comment.contains("`ratingbook diff --format json`"));
+    }
+
+    #[test]
+    fn a_comment_within_the_budget_is_whole() {
+        let sections = vec![long_section("A", 10, 50)];
+        let comment = bounded("Summary.\n".into(), &sections, 10_000, 20_000);
+        assert!(!comment.contains("<details>") && !comment.contains("Left out"));
+        assert_eq!(comment.matches("\n- x").count(), 10);
     }
 }

@@ -467,6 +467,7 @@ fn a_change_that_moves_thousands_keeps_its_comment_short_and_says_what_it_left_o
             ["rating", "phase", "rated_games"]
                 .iter()
                 .all(|field| c["before"][field] == c["after"][field])
+                && c["history_changed"].as_array().unwrap().is_empty()
         })
         .count();
     let moved = changed.len() - rank_only;
@@ -791,4 +792,231 @@ fn names_in_the_comment_mention_link_and_reference_nothing() {
     ] {
         assert!(!comment.contains(live), "{live} in {comment}");
     }
+}
+
+/// The bundled sample's 2003 and 2004 events with its players and
+/// settings, under git on `main`: the later events the sample may gain do
+/// not come in.
+fn sample_2003_and_2004(dir: &Path) -> PathBuf {
+    let sample = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let repo = dir.join("repo");
+    std::fs::create_dir_all(repo.join("data/tournaments")).unwrap();
+    std::fs::copy(sample.join("ratingbook.toml"), repo.join("ratingbook.toml")).unwrap();
+    util::copy_tree(&sample.join("data/players"), &repo.join("data/players"));
+    for year in ["2003", "2004"] {
+        util::copy_tree(
+            &sample.join("data/tournaments").join(year),
+            &repo.join("data/tournaments").join(year),
+        );
+    }
+    git(&repo, &["init", "-q", "-b", "main"]);
+    std::fs::write(repo.join(".gitignore"), "/site\n").unwrap();
+    commit_all(&repo, "the sample's 2003 and 2004");
+    repo
+}
+
+/// The round robin's round 3 draw Saarenpää–Haikonen made a win for
+/// Saarenpää (white).
+fn reverse_the_2003_draw(repo: &Path) {
+    let table = "data/tournaments/2003/kaikki-kaikkia-vastaan.csv";
+    util::edit(
+        repo,
+        table,
+        "1,saarenpaa-samuli,,3 w 1,2 w 0,4 w =",
+        "1,saarenpaa-samuli,,3 w 1,2 w 0,4 w 1",
+    );
+    util::edit(
+        repo,
+        table,
+        "4,haikonen-kari,,2 b =,3 b =,1 b =",
+        "4,haikonen-kari,,2 b =,3 b =,1 b 0",
+    );
+}
+
+// The players whose own pages show other numbers when the sites built
+// before and after the reversal are compared (their rating, or the rating
+// or performance rating of a history row): Haikonen and Grahn and Horelli
+// are provisional, their current numbers stay.
+const MOVED_BY_THE_2003_REVERSAL: [&str; 8] = [
+    "grahn-johan",
+    "haikonen-kari",
+    "horelli-lauri",
+    "ikonen-jussi",
+    "kauppila-oskari",
+    "pellikka-marko",
+    "saarenpaa-samuli",
+    "toivonen-lauri",
+];
+
+#[test]
+fn a_player_is_listed_when_any_rating_in_their_history_moves() {
+    if !util::require_git() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let repo = sample_2003_and_2004(dir.path());
+    git(&repo, &["checkout", "-q", "-b", "fix-2003"]);
+    reverse_the_2003_draw(&repo);
+    let diff = diff_json(&repo, &[]);
+    let changed = diff["diff"]["players_changed"].as_array().unwrap();
+    let ids: Vec<&str> = changed.iter().map(|c| c["id"].as_str().unwrap()).collect();
+    let mut sorted = ids.clone();
+    sorted.sort_unstable();
+    assert_eq!(sorted, MOVED_BY_THE_2003_REVERSAL, "{ids:?}");
+    // Haikonen: his performance ratings, as his page shows them before and after.
+    let haikonen = changed.iter().find(|c| c["id"] == "haikonen-kari").unwrap();
+    let rows: Vec<(String, i64, i64)> = haikonen["history_changed"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|row| {
+            (
+                row["tournament_name"].as_str().unwrap().to_string(),
+                row["before"]["performance"].as_i64().unwrap(),
+                row["after"]["performance"].as_i64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            ("Kaikki kaikkia vastaan 2003".to_string(), 2000, 1858),
+            ("Helsinki Open 2004".to_string(), 1833, 1836)
+        ]
+    );
+    // The game, in the JSON and in the comment.
+    let games = diff["diff"]["games_changed"].as_array().unwrap();
+    assert_eq!(games.len(), 1, "{games:?}");
+    let game = &games[0];
+    assert_eq!(
+        (&game["round"], &game["first"], &game["second"]),
+        (
+            &Value::from(3),
+            &Value::from("saarenpaa-samuli"),
+            &Value::from("haikonen-kari")
+        )
+    );
+    assert_eq!(
+        (&game["before"], &game["after"]),
+        (&Value::from("½–½"), &Value::from("1–0"))
+    );
+    let comment = String::from_utf8(ratingbook(&repo, &["diff"]).stdout).unwrap();
+    assert!(
+        comment.contains(
+            "### Results\n\n- Kaikki kaikkia vastaan 2003, round 3: \
+             Saarenpää Samuli – Haikonen Kari: ½–½ → 1–0\n"
+        ),
+        "{comment}"
+    );
+    assert!(
+        comment.contains(
+            "| Haikonen Kari | – |  | provisional | – | 16 | after Kaikki kaikkia vastaan 2003: \
+             performance 2000 → 1858; after Helsinki Open 2004: performance 1833 → 1836 |"
+        ),
+        "{comment}"
+    );
+}
+
+#[test]
+fn the_header_names_the_branches_and_folders_compared() {
+    if !util::require_git() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let repo = sample_2003_and_2004(dir.path());
+    let main = String::from_utf8(git(&repo, &["rev-parse", "HEAD"]).stdout).unwrap();
+    git(&repo, &["checkout", "-q", "-b", "fix-2003"]);
+    reverse_the_2003_draw(&repo);
+    let fix = commit_all(&repo, "the 2003 draw was a win");
+    let short = |c: &str| c[..7].to_string();
+    let comment = String::from_utf8(ratingbook(&repo, &["diff"]).stdout).unwrap();
+    assert!(
+        comment.contains(&format!(
+            "Comparing main ({}) with the working tree of fix-2003 ({}).",
+            short(&main),
+            short(&fix)
+        )),
+        "{comment}"
+    );
+    let revisions = diff_json(&repo, &["--base", "main", "--head", "fix-2003"]);
+    assert_eq!(revisions["base"], format!("main ({})", short(&main)));
+    assert_eq!(revisions["head"], format!("fix-2003 ({})", short(&fix)));
+    // Compared commit to commit, the game and Haikonen are there too.
+    assert_eq!(
+        revisions["diff"]["games_changed"].as_array().unwrap().len(),
+        1
+    );
+    assert!(revisions["diff"]["players_changed"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|c| c["id"] == "haikonen-kari"));
+    // Folders by their names.
+    let before = dir.path().join("before-fix");
+    util::copy_tree(&repo, &before);
+    git(&before, &["checkout", "-q", "main"]);
+    let folders = diff_json(
+        dir.path(),
+        &[
+            "--base-dir",
+            before.to_str().unwrap(),
+            "--head-dir",
+            repo.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(
+        (&folders["base"], &folders["head"]),
+        (&Value::from("before-fix"), &Value::from("repo"))
+    );
+    assert_eq!(
+        folders["diff"]["games_changed"].as_array().unwrap().len(),
+        1
+    );
+}
+
+#[test]
+fn a_long_ripple_keeps_the_comment_within_what_github_holds() {
+    if !util::require_git() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let repo = generated_repository_of(dir.path(), ("1000", "100", "11"));
+    // A result reversed in each event: the ratings of hundreds of players
+    // move, after many events each.
+    let tables = ratingbook::generate::edit::crosstables_by_start(&repo);
+    for table in &tables {
+        ratingbook::generate::edit::reverse_first_decisive_result(table).unwrap();
+    }
+    let diff = diff_json(&repo, &["--base", "HEAD"]);
+    let players = diff["diff"]["players_changed"].as_array().unwrap().len();
+    assert!(players > 200, "too few changes to test: {players}");
+    let comment = String::from_utf8(ratingbook(&repo, &["diff", "--base", "HEAD"]).stdout).unwrap();
+    let length = comment.chars().count();
+    assert!(length <= 65_536, "{length} characters");
+    let (open, rest) = comment.split_once("\n<details>").expect("a collapsed part");
+    assert!(open.chars().count() <= 60_000);
+    assert!(
+        open.contains("players change, largest"),
+        "the summary comes first"
+    );
+    assert!(rest.contains("</details>"));
+    // Every row is shown or counted: the tournaments, the changed games, the
+    // first 200 players and the problems this change brings.
+    let rows = diff["diff"]["tournaments_changed"]
+        .as_array()
+        .unwrap()
+        .len()
+        + diff["diff"]["games_changed"].as_array().unwrap().len()
+        + players.min(200)
+        + diff["diff"]["new_problems"].as_array().unwrap().len();
+    let shown = comment
+        .lines()
+        .filter(|l| {
+            (l.starts_with("| ") && !l.starts_with("| Player") && !l.starts_with("| | Tournament"))
+                || l.starts_with("- ")
+        })
+        .count();
+    let note = format!("**Left out of this comment: {} rows**", rows - shown);
+    assert!(comment.contains(&note), "{note}\n{comment}");
+    assert!(comment.contains("`ratingbook diff --format json`"));
 }

@@ -377,15 +377,30 @@ fn compare(repo: &Path, start: &str, case: &Case) {
     assert_eq!(planned, case.swapped, "{}: {changed:?}", case.name);
 
     let scratch = tempfile::tempdir().unwrap();
-    let (base, head) = diff::snapshots_against_working_tree(
+    let (mut base, mut head) = diff::snapshots_against_working_tree(
         repo,
         &base_commit,
         scratch.path(),
         Default::default(),
     )
     .unwrap();
-    let whole_base = diff::snapshot(base_copy.path());
-    let whole_head = diff::snapshot(repo);
+    let (mut whole_base, base_data) = diff::snapshot_keeping_data(base_copy.path());
+    let (mut whole_head, head_data) = diff::snapshot_keeping_data(repo);
+    diff::add_changed_games(
+        (&mut whole_base, &base_data.loaded.dataset),
+        (&mut whole_head, &head_data.loaded.dataset),
+    );
+    // The same games changed; each way keeps the games it needs for that.
+    let games_changed = |b, h| format!("{:#?}", diff::compare(b, h).games_changed);
+    assert_eq!(
+        games_changed(&base, &head),
+        games_changed(&whole_base, &whole_head),
+        "{}: other games changed than a whole load finds",
+        case.name
+    );
+    for snapshot in [&mut base, &mut head, &mut whole_base, &mut whole_head] {
+        snapshot.games.clear();
+    }
     assert_eq!(
         format!("{base:#?}"),
         format!("{whole_base:#?}"),

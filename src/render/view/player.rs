@@ -368,8 +368,9 @@ impl ViewBuilder<'_> {
     }
 
     /// Performance rating over counted games with a known opponent rating:
-    /// the association's own formula `Rp = Rc + (Wc − 0.5) × spread`.
-    fn performance(&self, record: &TournamentRating) -> Option<i32> {
+    /// the association's own formula `Rp = Rc + (Wc − 0.5) × spread`: the
+    /// figure a player's history shows for the tournament.
+    pub fn performance(&self, record: &TournamentRating) -> Option<i32> {
         let rated: Vec<(i32, u32)> = record
             .games
             .iter()
