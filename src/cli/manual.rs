@@ -22,7 +22,10 @@ pub fn generate_man(dir: &Path) -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(e) => {
-            eprintln!("error: cannot write the manual pages into {}: {e}", dir.display());
+            eprintln!(
+                "error: cannot write the manual pages into {}: {e}",
+                dir.display()
+            );
             ExitCode::from(2)
         }
     }
@@ -31,9 +34,12 @@ pub fn generate_man(dir: &Path) -> ExitCode {
 /// Writes `name.1` for `command` and recurses into its visible subcommands;
 /// gives how many pages were written.
 fn write_pages(command: &clap::Command, name: &str, dir: &Path) -> std::io::Result<usize> {
-    let page = command.clone().name(name.to_string());
+    // After `build`, each subcommand's display name is the path of words
+    // joined by hyphens, as the page's title and NAME section give it.
     let mut bytes = Vec::new();
-    clap_mangen::Man::new(page).render(&mut bytes)?;
+    clap_mangen::Man::new(command.clone())
+        .title(name)
+        .render(&mut bytes)?;
     std::fs::write(dir.join(format!("{name}.1")), bytes)?;
     let mut count = 1;
     for sub in command.get_subcommands().filter(|s| !s.is_hide_set()) {

@@ -49,8 +49,14 @@ fn outside_citations(text: &str) -> Vec<String> {
 
 #[test]
 fn the_citation_check_finds_outside_documents() {
-    assert_eq!(outside_citations("as seed 003's table says"), ["seed 0", "seed's"]);
-    assert_eq!(outside_citations("the spec: rating-rules.md"), ["rating-rules.md", "spec"]);
+    assert_eq!(
+        outside_citations("as seed 003 says, the seed's table"),
+        ["seed 0", "seed's"]
+    );
+    assert_eq!(
+        outside_citations("the spec: rating-rules.md"),
+        ["rating-rules.md", "spec"]
+    );
     assert!(outside_citations("--seed S, seeded events, a specific rating").is_empty());
 }
 
@@ -71,12 +77,26 @@ fn the_book_builds_and_every_internal_link_resolves() {
         .unwrap();
     assert!(status.success(), "mdbook build docs failed");
     // mdBook's 404 page resolves its links against the server's root.
-    let pages: Vec<PathBuf> = html_pages(out.path()).into_iter().filter(|p| p != Path::new("404.html")).collect();
-    for chapter in ["introduction.html", "maintainers/getting-started.html", "reference/configuration.html"] {
-        assert!(pages.contains(&PathBuf::from(chapter)), "no {chapter} in the built book");
+    let pages: Vec<PathBuf> = html_pages(out.path())
+        .into_iter()
+        .filter(|p| p != Path::new("404.html"))
+        .collect();
+    for chapter in [
+        "introduction.html",
+        "maintainers/getting-started.html",
+        "reference/configuration.html",
+    ] {
+        assert!(
+            pages.contains(&PathBuf::from(chapter)),
+            "no {chapter} in the built book"
+        );
     }
     let broken = broken_links(out.path(), &pages);
-    assert!(broken.is_empty(), "broken links in the book:\n{}", broken.join("\n"));
+    assert!(
+        broken.is_empty(),
+        "broken links in the book:\n{}",
+        broken.join("\n")
+    );
     for page in &pages {
         let text = std::fs::read_to_string(out.path().join(page)).unwrap();
         let cited = outside_citations(&text);
@@ -88,12 +108,24 @@ fn the_book_builds_and_every_internal_link_resolves() {
 fn the_readme_is_a_short_front_door_whose_links_resolve() {
     let readme = std::fs::read_to_string(workspace().join("README.md")).unwrap();
     let lines: Vec<&str> = readme.lines().collect();
-    assert!(lines.len() <= 200, "the README has {} lines; the manual is docs/", lines.len());
-    let first_command = lines.iter().position(|l| l.starts_with("cargo run --release -- build")).unwrap();
-    assert!(lines[first_command + 1].starts_with("bash scripts/install-test-deps && cargo test --workspace --locked"));
+    assert!(
+        lines.len() <= 200,
+        "the README has {} lines; the manual is docs/",
+        lines.len()
+    );
+    let first_command = lines
+        .iter()
+        .position(|l| l.starts_with("cargo run --release -- build"))
+        .unwrap();
+    assert!(lines[first_command + 1]
+        .starts_with("bash scripts/install-test-deps && cargo test --workspace --locked"));
     assert!(first_command < 10, "the two commands open the README");
     assert!(readme.contains("cargo install --locked ratingbook"));
-    assert!(outside_citations(&readme).is_empty(), "{:?}", outside_citations(&readme));
+    assert!(
+        outside_citations(&readme).is_empty(),
+        "{:?}",
+        outside_citations(&readme)
+    );
     let mut rest = readme.as_str();
     while let Some(at) = rest.find("](") {
         rest = &rest[at + 2..];
@@ -102,7 +134,10 @@ fn the_readme_is_a_short_front_door_whose_links_resolve() {
         if path.is_empty() || target.contains("://") {
             continue;
         }
-        assert!(workspace().join(path).exists(), "the README links to {target}, which is not in the repository");
+        assert!(
+            workspace().join(path).exists(),
+            "the README links to {target}, which is not in the repository"
+        );
     }
 }
 
@@ -111,13 +146,25 @@ fn every_chapter_is_in_the_table_of_contents() {
     let src = workspace().join("docs/src");
     let summary = std::fs::read_to_string(src.join("SUMMARY.md")).unwrap();
     for entry in walkdir::WalkDir::new(&src).into_iter().map(Result::unwrap) {
-        let path = entry.path().strip_prefix(&src).unwrap().to_string_lossy().into_owned();
+        let path = entry
+            .path()
+            .strip_prefix(&src)
+            .unwrap()
+            .to_string_lossy()
+            .into_owned();
         if path.ends_with(".md") && path != "SUMMARY.md" {
-            assert!(summary.contains(&format!("({path})")), "{path} is not in docs/src/SUMMARY.md");
+            assert!(
+                summary.contains(&format!("({path})")),
+                "{path} is not in docs/src/SUMMARY.md"
+            );
         }
         if path.ends_with(".md") {
             let text = std::fs::read_to_string(entry.path()).unwrap();
-            assert!(outside_citations(&text).is_empty(), "{path} cites {:?}", outside_citations(&text));
+            assert!(
+                outside_citations(&text).is_empty(),
+                "{path} cites {:?}",
+                outside_citations(&text)
+            );
         }
     }
 }
