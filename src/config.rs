@@ -495,7 +495,7 @@ impl Config {
     }
 
     /// The integer settings with their allowed ranges: the one table the
-    /// README's ranges are taken from.
+    /// manual's configuration reference gives.
     fn integer_settings(&self) -> [IntegerSetting; 8] {
         let r = &self.rating;
         let setting = |section, key, value: i64, range, meaning| IntegerSetting {
@@ -605,7 +605,7 @@ impl Default for SiteConfig {
 #[derive(Debug, Clone, Copy, Deserialize, Serialize, PartialEq, Eq)]
 #[serde(rename_all = "lowercase")]
 pub enum ExpectedScore {
-    /// The seed's two-decimal table.
+    /// The thesis' two-decimal table.
     Table,
     /// The exact logistic curve `1 / (1 + 10^(−D/400))`.
     Logistic,
@@ -615,13 +615,13 @@ pub enum ExpectedScore {
 #[derive(Debug, Clone, Copy, Deserialize, Serialize, PartialEq, Eq)]
 #[serde(rename_all = "kebab-case")]
 pub enum Rounding {
-    /// Nearest integer, halves away from zero (the seed's rule).
+    /// Nearest integer, halves away from zero (the thesis' rule).
     HalfAwayFromZero,
     /// Nearest integer, halves to the even neighbour.
     HalfEven,
 }
 
-/// Rating-system parameters (spec: rating-rules.md).
+/// Rating-system parameters (the book: The rating rules as implemented).
 #[derive(Debug, Clone, Deserialize, Serialize, PartialEq)]
 #[serde(default, deny_unknown_fields)]
 pub struct RatingConfig {
@@ -762,7 +762,7 @@ pub enum Dialect {
 #[derive(Debug, Clone, Deserialize, Serialize, PartialEq)]
 #[serde(default, deny_unknown_fields)]
 pub struct StandingsConfig {
-    /// Default tie-break chain for tournaments that set none (seed 003: BH-1, BH-2, SB, wins
+    /// Default tie-break chain for tournaments that set none (the Turkish tournament manager's: BH-1, BH-2, SB, wins
     /// with forfeit wins, with its virtual-opponent rule); ids in `standings::tiebreak`.
     pub tiebreaks: Vec<String>,
 }

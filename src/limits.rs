@@ -3,7 +3,7 @@
 //!
 //! Everything in a data repository arrives by pull request, so nothing in it
 //! may set the limits that protect the machine building it. The text limits
-//! are far above anything an association writes (the README lists them); a
+//! are far above anything an association writes (the manual's "What check reports" lists them); a
 //! longer text is a `check` error at its file, line and column. The budgets
 //! `[output] max_page_megabytes` and `page_render_seconds` may only be
 //! lowered by the repository: their ceilings are raised only by whoever runs

@@ -8,7 +8,7 @@
 //!   through any number of steps (`crate::a::b`, `super::b`, `self::b`
 //!   paths, test modules aside);
 //! - the rating book's modules import only the layers below their own, in
-//!   the order the README's architecture section gives ([`LAYERS`]), and the
+//!   the order the manual's Architecture chapter gives ([`LAYERS`]), and the
 //!   small utilities ([`UTILITIES`]) that import nothing above the model;
 //! - the data model (`src/model/`) imports nothing else of the rating book;
 //! - the crates under `crates/` never depend on the rating book, never on a
@@ -263,8 +263,8 @@ fn engine_crates_stand_alone_and_depend_one_way() {
 }
 
 /// The rating book's modules, top layer first: each imports only modules of
-/// the layers below its own and the [`UTILITIES`]. The README's
-/// architecture section shows the same order.
+/// the layers below its own and the [`UTILITIES`]. The manual's
+/// Architecture chapter shows the same order.
 const LAYERS: &[&[&str]] = &[
     &["serve", "diff", "init", "generate"],
     &["pipeline"],
@@ -307,7 +307,7 @@ fn the_rating_book_s_modules_import_only_the_layers_below() {
         let Some(layer) = layer_of(module).or(utility.then_some(LAYERS.len())) else {
             problems.push(format!(
                 "`{module}` has no place in the layers: add it to LAYERS or UTILITIES in \
-                 tests/architecture.rs and to the README's architecture section"
+                 tests/architecture.rs and to the manual's Architecture chapter"
             ));
             continue;
         };

@@ -1,4 +1,4 @@
-//! Pairing-history rules from seed 004 (and seed 003's swiss rules), run on every
+//! Pairing-history rules (the book: Pairing; and the Turkish tournament manager's swiss rules), run on every
 //! tournament after the crosstable checks.
 //!
 //! Symmetry, opposite colours and complementary results are crosstable errors

@@ -228,7 +228,7 @@ pub(crate) enum Command {
     Tiebreaks {
         /// The TRF file.
         file: PathBuf,
-        /// Tie-break ids, comma-separated (see README: Standings and tie-breaks).
+        /// Tie-break ids, comma-separated (see the manual: Standings and tie-breaks).
         #[arg(
             long,
             value_delimiter = ',',
@@ -272,6 +272,19 @@ pub(crate) enum Command {
         /// Output file (default: standard output).
         #[arg(long)]
         out: Option<PathBuf>,
+    },
+    /// Write a manual page for the command and each subcommand into DIR
+    /// (`ratingbook.1`, `ratingbook-check.1`, `ratingbook-new-player.1`, ...).
+    #[command(hide = true)]
+    GenerateMan {
+        /// Folder for the pages (created when missing).
+        dir: PathBuf,
+    },
+    /// Print the completion script for SHELL on standard output.
+    #[command(hide = true)]
+    Completions {
+        /// The shell: bash, zsh, fish, elvish or powershell.
+        shell: clap_complete::Shell,
     },
 }
 

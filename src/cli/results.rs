@@ -1,11 +1,11 @@
-//! `results add`: entering a round's results with seed 003's codes or as scores.
+//! `results add`: entering a round's results with the association's result codes or as scores.
 
 use super::repository::{print_diagnostics, summary};
 use super::MessageFormat;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-/// `ratingbook results add`: one round's results in seed 003's codes or as scores
+/// `ratingbook results add`: one round's results in the association's result codes or as scores
 /// (`1-0`, `½-½`, `+-`, …), written into the crosstable; each game is echoed as it
 /// was understood, on standard output.
 pub fn results_add(

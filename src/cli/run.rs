@@ -103,6 +103,8 @@ fn run_command(command: Command, format: MessageFormat) -> ExitCode {
             seed,
             out,
         } => super::generate(players, tournaments, seed, &out),
+        Command::GenerateMan { dir } => super::generate_man(&dir),
+        Command::Completions { shell } => super::completions(shell),
         tool => run_tournament_tool(tool),
     }
 }

@@ -24,7 +24,7 @@ pub fn toml_error(shown: &Path, text: &str, error: &toml::de::Error) -> Diagnost
             None => "use one of the values listed in the message".into(),
         });
     } else if error.message().contains("missing field") {
-        d = d.hint("add the field; the README shows a complete example of each file");
+        d = d.hint("add the field; the manual's chapter The data repository shows a complete example of each file");
     }
     if let Some(span) = error.span() {
         let (line, column) = line_column(text, span.start);

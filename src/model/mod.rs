@@ -13,7 +13,7 @@ pub use id::{IdError, Slug};
 use serde::Serialize;
 use std::path::PathBuf;
 
-/// How a player relates to the association (spec: rating-rules.md, "Players and membership").
+/// How a player relates to the association (the book: The rating rules as implemented).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Membership {
@@ -63,9 +63,9 @@ pub struct Preset {
 }
 
 impl Preset {
-    /// Allowed preset ratings (seed 000, section 2.1.2.1).
+    /// Allowed preset ratings (the Finnish association's rating rules, 2005 thesis, section 2.1.2.1).
     pub const RATINGS: [u32; 5] = [1600, 1700, 1800, 1900, 2000];
-    /// Allowed preset game counts (seed 000, section 2.1.2.1).
+    /// Allowed preset game counts (the Finnish association's rating rules, 2005 thesis, section 2.1.2.1).
     pub const GAMES: [u32; 4] = [0, 5, 10, 15];
 }
 

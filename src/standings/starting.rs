@@ -1,4 +1,4 @@
-//! Starting ranks (seed 003): points (all 0 before round 1) descending, international
+//! Starting ranks (the Turkish tournament manager's report): points (all 0 before round 1) descending, international
 //! rating descending, national rating descending, name in the tournament language's
 //! collation, licence number ascending. Missing ratings count as 0 and a missing licence
 //! sorts after every licence.

@@ -43,7 +43,7 @@
 //! The other tie-breaks do not use opponents' scores: `win` (FIDE WIN) counts every
 //! round worth a win with or without playing (wins, forfeit wins, pairing-allocated
 //! and full-point byes); `won` (FIDE WON) counts wins over the board only; `gs`
-//! (seed 003) counts wins over the board plus forfeit wins; `ps` sums the running
+//! (the Turkish tournament manager's report) counts wins over the board plus forfeit wins; `ps` sums the running
 //! score after each round (unplayed rounds with the points they gave); `bpg`
 //! counts games played over the board with black (forfeits never count); `aro`
 //! and `tpr` use games played over the board against rated opponents only;

@@ -1,9 +1,9 @@
-//! Result entry with seed 003's codes: one round's results from a compact file, written
+//! Result entry with the association's result codes: one round's results from a compact file, written
 //! into the crosstable CSV.
 //!
 //! The round file has one pairing per line, `WHITE BLACK RESULT` (start numbers and the
 //! result as a code 0–5 or as the score), or `bye START` for the pairing-allocated bye;
-//! blank lines and lines starting with `#` are ignored. Results (seed 003's codes, and
+//! blank lines and lines starting with `#` are ignored. Results (the association's codes, and
 //! the score written from white's side):
 //!
 //! | code | score | meaning | white | black |
@@ -16,7 +16,7 @@
 //! | 5 | `--` | neither came | `B w -` | `W b -` |
 //!
 //! In a score, an en dash `–` or a minus sign `−` may stand for a hyphen (`1–0`), and
-//! the forfeits may be written with a separator as in seed 003's table (`+–−`, `−–+`,
+//! the forfeits may be written with a separator as in the Turkish tournament manager's report's table (`+–−`, `−–+`,
 //! `−–−`). [`describe`] says how each line was understood.
 //!
 //! Only the round's cells of the players named change; every other byte of the CSV
@@ -32,7 +32,7 @@ use std::path::{Path, PathBuf};
 /// One instruction of a round file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Instruction {
-    /// A game with a seed 003 result code.
+    /// A game with one of the association's result codes.
     Pair {
         /// White's start number.
         white: u32,
@@ -98,7 +98,7 @@ pub fn parse_result(token: &str) -> Option<u8> {
         "0" | "=" | "½-½" | "1/2-1/2" | "0.5-0.5" => 0,
         "1" | "1-0" => 1,
         "2" | "0-1" => 2,
-        // With a separator, as in seed 003's table: `+–−`, `−–+`, `−–−`.
+        // With a separator, as in the Turkish tournament manager's report's table: `+–−`, `−–+`, `−–−`.
         "3" | "+-" | "+--" => 3,
         "4" | "-+" | "--+" => 4,
         "5" | "--" | "---" => 5,

@@ -301,7 +301,7 @@ fn configuration_sets_language_base_url_and_rules() {
     let rules = read(&out.path().join("rules.html"));
     assert!(rules.contains("Base K = 20, unless"), "{rules}");
     assert!(rules.contains("K = 16 (never more"));
-    // 20 and 16, each halved up to three times (spec: "Possible results").
+    // 20 and 16, each halved up to three times (the book: The rating rules as implemented, K).
     assert!(
         rules.contains("The possible values are 20, 16, 10, 8, 5, 4, 2.5, 2;"),
         "{rules}"

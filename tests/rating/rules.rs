@@ -1,4 +1,5 @@
-//! Every rule of the rating spec (shared/spec/rating-rules.md), including its
+//! Every rule of the Finnish association's rating rules (2005 thesis), as the
+//! book's "The rating rules as implemented" states them, including the thesis'
 //! three worked examples, checked through the public engine.
 
 use crate::util;

@@ -81,7 +81,7 @@ fn pairs_the_next_swiss_round_and_writes_it() {
             e.start_no
         );
     }
-    // The results of the paired round go in with seed 003's codes.
+    // The results of the paired round go in with the association's result codes.
     let loaded = ratingbook::load::load_repository(repo.path());
     let t = loaded
         .dataset

@@ -135,7 +135,7 @@ fn counting_tie_breaks() {
     check(&t, "win", ["2", "2", "1", "2", "1"]);
     // WON: over the board only
     check(&t, "won", ["2", "2", "0", "0", "0"]);
-    // GS (seed 003): over the board + forfeit wins
+    // GS (the Turkish tournament manager's report): over the board + forfeit wins
     check(&t, "gs", ["2", "2", "0", "1", "0"]);
     // PS: running scores (halves) 1: 2+4+5+6=17 → 8½; 2: 1+3+4+6=14 → 7; 3: 0+0+2+3=5 → 2½;
     // 4: 1+3+5+6=15 → 7½; 5: 2+2+2+2=8 → 4
@@ -787,7 +787,7 @@ fn the_command_reads_scores_and_echoes_each_game() {
         std::fs::read_to_string(&csv).unwrap(),
         blank_round(&original, 3, &[])
     );
-    // Scores write the same cells as seed 003's codes 0 and 3.
+    // Scores write the same cells as the association's codes 0 and 3.
     std::fs::write(&codes, "1 2 ½-½\n4 5 +-\nbye 3\n").unwrap();
     let ok = run(&codes);
     assert!(

@@ -137,9 +137,9 @@ impl fmt::Display for Square {
 /// A side: `X` moves first in the standard start position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Side {
-    /// Player one, `x` in FEN (the seed's white).
+    /// Player one, `x` in FEN (the original design's white).
     X = 0,
-    /// Player two, `o` in FEN (the seed's black).
+    /// Player two, `o` in FEN (the original design's black).
     O = 1,
 }
 
@@ -519,7 +519,7 @@ impl Position {
         Ok(())
     }
 
-    /// Checks a move given as origin and target, explaining in the seed's
+    /// Checks a move given as origin and target, explaining in the original design's
     /// order (stone on the origin, the mover's, target empty, distance at
     /// most 2); a distance-1 move is the clone onto `to`.
     pub fn check_from_to(&self, from: Square, to: Square) -> Result<Move, MoveError> {

@@ -1,4 +1,4 @@
-//! The terminal game of the seed: human against computer or human against
+//! The original design's terminal game: human against computer or human against
 //! human, the board drawn with coordinates, every invalid input explained and
 //! asked again, `quit` at any time, and the replay saved at the end.
 //!
@@ -53,9 +53,9 @@ impl FromStr for PlayerKind {
 /// Settings of one terminal game.
 #[derive(Clone, Debug)]
 pub struct GameConfig {
-    /// Player of `x` (moves first; the seed's white).
+    /// Player of `x` (moves first; the original design's white).
     pub white: PlayerKind,
-    /// Player of `o` (the seed's black).
+    /// Player of `o` (the original design's black).
     pub black: PlayerKind,
     /// Where to save the replay; when `None` the player is asked.
     pub save: Option<PathBuf>,

@@ -10,7 +10,7 @@
 //!
 //! The seed's start position (white in the top-left and bottom-right corners,
 //! black in the other two, white first) is exactly the standard one with
-//! `x` = the seed's white and `o` = the seed's black; see [`board`] and
+//! `x` = the original design's white and `o` = the original design's black; see [`board`] and
 //! the crate's README (rules, notation and every command of the `ataxx` binary).
 
 pub mod board;

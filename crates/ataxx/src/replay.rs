@@ -2,7 +2,7 @@
 //! TOML, saved by the terminal game and played back by `ataxx replay`.
 //!
 //! ```toml
-//! white = "Aino"            # plays x and moves first (the seed's white)
+//! white = "Aino"            # plays x and moves first (the original design's white)
 //! black = "Computer (depth 3)"
 //! start = "x5o/7/7/7/7/7/o5x x 0 1"
 //! moves = ["f2", "b6", "g1e3"]
@@ -21,9 +21,9 @@ use super::notation::{parse_move, NotationError};
 /// A recorded game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Replay {
-    /// Name of the player with `x` (moves first; the seed's white).
+    /// Name of the player with `x` (moves first; the original design's white).
     pub white: String,
-    /// Name of the player with `o` (the seed's black).
+    /// Name of the player with `o` (the original design's black).
     pub black: String,
     /// Start position as FEN.
     pub start: String,

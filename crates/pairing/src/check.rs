@@ -334,7 +334,7 @@ mod tests {
     }
 }
 
-/// A rule break found in a recorded history (seed 004's logical checks).
+/// A rule break found in a recorded history (the pairing history's logical checks).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct HistoryWarning {
     /// Round (1-based) where it happened.

@@ -1,4 +1,4 @@
-//! The association's system (spec: rating-rules.md): tournaments in
+//! The association's system (the book: The rating rules as implemented): tournaments in
 //! chronological order; within a tournament every player is rated from the
 //! ratings everyone had at its start. Members start provisional, with their
 //! preset's virtual games, and are established once they reach the required
@@ -351,7 +351,7 @@ fn apply(config: &AssociationSettings, state: &mut State, record: &TournamentRat
 }
 
 /// `Rp = Rc + (Wc − 0.5) × spread` over all provisional-phase games, rounded
-/// exactly (spec: rating-rules.md, "Phase 1").
+/// exactly (the book: The rating rules as implemented, the provisional phase).
 fn provisional_rating(config: &AssociationSettings, tally: Tally) -> i32 {
     let games = i64::from(tally.games.max(1));
     let numerator = 2 * tally.opponent_sum
@@ -359,7 +359,7 @@ fn provisional_rating(config: &AssociationSettings, tally: Tally) -> i32 {
     round_ratio(numerator, 2 * games, config.rounding) as i32
 }
 
-/// `round(Σ K × (W − We))` over a tournament's counted games (spec: "Phase 2").
+/// `round(Σ K × (W − We))` over a tournament's counted games (the book: the established phase).
 /// With the table, the sum is computed exactly in units of 1/800.
 fn established_change<'a>(
     config: &AssociationSettings,

@@ -3,7 +3,7 @@
 use crate::settings::ExpectedScore;
 
 /// Upper bound of each rating-difference band and the higher-rated player's
-/// expectation in hundredths (spec: rating-rules.md, "We" table).
+/// expectation in hundredths (the book: The rating rules as implemented, the expected-score table).
 const TABLE: [(u32, u32); 50] = [
     (3, 50),
     (10, 51),

@@ -1,5 +1,5 @@
-//! The K factor of the association's system for one game (spec:
-//! rating-rules.md, "K").
+//! The K factor of the association's system for one game (the book: The
+//! rating rules as implemented, the K rules).
 
 use crate::input::{Rules, TimeControl, Tournament};
 use crate::settings::AssociationSettings;

@@ -1,5 +1,5 @@
 //! A tournament's page: crosstable and standings in final order, rating
-//! changes, and the starting list and crosstable in start order (seed 003).
+//! changes, and the starting list and crosstable in start order (the Turkish tournament manager's report).
 
 use super::shared::{dates, k_values, phase_name, Link};
 use super::ViewBuilder;
@@ -111,7 +111,7 @@ pub struct TournamentView {
     pub tiebreak_heads: Vec<TieBreakHead>,
     /// Standings in final order.
     pub standings: Vec<StandingRow>,
-    /// Starting list in seed 003's order.
+    /// Starting list in the Turkish tournament manager's order.
     pub starting_list: Vec<StartRow>,
     /// Seed 003's crosstable in start order.
     pub start_crosstable: Vec<StartCrossRow>,
@@ -143,10 +143,10 @@ pub struct StandingRow {
     pub tiebreaks: Vec<String>,
 }
 
-/// A row of the starting list (seed 003).
+/// A row of the starting list (the Turkish tournament manager's report).
 #[derive(Debug, Clone, Serialize)]
 pub struct StartRow {
-    /// Starting rank by seed 003's order.
+    /// Starting rank by the Turkish tournament manager's order.
     pub rank: usize,
     /// Start number in the crosstable.
     pub start_no: u32,
@@ -160,7 +160,7 @@ pub struct StartRow {
     pub licence: String,
 }
 
-/// A row of seed 003's crosstable (start order).
+/// A row of the Turkish tournament manager's crosstable (start order).
 #[derive(Debug, Clone, Serialize)]
 pub struct StartCrossRow {
     /// Start number.
@@ -505,7 +505,7 @@ pub fn colour_legend(language: &str) -> String {
     }
 }
 
-/// A cell of seed 003's crosstable: `12 b 1`, `- - 1` for a bye, `−` for a forfeit loss.
+/// A cell of the Turkish tournament manager's crosstable: `12 b 1`, `- - 1` for a bye, `−` for a forfeit loss.
 pub fn start_cell(cell: &Cell, letters: [&str; 2]) -> String {
     use crate::model::{Colour, GameResult};
     match cell {

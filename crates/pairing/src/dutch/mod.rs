@@ -13,7 +13,7 @@
 //! Players are ordered by score, then pairing number (1.2). C5 is settled
 //! first: one matching over all players finds the lowest score the PAB can
 //! go to, and only eligible players (C2) with that score may take it.
-//! Brackets are then processed from the top score down (as in seed 004): for
+//! Brackets are then processed from the top score down (as the book's Pairing chapter describes): for
 //! bracket `B` (all still-unpaired players with at least the bracket's
 //! score, i.e. residents plus moved-down players) one maximum-weight matching
 //! is solved over `B` *and the players below it*, with every edge weight a
