@@ -63,9 +63,9 @@ pub struct Preset {
 }
 
 impl Preset {
-    /// Allowed preset ratings (the Finnish association's rating rules, 2005 thesis, section 2.1.2.1).
+    /// Allowed preset ratings (the Finnish association's rating rules, 2007 thesis, section 2.1.2.1).
     pub const RATINGS: [u32; 5] = [1600, 1700, 1800, 1900, 2000];
-    /// Allowed preset game counts (the Finnish association's rating rules, 2005 thesis, section 2.1.2.1).
+    /// Allowed preset game counts (the Finnish association's rating rules, 2007 thesis, section 2.1.2.1).
     pub const GAMES: [u32; 4] = [0, 5, 10, 15];
 }
 
