@@ -33,6 +33,78 @@ pub fn toml_error(shown: &Path, text: &str, error: &toml::de::Error) -> Diagnost
     d
 }
 
+/// A TOML file read into `T` reporting every field's problem, not only the
+/// first: each unknown field or value the parser refuses is reported, set
+/// aside (blanked, so that the other fields keep their places) and the file
+/// read again. Gives `T` when what is left reads, and the names of the
+/// fields set aside and of the known fields their unknown names stand for,
+/// whose absence is not worth a second message. A syntax error stops it.
+pub fn read_every_field<T: serde::de::DeserializeOwned>(
+    text: &str,
+    shown: &Path,
+    problems: &mut Vec<Diagnostic>,
+) -> Option<(T, Vec<String>)> {
+    let values: std::collections::BTreeMap<String, Spanned<toml::Value>> =
+        match toml::from_str(text) {
+            Ok(values) => values,
+            Err(e) => {
+                problems.push(toml_error(shown, text, &e));
+                return None;
+            }
+        };
+    let mut left = text.to_string();
+    let mut set_aside = Vec::new();
+    for _ in 0..=values.len() {
+        let error = match toml::from_str::<T>(&left) {
+            Ok(read) => return Some((read, set_aside)),
+            Err(e) => e,
+        };
+        let d = toml_error(shown, text, &error);
+        let key = error
+            .span()
+            .and_then(|span| field_around(text, &values, span.start));
+        problems.push(d);
+        let Some((key, range)) = key.filter(|(key, _)| !set_aside.contains(key)) else {
+            return None;
+        };
+        if let Some((_, allowed)) = unknown_name(error.message(), "unknown field") {
+            set_aside.extend(crate::text::closest(&key, allowed.iter().copied()).map(String::from));
+        }
+        blank(&mut left, range);
+        set_aside.push(key);
+    }
+    None
+}
+
+/// The top-level field whose line holds the byte at `offset`, with the bytes
+/// from the start of its line to the end of its value.
+fn field_around(
+    text: &str,
+    values: &std::collections::BTreeMap<String, Spanned<toml::Value>>,
+    offset: usize,
+) -> Option<(String, std::ops::Range<usize>)> {
+    values.iter().find_map(|(key, value)| {
+        let span = value.span();
+        let line_start = text[..span.start].rfind('\n').map_or(0, |i| i + 1);
+        (line_start..span.end.max(span.start + 1))
+            .contains(&offset)
+            .then(|| (key.clone(), line_start..span.end))
+    })
+}
+
+/// `text` with the bytes of `range` but line breaks made spaces, so that
+/// every other byte keeps its offset.
+fn blank(text: &mut String, range: std::ops::Range<usize>) {
+    let blanked: String = text[range.clone()]
+        .chars()
+        .map(|c| match c {
+            '\n' | '\r' => c.to_string(),
+            _ => " ".repeat(c.len_utf8()),
+        })
+        .collect();
+    text.replace_range(range, &blanked);
+}
+
 /// Most characters of a parser's message repeated in a diagnostic.
 const MESSAGE_CHARS: usize = 1_000;
 
