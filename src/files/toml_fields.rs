@@ -11,7 +11,12 @@ use toml::Spanned;
 /// suggests the closest allowed one.
 pub fn toml_error(shown: &Path, text: &str, error: &toml::de::Error) -> Diagnostic {
     // The message may repeat a value written in the file, however long.
-    let message = crate::limits::excerpt(error.message().trim(), MESSAGE_CHARS).into_owned();
+    // Serde's word for a value out of a list is its own: a reader sees a value.
+    let said = error
+        .message()
+        .trim()
+        .replace("unknown variant", "unknown value");
+    let message = crate::limits::excerpt(&said, MESSAGE_CHARS).into_owned();
     let mut d = Diagnostic::error(shown, message);
     if let Some((field, allowed)) = unknown_name(error.message(), "unknown field") {
         d = d.hint(match crate::text::closest(field, allowed.iter().copied()) {
