@@ -69,9 +69,7 @@ pub fn read_every_field<T: serde::de::DeserializeOwned>(
             .span()
             .and_then(|span| field_around(text, &values, span.start));
         problems.push(d);
-        let Some((key, range)) = key.filter(|(key, _)| !set_aside.contains(key)) else {
-            return None;
-        };
+        let (key, range) = key.filter(|(key, _)| !set_aside.contains(key))?;
         if let Some((_, allowed)) = unknown_name(error.message(), "unknown field") {
             set_aside.extend(crate::text::closest(&key, allowed.iter().copied()).map(String::from));
         }
@@ -326,6 +324,30 @@ mod tests {
         let error = toml::from_str::<Raw>(text).unwrap_err();
         let d = toml_error(Path::new("p.toml"), text, &error);
         assert!(d.hint.unwrap().contains("listed in the message"));
+    }
+
+    #[test]
+    fn every_refused_field_is_reported_and_the_rest_still_read() {
+        #[derive(Debug, serde::Deserialize)]
+        #[serde(deny_unknown_fields)]
+        struct Raw {
+            rounds: Option<i64>,
+            name: Option<String>,
+            city: Option<String>,
+        }
+        // Byte offsets after a set-aside field hold even past a multibyte character.
+        let text = "rouns = 4\nname = \"Ähtäri\"\ncity = 7\nrounds = 3\n";
+        let mut problems = Vec::new();
+        let (raw, set_aside) =
+            read_every_field::<Raw>(text, Path::new("t.toml"), &mut problems).unwrap();
+        let mut at: Vec<String> = problems.iter().map(Diagnostic::location).collect();
+        at.sort();
+        assert_eq!(at, ["t.toml:1:1", "t.toml:3:8"]);
+        assert_eq!(raw.name.as_deref(), Some("Ähtäri"));
+        assert_eq!((raw.rounds, raw.city), (Some(3), None));
+        let mut set_aside = set_aside;
+        set_aside.sort();
+        assert_eq!(set_aside, ["city", "rounds", "rouns"]);
     }
 
     #[derive(serde::Deserialize)]
