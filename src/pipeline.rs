@@ -208,6 +208,12 @@ fn checked_with(
         &loaded.dataset,
         loaded.config.pools.keys().map(String::as_str),
     ));
+    diagnostics.extend(check::check_partly_read_tournaments(
+        &loaded.partly_read,
+        &loaded.dataset,
+        &loaded.unreadable_players,
+        loaded.config.pools.keys().map(String::as_str),
+    ));
     let compile_problems = template_diagnostics(&loaded.templates);
     let renders = compile_problems.is_empty() && !diagnostics.iter().any(Diagnostic::is_error);
     diagnostics.extend(compile_problems);

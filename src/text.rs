@@ -1,4 +1,4 @@
-//! Text helpers shared by ids, search keys and sorting fallbacks.
+//! Text helpers shared by ids, search keys, sorting fallbacks and counts in words.
 
 /// ASCII transliteration of one character for ids and search keys
 /// (`ä` → `a`, `ß` → `ss`, `ı` → `i`); ASCII passes through, other
@@ -72,6 +72,34 @@ pub fn search_key(text: &str) -> String {
     out
 }
 
+/// `1 tournament`, `2 tournaments`, `0 errors`: a count and the English word
+/// for what it counts, in the form the count takes. Every message and page
+/// that says "N things" says it through this function (or [`plural`]), so
+/// that a translation has one place to replace.
+pub fn count(n: impl std::fmt::Display, noun: &str) -> String {
+    let n = n.to_string();
+    let word = plural(&n, noun);
+    format!("{n} {word}")
+}
+
+/// `noun` in the English form a count written `n` takes: singular for
+/// exactly one, plural otherwise (`match` → `matches`, `country` →
+/// `countries`, `game` → `games`).
+pub fn plural(n: impl std::fmt::Display, noun: &str) -> String {
+    if n.to_string() == "1" {
+        return noun.to_string();
+    }
+    let ends_y_after_consonant =
+        noun.ends_with('y') && !noun[..noun.len() - 1].ends_with(['a', 'e', 'i', 'o', 'u']);
+    if ends_y_after_consonant {
+        format!("{}ies", &noun[..noun.len() - 1])
+    } else if noun.ends_with(['s', 'x', 'z']) || noun.ends_with("ch") || noun.ends_with("sh") {
+        format!("{noun}es")
+    } else {
+        format!("{noun}s")
+    }
+}
+
 /// The known id closest to `wanted` by edit distance, if any is close enough to suggest.
 pub fn closest<'a, I>(wanted: &str, candidates: I) -> Option<&'a str>
 where
@@ -123,6 +151,20 @@ mod tests {
         assert_eq!(forbidden_char("x\u{202E}y", true), Some((1, '\u{202E}')));
         assert_eq!(forbidden_char("\u{85}", true), Some((0, '\u{85}')));
         assert_eq!(char_name('\u{202E}'), "U+202E");
+    }
+
+    #[test]
+    fn counts_take_the_singular_for_one_and_the_plural_otherwise() {
+        assert_eq!(count(1, "tournament"), "1 tournament");
+        assert_eq!(count(2, "tournament"), "2 tournaments");
+        assert_eq!(count(0usize, "error"), "0 errors");
+        assert_eq!(count(1u32, "round"), "1 round");
+        assert_eq!(count(-1i64, "round"), "-1 rounds");
+        assert_eq!(count(3, "match"), "3 matches");
+        assert_eq!(count(2, "country"), "2 countries");
+        assert_eq!(count(2, "day"), "2 days");
+        assert_eq!(plural(7, "game"), "games");
+        assert_eq!(plural(1, "game"), "game");
     }
 
     #[test]

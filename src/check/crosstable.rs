@@ -1,6 +1,7 @@
 //! Rules for one crosstable: ids, start numbers, and both sides of every game.
 
 use crate::diagnostic::Diagnostic;
+use crate::files::tournament::PartlyRead;
 use crate::model::{Cell, Colour, Dataset, Date, Entry, GameResult, Membership, Tournament};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -13,10 +14,35 @@ pub fn check_tournament(
     newest_start: Option<Date>,
 ) -> Vec<Diagnostic> {
     let mut problems = Vec::new();
-    check_start_numbers(t, &mut problems);
-    check_players(t, dataset, unreadable_players, &mut problems);
-    check_games(t, &mut problems);
+    check_start_numbers(t, true, &mut problems);
+    check_players(t, dataset, unreadable_players, true, &mut problems);
+    check_games(t, true, &mut problems);
     check_empty_rounds(t, newest_start, &mut problems);
+    problems
+}
+
+/// Checks a tournament whose files had errors by the rules that can still
+/// run on what was read: start numbers, the players named and both sides
+/// of each game. Rules that need its metadata (empty rounds, unrated rif
+/// players) wait until the metadata reads; rules about the rows as a whole
+/// (start numbers up to the number of rows, opponents outside the table)
+/// wait until every row reads.
+pub fn check_partly_read(
+    partly: &PartlyRead,
+    dataset: &Dataset,
+    unreadable_players: &BTreeSet<String>,
+    newest_start: Option<Date>,
+) -> Vec<Diagnostic> {
+    let t = &partly.tournament;
+    let every_row = partly.every_row_read;
+    let mut problems = Vec::new();
+    check_start_numbers(t, every_row, &mut problems);
+    let metadata = partly.metadata_read;
+    check_players(t, dataset, unreadable_players, metadata, &mut problems);
+    check_games(t, every_row, &mut problems);
+    if metadata && every_row {
+        check_empty_rounds(t, newest_start, &mut problems);
+    }
     problems
 }
 
@@ -83,8 +109,9 @@ fn at_cell(t: &Tournament, entry: &Entry, round: usize) -> (usize, usize) {
     (entry.line, t.first_round_column + round)
 }
 
-/// Start numbers are unique and run 1..n.
-fn check_start_numbers(t: &Tournament, problems: &mut Vec<Diagnostic>) {
+/// Start numbers are unique and run 1..n (the latter only when
+/// `every_row` of the crosstable was read).
+fn check_start_numbers(t: &Tournament, every_row: bool, problems: &mut Vec<Diagnostic>) {
     let mut seen: BTreeMap<u32, usize> = BTreeMap::new();
     for entry in &t.entries {
         if let Some(first_line) = seen.insert(entry.start_no, entry.line) {
@@ -103,7 +130,7 @@ fn check_start_numbers(t: &Tournament, problems: &mut Vec<Diagnostic>) {
         }
     }
     let n = t.entries.len() as u32;
-    if let Some(entry) = t.entries.iter().find(|e| e.start_no > n) {
+    if let Some(entry) = t.entries.iter().find(|e| every_row && e.start_no > n) {
         problems.push(
             Diagnostic::error(
                 &t.table_source,
@@ -119,11 +146,13 @@ fn check_start_numbers(t: &Tournament, problems: &mut Vec<Diagnostic>) {
     }
 }
 
-/// Every row names a known player, once.
+/// Every row names a known player, once; with `rated_known` (the
+/// metadata read), a rif player without a rating is a warning.
 fn check_players(
     t: &Tournament,
     dataset: &Dataset,
     unreadable_players: &BTreeSet<String>,
+    rated_known: bool,
     problems: &mut Vec<Diagnostic>,
 ) {
     let mut seen: BTreeMap<&str, usize> = BTreeMap::new();
@@ -143,7 +172,7 @@ fn check_players(
             }
             Some(player) => {
                 let has_rating = entry.rating.or(player.international_rating).is_some();
-                if player.membership == Membership::Rif && t.rated && !has_rating {
+                if player.membership == Membership::Rif && rated_known && t.rated && !has_rating {
                     problems.push(
                         Diagnostic::warning(
                             &t.table_source,
@@ -171,8 +200,10 @@ fn check_players(
 }
 
 /// Both sides of every game agree: the opponent names us back in the same round,
-/// with the opposite colour and the complementary result.
-fn check_games(t: &Tournament, problems: &mut Vec<Diagnostic>) {
+/// with the opposite colour and the complementary result. Unless `every_row`
+/// of the crosstable was read, an opponent not in it may be a row that did
+/// not read, and is not reported.
+fn check_games(t: &Tournament, every_row: bool, problems: &mut Vec<Diagnostic>) {
     for entry in &t.entries {
         for (round, cell) in entry.cells.iter().enumerate() {
             let Some((opponent, colour, result)) = side(cell) else {
@@ -194,6 +225,9 @@ fn check_games(t: &Tournament, problems: &mut Vec<Diagnostic>) {
                 continue;
             }
             let Some(other) = t.entry(opponent) else {
+                if !every_row {
+                    continue;
+                }
                 problems.push(fail(
                     format!("opponent {opponent} is not in the crosstable"),
                     "use a start number from the `no` column",

@@ -10,12 +10,12 @@ mod overlap;
 mod tiebreak_ids;
 
 use crate::diagnostic::{self, Diagnostic};
-use crate::load::TakenOver;
+use crate::load::{PartlyRead, TakenOver};
 use crate::model::{Dataset, Date, Tournament};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::PathBuf;
 
-pub use crosstable::check_tournament;
+pub use crosstable::{check_partly_read, check_tournament};
 pub use history::check_history;
 pub use overlap::check_overlaps;
 pub use tiebreak_ids::check_ids;
@@ -101,6 +101,55 @@ fn with_cross_tournament_checks(
     problems.extend(check_unique_tournament_ids(dataset));
     problems.extend(check_year_folders(dataset));
     problems.extend(check_overlaps(dataset));
+    diagnostic::sort(&mut problems);
+    problems
+}
+
+/// Runs the rules that can still run on the tournaments whose files had
+/// errors ([`PartlyRead`]): their own ([`check_partly_read`]), and, for
+/// those whose metadata read, the rules across tournaments and the rating
+/// list named (`pools`: the lists configured) with the dataset's
+/// tournaments. Gives only what the dataset's own check does not find;
+/// sorted.
+pub fn check_partly_read_tournaments<'a>(
+    partly: &[PartlyRead],
+    dataset: &Dataset,
+    unreadable_players: &BTreeSet<String>,
+    pools: impl IntoIterator<Item = &'a str> + Clone,
+) -> Vec<Diagnostic> {
+    use rayon::prelude::*;
+    let newest_start = newest_start(dataset);
+    let mut problems: Vec<Diagnostic> = partly
+        .par_iter()
+        .flat_map_iter(|p| {
+            let mut found = check_partly_read(p, dataset, unreadable_players, newest_start);
+            if p.metadata_read && p.every_row_read {
+                found.extend(history::check_history(&p.tournament));
+            }
+            found
+        })
+        .collect();
+    let with_metadata: Vec<&PartlyRead> = partly.iter().filter(|p| p.metadata_read).collect();
+    if !with_metadata.is_empty() {
+        let across = |data: &Dataset| {
+            let mut found = with_cross_tournament_checks(data, Vec::new());
+            found.extend(check_pools(data, pools.clone()));
+            found
+        };
+        let mut already = across(dataset);
+        let mut all = dataset.clone();
+        all.tournaments
+            .extend(with_metadata.iter().map(|p| p.tournament.clone()));
+        all.sort();
+        for found in across(&all) {
+            match already.iter().position(|d| *d == found) {
+                Some(i) => {
+                    already.swap_remove(i);
+                }
+                None => problems.push(found),
+            }
+        }
+    }
     diagnostic::sort(&mut problems);
     problems
 }

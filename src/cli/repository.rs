@@ -13,29 +13,39 @@ pub fn print_diagnostics(diagnostics: &[Diagnostic], root: &Path, format: Messag
     }
 }
 
-/// `N error(s), M warning(s)`.
+/// `1 error, 2 warnings`.
 pub fn summary(diagnostics: &[Diagnostic]) -> String {
+    use ratingbook::text::count;
     let errors = diagnostics.iter().filter(|d| d.is_error()).count();
     let warnings = diagnostics.len() - errors;
-    format!("{errors} error(s), {warnings} warning(s)")
+    format!("{}, {}", count(errors, "error"), count(warnings, "warning"))
 }
 
 /// `ratingbook check`: prints every problem; fails on errors.
 pub fn check(root: &Path, format: MessageFormat) -> ExitCode {
     let checked = ratingbook::pipeline::check_repository(root);
     print_diagnostics(&checked.diagnostics, root, format);
-    let data = &checked.loaded.dataset;
-    eprintln!(
-        "checked {} players and {} tournaments: {}",
-        data.players.len(),
-        data.tournaments.len(),
-        summary(&checked.diagnostics)
-    );
+    eprintln!("{}", checked_summary(&checked));
     if checked.error_count() > 0 {
         ExitCode::FAILURE
     } else {
         ExitCode::SUCCESS
     }
+}
+
+/// `checked 7 players and 1 tournament: 4 errors, 0 warnings`: what
+/// `check` read, the files with errors included, and what it found.
+fn checked_summary(checked: &ratingbook::pipeline::Checked) -> String {
+    use ratingbook::text::count;
+    let loaded = &checked.loaded;
+    let players = loaded.dataset.players.len() + loaded.unreadable_players.len();
+    let tournaments = loaded.dataset.tournaments.len() + loaded.partly_read.len();
+    format!(
+        "checked {} and {}: {}",
+        count(players, "player"),
+        count(tournaments, "tournament"),
+        summary(&checked.diagnostics)
+    )
 }
 
 /// `ratingbook build`: checks, rates, renders, writes only what changed.

@@ -151,11 +151,17 @@ fn read_membership(
 ) -> Option<Membership> {
     let membership = Membership::parse(raw.get_ref());
     if membership.is_none() {
+        const KNOWN: [&str; 4] = ["member", "honorary", "rif", "other"];
+        let all = format!("use one of: {}", KNOWN.join(", "));
+        let hint = match crate::text::closest(raw.get_ref(), KNOWN) {
+            Some(near) => format!("did you mean `{near}`? {all}"),
+            None => all,
+        };
         problems.push(fields.error(
             raw.span(),
             "membership",
             format!("unknown membership `{}`", raw.get_ref()),
-            "use one of: member, honorary, rif, other",
+            &hint,
         ));
     }
     membership

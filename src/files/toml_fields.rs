@@ -11,7 +11,12 @@ use toml::Spanned;
 /// suggests the closest allowed one.
 pub fn toml_error(shown: &Path, text: &str, error: &toml::de::Error) -> Diagnostic {
     // The message may repeat a value written in the file, however long.
-    let message = crate::limits::excerpt(error.message().trim(), MESSAGE_CHARS).into_owned();
+    // Serde's word for a value out of a list is its own: a reader sees a value.
+    let said = error
+        .message()
+        .trim()
+        .replace("unknown variant", "unknown value");
+    let message = crate::limits::excerpt(&said, MESSAGE_CHARS).into_owned();
     let mut d = Diagnostic::error(shown, message);
     if let Some((field, allowed)) = unknown_name(error.message(), "unknown field") {
         d = d.hint(match crate::text::closest(field, allowed.iter().copied()) {
@@ -31,6 +36,76 @@ pub fn toml_error(shown: &Path, text: &str, error: &toml::de::Error) -> Diagnost
         d = d.at(line, column);
     }
     d
+}
+
+/// A TOML file read into `T` reporting every field's problem, not only the
+/// first: each unknown field or value the parser refuses is reported, set
+/// aside (blanked, so that the other fields keep their places) and the file
+/// read again. Gives `T` when what is left reads, and the names of the
+/// fields set aside and of the known fields their unknown names stand for,
+/// whose absence is not worth a second message. A syntax error stops it.
+pub fn read_every_field<T: serde::de::DeserializeOwned>(
+    text: &str,
+    shown: &Path,
+    problems: &mut Vec<Diagnostic>,
+) -> Option<(T, Vec<String>)> {
+    let values: std::collections::BTreeMap<String, Spanned<toml::Value>> =
+        match toml::from_str(text) {
+            Ok(values) => values,
+            Err(e) => {
+                problems.push(toml_error(shown, text, &e));
+                return None;
+            }
+        };
+    let mut left = text.to_string();
+    let mut set_aside = Vec::new();
+    for _ in 0..=values.len() {
+        let error = match toml::from_str::<T>(&left) {
+            Ok(read) => return Some((read, set_aside)),
+            Err(e) => e,
+        };
+        let d = toml_error(shown, text, &error);
+        let key = error
+            .span()
+            .and_then(|span| field_around(text, &values, span.start));
+        problems.push(d);
+        let (key, range) = key.filter(|(key, _)| !set_aside.contains(key))?;
+        if let Some((_, allowed)) = unknown_name(error.message(), "unknown field") {
+            set_aside.extend(crate::text::closest(&key, allowed.iter().copied()).map(String::from));
+        }
+        blank(&mut left, range);
+        set_aside.push(key);
+    }
+    None
+}
+
+/// The top-level field whose line holds the byte at `offset`, with the bytes
+/// from the start of its line to the end of its value.
+fn field_around(
+    text: &str,
+    values: &std::collections::BTreeMap<String, Spanned<toml::Value>>,
+    offset: usize,
+) -> Option<(String, std::ops::Range<usize>)> {
+    values.iter().find_map(|(key, value)| {
+        let span = value.span();
+        let line_start = text[..span.start].rfind('\n').map_or(0, |i| i + 1);
+        (line_start..span.end.max(span.start + 1))
+            .contains(&offset)
+            .then(|| (key.clone(), line_start..span.end))
+    })
+}
+
+/// `text` with the bytes of `range` but line breaks made spaces, so that
+/// every other byte keeps its offset.
+fn blank(text: &mut String, range: std::ops::Range<usize>) {
+    let blanked: String = text[range.clone()]
+        .chars()
+        .map(|c| match c {
+            '\n' | '\r' => c.to_string(),
+            _ => " ".repeat(c.len_utf8()),
+        })
+        .collect();
+    text.replace_range(range, &blanked);
 }
 
 /// Most characters of a parser's message repeated in a diagnostic.
@@ -249,6 +324,30 @@ mod tests {
         let error = toml::from_str::<Raw>(text).unwrap_err();
         let d = toml_error(Path::new("p.toml"), text, &error);
         assert!(d.hint.unwrap().contains("listed in the message"));
+    }
+
+    #[test]
+    fn every_refused_field_is_reported_and_the_rest_still_read() {
+        #[derive(Debug, serde::Deserialize)]
+        #[serde(deny_unknown_fields)]
+        struct Raw {
+            rounds: Option<i64>,
+            name: Option<String>,
+            city: Option<String>,
+        }
+        // Byte offsets after a set-aside field hold even past a multibyte character.
+        let text = "rouns = 4\nname = \"Ähtäri\"\ncity = 7\nrounds = 3\n";
+        let mut problems = Vec::new();
+        let (raw, set_aside) =
+            read_every_field::<Raw>(text, Path::new("t.toml"), &mut problems).unwrap();
+        let mut at: Vec<String> = problems.iter().map(Diagnostic::location).collect();
+        at.sort();
+        assert_eq!(at, ["t.toml:1:1", "t.toml:3:8"]);
+        assert_eq!(raw.name.as_deref(), Some("Ähtäri"));
+        assert_eq!((raw.rounds, raw.city), (Some(3), None));
+        let mut set_aside = set_aside;
+        set_aside.sort();
+        assert_eq!(set_aside, ["city", "rounds", "rouns"]);
     }
 
     #[derive(serde::Deserialize)]

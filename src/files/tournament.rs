@@ -3,7 +3,7 @@
 //! [`Tournament`], and written new (commented, for `ratingbook new
 //! tournament`) or from a TRF import.
 
-use super::toml_fields::{commented, locate_key, quoted, read_date, toml_error, FieldErrors};
+use super::toml_fields::{commented, locate_key, quoted, read_date, read_every_field, FieldErrors};
 use crate::diagnostic::Diagnostic;
 use crate::model::{Acceleration, Date, Entry, Rules, Slug, System, TimeControl, Tournament};
 use serde::Deserialize;
@@ -14,14 +14,16 @@ use toml::Spanned;
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TournamentMeta {
-    name: Spanned<String>,
+    // The fields every tournament gives are read as optional, so that one
+    // missing or set aside does not hide the other fields' problems.
+    name: Option<Spanned<String>>,
     // Any value, so that a date written as text gets its own message.
-    start: Spanned<toml::Value>,
-    end: Spanned<toml::Value>,
+    start: Option<Spanned<toml::Value>>,
+    end: Option<Spanned<toml::Value>>,
     city: Option<Spanned<String>>,
-    system: System,
+    system: Option<System>,
     acceleration: Option<Spanned<Acceleration>>,
-    rounds: Spanned<i64>,
+    rounds: Option<Spanned<i64>>,
     #[serde(default = "yes")]
     rated: bool,
     #[serde(default = "standard_time_control")]
@@ -36,6 +38,31 @@ pub struct TournamentMeta {
     pool: Option<Spanned<String>>,
     tiebreaks: Option<Vec<String>>,
     language: Option<Spanned<String>>,
+}
+
+impl TournamentMeta {
+    /// Metadata giving none of the optional fields.
+    fn left_out() -> TournamentMeta {
+        TournamentMeta {
+            name: None,
+            start: None,
+            end: None,
+            city: None,
+            system: None,
+            acceleration: None,
+            rounds: None,
+            rated: true,
+            time_control: TimeControl::Standard,
+            rules: Rules::Standard,
+            base_k: None,
+            sequence: None,
+            illustrative: false,
+            note: None,
+            pool: None,
+            tiebreaks: None,
+            language: None,
+        }
+    }
 }
 
 fn yes() -> bool {
@@ -94,11 +121,14 @@ pub fn tournament_id(stem: &str, shown: &Path, problems: &mut Vec<Diagnostic>) -
 /// Reads a metadata file's text (`None` when it could not be read), adding
 /// every problem found to `problems`.
 pub fn read_metadata(text: Option<&str>, shown: &Path, problems: &mut Vec<Diagnostic>) -> Metadata {
-    let meta = text.and_then(|text| parse_meta(text, shown, problems));
+    let (meta, set_aside) = text
+        .and_then(|text| read_every_field::<TournamentMeta>(text, shown, problems))
+        .unzip();
+    let set_aside = set_aside.unwrap_or_default();
     let header = meta
         .as_ref()
         .zip(text)
-        .and_then(|(meta, text)| read_meta(meta, text, shown, problems));
+        .and_then(|(meta, text)| read_meta(meta, &set_aside, text, shown, problems));
     let declared_rounds = match header {
         Some(_) => None,
         None => text.and_then(declared_rounds),
@@ -134,43 +164,57 @@ pub fn tournament(
     if problems.iter().any(Diagnostic::is_error) {
         return None;
     }
-    Some(Tournament {
+    Some(assemble(
+        id,
+        header,
+        Some(meta),
+        (entries, first_round_column),
+        sources,
+    ))
+}
+
+/// The tournament of a checked header, the metadata as written (`None`:
+/// the optional fields left out) and the crosstable's entries.
+fn assemble(
+    id: Slug,
+    header: Header,
+    meta: Option<TournamentMeta>,
+    (entries, first_round_column): (Vec<Entry>, usize),
+    sources: Sources,
+) -> Tournament {
+    let text = |field: Option<Spanned<String>>| {
+        field
+            .map(|c| c.into_inner().trim().to_string())
+            .filter(|c| !c.is_empty())
+    };
+    let (rated, illustrative) = meta
+        .as_ref()
+        .map_or((true, false), |m| (m.rated, m.illustrative));
+    let meta = meta.unwrap_or_else(TournamentMeta::left_out);
+    Tournament {
         id,
         name: header.name,
         start: header.start,
         end: header.end,
-        city: meta
-            .city
-            .map(|c| c.into_inner().trim().to_string())
-            .filter(|c| !c.is_empty()),
+        city: text(meta.city),
         system: header.system,
         acceleration: header.acceleration,
         rounds: header.rounds,
-        rated: meta.rated,
+        rated,
         time_control: header.time_control,
         rules: header.rules,
         base_k: header.base_k,
         sequence: header.sequence,
-        illustrative: meta.illustrative,
+        illustrative,
         note: meta.note.map(Spanned::into_inner),
         pool: meta.pool.map(|p| p.into_inner().trim().to_string()),
         tiebreaks: meta.tiebreaks,
-        language: meta
-            .language
-            .map(|l| l.into_inner().trim().to_string())
-            .filter(|l| !l.is_empty()),
+        language: text(meta.language),
         entries,
         first_round_column,
         meta_source: sources.meta,
         table_source: sources.table,
-    })
-}
-
-/// The metadata as written, or the TOML error (syntax, unknown or missing field).
-fn parse_meta(text: &str, shown: &Path, problems: &mut Vec<Diagnostic>) -> Option<TournamentMeta> {
-    toml::from_str(text)
-        .map_err(|e| problems.push(toml_error(shown, text, &e)))
-        .ok()
+    }
 }
 
 /// `rounds` as declared in metadata that cannot be used as a whole, when it
@@ -181,6 +225,60 @@ fn declared_rounds(text: &str) -> Option<u32> {
     u32::try_from(rounds)
         .ok()
         .filter(|r| (1..=MAX_ROUNDS).contains(&i64::from(*r)))
+}
+
+/// A tournament whose files had errors, read as far as they could be, for
+/// the rules that can still run on it: the crosstable's own structure, the
+/// players it names and both sides of each game. Where the metadata could
+/// not be read, the tournament holds stand-ins (its id for a name, the
+/// crosstable's round count, no dates worth reading) that `metadata_read`
+/// tells the rules not to trust.
+#[derive(Debug, Clone)]
+pub struct PartlyRead {
+    /// The tournament, with stand-ins where its metadata was unusable.
+    pub tournament: Tournament,
+    /// Whether its metadata was read without a problem.
+    pub metadata_read: bool,
+    /// Whether every row of the crosstable was read (a row with a problem
+    /// is left out, and rules about the rows as a whole cannot tell).
+    pub every_row_read: bool,
+}
+
+/// The tournament of files that had errors, as far as they could be read
+/// (see [`PartlyRead`]); `None` when the crosstable gave no row or the
+/// file name is not a tournament id.
+pub fn partly_read(
+    id: Option<Slug>,
+    metadata: Metadata,
+    (entries, first_round_column): (Vec<Entry>, usize),
+    sources: Sources,
+    every_row_read: bool,
+) -> Option<PartlyRead> {
+    let id = id?;
+    if entries.is_empty() {
+        return None;
+    }
+    let rounds = entries.iter().map(|e| e.cells.len()).max().unwrap_or(0) as u32;
+    let metadata_read = metadata.header.is_some();
+    let stand_in = Date::new(1, 1, 1)?;
+    let header = metadata.header.unwrap_or(Header {
+        name: id.as_str().to_string(),
+        start: stand_in,
+        end: stand_in,
+        system: System::RoundRobin,
+        acceleration: Acceleration::None,
+        rounds,
+        time_control: TimeControl::Standard,
+        rules: Rules::Standard,
+        base_k: None,
+        sequence: 0,
+    });
+    let meta = metadata.meta.filter(|_| metadata_read);
+    Some(PartlyRead {
+        tournament: assemble(id, header, meta, (entries, first_round_column), sources),
+        metadata_read,
+        every_row_read,
+    })
 }
 
 struct Header {
@@ -201,6 +299,7 @@ const MAX_SEQUENCE: i64 = 9999;
 
 fn read_meta(
     meta: &TournamentMeta,
+    set_aside: &[String],
     text: &str,
     shown: &Path,
     problems: &mut Vec<Diagnostic>,
@@ -212,17 +311,24 @@ fn read_meta(
         return None;
     }
     let before = problems.len();
-    let name = meta.name.get_ref().trim().to_string();
-    if name.is_empty() {
-        problems.push(fields.error(
-            meta.name.span(),
-            "name",
-            "the name is empty".into(),
-            "give the tournament's name",
-        ));
+    let missing = |field: &str| {
+        Diagnostic::error(shown, format!("missing field `{field}`"))
+            .field(field)
+            .hint("add the field; the README shows a complete example of each file")
+    };
+    for (field, given) in [
+        ("name", meta.name.is_some()),
+        ("start", meta.start.is_some()),
+        ("end", meta.end.is_some()),
+        ("system", meta.system.is_some()),
+        ("rounds", meta.rounds.is_some()),
+    ] {
+        if !given && !set_aside.iter().any(|s| s == field) {
+            problems.push(missing(field));
+        }
     }
+    let name = meta.name.as_ref().map(|n| read_name(n, &fields, problems));
     let text_fields = [
-        ("name", Some(&meta.name), false),
         ("city", meta.city.as_ref(), false),
         ("note", meta.note.as_ref(), true),
         ("language", meta.language.as_ref(), false),
@@ -230,6 +336,74 @@ fn read_meta(
     for (field, value, multiline) in text_fields {
         problems.extend(value.and_then(|v| fields.forbidden_chars(v, field, multiline)));
     }
+    let sequence = read_sequence(meta, &fields, problems);
+    let start = meta
+        .start
+        .as_ref()
+        .and_then(|s| read_date(s, "start", &fields, problems));
+    let end = meta
+        .end
+        .as_ref()
+        .and_then(|e| read_date(e, "end", &fields, problems));
+    if let (Some(s), Some(e), Some(spanned)) = (start, end, meta.end.as_ref()) {
+        if e < s {
+            problems.push(fields.error(
+                spanned.span(),
+                "end",
+                format!("the tournament ends ({e}) before it starts ({s})"),
+                "check the dates; a one-day event has end = start",
+            ));
+        }
+    }
+    let rounds = meta
+        .rounds
+        .as_ref()
+        .and_then(|r| read_rounds(r, &fields, problems));
+    let base_k = read_base_k(meta, &fields, problems);
+    let acceleration = read_acceleration(meta, &fields, problems);
+    if problems.len() > before {
+        return None;
+    }
+    Some(Header {
+        name: name?,
+        start: start?,
+        end: end?,
+        system: meta.system?,
+        acceleration,
+        rounds: rounds?,
+        time_control: meta.time_control,
+        rules: meta.rules,
+        base_k,
+        sequence,
+    })
+}
+
+/// The tournament's name, trimmed; a problem when it is empty or holds a
+/// character a single line of text may not.
+fn read_name(
+    name: &Spanned<String>,
+    fields: &FieldErrors,
+    problems: &mut Vec<Diagnostic>,
+) -> String {
+    let trimmed = name.get_ref().trim().to_string();
+    if trimmed.is_empty() {
+        problems.push(fields.error(
+            name.span(),
+            "name",
+            "the name is empty".into(),
+            "give the tournament's name",
+        ));
+    }
+    problems.extend(fields.forbidden_chars(name, "name", false));
+    trimmed
+}
+
+/// `sequence` (0 when not given); a problem when it is out of range.
+fn read_sequence(
+    meta: &TournamentMeta,
+    fields: &FieldErrors,
+    problems: &mut Vec<Diagnostic>,
+) -> u32 {
     let sequence = meta.sequence.as_ref().map_or(0, |s| *s.get_ref());
     if let Some(spanned) = meta
         .sequence
@@ -242,29 +416,37 @@ fn read_meta(
             format!("sequence {sequence} is out of range"),
             "give the order among tournaments starting the same day, from 0 to 9999",
         ));
+        return 0;
     }
-    let start = read_date(&meta.start, "start", &fields, problems);
-    let end = read_date(&meta.end, "end", &fields, problems);
-    if let (Some(s), Some(e)) = (start, end) {
-        if e < s {
-            problems.push(fields.error(
-                meta.end.span(),
-                "end",
-                format!("the tournament ends ({e}) before it starts ({s})"),
-                "check the dates; a one-day event has end = start",
-            ));
-        }
-    }
-    let rounds = *meta.rounds.get_ref();
-    if !(1..=MAX_ROUNDS).contains(&rounds) {
+    sequence as u32
+}
+
+/// The round count; a problem when it is out of range.
+fn read_rounds(
+    rounds: &Spanned<i64>,
+    fields: &FieldErrors,
+    problems: &mut Vec<Diagnostic>,
+) -> Option<u32> {
+    let value = *rounds.get_ref();
+    if !(1..=MAX_ROUNDS).contains(&value) {
         problems.push(fields.error(
-            meta.rounds.span(),
+            rounds.span(),
             "rounds",
-            format!("{rounds} rounds is out of range"),
+            format!("{} is out of range", crate::text::count(value, "round")),
             "give the number of rounds played, from 1 to 1000",
         ));
+        return None;
     }
-    let base_k = meta.base_k.as_ref().and_then(|k| {
+    Some(value as u32)
+}
+
+/// The tournament's own base K, when given; a problem when it is out of range.
+fn read_base_k(
+    meta: &TournamentMeta,
+    fields: &FieldErrors,
+    problems: &mut Vec<Diagnostic>,
+) -> Option<u32> {
+    meta.base_k.as_ref().and_then(|k| {
         let value = *k.get_ref();
         if (1..=100).contains(&value) {
             Some(value as u32)
@@ -277,15 +459,24 @@ fn read_meta(
             ));
             None
         }
-    });
+    })
+}
+
+/// The accelerated pairings; a problem when a tournament not swiss asks for them.
+fn read_acceleration(
+    meta: &TournamentMeta,
+    fields: &FieldErrors,
+    problems: &mut Vec<Diagnostic>,
+) -> Acceleration {
     let acceleration = meta
         .acceleration
         .as_ref()
         .map_or(Acceleration::None, |a| *a.get_ref());
+    let not_swiss = meta.system.is_some_and(|s| s != System::Swiss);
     if let Some(a) = meta
         .acceleration
         .as_ref()
-        .filter(|_| acceleration != Acceleration::None && meta.system != System::Swiss)
+        .filter(|_| acceleration != Acceleration::None && not_swiss)
     {
         problems.push(fields.error(
             a.span(),
@@ -294,24 +485,9 @@ fn read_meta(
             "remove the line, or set system = \"swiss\"",
         ));
     }
-    if problems.len() > before {
-        return None;
-    }
-    Some(Header {
-        name,
-        start: start?,
-        end: end?,
-        system: meta.system,
-        acceleration,
-        rounds: rounds as u32,
-        time_control: meta.time_control,
-        rules: meta.rules,
-        base_k,
-        sequence: sequence as u32,
-    })
+    acceleration
 }
 
-/// The text fields longer than their limits ([`crate::limits`]); reported
 /// The spelling of a pairing system in metadata files.
 pub fn system_name(system: System) -> &'static str {
     match system {
@@ -449,11 +625,12 @@ pub fn tournament_file_text(t: &TournamentFile) -> String {
     out
 }
 
+/// The text fields longer than their limits ([`crate::limits`]); reported
 /// alone, before any message that would repeat them.
 fn too_long_fields(meta: &TournamentMeta, fields: &FieldErrors) -> Vec<Diagnostic> {
     use crate::limits::{CODE_CHARS, NAME_CHARS, NOTE_CHARS, PLACE_CHARS};
     let texts = [
-        ("name", Some(&meta.name), NAME_CHARS),
+        ("name", meta.name.as_ref(), NAME_CHARS),
         ("city", meta.city.as_ref(), PLACE_CHARS),
         ("note", meta.note.as_ref(), NOTE_CHARS),
         ("pool", meta.pool.as_ref(), CODE_CHARS),

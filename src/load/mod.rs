@@ -12,7 +12,8 @@ mod surveys;
 mod swap;
 mod take_over;
 
-pub use record::{load_player, load_tournament};
+pub use crate::files::tournament::PartlyRead;
+pub use record::{load_player, load_tournament, read_tournament, TournamentRead};
 pub use source::{is_read_place, read_text, repository_files};
 pub use surveys::{load_surveys, survey_diagnostic, NamedSurvey};
 pub use swap::{OrderBefore, Swap};
@@ -41,6 +42,9 @@ pub struct Loaded {
     pub config: Config,
     /// Players and tournaments that could be read.
     pub dataset: Dataset,
+    /// Tournaments whose files had errors, as far as they could be read:
+    /// checked by the rules that can still run on them, never published.
+    pub partly_read: Vec<PartlyRead>,
     /// Every problem met while reading.
     pub diagnostics: Vec<Diagnostic>,
     /// Ids of player files that exist but could not be read: crosstables naming
@@ -131,14 +135,21 @@ pub fn load_repository_reusing(root: &Path, reuse: &dyn TakeOver) -> Loaded {
         use rayon::prelude::*;
         meta_files
             .par_iter()
-            .map(|path| taken_over_or(reuse.tournament(root, path), || load_tournament(root, path)))
+            .map(|path| match reuse.tournament(root, path) {
+                Some(t) => (Some(t), None, Vec::new(), true),
+                None => {
+                    let read = read_tournament(root, path);
+                    (read.tournament, read.partly, read.problems, false)
+                }
+            })
             .collect()
     });
     let mut read_tournaments = Vec::with_capacity(tournaments.len());
-    for (tournament, diagnostics, taken_over) in tournaments {
+    for (tournament, partly, diagnostics, taken_over) in tournaments {
         loaded.diagnostics.extend(diagnostics);
         loaded.records.count(taken_over);
         read_tournaments.extend(tournament.map(|t| (t, taken_over)));
+        loaded.partly_read.extend(partly);
     }
     read_tournaments.sort_by(|(a, _), (b, _)| Dataset::tournament_order(a, b));
     (loaded.dataset.tournaments, loaded.taken_over.tournaments) =

@@ -4,6 +4,7 @@
 use super::relative;
 use super::source::read_text;
 use crate::diagnostic::Diagnostic;
+use crate::files::tournament::PartlyRead;
 use crate::files::{crosstable, player, tournament};
 use crate::model::{Player, Tournament};
 use std::path::Path;
@@ -31,6 +32,24 @@ pub fn load_player(root: &Path, path: &Path) -> (Option<Player>, Vec<Diagnostic>
 /// every problem: with unusable metadata the crosstable is read against the
 /// declared round count when that can be read, else against its own header.
 pub fn load_tournament(root: &Path, meta_path: &Path) -> (Option<Tournament>, Vec<Diagnostic>) {
+    let read = read_tournament(root, meta_path);
+    (read.tournament, read.problems)
+}
+
+/// What reading a tournament's two files gave.
+pub struct TournamentRead {
+    /// The tournament, when its files had no error.
+    pub tournament: Option<Tournament>,
+    /// Otherwise the tournament as far as it could be read, for the rules
+    /// that can still run on it.
+    pub partly: Option<PartlyRead>,
+    /// Every problem found reading the files.
+    pub problems: Vec<Diagnostic>,
+}
+
+/// [`load_tournament`], also giving the tournament as far as it could be
+/// read when its files had errors.
+pub fn read_tournament(root: &Path, meta_path: &Path) -> TournamentRead {
     let shown = relative(root, meta_path);
     let mut problems = Vec::new();
     let stem = meta_path.file_stem().and_then(|s| s.to_str()).unwrap_or("");
@@ -42,18 +61,36 @@ pub fn load_tournament(root: &Path, meta_path: &Path) -> (Option<Tournament>, Ve
     let table_path = meta_path.with_extension("csv");
     let table_shown = relative(root, &table_path);
     let Some(table_text) = read_table(root, &table_path, &shown, &mut problems) else {
-        return (None, problems);
+        return TournamentRead {
+            tournament: None,
+            partly: None,
+            problems,
+        };
     };
     let rounds = metadata
         .rounds()
         .unwrap_or_else(|| crosstable::header_round_columns(&table_text));
+    let before = problems.len();
     let entries = crosstable::parse_crosstable(&table_text, &table_shown, rounds, &mut problems);
+    let every_row_read = !problems[before..].iter().any(Diagnostic::is_error);
     let sources = tournament::Sources {
         meta: shown,
         table: table_shown,
     };
+    if problems.iter().any(Diagnostic::is_error) {
+        let partly = tournament::partly_read(id, metadata, entries, sources, every_row_read);
+        return TournamentRead {
+            tournament: None,
+            partly,
+            problems,
+        };
+    }
     let tournament = tournament::tournament(id, metadata, entries, sources, &problems);
-    (tournament, problems)
+    TournamentRead {
+        tournament,
+        partly: None,
+        problems,
+    }
 }
 
 /// The crosstable's text; a problem when it is missing or unreadable.

@@ -8,7 +8,7 @@
 //! are loaded in their place. The outcome is what loading the base whole
 //! gives; the diff's tests compare the two on many kinds of change.
 
-use super::{load_player, load_surveys, load_tournament, orphan_crosstable, relative, Loaded};
+use super::{load_player, load_surveys, orphan_crosstable, read_tournament, relative, Loaded};
 use std::collections::BTreeSet;
 use std::path::{Component, Path, PathBuf};
 
@@ -115,6 +115,11 @@ impl Swap {
         dataset
             .tournaments
             .retain(|t| !self.tournaments.contains(&t.meta_source.with_extension("")));
+        loaded.partly_read.retain(|p| {
+            !self
+                .tournaments
+                .contains(&p.tournament.meta_source.with_extension(""))
+        });
         for path in &self.players {
             loaded.unreadable_players.remove(&player_stem(path));
         }
@@ -146,9 +151,10 @@ impl Swap {
             let meta = other_root.join(stem.with_extension("toml"));
             let table = other_root.join(stem.with_extension("csv"));
             if is_file(&meta) {
-                let (tournament, problems) = load_tournament(other_root, &meta);
-                loaded.diagnostics.extend(problems);
-                loaded.dataset.tournaments.extend(tournament);
+                let read = read_tournament(other_root, &meta);
+                loaded.diagnostics.extend(read.problems);
+                loaded.dataset.tournaments.extend(read.tournament);
+                loaded.partly_read.extend(read.partly);
             } else if is_file(&table) {
                 loaded
                     .diagnostics

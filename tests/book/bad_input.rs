@@ -592,6 +592,162 @@ fn metadata_and_crosstable_problems_are_reported_together() {
     );
 }
 
+/// Breaks the spring open four ways: an unknown field (`rouns`), a date in
+/// quotes, results that do not complement each other and an unknown player.
+fn spring_open_broken_four_ways(root: &Path) {
+    edit(root, &format!("{SPRING}.toml"), "rounds = 3", "rouns = 3");
+    edit(
+        root,
+        &format!("{SPRING}.toml"),
+        "start = 2005-04-02",
+        "start = \"2005-04-02\"",
+    );
+    edit(root, &format!("{SPRING}.csv"), "2 w 1,3 b =", "2 w =,3 b =");
+    edit(
+        root,
+        &format!("{SPRING}.csv"),
+        "3,saarenpaa-samuli",
+        "3,saarenpaa-samul",
+    );
+}
+
+#[test]
+fn metadata_errors_hide_none_of_the_crosstables() {
+    let repo = mini_repo();
+    spring_open_broken_four_ways(repo.path());
+    let errors = errors(repo.path());
+    let shown: Vec<String> = errors
+        .iter()
+        .map(|d| format!("{}: {}", d.location(), d.message))
+        .collect();
+    assert_eq!(
+        shown,
+        [
+            "data/tournaments/2005/spring-open.csv:2:4: round 1: 1 scored `½` against 2, but 2 scored `0`",
+            "data/tournaments/2005/spring-open.csv:4:2: unknown player `saarenpaa-samul`",
+            "data/tournaments/2005/spring-open.toml:2:9: `start` is a date in quotes, which TOML reads as text",
+            "data/tournaments/2005/spring-open.toml:6:1: unknown field `rouns`, expected one of `name`, `start`, `end`, `city`, `system`, `acceleration`, `rounds`, `rated`, `time_control`, `rules`, `base_k`, `sequence`, `illustrative`, `note`, `pool`, `tiebreaks`, `language`",
+        ]
+    );
+    assert_eq!(
+        errors[1].hint.as_deref(),
+        Some("did you mean `saarenpaa-samuli`?")
+    );
+    assert_eq!(
+        errors[3].hint.as_deref(),
+        Some("check the spelling: did you mean `rounds`?")
+    );
+}
+
+#[test]
+fn every_field_of_a_metadata_file_is_reported_not_only_the_first() {
+    let repo = mini_repo();
+    edit(repo.path(), &format!("{SPRING}.toml"), "city", "ctiy");
+    edit(
+        repo.path(),
+        &format!("{SPRING}.toml"),
+        "\"swiss\"",
+        "\"swis\"",
+    );
+    edit(
+        repo.path(),
+        &format!("{SPRING}.toml"),
+        "rounds = 3",
+        "rounds = \"3\"",
+    );
+    let shown = located(repo.path());
+    let at: Vec<&str> = shown
+        .iter()
+        .map(|s| s.split(": ").next().unwrap())
+        .collect();
+    assert_eq!(
+        at,
+        [
+            "data/tournaments/2005/spring-open.toml:4:1",
+            "data/tournaments/2005/spring-open.toml:5:10",
+            "data/tournaments/2005/spring-open.toml:6:10",
+        ],
+        "{shown:#?}"
+    );
+    assert!(
+        shown[1].ends_with("unknown value `swis`, expected `swiss` or `round-robin`"),
+        "{shown:#?}"
+    );
+}
+
+fn check_summary(root: &Path) -> String {
+    let out = Command::new(util::binary())
+        .args(["check", "--root"])
+        .arg(root)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    stderr.lines().last().unwrap_or_default().to_string()
+}
+
+#[test]
+fn the_check_summary_counts_what_it_read_in_words() {
+    let repo = mini_repo();
+    spring_open_broken_four_ways(repo.path());
+    assert_eq!(
+        check_summary(repo.path()),
+        "checked 4 players and 2 tournaments: 4 errors, 0 warnings"
+    );
+    let repo = mini_repo();
+    for file in ["autumn-cup.toml", "autumn-cup.csv"] {
+        std::fs::remove_file(repo.path().join("data/tournaments/2005").join(file)).unwrap();
+    }
+    edit(
+        repo.path(),
+        &format!("{SPRING}.toml"),
+        "rounds = 3",
+        "rouns = 3",
+    );
+    edit(
+        repo.path(),
+        "data/players/ikonen-jussi.toml",
+        "membership = \"member\"",
+        "membership = \"rif\"",
+    );
+    edit(
+        repo.path(),
+        "data/players/pellikka-marko.toml",
+        "membership = \"member\"",
+        "membership = \"membr\"",
+    );
+    assert_eq!(
+        check_summary(repo.path()),
+        "checked 4 players and 1 tournament: 2 errors, 0 warnings"
+    );
+    edit(
+        repo.path(),
+        &format!("{SPRING}.toml"),
+        "rouns = 3",
+        "rounds = 3",
+    );
+    assert_eq!(
+        check_summary(repo.path()),
+        "checked 4 players and 1 tournament: 1 error, 1 warning"
+    );
+}
+
+#[test]
+fn an_unknown_membership_suggests_the_closest() {
+    let repo = mini_repo();
+    edit(
+        repo.path(),
+        "data/players/pellikka-marko.toml",
+        "membership = \"member\"",
+        "membership = \"membr\"",
+    );
+    expect_one(
+        repo.path(),
+        "data/players/pellikka-marko.toml:2:14",
+        "unknown membership `membr`",
+        "did you mean `member`? use one of: member, honorary, rif, other",
+    );
+}
+
 #[test]
 fn a_crosstable_is_read_by_its_header_when_rounds_cannot_be_read() {
     let repo = mini_repo();
@@ -774,7 +930,7 @@ fn check_reports_every_problem_and_fails() {
         stderr.contains("preset game count 3 is not allowed"),
         "{stderr}"
     );
-    assert!(stderr.contains("2 error(s)"), "{stderr}");
+    assert!(stderr.contains("2 errors, 0 warnings"), "{stderr}");
 }
 
 fn snapshot(dir: &Path) -> Vec<(PathBuf, Vec<u8>, std::time::SystemTime)> {
@@ -834,7 +990,7 @@ fn unknown_system_lists_the_values_and_suggests_one() {
     expect_one(
         repo.path(),
         "data/tournaments/2005/spring-open.toml:5:10",
-        "unknown variant `swis`, expected `swiss` or `round-robin`",
+        "unknown value `swis`, expected `swiss` or `round-robin`",
         "did you mean `swiss`?",
     );
 }

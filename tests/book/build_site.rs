@@ -15,6 +15,39 @@ fn read(path: &Path) -> String {
 }
 
 #[test]
+fn a_provisional_players_rating_column_says_provisional_in_words() {
+    let out = util::output_folder();
+    build(Path::new(REPO), out.path());
+    // Horelli Lauri played 7 games at the Helsinki Open 2003, his first
+    // tournament: 7 of the 20 a first rating needs.
+    let ho = read(&out.path().join("tournaments/helsinki-open-2003.html"));
+    assert!(
+        ho.contains("<td class=\"num\">provisional (7 of 20 games)</td>"),
+        "{ho}"
+    );
+    let player = read(&out.path().join("players/horelli-lauri.html"));
+    assert!(
+        player.contains("<td class=\"num\">provisional (7 of 20 games)</td></tr>"),
+        "{player}"
+    );
+    assert!(player.contains("<td class=\"num\">provisional (14 of 20 games)</td></tr>"));
+    assert!(!ho.contains("7/20") && !player.contains("7/20"));
+}
+
+#[test]
+fn no_page_of_the_sample_says_collation() {
+    let out = util::output_folder();
+    build(Path::new(REPO), out.path());
+    for entry in walkdir::WalkDir::new(out.path()) {
+        let entry = entry.unwrap();
+        let Ok(text) = std::fs::read_to_string(entry.path()) else {
+            continue;
+        };
+        assert!(!text.contains("collation"), "{}", entry.path().display());
+    }
+}
+
+#[test]
 fn sample_site_shows_the_computed_ratings() {
     let out = util::output_folder();
     build(Path::new(REPO), out.path());

@@ -58,7 +58,7 @@ fn a_new_repository_checks_and_builds_at_once() {
         "{}",
         String::from_utf8_lossy(&check.stderr)
     );
-    assert!(String::from_utf8_lossy(&check.stderr).contains("0 error(s), 0 warning(s)"));
+    assert!(String::from_utf8_lossy(&check.stderr).contains("0 errors, 0 warnings"));
     let build = ratingbook(&repo, &["build"]);
     assert!(
         build.status.success(),

@@ -132,7 +132,7 @@ fn new_players_and_a_new_tournament_check_and_build() {
         .is_file());
     let checked = succeeds(root, &["check"]);
     assert!(
-        checked.contains("checked 3 players and 2 tournaments: 0 error(s)"),
+        checked.contains("checked 3 players and 2 tournaments: 0 errors"),
         "{checked}"
     );
     let out = root.join("site");

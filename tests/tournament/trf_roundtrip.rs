@@ -185,7 +185,7 @@ fn import_trf_command_writes_a_valid_tournament() {
         stderr.contains("wrote data/tournaments/2026/helsinki-spring-rapid-2026.csv"),
         "{stderr}"
     );
-    assert!(stderr.contains("0 error(s)"), "{stderr}");
+    assert!(stderr.contains("0 errors"), "{stderr}");
     // A second import would overwrite: refused.
     let again = Command::new(util::binary())
         .args([

@@ -211,9 +211,7 @@ fn standings(o: &mut Out, t: &TournamentView) {
 
 /// The starting list.
 fn starting_list(o: &mut Out, t: &TournamentView) {
-    o.raw("<section aria-labelledby=\"starting-heading\">\n<h2 id=\"starting-heading\">Starting list</h2>\n<p>Ordered by international rating, national rating, name (");
-    o.text(&t.language);
-    o.raw(" collation) and licence number.</p>\n<div class=\"scroll\">\n<table class=\"starting\">\n<thead><tr><th scope=\"col\" class=\"num\">Rank</th><th scope=\"col\" class=\"num\">No</th><th scope=\"col\">Name</th><th scope=\"col\" class=\"num\">Int. rating</th><th scope=\"col\" class=\"num\">National</th><th scope=\"col\" class=\"num opt\">Licence</th></tr></thead>\n<tbody>\n");
+    o.raw("<section aria-labelledby=\"starting-heading\">\n<h2 id=\"starting-heading\">Starting list</h2>\n<p>Ordered by international rating, national rating, name and licence number.</p>\n<div class=\"scroll\">\n<table class=\"starting\">\n<thead><tr><th scope=\"col\" class=\"num\">Rank</th><th scope=\"col\" class=\"num\">No</th><th scope=\"col\">Name</th><th scope=\"col\" class=\"num\">Int. rating</th><th scope=\"col\" class=\"num\">National</th><th scope=\"col\" class=\"num opt\">Licence</th></tr></thead>\n<tbody>\n");
     for row in &t.starting_list {
         o.raw("<tr><td class=\"num\">");
         o.number(row.rank);

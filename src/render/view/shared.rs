@@ -237,7 +237,8 @@ impl ViewBuilder<'_> {
         format!("{games}/{}", self.config.rating.provisional_games)
     }
 
-    /// An established rating, a provisional player's progress, or empty.
+    /// An established rating, a provisional player's progress in words
+    /// (`provisional (7 of 20 games)`), or empty.
     pub(super) fn rating_or_progress(
         &self,
         rating: Option<i32>,
@@ -246,7 +247,11 @@ impl ViewBuilder<'_> {
     ) -> String {
         match (phase, rating) {
             (Phase::Established, Some(r)) => r.to_string(),
-            (Phase::Provisional, _) => self.progress(games),
+            (Phase::Provisional, _) => {
+                let needed = self.config.rating.provisional_games;
+                let word = crate::text::plural(needed, "game");
+                format!("provisional ({games} of {needed} {word})")
+            }
             _ => String::new(),
         }
     }
