@@ -184,6 +184,28 @@ fn the_workspace_packages_and_the_rating_book_holds_what_it_builds_from() {
         let file = format!("{package}-{version}.crate");
         assert!(crates.contains(&file), "{file} not in {crates:?}");
     }
+    // The published manifests: workspace crates by version and crates.io
+    // name, the dev-only test tools left out.
+    let manifest = Command::new("tar")
+        .arg("-xzOf")
+        .arg(
+            target
+                .path()
+                .join(format!("package/ratingbook-pairing-{version}.crate")),
+        )
+        .arg(format!("ratingbook-pairing-{version}/Cargo.toml"))
+        .output()
+        .unwrap();
+    let manifest: toml::Table =
+        toml::from_str(&String::from_utf8(manifest.stdout).unwrap()).unwrap();
+    let trf = &manifest["dependencies"]["trf"];
+    assert_eq!(trf["package"].as_str(), Some("ratingbook-trf"));
+    assert_eq!(trf["version"].as_str(), Some(version));
+    assert!(trf.get("path").is_none());
+    assert!(!manifest["dev-dependencies"]
+        .as_table()
+        .unwrap()
+        .contains_key("test-tools"));
     let size = std::fs::metadata(
         target
             .path()
