@@ -212,24 +212,56 @@ fn the_checker_finds_a_cycle_when_there_is_one() {
     assert_eq!(paths, ["load", "model", "text"].map(String::from).into());
 }
 
-/// `[dependencies]` of one `Cargo.toml` that are workspace crates (by path).
+/// The workspace's own crates as `[workspace.dependencies]` names them:
+/// dependency name → package name (`pairing` → `ratingbook-pairing`).
+fn workspace_crates() -> BTreeMap<String, String> {
+    let text = std::fs::read_to_string(workspace_root().join("Cargo.toml")).unwrap();
+    let value: toml::Table = toml::from_str(&text).unwrap();
+    value["workspace"]["dependencies"]
+        .as_table()
+        .unwrap()
+        .iter()
+        .filter(|(_, spec)| spec.get("path").is_some())
+        .map(|(dep, spec)| {
+            let package = spec.get("package").and_then(|p| p.as_str());
+            (dep.clone(), package.unwrap_or(dep).to_string())
+        })
+        .collect()
+}
+
+/// The package name and `[dependencies]` and `[dev-dependencies]` of one
+/// `Cargo.toml`: those that are workspace crates (by path, or through
+/// `[workspace.dependencies]`), by package name, and all of them.
 fn path_dependencies(manifest: &Path) -> (String, Vec<String>, Vec<String>) {
     let text = std::fs::read_to_string(manifest).unwrap();
     let value: toml::Table = toml::from_str(&text).unwrap();
     let name = value["package"]["name"].as_str().unwrap().to_string();
+    let workspace = workspace_crates();
     let mut local = Vec::new();
     let mut all = Vec::new();
     for section in ["dependencies", "dev-dependencies"] {
         if let Some(deps) = value.get(section).and_then(|d| d.as_table()) {
             for (dep, spec) in deps {
                 all.push(dep.clone());
-                if spec.get("path").is_some() {
-                    local.push(dep.clone());
+                let package = spec.get("package").and_then(|p| p.as_str());
+                let inherited = spec.get("workspace").and_then(|w| w.as_bool()) == Some(true);
+                if inherited && workspace.contains_key(dep) {
+                    local.push(workspace[dep].clone());
+                } else if spec.get("path").is_some() {
+                    local.push(package.unwrap_or(dep).to_string());
                 }
             }
         }
     }
     (name, local, all)
+}
+
+#[test]
+fn workspace_crates_are_seen_through_inheritance_and_renames() {
+    let (name, local, _) = path_dependencies(&workspace_root().join("crates/pairing/Cargo.toml"));
+    assert_eq!(name, "ratingbook-pairing");
+    assert!(local.contains(&"ratingbook-trf".to_string()), "{local:?}");
+    assert!(local.contains(&"test-tools".to_string()), "{local:?}");
 }
 
 #[test]

@@ -95,8 +95,9 @@ pub(crate) enum Command {
         /// The pages' language (BCP 47, e.g. fi, tr, en).
         #[arg(long, default_value = "en")]
         language: String,
-        /// The command CI runs to install ratingbook.
-        #[arg(long, default_value = "cargo install --locked ratingbook")]
+        /// The command CI runs to install ratingbook (default: the release
+        /// binary of this very version, checked against its SHA-256).
+        #[arg(long, default_value = ratingbook::init::DEFAULT_INSTALL)]
         install: String,
     },
     /// Replay a rating list under each candidate system (the configured one,

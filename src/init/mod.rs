@@ -1,12 +1,26 @@
 //! `ratingbook init`: a new association's data repository, ready to build
 //! and to review in CI: a commented `ratingbook.toml`, an example tournament
 //! with its two players, `.gitignore`, workflow files for GitHub Actions and
-//! GitLab CI, and `MAINTAINING.md`, the maintainers' guide.
+//! GitLab CI with the script they install ratingbook with, and
+//! `MAINTAINING.md`, the maintainers' guide.
+//!
+//! The workflows install exactly the version that wrote them ([`VERSION`]):
+//! the release binary, checked against its SHA-256, or `cargo install` of
+//! that version where the release has none; never the newest.
 //!
 //! The files' texts live beside this module (`files/`), with `{name}` marks
 //! filled in here.
 
 use std::path::{Path, PathBuf};
+
+/// The version of ratingbook that writes the repository, which its
+/// workflows install.
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+
+/// The command the workflows run to install ratingbook unless `--install`
+/// gives another: the script `init` writes, at [`VERSION`].
+pub const DEFAULT_INSTALL: &str =
+    concat!("sh ci/install-ratingbook.sh ", env!("CARGO_PKG_VERSION"));
 
 /// What the new repository is for.
 #[derive(Debug, Clone)]
@@ -60,6 +74,7 @@ pub fn files(options: &InitOptions) -> Vec<(PathBuf, String)> {
         ("{association}", toml_string_body(&options.association)),
         ("{language}", toml_string_body(&options.language)),
         ("{install}", yaml_string_body(&options.install)),
+        ("{version}", VERSION.to_string()),
         ("{year}", year.clone()),
         ("{date}", options.date.to_string()),
     ];
@@ -96,8 +111,18 @@ pub fn files(options: &InitOptions) -> Vec<(PathBuf, String)> {
             fill(include_str!("files/gitlab-ci.yml")),
         ),
         (
+            "ci/install-ratingbook.sh".into(),
+            include_str!("files/install-ratingbook.sh").into(),
+        ),
+        (
             "MAINTAINING.md".into(),
-            include_str!("files/MAINTAINING.md").replace("{association}", &options.association),
+            fill_marks(
+                include_str!("files/MAINTAINING.md"),
+                &[
+                    ("{association}", options.association.clone()),
+                    ("{version}", VERSION.to_string()),
+                ],
+            ),
         ),
     ]
 }

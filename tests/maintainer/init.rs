@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use yaml_rust2::{Yaml, YamlLoader};
 
-fn ratingbook(dir: &Path, args: &[&str]) -> std::process::Output {
+pub(crate) fn ratingbook(dir: &Path, args: &[&str]) -> std::process::Output {
     Command::new(util::binary())
         .current_dir(dir)
         .args(args)
@@ -19,7 +19,7 @@ fn ratingbook(dir: &Path, args: &[&str]) -> std::process::Output {
         .unwrap()
 }
 
-fn init(dir: &Path) -> PathBuf {
+pub(crate) fn init(dir: &Path) -> PathBuf {
     let repo = dir.join("ratings");
     let output = ratingbook(
         dir,
@@ -40,7 +40,7 @@ fn init(dir: &Path) -> PathBuf {
     repo
 }
 
-fn yaml(path: &Path) -> Yaml {
+pub(crate) fn yaml(path: &Path) -> Yaml {
     let text = std::fs::read_to_string(path).unwrap();
     let mut docs =
         YamlLoader::load_from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
@@ -135,7 +135,7 @@ fn the_workflows_are_valid_and_their_steps_run_green_in_a_clone() {
     let gitlab = yaml(&repo.join(".gitlab-ci.yml"));
     assert_eq!(
         github["env"]["RATINGBOOK_INSTALL"].as_str(),
-        Some("cargo install --locked ratingbook")
+        Some(ratingbook::init::DEFAULT_INSTALL)
     );
     assert!(github["on"]["pull_request"].is_null() && !github["on"]["push"].is_badvalue());
     assert_eq!(

@@ -1,6 +1,7 @@
 //! A maintainer's commands: `init` (a new repository and its CI workflows run
 //! in a clone), `new player` and `new tournament`, `diff` between git
-//! revisions and against the working tree, and the `serve` preview.
+//! revisions and against the working tree, and the `serve` preview; and how
+//! the tool itself is packaged, released and installed by init's CI.
 //!
 //! The `init`, `diff` and `diff_working_tree` tests need git (see
 //! `util::require_git`). `cargo test --test maintainer diff::` runs one module.
@@ -10,5 +11,7 @@ mod util;
 mod diff;
 mod diff_working_tree;
 mod init;
+mod init_install;
 mod new_command;
+mod packaging;
 mod serve;

@@ -2,7 +2,7 @@
 //! × 11 rounds (TRF-16 start numbers and ranks have four digits, so 9999 is
 //! the largest field a file can hold).
 //!
-//! Run with `cargo bench -p trf --bench trf` (release build). The documents
+//! Run with `cargo bench -p ratingbook-trf --bench trf` (release build). The documents
 //! are built in memory with the crate's own types (headers, `XXR`/`XXC`,
 //! player lines with UTF-8 names, random pairings with byes and forfeits,
 //! results from ratings) from a fixed seed; each size checks the round trip
