@@ -151,10 +151,10 @@ pub fn generate(players: usize, tournaments: usize, seed: u64, out: &Path) -> Ex
     ) {
         Ok(stats) => {
             eprintln!(
-                "wrote {} players, {} tournaments, {} games into {}",
-                stats.players,
-                stats.tournaments,
-                stats.games,
+                "wrote {}, {}, {} into {}",
+                ratingbook::text::count(stats.players, "player"),
+                ratingbook::text::count(stats.tournaments, "tournament"),
+                ratingbook::text::count(stats.games, "game"),
                 out.display()
             );
             ExitCode::SUCCESS

@@ -257,8 +257,8 @@ pub fn player_chart(id: &str, title: &str, points: &[ChartPoint], band: Option<&
     let scale = Scale::new(days, points.iter().map(|p| p.rating));
     let mut out = String::new();
     let description = format!(
-        "{} rated tournaments; lowest {}, highest {}.",
-        points.len(),
+        "{}; lowest {}, highest {}.",
+        crate::text::count(points.len(), "rated tournament"),
         points.iter().map(|p| p.rating).min().unwrap_or(0),
         points.iter().map(|p| p.rating).max().unwrap_or(0)
     );

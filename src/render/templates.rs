@@ -270,7 +270,9 @@ pub fn error_text(error: &tera::Error) -> String {
 
 /// An empty tera engine with the project's escaping rules and filters:
 /// autoescape for HTML, XML and SVG (by [`super::format::write_html_escaped`]); `sql` (a literal for the template's
-/// dialect) and `md` (Markdown-escaped text).
+/// dialect), `md` (Markdown-escaped text) and `count` (a number with its
+/// noun in the form the number takes: `{{ n | count(noun="round") }}` gives
+/// `1 round`, `3 rounds`; [`crate::text::count`]).
 pub fn new_engine() -> tera::Tera {
     let mut tera = tera::Tera::new();
     tera.autoescape_on(vec![".html", ".xml", ".svg"]);
@@ -284,6 +286,13 @@ pub fn new_engine() -> tera::Tera {
     tera.register_filter("md", |value: &str, _: tera::Kwargs, _: &tera::State| {
         super::format::markdown_text(value)
     });
+    tera.register_filter(
+        "count",
+        |value: &tera::Value, kwargs: tera::Kwargs, _: &tera::State| {
+            let noun: &str = kwargs.must_get("noun")?;
+            Ok::<_, tera::Error>(crate::text::count(value, noun))
+        },
+    );
     tera
 }
 

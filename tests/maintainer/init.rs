@@ -193,8 +193,16 @@ fn the_workflows_are_valid_and_their_steps_run_green_in_a_clone() {
         &[("GITHUB_BASE_REF", "main"), ("PR", "7"), ("GH_TOKEN", "x")],
     );
     let comment = std::fs::read_to_string(clone.join("diff.md")).unwrap();
-    // Both players are still provisional: the change moves no published rating.
-    assert!(comment.contains("No published rating changes"), "{comment}");
+    // Both players are still provisional: the change moves their performance
+    // ratings, which their pages show, and the game shows under Results.
+    assert!(
+        comment.contains(": Virtanen Anna – Korhonen Mikko: 1–0 → 0–1"),
+        "{comment}"
+    );
+    assert!(
+        comment.contains("after Club Championship 2026: performance 1175 → 2025"),
+        "{comment}"
+    );
     assert!(
         comment.contains("| changed | Club Championship"),
         "{comment}"

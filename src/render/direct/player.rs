@@ -64,8 +64,7 @@ impl PageWriter<'_> {
             o.raw("\n<figure class=\"chart-figure\">\n");
             o.raw(&player.chart);
             o.raw("\n<figcaption>");
-            o.number(player.chart_points);
-            o.raw(" rated tournaments");
+            o.raw(&crate::text::count(player.chart_points, "rated tournament"));
             if !player.progress.is_empty() || !player.peak.is_empty() {
                 o.raw("; the shaded band is the provisional phase");
             }
@@ -324,8 +323,8 @@ fn pool_section(o: &mut Out, pool: &PoolSection) {
         o.raw("\n<figure class=\"chart-figure\">\n");
         o.raw(&player.chart);
         o.raw("\n<figcaption>");
-        o.number(player.chart_points);
-        o.raw(" rated tournaments in this list. The last point is labelled; every point is in the table below.</figcaption>\n</figure>\n");
+        o.raw(&crate::text::count(player.chart_points, "rated tournament"));
+        o.raw(" in this list. The last point is labelled; every point is in the table below.</figcaption>\n</figure>\n");
     }
     o.raw("\n<div class=\"scroll\">\n<table class=\"sortable history\">\n<thead><tr><th scope=\"col\">Date</th><th scope=\"col\" class=\"wrap\">Tournament</th><th scope=\"col\" class=\"num opt\">Games</th><th scope=\"col\" class=\"num opt\">Score</th><th scope=\"col\" class=\"num\">Δ</th><th scope=\"col\" class=\"num\">Rating</th></tr></thead>\n<tbody>\n");
     for row in &player.history {

@@ -119,10 +119,10 @@ fn facts(o: &mut Out, page: &TournamentPage) {
     o.raw("\n<dt>System</dt><dd>");
     o.text(&t.system);
     o.raw(", ");
-    o.number(t.rounds);
-    o.raw(" rounds, ");
-    o.number(t.players);
-    o.raw(" players</dd>\n<dt>Rating</dt><dd>");
+    o.raw(&crate::text::count(t.rounds, "round"));
+    o.raw(", ");
+    o.raw(&crate::text::count(t.players, "player"));
+    o.raw("</dd>\n<dt>Rating</dt><dd>");
     if t.rated {
         o.raw("rated, base K ");
         o.number(t.base_k);

@@ -303,8 +303,8 @@ impl ViewBuilder<'_> {
             from_day: from.days_since_epoch(),
             to_day: to.days_since_epoch(),
             label: format!(
-                "Provisional phase {from} – {to}: {} tournaments, no published rating",
-                provisional.len()
+                "Provisional phase {from} – {to}: {}, no published rating",
+                crate::text::count(provisional.len(), "tournament")
             ),
         })
     }
@@ -503,8 +503,8 @@ impl ViewBuilder<'_> {
         let t = &self.dataset.tournaments[record.tournament];
         let note = if record.completed_provisional() {
             format!(
-                "provisional rating computed over {} games",
-                record.provisional_games_after
+                "provisional rating computed over {}",
+                crate::text::count(record.provisional_games_after, "game")
             )
         } else {
             String::new()
