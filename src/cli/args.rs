@@ -81,8 +81,8 @@ pub(crate) enum Command {
         out: Option<PathBuf>,
     },
     /// Start a new association's data repository: settings, an example
-    /// tournament, .gitignore, CI workflows (GitHub Actions, GitLab CI) and a
-    /// guide for maintainers.
+    /// tournament dated a year ago (unless --empty), .gitignore, CI workflows
+    /// (GitHub Actions, GitLab CI) and a guide for maintainers.
     Init {
         /// The folder to create (must be empty or absent).
         dir: PathBuf,
@@ -98,6 +98,9 @@ pub(crate) enum Command {
         /// The command CI runs to install ratingbook.
         #[arg(long, default_value = "cargo install --locked ratingbook")]
         install: String,
+        /// Start without the example tournament and its two players.
+        #[arg(long)]
+        empty: bool,
     },
     /// Replay a rating list under each candidate system (the configured one,
     /// the association's with several K, FIDE, EGD, Glicko-2 with several τ)
