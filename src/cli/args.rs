@@ -81,8 +81,8 @@ pub(crate) enum Command {
         out: Option<PathBuf>,
     },
     /// Start a new association's data repository: settings, an example
-    /// tournament, .gitignore, CI workflows (GitHub Actions, GitLab CI) and a
-    /// guide for maintainers.
+    /// tournament dated a year ago (unless --empty), .gitignore, CI workflows
+    /// (GitHub Actions, GitLab CI) and a guide for maintainers.
     Init {
         /// The folder to create (must be empty or absent).
         dir: PathBuf,
@@ -99,6 +99,9 @@ pub(crate) enum Command {
         /// binary of this very version, checked against its SHA-256).
         #[arg(long, default_value = ratingbook::init::DEFAULT_INSTALL)]
         install: String,
+        /// Start without the example tournament and its two players.
+        #[arg(long)]
+        empty: bool,
     },
     /// Replay a rating list under each candidate system (the configured one,
     /// the association's with several K, FIDE, EGD, Glicko-2 with several τ)

@@ -83,6 +83,7 @@ fn run_command(command: Command, format: MessageFormat) -> ExitCode {
             title,
             language,
             install,
+            empty,
         } => {
             let title = title.unwrap_or_else(|| format!("{association} rating list"));
             super::init(
@@ -93,6 +94,7 @@ fn run_command(command: Command, format: MessageFormat) -> ExitCode {
                     language,
                     date: today(),
                     install,
+                    empty,
                 },
             )
         }

@@ -1,12 +1,17 @@
 //! `ratingbook init`: a new association's data repository, ready to build
 //! and to review in CI: a commented `ratingbook.toml`, an example tournament
-//! with its two players, `.gitignore`, workflow files for GitHub Actions and
-//! GitLab CI with the script they install ratingbook with, and
-//! `MAINTAINING.md`, the maintainers' guide.
+//! with its two players (unless `--empty`), `.gitignore`, workflow files for
+//! GitHub Actions and GitLab CI with the script they install ratingbook with,
+//! and `MAINTAINING.md`, the maintainers' guide.
 //!
 //! The workflows install exactly the version that wrote them ([`VERSION`]):
 //! the release binary, checked against its SHA-256, or `cargo install` of
 //! that version where the release has none; never the newest.
+//!
+//! The example is an example, never real data: it is dated a year before the
+//! init date (so it never overlaps a first real event), marked illustrative
+//! (every page says its results are invented) and named "Example ...";
+//! `MAINTAINING.md` names its files to remove.
 //!
 //! The files' texts live beside this module (`files/`), with `{name}` marks
 //! filled in here.
@@ -31,8 +36,10 @@ pub struct InitOptions {
     pub title: String,
     /// The site's language tag.
     pub language: String,
-    /// The date of the example tournament.
+    /// The init date; the example tournament is dated a year before it.
     pub date: crate::model::Date,
+    /// Without the example tournament and its two players.
+    pub empty: bool,
     /// The command CI runs to install ratingbook.
     pub install: String,
 }
@@ -66,42 +73,69 @@ pub enum InitError {
     },
 }
 
+/// The example players' files (path under `data/players/`, content).
+const EXAMPLE_PLAYERS: [(&str, &str); 2] = [
+    ("example-anna", include_str!("files/player-1.toml")),
+    ("example-mikko", include_str!("files/player-2.toml")),
+];
+
+/// The example tournament's date: a year before `date` (28 February for a
+/// 29 February), so a first real event on the init date never overlaps it.
+pub fn example_date(date: crate::model::Date) -> crate::model::Date {
+    let year = date.year - 1;
+    crate::model::Date::new(year, date.month, date.day)
+        .or_else(|| crate::model::Date::new(year, date.month, date.day - 1))
+        .unwrap_or(date)
+}
+
+/// The example tournament's path without extension, e.g.
+/// `data/tournaments/2025/example-club-championship-2025`.
+fn example_tournament(options: &InitOptions) -> String {
+    let year = example_date(options.date).year;
+    format!("data/tournaments/{year}/example-club-championship-{year}")
+}
+
+/// `MAINTAINING.md`'s paragraph on the example: the files to remove.
+fn example_paragraph(options: &InitOptions) -> String {
+    if options.empty {
+        return String::new();
+    }
+    let tournament = example_tournament(options);
+    let players: Vec<String> = EXAMPLE_PLAYERS
+        .iter()
+        .map(|(id, _)| format!("`data/players/{id}.toml`"))
+        .collect();
+    format!(
+        "## The example\n\n\
+         `ratingbook init` wrote an example so that the site is not empty: the\n\
+         tournament `{tournament}.toml` and `.csv`, dated a year\n\
+         before the repository began and marked `illustrative = true` (its pages say\n\
+         the results are invented), and its two players {}.\n\
+         Remove these four files (`git rm`) in the pull request that adds your first\n\
+         real results.\n\n",
+        players.join(" and ")
+    )
+}
+
 /// The files of a new repository: path relative to its root, and content.
 pub fn files(options: &InitOptions) -> Vec<(PathBuf, String)> {
-    let year = options.date.year.to_string();
+    let example = example_date(options.date);
     let marks = [
         ("{title}", toml_string_body(&options.title)),
         ("{association}", toml_string_body(&options.association)),
         ("{language}", toml_string_body(&options.language)),
         ("{install}", yaml_string_body(&options.install)),
         ("{version}", VERSION.to_string()),
-        ("{year}", year.clone()),
-        ("{date}", options.date.to_string()),
+        ("{year}", example.year.to_string()),
+        ("{date}", example.to_string()),
     ];
     let fill = |text: &str| fill_marks(text, &marks);
-    let tournament = format!("data/tournaments/{year}/club-championship-{year}");
-    vec![
+    let mut files: Vec<(PathBuf, String)> = vec![
         (
             "ratingbook.toml".into(),
             fill(include_str!("files/ratingbook.toml")),
         ),
         (".gitignore".into(), include_str!("files/gitignore").into()),
-        (
-            "data/players/virtanen-anna.toml".into(),
-            include_str!("files/player-1.toml").into(),
-        ),
-        (
-            "data/players/korhonen-mikko.toml".into(),
-            include_str!("files/player-2.toml").into(),
-        ),
-        (
-            format!("{tournament}.toml").into(),
-            fill(include_str!("files/tournament.toml")),
-        ),
-        (
-            format!("{tournament}.csv").into(),
-            include_str!("files/tournament.csv").into(),
-        ),
         (
             ".github/workflows/ratingbook.yml".into(),
             fill(include_str!("files/github-workflow.yml")),
@@ -121,10 +155,26 @@ pub fn files(options: &InitOptions) -> Vec<(PathBuf, String)> {
                 &[
                     ("{association}", options.association.clone()),
                     ("{version}", VERSION.to_string()),
+                    ("{example}", example_paragraph(options)),
                 ],
             ),
         ),
-    ]
+    ];
+    if !options.empty {
+        for (id, text) in EXAMPLE_PLAYERS {
+            files.push((format!("data/players/{id}.toml").into(), text.into()));
+        }
+        let tournament = example_tournament(options);
+        files.push((
+            format!("{tournament}.toml").into(),
+            fill(include_str!("files/tournament.toml")),
+        ));
+        files.push((
+            format!("{tournament}.csv").into(),
+            include_str!("files/tournament.csv").into(),
+        ));
+    }
+    files
 }
 
 /// `text` with each mark replaced by its value, in one pass: a value that
@@ -253,6 +303,13 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_example_is_a_year_before_the_init_date() {
+        let date = |y, m, d| crate::model::Date::new(y, m, d).unwrap();
+        assert_eq!(example_date(date(2026, 11, 28)), date(2025, 11, 28));
+        assert_eq!(example_date(date(2028, 2, 29)), date(2027, 2, 28));
+    }
+
+    #[test]
     fn names_with_quotes_stay_valid_toml_and_yaml() {
         let options = InitOptions {
             association: "Club \"Go\" ry".into(),
@@ -260,6 +317,7 @@ mod tests {
             language: "fi".into(),
             date: crate::model::Date::new(2026, 4, 11).unwrap(),
             install: "cargo install --locked \"ratingbook\"".into(),
+            empty: false,
         };
         let files = files(&options);
         let config = &files

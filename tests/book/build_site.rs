@@ -345,7 +345,7 @@ fn every_output_ranks_the_list_the_same_way() {
     let mut names = std::collections::BTreeMap::new();
     for record in reader.records() {
         let r = record.unwrap();
-        assert_eq!(&r[date_col], "2026-03-15", "the newest event's last day");
+        assert_eq!(&r[date_col], "2026-10-25", "the newest event's last day");
         names.insert(r[name_col].to_string(), r[id_col].to_string());
         csv_rows.push((
             r[id_col].to_string(),
@@ -432,7 +432,7 @@ fn every_output_ranks_the_list_the_same_way() {
     let sql_rows: Ranked = stmt
         .query_map([], |r| {
             let date: String = r.get(3)?;
-            assert_eq!(date, "2026-03-15");
+            assert_eq!(date, "2026-10-25");
             Ok((r.get(0)?, r.get(1)?, r.get(2)?))
         })
         .unwrap()
@@ -451,22 +451,42 @@ fn every_output_ranks_the_list_the_same_way() {
     assert_eq!(html_rows, csv_rows, "ratings.html vs ratings.csv");
     assert_eq!(md_rows, csv_rows, "ratings.md vs ratings.csv");
     assert_eq!(sql_rows, csv_rows, "SQL vs ratings.csv");
-    // By hand from the sample data: the list is dated 2026-03-15, so only the
-    // four Ataxx engines (gauntlet on 2026-01-01) played within 24 months;
-    // the 2003–2004 players are inactive and unranked.
+    // By hand from the sample data: the list is dated 2026-10-25, so the
+    // established players with a rated game since 2024-10-25 are ranked: the
+    // four Ataxx engines (gauntlet on 2026-01-01) among the 19 members who
+    // played in 2025–2026, by rating; the 2003–2004 players are inactive and
+    // unranked.
     let ranked: Vec<(&str, u32)> = csv_rows
         .iter()
         .filter_map(|(id, rank, _)| Some((id.as_str(), (*rank)?)))
         .collect();
-    assert_eq!(
-        ranked,
-        [
-            ("ataxx-depth-4", 1),
-            ("ataxx-depth-3", 2),
-            ("ataxx-depth-2", 3),
-            ("ataxx-depth-1", 4)
-        ]
-    );
+    let expected = [
+        "ataxx-depth-4",
+        "heikkinen-oliver",
+        "vesterinen-aleksi",
+        "peltonen-riikka",
+        "backman-aleksi",
+        "ataxx-depth-3",
+        "korpela-leevi",
+        "lehtinen-arttu",
+        "parviainen-aarni",
+        "hamalainen-oona",
+        "makela-eino",
+        "hamalainen-iida",
+        "rautio-anni",
+        "ahonen-minna",
+        "nurmi-minna",
+        "turunen-leevi",
+        "kauppinen-eero",
+        "halonen-noora",
+        "kurki-elina",
+        "sundqvist-antti",
+        "ataxx-depth-2",
+        "ylonen-markus",
+        "ataxx-depth-1",
+    ];
+    let expected: Vec<(&str, u32)> = expected.into_iter().zip(1..).collect();
+    assert_eq!(ranked, expected);
     assert!(csv_rows
         .iter()
         .all(|(_, rank, active)| rank.is_some() == *active));

@@ -78,13 +78,14 @@ fn player_page_has_chart_statistics_and_head_to_head() {
 fn lists_filter_hide_inactive_and_archive() {
     let out = sample_site();
     let list = read(&out.path().join("ratings.html"));
-    // As of 2026 the 2003–2004 players are inactive: present, marked, hidden by CSS.
+    // As of 2026 the 2003–2004 players are inactive: present, marked, hidden by CSS;
+    // with them, every established member without a rated game since 2024-10-25.
     assert!(list.contains("<tr class=\"inactive\"><td class=\"num\"></td><td><a href=\"players/saarenpaa-samuli.html\">"), "{list}");
-    assert!(list.contains("<a class=\"show-inactive\" href=\"#all\">Show 6 inactive players</a>"));
+    assert!(list.contains("<a class=\"show-inactive\" href=\"#all\">Show 79 inactive players</a>"));
     // The front page links the list with the same count.
     let index = read(&out.path().join("index.html"));
     assert!(
-        index.contains("(6 inactive players hidden by default)"),
+        index.contains("(79 inactive players hidden by default)"),
         "{index}"
     );
     assert!(list.contains("<svg class=\"chart\""));
@@ -107,15 +108,15 @@ fn lists_filter_hide_inactive_and_archive() {
     );
     assert!(!y2004.contains("class=\"inactive\""));
     assert!(y2004.contains("As of <time datetime=\"2004-12-31\">31 December 2004</time>"));
-    // The sample's latest results end on 15 March 2026: the 2026 list stands
+    // The sample's latest results end on 25 October 2026: the 2026 list stands
     // at that day, as the current list does, not at a year's end to come.
     let y2026 = read(&out.path().join("archive/2026.html"));
     assert!(
-        y2026.contains("As of <time datetime=\"2026-03-15\">15 March 2026</time>"),
+        y2026.contains("As of <time datetime=\"2026-10-25\">25 October 2026</time>"),
         "{y2026}"
     );
     assert!(!y2026.contains("2026-12-31"), "{y2026}");
-    assert!(list.contains("As of <time datetime=\"2026-03-15\">15 March 2026</time>"));
+    assert!(list.contains("As of <time datetime=\"2026-10-25\">25 October 2026</time>"));
 }
 
 #[test]
@@ -146,15 +147,20 @@ fn markdown_pages_news_rules_and_structure() {
     assert!(about.contains("<h2>What you find here</h2>"), "{about}");
     assert!(about.contains("<strong>rating list</strong>"));
     let index = read(&out.path().join("index.html"));
-    let newest = index.find("Ataxx engines join the rating book").unwrap();
-    let older = index.find("Finnish Championship 2004 rated").unwrap();
+    let newest = index.find("Oulu Autumn Open 2026 rated").unwrap();
+    let older = index.find("Ataxx engines join the rating book").unwrap();
     assert!(newest < older, "news newest first");
-    assert!(index.contains("<time datetime=\"2003-09-25\">25 September 2003</time>"));
-    assert!(index.contains("<li><a href=\"pages/about.html\">About</a></li>"));
-    // Every Helsinki player last played in 2004, inactive on the 2026 list
-    // (ratings.html): the club has no top active player.
+    assert!(index.contains("<time datetime=\"2026-10-29\">29 October 2026</time>"));
+    // The home page shows the five newest news items only.
     assert!(
-        !index.contains("<li>Club <a href=\"lists/club-helsinki.html\">"),
+        !index.contains("Finnish Championship 2004 rated"),
+        "{index}"
+    );
+    assert!(index.contains("<li><a href=\"pages/about.html\">About</a></li>"));
+    // The club's top active player: Saarenpää Samuli (2115) last played in
+    // 2004, inactive on the 2026 list; Heikkinen Oliver (1836) played in 2026.
+    assert!(
+        index.contains("<li>Club <a href=\"lists/club-helsinki.html\">Helsinki</a>: <a href=\"players/heikkinen-oliver.html\">Heikkinen Oliver</a>"),
         "{index}"
     );
     let rules = read(&out.path().join("rules.html"));
@@ -237,7 +243,7 @@ fn configuration_sets_language_base_url_and_rules() {
     let index = read(&out.path().join("index.html"));
     assert!(index.contains("<html lang=\"fi\">"));
     assert!(
-        index.contains("<time datetime=\"2026-03-15\">15.3.2026</time>"),
+        index.contains("<time datetime=\"2026-10-25\">25.10.2026</time>"),
         "{index}"
     );
     assert!(
@@ -650,10 +656,10 @@ fn abbreviations_are_explained_and_link_to_their_rules() {
 
 /// Movement since the previous list (the year-end list of the year before the
 /// list date), worked by hand from the sample data: the list is dated
-/// 2026-03-15, so the previous list is that of 2025-12-31; no tournament was
-/// played in 2005–2025, so it is the end-of-2004 archive list. There
-/// Saarenpää Samuli stands at 2115 and Ikonen Jussi at 2020, both inactive
-/// (no rank) as they are now at the same ratings: change 0, no rank change.
+/// 2026-10-25, so the previous list is that of 2025-12-31. Saarenpää Samuli
+/// and Ikonen Jussi last played in 2004: on the end-of-2004 list at 2115 and
+/// 2020, on the end-of-2025 list at the same ratings, both inactive (no rank)
+/// as they are now: change 0, no rank change.
 /// The Ataxx engines' first event is 2026-01-01: not on it, so `new`.
 #[test]
 fn rating_lists_show_the_movement_since_the_previous_list() {
@@ -682,13 +688,13 @@ fn rating_lists_show_the_movement_since_the_previous_list() {
     ));
     // Per-club lists compare with the same club's previous list and show the dates.
     let club = read(&out.path().join("lists/club-helsinki.html"));
-    assert!(club.contains(r#"As of <time datetime="2026-03-15">"#));
+    assert!(club.contains(r#"As of <time datetime="2026-10-25">"#));
     assert!(club.contains(r#"since the list of <time datetime="2025-12-31">"#));
     assert!(club.contains(
         r#"<td class="num">2115</td><td class="num change opt">0</td><td class="num change opt"></td>"#
     ));
     let markdown = read(&out.path().join("ratings.md"));
-    assert!(markdown.contains("As of 2026-03-15."));
+    assert!(markdown.contains("As of 2026-10-25."));
     assert!(markdown.contains("Changes are since the list of 2025-12-31"));
     assert!(markdown.contains("| 1 | Ataxx depth 4 |  | 1997 | new | new | 30 |"));
     assert!(markdown.contains("| Saarenpää Samuli | Helsinki | 2115 | 0 |  | 33 |"));
@@ -696,8 +702,8 @@ fn rating_lists_show_the_movement_since_the_previous_list() {
     assert!(csv.lines().next().unwrap().ends_with(
         "list_date,rank,id,name,club,country,membership,rating,games,last_played,active,previous_list_date,rating_change,rank_change"
     ));
-    assert!(csv.contains("2026-03-15,,saarenpaa-samuli,Saarenpää Samuli,Helsinki,FIN,member,2115,33,2004-09-19,false,2025-12-31,0,\n"));
-    assert!(csv.contains("2026-03-15,1,ataxx-depth-4,Ataxx depth 4,,,member,1997,30,2026-01-01,true,2025-12-31,new,new\n"));
+    assert!(csv.contains("2026-10-25,,saarenpaa-samuli,Saarenpää Samuli,Helsinki,FIN,member,2115,33,2004-09-19,false,2025-12-31,0,\n"));
+    assert!(csv.contains("2026-10-25,1,ataxx-depth-4,Ataxx depth 4,,,member,1997,30,2026-01-01,true,2025-12-31,new,new\n"));
 }
 
 /// Category lists (junior, senior, women) are built only when configured,

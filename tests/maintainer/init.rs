@@ -77,6 +77,115 @@ fn a_new_repository_checks_and_builds_at_once() {
     assert!(String::from_utf8_lossy(&again.stderr).contains("is not empty"));
 }
 
+/// Today's date as `init` and `new tournament` read it (YYYY-MM-DD).
+fn today() -> String {
+    let output = Command::new("date").arg("+%F").output().unwrap();
+    String::from_utf8(output.stdout).unwrap().trim().to_string()
+}
+
+#[test]
+fn the_example_never_blocks_a_first_real_event_on_the_init_date() {
+    let dir = tempfile::tempdir().unwrap();
+    let repo = init(dir.path());
+    // The example is a year old, marked as an example, named "Example".
+    let table = walkdir::WalkDir::new(repo.join("data/tournaments"))
+        .into_iter()
+        .filter_map(Result::ok)
+        .find(|e| e.path().extension().is_some_and(|x| x == "csv"))
+        .unwrap()
+        .into_path();
+    let meta = std::fs::read_to_string(table.with_extension("toml")).unwrap();
+    let year: i32 = today()[..4].parse().unwrap();
+    assert!(
+        meta.contains(&format!(
+            "name = \"Example Club Championship {}\"",
+            year - 1
+        )),
+        "{meta}"
+    );
+    assert!(meta.contains("\nillustrative = true"), "{meta}");
+    let csv = std::fs::read_to_string(&table).unwrap();
+    let example_player = csv.lines().nth(1).unwrap().split(',').nth(1).unwrap();
+    assert!(example_player.starts_with("example-"), "{csv}");
+    // MAINTAINING.md names every file of the example to remove.
+    let guide = std::fs::read_to_string(repo.join("MAINTAINING.md")).unwrap();
+    let relative = table.strip_prefix(&repo).unwrap().with_extension("");
+    assert!(
+        guide.contains(&format!("`{}.toml` and `.csv`", relative.display())),
+        "{guide}"
+    );
+    assert!(
+        guide.contains("`data/players/example-anna.toml` and `data/players/example-mikko.toml`"),
+        "{guide}"
+    );
+    // A first real event on the init date, an example player entered by mistake included.
+    for name in ["Mäkinen Pekka", "Laine Liisa"] {
+        assert!(ratingbook(&repo, &["new", "player", name]).status.success());
+    }
+    let players = format!("makinen-pekka,laine-liisa,{example_player}");
+    let new = ratingbook(
+        &repo,
+        &[
+            "new",
+            "tournament",
+            "--name",
+            "Spring Open",
+            "--start",
+            &today(),
+            "--system",
+            "round-robin",
+            "--rounds",
+            "3",
+            "--players",
+            &players,
+        ],
+    );
+    assert!(
+        new.status.success(),
+        "{}",
+        String::from_utf8_lossy(&new.stderr)
+    );
+    let check = ratingbook(&repo, &["check"]);
+    assert!(
+        check.status.success(),
+        "{}",
+        String::from_utf8_lossy(&check.stderr)
+    );
+    // The example's page says it is an example.
+    assert!(ratingbook(&repo, &["build"]).status.success());
+    let page = std::fs::read_to_string(repo.join(format!(
+        "site/tournaments/{}.html",
+        table.file_stem().unwrap().to_str().unwrap()
+    )))
+    .unwrap();
+    assert!(page.contains("these results are invented"), "{page}");
+}
+
+#[test]
+fn init_empty_starts_without_the_example_and_builds_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let output = ratingbook(dir.path(), &["init", "ratings", "--empty"]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let repo = dir.path().join("ratings");
+    assert!(!repo.join("data").exists());
+    let guide = std::fs::read_to_string(repo.join("MAINTAINING.md")).unwrap();
+    assert!(!guide.contains("example-"), "{guide}");
+    let check = ratingbook(&repo, &["check"]);
+    assert!(String::from_utf8_lossy(&check.stderr)
+        .contains("checked 0 players and 0 tournaments: 0 error(s)"));
+    let build = ratingbook(&repo, &["build"]);
+    assert!(
+        build.status.success(),
+        "{}",
+        String::from_utf8_lossy(&build.stderr)
+    );
+    assert!(repo.join("site/index.html").is_file());
+}
+
 /// The `run:` steps of a GitHub Actions job, in order.
 fn github_steps(workflow: &Yaml, job: &str) -> Vec<String> {
     workflow["jobs"][job]["steps"]
@@ -204,7 +313,7 @@ fn the_workflows_are_valid_and_their_steps_run_green_in_a_clone() {
         "{comment}"
     );
     assert!(
-        comment.contains("| changed | Club Championship"),
+        comment.contains("| changed | Example Club Championship"),
         "{comment}"
     );
     assert_eq!(
@@ -222,7 +331,7 @@ fn the_workflows_are_valid_and_their_steps_run_green_in_a_clone() {
     );
     assert!(std::fs::read_to_string(clone.join("diff.md"))
         .unwrap()
-        .contains("| changed | Club Championship"));
+        .contains("| changed | Example Club Championship"));
 
     // After the merge: the default branch publishes.
     git(&clone, &["checkout", "-q", "main"]);
