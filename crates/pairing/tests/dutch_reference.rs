@@ -76,24 +76,9 @@ fn endorsed_engine_corpus_is_paired_identically() {
     assert!(differ.is_empty(), "{}", differ.join("\n"));
 }
 
-/// The Python interpreter that has `caissify_pairings`, if any: the
-/// `RATINGBOOK_REFERENCE_PYTHON` variable, the virtual environment `.ci/run`
-/// makes under `target/`, or `python3`.
+/// The Python interpreter with the reference package, if any.
 fn reference_python() -> Option<PathBuf> {
-    let mut candidates = Vec::new();
-    if let Some(p) = std::env::var_os("RATINGBOOK_REFERENCE_PYTHON") {
-        candidates.push(PathBuf::from(p));
-    }
-    candidates.push(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target/reference-python/bin/python3"),
-    );
-    candidates.push(PathBuf::from("python3"));
-    candidates.into_iter().find(|python| {
-        Command::new(python)
-            .args(["-c", "import caissify_pairings"])
-            .output()
-            .is_ok_and(|o| o.status.success())
-    })
+    test_tools::reference_python("import caissify_pairings")
 }
 
 /// `(matched, checked)` from the checker's summary line.

@@ -268,24 +268,9 @@ fn shapes() -> Vec<(&'static str, f64, usize, Vec<Game>)> {
     ]
 }
 
-/// The Python interpreter with the `whole-history-rating` package, if any:
-/// the `RATINGBOOK_REFERENCE_PYTHON` variable, the virtual environment
-/// `scripts/install-test-deps` makes under `target/`, or `python3`.
+/// The Python interpreter with the reference package, if any.
 fn reference_python() -> Option<PathBuf> {
-    let mut candidates = Vec::new();
-    if let Some(p) = std::env::var_os("RATINGBOOK_REFERENCE_PYTHON") {
-        candidates.push(PathBuf::from(p));
-    }
-    candidates.push(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target/reference-python/bin/python3"),
-    );
-    candidates.push(PathBuf::from("python3"));
-    candidates.into_iter().find(|python| {
-        Command::new(python)
-            .args(["-c", "import whr; whr.WHR"])
-            .output()
-            .is_ok_and(|o| o.status.success())
-    })
+    test_tools::reference_python("import whr; whr.WHR")
 }
 
 /// The reference's ratings: per player, (day, rating, deviation) in Elo.

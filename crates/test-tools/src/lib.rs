@@ -80,6 +80,28 @@ pub fn find_program(name: &str, extra_dirs: &[PathBuf]) -> Option<PathBuf> {
         .find(|candidate| Path::new(candidate).is_file())
 }
 
+/// The Python interpreter that can run `probe` (e.g. `import whr`), if any:
+/// the `RATINGBOOK_REFERENCE_PYTHON` variable, the virtual environment that
+/// `scripts/install-test-deps` makes under the workspace's `target/`, or
+/// `python3`. The reference implementations the tests compare with are
+/// Python packages installed there.
+pub fn reference_python(probe: &str) -> Option<PathBuf> {
+    let mut candidates = Vec::new();
+    if let Some(p) = std::env::var_os("RATINGBOOK_REFERENCE_PYTHON") {
+        candidates.push(PathBuf::from(p));
+    }
+    candidates.push(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target/reference-python/bin/python3"),
+    );
+    candidates.push(PathBuf::from("python3"));
+    candidates.into_iter().find(|python| {
+        Command::new(python)
+            .args(["-c", probe])
+            .output()
+            .is_ok_and(|o| o.status.success())
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
