@@ -1,6 +1,7 @@
 //! Tie-breaks named as in FIDE's tie-break regulations (handbook C.07, the
-//! edition applied from 1 August 2024, and its amendment applied from 1 March 2026), plus seed
-//! 003's "wins including forfeit wins" (`gs`) and its virtual-opponent Buchholz.
+//! edition applied from 1 August 2024, and its amendment applied from 1 March 2026), plus
+//! the Turkish tournament manager's "wins including forfeit wins" (`gs`) and its
+//! virtual-opponent Buchholz.
 //! The plain ids compute exactly what FIDE's reference checker (`tiebreakchecker.py`
 //! of the Technical Commission) computes; `scripts/tiebreak-differential` compares them.
 //!

@@ -164,7 +164,7 @@ fn ask_name<R: BufRead, W: Write>(
 
 fn is_quit(text: &str) -> bool {
     let lower = text.to_ascii_lowercase();
-    // The seed ends the game on a negative origin coordinate.
+    // The original Ataxx work ends the game on a negative origin coordinate.
     matches!(lower.as_str(), "q" | "quit" | "exit") || lower.starts_with('-')
 }
 

@@ -8,7 +8,7 @@
 //! The game ends when a side has no stones, the clock reaches 100, or no empty
 //! square can be reached by either side.
 //!
-//! The seed's start position (white in the top-left and bottom-right corners,
+//! The start position of the original Ataxx work (white in the top-left and bottom-right corners,
 //! black in the other two, white first) is exactly the standard one with
 //! `x` = the original design's white and `o` = the original design's black; see [`board`] and
 //! the crate's README (rules, notation and every command of the `ataxx` binary).
