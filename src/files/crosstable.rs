@@ -387,24 +387,13 @@ fn read_rating(
     line: usize,
     problems: &mut Vec<Diagnostic>,
 ) -> Option<u32> {
-    layout.rating_column.and_then(|c| {
-        let text = &record[c];
-        if text.is_empty() {
-            return None;
-        }
-        match text.parse::<u32>() {
-            Ok(r) if (1..=3500).contains(&r) => Some(r),
-            _ => {
-                problems.push(
-                    Diagnostic::error(shown, format!("rating `{text}` is not a rating"))
-                        .at(line, c + 1)
-                        .field("rating")
-                        .hint("give the international rating for this event (1..3500), or leave it empty"),
-                );
-                None
-            }
-        }
-    })
+    let column = OptionalNumber {
+        column: layout.rating_column?,
+        valid: 1..=3500,
+        field: "rating",
+        hint: "give the international rating for this event (1..3500), or leave it empty",
+    };
+    column.read(record, shown, line, problems)
 }
 
 /// The row's final rank, if the crosstable has a rank column and the row
@@ -416,24 +405,52 @@ fn read_rank(
     line: usize,
     problems: &mut Vec<Diagnostic>,
 ) -> Option<u32> {
-    layout.rank_column.and_then(|c| {
-        let text = &record[c];
+    let column = OptionalNumber {
+        column: layout.rank_column?,
+        valid: 1..=u32::MAX,
+        field: "rank",
+        hint: "give the final rank from the event's report (1, 2, ...; ties may share one), or leave it empty",
+    };
+    column.read(record, shown, line, problems)
+}
+
+/// A column of whole numbers that a row may leave empty.
+struct OptionalNumber {
+    column: usize,
+    valid: std::ops::RangeInclusive<u32>,
+    /// The column's name, in messages (`rating`, `rank`).
+    field: &'static str,
+    hint: &'static str,
+}
+
+impl OptionalNumber {
+    /// The row's number, if it gives one; a problem when it is not one of
+    /// the valid numbers.
+    fn read(
+        &self,
+        record: &csv::StringRecord,
+        shown: &Path,
+        line: usize,
+        problems: &mut Vec<Diagnostic>,
+    ) -> Option<u32> {
+        let text = &record[self.column];
         if text.is_empty() {
             return None;
         }
         match text.parse::<u32>() {
-            Ok(r) if r > 0 => Some(r),
+            Ok(n) if self.valid.contains(&n) => Some(n),
             _ => {
+                let field = self.field;
                 problems.push(
-                    Diagnostic::error(shown, format!("rank `{text}` is not a rank"))
-                        .at(line, c + 1)
-                        .field("rank")
-                        .hint("give the final rank from the event's report (1, 2, ...; ties may share one), or leave it empty"),
+                    Diagnostic::error(shown, format!("{field} `{text}` is not a {field}"))
+                        .at(line, self.column + 1)
+                        .field(field)
+                        .hint(self.hint),
                 );
                 None
             }
         }
-    })
+    }
 }
 
 /// The row's cell for each of the tournament's `rounds` (absent past the
