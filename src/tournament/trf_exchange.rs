@@ -437,7 +437,7 @@ pub fn import_trf(
     let mut files = Vec::new();
     let mut matches = Vec::new();
     let mut taken: BTreeMap<String, ()> = BTreeMap::new();
-    let ranked = players.iter().any(|p| p.rank.is_some());
+    let ranked = players.iter().any(|p| final_rank(p).is_some());
     let mut rows = Vec::new();
     for p in &players {
         let (player_id, how) = match_player(p, dataset, options)?;
@@ -458,7 +458,7 @@ pub fn import_trf(
             start_no: p.start_no,
             player: player_id.to_string(),
             rating: p.rating,
-            rank: p.rank,
+            rank: final_rank(p),
             cells: (0..rounds as usize)
                 .map(|round| {
                     block_to_cell(p.rounds.get(round).and_then(Option::as_ref)).to_notation()
@@ -557,7 +557,7 @@ pub fn tournament_from_trf(
             start_no: p.start_no,
             player: Slug::from_name(&format!("p{}", p.start_no)),
             rating: p.rating,
-            rank: p.rank,
+            rank: final_rank(p),
             cells: (0..rounds as usize)
                 .map(|r| block_to_cell(p.rounds.get(r).and_then(Option::as_ref)))
                 .collect(),
@@ -604,6 +604,13 @@ fn system_of(doc: &TrfDocument, players: usize, rounds: u32) -> System {
     } else {
         System::Swiss
     }
+}
+
+/// A player line's final rank, if it gives one. Pairing programs such as
+/// Swiss-Manager write rank 0 for a player who withdrew and is not ranked:
+/// that is no rank, not a rank below the first.
+fn final_rank(p: &PlayerLine) -> Option<u32> {
+    p.rank.filter(|&rank| rank > 0)
 }
 
 /// The player file a TRF import writes for a player not yet in the rating book.

@@ -442,3 +442,60 @@ fn import_does_not_write_a_player_file_through_a_dangling_link() {
         "{stderr}"
     );
 }
+
+#[test]
+fn withdrawn_players_ranked_zero_import_unranked_and_the_event_builds() {
+    // Swiss-Manager writes rank 0 (columns 86-89) for a player who withdrew.
+    let ranked = |line: String, rank: u32| {
+        let mut chars: Vec<char> = line.chars().collect();
+        chars.splice(85..89, format!("{rank:>4}").chars());
+        chars.into_iter().collect::<String>()
+    };
+    let text = [
+        "012 Withdrawal Open".to_string(),
+        "042 2026/03/14".to_string(),
+        ranked(trf_player(1, "Alpha Anna", &["2 w 1"]), 1),
+        ranked(trf_player(2, "Beta Bert", &["1 b 0"]), 2),
+        ranked(trf_player(3, "Gamma Gus", &["0000 - Z"]), 0),
+        "XXR 1".to_string(),
+    ]
+    .join("\n");
+    let repo = tempfile::tempdir().unwrap();
+    util::copy_tree(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/mini"),
+        repo.path(),
+    );
+    let trf = repo.path().join("withdrawal.trf");
+    std::fs::write(&trf, &text).unwrap();
+    let run = |args: &[&str]| {
+        Command::new(util::binary())
+            .args(args)
+            .arg("--root")
+            .arg(repo.path())
+            .output()
+            .unwrap()
+    };
+    let imported = run(&["import-trf", trf.to_str().unwrap()]);
+    let said = String::from_utf8_lossy(&imported.stderr).into_owned();
+    assert_eq!(imported.status.code(), Some(0), "{said}");
+    let table = walkdir::WalkDir::new(repo.path().join("data/tournaments"))
+        .into_iter()
+        .filter_map(Result::ok)
+        .find(|e| {
+            e.path().extension().is_some_and(|x| x == "csv")
+                && e.path().to_string_lossy().contains("withdrawal")
+        })
+        .expect("the imported crosstable");
+    let rows = std::fs::read_to_string(table.path()).unwrap();
+    let gus = rows.lines().find(|l| l.starts_with("3,")).unwrap();
+    let rank = gus.split(',').nth(3).unwrap();
+    assert_eq!(rank, "", "a withdrawn player has no rank: {rows}");
+    for command in [&["check"][..], &["build"][..]] {
+        let out = run(command);
+        assert!(
+            out.status.success(),
+            "{command:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
