@@ -3,6 +3,7 @@
 //! and column, within the same page budgets; a good repository passes.
 
 use crate::util;
+use crate::util::stderr;
 
 use std::path::Path;
 use std::process::{Command, Output};
@@ -60,10 +61,6 @@ fn run(command: &str, root: &Path) -> Output {
         run.arg("--out").arg(root.join("site"));
     }
     run.output().unwrap()
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
 }
 
 #[test]

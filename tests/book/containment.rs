@@ -11,8 +11,6 @@ use std::os::unix::fs::symlink;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
-const MINI: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/mini");
-
 /// The signal a write to a closed pipe raises (13 on every Unix).
 const SIGPIPE: i32 = 13;
 
@@ -22,9 +20,8 @@ const SECRET: &str = "eC1hY2Nlc3MtdG9rZW46Z2hzX3NlY3JldA";
 /// The small sample repository in `repo/` of a new folder, with a git
 /// folder holding CI's credentials.
 fn repository() -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = util::mini_repo();
     let root = dir.path().join("repo");
-    util::copy_tree(Path::new(MINI), &root);
     write(
         &root,
         ".git/config",

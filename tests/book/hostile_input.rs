@@ -6,36 +6,12 @@
 //! published site.
 
 use crate::util;
+use crate::util::{error_lines, errors, mini_repo, stderr};
 
 use crate::util::{edit, write};
 
-use ratingbook::diagnostic::Diagnostic;
 use std::path::Path;
 use std::process::{Command, Output};
-
-const MINI: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/mini");
-
-fn mini_repo() -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    util::copy_tree(Path::new(MINI), &dir.path().join("repo"));
-    dir
-}
-
-fn errors(root: &Path) -> Vec<Diagnostic> {
-    ratingbook::check_repository(root)
-        .diagnostics
-        .into_iter()
-        .filter(Diagnostic::is_error)
-        .collect()
-}
-
-/// The errors as `location: message` lines.
-fn error_lines(root: &Path) -> Vec<String> {
-    errors(root)
-        .iter()
-        .map(|d| format!("{}: {}", d.location(), d.message))
-        .collect()
-}
 
 fn build(root: &Path, out: &Path) -> Output {
     Command::new(util::binary())
@@ -45,10 +21,6 @@ fn build(root: &Path, out: &Path) -> Output {
         .arg(out)
         .output()
         .unwrap()
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
 }
 
 /// Every published file's text, concatenated.

@@ -3,19 +3,12 @@
 //! ceiling that only the command line or the environment raises.
 
 use crate::util;
+use crate::util::{error_lines, mini_repo, stderr};
 
 use crate::util::{edit, write};
 use std::path::Path;
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
-
-const MINI: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/mini");
-
-fn mini_repo() -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    util::copy_tree(Path::new(MINI), &dir.path().join("repo"));
-    dir
-}
 
 /// Runs `ratingbook ARGS --root ROOT` with `env` set.
 fn run(args: &[&str], root: &Path, env: &[(&str, &str)]) -> Output {
@@ -32,20 +25,6 @@ fn run(args: &[&str], root: &Path, env: &[(&str, &str)]) -> Output {
         command.env(key, value);
     }
     command.output().unwrap()
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
-}
-
-/// The errors `check` finds, as `location: message` lines.
-fn error_lines(root: &Path) -> Vec<String> {
-    ratingbook::check_repository(root)
-        .diagnostics
-        .iter()
-        .filter(|d| d.is_error())
-        .map(|d| format!("{}: {}", d.location(), d.message))
-        .collect()
 }
 
 #[test]

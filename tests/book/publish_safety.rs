@@ -4,6 +4,7 @@
 //! previous site or the new one, and a message says what happened.
 
 use crate::util::binary;
+use crate::util::stderr;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -56,10 +57,6 @@ fn build(root: &Path, out: &Path) -> std::process::Output {
         .env("CI", "1")
         .output()
         .unwrap()
-}
-
-fn stderr(output: &std::process::Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
 }
 
 /// Replaces `dir` with a fresh copy of the files in `files`.

@@ -405,3 +405,36 @@ pub fn imported_file(
         ),
     }
 }
+
+/// The small test repository (two tournaments, a few players) under `tests/fixtures/mini`.
+pub const MINI: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/mini");
+
+/// A new folder holding a copy of the small test repository in `repo/`,
+/// with room beside it for a site or files outside the repository.
+pub fn mini_repo() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    copy_tree(std::path::Path::new(MINI), &dir.path().join("repo"));
+    dir
+}
+
+/// What a command printed on standard error.
+pub fn stderr(output: &std::process::Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+/// The errors `check` finds in the repository at `root`.
+pub fn errors(root: &std::path::Path) -> Vec<ratingbook::diagnostic::Diagnostic> {
+    ratingbook::check_repository(root)
+        .diagnostics
+        .into_iter()
+        .filter(ratingbook::diagnostic::Diagnostic::is_error)
+        .collect()
+}
+
+/// The errors `check` finds in the repository at `root`, as `location: message` lines.
+pub fn error_lines(root: &std::path::Path) -> Vec<String> {
+    errors(root)
+        .iter()
+        .map(|d| format!("{}: {}", d.location(), d.message))
+        .collect()
+}
