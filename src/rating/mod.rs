@@ -14,7 +14,7 @@ pub mod fide;
 pub mod pool;
 pub mod whr;
 
-pub use pool::{rate_all, rate_pools, AllRatings, PoolRatings};
+pub use pool::{pool_title, rate_all, rate_pools, AllRatings, PoolRatings};
 pub use rating_systems::{egd, expected, glicko2};
 pub use rating_systems::{GameRating, KFactor, NotCounted, OptionalF64, Phase, PlayerRating};
 pub use rating_systems::{Ratings, TournamentRating};

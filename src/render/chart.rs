@@ -212,20 +212,17 @@ fn date_of_day(day: i64) -> String {
 }
 
 /// Visible text next to the last point: its rating and date (touch screens
-/// have no hover). Placed left of the point when the point is in the right
-/// half, so it stays inside the drawing (centred for a single point); above the point, or below it when the
-/// point is near the top.
-fn point_label(out: &mut String, scale: &Scale, point: &ChartPoint, single: bool) {
+/// have no hover), centred above a single point. Otherwise it goes to the
+/// first of four places around the point (left or right, above or below)
+/// that stays inside the drawing and crosses no part of the line, judged at
+/// the largest text size the style sheet uses (phones).
+fn point_label(out: &mut String, scale: &Scale, points: &[ChartPoint]) {
+    let Some(point) = points.last() else {
+        return;
+    };
+    let single = points.len() == 1;
     let x = scale.x(point.day);
     let y = scale.y(point.rating);
-    let (anchor, dx) = if single {
-        ("middle", 0.0)
-    } else if x > WIDTH / 2.0 {
-        ("end", -8.0)
-    } else {
-        ("start", 8.0)
-    };
-    let dy = if y < TOP + 24.0 { 18.0 } else { -10.0 };
     let text = if single {
         format!(
             "{} after one rated tournament ({})",
@@ -235,13 +232,113 @@ fn point_label(out: &mut String, scale: &Scale, point: &ChartPoint, single: bool
     } else {
         format!("{} ({})", point.rating, date_of_day(point.day))
     };
+    let (anchor, lx, ly) = if single {
+        let dy = if y < TOP + 24.0 { 18.0 } else { -10.0 };
+        ("middle", x, y + dy)
+    } else {
+        let line: Vec<(f64, f64)> = points
+            .iter()
+            .map(|p| (scale.x(p.day), scale.y(p.rating)))
+            .collect();
+        label_place((x, y), text.chars().count(), &line)
+    };
     let _ = write!(
         out,
-        "<text class=\"pt-label\" x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"{anchor}\">{}</text>",
-        x + dx,
-        y + dy,
+        "<text class=\"pt-label\" x=\"{lx:.1}\" y=\"{ly:.1}\" text-anchor=\"{anchor}\">{}</text>",
         html_escaped(&text)
     );
+}
+
+/// The largest label text (the phone style sheet's), in drawing units, and
+/// a generous width per character for it.
+const LABEL_SIZE: f64 = 20.0;
+const LABEL_CHAR_WIDTH: f64 = 0.6 * LABEL_SIZE;
+
+/// Where a label of `chars` characters goes next to the point `at`: the
+/// text anchor and the text's start or end point. Candidates in order of
+/// preference: towards the chart's middle, above, then below, then the
+/// other side, each first beside the point and then moved further along
+/// (away from it) a step at a time; the first inside the drawing that the
+/// line does not cross, else the one the line crosses least.
+fn label_place(at: (f64, f64), chars: usize, line: &[(f64, f64)]) -> (&'static str, f64, f64) {
+    const STEP: f64 = 24.0;
+    let (x, y) = at;
+    let width = chars as f64 * LABEL_CHAR_WIDTH;
+    let inward_left = x > WIDTH / 2.0;
+    let sides = if inward_left {
+        [true, false]
+    } else {
+        [false, true]
+    };
+    let mut best: Option<(usize, (&'static str, f64, f64))> = None;
+    for shift in 0..=8 {
+        let gap = 8.0 + f64::from(shift) * STEP;
+        for left in sides {
+            for above in [true, false] {
+                let (x0, x1, anchor, tx) = if left {
+                    (x - gap - width, x - gap, "end", x - gap)
+                } else {
+                    (x + gap, x + gap + width, "start", x + gap)
+                };
+                let baseline = if above { y - 10.0 } else { y + 10.0 + LABEL_SIZE };
+                let (y0, y1) = (baseline - LABEL_SIZE, baseline + 4.0);
+                let inside =
+                    x0 >= LEFT && x1 <= WIDTH - RIGHT + 8.0 && y0 >= 0.0 && y1 <= HEIGHT - BOTTOM;
+                if !inside {
+                    continue;
+                }
+                let crossings = line
+                    .windows(2)
+                    .filter(|w| segment_meets_box(w[0], w[1], (x0, y0, x1, y1)))
+                    .count();
+                let place = (anchor, tx, baseline);
+                if crossings == 0 {
+                    return place;
+                }
+                if best.is_none_or(|(fewest, _)| crossings < fewest) {
+                    best = Some((crossings, place));
+                }
+            }
+        }
+    }
+    best.map(|(_, place)| place).unwrap_or(if inward_left {
+        ("end", x - 8.0, y - 10.0)
+    } else {
+        ("start", x + 8.0, y - 10.0)
+    })
+}
+
+/// Whether the segment from `a` to `b` meets the box `(x0, y0, x1, y1)`:
+/// the segment clipped to the box's x range (Liang–Barsky on both axes)
+/// leaves something.
+fn segment_meets_box(a: (f64, f64), b: (f64, f64), area: (f64, f64, f64, f64)) -> bool {
+    let (x0, y0, x1, y1) = area;
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let mut t0: f64 = 0.0;
+    let mut t1: f64 = 1.0;
+    for (p, q) in [
+        (-dx, a.0 - x0),
+        (dx, x1 - a.0),
+        (-dy, a.1 - y0),
+        (dy, y1 - a.1),
+    ] {
+        if p == 0.0 {
+            if q < 0.0 {
+                return false;
+            }
+        } else {
+            let r = q / p;
+            if p < 0.0 {
+                t0 = t0.max(r);
+            } else {
+                t1 = t1.min(r);
+            }
+            if t0 > t1 {
+                return false;
+            }
+        }
+    }
+    true
 }
 
 /// A player's rating history: one point per rated tournament, the provisional
@@ -290,9 +387,7 @@ pub fn player_chart(id: &str, title: &str, points: &[ChartPoint], band: Option<&
         );
     }
     dots(&mut out, "pt", &scale, points, 4.0);
-    if let Some(last) = points.last() {
-        point_label(&mut out, &scale, last, points.len() == 1);
-    }
+    point_label(&mut out, &scale, points);
     out.push_str("</svg>");
     out
 }
@@ -300,7 +395,9 @@ pub fn player_chart(id: &str, title: &str, points: &[ChartPoint], band: Option<&
 /// Several players' histories in one chart; series get classes `s0`, `s1`, ….
 pub fn list_chart(id: &str, title: &str, series: &[Series]) -> String {
     let all = || series.iter().flat_map(|s| &s.points);
-    if all().next().is_none() {
+    // Lone dots say nothing a list would not say better: a chart needs at
+    // least one history of two ratings; otherwise the list below shows them.
+    if series.iter().all(|s| s.points.len() < 2) {
         return String::new();
     }
     let scale = Scale::new(all().map(|p| p.day), all().map(|p| p.rating));
@@ -397,5 +494,88 @@ mod tests {
         let svg = list_chart("top", "Top", &series);
         assert!(svg.contains("<g class=\"s0\">") && svg.contains("<g class=\"s1\">"));
         assert_eq!(svg.matches("<circle class=\"pt\"").count(), 3);
+    }
+
+    /// The label's text anchor and position in the drawing.
+    fn label_at(svg: &str) -> (String, f64, f64, usize) {
+        let at = svg.find("class=\"pt-label\"").unwrap();
+        let rest = &svg[at..];
+        let attr = |name: &str| {
+            let v = rest.split(&format!(" {name}=\"")).nth(1).unwrap();
+            v[..v.find('"').unwrap()].to_string()
+        };
+        let text = &rest[rest.find('>').unwrap() + 1..rest.find("</text>").unwrap()];
+        let (x, y) = (attr("x").parse().unwrap(), attr("y").parse().unwrap());
+        (attr("text-anchor"), x, y, text.chars().count())
+    }
+
+    /// Whether any point of the drawn line, walked a tenth of a unit at a
+    /// time, falls inside the label at its largest size.
+    fn line_crosses_label(svg: &str, line: &[(f64, f64)]) -> bool {
+        let (anchor, x, y, chars) = label_at(svg);
+        let width = chars as f64 * LABEL_CHAR_WIDTH;
+        let (x0, x1) = if anchor == "end" { (x - width, x) } else { (x, x + width) };
+        let (y0, y1) = (y - LABEL_SIZE, y + 4.0);
+        line.windows(2).any(|w| {
+            (0..=10_000).any(|i| {
+                let t = f64::from(i) / 10_000.0;
+                let px = w[0].0 + t * (w[1].0 - w[0].0);
+                let py = w[0].1 + t * (w[1].1 - w[0].1);
+                (x0..=x1).contains(&px) && (y0..=y1).contains(&py)
+            })
+        })
+    }
+
+    /// The drawn line's points, from the polyline.
+    fn drawn_line(svg: &str) -> Vec<(f64, f64)> {
+        let points = svg.split("class=\"line\" points=\"").nth(1).unwrap();
+        points[..points.find('"').unwrap()]
+            .split(' ')
+            .map(|p| {
+                let (x, y) = p.split_once(',').unwrap();
+                (x.parse().unwrap(), y.parse().unwrap())
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_last_label_never_crosses_the_line() {
+        let histories = [
+            // Falling to the bottom: the line comes down from the upper left.
+            [2160, 2144, 2115],
+            // Rising to the top: no room above the last point.
+            [1800, 1900, 2000],
+            // Down, then up to the middle; up, then down to the middle.
+            [2000, 1700, 1850],
+            [1700, 2000, 1850],
+        ];
+        for ratings in histories {
+            let points: Vec<ChartPoint> = (ratings.iter().enumerate())
+                .map(|(i, &r)| point(12000 + 100 * i as i64, r))
+                .collect();
+            let svg = player_chart("c", "History", &points, None);
+            let line = drawn_line(&svg);
+            assert_eq!(line.len(), 3, "{svg}");
+            assert!(!line_crosses_label(&svg, &line), "{ratings:?}: {svg}");
+        }
+    }
+
+    #[test]
+    fn a_segment_meets_a_box_only_where_it_passes_through_it() {
+        let area = (10.0, 10.0, 20.0, 20.0);
+        assert!(segment_meets_box((0.0, 0.0), (30.0, 30.0), area));
+        assert!(segment_meets_box((15.0, 15.0), (15.0, 16.0), area));
+        assert!(!segment_meets_box((0.0, 0.0), (30.0, 0.0), area));
+        assert!(!segment_meets_box((0.0, 30.0), (9.0, 0.0), area));
+        assert!(!segment_meets_box((0.0, 25.0), (25.0, 25.0), area));
+    }
+
+    #[test]
+    fn lists_whose_players_each_have_one_rating_get_no_chart() {
+        let lone = |r| Series {
+            name: "A".into(),
+            points: vec![point(1, r)],
+        };
+        assert_eq!(list_chart("c", "Pool", &[lone(1500), lone(1600), lone(1700)]), "");
     }
 }

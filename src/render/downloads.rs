@@ -44,6 +44,32 @@ pub(super) struct DownloadsMore<'a> {
     pub(super) output: &'a crate::config::OutputConfig,
     /// The SQL dumps.
     pub(super) sql_files: &'a [SqlFile],
+    /// The further rating lists, each with its CSV.
+    pub(super) pool_lists: &'a [PoolList],
+}
+
+/// A further rating list offered as CSV on the downloads page.
+#[derive(Debug, Clone, Serialize)]
+pub(super) struct PoolList {
+    /// The list's CSV from the site root, e.g. `pools/fide/ratings.csv`.
+    pub(super) csv: String,
+    /// The list's page from the site root.
+    pub(super) page: String,
+    /// The list's name on pages.
+    pub(super) title: String,
+}
+
+/// The further lists the build writes, in the configuration's order.
+pub(super) fn pool_lists(config: &Config) -> Vec<PoolList> {
+    config
+        .pools
+        .iter()
+        .map(|(name, pool)| PoolList {
+            csv: format!("pools/{name}/ratings.csv"),
+            page: format!("pools/{name}/ratings.html"),
+            title: crate::rating::pool_title(name, pool),
+        })
+        .collect()
 }
 
 /// One SQL dump offered on the downloads page.

@@ -117,10 +117,11 @@ pub(super) fn render_front_pages(
             .unwrap_or_default(),
     );
     page.emit("rules.html", "html/rules.html", "", "rules.html", ctx)?;
-    let entries = search::entries(dataset);
+    let entries = search::entries(dataset, &views.ratings().players);
     search::write_index(page, &entries)?;
     render_browse_list(page, &entries)?;
     let files = sql_files(config);
+    let pool_lists = super::downloads::pool_lists(config);
     paged_years(
         page,
         years,
@@ -129,6 +130,7 @@ pub(super) fn render_front_pages(
         &DownloadsMore {
             output: &config.output,
             sql_files: &files,
+            pool_lists: &pool_lists,
         },
     )?;
     // The 404 page lives at the site root. Its links are relative to it, as on

@@ -91,10 +91,14 @@ fn filter_groups(
                 href: path,
             });
         }
-        groups.push(FilterGroup {
-            name: name.to_string(),
-            links,
-        });
+        // A group with nothing to choose (no player gives a country) is
+        // left out, not shown as an empty row.
+        if !links.is_empty() {
+            groups.push(FilterGroup {
+                name: name.to_string(),
+                links,
+            });
+        }
     };
     group("Club", "club", &slugs.clubs, |p| p.club.as_deref());
     group("Country", "country", &slugs.countries, |p| {

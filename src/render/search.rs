@@ -26,6 +26,7 @@
 //! contain every other query word.
 
 use crate::model::Dataset;
+use crate::rating::{Phase, PlayerRating};
 use crate::text::search_key;
 use rayon::prelude::*;
 use serde::Serialize;
@@ -49,25 +50,52 @@ pub struct Entry {
 }
 
 /// Every player and tournament, players first, each in dataset order.
-pub fn entries(dataset: &Dataset) -> Vec<Entry> {
+/// `ratings` are the association's list (by player index): a player's entry
+/// shows the rating they hold on it.
+pub fn entries(dataset: &Dataset, ratings: &[PlayerRating]) -> Vec<Entry> {
     let mut out = Vec::with_capacity(dataset.players.len() + dataset.tournaments.len());
-    out.par_extend(dataset.players.par_iter().map(player_entry));
+    out.par_extend(
+        dataset
+            .players
+            .par_iter()
+            .enumerate()
+            .map(|(i, p)| player_entry(p, ratings.get(i))),
+    );
     out.par_extend(dataset.tournaments.par_iter().map(tournament_entry));
     out
 }
 
-fn player_entry(p: &crate::model::Player) -> Entry {
-    let detail: Vec<&str> = [p.club.as_deref(), p.country.as_deref()]
+/// A player is found by name, club and country (a club's name finds its
+/// members); the detail line shows where they play and their rating.
+fn player_entry(p: &crate::model::Player, rating: Option<&PlayerRating>) -> Entry {
+    let place: Vec<&str> = [p.club.as_deref(), p.country.as_deref()]
         .into_iter()
         .flatten()
         .collect();
+    let mut detail = place.join(", ");
+    if let Some(shown) = rating.and_then(rating_shown) {
+        if !detail.is_empty() {
+            detail.push_str(" · ");
+        }
+        detail.push_str(&shown);
+    }
     Entry {
         n: p.name.clone(),
-        k: search_key(&format!("{} {}", p.name, p.id)),
+        k: search_key(&format!("{} {} {}", p.name, p.id, place.join(" "))),
         h: super::view::player_href(p),
         t: "p",
-        d: detail.join(", "),
+        d: detail,
         year: None,
+    }
+}
+
+/// A player's standing on the list in words: `rating 1712`, or
+/// `provisional` while they have no published rating yet.
+fn rating_shown(rating: &PlayerRating) -> Option<String> {
+    match (rating.phase, rating.rating) {
+        (Phase::Established, Some(r)) => Some(format!("rating {r}")),
+        (Phase::Provisional, _) => Some("provisional".into()),
+        _ => None,
     }
 }
 

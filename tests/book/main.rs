@@ -21,6 +21,7 @@ mod input_limits;
 mod paginated_site;
 mod parsed_checkpoint;
 mod publish_safety;
+mod reader_details;
 mod published_working;
 mod site;
 mod written_pages;

@@ -124,7 +124,16 @@ fn search_index_is_folded_and_embedded_as_a_script() {
     let out = sample_site();
     let index = read(&out.path().join("search-index.js"));
     assert!(index.starts_with("window.RATINGBOOK_INDEX = ["));
-    assert!(index.contains("{\"n\":\"Saarenpää Samuli\",\"k\":\"saarenpaa samuli saarenpaa-samuli\",\"h\":\"players/saarenpaa-samuli.html\",\"t\":\"p\",\"d\":\"Helsinki, FIN\"}"), "{index}");
+    // A player is found by club and country too, and shown with the rating
+    // the published list gives them.
+    let csv = read(&out.path().join("ratings.csv"));
+    let rating = csv
+        .lines()
+        .find(|l| l.contains(",saarenpaa-samuli,"))
+        .and_then(|l| l.split(',').nth(7))
+        .unwrap();
+    let entry = format!("{{\"n\":\"Saarenpää Samuli\",\"k\":\"saarenpaa samuli saarenpaa-samuli helsinki fin\",\"h\":\"players/saarenpaa-samuli.html\",\"t\":\"p\",\"d\":\"Helsinki, FIN · rating {rating}\"}}");
+    assert!(index.contains(&entry), "{entry}");
     assert!(index.contains("\"h\":\"tournaments/helsinki-open-2003.html\""));
     for page in html_pages(out.path()) {
         let text = read(&page);
@@ -136,7 +145,7 @@ fn search_index_is_folded_and_embedded_as_a_script() {
         assert!(text.contains("id=\"site-search\""), "{}", page.display());
     }
     let search = read(&out.path().join("search.html"));
-    assert!(search.contains("data-key=\"saarenpaa samuli saarenpaa-samuli\""));
+    assert!(search.contains("data-key=\"saarenpaa samuli saarenpaa-samuli helsinki fin\""));
 }
 
 #[test]
@@ -631,8 +640,28 @@ fn abbreviations_are_explained_and_link_to_their_rules() {
         ("We", "rule-we"),
         ("K×(W−We)", "rule-change"),
     ] {
-        let dt = format!("<dt><a href=\"../rules.html#{anchor}\">{term}</a></dt>");
+        let dt = format!("<a href=\"../rules.html#{anchor}\">{term}</a></dt>");
         assert!(player.contains(&dt), "{dt}: {player}");
+    }
+    // A legend explains a column where the column is shown: the entries of
+    // the columns a phone hides (`opt`) are hidden with them.
+    for (table, legend) in [("sortable history", "history-legend"), ("sortable\">", "games-legend")] {
+        let head = &player[player.find(table).unwrap()..];
+        let head = &head[..head.find("</thead>").unwrap()];
+        let legend = &player[player.find(&format!("id=\"{legend}\"")).unwrap()..];
+        let legend = &legend[..legend.find("</dl>").unwrap()];
+        for entry in legend.split("<dt").skip(1) {
+            let term = entry.split("</a></dt>").next().unwrap();
+            let term = &term[term.rfind('>').unwrap() + 1..];
+            let Some(th) = head.split("<th ").find(|th| th.contains(&format!(">{term}</th>"))) else {
+                continue;
+            };
+            assert_eq!(
+                th.contains("opt"),
+                entry.starts_with(" class=\"opt\""),
+                "{legend}: {term}"
+            );
+        }
     }
     assert!(
         player.contains("First rating</a>: <span class=\"formula\">2160 = round("),

@@ -64,11 +64,24 @@ impl PageWriter<'_> {
             o.raw("\n<figure class=\"chart-figure\">\n");
             o.raw(&player.chart);
             o.raw("\n<figcaption>");
-            o.raw(&crate::text::count(player.chart_points, "rated tournament"));
+            let every_row = player.chart_points == player.history.len();
+            if every_row {
+                o.raw(&crate::text::count(player.chart_points, "rated tournament"));
+            } else {
+                o.raw("Ratings after ");
+                o.number(player.chart_points);
+                o.raw(" of the ");
+                o.number(player.history.len());
+                o.raw(" tournaments below");
+            }
             if !player.progress.is_empty() || !player.peak.is_empty() {
                 o.raw("; the shaded band is the provisional phase");
             }
-            o.raw(". The last point is labelled; hover or tap a point for its tournament, or read every point in the table below (one row per point).</figcaption>\n</figure>\n");
+            if every_row {
+                o.raw(". The last point is labelled; hover or tap a point for its tournament, or read every point in the table below (one row per point).</figcaption>\n</figure>\n");
+            } else {
+                o.raw(". The last point is labelled; hover or tap a point for its tournament, or read every point in the table below (the rows with a rating).</figcaption>\n</figure>\n");
+            }
         }
         o.raw("\n");
         if player.history.is_empty() {
@@ -94,17 +107,17 @@ impl PageWriter<'_> {
         for row in rows {
             history_row(o, row);
         }
-        o.raw("</tbody>\n</table>\n</div>\n<dl class=\"legend\" id=\"history-legend\">\n<dt><a href=\"");
+        o.raw("</tbody>\n</table>\n</div>\n<dl class=\"legend\" id=\"history-legend\">\n<dt class=\"opt\"><a href=\"");
         o.root();
-        o.raw("rules.html#rule-we\">ΣWe</a></dt><dd>expected score: the sum of W<sub>e</sub> over the counted games</dd>\n<dt><a href=\"");
+        o.raw("rules.html#rule-we\">ΣWe</a></dt><dd class=\"opt\">expected score: the sum of W<sub>e</sub> over the counted games</dd>\n<dt class=\"opt\"><a href=\"");
         o.root();
-        o.raw("rules.html#rule-performance\">Perf.</a></dt><dd>performance rating: R<sub>c</sub> + (W<sub>c</sub> − 0.5) × ");
+        o.raw("rules.html#rule-performance\">Perf.</a></dt><dd class=\"opt\">performance rating: R<sub>c</sub> + (W<sub>c</sub> − 0.5) × ");
         o.number(self.rules.provisional_spread);
-        o.raw(" over the tournament's counted games</dd>\n<dt><a href=\"");
+        o.raw(" over the tournament's counted games</dd>\n<dt class=\"opt\"><a href=\"");
         o.root();
-        o.raw("rules.html#rule-k\">K</a></dt><dd>K factor(s) used</dd>\n<dt><a href=\"");
+        o.raw("rules.html#rule-k\">K</a></dt><dd class=\"opt\">K factor(s) used</dd>\n<dt class=\"opt\"><a href=\"");
         o.root();
-        o.raw("rules.html#rule-change\">Σ</a></dt><dd>the sum of K × (W − W<sub>e</sub>) over the counted games, before rounding</dd>\n<dt><a href=\"");
+        o.raw("rules.html#rule-change\">Σ</a></dt><dd class=\"opt\">the sum of K × (W − W<sub>e</sub>) over the counted games, before rounding</dd>\n<dt><a href=\"");
         o.root();
         o.raw("rules.html#rule-rounding\">Δ</a></dt><dd>the rating change: Σ rounded ");
         o.text(&self.rules.rounding);
@@ -286,13 +299,13 @@ fn games(o: &mut Out, games: &[GameRow]) {
         o.rule_link("rule-change", "K × (W − We)", &g.change);
         o.raw("</td></tr>\n");
     }
-    o.raw("</tbody>\n</table>\n</div>\n<dl class=\"legend\" id=\"games-legend\">\n<dt>Result</dt><dd>1 win, ½ draw, 0 loss, + won by forfeit or bye, − lost by forfeit or absent</dd>\n<dt><a href=\"");
+    o.raw("</tbody>\n</table>\n</div>\n<dl class=\"legend\" id=\"games-legend\">\n<dt>Result</dt><dd>1 win, ½ draw, 0 loss, + won by forfeit or bye, − lost by forfeit or absent</dd>\n<dt class=\"opt\"><a href=\"");
     o.root();
-    o.raw("rules.html#rule-opponents\">Opp. rating</a></dt><dd>the opponent's rating the rules used</dd>\n<dt><a href=\"");
+    o.raw("rules.html#rule-opponents\">Opp. rating</a></dt><dd class=\"opt\">the opponent's rating the rules used</dd>\n<dt class=\"opt\"><a href=\"");
     o.root();
-    o.raw("rules.html#rule-we\">We</a></dt><dd>expected score against that opponent</dd>\n<dt><a href=\"");
+    o.raw("rules.html#rule-we\">We</a></dt><dd class=\"opt\">expected score against that opponent</dd>\n<dt class=\"opt\"><a href=\"");
     o.root();
-    o.raw("rules.html#rule-k\">K</a></dt><dd>K factor of the game; each value links to the K rules and, on hover, shows how it was found</dd>\n<dt>W</dt><dd>the score of the game: 1, ½ or 0</dd>\n<dt><a href=\"");
+    o.raw("rules.html#rule-k\">K</a></dt><dd class=\"opt\">K factor of the game; each value links to the K rules and, on hover, shows how it was found</dd>\n<dt>W</dt><dd>the score of the game: 1, ½ or 0</dd>\n<dt><a href=\"");
     o.root();
     o.raw("rules.html#rule-change\">K×(W−We)</a></dt><dd>what the game adds to the tournament's sum Σ</dd>\n</dl>\n</section>\n");
 }

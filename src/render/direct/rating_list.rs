@@ -91,7 +91,13 @@ impl PageWriter<'_> {
         o.number(self.site.provisional_games);
         o.raw(" rated games. Players without a rated game since ");
         o.text(list.inactive_before);
-        o.raw(" are inactive and hidden until you ask for them.");
+        if list.inactive > 0 {
+            o.raw(" are inactive and hidden until you choose “Show ");
+            o.number(list.inactive);
+            o.raw(" inactive players” above the table.");
+        } else {
+            o.raw(" are inactive; this list has none.");
+        }
         if !list.previous_date.is_empty() {
             o.raw(" Changes (<abbr title=\"rating change\">±</abbr>, <abbr title=\"rank change, + up\">±#</abbr>) are since the list of <time datetime=\"");
             o.text(list.previous_date);
