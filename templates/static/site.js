@@ -55,8 +55,18 @@
 
   // Calls found(entries) with the entries matching query: at once for a
   // single index; for a split one, once the shards it needs are loaded.
-  function search(query, found) {
+  function search(query, answer) {
     var words = fold(query).split(/\s+/).filter(Boolean);
+    // Entries whose name has every word come first; then those found by
+    // club, country, city or address (a club's name finds its players).
+    function found(entries) {
+      var named = [];
+      var others = [];
+      entries.forEach(function (e) {
+        (matches({ k: fold(e.n) }, words) ? named : others).push(e);
+      });
+      answer(named.concat(others));
+    }
     var shards = window.RATINGBOOK_SHARDS;
     if (!words.length) { found([]); return; }
     if (!shards) {
@@ -101,11 +111,12 @@
     function show() {
       var question = ++asked;
       search(input.value, function (all) {
-        if (question === asked) showFound(all.slice(0, 12));
+        if (question === asked) showFound(all);
       });
     }
-    function showFound(found) {
+    function showFound(all) {
       list.textContent = "";
+      var found = all.slice(0, 12);
       found.forEach(function (e) {
         var li = document.createElement("li");
         var a = document.createElement("a");
@@ -120,6 +131,15 @@
         }
         list.appendChild(li);
       });
+      if (all.length > found.length) {
+        // More than the box shows: the search page lists them all.
+        var li = document.createElement("li");
+        var a = document.createElement("a");
+        a.href = root + "search.html?q=" + encodeURIComponent(input.value);
+        a.textContent = "All " + all.length + " found";
+        li.appendChild(a);
+        list.appendChild(li);
+      }
       list.hidden = found.length === 0;
     }
     input.addEventListener("input", show);

@@ -186,6 +186,37 @@ section("page types, axe, screenshots");
   check(problems.length === 0, `search: ${problems.join(" | ")}`);
   await page.close();
 }
+// A club's name finds its players too: names first, then the club's players;
+// the box shows a dozen and links the search page, which lists them all.
+{
+  const { page, problems } = await openPage(desktop, base + "index.html");
+  await page.fill("#site-search", "helsinki");
+  const more = page.locator("#site-search-results a", { hasText: /^All \d+ found$/ });
+  await more.waitFor();
+  const first = await page.locator("#site-search-results a").first().textContent();
+  check(/Helsinki/.test(first), `search 'helsinki': the first hit ${first} does not have the word in its name`);
+  await more.click();
+  await page.waitForURL(/search\.html\?q=helsinki$/);
+  const listed = await page.locator("#search-all li").allTextContents();
+  const player = listed.find((t) => t.startsWith("Saarenpää Samuli"));
+  check(Boolean(player) && /player, Helsinki, FIN · rating \d+$/.test(player), `search page for 'helsinki': Saarenpää Samuli shown as ${player}`);
+  check(listed.some((t) => t.startsWith("Helsinki Open 2003")), "search page for 'helsinki': no Helsinki Open 2003");
+  check(problems.length === 0, `search by club: ${problems.join(" | ")}`);
+  await page.close();
+}
+// On a phone every item of the menu is on screen, without sideways scrolling.
+{
+  const { page, problems } = await openPage(phone, base + "ratings.html");
+  const items = await page.locator(".site-header nav a").evaluateAll((links) => links.map((a) => {
+    const r = a.getBoundingClientRect();
+    return { text: a.textContent.trim(), left: r.left, right: r.right, width: r.width };
+  }));
+  check(items.length >= 7, `phone menu: only ${items.length} items`);
+  const off = items.filter((i) => i.width === 0 || i.left < 0 || i.right > 390);
+  check(off.length === 0, `phone menu: off screen: ${off.map((i) => i.text).join(", ")}`);
+  check(problems.length === 0, `phone menu: ${problems.join(" | ")}`);
+  await page.close();
+}
 // ... and from file://, without a server.
 {
   const { page, problems } = await openPage(desktop, pathToFileURL(path.join(site, "index.html")).href);
