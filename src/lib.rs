@@ -59,6 +59,7 @@ pub mod limits;
 mod links;
 pub mod memory;
 pub mod text;
+pub mod translate;
 
 pub use pipeline::{
     build_repository, check_repository, dump_repository, load_after_build, BuildError, BuildReport,

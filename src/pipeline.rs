@@ -889,7 +889,7 @@ pub fn dump_repository(
     let rated = rating::rate_all(&loaded.dataset, &loaded.config);
     let templates = render::templates::TemplateSet::with_overrides(&loaded.templates);
     let tera = templates
-        .engine()
+        .engine(&loaded.config.site.language)
         .map_err(|e| render::RenderError::new("(compiling templates)", &e))?;
     render::write_sql_dump(
         &tera,

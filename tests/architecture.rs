@@ -318,6 +318,7 @@ const UTILITIES: &[&str] = &[
     "links",
     "memory",
     "text",
+    "translate",
 ];
 
 /// The command line's modules, the binary's own (`src/main.rs`): above every layer.

@@ -280,7 +280,11 @@ fn label_place(at: (f64, f64), chars: usize, line: &[(f64, f64)]) -> (&'static s
                 } else {
                     (x + gap, x + gap + width, "start", x + gap)
                 };
-                let baseline = if above { y - 10.0 } else { y + 10.0 + LABEL_SIZE };
+                let baseline = if above {
+                    y - 10.0
+                } else {
+                    y + 10.0 + LABEL_SIZE
+                };
                 let (y0, y1) = (baseline - LABEL_SIZE, baseline + 4.0);
                 let inside =
                     x0 >= LEFT && x1 <= WIDTH - RIGHT + 8.0 && y0 >= 0.0 && y1 <= HEIGHT - BOTTOM;
@@ -514,7 +518,11 @@ mod tests {
     fn line_crosses_label(svg: &str, line: &[(f64, f64)]) -> bool {
         let (anchor, x, y, chars) = label_at(svg);
         let width = chars as f64 * LABEL_CHAR_WIDTH;
-        let (x0, x1) = if anchor == "end" { (x - width, x) } else { (x, x + width) };
+        let (x0, x1) = if anchor == "end" {
+            (x - width, x)
+        } else {
+            (x, x + width)
+        };
         let (y0, y1) = (y - LABEL_SIZE, y + 4.0);
         line.windows(2).any(|w| {
             (0..=10_000).any(|i| {
@@ -576,6 +584,9 @@ mod tests {
             name: "A".into(),
             points: vec![point(1, r)],
         };
-        assert_eq!(list_chart("c", "Pool", &[lone(1500), lone(1600), lone(1700)]), "");
+        assert_eq!(
+            list_chart("c", "Pool", &[lone(1500), lone(1600), lone(1700)]),
+            ""
+        );
     }
 }

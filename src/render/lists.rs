@@ -34,7 +34,7 @@ pub(super) fn render_lists(
     let rules = views.rules();
     let pages = ListPages {
         page,
-        writer: direct::PageWriter::new(&page.site, &rules),
+        writer: direct::PageWriter::new(&page.site, &rules, page.words),
         own_links: fingerprint::of(&(&groups, &archive_links)),
         groups: &groups,
         archive_links: &archive_links,

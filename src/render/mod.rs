@@ -143,8 +143,24 @@ pub fn render_site_into(
         entered,
     } = *input;
     let md_pages = content.pages;
+    let words = templates
+        .translations_for(&config.site.language)
+        .map_err(|problems| {
+            let file = format!(
+                "templates/{}",
+                crate::translate::file_name(&config.site.language)
+            );
+            let first = problems
+                .first()
+                .map(|p| format!("line {}, column {}: {}", p.line, p.column, p.message));
+            RenderError {
+                template: file,
+                message: first.unwrap_or_default(),
+            }
+        })?;
+    let words = std::sync::Arc::new(words);
     let tera = templates
-        .engine()
+        .engine_with(words.clone())
         .map_err(|e| RenderError::new("(compiling templates)", &e))?;
     let views = ViewBuilder::new(dataset, ratings, config);
     let pool_views: Vec<pools::PoolViews> = pool_ratings
@@ -166,6 +182,7 @@ pub fn render_site_into(
     let page = Page {
         prints: fingerprint::Fingerprints::new(dataset, ratings, entered),
         tera: &tera,
+        words: &words,
         dated: SiteValue::new(&site)?,
         undated: SiteValue::new(&undated_site)?,
         dated_templates: templates.dated_templates(),
@@ -349,7 +366,7 @@ fn render_per_item(
     let rules = views.rules();
     let prints = &page.prints;
     let rules_hash = fingerprint::of(&rules);
-    let writer = direct::PageWriter::new(&page.site, &rules);
+    let writer = direct::PageWriter::new(&page.site, &rules, page.words);
     // Made into a template value once: every page shares it.
     let rules_value = template_value(&rules, "html/player.html")?;
     if config.output.html {

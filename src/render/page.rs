@@ -41,6 +41,8 @@ pub(super) struct Page<'a> {
     /// Fingerprints of the pages' own data.
     pub(super) prints: fingerprint::Fingerprints<'a>,
     pub(super) tera: &'a tera::Tera,
+    /// The words of the site's language, for the pages written directly.
+    pub(super) words: &'a crate::translate::Translations,
     pub(super) site: view::SiteView,
     /// `site` for the templates that show the list date.
     pub(super) dated: SiteValue,

@@ -150,7 +150,7 @@ pub fn render_problems(
     loop {
         let templates = TemplateSet::with_overrides(&overrides);
         // A template set aside that others named: what is found is found.
-        if !problems.is_empty() && templates.engine().is_err() {
+        if !problems.is_empty() && templates.engine(&config.site.language).is_err() {
             return problems;
         }
         let Err(mut problem) = render_sample(sample, &ratings, config, &templates) else {

@@ -107,6 +107,9 @@ pub struct TemplateSet {
     pub templates: BTreeMap<String, String>,
     /// Static files copied to the site as they are, by path under `static/`.
     pub statics: BTreeMap<String, Vec<u8>>,
+    /// The repository's own message files, by name under `translations/`
+    /// (`fi.ftl`); the built-in languages are in [`crate::translate`].
+    pub translations: BTreeMap<String, String>,
 }
 
 impl TemplateSet {
@@ -132,6 +135,11 @@ impl TemplateSet {
     fn insert(&mut self, name: &str, bytes: Vec<u8>) {
         if let Some(rest) = name.strip_prefix("static/") {
             self.statics.insert(rest.to_string(), bytes);
+        } else if let Some(rest) = name.strip_prefix("translations/") {
+            self.translations.insert(
+                rest.to_string(),
+                String::from_utf8_lossy(&bytes).into_owned(),
+            );
         } else if name.starts_with("html/") || name.starts_with("md/") || name.starts_with("sql/") {
             self.templates.insert(
                 name.to_string(),
@@ -175,11 +183,46 @@ impl TemplateSet {
         }
     }
 
-    /// Compiles the templates into a tera engine with the project's filters.
-    pub fn engine(&self) -> Result<tera::Tera, tera::Error> {
+    /// Compiles the templates into a tera engine with the project's filters
+    /// and the words of `language` (the function `t`, see [`translations`]).
+    ///
+    /// [`translations`]: TemplateSet::translations_for
+    pub fn engine(&self, language: &str) -> Result<tera::Tera, tera::Error> {
+        let translations = self.translations_for(language).map_err(|problems| {
+            let first = problems
+                .first()
+                .map(|p| format!("line {}, column {}: {}", p.line, p.column, p.message));
+            tera::Error::message(format!(
+                "templates/{}: {}",
+                crate::translate::file_name(language),
+                first.unwrap_or_default()
+            ))
+        })?;
+        self.engine_with(std::sync::Arc::new(translations))
+    }
+
+    /// Compiles the templates into a tera engine with the project's filters
+    /// and the function `t` giving the words of `translations`.
+    pub fn engine_with(
+        &self,
+        translations: std::sync::Arc<crate::translate::Translations>,
+    ) -> Result<tera::Tera, tera::Error> {
         let mut tera = new_engine();
+        register_translations(&mut tera, translations);
         tera.add_raw_templates(self.templates.iter().map(|(k, v)| (k.as_str(), v.as_str())))?;
         Ok(tera)
+    }
+
+    /// The words of `language`: the repository's own file for it
+    /// (`templates/translations/<language>.ftl`) over the built-in one,
+    /// over English; the file's problems with their places.
+    pub fn translations_for(
+        &self,
+        language: &str,
+    ) -> Result<crate::translate::Translations, Vec<crate::translate::FileProblem>> {
+        let primary = crate::translate::primary_language(language);
+        let own = self.translations.get(&format!("{primary}.ftl"));
+        crate::translate::Translations::new(language, own.map(String::as_str))
     }
 }
 
@@ -235,7 +278,7 @@ pub fn template_problems(files: &BTreeMap<String, Vec<u8>>) -> Vec<(String, Stri
             remaining.insert(name.clone(), bytes.clone());
         }
     }
-    while let Err(e) = TemplateSet::with_overrides(&remaining).engine() {
+    while let Err(e) = TemplateSet::with_overrides(&remaining).engine("en") {
         let message = error_text(&e);
         let culprit = remaining
             .keys()
@@ -294,6 +337,43 @@ pub fn new_engine() -> tera::Tera {
         },
     );
     tera
+}
+
+/// The template function `t`: `{{ t(key="nav-ratings") }}` gives the
+/// message in the site's language; further arguments are put into it
+/// (`{{ t(key="count-players", count=n) }}`: a number also chooses the
+/// plural form).
+fn register_translations(
+    tera: &mut tera::Tera,
+    translations: std::sync::Arc<crate::translate::Translations>,
+) {
+    tera.register_function("t", move |kwargs: tera::Kwargs, _: &tera::State| {
+        let key: &str = kwargs.must_get("key")?;
+        let mut numbers: Vec<(String, i64)> = Vec::new();
+        let mut texts: Vec<(String, String)> = Vec::new();
+        for (name, value) in kwargs.iter() {
+            let Some(name) = name.as_str().filter(|n| *n != "key") else {
+                continue;
+            };
+            match (value.as_i128(), value.as_str()) {
+                (Some(n), _) => {
+                    numbers.push((name.to_string(), i64::try_from(n).unwrap_or(i64::MAX)))
+                }
+                (None, Some(text)) => texts.push((name.to_string(), text.to_string())),
+                (None, None) => texts.push((name.to_string(), value.to_string())),
+            }
+        }
+        let args: Vec<(&str, crate::translate::Arg)> = numbers
+            .iter()
+            .map(|(k, n)| (k.as_str(), crate::translate::Arg::Number(*n)))
+            .chain(
+                texts
+                    .iter()
+                    .map(|(k, t)| (k.as_str(), crate::translate::Arg::Text(t))),
+            )
+            .collect();
+        Ok::<_, tera::Error>(translations.with(key, &args))
+    });
 }
 
 #[cfg(test)]

@@ -36,15 +36,27 @@ fn the_downloads_page_links_every_tournament_file_and_every_list() {
         let name = entry.unwrap().file_name().into_string().unwrap();
         if name.ends_with(".trf") || name.ends_with(".csv") {
             let wanted = format!("tournaments/{name}");
-            assert!(offered.contains(&wanted.as_str()), "{wanted} is not offered");
+            assert!(
+                offered.contains(&wanted.as_str()),
+                "{wanted} is not offered"
+            );
         }
     }
     // The further list (Ataxx engines) has a CSV; the page offers it.
     assert!(out.path().join("pools/ataxx-engines/ratings.csv").is_file());
-    assert!(offered.contains(&"pools/ataxx-engines/ratings.csv"), "{downloads}");
+    assert!(
+        offered.contains(&"pools/ataxx-engines/ratings.csv"),
+        "{downloads}"
+    );
     // Every file the page links exists.
-    for href in offered.iter().filter(|h| !h.starts_with('#') && !h.contains(':')) {
-        assert!(out.path().join(href).is_file(), "{href} is linked but missing");
+    for href in offered
+        .iter()
+        .filter(|h| !h.starts_with('#') && !h.contains(':'))
+    {
+        assert!(
+            out.path().join(href).is_file(),
+            "{href} is linked but missing"
+        );
     }
 }
 
@@ -61,7 +73,11 @@ fn a_list_says_inactive_players_can_be_shown_only_when_it_has_some() {
         let promise = page.contains("hidden until you choose");
         assert_eq!(toggle, promise, "{}", path.display());
         if !toggle {
-            assert!(page.contains("are inactive; this list has none."), "{}", path.display());
+            assert!(
+                page.contains("are inactive; this list has none."),
+                "{}",
+                path.display()
+            );
         }
     }
     // The 2004 list has no inactive player: no promise of a way to show them.
@@ -96,11 +112,19 @@ fn a_charts_caption_counts_what_the_table_below_shows() {
         let rows = page.matches("<tr id=\"history-").count();
         let charted = page.matches("data-charted=\"1\"").count();
         if rows == charted {
-            let noun = if rows == 1 { "tournament" } else { "tournaments" };
-            assert!(caption.starts_with(&format!("<figcaption>{rows} rated {noun}")), "{caption}");
+            let noun = if rows == 1 {
+                "tournament"
+            } else {
+                "tournaments"
+            };
+            assert!(
+                caption.starts_with(&format!("<figcaption>{rows} rated {noun}")),
+                "{caption}"
+            );
             assert!(caption.contains("(one row per point)"), "{caption}");
         } else {
-            let says = format!("<figcaption>Ratings after {charted} of the {rows} tournaments below");
+            let says =
+                format!("<figcaption>Ratings after {charted} of the {rows} tournaments below");
             assert!(caption.starts_with(&says), "{caption}");
         }
     }

@@ -645,7 +645,10 @@ fn abbreviations_are_explained_and_link_to_their_rules() {
     }
     // A legend explains a column where the column is shown: the entries of
     // the columns a phone hides (`opt`) are hidden with them.
-    for (table, legend) in [("sortable history", "history-legend"), ("sortable\">", "games-legend")] {
+    for (table, legend) in [
+        ("sortable history", "history-legend"),
+        ("sortable\">", "games-legend"),
+    ] {
         let head = &player[player.find(table).unwrap()..];
         let head = &head[..head.find("</thead>").unwrap()];
         let legend = &player[player.find(&format!("id=\"{legend}\"")).unwrap()..];
@@ -653,7 +656,10 @@ fn abbreviations_are_explained_and_link_to_their_rules() {
         for entry in legend.split("<dt").skip(1) {
             let term = entry.split("</a></dt>").next().unwrap();
             let term = &term[term.rfind('>').unwrap() + 1..];
-            let Some(th) = head.split("<th ").find(|th| th.contains(&format!(">{term}</th>"))) else {
+            let Some(th) = head
+                .split("<th ")
+                .find(|th| th.contains(&format!(">{term}</th>")))
+            else {
                 continue;
             };
             assert_eq!(

@@ -43,6 +43,7 @@ use std::fmt::Display;
 use super::format::write_html_escaped;
 use super::templates::TemplateSet;
 use super::view::{RulesView, SiteView};
+use crate::translate::Translations;
 
 /// The layout the player page extends.
 const LAYOUT: &str = "html/base.html";
@@ -84,12 +85,13 @@ pub fn writes_tournament_pages(templates: &TemplateSet) -> bool {
 pub struct PageWriter<'a> {
     site: &'a SiteView,
     rules: &'a RulesView,
+    words: &'a Translations,
 }
 
 impl<'a> PageWriter<'a> {
-    /// A writer for pages with these site-wide values and rules.
-    pub fn new(site: &'a SiteView, rules: &'a RulesView) -> Self {
-        PageWriter { site, rules }
+    /// A writer for pages with these site-wide values, rules and words.
+    pub fn new(site: &'a SiteView, rules: &'a RulesView, words: &'a Translations) -> Self {
+        PageWriter { site, rules, words }
     }
 
     /// `html/base.html` with the page titled `name`, at `path` (empty for
@@ -104,6 +106,7 @@ impl<'a> PageWriter<'a> {
         let mut o = Out {
             bytes: Vec::with_capacity(16 * 1024),
             root,
+            words: self.words,
         };
         o.raw("<!DOCTYPE html>\n<html lang=\"");
         o.text(&site.lang);
@@ -128,22 +131,27 @@ impl<'a> PageWriter<'a> {
         o.root();
         o.raw("static/site.js\" defer></script>\n</head>\n<body data-root=\"");
         o.root();
-        o.raw("\">\n<a class=\"skip\" href=\"#content\">Skip to content</a>\n<header class=\"site-header\">\n<a class=\"site-title\" href=\"");
+        o.raw("\">\n<a class=\"skip\" href=\"#content\">");
+        o.t("skip-to-content");
+        o.raw("</a>\n<header class=\"site-header\">\n<a class=\"site-title\" href=\"");
         o.root();
         o.raw("index.html\"><img src=\"");
         o.root();
         o.raw("static/favicon.svg\" alt=\"\" width=\"24\" height=\"24\"> ");
         o.text(&site.title);
-        o.raw("</a>\n<nav aria-label=\"Main\">\n<ul>\n");
-        for (href, text) in [
-            ("ratings.html", "Rating list"),
-            ("tournaments/index.html", "Tournaments"),
-            ("archive/index.html", "Archive"),
-            ("rules.html", "Rules"),
-            ("downloads.html", "Downloads"),
+        o.raw("</a>\n<nav aria-label=\"");
+        o.t("nav-main");
+        o.raw("\">\n<ul>\n");
+        for (href, key) in [
+            ("ratings.html", "nav-ratings"),
+            ("tournaments/index.html", "nav-tournaments"),
+            ("archive/index.html", "nav-archive"),
+            ("rules.html", "nav-rules"),
+            ("downloads.html", "nav-downloads"),
         ] {
             o.raw("<li>");
-            o.link(href, text);
+            let text = self.words.text(key);
+            o.link(href, &text);
             o.raw("</li>\n");
         }
         for p in &site.pages {
@@ -153,20 +161,35 @@ impl<'a> PageWriter<'a> {
         }
         o.raw("</ul>\n</nav>\n<form class=\"search\" role=\"search\" action=\"");
         o.root();
-        o.raw("search.html\">\n<label for=\"site-search\">Search</label>\n<input id=\"site-search\" name=\"q\" type=\"search\" autocomplete=\"off\" placeholder=\"Player or tournament\" aria-describedby=\"site-search-hint\">\n<span id=\"site-search-hint\" class=\"visually-hidden\">Accents are optional: saarenpaa finds Saarenpää.</span>\n<button type=\"submit\">Go</button>\n<ul class=\"search-results\" id=\"site-search-results\" hidden></ul>\n</form>\n</header>\n<main id=\"content\">\n");
+        o.raw("search.html\">\n<label for=\"site-search\">");
+        o.t("search-label");
+        o.raw("</label>\n<input id=\"site-search\" name=\"q\" type=\"search\" autocomplete=\"off\" placeholder=\"");
+        o.t("search-placeholder");
+        o.raw("\" aria-describedby=\"site-search-hint\">\n<span id=\"site-search-hint\" class=\"visually-hidden\">");
+        o.t("search-hint");
+        o.raw("</span>\n<button type=\"submit\">");
+        o.t("search-go");
+        o.raw("</button>\n<ul class=\"search-results\" id=\"site-search-results\" hidden></ul>\n</form>\n</header>\n<main id=\"content\">\n");
         content(&mut o);
         o.raw("\n</main>\n<footer class=\"site-footer\">\n<p>");
         if !site.association.is_empty() {
             o.text(&site.association);
             o.raw(" · ");
         }
-        o.raw("Downloads: <a href=\"");
+        o.t("footer-downloads");
+        o.raw(": <a href=\"");
         o.root();
-        o.raw("ratings.csv\">rating list CSV</a> · <a href=\"");
+        o.raw("ratings.csv\">");
+        o.t("footer-list-csv");
+        o.raw("</a> · <a href=\"");
         o.root();
-        o.raw("ratingbook.sql\">SQL</a> · <a href=\"");
+        o.raw("ratingbook.sql\">");
+        o.t("footer-sql");
+        o.raw("</a> · <a href=\"");
         o.root();
-        o.raw("downloads.html\">all</a></p>\n</footer>\n</body>\n</html>\n");
+        o.raw("downloads.html\">");
+        o.t("footer-all");
+        o.raw("</a></p>\n</footer>\n</body>\n</html>\n");
         o.bytes
     }
 }
@@ -176,9 +199,17 @@ struct Out<'a> {
     bytes: Vec<u8>,
     /// `root`, written before every address from the site's root.
     root: &'a str,
+    /// The words of the site's language.
+    words: &'a Translations,
 }
 
 impl Out<'_> {
+    /// The message `key` in the site's language, escaped.
+    fn t(&mut self, key: &str) {
+        let text = self.words.text(key);
+        self.text(&text);
+    }
+
     /// Markup, as it is.
     fn raw(&mut self, markup: &str) {
         self.bytes.extend_from_slice(markup.as_bytes());
