@@ -214,6 +214,10 @@ fn checked_with(
         &loaded.unreadable_players,
         loaded.config.pools.keys().map(String::as_str),
     ));
+    diagnostics.extend(translation_diagnostics(
+        &loaded.templates,
+        &loaded.config.site.language,
+    ));
     let compile_problems = template_diagnostics(&loaded.templates);
     let renders = compile_problems.is_empty() && !diagnostics.iter().any(Diagnostic::is_error);
     diagnostics.extend(compile_problems);
@@ -237,6 +241,65 @@ fn template_diagnostics(files: &std::collections::BTreeMap<String, Vec<u8>>) -> 
             )
         })
         .collect()
+}
+
+/// The repository's message files (`templates/translations/*.ftl`) that do
+/// not parse, as errors at their places; and the site language's messages
+/// that neither its own file nor a built-in one gives, as a warning (the
+/// pages show those in English).
+fn translation_diagnostics(
+    files: &std::collections::BTreeMap<String, Vec<u8>>,
+    language: &str,
+) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    for (name, bytes) in files.iter().filter(|(n, _)| n.starts_with("translations/")) {
+        let file = Path::new("templates").join(name);
+        let text = String::from_utf8_lossy(bytes);
+        for problem in crate::translate::problems_in(&text) {
+            out.push(
+                Diagnostic::error(file.clone(), format!("this message file does not parse: {}", problem.message))
+                    .at(problem.line, problem.column)
+                    .hint("write each message as `key = text`; a placeable is `{ $name }`; see the manual's chapter on the site's language"),
+            );
+        }
+    }
+    if !out.is_empty() {
+        return out;
+    }
+    let set = render::templates::TemplateSet::with_overrides(files);
+    let primary = crate::translate::primary_language(language);
+    let file = Path::new("templates").join(crate::translate::file_name(language));
+    let built_in = crate::translate::BUILT_IN
+        .iter()
+        .any(|(code, _)| *code == primary);
+    if !built_in && !set.translations.contains_key(&format!("{primary}.ftl")) {
+        out.push(
+            Diagnostic::warning(
+                file,
+                format!("ratingbook has no words in language `{primary}`: the pages are in English"),
+            )
+            .hint("add the file with the messages of templates/translations/en.ftl in your language (the manual's chapter on the site's language says how)"),
+        );
+        return out;
+    }
+    if let Ok(words) = set.translations_for(language) {
+        let missing = words.missing();
+        if !missing.is_empty() {
+            out.push(
+                Diagnostic::warning(
+                    file,
+                    format!(
+                        "{} messages of language `{}` are missing and show in English: {}",
+                        missing.len(),
+                        words.language(),
+                        missing.join(", ")
+                    ),
+                )
+                .hint("add them to the file, in the form the built-in English file gives them"),
+            );
+        }
+    }
+    out
 }
 
 /// The templates that fail when the site is rendered with the data, as

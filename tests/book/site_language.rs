@@ -128,3 +128,63 @@ fn finnish_and_turkish_sites_carry_their_own_frame() {
         }
     }
 }
+
+#[test]
+fn check_names_a_broken_message_file_and_the_messages_a_language_lacks() {
+    let dir = crate::util::sample_repository();
+    crate::util::edit(
+        dir.path(),
+        "ratingbook.toml",
+        "language = \"en\"",
+        "language = \"et\"",
+    );
+    // No Estonian words: the pages are in English, and check says so.
+    let lines = crate::util::error_lines(dir.path());
+    assert!(lines.is_empty(), "{lines:?}");
+    let (checked, _) = crate::util::check_with_errors(dir.path());
+    let warning = checked
+        .diagnostics
+        .iter()
+        .find(|d| d.file.ends_with("templates/translations/et.ftl"))
+        .expect("a warning for the missing language");
+    assert!(
+        warning.message.contains("no words in language `et`"),
+        "{}",
+        warning.message
+    );
+    // A file with one message: the rest are listed as missing.
+    crate::util::write(
+        dir.path(),
+        "templates/translations/et.ftl",
+        "nav-ratings = Reitingu nimekiri\n",
+    );
+    let (checked, _) = crate::util::check_with_errors(dir.path());
+    let warning = checked
+        .diagnostics
+        .iter()
+        .find(|d| d.file.ends_with("templates/translations/et.ftl"))
+        .unwrap();
+    assert!(
+        warning.message.contains("nav-tournaments"),
+        "{}",
+        warning.message
+    );
+    assert!(
+        !warning.message.contains("nav-ratings,"),
+        "{}",
+        warning.message
+    );
+    // A broken file: an error at its line and column, and build refuses.
+    crate::util::write(
+        dir.path(),
+        "templates/translations/et.ftl",
+        "nav-ratings = Reitingu nimekiri\nnav-rules = { ! }\n",
+    );
+    let lines = crate::util::error_lines(dir.path());
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("templates/translations/et.ftl:2:15")),
+        "{lines:?}"
+    );
+}
