@@ -2,7 +2,7 @@
 //! a tournament from its history and explains differences.
 use super::dutch::{self, pair_dutch_with, DutchOptions, Pairing, PairingError};
 use super::history::{history_breaches, Breach, HistoryRules, PlayerHistory, RoundRecord};
-use super::input::{Float, InputError, PairingInput, PointSystem};
+use super::input::{Float, InputError, PairingInput, PointSystem, RoundByRound};
 use std::collections::{HashMap, HashSet};
 use trf::{Colour, TrfDocument};
 
@@ -189,21 +189,24 @@ fn same(a: &Pairing, b: &Pairing) -> bool {
     norm(a) == norm(b)
 }
 
-/// Re-pairs every recorded round and reports each one.
+/// Re-pairs every recorded round and reports each one. The rounds' inputs
+/// are built in turn, each from the one before ([`RoundByRound`]), so the
+/// time grows linearly with the number of rounds (with the engine's work).
 pub fn check_tournament(
     doc: &TrfDocument,
     opts: DutchOptions,
 ) -> Result<Vec<RoundReport>, InputError> {
     let n = doc.rounds_present() as u32;
+    let mut history = RoundByRound::new(doc)?;
     let mut out = Vec::new();
     for round in 1..=n {
-        let input = PairingInput::from_trf(doc, round, false)?;
+        let input = history.input_for(round, false)?;
         let recorded = recorded_pairing(doc, round);
-        let engine = pair_dutch_with(&input, opts);
+        let engine = pair_dutch_with(input, opts);
         let (engine, difference) = match engine {
             Ok(e) if same(&e, &recorded) => (Some(e), None),
             Ok(e) => {
-                let d = explain(&input, &recorded, &e);
+                let d = explain(input, &recorded, &e);
                 (Some(e), Some(d))
             }
             Err(PairingError::NoLegalPairing(_)) => {
