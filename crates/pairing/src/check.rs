@@ -213,6 +213,7 @@ pub fn check_tournament(
                 (None, Some("engine found no legal pairing".to_string()))
             }
             Err(PairingError::Internal(e)) => (None, Some(format!("engine error: {e}"))),
+            Err(e @ PairingError::SearchLimit(_)) => (None, Some(e.to_string())),
         };
         out.push(RoundReport {
             round,

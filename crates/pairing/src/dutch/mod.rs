@@ -103,6 +103,10 @@ pub enum PairingError {
     /// bug; no pairing is returned rather than a wrong one).
     #[error("internal error, pairing withheld: {0}")]
     Internal(String),
+    /// A search system (`simple`) tried this many candidates without
+    /// finding a pairing or proving there is none.
+    #[error("no pairing found after trying {0} candidate opponents (the search stopped)")]
+    SearchLimit(usize),
 }
 
 /// Tuning of the engine.
