@@ -169,6 +169,11 @@ pub(crate) enum Command {
         /// bye to the lowest without one). Without a name: lists the systems.
         #[arg(long, value_name = "NAME", num_args = 0..=1, default_missing_value = "")]
         system: Option<String>,
+        /// With `--system simple`: print the rules' reports of the TRF file
+        /// instead (starting list, each round's pairing list, standings with
+        /// BH-1, BH-2, SB and wins, crosstable).
+        #[arg(long, requires = "system", conflicts_with_all = ["check", "output"])]
+        report: bool,
         /// Re-pair every recorded round and list the rounds that differ.
         #[arg(long, conflicts_with = "output")]
         check: bool,

@@ -80,3 +80,26 @@ pub(super) fn pair_trf(
         }
     }
 }
+
+/// `pair --system simple --report FILE.trf`: the Turkish tournament
+/// manager's reports of the file (names upper-cased by Turkish rules).
+pub(super) fn report(file: &Path, system: System) -> ExitCode {
+    if system != System::Simple {
+        eprintln!("error: --report prints the reports of `--system simple`");
+        return ExitCode::from(BAD_INPUT);
+    }
+    let doc = match read_trf(file) {
+        Ok(d) => d,
+        Err(c) => return c,
+    };
+    match ratingbook::tournament::simple_reports::simple_reports(&doc, "tr") {
+        Ok(text) => {
+            print!("{text}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {}: {e}", file.display());
+            ExitCode::from(BAD_INPUT)
+        }
+    }
+}

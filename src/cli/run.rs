@@ -135,6 +135,7 @@ fn run_tournament_tool(command: Command) -> ExitCode {
         Command::Pair {
             dutch: _,
             system,
+            report,
             check,
             file,
             root,
@@ -151,7 +152,9 @@ fn run_tournament_tool(command: Command) -> ExitCode {
             let Some(file) = file else {
                 return super::pair_system::list_systems();
             };
-            if system != pairing::System::Dutch {
+            if report {
+                super::pair_system::report(&file, system)
+            } else if system != pairing::System::Dutch {
                 super::pair_system::pair_trf(&file, system, check, output.as_ref(), round)
             } else if file.extension().is_some_and(|e| e == "trf") {
                 super::pair(&file, check, output.as_ref(), round, baku)
