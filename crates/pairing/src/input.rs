@@ -482,3 +482,52 @@ fn infer_initial_colour(doc: &TrfDocument) -> Option<Colour> {
         })
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use trf::TrfLine;
+
+    /// Two players who meet in every one of `rounds` rounds, colours
+    /// alternating (a file without `XXR`).
+    fn long_event(rounds: u32) -> TrfDocument {
+        let mut doc = TrfDocument::default();
+        for (no, other) in [(1, 2), (2, 1)] {
+            let mut p = PlayerLine::new(no, &format!("P{no}"));
+            p.rounds = (0..rounds)
+                .map(|r| {
+                    let white = (r + no) % 2 == 0;
+                    Some(RoundEntry {
+                        opponent: Some(other),
+                        colour: Some(if white { Colour::White } else { Colour::Black }),
+                        result: if white {
+                            ResultCode::Win
+                        } else {
+                            ResultCode::Loss
+                        },
+                    })
+                })
+                .collect();
+            doc.lines.push(TrfLine::Player(p));
+        }
+        doc
+    }
+
+    #[test]
+    fn round_by_round_reads_each_round_once_and_matches_reading_from_the_start() {
+        let doc = long_event(40);
+        let mut history = RoundByRound::new(&doc).unwrap();
+        for round in 1..=40 {
+            let input = history.input_for(round, false).unwrap().clone();
+            // Each step adds one round: the inputs of all rounds cost 39
+            // rounds read, not 39 · 40 / 2.
+            assert_eq!(history.recorded, round as usize - 1);
+            assert_eq!(input, PairingInput::from_trf(&doc, round, false).unwrap());
+            let p1 = &input.players[0];
+            assert_eq!(p1.colours.len(), round as usize - 1);
+            assert_eq!(p1.opponents, if round > 1 { vec![2] } else { vec![] });
+            assert_eq!(p1.score, 10 * ((round - 1) / 2));
+        }
+        assert!(history.input_for(3, false).is_err(), "no going back");
+    }
+}
