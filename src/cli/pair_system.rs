@@ -52,8 +52,7 @@ pub(super) fn pair_trf(
         Err(c) => return c,
     };
     if check {
-        return match pairing::check::check_tournament_with(&doc, system, DutchOptions::default())
-        {
+        return match pairing::check::check_tournament_with(&doc, system, DutchOptions::default()) {
             Ok(reports) => {
                 print!("{}", pairing::check::format_reports(&reports));
                 ExitCode::SUCCESS

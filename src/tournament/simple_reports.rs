@@ -64,7 +64,8 @@ fn scaled(value: i64, scale: i64) -> String {
 
 /// The starting list: BSNo, LNo, name, ELO, UKD.
 pub fn starting_list(players: &[&PlayerLine], language: &str) -> String {
-    let mut s = String::from("Starting list\nBSNo      LNo Ad-Soyad                        ELO  UKD\n");
+    let mut s =
+        String::from("Starting list\nBSNo      LNo Ad-Soyad                        ELO  UKD\n");
     for p in players {
         let _ = writeln!(
             s,

@@ -18,9 +18,11 @@ const PLAYERS: [(&str, u32, u64); 5] = [
     ("Yılmaz, Can", 0, 34500055),
 ];
 
-/// The event with the rounds played so far: per round, the boards
-/// (white, black, white's result) and the bye.
-fn write_event(path: &Path, rounds: &[(Vec<(u32, u32, ResultCode)>, u32)]) {
+/// One round played: the boards (white, black, white's result) and the bye.
+type Round = (Vec<(u32, u32, ResultCode)>, u32);
+
+/// The event with the rounds played so far.
+fn write_event(path: &Path, rounds: &[Round]) {
     let mut lines = vec!["012 Kulüp Turnuvası".to_string(), "042 2026/03/14".into()];
     for (i, &(name, rating, fide)) in PLAYERS.iter().enumerate() {
         let no = i as u32 + 1;
@@ -85,7 +87,10 @@ fn pair_system_lists_every_system() {
     assert_eq!(out.status.code(), Some(2));
     let help = bin().args(["pair", "--help"]).output().unwrap();
     let help = String::from_utf8(help.stdout).unwrap();
-    assert!(help.contains("`simple`") && help.contains("`dutch`"), "{help}");
+    assert!(
+        help.contains("`simple`") && help.contains("`dutch`"),
+        "{help}"
+    );
 }
 
 #[test]
@@ -134,12 +139,24 @@ fn pair_simple_event_round_by_round_and_its_reports() {
     // and 4 are equal on everything and share places 3-4.
     assert_eq!(row("1 5 "), "1 5 34500055 YILMAZ, CAN 0 0 3 3 2 4 2");
     assert_eq!(row("2 1 "), "2 1 34500011 IŞIK, ALİ 2100 0 2 4,5 3 3 2");
-    assert_eq!(row("3-4 2 "), "3-4 2 34500022 ÇELİK, İPEK 2100 0 1,5 3 2 1 0");
-    assert_eq!(row("3-4 4 "), "3-4 4 34500044 GÜNEŞ, AYŞE 1700 0 1,5 3 2 1 0");
+    assert_eq!(
+        row("3-4 2 "),
+        "3-4 2 34500022 ÇELİK, İPEK 2100 0 1,5 3 2 1 0"
+    );
+    assert_eq!(
+        row("3-4 4 "),
+        "3-4 4 34500044 GÜNEŞ, AYŞE 1700 0 1,5 3 2 1 0"
+    );
     assert_eq!(row("5 3 "), "5 3 34500033 ŞAHİN, ÖMER 1800 0 1 4,5 3 1,5 0");
     // Crosstable: opponent, colour (b white, s black), result; a bye "- - 1".
     let cross = &report[report.find("Crosstable").unwrap()..];
-    let cross_row = |no: &str| cross.lines().map(words).find(|l| l.starts_with(no)).unwrap();
+    let cross_row = |no: &str| {
+        cross
+            .lines()
+            .map(words)
+            .find(|l| l.starts_with(no))
+            .unwrap()
+    };
     assert_eq!(
         cross_row("2 34500022"),
         "2 34500022 ÇELİK, İPEK 2100 0 1 s 0 - - 1 3 b ½ 1,5"
@@ -150,12 +167,7 @@ fn pair_simple_event_round_by_round_and_its_reports() {
     );
     // The pairing list of round 2 in the order the boards were made.
     let round2 = &report[report.find("Round 2 pairings").unwrap()..];
-    let boards: Vec<String> = round2
-        .lines()
-        .skip(2)
-        .take(3)
-        .map(words)
-        .collect();
+    let boards: Vec<String> = round2.lines().skip(2).take(3).map(words).collect();
     assert_eq!(
         boards,
         [

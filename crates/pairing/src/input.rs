@@ -247,7 +247,13 @@ impl<'d> RoundByRound<'d> {
         let xxc = doc.xxc();
         let base_no: Vec<u32> = players
             .iter()
-            .map(|p| if xxc.rank { p.rank.unwrap_or(0) } else { p.start_no })
+            .map(|p| {
+                if xxc.rank {
+                    p.rank.unwrap_or(0)
+                } else {
+                    p.start_no
+                }
+            })
             .collect();
         let missing_rank = players
             .iter()

@@ -50,7 +50,12 @@ fn fixture_text(file: &Path) -> String {
     // deflate stream, an 8-byte trailer.
     assert_eq!(bytes[..3], [0x1f, 0x8b, 8], "{}: not gzip", file.display());
     let flags = bytes[3];
-    assert_eq!(flags & !0x18, 0, "{}: unsupported gzip header", file.display());
+    assert_eq!(
+        flags & !0x18,
+        0,
+        "{}: unsupported gzip header",
+        file.display()
+    );
     let mut at = 10;
     for field in [0x08, 0x10] {
         if flags & field != 0 {

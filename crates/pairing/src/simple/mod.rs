@@ -66,7 +66,11 @@ pub enum Step {
     SeekerRepeats,
 }
 
-const STEPS: [Step; 3] = [Step::BothAlternate, Step::OpponentRepeats, Step::SeekerRepeats];
+const STEPS: [Step; 3] = [
+    Step::BothAlternate,
+    Step::OpponentRepeats,
+    Step::SeekerRepeats,
+];
 
 /// One player's colour history (played games only).
 #[derive(Debug, Clone, Copy)]
@@ -119,13 +123,7 @@ struct Entrant<'a> {
 /// The colour the searching player (`s`, starting rank `s_no`) gets
 /// against `o` by `step`, if the step fits them and the colour rules allow
 /// both colours.
-fn colour_for(
-    s: &Colours,
-    s_no: u32,
-    o: &Colours,
-    step: Step,
-    initial: Colour,
-) -> Option<Colour> {
+fn colour_for(s: &Colours, s_no: u32, o: &Colours, step: Step, initial: Colour) -> Option<Colour> {
     // The seeker's colour tried first: the opposite of his previous one,
     // else the one that alternates the opponent's, else the round-1 rule.
     let first = match (s.last, o.last) {
@@ -157,7 +155,10 @@ struct Search<'a> {
 
 impl Search<'_> {
     fn met(&self, a: usize, b: usize) -> bool {
-        self.players[a].st.opponents.contains(&self.players[b].st.id)
+        self.players[a]
+            .st
+            .opponents
+            .contains(&self.players[b].st.id)
     }
 
     /// Pairs every player not yet used, the highest first; false if no
@@ -208,7 +209,8 @@ impl Search<'_> {
         };
         self.budget = self.budget.saturating_sub(1);
         self.used[o] = true;
-        self.boards.push(if c == Colour::White { (s, o) } else { (o, s) });
+        self.boards
+            .push(if c == Colour::White { (s, o) } else { (o, s) });
         if self.pair_rest() {
             return true;
         }

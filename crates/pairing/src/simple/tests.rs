@@ -44,7 +44,10 @@ fn round_one_pairs_neighbours_odd_starting_ranks_take_the_directors_colour() {
         pair(&input(1, W, six.clone())),
         (vec![(1, 2), (3, 4), (5, 6)], None)
     );
-    assert_eq!(pair(&input(1, B, six)), (vec![(2, 1), (4, 3), (6, 5)], None));
+    assert_eq!(
+        pair(&input(1, B, six)),
+        (vec![(2, 1), (4, 3), (6, 5)], None)
+    );
     // Five players: the lowest, 5, has the bye.
     let five: Vec<_> = (1..=5).map(|i| st(i, 0, &[], &[])).collect();
     assert_eq!(pair(&input(1, W, five)), (vec![(1, 2), (3, 4)], Some(5)));
