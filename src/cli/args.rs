@@ -153,9 +153,10 @@ pub(crate) enum Command {
         #[arg(long, value_name = "FILE")]
         out: Option<PathBuf>,
     },
-    /// Pair the next round (FIDE Dutch system; Berger tables for round robins)
-    /// of a TRF file or of one of our tournaments (data/tournaments/<year>/<id>),
-    /// or check every recorded round of a TRF file against the engine.
+    /// Pair the next round (FIDE Dutch system, or the system `--system` names;
+    /// Berger tables for round robins) of a TRF file or of one of our
+    /// tournaments (data/tournaments/<year>/<id>), or check every recorded
+    /// round of a TRF file against the engine.
     ///
     /// Exit codes: 0 ok, 1 no legal pairing exists, 2 bad input.
     Pair {
