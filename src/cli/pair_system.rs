@@ -91,7 +91,7 @@ pub(super) fn report(file: &Path, system: System) -> ExitCode {
         Ok(d) => d,
         Err(c) => return c,
     };
-    match ratingbook::tournament::simple_reports::simple_reports(&doc, "tr") {
+    match ratingbook::render::simple_reports::simple_reports(&doc, "tr") {
         Ok(text) => {
             print!("{text}");
             ExitCode::SUCCESS

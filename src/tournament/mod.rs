@@ -7,6 +7,5 @@
 
 pub mod pair;
 pub mod results;
-pub mod simple_reports;
 pub mod trf_exchange;
 pub mod trf_import_check;

@@ -196,14 +196,14 @@ pub fn check_tournament(
     doc: &TrfDocument,
     opts: DutchOptions,
 ) -> Result<Vec<RoundReport>, InputError> {
-    check_tournament_with(doc, crate::System::Dutch, opts)
+    check_tournament_with(doc, crate::system::System::Dutch, opts)
 }
 
 /// [`check_tournament`] for the given system; differences are explained
 /// criterion by criterion for the Dutch system only.
 pub fn check_tournament_with(
     doc: &TrfDocument,
-    system: crate::System,
+    system: crate::system::System,
     opts: DutchOptions,
 ) -> Result<Vec<RoundReport>, InputError> {
     let n = doc.rounds_present() as u32;
@@ -215,7 +215,7 @@ pub fn check_tournament_with(
         let engine = system.pair(input, opts);
         let (engine, difference) = match engine {
             Ok(e) if same(&e, &recorded) => (Some(e), None),
-            Ok(e) if system != crate::System::Dutch => {
+            Ok(e) if system != crate::system::System::Dutch => {
                 (Some(e), Some("the system pairs it otherwise".to_string()))
             }
             Ok(e) => {

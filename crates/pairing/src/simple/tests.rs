@@ -168,7 +168,7 @@ fn colour_rules_bar_a_third_colour_in_a_row_and_a_difference_of_three() {
 
 /// Round 3 of the 1.3 example read from a TRF file (results as played).
 #[test]
-fn pairs_a_trf_file_by_the_system_named_simple() {
+fn pairs_round_3_of_a_trf_file() {
     let game = |o: u32, c: Colour, r: ResultCode| {
         Some(RoundEntry {
             opponent: Some(o),
@@ -194,8 +194,9 @@ fn pairs_a_trf_file_by_the_system_named_simple() {
         initial_colour: Some(W),
         rank: false,
     }));
-    let (round, p) =
-        crate::pair_trf_with(&doc, None, crate::System::Simple, Default::default()).unwrap();
+    let round = crate::input::round_to_pair(&doc);
     assert_eq!(round, 3);
+    let input = PairingInput::from_trf(&doc, round, true).unwrap();
+    let p = pair_simple(&input).unwrap();
     assert_eq!(p.boards, vec![(4, 1), (2, 3)]);
 }

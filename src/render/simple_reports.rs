@@ -9,9 +9,9 @@
 //! start number when the file has none. Points are written with a decimal
 //! comma, as the rules write them.
 
-use super::trf_exchange::tournament_from_trf;
 use crate::model::Date;
 use crate::standings::{standings, TieBreak};
+use crate::tournament::trf_exchange::tournament_from_trf;
 use std::fmt::Write as _;
 use trf::{Colour, PlayerLine, ResultCode, RoundEntry, TrfDocument};
 
