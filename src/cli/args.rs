@@ -153,20 +153,34 @@ pub(crate) enum Command {
         #[arg(long, value_name = "FILE")]
         out: Option<PathBuf>,
     },
-    /// Pair the next round (FIDE Dutch system; Berger tables for round robins)
-    /// of a TRF file or of one of our tournaments (data/tournaments/<year>/<id>),
-    /// or check every recorded round of a TRF file against the engine.
+    /// Pair the next round (FIDE Dutch system, or the system `--system` names;
+    /// Berger tables for round robins) of a TRF file or of one of our
+    /// tournaments (data/tournaments/<year>/<id>), or check every recorded
+    /// round of a TRF file against the engine.
     ///
     /// Exit codes: 0 ok, 1 no legal pairing exists, 2 bad input.
     Pair {
-        /// Pair with the FIDE Dutch system (the only system implemented).
+        /// Pair with the FIDE Dutch system (the default; same as `--system dutch`).
         #[arg(long)]
         dutch: bool,
+        /// The pairing system for a TRF file: `dutch` (FIDE Dutch system,
+        /// the default; identical to bbpPairings on a recorded corpus) or
+        /// `simple` (the Turkish tournament manager's rules: points then
+        /// starting rank, opponent search 1.1-1.2-1.3 per score group, the
+        /// bye to the lowest without one). Without a name: lists the systems.
+        #[arg(long, value_name = "NAME", num_args = 0..=1, default_missing_value = "")]
+        system: Option<String>,
+        /// With `--system simple`: print the rules' reports of the TRF file
+        /// instead (starting list, each round's pairing list, standings with
+        /// BH-1, BH-2, SB and wins, crosstable).
+        #[arg(long, requires = "system", conflicts_with_all = ["check", "output"])]
+        report: bool,
         /// Re-pair every recorded round and list the rounds that differ.
         #[arg(long, conflicts_with = "output")]
         check: bool,
         /// The tournament: a TRF-16 file, or our tournament's .toml/.csv path or id path.
-        file: PathBuf,
+        #[arg(required_unless_present = "system")]
+        file: Option<PathBuf>,
         /// Root of the data repository (for our own tournaments).
         #[arg(long, default_value = ".")]
         root: PathBuf,

@@ -12,6 +12,7 @@ mod import;
 mod manual;
 mod new;
 mod new_files;
+mod pair_system;
 mod pairing;
 mod repository;
 mod results;

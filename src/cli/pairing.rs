@@ -10,7 +10,7 @@ pub(super) const BAD_INPUT: u8 = 2;
 
 /// Reads a TRF file for the engine; a TRF-2026 file is put in the TRF-16 form
 /// the engine reads (its `240` byes in the round blocks, `162` as `XXS`, ...).
-fn read_trf(path: &Path) -> Result<trf::TrfDocument, ExitCode> {
+pub(super) fn read_trf(path: &Path) -> Result<trf::TrfDocument, ExitCode> {
     let bytes = std::fs::read(path).map_err(|e| {
         eprintln!("error: cannot read {}: {e}", path.display());
         ExitCode::from(BAD_INPUT)

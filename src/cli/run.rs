@@ -134,6 +134,8 @@ fn run_tournament_tool(command: Command) -> ExitCode {
         }
         Command::Pair {
             dutch: _,
+            system,
+            report,
             check,
             file,
             root,
@@ -142,7 +144,19 @@ fn run_tournament_tool(command: Command) -> ExitCode {
             round,
             baku,
         } => {
-            if file.extension().is_some_and(|e| e == "trf") {
+            let system = match super::pair_system::chosen(system.as_deref(), file.is_some()) {
+                Ok(Some(s)) => s,
+                Ok(None) => return super::pair_system::list_systems(),
+                Err(code) => return code,
+            };
+            let Some(file) = file else {
+                return super::pair_system::list_systems();
+            };
+            if report {
+                super::pair_system::report(&file, system)
+            } else if system != pairing::System::Dutch {
+                super::pair_system::pair_trf(&file, system, check, output.as_ref(), round)
+            } else if file.extension().is_some_and(|e| e == "trf") {
                 super::pair(&file, check, output.as_ref(), round, baku)
             } else {
                 super::pair_event(&file, &root, write)

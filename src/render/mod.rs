@@ -22,6 +22,7 @@ pub mod paginate;
 pub mod pools;
 pub mod sample;
 pub mod search;
+pub mod simple_reports;
 mod sitemap;
 pub mod survey;
 pub mod templates;

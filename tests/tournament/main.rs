@@ -10,6 +10,7 @@
 mod util;
 
 mod pair_event;
+mod pair_simple;
 mod pair_trf_cli;
 mod standings;
 mod tiebreak_reference;

@@ -443,6 +443,77 @@ fn import_does_not_write_a_player_file_through_a_dangling_link() {
     );
 }
 
+/// Imports `text` into a copy of the small repository, then runs `check`
+/// and `build` there; returns the imported crosstable.
+fn import_check_build(name: &str, text: &str) -> String {
+    let repo = tempfile::tempdir().unwrap();
+    util::copy_tree(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/mini"),
+        repo.path(),
+    );
+    let trf = repo.path().join(format!("{name}.trf"));
+    std::fs::write(&trf, text).unwrap();
+    let run = |args: &[&str]| {
+        Command::new(util::binary())
+            .args(args)
+            .arg("--root")
+            .arg(repo.path())
+            .output()
+            .unwrap()
+    };
+    let imported = run(&["import-trf", trf.to_str().unwrap()]);
+    let said = String::from_utf8_lossy(&imported.stderr).into_owned();
+    assert_eq!(imported.status.code(), Some(0), "{said}");
+    for command in [&["check"][..], &["build"][..]] {
+        let out = run(command);
+        assert!(
+            out.status.success(),
+            "{command:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    let table = walkdir::WalkDir::new(repo.path().join("data/tournaments"))
+        .into_iter()
+        .filter_map(Result::ok)
+        .find(|e| {
+            e.path().extension().is_some_and(|x| x == "csv")
+                && e.path().to_string_lossy().contains(name)
+        })
+        .expect("the imported crosstable");
+    std::fs::read_to_string(table.path()).unwrap()
+}
+
+#[test]
+fn blank_and_zero_ranks_among_ranked_players_import_and_the_event_builds() {
+    // Some programs leave the rank blank for players they did not rank
+    // (absent all along, or not yet placed), others write 0; the points
+    // column may disagree with the games (here 0.0 everywhere).
+    let ranked = |line: String, rank: &str| {
+        let mut chars: Vec<char> = line.chars().collect();
+        chars.splice(85..89, format!("{rank:>4}").chars());
+        chars.into_iter().collect::<String>()
+    };
+    let text = [
+        "012 Blankrank Open".to_string(),
+        "042 2026/03/14".to_string(),
+        ranked(trf_player(1, "Alpha Anna", &["2 w 1", "3 b 1"]), "1"),
+        ranked(trf_player(2, "Beta Bert", &["1 b 0", "0000 - U"]), ""),
+        ranked(trf_player(3, "Gamma Gus", &["0000 - U", "1 w 0"]), "3"),
+        ranked(trf_player(4, "Delta Dora", &["0000 - Z", "0000 - H"]), "0"),
+        "XXR 2".to_string(),
+    ]
+    .join("\n");
+    let rows = import_check_build("blankrank", &text);
+    let rank_of = |no: &str| {
+        let row = rows.lines().find(|l| l.starts_with(no)).unwrap();
+        row.split(',').nth(3).unwrap().to_string()
+    };
+    assert_eq!(rank_of("1,"), "1", "{rows}");
+    assert_eq!(rank_of("2,"), "", "{rows}");
+    assert_eq!(rank_of("3,"), "3", "{rows}");
+    assert_eq!(rank_of("4,"), "", "{rows}");
+}
+
 #[test]
 fn withdrawn_players_ranked_zero_import_unranked_and_the_event_builds() {
     // Swiss-Manager writes rank 0 (columns 86-89) for a player who withdrew.

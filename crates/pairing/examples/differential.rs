@@ -13,7 +13,7 @@
 //!
 //! `differential generate KEY=VALUE...` writes an event simulated by this
 //! crate's generator to standard output; the keys are those of
-//! [`GenerateOptions`] (`players`, `rounds`, `seed`, `draw_rate`,
+//! [`GenerateOptions`] (`players`, `rounds`, `play_rounds`, `seed`, `draw_rate`,
 //! `forfeit_rate`, `double_forfeit_rate`, `bye_rate`, `withdrawals`,
 //! `late_entries`, `rating_low`, `rating_high`, `baku`).
 use pairing::check::check_tournament;
@@ -127,6 +127,7 @@ fn generate(pairs: &[String]) -> Result<ExitCode, String> {
         match key {
             "players" => opts.players = int()? as u32,
             "rounds" => opts.rounds = int()? as u32,
+            "play_rounds" => opts.play_rounds = Some(int()? as u32),
             "seed" => opts.seed = int()?,
             "draw_rate" => opts.draw_rate = real()?,
             "forfeit_rate" => opts.forfeit_rate = real()?,

@@ -1,8 +1,8 @@
 //! The pairing checker (`ratingbook pair --check`): re-pairs every round of
 //! a tournament from its history and explains differences.
-use super::dutch::{self, pair_dutch_with, DutchOptions, Pairing, PairingError};
+use super::dutch::{self, DutchOptions, Pairing, PairingError};
 use super::history::{history_breaches, Breach, HistoryRules, PlayerHistory, RoundRecord};
-use super::input::{Float, InputError, PairingInput, PointSystem};
+use super::input::{Float, InputError, PairingInput, PointSystem, RoundByRound};
 use std::collections::{HashMap, HashSet};
 use trf::{Colour, TrfDocument};
 
@@ -189,27 +189,44 @@ fn same(a: &Pairing, b: &Pairing) -> bool {
     norm(a) == norm(b)
 }
 
-/// Re-pairs every recorded round and reports each one.
+/// Re-pairs every recorded round and reports each one. The rounds' inputs
+/// are built in turn, each from the one before ([`RoundByRound`]), so the
+/// time grows linearly with the number of rounds (with the engine's work).
 pub fn check_tournament(
     doc: &TrfDocument,
     opts: DutchOptions,
 ) -> Result<Vec<RoundReport>, InputError> {
+    check_tournament_with(doc, crate::system::System::Dutch, opts)
+}
+
+/// [`check_tournament`] for the given system; differences are explained
+/// criterion by criterion for the Dutch system only.
+pub fn check_tournament_with(
+    doc: &TrfDocument,
+    system: crate::system::System,
+    opts: DutchOptions,
+) -> Result<Vec<RoundReport>, InputError> {
     let n = doc.rounds_present() as u32;
+    let mut history = RoundByRound::new(doc)?;
     let mut out = Vec::new();
     for round in 1..=n {
-        let input = PairingInput::from_trf(doc, round, false)?;
+        let input = history.input_for(round, false)?;
         let recorded = recorded_pairing(doc, round);
-        let engine = pair_dutch_with(&input, opts);
+        let engine = system.pair(input, opts);
         let (engine, difference) = match engine {
             Ok(e) if same(&e, &recorded) => (Some(e), None),
+            Ok(e) if system != crate::system::System::Dutch => {
+                (Some(e), Some("the system pairs it otherwise".to_string()))
+            }
             Ok(e) => {
-                let d = explain(&input, &recorded, &e);
+                let d = explain(input, &recorded, &e);
                 (Some(e), Some(d))
             }
             Err(PairingError::NoLegalPairing(_)) => {
                 (None, Some("engine found no legal pairing".to_string()))
             }
             Err(PairingError::Internal(e)) => (None, Some(format!("engine error: {e}"))),
+            Err(e @ PairingError::SearchLimit(_)) => (None, Some(e.to_string())),
         };
         out.push(RoundReport {
             round,

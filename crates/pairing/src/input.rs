@@ -34,8 +34,8 @@ pub struct PlayerState {
     pub colours: Vec<Option<Colour>>,
     /// Float per previous round.
     pub floats: Vec<Float>,
-    /// Start numbers of opponents in played games (C1: no rematch; games
-    /// forfeited before they started do not count).
+    /// Start numbers of opponents in played games, each once (C1: no
+    /// rematch; games forfeited before they started do not count).
     pub opponents: Vec<u32>,
     /// Has had a pairing-allocated bye, or scored a win's points without
     /// playing (forfeit win, full-point bye): no bye now (C2).
@@ -201,46 +201,240 @@ impl PairingInput {
         round: u32,
         blank_is_present: bool,
     ) -> Result<PairingInput, InputError> {
-        let total = checked_total_rounds(doc, round)?;
-        let ps = PointSystem::from_xxs(&doc.point_system()).map_err(InputError::Invalid)?;
-        let xxc = doc.xxc();
-        let hist = (round - 1) as usize;
-        let players: Vec<_> = doc.players().collect();
-        let score_before = pairing_scores_before_rounds(doc, &players, &ps, hist);
-        let mut out = Vec::with_capacity(players.len());
-        for p in &players {
-            out.push(player_state(
-                p,
-                hist,
-                &ps,
-                &score_before,
-                xxc.rank,
-                blank_is_present,
-            )?);
-        }
-        renumber_entered(&mut out, doc, hist);
-        Ok(PairingInput {
-            round,
-            total_rounds: total,
-            initial_colour: xxc
-                .initial_colour
-                .or_else(|| infer_initial_colour(doc))
-                .unwrap_or(Colour::White),
-            win_points: ps.win[0].0.max(1),
-            players: out,
-            forbidden: doc.forbidden_pairs_in_round(round),
-        })
+        let mut history = RoundByRound::new(doc)?;
+        history.input_for(round, blank_is_present)?;
+        Ok(history.input)
     }
 }
 
-/// The event's total rounds, once the document is consistent and `round`
-/// can be paired: within XXR (or, without XXR, the round columns present)
-/// and at most one past the last round column.
-fn checked_total_rounds(doc: &TrfDocument, round: u32) -> Result<u32, InputError> {
-    if let Some(e) = doc.check_consistency().into_iter().next() {
-        return Err(InputError::Trf(e));
+/// The engine's input for the rounds of one document in turn: each step adds
+/// one round's games to every player's history, so the inputs of all R rounds
+/// (`pair --check`) cost time linear in R, where building each one
+/// from the start ([`PairingInput::from_trf`]) would cost R²/2 rounds read.
+#[derive(Debug)]
+pub struct RoundByRound<'d> {
+    doc: &'d TrfDocument,
+    players: Vec<&'d PlayerLine>,
+    /// The point system, or why `XXS` cannot be read (reported when a
+    /// round is asked for, after the round's range).
+    points: Result<PointSystem, String>,
+    virtual_points: HashMap<u32, Vec<u32>>,
+    /// Index of each start number in `players`.
+    index: HashMap<u32, usize>,
+    /// Pairing numbers before renumbering (start number, or rank with
+    /// `XXC rank`), and the players in their order.
+    base_no: Vec<u32>,
+    order: Vec<usize>,
+    missing_rank: Option<u32>,
+    /// Points scored in the rounds recorded so far (no virtual points).
+    scored: Vec<u32>,
+    /// Took part in the pairing of a recorded round.
+    entered: Vec<bool>,
+    /// Rounds recorded into `input`'s histories.
+    recorded: usize,
+    present_cols: usize,
+    input: PairingInput,
+}
+
+impl<'d> RoundByRound<'d> {
+    /// Starts before round 1; fails if the document is inconsistent.
+    pub fn new(doc: &'d TrfDocument) -> Result<Self, InputError> {
+        if let Some(e) = doc.check_consistency().into_iter().next() {
+            return Err(InputError::Trf(e));
+        }
+        let players: Vec<&PlayerLine> = doc.players().collect();
+        let points = PointSystem::from_xxs(&doc.point_system());
+        let xxc = doc.xxc();
+        let base_no: Vec<u32> = players
+            .iter()
+            .map(|p| {
+                if xxc.rank {
+                    p.rank.unwrap_or(0)
+                } else {
+                    p.start_no
+                }
+            })
+            .collect();
+        let missing_rank = players
+            .iter()
+            .find(|p| xxc.rank && p.rank.is_none())
+            .map(|p| p.start_no);
+        let mut order: Vec<usize> = (0..players.len()).collect();
+        order.sort_by_key(|&i| (base_no[i], players[i].start_no));
+        let states = players
+            .iter()
+            .zip(&base_no)
+            .map(|(p, &no)| PlayerState {
+                id: p.start_no,
+                pairing_no: no,
+                rating: p.rating.unwrap_or(0),
+                score: 0,
+                colours: Vec::new(),
+                floats: Vec::new(),
+                opponents: Vec::new(),
+                had_bye_or_forfeit_win: false,
+                present: false,
+            })
+            .collect();
+        let win_points = points.as_ref().map_or(1, |ps| ps.win[0].0.max(1));
+        Ok(RoundByRound {
+            doc,
+            index: players
+                .iter()
+                .enumerate()
+                .map(|(i, p)| (p.start_no, i))
+                .collect(),
+            scored: vec![0; players.len()],
+            entered: vec![false; players.len()],
+            players,
+            points,
+            virtual_points: crate::acceleration::virtual_points(doc),
+            base_no,
+            order,
+            missing_rank,
+            recorded: 0,
+            present_cols: doc.rounds_present(),
+            input: PairingInput {
+                round: 0,
+                total_rounds: 0,
+                initial_colour: xxc
+                    .initial_colour
+                    .or_else(|| infer_initial_colour(doc))
+                    .unwrap_or(Colour::White),
+                win_points,
+                players: states,
+                forbidden: Vec::new(),
+            },
+        })
     }
-    let present_cols = doc.rounds_present();
+
+    /// The input for pairing `round`, which must not come before a round
+    /// asked for earlier (`blank_is_present` as in
+    /// [`PairingInput::from_trf`]).
+    pub fn input_for(
+        &mut self,
+        round: u32,
+        blank_is_present: bool,
+    ) -> Result<&PairingInput, InputError> {
+        let total = checked_total_rounds(self.doc, self.present_cols, round)?;
+        let ps = self.points.clone().map_err(InputError::Invalid)?;
+        if let Some(no) = self.missing_rank {
+            return Err(InputError::Invalid(format!(
+                "XXC rank is set but player {no} has no rank"
+            )));
+        }
+        let hist = (round - 1) as usize;
+        if hist < self.recorded {
+            return Err(InputError::Invalid(format!(
+                "round {round} comes before the rounds already read"
+            )));
+        }
+        while self.recorded < hist {
+            self.record_round(&ps);
+        }
+        for (i, p) in self.players.iter().enumerate() {
+            let score = self.scored[i].saturating_add(self.extra(p.start_no, hist));
+            let st = &mut self.input.players[i];
+            st.score = score;
+            st.present = entry_is_present(
+                p.rounds.get(hist).and_then(|e| e.as_ref()),
+                blank_is_present,
+            );
+        }
+        self.renumber_entered();
+        self.input.round = round;
+        self.input.total_rounds = total;
+        self.input.forbidden = self.doc.forbidden_pairs_in_round(round);
+        Ok(&self.input)
+    }
+
+    /// Virtual points of `start_no` in round `r` (0-based).
+    fn extra(&self, start_no: u32, r: usize) -> u32 {
+        self.virtual_points
+            .get(&start_no)
+            .and_then(|v| v.get(r))
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// Adds round `self.recorded` (0-based) to every player's history:
+    /// colours, floats and opponents of the games played, whether they had
+    /// a bye or a win without playing, and their points.
+    fn record_round(&mut self, ps: &PointSystem) {
+        let r = self.recorded;
+        let score_then: Vec<u32> = self
+            .players
+            .iter()
+            .enumerate()
+            .map(|(i, p)| self.scored[i].saturating_add(self.extra(p.start_no, r)))
+            .collect();
+        for (i, p) in self.players.iter().enumerate() {
+            let e = p.rounds.get(r).and_then(|e| e.as_ref());
+            let opponent_score = |o: u32| self.index.get(&o).map_or(0, |&j| score_then[j]);
+            let st = &mut self.input.players[i];
+            let mut colour = None;
+            let mut float = Float::None;
+            if let Some(e) = e {
+                let played = e.result.is_played() || e.result == ResultCode::Pending;
+                if let Some(o) = e.opponent.filter(|_| played) {
+                    colour = e.colour;
+                    if !st.opponents.contains(&o) {
+                        st.opponents.push(o);
+                    }
+                    float = match score_then[i].cmp(&opponent_score(o)) {
+                        std::cmp::Ordering::Greater => Float::Down,
+                        std::cmp::Ordering::Less => Float::Up,
+                        std::cmp::Ordering::Equal => Float::None,
+                    };
+                }
+                if !played && ps.points(e) > ps.loss[0] {
+                    float = Float::Down;
+                }
+                // C2: a pairing-allocated bye, or a win's points without
+                // playing (forfeit win, full-point bye).
+                if e.result == ResultCode::PairingBye || (!played && ps.points(e) >= ps.win[0]) {
+                    st.had_bye_or_forfeit_win = true;
+                }
+                self.scored[i] = self.scored[i].saturating_add(ps.points(e).0);
+            }
+            st.colours.push(colour);
+            st.floats.push(float);
+            if entry_is_present(e, false) {
+                self.entered[i] = true;
+            }
+        }
+        self.recorded += 1;
+    }
+
+    /// Pairing numbers belong to the players entered so far (C.04.3 1.2.2:
+    /// the initial ranking list "and subsequent modifications depending on
+    /// possible late entries"): a player absent from the round being paired
+    /// who has not yet taken part in any pairing is not numbered, and the
+    /// others are renumbered 1, 2, ... in their order. Only the parity used
+    /// by 5.2.5 (colours when nothing else decides) can change; the order
+    /// stays.
+    fn renumber_entered(&mut self) {
+        let mut next = 1;
+        for &i in &self.order {
+            let p = &mut self.input.players[i];
+            if p.present || self.entered[i] {
+                p.pairing_no = next;
+                next += 1;
+            } else {
+                p.pairing_no = self.base_no[i];
+            }
+        }
+    }
+}
+
+/// The event's total rounds, once `round` can be paired: within XXR (or,
+/// without XXR, the `present_cols` round columns present) and at most one
+/// past the last round column.
+fn checked_total_rounds(
+    doc: &TrfDocument,
+    present_cols: usize,
+    round: u32,
+) -> Result<u32, InputError> {
     let total = match doc.total_rounds() {
         Some(t) => t,
         None if (round as usize) <= present_cols => present_cols as u32,
@@ -256,112 +450,6 @@ fn checked_total_rounds(doc: &TrfDocument, round: u32) -> Result<u32, InputError
     Ok(total)
 }
 
-/// Each player's pairing score before each of the rounds `0..=hist`, by
-/// start number: points plus virtual points (accelerated rounds).
-fn pairing_scores_before_rounds(
-    doc: &TrfDocument,
-    players: &[&PlayerLine],
-    ps: &PointSystem,
-    hist: usize,
-) -> HashMap<u32, Vec<u32>> {
-    let virtual_points = crate::acceleration::virtual_points(doc);
-    let mut score_before: HashMap<u32, Vec<u32>> = HashMap::new();
-    for p in players {
-        let extra = |r: usize| {
-            virtual_points
-                .get(&p.start_no)
-                .and_then(|v| v.get(r))
-                .copied()
-                .unwrap_or(0)
-        };
-        let mut s = 0u32;
-        let mut v = Vec::with_capacity(hist + 1);
-        for r in 0..hist {
-            v.push(s.saturating_add(extra(r)));
-            if let Some(Some(e)) = p.rounds.get(r) {
-                s = s.saturating_add(ps.points(e).0);
-            }
-        }
-        v.push(s.saturating_add(extra(hist)));
-        score_before.insert(p.start_no, v);
-    }
-    score_before
-}
-
-/// One player's state before the round after `hist` rounds: colours, floats
-/// and opponents of the rounds played, whether they had a bye or a win
-/// without playing, their pairing number (`by_rank`: XXC rank) and whether
-/// they are to be paired.
-fn player_state(
-    p: &PlayerLine,
-    hist: usize,
-    ps: &PointSystem,
-    score_before: &HashMap<u32, Vec<u32>>,
-    by_rank: bool,
-    blank_is_present: bool,
-) -> Result<PlayerState, InputError> {
-    let mut colours = Vec::with_capacity(hist);
-    let mut floats = Vec::with_capacity(hist);
-    let mut opponents = Vec::new();
-    let mut had = false;
-    let sb = &score_before[&p.start_no];
-    for r in 0..hist {
-        let e = p.rounds.get(r).and_then(|e| e.as_ref());
-        let mut colour = None;
-        let mut float = Float::None;
-        if let Some(e) = e {
-            let played = e.result.is_played() || e.result == ResultCode::Pending;
-            if let Some(o) = e.opponent {
-                if played {
-                    colour = e.colour;
-                    opponents.push(o);
-                    let os = score_before.get(&o).map(|v| v[r]).unwrap_or(0);
-                    float = match sb[r].cmp(&os) {
-                        std::cmp::Ordering::Greater => Float::Down,
-                        std::cmp::Ordering::Less => Float::Up,
-                        std::cmp::Ordering::Equal => Float::None,
-                    };
-                }
-            }
-            if !played && ps.points(e) > ps.loss[0] {
-                float = Float::Down;
-            }
-            // C2: a pairing-allocated bye, or a win's points without
-            // playing (forfeit win, full-point bye).
-            if e.result == ResultCode::PairingBye || (!played && ps.points(e) >= ps.win[0]) {
-                had = true;
-            }
-        }
-        colours.push(colour);
-        floats.push(float);
-    }
-    let pairing_no = if by_rank {
-        p.rank.ok_or_else(|| {
-            InputError::Invalid(format!(
-                "XXC rank is set but player {} has no rank",
-                p.start_no
-            ))
-        })?
-    } else {
-        p.start_no
-    };
-    let present = entry_is_present(
-        p.rounds.get(hist).and_then(|e| e.as_ref()),
-        blank_is_present,
-    );
-    Ok(PlayerState {
-        id: p.start_no,
-        pairing_no,
-        rating: p.rating.unwrap_or(0),
-        score: sb[hist],
-        colours,
-        floats,
-        opponents,
-        had_bye_or_forfeit_win: had,
-        present,
-    })
-}
-
 /// True if the player took part in the pairing of some round before `hist`
 /// (a game, even forfeited, or a pairing-allocated bye).
 fn has_entered(rounds: &[Option<RoundEntry>], hist: usize) -> bool {
@@ -369,29 +457,6 @@ fn has_entered(rounds: &[Option<RoundEntry>], hist: usize) -> bool {
         .iter()
         .take(hist)
         .any(|e| entry_is_present(e.as_ref(), false))
-}
-
-/// Pairing numbers belong to the players entered so far (C.04.3 1.2.2: the
-/// initial ranking list "and subsequent modifications depending on possible
-/// late entries"): a player absent from the round being paired who has not
-/// yet taken part in any pairing is not numbered, and the others are
-/// renumbered 1, 2, ... in their order. Only the parity used by 5.2.5
-/// (colours when nothing else decides) can change; the order stays.
-fn renumber_entered(players: &mut [PlayerState], doc: &TrfDocument, hist: usize) {
-    let entered: HashMap<u32, bool> = doc
-        .players()
-        .map(|p| (p.start_no, has_entered(&p.rounds, hist)))
-        .collect();
-    let mut order: Vec<usize> = (0..players.len()).collect();
-    order.sort_by_key(|&i| (players[i].pairing_no, players[i].id));
-    let mut next = 1;
-    for i in order {
-        let p = &mut players[i];
-        if p.present || entered.get(&p.id).copied().unwrap_or(false) {
-            p.pairing_no = next;
-            next += 1;
-        }
-    }
 }
 
 /// Infers the initial colour when `XXC` does not give it, from the first
@@ -422,4 +487,53 @@ fn infer_initial_colour(doc: &TrfDocument) -> Option<Colour> {
             colour.opposite()
         })
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use trf::TrfLine;
+
+    /// Two players who meet in every one of `rounds` rounds, colours
+    /// alternating (a file without `XXR`).
+    fn long_event(rounds: u32) -> TrfDocument {
+        let mut doc = TrfDocument::default();
+        for (no, other) in [(1, 2), (2, 1)] {
+            let mut p = PlayerLine::new(no, &format!("P{no}"));
+            p.rounds = (0..rounds)
+                .map(|r| {
+                    let white = (r + no) % 2 == 0;
+                    Some(RoundEntry {
+                        opponent: Some(other),
+                        colour: Some(if white { Colour::White } else { Colour::Black }),
+                        result: if white {
+                            ResultCode::Win
+                        } else {
+                            ResultCode::Loss
+                        },
+                    })
+                })
+                .collect();
+            doc.lines.push(TrfLine::Player(p));
+        }
+        doc
+    }
+
+    #[test]
+    fn round_by_round_reads_each_round_once_and_matches_reading_from_the_start() {
+        let doc = long_event(40);
+        let mut history = RoundByRound::new(&doc).unwrap();
+        for round in 1..=40 {
+            let input = history.input_for(round, false).unwrap().clone();
+            // Each step adds one round: the inputs of all rounds cost 39
+            // rounds read, not 39 · 40 / 2.
+            assert_eq!(history.recorded, round as usize - 1);
+            assert_eq!(input, PairingInput::from_trf(&doc, round, false).unwrap());
+            let p1 = &input.players[0];
+            assert_eq!(p1.colours.len(), round as usize - 1);
+            assert_eq!(p1.opponents, if round > 1 { vec![2] } else { vec![] });
+            assert_eq!(p1.score, 10 * ((round - 1) / 2));
+        }
+        assert!(history.input_for(3, false).is_err(), "no going back");
+    }
 }

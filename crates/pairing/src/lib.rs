@@ -16,9 +16,12 @@ pub mod input;
 pub mod matching;
 mod presence;
 pub mod roundrobin;
+pub mod simple;
+pub mod system;
 
 pub use dutch::{pair_dutch, DutchOptions, Pairing, PairingError};
 pub use input::{Float, InputError, PairingInput, PlayerState, PointSystem};
+pub use system::System;
 
 use thiserror::Error;
 use trf::TrfDocument;
@@ -41,7 +44,9 @@ impl PairTrfError {
     pub fn exit_code(&self) -> i32 {
         match self {
             PairTrfError::Input(_) => 2,
-            PairTrfError::Pairing(PairingError::NoLegalPairing(_)) => 1,
+            PairTrfError::Pairing(
+                PairingError::NoLegalPairing(_) | PairingError::SearchLimit(_),
+            ) => 1,
             PairTrfError::Pairing(PairingError::Internal(_)) => 3,
         }
     }
@@ -56,9 +61,19 @@ pub fn pair_trf(
     round: Option<u32>,
     opts: DutchOptions,
 ) -> Result<(u32, Pairing), PairTrfError> {
+    pair_trf_with(doc, round, System::Dutch, opts)
+}
+
+/// [`pair_trf`] with the given system.
+pub fn pair_trf_with(
+    doc: &TrfDocument,
+    round: Option<u32>,
+    system: System,
+    opts: DutchOptions,
+) -> Result<(u32, Pairing), PairTrfError> {
     let round = round.unwrap_or_else(|| input::round_to_pair(doc));
     let input = PairingInput::from_trf(doc, round, true)?;
-    let pairing = dutch::pair_dutch_with(&input, opts)?;
+    let pairing = system.pair(&input, opts)?;
     Ok((round, pairing))
 }
 

@@ -14,6 +14,9 @@
 //!   generator made, and events of this crate's generator whose every round
 //!   it re-paired identically), written by `scripts/pairing-differential`;
 //!   every round must come out the same.
+//! - `large_events_are_paired_identically`: events of 500 players and more
+//!   in `tests/fixtures/dutch-large/` (gzip-compressed TRF), generated and
+//!   paired by bbpPairings outside CI; every round must come out the same.
 //! - `generated_events_agree_with_the_reference_engine`: fresh events from
 //!   `generate-trf` go through the reference checker itself. It needs Python
 //!   with `caissify_pairings`; without it the test fails unless
@@ -31,10 +34,37 @@ fn corpus(name: &str) -> Vec<PathBuf> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
         .expect("corpus folder")
         .map(|e| e.expect("entry").path())
-        .filter(|p| p.extension().is_some_and(|e| e == "trf"))
+        .filter(|p| p.extension().is_some_and(|e| e == "trf" || e == "gz"))
         .collect();
     files.sort();
     files
+}
+
+/// The text of a fixture, inflated if it is gzip-compressed (`.gz`).
+fn fixture_text(file: &Path) -> String {
+    let bytes = std::fs::read(file).unwrap();
+    if file.extension().is_none_or(|e| e != "gz") {
+        return String::from_utf8(bytes).unwrap();
+    }
+    // RFC 1952: a 10-byte header (optional name and comment fields), the
+    // deflate stream, an 8-byte trailer.
+    assert_eq!(bytes[..3], [0x1f, 0x8b, 8], "{}: not gzip", file.display());
+    let flags = bytes[3];
+    assert_eq!(
+        flags & !0x18,
+        0,
+        "{}: unsupported gzip header",
+        file.display()
+    );
+    let mut at = 10;
+    for field in [0x08, 0x10] {
+        if flags & field != 0 {
+            at += bytes[at..].iter().position(|&b| b == 0).unwrap() + 1;
+        }
+    }
+    let text = miniz_oxide::inflate::decompress_to_vec(&bytes[at..bytes.len() - 8])
+        .unwrap_or_else(|e| panic!("{}: {e:?}", file.display()));
+    String::from_utf8(text).unwrap()
 }
 
 /// Re-pairs every round of `files`: (rounds, the rounds that differ).
@@ -42,7 +72,7 @@ fn repair_all(files: &[PathBuf]) -> (usize, Vec<String>) {
     let mut rounds = 0;
     let mut differ = Vec::new();
     for file in files {
-        let doc = trf::parse(&std::fs::read_to_string(file).unwrap()).unwrap();
+        let doc = trf::parse(&fixture_text(file)).unwrap();
         for report in check_tournament(&doc, DutchOptions::default()).unwrap() {
             rounds += 1;
             if let Some(why) = report.difference {
@@ -73,6 +103,16 @@ fn endorsed_engine_corpus_is_paired_identically() {
     let (rounds, differ) = repair_all(&files);
     eprintln!("{}/{rounds} rounds identical", rounds - differ.len());
     assert!(rounds >= 1500, "only {rounds} rounds in the corpus");
+    assert!(differ.is_empty(), "{}", differ.join("\n"));
+}
+
+#[test]
+fn large_events_are_paired_identically() {
+    let files = corpus("dutch-large");
+    assert!(files.len() >= 3, "corpus missing: {}", files.len());
+    let (rounds, differ) = repair_all(&files);
+    eprintln!("{}/{rounds} rounds identical", rounds - differ.len());
+    assert!(rounds >= 32, "only {rounds} rounds in the corpus");
     assert!(differ.is_empty(), "{}", differ.join("\n"));
 }
 

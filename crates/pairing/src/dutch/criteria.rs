@@ -39,26 +39,29 @@ pub(crate) struct Player<'a> {
 }
 
 /// Colour difference and the last two colours of played games.
+/// One pass over the history, no allocation: it runs for every player of
+/// every round re-paired.
 pub(super) fn colour_history(st: &PlayerState) -> (i32, Option<Colour>, Option<(Colour, Colour)>) {
-    let played: Vec<Colour> = st.colours.iter().flatten().copied().collect();
-    let cd = played
-        .iter()
-        .map(|c| if *c == Colour::White { 1 } else { -1 })
-        .sum();
-    let last = played.last().copied();
-    let last_two = if played.len() >= 2 {
-        Some((played[played.len() - 2], played[played.len() - 1]))
-    } else {
-        None
-    };
-    (cd, last, last_two)
+    let (mut cd, mut last, mut before_last) = (0i32, None, None);
+    for &c in st.colours.iter().flatten() {
+        cd += if c == Colour::White { 1 } else { -1 };
+        before_last = last;
+        last = Some(c);
+    }
+    (cd, last, before_last.zip(last))
 }
 
 /// 1.7 Colour preference: absolute when the colour difference is beyond ±1
 /// or the last two played games had the same colour; strong at ±1; mild at
 /// 0 (alternate from the last game); none before the first game.
 pub fn colour_preference(st: &PlayerState) -> ColourPreference {
-    let (cd, last, last_two) = colour_history(st);
+    preference_of(colour_history(st))
+}
+
+/// [`colour_preference`] from the colour difference and the last two colours.
+fn preference_of(
+    (cd, last, last_two): (i32, Option<Colour>, Option<(Colour, Colour)>),
+) -> ColourPreference {
     let pref = |colour, strength| ColourPreference {
         colour: Some(colour),
         strength,
@@ -94,10 +97,11 @@ pub fn is_topscorer(input: &PairingInput, st: &PlayerState) -> bool {
 }
 
 pub(crate) fn derive<'a>(input: &PairingInput, st: &'a PlayerState) -> Player<'a> {
-    let (cd, _, last_two) = colour_history(st);
+    let history = colour_history(st);
+    let (cd, _, last_two) = history;
     Player {
         st,
-        pref: colour_preference(st),
+        pref: preference_of(history),
         cd,
         last_two,
         topscorer: is_topscorer(input, st),

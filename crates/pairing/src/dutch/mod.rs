@@ -103,6 +103,10 @@ pub enum PairingError {
     /// bug; no pairing is returned rather than a wrong one).
     #[error("internal error, pairing withheld: {0}")]
     Internal(String),
+    /// A search system (`simple`) tried this many candidates without
+    /// finding a pairing or proving there is none.
+    #[error("no pairing found after trying {0} candidate opponents (the search stopped)")]
+    SearchLimit(usize),
 }
 
 /// Tuning of the engine.
@@ -488,13 +492,17 @@ impl Ctx<'_, '_> {
         None
     }
 
-    /// Whether a pair left out of a candidate graph could improve the
-    /// transposition order of a step's matching: an S1 player `i` and a
-    /// legal S2 player `j` below `i`'s partner whose own partner is not an
-    /// S1 player ranked above `i`. Taking `j` from a later player gives `i` a
-    /// lower partner, which 4.2 prefers however far `j` is from `i`'s ideal
-    /// partner; the players after `i` may then need partners outside the
-    /// candidate graph too, so the step is solved again with every S1/S2
+    /// Whether the whole bracket's S1/S2 pairs could improve the
+    /// transposition order of a step's matching on a candidate graph: some
+    /// S1 player `i` has a legal S2 player `j` above his partner whose own
+    /// partner is not an S1 player ranked above `i`, and some legal S1/S2
+    /// pair is missing from the candidates. 4.2 prefers the lower partner
+    /// for `i` however far `j` is from `i`'s ideal partner; the matching did
+    /// not take it, either because the edge `i`-`j` was left out or because
+    /// the players after `i` would then need partners outside the candidate
+    /// graph (in an event of 1 000 players: S1 players 1, 2, 3 of a bracket
+    /// paired with S2 players 2, 1, 3 because the pair 2-3 was left out, where
+    /// 1, 3, 2 was possible), so the step is solved again with every S1/S2
     /// pair of the bracket.
     fn could_order_better(
         &self,
@@ -504,27 +512,27 @@ impl Ctx<'_, '_> {
         candidates: &[(usize, usize)],
     ) -> bool {
         let in_bracket = |p: usize| mate[p].filter(|&q| q < g.bsize);
+        let in_s1 = |i: usize| order.partner[i] != usize::MAX && order.partner[i] > i;
         let in_s2 = |j: usize| order.partner[j] != usize::MAX && order.partner[j] < j;
-        for i in 0..g.bsize {
-            let p = order.partner[i];
-            if p == usize::MAX || p < i {
-                continue;
-            }
-            // Below the S2 partner; anywhere in S2 when `i` was exchanged
+        let legal = |i: usize, j: usize| self.legal(g.verts[i], g.verts[j]);
+        let mut lower_partner = false;
+        'search: for i in (0..g.bsize).filter(|&i| in_s1(i)) {
+            // Above the S2 partner; anywhere in S2 when `i` was exchanged
             // into S2's place or floats.
             let limit = in_bracket(i).filter(|&q| in_s2(q)).unwrap_or(g.bsize);
             for j in i + 1..limit {
                 let taken_above = in_bracket(j).is_some_and(|k| k < i);
-                if in_s2(j)
-                    && !taken_above
-                    && candidates.binary_search(&(i, j)).is_err()
-                    && self.legal(g.verts[i], g.verts[j])
-                {
-                    return true;
+                if in_s2(j) && !taken_above && legal(i, j) {
+                    lower_partner = true;
+                    break 'search;
                 }
             }
         }
-        false
+        lower_partner
+            && (0..g.bsize).filter(|&i| in_s1(i)).any(|i| {
+                (i + 1..g.bsize)
+                    .any(|j| in_s2(j) && candidates.binary_search(&(i, j)).is_err() && legal(i, j))
+            })
     }
 
     /// The vertices a step's matching works on: the bracket, the following

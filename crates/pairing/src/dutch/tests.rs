@@ -463,3 +463,32 @@ fn transposition_order_4_2_reaches_partners_far_from_the_ideal_one() {
         assert_eq!(pairs(&p), expected, "{opts:?}");
     }
 }
+
+/// 4.2: the S2 partners of S1[0], S1[1], ... are lexicographically the
+/// smallest, even when S1[1] must then take a partner far from his ideal
+/// one. A bracket of 12 (S1 = 1-6, S2 = 7-12) in which 2 may meet only 7
+/// and 12: 1-7, 2-12, 3-8, 4-9, 5-10, 6-11 (S2 partners 7, 12, 8, ...)
+/// before 1-8, 2-7, 3-9, ... (8, 7, ...). With a candidate graph of
+/// near neighbours only (as in brackets of hundreds of players) the pair
+/// 2-12 is left out, yet 1 keeps 7.
+#[test]
+fn transposition_order_4_2_a_lower_partner_first_even_if_a_later_one_is_far() {
+    let players: Vec<PlayerState> = (1..=12).map(|i| st(i, 0, &[])).collect();
+    let mut inp = input(1, 5, players);
+    inp.forbidden = (3..=11).filter(|&o| o != 7).map(|o| (2, o)).collect();
+    inp.forbidden.push((1, 2));
+    let expected = vec![(1, 7), (12, 2), (3, 8), (9, 4), (5, 10), (11, 6)];
+    let exact = DutchOptions {
+        exact: true,
+        ..DutchOptions::default()
+    };
+    assert_eq!(pair_dutch_with(&inp, exact).unwrap().boards, expected);
+    let near_only = DutchOptions {
+        dense_limit: 2,
+        window: 1,
+        exact: false,
+    };
+    let p = pair_dutch_with(&inp, near_only).unwrap();
+    assert_eq!(p.boards, expected);
+    assert!(p.dropped_criteria.is_empty(), "{:?}", p.dropped_criteria);
+}
