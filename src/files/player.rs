@@ -499,6 +499,56 @@ pub fn start_text(start: &Start) -> String {
     out
 }
 
+/// `text`, a player file, with `start` as its `[start.<list>]` (replacing
+/// the list's start if there is one): every other line, comments included,
+/// kept as written. An error when `text` is not TOML.
+pub fn with_start(text: &str, start: &Start) -> Result<String, toml_edit::TomlError> {
+    let mut doc: toml_edit::DocumentMut = text.parse()?;
+    let list = start.pool.as_deref().unwrap_or(ASSOCIATION_LIST);
+    let mut table = toml_edit::Table::new();
+    let whole = |v: f64| {
+        if v.fract() == 0.0 && v.abs() < 1e15 {
+            toml_edit::value(v as i64)
+        } else {
+            toml_edit::value(v)
+        }
+    };
+    table["rating"] = whole(start.rating);
+    if let Some(deviation) = start.deviation {
+        table["deviation"] = whole(deviation);
+    }
+    if let Some(volatility) = start.volatility {
+        table["volatility"] = toml_edit::value(volatility);
+    }
+    if let Some(games) = start.games {
+        table["games"] = toml_edit::value(i64::from(games));
+    }
+    if let Some(k) = start.k {
+        table["k"] = toml_edit::value(i64::from(k));
+    }
+    if let Some(as_of) = start.as_of {
+        let date = toml_edit::Date {
+            year: as_of.year as u16,
+            month: as_of.month as u8,
+            day: as_of.day as u8,
+        };
+        table["as_of"] = toml_edit::value(toml_edit::Datetime {
+            date: Some(date),
+            time: None,
+            offset: None,
+        });
+    }
+    let starts = doc.entry("start").or_insert_with(|| {
+        let mut parent = toml_edit::Table::new();
+        parent.set_implicit(true);
+        toml_edit::Item::Table(parent)
+    });
+    if let Some(parent) = starts.as_table_mut() {
+        parent.insert(list, toml_edit::Item::Table(table));
+    }
+    Ok(doc.to_string())
+}
+
 /// A number as TOML: whole numbers without a fraction, others as Rust prints them.
 fn number(value: f64) -> String {
     if value.fract() == 0.0 && value.abs() < 1e15 {
