@@ -720,32 +720,13 @@ fn read_starts(
                 "Glicko-2's σ, e.g. `volatility = 0.06`",
             )
         });
-        let games = t.games.as_ref().and_then(|g| {
-            let value = *g.get_ref();
-            let ok = u32::try_from(value).ok().filter(|v| *v <= 1_000_000);
-            if ok.is_none() {
-                problems.push(fields.error(
-                    g.span(),
-                    &field("games"),
-                    format!("`games = {value}` is not a number of games"),
-                    "write the rated games already played, 0 or more, e.g. `games = 45`",
-                ));
-            }
-            ok
-        });
-        let k = t.k.as_ref().and_then(|k| {
-            let value = *k.get_ref();
-            let ok = [10, 20, 40].contains(&value).then_some(value as u32);
-            if ok.is_none() {
-                problems.push(fields.error(
-                    k.span(),
-                    &field("k"),
-                    format!("`k = {value}` is not one of FIDE's K factors"),
-                    "write 40, 20 or 10, as FIDE's list shows it, or remove the line",
-                ));
-            }
-            ok
-        });
+        let games = t
+            .games
+            .as_ref()
+            .and_then(|g| start_games(fields, problems, &field("games"), g));
+        let k =
+            t.k.as_ref()
+                .and_then(|k| start_k(fields, problems, &field("k"), k));
         let as_of = t
             .as_of
             .as_ref()
@@ -764,6 +745,46 @@ fn read_starts(
         }
     }
     starts
+}
+
+/// A start's game count; a problem naming `field` when it is not one.
+fn start_games(
+    fields: &FieldErrors,
+    problems: &mut Vec<Diagnostic>,
+    field: &str,
+    games: &Spanned<i64>,
+) -> Option<u32> {
+    let value = *games.get_ref();
+    let ok = u32::try_from(value).ok().filter(|v| *v <= 1_000_000);
+    if ok.is_none() {
+        problems.push(fields.error(
+            games.span(),
+            field,
+            format!("`games = {value}` is not a number of games"),
+            "write the rated games already played, 0 or more, e.g. `games = 45`",
+        ));
+    }
+    ok
+}
+
+/// A start's K, one of FIDE's; a problem naming `field` otherwise.
+fn start_k(
+    fields: &FieldErrors,
+    problems: &mut Vec<Diagnostic>,
+    field: &str,
+    k: &Spanned<i64>,
+) -> Option<u32> {
+    let value = *k.get_ref();
+    let ok = [10, 20, 40].contains(&value).then_some(value as u32);
+    if ok.is_none() {
+        problems.push(fields.error(
+            k.span(),
+            field,
+            format!("`k = {value}` is not one of FIDE's K factors"),
+            "write 40, 20 or 10, as FIDE's list shows it, or remove the line",
+        ));
+    }
+    ok
 }
 
 /// A start's number (whole or not) within `range`; a problem naming `field` otherwise.
