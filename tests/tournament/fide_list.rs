@@ -12,6 +12,9 @@ const LIST: &str = concat!(
 );
 const MINI: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/mini");
 
+/// A list player's id, name, rating, K and line.
+type Row<'a> = (u64, &'a str, Option<u32>, Option<u32>, usize);
+
 /// The excerpt as written in FIDE's layout: the list's date from its rating
 /// column (`SEP24`), each player's id, name, rating and K; a player without
 /// a rating has none.
@@ -20,7 +23,7 @@ fn a_fide_list_is_read_by_its_header() {
     let text = std::fs::read_to_string(LIST).unwrap();
     let list = read_fide_list(&text, Path::new("standard_sep24.txt")).unwrap();
     assert_eq!(list.date.unwrap().to_string(), "2024-09-01");
-    let read: Vec<(u64, &str, Option<u32>, Option<u32>, usize)> = list
+    let read: Vec<Row> = list
         .players
         .iter()
         .map(|p| (p.id, p.name.as_str(), p.rating, p.k, p.line))

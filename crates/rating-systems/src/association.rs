@@ -180,7 +180,7 @@ fn rate_from(
 /// rating, as a preset's are.
 fn initial_state(player: &Player, start: Option<&Start>, config: &AssociationSettings) -> State {
     let brought = start.filter(|_| player.membership.is_rated_by_us());
-    let preset_rating = brought.map_or(player.preset.rating as i32, |s| start_rating(s));
+    let preset_rating = brought.map_or(player.preset.rating as i32, start_rating);
     let (phase, rating, tally) = match brought {
         Some(s) if s.games.is_none_or(|g| g >= config.provisional_games) => (
             Phase::Established,

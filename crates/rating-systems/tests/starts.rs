@@ -57,13 +57,11 @@ fn start(rating: f64) -> Start {
     }
 }
 
+/// A crosstable row: the player and their games (round, opponent's row from 1, result).
+type Row<'a> = (usize, &'a [(u32, u32, GameResult)]);
+
 /// A tournament of `pool` whose rows are (player, [(round, opponent row from 1, result)]).
-fn tournament(
-    pool: Option<&str>,
-    from: &str,
-    to: &str,
-    rows: &[(usize, &[(u32, u32, GameResult)])],
-) -> Tournament {
+fn tournament(pool: Option<&str>, from: &str, to: &str, rows: &[Row]) -> Tournament {
     Tournament {
         start: date(from),
         end: date(to),
