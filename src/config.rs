@@ -36,6 +36,9 @@ pub struct PoolConfig {
     pub title: String,
     /// The rating system of the list.
     pub system: SystemKind,
+    /// What the list does with overlapping tournaments of one player; the
+    /// system's default ([`Overlapping::default_for`]) when not given.
+    pub overlapping: Option<Overlapping>,
     /// The association system's parameters (`system = "association"`).
     pub rating: RatingConfig,
     /// Glicko-2's parameters (`system = "glicko2"`).
@@ -53,6 +56,7 @@ impl Default for PoolConfig {
         PoolConfig {
             title: String::new(),
             system: SystemKind::Association,
+            overlapping: None,
             rating: RatingConfig::default(),
             glicko2: Glicko2Config::default(),
             fide: FideConfig::default(),
@@ -112,6 +116,45 @@ pub struct Glicko2Config {
     pub initial_deviation: f64,
     /// Volatility of a new player.
     pub initial_volatility: f64,
+    /// What one rating period is: each tournament, or a calendar month.
+    pub period: Glicko2Period,
+}
+
+/// What one Glicko-2 rating period is (`[pools.<name>.glicko2] period`).
+#[derive(Debug, Clone, Copy, Deserialize, Serialize, PartialEq, Eq, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum Glicko2Period {
+    /// Each tournament is a rating period for its players; idle time counts in calendar months.
+    #[default]
+    Tournament,
+    /// A calendar month: the games of every tournament ending in it make one period.
+    Month,
+}
+
+/// What a list does with a player entered in two tournaments whose dates
+/// overlap (`overlapping` in `[rating]` or `[pools.<name>]`).
+#[derive(Debug, Clone, Copy, Deserialize, Serialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum Overlapping {
+    /// Both are rated, each as the list's system defines (a league and a
+    /// weekend open inside it).
+    Allow,
+    /// Both are rated, and `check` warns: the association's rules rate one
+    /// tournament after another.
+    Warn,
+    /// `check` refuses the data.
+    Refuse,
+}
+
+impl Overlapping {
+    /// The default of a list rated by `system`: the association's rules warn,
+    /// the federations' systems (FIDE, EGD, Glicko-2, WHR) allow.
+    pub fn default_for(system: SystemKind) -> Overlapping {
+        match system {
+            SystemKind::Association => Overlapping::Warn,
+            _ => Overlapping::Allow,
+        }
+    }
 }
 
 impl Default for Glicko2Config {
@@ -121,6 +164,7 @@ impl Default for Glicko2Config {
             initial_rating: 1500.0,
             initial_deviation: 350.0,
             initial_volatility: 0.06,
+            period: Glicko2Period::Tournament,
         }
     }
 }
@@ -641,6 +685,9 @@ pub struct RatingConfig {
     pub rounding: Rounding,
     /// Months without a rated game after which a player is listed as inactive.
     pub inactive_after_months: u32,
+    /// What the association's own list does with overlapping tournaments of
+    /// one player (`[rating] overlapping`; a pool says it in `[pools.<name>]`).
+    pub overlapping: Overlapping,
 }
 
 impl Default for RatingConfig {
@@ -654,6 +701,7 @@ impl Default for RatingConfig {
             expected: ExpectedScore::Table,
             rounding: Rounding::HalfAwayFromZero,
             inactive_after_months: 24,
+            overlapping: Overlapping::Warn,
         }
     }
 }

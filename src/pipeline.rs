@@ -208,6 +208,8 @@ fn checked_with(
         &loaded.dataset,
         loaded.config.pools.keys().map(String::as_str),
     ));
+    diagnostics.extend(check::check_overlaps_in(&loaded.dataset, &loaded.config));
+    diagnostics.extend(check::check_starts(&loaded.dataset, &loaded.config));
     diagnostics.extend(check::check_partly_read_tournaments(
         &loaded.partly_read,
         &loaded.dataset,

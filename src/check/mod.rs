@@ -7,6 +7,7 @@
 mod crosstable;
 mod history;
 mod overlap;
+mod starts;
 mod tiebreak_ids;
 
 use crate::diagnostic::{self, Diagnostic};
@@ -17,7 +18,8 @@ use std::path::PathBuf;
 
 pub use crosstable::{check_partly_read, check_tournament};
 pub use history::check_history;
-pub use overlap::check_overlaps;
+pub use overlap::{check_overlaps, check_overlaps_in, overlapping_of};
+pub use starts::check_starts;
 pub use tiebreak_ids::check_ids;
 
 /// Runs every cross-file rule over a loaded dataset. `unreadable_players` are ids
@@ -100,7 +102,6 @@ fn with_cross_tournament_checks(
 ) -> Vec<Diagnostic> {
     problems.extend(check_unique_tournament_ids(dataset));
     problems.extend(check_year_folders(dataset));
-    problems.extend(check_overlaps(dataset));
     diagnostic::sort(&mut problems);
     problems
 }

@@ -1,10 +1,39 @@
-//! A player cannot play two tournaments on the same days.
+//! A player entered in two tournaments whose dates overlap: refused, warned
+//! of, or allowed, as each list's `overlapping` says.
 
+use crate::config::{Config, Overlapping};
 use crate::diagnostic::Diagnostic;
 use crate::model::{Dataset, Date, Entry, Tournament};
 
-/// Reports every player entered in two tournaments whose dates overlap.
+/// Reports every player entered in two tournaments whose dates overlap, as an error.
 pub fn check_overlaps(dataset: &Dataset) -> Vec<Diagnostic> {
+    check_overlaps_by(dataset, |_| Overlapping::Refuse)
+}
+
+/// What `config` does with overlapping tournaments in list `pool` (`None`:
+/// the association's list): its `overlapping`, else its system's default.
+pub fn overlapping_of(config: &Config, pool: Option<&str>) -> Overlapping {
+    match pool.and_then(|p| config.pools.get(p)) {
+        Some(list) => list
+            .overlapping
+            .unwrap_or_else(|| Overlapping::default_for(list.system)),
+        None if pool.is_some() => Overlapping::Allow,
+        None => config.rating.overlapping,
+    }
+}
+
+/// Reports every player entered in two tournaments whose dates overlap, as
+/// the lists of the two tournaments say ([`overlapping_of`]): an error
+/// where either refuses them, a warning where either warns, nothing where
+/// both allow them.
+pub fn check_overlaps_in(dataset: &Dataset, config: &Config) -> Vec<Diagnostic> {
+    check_overlaps_by(dataset, |pool| overlapping_of(config, pool))
+}
+
+fn check_overlaps_by(
+    dataset: &Dataset,
+    policy: impl Fn(Option<&str>) -> Overlapping,
+) -> Vec<Diagnostic> {
     use rayon::prelude::*;
     // Every entry, by player, then in the order the player's tournaments
     // are played (by dates, then as the dataset orders them). Players are
@@ -39,7 +68,13 @@ pub fn check_overlaps(dataset: &Dataset) -> Vec<Diagnostic> {
         for entry in played {
             let t = &tournaments[entry.tournament];
             if let Some(previous) = latest.filter(|p| t.start <= p.end) {
-                problems.push(overlap(&t.entries[entry.position], t, previous));
+                let rules = [t, previous].map(|t| policy(t.pool.as_deref()));
+                let entry = &t.entries[entry.position];
+                if rules.contains(&Overlapping::Refuse) {
+                    problems.push(overlap(entry, t, previous));
+                } else if rules.contains(&Overlapping::Warn) {
+                    problems.push(overlap_warning(entry, t, previous));
+                }
             }
             if latest.is_none_or(|p| t.end > p.end) {
                 latest = Some(t);
@@ -95,5 +130,30 @@ fn overlap(entry: &Entry, t: &Tournament, previous: &Tournament) -> Diagnostic {
     )
     .at(line, 2)
     .field("player")
-    .hint("check the dates of both tournaments, or whether the right player id is used")
+    .hint(
+        "check the dates of both tournaments, or whether the right player id is used; \
+         a list that rates overlapping tournaments says `overlapping = \"allow\"` \
+         (`[rating]` or `[pools.<name>]` in ratingbook.toml)",
+    )
+}
+
+/// The player of `entry`, in `t`'s crosstable, also plays in `previous` on
+/// those days, in a list whose rules rate one tournament after another.
+fn overlap_warning(entry: &Entry, t: &Tournament, previous: &Tournament) -> Diagnostic {
+    let (player, line) = (entry.player.as_str(), entry.line);
+    Diagnostic::warning(
+        &t.table_source,
+        format!(
+            "`{player}` plays in `{}` ({} to {}) while also playing in `{}` ({} to {}); \
+             the association's rules rate one tournament after another, so both are \
+             rated, `{}` from the ratings after `{}`",
+            t.id, t.start, t.end, previous.id, previous.start, previous.end, t.id, previous.id
+        ),
+    )
+    .at(line, 2)
+    .field("player")
+    .hint(
+        "check the dates and the player id; if the overlap is real, say so with \
+         `overlapping = \"allow\"` under `[rating]` in ratingbook.toml (or \"refuse\" to refuse it)",
+    )
 }

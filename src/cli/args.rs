@@ -222,6 +222,24 @@ pub(crate) enum Command {
         #[arg(long)]
         dry_run: bool,
     },
+    /// Start the players of a FIDE list (`[pools.NAME]`, matched by `fide_id`)
+    /// from FIDE's published monthly rating list (the TXT download).
+    ImportFideList {
+        /// The list as downloaded from FIDE (TXT).
+        file: PathBuf,
+        /// The FIDE list of ratingbook.toml (`[pools.NAME]`, `system = "fide"`).
+        #[arg(long)]
+        pool: String,
+        /// Root of the data repository.
+        #[arg(long, default_value = ".")]
+        root: PathBuf,
+        /// The list's date (YYYY-MM-01) when its rating column does not name the month.
+        #[arg(long, value_parser = parse_date)]
+        date: Option<ratingbook::model::Date>,
+        /// Show what would be written, write nothing.
+        #[arg(long)]
+        dry_run: bool,
+    },
     /// Export one of our tournaments (data/tournaments/<year>/<id>) as a FIDE TRF
     /// file, in TRF-16 (default) or TRF-2026.
     ExportTrf {

@@ -27,5 +27,23 @@ pub fn export_trf(
         PersonalData::Omit
     };
     let text = tournament_to_trf_version(t, dataset, personal, version).write();
+    // Each game once, from the lower start number's side, as the SQL dump counts them.
+    let handicap_games = t
+        .entries
+        .iter()
+        .flat_map(|e| (0..t.rounds as usize).map(move |round| (e, round)))
+        .filter(|(e, round)| {
+            e.stones_received(*round) != 0
+                && e.paired_with(*round).is_some_and(|(o, _)| e.start_no < o)
+        })
+        .count();
+    if handicap_games > 0 {
+        eprintln!(
+            "note: TRF has no field for handicap stones: the {handicap_games} handicap game(s) of `{}` \
+             are written as even games; the crosstable ({}) and the SQL dump's `games.stones_received` keep them",
+            t.id,
+            t.table_source.display()
+        );
+    }
     super::pairing::write_out(out, &text)
 }

@@ -176,6 +176,13 @@ fn run_tournament_tool(command: Command) -> ExitCode {
             };
             super::import(&file, &root, &options, dry_run)
         }
+        Command::ImportFideList {
+            file,
+            pool,
+            root,
+            date,
+            dry_run,
+        } => super::import_fide_list(&file, &root, &pool, date, dry_run),
         Command::ExportTrf {
             event,
             root,

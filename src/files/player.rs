@@ -3,7 +3,7 @@
 
 use super::toml_fields::{commented, quoted, read_date, toml_error, unknown_name, FieldErrors};
 use crate::diagnostic::Diagnostic;
-use crate::model::{Date, Membership, Player, Preset, Sex, Slug};
+use crate::model::{Date, Membership, Player, Preset, Sex, Slug, Start, ASSOCIATION_LIST};
 use serde::Deserialize;
 use std::path::Path;
 use toml::Spanned;
@@ -25,6 +25,19 @@ struct RawPlayer {
     title: Option<Spanned<String>>,
     fide_name: Option<Spanned<String>>,
     preset: Option<RawPreset>,
+    start: Option<std::collections::BTreeMap<String, Spanned<RawStart>>>,
+}
+
+/// `[start.<list>]`: where the player starts in one list.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawStart {
+    rating: Option<Spanned<toml::Value>>,
+    deviation: Option<Spanned<toml::Value>>,
+    volatility: Option<Spanned<toml::Value>>,
+    games: Option<Spanned<i64>>,
+    k: Option<Spanned<i64>>,
+    as_of: Option<Spanned<toml::Value>>,
 }
 
 #[derive(Deserialize)]
@@ -98,6 +111,7 @@ pub fn read_player(
     let title = read_title(raw.title.as_ref(), &fields, problems);
     let preset = load_preset(raw.preset.as_ref(), problems, &fields);
     let grade = read_grade(raw.grade.as_ref(), &fields, problems);
+    let starts = read_starts(&raw, &fields, problems);
     match (id, membership) {
         (Some(id), Some(membership)) if problems.is_empty() => Some(Player {
             id,
@@ -109,6 +123,7 @@ pub fn read_player(
             international_rating,
             grade,
             preset,
+            starts,
             birth_year,
             birth_date,
             sex,
@@ -416,6 +431,8 @@ pub struct PlayerFile<'a> {
     pub birth_year: Option<i32>,
     /// The preset rating and games of a member who arrives rated.
     pub preset: Option<(u32, u32)>,
+    /// Starts in lists (`[start.<list>]`).
+    pub starts: &'a [Start],
 }
 
 /// The text of a player file written whole ([`PlayerFile`]).
@@ -454,7 +471,91 @@ pub fn player_file_text(p: &PlayerFile) -> String {
     if let Some((rating, games)) = p.preset {
         out.push_str(&format!("\n[preset]\nrating = {rating}\ngames = {games}\n"));
     }
+    for start in p.starts {
+        out.push_str(&start_text(start));
+    }
     out
+}
+
+/// A `[start.<list>]` table as the player file writes it.
+pub fn start_text(start: &Start) -> String {
+    let list = start.pool.as_deref().unwrap_or(ASSOCIATION_LIST);
+    let mut out = format!("\n[start.{list}]\nrating = {}\n", number(start.rating));
+    if let Some(deviation) = start.deviation {
+        out.push_str(&format!("deviation = {}\n", number(deviation)));
+    }
+    if let Some(volatility) = start.volatility {
+        out.push_str(&format!("volatility = {}\n", number(volatility)));
+    }
+    if let Some(games) = start.games {
+        out.push_str(&format!("games = {games}\n"));
+    }
+    if let Some(k) = start.k {
+        out.push_str(&format!("k = {k}\n"));
+    }
+    if let Some(as_of) = start.as_of {
+        out.push_str(&format!("as_of = {as_of}\n"));
+    }
+    out
+}
+
+/// `text`, a player file, with `start` as its `[start.<list>]` (replacing
+/// the list's start if there is one): every other line, comments included,
+/// kept as written. An error when `text` is not TOML.
+pub fn with_start(text: &str, start: &Start) -> Result<String, toml_edit::TomlError> {
+    let mut doc: toml_edit::DocumentMut = text.parse()?;
+    let list = start.pool.as_deref().unwrap_or(ASSOCIATION_LIST);
+    let mut table = toml_edit::Table::new();
+    let whole = |v: f64| {
+        if v.fract() == 0.0 && v.abs() < 1e15 {
+            toml_edit::value(v as i64)
+        } else {
+            toml_edit::value(v)
+        }
+    };
+    table["rating"] = whole(start.rating);
+    if let Some(deviation) = start.deviation {
+        table["deviation"] = whole(deviation);
+    }
+    if let Some(volatility) = start.volatility {
+        table["volatility"] = toml_edit::value(volatility);
+    }
+    if let Some(games) = start.games {
+        table["games"] = toml_edit::value(i64::from(games));
+    }
+    if let Some(k) = start.k {
+        table["k"] = toml_edit::value(i64::from(k));
+    }
+    if let Some(as_of) = start.as_of {
+        let date = toml_edit::Date {
+            year: as_of.year as u16,
+            month: as_of.month as u8,
+            day: as_of.day as u8,
+        };
+        table["as_of"] = toml_edit::value(toml_edit::Datetime {
+            date: Some(date),
+            time: None,
+            offset: None,
+        });
+    }
+    let starts = doc.entry("start").or_insert_with(|| {
+        let mut parent = toml_edit::Table::new();
+        parent.set_implicit(true);
+        toml_edit::Item::Table(parent)
+    });
+    if let Some(parent) = starts.as_table_mut() {
+        parent.insert(list, toml_edit::Item::Table(table));
+    }
+    Ok(doc.to_string())
+}
+
+/// A number as TOML: whole numbers without a fraction, others as Rust prints them.
+fn number(value: f64) -> String {
+    if value.fract() == 0.0 && value.abs() < 1e15 {
+        format!("{}", value as i64)
+    } else {
+        format!("{value}")
+    }
 }
 
 /// The text fields longer than their limits ([`crate::limits`]); reported
@@ -544,6 +645,178 @@ fn load_preset(
         }
     }
     preset
+}
+
+/// Lowest and highest start rating accepted (EGD's scale goes below zero).
+const START_RATINGS: std::ops::RangeInclusive<f64> = -1000.0..=4000.0;
+
+/// Every `[start.<list>]`, with a problem for each value out of range, a
+/// list name that is not one, and a `[start.association]` beside `[preset]`.
+fn read_starts(
+    raw: &RawPlayer,
+    fields: &FieldErrors,
+    problems: &mut Vec<Diagnostic>,
+) -> Vec<Start> {
+    let Some(tables) = &raw.start else {
+        return Vec::new();
+    };
+    let mut starts = Vec::new();
+    for (list, table) in tables {
+        let span = table.span();
+        let (line, _) = crate::diagnostic::line_column(fields.text, span.start);
+        let field = |name: &str| format!("start.{list}.{name}");
+        if Slug::parse(list).is_err() {
+            problems.push(fields.error(
+                span.clone(),
+                &format!("start.{list}"),
+                format!("`[start.{list}]`: `{list}` is not a list's name"),
+                "name a `[pools.<name>]` of ratingbook.toml, or `association` for the association's own list",
+            ));
+            continue;
+        }
+        if list == ASSOCIATION_LIST && raw.preset.is_some() {
+            problems.push(fields.error(
+                span.clone(),
+                &format!("start.{list}"),
+                "both `[preset]` and `[start.association]` say where the player starts".into(),
+                "keep one: `[start.association]` takes any rating and game count, `[preset]` the rating pool's",
+            ));
+        }
+        let t = table.get_ref();
+        let Some(rating) = &t.rating else {
+            problems.push(fields.error(
+                span.clone(),
+                &field("rating"),
+                format!("`[start.{list}]` has no rating"),
+                "write the rating the player brings, e.g. `rating = 1850`",
+            ));
+            continue;
+        };
+        let rating = start_number(
+            fields,
+            problems,
+            &field("rating"),
+            rating,
+            START_RATINGS,
+            "write the rating as a number, e.g. `rating = 1850`",
+        );
+        let deviation = t.deviation.as_ref().and_then(|d| {
+            start_number(
+                fields,
+                problems,
+                &field("deviation"),
+                d,
+                1.0..=1000.0,
+                "Glicko-2's RD in rating points, e.g. `deviation = 200`",
+            )
+        });
+        let volatility = t.volatility.as_ref().and_then(|v| {
+            start_number(
+                fields,
+                problems,
+                &field("volatility"),
+                v,
+                0.0001..=1.0,
+                "Glicko-2's σ, e.g. `volatility = 0.06`",
+            )
+        });
+        let games = t
+            .games
+            .as_ref()
+            .and_then(|g| start_games(fields, problems, &field("games"), g));
+        let k =
+            t.k.as_ref()
+                .and_then(|k| start_k(fields, problems, &field("k"), k));
+        let as_of = t
+            .as_of
+            .as_ref()
+            .and_then(|d| read_date(d, &field("as_of"), fields, problems));
+        if let Some(rating) = rating {
+            starts.push(Start {
+                pool: (list != ASSOCIATION_LIST).then(|| list.clone()),
+                rating,
+                deviation,
+                volatility,
+                games,
+                k,
+                as_of,
+                line,
+            });
+        }
+    }
+    starts
+}
+
+/// A start's game count; a problem naming `field` when it is not one.
+fn start_games(
+    fields: &FieldErrors,
+    problems: &mut Vec<Diagnostic>,
+    field: &str,
+    games: &Spanned<i64>,
+) -> Option<u32> {
+    let value = *games.get_ref();
+    let ok = u32::try_from(value).ok().filter(|v| *v <= 1_000_000);
+    if ok.is_none() {
+        problems.push(fields.error(
+            games.span(),
+            field,
+            format!("`games = {value}` is not a number of games"),
+            "write the rated games already played, 0 or more, e.g. `games = 45`",
+        ));
+    }
+    ok
+}
+
+/// A start's K, one of FIDE's; a problem naming `field` otherwise.
+fn start_k(
+    fields: &FieldErrors,
+    problems: &mut Vec<Diagnostic>,
+    field: &str,
+    k: &Spanned<i64>,
+) -> Option<u32> {
+    let value = *k.get_ref();
+    let ok = [10, 20, 40].contains(&value).then_some(value as u32);
+    if ok.is_none() {
+        problems.push(fields.error(
+            k.span(),
+            field,
+            format!("`k = {value}` is not one of FIDE's K factors"),
+            "write 40, 20 or 10, as FIDE's list shows it, or remove the line",
+        ));
+    }
+    ok
+}
+
+/// A start's number (whole or not) within `range`; a problem naming `field` otherwise.
+fn start_number(
+    fields: &FieldErrors,
+    problems: &mut Vec<Diagnostic>,
+    field: &str,
+    value: &Spanned<toml::Value>,
+    range: std::ops::RangeInclusive<f64>,
+    hint: &str,
+) -> Option<f64> {
+    let read = match value.get_ref() {
+        toml::Value::Integer(i) => Some(*i as f64),
+        toml::Value::Float(f) => Some(*f),
+        _ => None,
+    };
+    let ok = read.filter(|v| range.contains(v));
+    if ok.is_none() {
+        let name = field.rsplit('.').next().unwrap_or(field);
+        problems.push(fields.error(
+            value.span(),
+            field,
+            format!(
+                "`{name} = {}` is not a number from {} to {}",
+                value.get_ref(),
+                range.start(),
+                range.end()
+            ),
+            hint,
+        ));
+    }
+    ok
 }
 
 fn non_empty(text: Option<Spanned<String>>) -> Option<String> {

@@ -20,7 +20,7 @@
 use crate::diagnostic::Diagnostic;
 use crate::model::{
     Acceleration, Bye, Cell, Colour, Dataset, Date, Entry, GameResult, Membership, Player, Preset,
-    Rules, Sex, Slug, System, TimeControl, Tournament,
+    Rules, Sex, Slug, Start, System, TimeControl, Tournament,
 };
 use std::collections::HashSet;
 use std::io::Write as _;
@@ -30,7 +30,7 @@ use std::path::Path;
 pub type ContentHash = u128;
 
 /// The first bytes of a checkpoint file.
-const MAGIC: &[u8] = b"ratingbook parsed files 1\n";
+const MAGIC: &[u8] = b"ratingbook parsed files 2\n";
 
 /// What a load may take over from the previous build: its checkpoint, and
 /// the content hash of each input file that is not a link, by its path
@@ -321,6 +321,7 @@ fn encode_player(out: &mut Writer, player: &Player) {
         international_rating,
         grade,
         preset: Preset { rating, games },
+        starts,
         birth_year,
         birth_date,
         fide_id,
@@ -344,6 +345,10 @@ fn encode_player(out: &mut Writer, player: &Player) {
     out.option(grade.map(|g| g.stones()), Writer::i64_from);
     out.u32(*rating);
     out.u32(*games);
+    out.length(starts.len());
+    for start in starts {
+        encode_start(out, start);
+    }
     out.option(*birth_year, Writer::i64_from);
     out.option(*birth_date, Writer::date);
     out.option(*fide_id, Writer::u64);
@@ -377,6 +382,12 @@ fn decode_player(input: &mut Reader) -> Option<Player> {
             rating: input.u32()?,
             games: input.u32()?,
         },
+        starts: {
+            let count = input.length()?;
+            (0..count)
+                .map(|_| decode_start(input))
+                .collect::<Option<Vec<_>>>()?
+        },
         birth_year: input.option(Reader::i32)?,
         birth_date: input.option(Reader::date)?,
         fide_id: input.option(Reader::u64)?,
@@ -390,6 +401,30 @@ fn decode_player(input: &mut Reader) -> Option<Player> {
         source: Default::default(),
     };
     input.0.is_empty().then_some(player)
+}
+
+fn encode_start(out: &mut Writer, start: &Start) {
+    out.option(start.pool.as_deref(), Writer::str);
+    out.u64(start.rating.to_bits());
+    out.option(start.deviation.map(f64::to_bits), Writer::u64);
+    out.option(start.volatility.map(f64::to_bits), Writer::u64);
+    out.option(start.games, Writer::u32);
+    out.option(start.k, Writer::u32);
+    out.option(start.as_of, Writer::date);
+    out.length(start.line);
+}
+
+fn decode_start(input: &mut Reader) -> Option<Start> {
+    Some(Start {
+        pool: input.option(Reader::string)?,
+        rating: f64::from_bits(input.u64()?),
+        deviation: input.option(|r| r.u64().map(f64::from_bits))?,
+        volatility: input.option(|r| r.u64().map(f64::from_bits))?,
+        games: input.option(Reader::u32)?,
+        k: input.option(Reader::u32)?,
+        as_of: input.option(Reader::date)?,
+        line: input.length()?,
+    })
 }
 
 fn encode_tournament(out: &mut Writer, tournament: &Tournament) {

@@ -78,6 +78,37 @@ impl Default for Preset {
     }
 }
 
+/// The name a player file gives the association's own list in `[start.<list>]`.
+pub const ASSOCIATION_LIST: &str = "association";
+
+/// Where a player starts in one rating list (`[start.<list>]` in the player
+/// file): what they bring from before the repository — a transfer, a merged
+/// federation, a published list. Each system reads what it keeps: the
+/// association's the rating and games; Glicko-2 the rating, deviation,
+/// volatility and date; FIDE the rating, games, K and the list's date; EGD
+/// the rating and games.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Start {
+    /// The list: `None` for the association's own list (`[start.association]`),
+    /// else a `[pools.<name>]` of `ratingbook.toml`.
+    pub pool: Option<String>,
+    /// The rating held.
+    pub rating: f64,
+    /// Glicko-2's rating deviation, if known.
+    pub deviation: Option<f64>,
+    /// Glicko-2's volatility, if known.
+    pub volatility: Option<f64>,
+    /// Rated games already played, if known.
+    pub games: Option<u32>,
+    /// The K last applied (FIDE: 40, 20 or 10), if known.
+    pub k: Option<u32>,
+    /// The date the values held (FIDE: the list's date), if known.
+    pub as_of: Option<Date>,
+    /// The line of the `[start.<list>]` header in the player file.
+    #[serde(skip)]
+    pub line: usize,
+}
+
 /// One player, as written in `data/players/<id>.toml`.
 #[derive(Debug, Clone, Serialize)]
 pub struct Player {
@@ -99,6 +130,8 @@ pub struct Player {
     pub grade: Option<go_grades::Grade>,
     /// Rating-pool start.
     pub preset: Preset,
+    /// Starts in lists, in the file's order (`[start.<list>]`).
+    pub starts: Vec<Start>,
     /// Year of birth, if given: personal data, never serialized; only the
     /// category lists use it, and only with `site.publish_personal_data`.
     #[serde(skip)]

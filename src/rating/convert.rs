@@ -1,7 +1,7 @@
 //! The loaded dataset and the configuration's sections in the engine's types.
 
 use crate::config::{Config, ExpectedScore, PoolConfig, RatingConfig, Rounding, SystemKind};
-use crate::config::{EgdConfig, FideConfig, Glicko2Config, WhrConfig};
+use crate::config::{EgdConfig, FideConfig, Glicko2Config, Glicko2Period, WhrConfig};
 use crate::model;
 use rating_systems as rs;
 
@@ -30,7 +30,22 @@ fn player(player: &model::Player) -> rs::Player {
             games: player.preset.games,
         },
         birth_year: player.birth_year,
+        starts: player.starts.iter().map(start).collect(),
     }
+}
+
+fn start(start: &model::Start) -> (Option<String>, rs::Start) {
+    (
+        start.pool.clone(),
+        rs::Start {
+            rating: start.rating,
+            deviation: start.deviation,
+            volatility: start.volatility,
+            games: start.games,
+            k: start.k,
+            as_of: start.as_of.map(date),
+        },
+    )
 }
 
 fn membership(membership: model::Membership) -> rs::Membership {
@@ -162,6 +177,10 @@ fn glicko2(config: &Glicko2Config) -> rs::Glicko2Settings {
         initial_rating: config.initial_rating,
         initial_deviation: config.initial_deviation,
         initial_volatility: config.initial_volatility,
+        period: match config.period {
+            Glicko2Period::Tournament => rs::Glicko2Period::Tournament,
+            Glicko2Period::Month => rs::Glicko2Period::Month,
+        },
     }
 }
 

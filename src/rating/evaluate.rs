@@ -6,7 +6,7 @@ pub use rating_systems::evaluate::{calibration_table, score, table};
 pub use rating_systems::evaluate::{CalibrationBin, Prediction, Score};
 
 use super::{convert, Ratings};
-use crate::config::{Config, ExpectedScore, PoolConfig, SystemKind};
+use crate::config::{Config, ExpectedScore, Glicko2Period, PoolConfig, SystemKind};
 use crate::model::Dataset;
 use rating_systems::evaluate as engine;
 
@@ -49,6 +49,8 @@ pub fn default_candidates(own: &PoolConfig) -> Vec<Candidate> {
             ..PoolConfig::default()
         };
         pool.glicko2.tau = tau;
+        out.push(candidate(pool.clone()));
+        pool.glicko2.period = Glicko2Period::Month;
         out.push(candidate(pool));
     }
     for w2 in WHR_W2_GRID {
@@ -82,7 +84,10 @@ pub fn label_of(pool: &PoolConfig) -> String {
             };
             format!("association K={} {curve}", pool.rating.base_k)
         }
-        SystemKind::Glicko2 => format!("glicko2 τ={}", pool.glicko2.tau),
+        SystemKind::Glicko2 => match pool.glicko2.period {
+            Glicko2Period::Tournament => format!("glicko2 τ={}", pool.glicko2.tau),
+            Glicko2Period::Month => format!("glicko2 τ={} monthly", pool.glicko2.tau),
+        },
         SystemKind::Fide => "fide".into(),
         SystemKind::Egd => "egd".into(),
         SystemKind::Whr => format!("whr w²={}", pool.whr.w2),

@@ -807,6 +807,8 @@ struct GameCell<'t> {
     opponent: Option<&'t str>,
     colour: Option<&'static str>,
     result: &'static str,
+    /// Handicap stones `player` received (negative: gave).
+    stones_received: i32,
 }
 
 /// The rows of `games` of `t`, round by round.
@@ -836,12 +838,13 @@ fn game_cells(t: &crate::model::Tournament) -> impl Iterator<Item = GameCell<'_>
                 opponent,
                 colour,
                 result,
+                stones_received: e.stones_received(round),
             })
         })
     })
 }
 
-fn game_row(cell: GameCell<'_>) -> Row<'_, 6> {
+fn game_row(cell: GameCell<'_>) -> Row<'_, 7> {
     [
         ("tournament_id", cell.tournament.into()),
         ("round", cell.round.into()),
@@ -849,6 +852,7 @@ fn game_row(cell: GameCell<'_>) -> Row<'_, 6> {
         ("opponent_id", cell.opponent.into()),
         ("colour", cell.colour.into()),
         ("result", cell.result.into()),
+        ("stones_received", cell.stones_received.into()),
     ]
 }
 

@@ -270,6 +270,7 @@ pub const TABLES: &[Table] = &[
             null("opponent_id", Type::Id, "The opponent; NULL for a bye"),
             null_checked("colour", Type::Id, "IN ('white', 'black')", "The player's colour, when recorded"),
             checked("result", Type::Id, "IN ('win', 'draw', 'loss', 'forfeit-win', 'forfeit-loss', 'bye', 'bye-full', 'bye-half', 'bye-zero')", "Result from the player's side, or the kind of bye"),
+            checked("stones_received", Type::Int, "BETWEEN -99 AND 99", "Handicap stones the player received (negative: gave them, as White); 0 for an even game or a bye"),
         ],
         primary_key: &["tournament_id", "round", "player_id"],
         unique: &[],

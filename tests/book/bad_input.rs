@@ -378,10 +378,21 @@ fn move_autumn_cup_onto_spring_open(root: &Path) {
     );
 }
 
+/// The association's own list refuses overlapping tournaments when its
+/// configuration says so (`[rating] overlapping = "refuse"`).
+fn refuse_overlaps(root: &Path) {
+    write(
+        root,
+        "ratingbook.toml",
+        b"[rating]\noverlapping = \"refuse\"\n",
+    );
+}
+
 #[test]
 fn overlapping_tournaments() {
     let repo = mini_repo();
     move_autumn_cup_onto_spring_open(repo.path());
+    refuse_overlaps(repo.path());
     let errors = errors(repo.path());
     assert_eq!(errors.len(), 3, "{errors:#?}");
     assert!(errors[0].message.contains("plays in `autumn-cup` (2005-04-03 to 2005-04-03) while also playing in `spring-open` (2005-04-02 to 2005-04-03)"));
@@ -391,6 +402,7 @@ fn overlapping_tournaments() {
 fn overlapping_tournaments_of_ids_without_a_player_file() {
     let repo = mini_repo();
     move_autumn_cup_onto_spring_open(repo.path());
+    refuse_overlaps(repo.path());
     // Two ids without a file are still two players.
     for id in ["ikonen-jussi", "pellikka-marko"] {
         std::fs::remove_file(repo.path().join(format!("data/players/{id}.toml"))).unwrap();

@@ -20,6 +20,7 @@ mod hostile_input;
 mod input_limits;
 mod paginated_site;
 mod parsed_checkpoint;
+mod player_starts;
 mod publish_safety;
 mod published_working;
 mod reader_details;

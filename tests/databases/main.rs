@@ -104,7 +104,7 @@ fn game_ratings(data: &Dataset, ratings: &Ratings, player: &str) -> Rows {
 
 fn games_query(tournament: &str) -> String {
     format!(
-        "SELECT g.round, g.player_id, g.opponent_id, g.colour, g.result FROM games g \
+        "SELECT g.round, g.player_id, g.opponent_id, g.colour, g.result, g.stones_received FROM games g \
          WHERE g.tournament_id = '{tournament}' AND g.opponent_id IS NOT NULL \
          ORDER BY g.round, g.player_id"
     )
@@ -257,6 +257,10 @@ fn busiest_tournament(data: &Dataset) -> (String, Rows) {
                     Colour::Black => "black",
                 })),
                 ratingbook::sql::result_code(p.result).to_string(),
+                t.entry(p.first)
+                    .unwrap()
+                    .stones_received(p.round as usize - 1)
+                    .to_string(),
             ]
         })
         .collect();
@@ -338,7 +342,9 @@ fn hostile_names() -> Vec<String> {
     names
 }
 
-/// Writes a repository whose players have hostile names, all in one tournament.
+/// Writes a repository whose players have hostile names, all in one
+/// tournament; its first game is a handicap game (p00, Black, receives 3
+/// stones from p01).
 fn hostile_repository(root: &Path, names: &[String]) {
     let players = root.join("data/players");
     std::fs::create_dir_all(&players).unwrap();
@@ -352,7 +358,11 @@ fn hostile_repository(root: &Path, names: &[String]) {
             format!("name = {toml_name}\nmembership = \"member\"\n"),
         )
         .unwrap();
-        let cell = if i % 2 == 0 && i + 2 <= n {
+        let cell = if i == 0 {
+            "2 b 1 h3".to_string()
+        } else if i == 1 {
+            "1 w 0 h3".to_string()
+        } else if i % 2 == 0 && i + 2 <= n {
             format!("{} 1", i + 2)
         } else if i % 2 == 1 {
             format!("{} 0", i)
@@ -393,6 +403,12 @@ fn hostile_round_trip(db: &dyn Database, dialect: &str, name: &str) {
             "SELECT id, name FROM players UNION ALL SELECT id, name FROM tournaments ORDER BY id",
         );
         assert_eq!(got, want, "{dialect} hostile {pass}");
+        let stones = db.query(
+            name,
+            "SELECT player_id, opponent_id, stones_received FROM games WHERE stones_received <> 0",
+        );
+        let handicap = vec![vec!["p00".to_string(), "p01".to_string(), "3".to_string()]];
+        assert_eq!(stones, handicap, "{dialect} hostile {pass}: handicaps");
         let long = db.query(
             name,
             &format!("SELECT id FROM players WHERE name = '{}'", "L".repeat(200)),

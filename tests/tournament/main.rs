@@ -9,6 +9,7 @@
 #[path = "../util/mod.rs"]
 mod util;
 
+mod fide_list;
 mod pair_event;
 mod pair_simple;
 mod pair_trf_cli;

@@ -35,6 +35,7 @@ impl Book {
             grade: None,
             preset: Preset::default(),
             birth_year: None,
+            starts: Vec::new(),
             birth_date: None,
             sex: None,
             fide_id: None,

@@ -91,6 +91,7 @@ fn dataset(players: usize) -> Dataset {
                 games: 5 * (i as u32 % 4),
             },
             birth_year: Some(1950 + (i % 60) as i32),
+            starts: Vec::new(),
         })
         .collect();
     let mut tournaments = Vec::new();

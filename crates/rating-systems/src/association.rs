@@ -5,7 +5,7 @@
 //! games; established players change by `Σ K × (W − We)`, rounded exactly.
 
 use crate::expected::{expected, table_hundredths};
-use crate::input::{Dataset, Entry, Membership, Player, Tournament};
+use crate::input::{Dataset, Entry, Membership, Player, Start, Tournament};
 use crate::k_factor::{k_factor, KFactor};
 use crate::ratings::{game_cells, GameRating, NotCounted, Phase, PlayerRating};
 use crate::ratings::{Ratings, TournamentRating};
@@ -106,7 +106,11 @@ fn rate_from(
     pool: Option<&str>,
     mut by_tournament: Vec<Vec<TournamentRating>>,
 ) -> Ratings {
-    let mut states: Vec<State> = dataset.players.iter().map(initial_state).collect();
+    let mut states: Vec<State> = dataset
+        .players
+        .iter()
+        .map(|p| initial_state(p, p.start(pool), config))
+        .collect();
     // A record's games are all `apply` reads, so replaying the records in
     // order gives each player the state rating them gave.
     for (index, records) in by_tournament.iter().enumerate() {
@@ -169,31 +173,51 @@ fn rate_from(
     Ratings::assemble(dataset, pool, by_tournament, players)
 }
 
-/// Phase 0: members start provisional with their preset's virtual games.
-fn initial_state(player: &Player) -> State {
-    let (phase, tally) = if player.membership.is_rated_by_us() {
-        let preset = player.preset;
-        let tally = Tally {
-            games: preset.games,
-            opponent_sum: i64::from(preset.games) * i64::from(preset.rating),
-            half_points: preset.games,
-        };
-        (Phase::Provisional, tally)
-    } else {
-        (Phase::Unrated, Tally::default())
+/// Phase 0: members start provisional with their preset's virtual games. A
+/// member with a start in the list instead brings it: with at least the
+/// provisional phase's games (or no count given) they are established at the
+/// start's rating; with fewer, the start's games are virtual games at its
+/// rating, as a preset's are.
+fn initial_state(player: &Player, start: Option<&Start>, config: &AssociationSettings) -> State {
+    let brought = start.filter(|_| player.membership.is_rated_by_us());
+    let preset_rating = brought.map_or(player.preset.rating as i32, start_rating);
+    let (phase, rating, tally) = match brought {
+        Some(s) if s.games.is_none_or(|g| g >= config.provisional_games) => (
+            Phase::Established,
+            Some(start_rating(s)),
+            Tally {
+                games: s.games.unwrap_or(config.provisional_games),
+                ..Tally::default()
+            },
+        ),
+        _ if player.membership.is_rated_by_us() => {
+            let games = brought.map_or(player.preset.games, |s| s.games.unwrap_or(0));
+            let tally = Tally {
+                games,
+                opponent_sum: i64::from(games) * i64::from(preset_rating),
+                half_points: games,
+            };
+            (Phase::Provisional, None, tally)
+        }
+        _ => (Phase::Unrated, None, Tally::default()),
     };
     State {
         facts: Facts {
             membership: player.membership,
-            preset_rating: player.preset.rating as i32,
+            preset_rating,
             international_rating: player.international_rating.map(|r| r as i32),
         },
         phase,
-        rating: None,
+        rating,
         tally,
         rated_games: 0,
         last_rated_tournament: None,
     }
+}
+
+/// A start's rating as the association's whole-number ratings hold it.
+fn start_rating(start: &Start) -> i32 {
+    round_float(start.rating, crate::settings::Rounding::HalfAwayFromZero) as i32
 }
 
 /// The international rating that applies to an entry: the event's, else the player file's.

@@ -14,7 +14,7 @@
 //! stone is worth 100 points, less the half stone of komi a handicap game
 //! does without); Se uses that rating, con and bonus the player's own.
 
-use crate::input::{Player, Tournament};
+use crate::input::{Player, Start, Tournament};
 use crate::periodic::{PeriodGame, PeriodSystem};
 use crate::settings::EgdSettings;
 
@@ -95,13 +95,15 @@ impl PeriodSystem for Egd {
     type State = EgdState;
 
     /// A player starts at the rating of their declared grade, else at the configured start.
-    fn initial(&self, _index: usize, player: &Player) -> EgdState {
+    /// A start's rating and games, else the declared grade's rating, else
+    /// the settings' new player's.
+    fn initial(&self, _index: usize, player: &Player, start: Option<&Start>) -> EgdState {
         let rating = player.grade.map_or(self.settings.initial_rating, |g| {
             self.settings.grades.rating_for_grade(g)
         });
         EgdState {
-            rating: rating.min(HIGHEST),
-            games: 0,
+            rating: start.map_or(rating, |s| s.rating).min(HIGHEST),
+            games: start.and_then(|s| s.games).unwrap_or(0),
         }
     }
 

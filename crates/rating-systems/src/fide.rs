@@ -15,7 +15,7 @@
 //! over at most 26 months, reach the required number.
 
 use crate::expected::table_hundredths;
-use crate::input::{Dataset, Date, Player, TimeControl, Tournament};
+use crate::input::{Dataset, Date, Player, Start, TimeControl, Tournament};
 use crate::k_factor::KFactor;
 use crate::periodic::{phase, rate_tournament, PeriodGame, PeriodSystem};
 use crate::ratings::{PlayerRating, Ratings, TournamentRating};
@@ -321,15 +321,35 @@ fn first_pairs(games: &[FirstGame]) -> Vec<(i32, u32)> {
 impl PeriodSystem for Fide {
     type State = FideState;
 
-    /// A player with an international rating in the player file starts with
+    /// A player with a start in the list starts from it: its rating (as
+    /// held on the list of its date), its games (30 when not given: a
+    /// rated player past K 40) and its K (10: a rating that has reached
+    /// 2400; 40 with no games given: fewer than 30 games). Otherwise a
+    /// player with an international rating in the player file starts with
     /// it; everyone else starts unrated.
-    fn initial(&self, _index: usize, player: &Player) -> FideState {
+    fn initial(&self, _index: usize, player: &Player, start: Option<&Start>) -> FideState {
+        let birth_year = player.birth_year.filter(|_| self.settings.use_birth_years);
+        if let Some(start) = start {
+            let rating = start.rating.round() as i32;
+            let games = match (start.games, start.k) {
+                (Some(games), _) => games,
+                (None, Some(40)) => 0,
+                (None, _) => 30,
+            };
+            return FideState {
+                rating: Some(rating),
+                first_games: Vec::new(),
+                games,
+                reached_2400: rating >= 2400 || start.k == Some(10),
+                birth_year,
+            };
+        }
         FideState {
             rating: player.international_rating.map(|r| r as i32),
             first_games: Vec::new(),
             games: 0,
             reached_2400: player.international_rating.is_some_and(|r| r >= 2400),
-            birth_year: player.birth_year.filter(|_| self.settings.use_birth_years),
+            birth_year,
         }
     }
 
@@ -411,7 +431,7 @@ pub fn rate_by_lists(fide: &Fide, dataset: &Dataset, pool: Option<&str>) -> Rati
         .players
         .iter()
         .enumerate()
-        .map(|(i, p)| fide.initial(i, p))
+        .map(|(i, p)| fide.initial(i, p, p.start(pool)))
         .collect();
     let mut current = initial.clone();
     let mut history: Vec<Vec<(Date, FideState)>> = vec![Vec::new(); initial.len()];

@@ -72,6 +72,28 @@ pub struct Preset {
     pub games: u32,
 }
 
+/// Where a player starts in one list: what they bring from before the
+/// repository (a transfer, a merged federation, a published list). Each
+/// system reads what it keeps and ignores the rest (see each system's
+/// module): the association's system the rating and games, Glicko-2 the
+/// rating, deviation, volatility and the date they held, FIDE the rating,
+/// games, K and the list's date, EGD the rating, WHR the rating.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Start {
+    /// The rating held.
+    pub rating: f64,
+    /// The rating's deviation (Glicko-2's RD), if known.
+    pub deviation: Option<f64>,
+    /// The volatility (Glicko-2's σ), if known.
+    pub volatility: Option<f64>,
+    /// Rated games already played, if known.
+    pub games: Option<u32>,
+    /// The K the player's federation last applied (FIDE: 40, 20 or 10), if known.
+    pub k: Option<u32>,
+    /// The date the values held (FIDE: the list's date), if known.
+    pub as_of: Option<Date>,
+}
+
 /// One player, as the systems see them.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Player {
@@ -85,6 +107,18 @@ pub struct Player {
     pub preset: Preset,
     /// Year of birth, if it may be used (FIDE's K of players under 18).
     pub birth_year: Option<i32>,
+    /// Starts in lists, by list (`None`: the association's list).
+    pub starts: Vec<(Option<String>, Start)>,
+}
+
+impl Player {
+    /// The player's start in list `pool` (`None`: the association's list), if any.
+    pub fn start(&self, pool: Option<&str>) -> Option<&Start> {
+        self.starts
+            .iter()
+            .find(|(list, _)| list.as_deref() == pool)
+            .map(|(_, start)| start)
+    }
 }
 
 /// Time control class; rapid games are rated with half K.

@@ -27,11 +27,11 @@ mod settings;
 pub mod whr;
 
 pub use input::{Dataset, Date, Entry, Game, GameResult, Membership, Player, Preset, Rules};
-pub use input::{TimeControl, Tournament};
+pub use input::{Start, TimeControl, Tournament};
 pub use k_factor::{k_factor, KFactor};
 pub use list::rate_list;
 pub use ratings::TournamentRating;
 pub use ratings::{GameRating, NotCounted, OptionalF64, Phase, PlayerRating, Ratings};
 pub use rounding::{round_float, round_ratio};
 pub use settings::{AssociationSettings, EgdSettings, ExpectedScore, FideSettings};
-pub use settings::{Glicko2Settings, Rounding, System, WhrSettings};
+pub use settings::{Glicko2Period, Glicko2Settings, Rounding, System, WhrSettings};

@@ -11,7 +11,7 @@ use crate::{association, egd, fide, glicko2, periodic, whr};
 pub fn rate_list(dataset: &Dataset, system: &System, pool: Option<&str>) -> Ratings {
     match system {
         System::Association(settings) => association::rate_pool(dataset, settings, pool),
-        System::Glicko2(settings) => periodic::rate_with(
+        System::Glicko2(settings) => glicko2::rate_by_periods(
             &glicko2::Glicko2 {
                 settings: *settings,
             },

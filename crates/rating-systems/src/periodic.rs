@@ -6,7 +6,7 @@
 //! counts when it was played over the board in a rated tournament against a
 //! rated opponent.
 
-use crate::input::{Dataset, Membership, Player, Tournament};
+use crate::input::{Dataset, Membership, Player, Start, Tournament};
 use crate::k_factor::KFactor;
 use crate::ratings::{game_cells, GameRating, NotCounted, Phase, PlayerRating};
 use crate::ratings::{Ratings, TournamentRating};
@@ -27,8 +27,9 @@ pub trait PeriodSystem {
     /// What the system keeps of a player.
     type State: Clone;
 
-    /// The state of player `index` before their first game.
-    fn initial(&self, index: usize, player: &Player) -> Self::State;
+    /// The state of player `index` before their first game, from the start
+    /// they bring to the list, if any.
+    fn initial(&self, index: usize, player: &Player, start: Option<&Start>) -> Self::State;
 
     /// The expected score of `own` against `opponent`, before the game.
     fn expected(&self, own: &Self::State, opponent: &Self::State) -> f64;
@@ -83,7 +84,7 @@ pub fn rate_with<S: PeriodSystem>(system: &S, dataset: &Dataset, pool: Option<&s
         .players
         .iter()
         .enumerate()
-        .map(|(i, p)| system.initial(i, p))
+        .map(|(i, p)| system.initial(i, p, p.start(pool)))
         .collect();
     let mut rated_games = vec![0u32; dataset.players.len()];
     let mut last_rated = vec![None; dataset.players.len()];

@@ -51,6 +51,18 @@ impl Default for AssociationSettings {
     }
 }
 
+/// What one Glicko-2 rating period is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Glicko2Period {
+    /// Each tournament is a rating period of its own for its players; time
+    /// between periods counts in calendar months.
+    #[default]
+    Tournament,
+    /// A calendar month: every game of the tournaments ending in it is rated
+    /// in one period, from everyone's state at its start.
+    Month,
+}
+
 /// Glicko-2's parameters (Glickman, "Example of the Glicko-2 system", 2013).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Glicko2Settings {
@@ -62,6 +74,8 @@ pub struct Glicko2Settings {
     pub initial_deviation: f64,
     /// Volatility of a new player.
     pub initial_volatility: f64,
+    /// What one rating period is.
+    pub period: Glicko2Period,
 }
 
 impl Default for Glicko2Settings {
@@ -71,6 +85,7 @@ impl Default for Glicko2Settings {
             initial_rating: 1500.0,
             initial_deviation: 350.0,
             initial_volatility: 0.06,
+            period: Glicko2Period::Tournament,
         }
     }
 }
@@ -140,7 +155,7 @@ impl Default for WhrSettings {
 pub enum System {
     /// The association's system.
     Association(AssociationSettings),
-    /// Glicko-2, one rating period per tournament.
+    /// Glicko-2, one rating period per tournament or per calendar month.
     Glicko2(Glicko2Settings),
     /// FIDE's rating regulations, monthly lists.
     Fide(FideSettings),

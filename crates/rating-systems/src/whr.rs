@@ -40,7 +40,7 @@
 //! the uncertainty of both players' strengths on the day (their last
 //! rating's, grown by the drift since), as Glicko-2's expected score does.
 
-use crate::input::{Dataset, Player, Tournament};
+use crate::input::{Dataset, Player, Start, Tournament};
 use crate::periodic::{rate_with, PeriodGame, PeriodSystem};
 use crate::ratings::Ratings;
 use crate::settings::WhrSettings;
@@ -660,7 +660,7 @@ fn day_of(tournament: &Tournament) -> i64 {
 impl PeriodSystem for Published<'_> {
     type State = WhrState;
 
-    fn initial(&self, index: usize, _player: &Player) -> WhrState {
+    fn initial(&self, index: usize, _player: &Player, _start: Option<&Start>) -> WhrState {
         WhrState {
             player: Some(index),
             point: None,
