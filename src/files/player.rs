@@ -3,7 +3,7 @@
 
 use super::toml_fields::{commented, quoted, read_date, toml_error, unknown_name, FieldErrors};
 use crate::diagnostic::Diagnostic;
-use crate::model::{Date, Membership, Player, Preset, Sex, Slug};
+use crate::model::{Date, Membership, Player, Preset, Sex, Slug, Start};
 use serde::Deserialize;
 use std::path::Path;
 use toml::Spanned;
@@ -25,7 +25,18 @@ struct RawPlayer {
     title: Option<Spanned<String>>,
     fide_name: Option<Spanned<String>>,
     preset: Option<RawPreset>,
+    start: Option<RawStart>,
 }
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawStart {
+    rating: Spanned<i64>,
+    games: Spanned<i64>,
+}
+
+/// Most rated games a carried-over start may rest on; anything above is a typo.
+const MAX_START_GAMES: i64 = 100_000;
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -98,6 +109,7 @@ pub fn read_player(
     let title = read_title(raw.title.as_ref(), &fields, problems);
     let preset = load_preset(raw.preset.as_ref(), problems, &fields);
     let grade = read_grade(raw.grade.as_ref(), &fields, problems);
+    let start = read_start(raw.start.as_ref(), &fields, problems);
     match (id, membership) {
         (Some(id), Some(membership)) if problems.is_empty() => Some(Player {
             id,
@@ -109,6 +121,7 @@ pub fn read_player(
             international_rating,
             grade,
             preset,
+            start,
             birth_year,
             birth_date,
             sex,
@@ -316,6 +329,41 @@ fn read_title(
     })
 }
 
+/// The `[start]` table: a rating (1..3500) and the rated games (0..100 000)
+/// carried over from an earlier rating program.
+fn read_start(
+    raw: Option<&RawStart>,
+    fields: &FieldErrors,
+    problems: &mut Vec<Diagnostic>,
+) -> Option<Start> {
+    let raw = raw?;
+    let rating = *raw.rating.get_ref();
+    let games = *raw.games.get_ref();
+    let mut ok = true;
+    if !(1..=MAX_RATING).contains(&rating) {
+        problems.push(fields.error(
+            raw.rating.span(),
+            "start.rating",
+            format!("start rating {rating} is out of range"),
+            "give the rating the player held before the first tournament, 1 to 3500",
+        ));
+        ok = false;
+    }
+    if !(0..=MAX_START_GAMES).contains(&games) {
+        problems.push(fields.error(
+            raw.games.span(),
+            "start.games",
+            format!("start game count {games} is out of range"),
+            "give the rated games played before the first tournament, 0 to 100000",
+        ));
+        ok = false;
+    }
+    ok.then_some(Start {
+        rating: rating as u32,
+        games: games as u32,
+    })
+}
+
 fn read_grade(
     raw: Option<&Spanned<String>>,
     fields: &FieldErrors,
@@ -416,6 +464,8 @@ pub struct PlayerFile<'a> {
     pub birth_year: Option<i32>,
     /// The preset rating and games of a member who arrives rated.
     pub preset: Option<(u32, u32)>,
+    /// The rating and games carried over from an earlier rating program.
+    pub start: Option<(u32, u32)>,
 }
 
 /// The text of a player file written whole ([`PlayerFile`]).
@@ -453,6 +503,9 @@ pub fn player_file_text(p: &PlayerFile) -> String {
     }
     if let Some((rating, games)) = p.preset {
         out.push_str(&format!("\n[preset]\nrating = {rating}\ngames = {games}\n"));
+    }
+    if let Some((rating, games)) = p.start {
+        out.push_str(&format!("\n[start]\nrating = {rating}\ngames = {games}\n"));
     }
     out
 }

@@ -117,5 +117,6 @@ pub(super) fn player_toml(p: &GenPlayer) -> String {
         birth_date: None,
         birth_year: None,
         preset: p.preset,
+        start: None,
     })
 }

@@ -20,7 +20,7 @@
 use crate::diagnostic::Diagnostic;
 use crate::model::{
     Acceleration, Bye, Cell, Colour, Dataset, Date, Entry, GameResult, Membership, Player, Preset,
-    Rules, Sex, Slug, System, TimeControl, Tournament,
+    Rules, Sex, Slug, Start, System, TimeControl, Tournament,
 };
 use std::collections::HashSet;
 use std::io::Write as _;
@@ -321,6 +321,7 @@ fn encode_player(out: &mut Writer, player: &Player) {
         international_rating,
         grade,
         preset: Preset { rating, games },
+        start,
         birth_year,
         birth_date,
         fide_id,
@@ -344,6 +345,10 @@ fn encode_player(out: &mut Writer, player: &Player) {
     out.option(grade.map(|g| g.stones()), Writer::i64_from);
     out.u32(*rating);
     out.u32(*games);
+    out.option(*start, |out, s| {
+        out.u32(s.rating);
+        out.u32(s.games);
+    });
     out.option(*birth_year, Writer::i64_from);
     out.option(*birth_date, Writer::date);
     out.option(*fide_id, Writer::u64);
@@ -377,6 +382,12 @@ fn decode_player(input: &mut Reader) -> Option<Player> {
             rating: input.u32()?,
             games: input.u32()?,
         },
+        start: input.option(|r| {
+            Some(Start {
+                rating: r.u32()?,
+                games: r.u32()?,
+            })
+        })?,
         birth_year: input.option(Reader::i32)?,
         birth_date: input.option(Reader::date)?,
         fide_id: input.option(Reader::u64)?,

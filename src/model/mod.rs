@@ -78,6 +78,20 @@ impl Default for Preset {
     }
 }
 
+/// A rating a member already held before the first tournament in the book,
+/// carried over from an earlier rating program (an imported history): the
+/// rating and the rated games it rests on. It replaces the [`Preset`] in the
+/// association's list: with at least the games that end the provisional
+/// phase the member starts established at `rating`, with fewer they start
+/// provisional with `games` virtual games at `rating`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Start {
+    /// The rating held.
+    pub rating: u32,
+    /// The rated games played before.
+    pub games: u32,
+}
+
 /// One player, as written in `data/players/<id>.toml`.
 #[derive(Debug, Clone, Serialize)]
 pub struct Player {
@@ -99,6 +113,9 @@ pub struct Player {
     pub grade: Option<go_grades::Grade>,
     /// Rating-pool start.
     pub preset: Preset,
+    /// A rating carried over from an earlier rating program (`[start]`), if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub start: Option<Start>,
     /// Year of birth, if given: personal data, never serialized; only the
     /// category lists use it, and only with `site.publish_personal_data`.
     #[serde(skip)]

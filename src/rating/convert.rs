@@ -29,6 +29,10 @@ fn player(player: &model::Player) -> rs::Player {
             rating: player.preset.rating,
             games: player.preset.games,
         },
+        start: player.start.map(|s| rs::Start {
+            rating: s.rating,
+            games: s.games,
+        }),
         birth_year: player.birth_year,
     }
 }

@@ -630,6 +630,7 @@ fn new_player_file(p: &PlayerLine, membership: Membership) -> String {
         birth_date,
         birth_year: birth_date.map_or_else(|| birth_year(&p.birth_date), |_| None),
         preset: None,
+        start: None,
     })
 }
 

@@ -90,6 +90,7 @@ fn dataset(players: usize) -> Dataset {
                 rating: 1600 + 100 * (i as u32 % 5),
                 games: 5 * (i as u32 % 4),
             },
+            start: None,
             birth_year: Some(1950 + (i % 60) as i32),
         })
         .collect();

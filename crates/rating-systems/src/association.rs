@@ -106,7 +106,11 @@ fn rate_from(
     pool: Option<&str>,
     mut by_tournament: Vec<Vec<TournamentRating>>,
 ) -> Ratings {
-    let mut states: Vec<State> = dataset.players.iter().map(initial_state).collect();
+    let mut states: Vec<State> = dataset
+        .players
+        .iter()
+        .map(|p| initial_state(p, config, pool))
+        .collect();
     // A record's games are all `apply` reads, so replaying the records in
     // order gives each player the state rating them gave.
     for (index, records) in by_tournament.iter().enumerate() {
@@ -169,27 +173,39 @@ fn rate_from(
     Ratings::assemble(dataset, pool, by_tournament, players)
 }
 
-/// Phase 0: members start provisional with their preset's virtual games.
-fn initial_state(player: &Player) -> State {
-    let (phase, tally) = if player.membership.is_rated_by_us() {
-        let preset = player.preset;
+/// Phase 0: members start provisional with their preset's virtual games;
+/// in the association's own list (`pool` none) a member carrying a rating
+/// from an earlier program ([`crate::Start`]) starts from it instead:
+/// established at that rating once its games end the provisional phase,
+/// else provisional with those games as virtual games at that rating.
+fn initial_state(player: &Player, config: &AssociationSettings, pool: Option<&str>) -> State {
+    let start = player.start.filter(|_| pool.is_none());
+    let (rating, games) = match start {
+        Some(s) => (s.rating, s.games),
+        None => (player.preset.rating, player.preset.games),
+    };
+    let (phase, tally, held) = if player.membership.is_rated_by_us() {
         let tally = Tally {
-            games: preset.games,
-            opponent_sum: i64::from(preset.games) * i64::from(preset.rating),
-            half_points: preset.games,
+            games,
+            opponent_sum: i64::from(games) * i64::from(rating),
+            half_points: games,
         };
-        (Phase::Provisional, tally)
+        if start.is_some() && games >= config.provisional_games {
+            (Phase::Established, tally, Some(rating as i32))
+        } else {
+            (Phase::Provisional, tally, None)
+        }
     } else {
-        (Phase::Unrated, Tally::default())
+        (Phase::Unrated, Tally::default(), None)
     };
     State {
         facts: Facts {
             membership: player.membership,
-            preset_rating: player.preset.rating as i32,
+            preset_rating: rating as i32,
             international_rating: player.international_rating.map(|r| r as i32),
         },
         phase,
-        rating: None,
+        rating: held,
         tally,
         rated_games: 0,
         last_rated_tournament: None,

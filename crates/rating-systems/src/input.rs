@@ -72,6 +72,17 @@ pub struct Preset {
     pub games: u32,
 }
 
+/// A rating a member held before the first tournament rated here (from an
+/// earlier rating program): it replaces the [`Preset`] in the association's
+/// system.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Start {
+    /// The rating held.
+    pub rating: u32,
+    /// The rated games it rests on.
+    pub games: u32,
+}
+
 /// One player, as the systems see them.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Player {
@@ -83,6 +94,8 @@ pub struct Player {
     pub grade: Option<go_grades::Grade>,
     /// The association's preset start.
     pub preset: Preset,
+    /// A rating carried over from an earlier program, if any.
+    pub start: Option<Start>,
     /// Year of birth, if it may be used (FIDE's K of players under 18).
     pub birth_year: Option<i32>,
 }

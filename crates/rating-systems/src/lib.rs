@@ -26,7 +26,7 @@ mod rounding;
 mod settings;
 pub mod whr;
 
-pub use input::{Dataset, Date, Entry, Game, GameResult, Membership, Player, Preset, Rules};
+pub use input::{Dataset, Date, Entry, Game, GameResult, Membership, Player, Preset, Rules, Start};
 pub use input::{TimeControl, Tournament};
 pub use k_factor::{k_factor, KFactor};
 pub use list::rate_list;
