@@ -208,6 +208,22 @@ pub(crate) enum Command {
         #[arg(long)]
         dry_run: bool,
     },
+    /// Import the association's rating history from the thesis program's
+    /// database (`data.bin`): players, tournaments and crosstables.
+    ImportLegacy {
+        /// The program's database file, `data.bin`.
+        file: PathBuf,
+        /// Root of the data repository.
+        #[arg(long, default_value = ".")]
+        root: PathBuf,
+        /// A tournament's first day by the program's tournament id,
+        /// ID=YYYY-MM-DD, when its date word is not YYYYMMDD (repeatable).
+        #[arg(long = "date", value_name = "ID=YYYY-MM-DD", value_parser = super::parse_legacy_date)]
+        dates: Vec<(u32, ratingbook::model::Date)>,
+        /// Show what would be written, write nothing.
+        #[arg(long)]
+        dry_run: bool,
+    },
     /// Export one of our tournaments (data/tournaments/<year>/<id>) as a FIDE TRF
     /// file, in TRF-16 (default) or TRF-2026.
     ExportTrf {

@@ -162,6 +162,12 @@ fn run_tournament_tool(command: Command) -> ExitCode {
             };
             super::import(&file, &root, &options, dry_run)
         }
+        Command::ImportLegacy {
+            file,
+            root,
+            dates,
+            dry_run,
+        } => super::import_legacy(&file, &root, &dates.into_iter().collect(), dry_run),
         Command::ExportTrf {
             event,
             root,

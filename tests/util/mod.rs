@@ -34,6 +34,7 @@ impl Book {
             international_rating: None,
             grade: None,
             preset: Preset::default(),
+            start: None,
             birth_year: None,
             birth_date: None,
             sex: None,
