@@ -224,6 +224,47 @@ pub(crate) enum Command {
         #[arg(long)]
         dry_run: bool,
     },
+    /// Import a European Go Database tournament report (`.h`, as MacMahon
+    /// and OpenGotha write it) as a tournament and player files.
+    ImportEgd {
+        /// The report.
+        file: PathBuf,
+        /// Root of the data repository.
+        #[arg(long, default_value = ".")]
+        root: PathBuf,
+        /// First day (YYYY-MM-DD) when the report has no `DT`.
+        #[arg(long, value_parser = parse_date)]
+        date: Option<ratingbook::model::Date>,
+        /// Membership of players created by the import.
+        #[arg(long, default_value = "other")]
+        membership: String,
+        /// Show what would be written, write nothing.
+        #[arg(long)]
+        dry_run: bool,
+    },
+    /// Export one of our tournaments as a European Go Database tournament report.
+    ExportEgd {
+        /// The tournament: its .toml/.csv path or id path.
+        event: PathBuf,
+        /// Root of the data repository.
+        #[arg(long, default_value = ".")]
+        root: PathBuf,
+        /// The tournament's EGF class: A, B, C or D.
+        #[arg(long, value_parser = ["A", "B", "C", "D"])]
+        class: String,
+        /// Komi, e.g. 6.5.
+        #[arg(long)]
+        komi: Option<String>,
+        /// Country code for the place, e.g. FI.
+        #[arg(long)]
+        country: Option<String>,
+        /// Adjusted thinking time in minutes.
+        #[arg(long)]
+        time: Option<String>,
+        /// Write the file here instead of standard output.
+        #[arg(short = 'o', long, value_name = "FILE")]
+        output: Option<PathBuf>,
+    },
     /// Export one of our tournaments (data/tournaments/<year>/<id>) as a FIDE TRF
     /// file, in TRF-16 (default) or TRF-2026.
     ExportTrf {

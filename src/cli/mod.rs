@@ -5,6 +5,7 @@
 
 mod args;
 mod diff;
+mod egd;
 mod evaluate;
 mod export;
 mod handicaps;
@@ -22,6 +23,7 @@ mod tiebreaks;
 
 pub use args::Cli;
 pub use diff::{diff, DiffArgs};
+pub use egd::{export_egd, import_egd};
 pub use evaluate::evaluate;
 pub use export::export_trf;
 pub use handicaps::handicaps;

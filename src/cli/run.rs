@@ -168,6 +168,30 @@ fn run_tournament_tool(command: Command) -> ExitCode {
             dates,
             dry_run,
         } => super::import_legacy(&file, &root, &dates.into_iter().collect(), dry_run),
+        Command::ImportEgd {
+            file,
+            root,
+            date,
+            membership,
+            dry_run,
+        } => super::import_egd(&file, &root, date, &membership, dry_run),
+        Command::ExportEgd {
+            event,
+            root,
+            class,
+            komi,
+            country,
+            time,
+            output,
+        } => {
+            let options = ratingbook::import::egd::ExportOptions {
+                class,
+                komi,
+                country,
+                time,
+            };
+            super::export_egd(&event, &root, &options, output.as_ref())
+        }
         Command::ExportTrf {
             event,
             root,

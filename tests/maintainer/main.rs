@@ -10,6 +10,7 @@ mod util;
 
 mod diff;
 mod diff_working_tree;
+mod import_egd;
 mod import_legacy;
 mod init;
 mod init_install;
