@@ -224,6 +224,27 @@ pub(crate) enum Command {
         #[arg(long)]
         dry_run: bool,
     },
+    /// Create and update player files from a member list (CSV): shows
+    /// every new, changed and unmatched member; writes only with --write.
+    ImportPlayers {
+        /// The member list, a CSV file with a header line.
+        file: PathBuf,
+        /// Root of the data repository.
+        #[arg(long, default_value = ".")]
+        root: PathBuf,
+        /// The column a field is read from, FIELD=HEADER (fields: id, name,
+        /// membership, club, country, licence, grade; default: the column
+        /// of the field's own name) (repeatable).
+        #[arg(long = "column", value_name = "FIELD=HEADER", value_parser = super::parse_pair)]
+        columns: Vec<(String, String)>,
+        /// A membership word of the list as the book's, WORD=member
+        /// (member, honorary, rif, other) (repeatable).
+        #[arg(long = "membership", value_name = "WORD=MEMBERSHIP", value_parser = super::parse_pair)]
+        memberships: Vec<(String, String)>,
+        /// Write the files (without it, only show what would change).
+        #[arg(long)]
+        write: bool,
+    },
     /// Import a European Go Database tournament report (`.h`, as MacMahon
     /// and OpenGotha write it) as a tournament and player files.
     ImportEgd {

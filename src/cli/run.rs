@@ -168,6 +168,13 @@ fn run_tournament_tool(command: Command) -> ExitCode {
             dates,
             dry_run,
         } => super::import_legacy(&file, &root, &dates.into_iter().collect(), dry_run),
+        Command::ImportPlayers {
+            file,
+            root,
+            columns,
+            memberships,
+            write,
+        } => super::import_players(&file, &root, columns, memberships, write),
         Command::ImportEgd {
             file,
             root,
