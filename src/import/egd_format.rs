@@ -339,7 +339,7 @@ pub fn write(report: &Report) -> String {
                 Outcome::Lost => 0,
             })
             .sum();
-        let points = if halves % 2 == 0 {
+        let points = if halves.is_multiple_of(2) {
             (halves / 2).to_string()
         } else {
             format!("{}.5", halves / 2)

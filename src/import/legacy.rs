@@ -361,7 +361,10 @@ fn crosstable(
                 continue;
             };
             for (index, cell) in game {
-                if cells[index][round] != Cell::Absent {
+                let Some(slot) = cells[index].get_mut(round) else {
+                    continue;
+                };
+                if *slot != Cell::Absent {
                     problems.push(problem(
                         offset,
                         format!(
@@ -371,7 +374,7 @@ fn crosstable(
                         "give each participant one pair a round in the program",
                     ));
                 }
-                cells[index][round] = cell;
+                *slot = cell;
             }
             if result == 4 || result == 5 {
                 warnings.push(format!(
@@ -387,7 +390,8 @@ fn crosstable(
         return None;
     }
     let everyone = n * (n - 1) / 2;
-    let round_robin = met.len() == everyone && rounds == if n % 2 == 0 { n - 1 } else { n };
+    let round_robin =
+        met.len() == everyone && rounds == if n.is_multiple_of(2) { n - 1 } else { n };
     let rows = players
         .iter()
         .zip(cells)
