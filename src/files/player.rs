@@ -650,6 +650,33 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_start_is_read_and_its_values_checked() {
+        let shown = Path::new("data/players/a.toml");
+        let id = Slug::parse("a").ok();
+        let mut problems = Vec::new();
+        let text = "name = \"A\"\nmembership = \"member\"\n\n[start]\nrating = 2100\ngames = 40\n";
+        let player = read_player(id.clone(), text, shown, &mut problems).unwrap();
+        assert_eq!(
+            player.start,
+            Some(Start {
+                rating: 2100,
+                games: 40
+            })
+        );
+        let text = "name = \"A\"\nmembership = \"member\"\n[start]\nrating = 0\ngames = -1\n";
+        assert!(read_player(id, text, shown, &mut problems).is_none());
+        let messages: Vec<&str> = problems.iter().map(|d| d.message.as_str()).collect();
+        assert_eq!(
+            messages,
+            [
+                "start rating 0 is out of range",
+                "start game count -1 is out of range"
+            ]
+        );
+        assert_eq!((problems[0].line, problems[1].line), (Some(4), Some(5)));
+    }
+
+    #[test]
     fn fields_are_set_in_place_and_added_before_the_tables() {
         let text = "# a member\nname = \"Ikonen Jussi\"\nmembership = \"rif\" # was\n\n[preset]\nrating = 2000\n";
         let set = with_fields_set(
