@@ -10,9 +10,11 @@
 //! | `12+/b3` | `12 b 1 h3`: a game with colour and handicap stones |
 //! | `0+` / `0=` / `0-` | `bye` / `H` / an empty cell (no game) |
 //!
-//! Not carried over: the class (`CL`), komi (`KM`), time (`TM`), handicap
-//! rule (`HA`: a game's stones are taken only as its cell writes them) and
-//! the players' EGD pins; the rating book has no field for them.
+//! A game written without colour and stones (`12+`) takes the handicap the
+//! `HA` rule gives (`h2`: the grade difference less 2 stones; `h9`: none),
+//! the weaker player black. Not carried over: the class (`CL`), komi
+//! (`KM`), time (`TM`) and the players' EGD pins; the rating book has no
+//! field for them.
 
 use super::egd_format::{Outcome, PlayerLine, Report, RoundResult};
 use crate::files::crosstable::{crosstable_text, Row};
@@ -81,6 +83,9 @@ pub fn import(
         }
     }
     let rounds = report.players.first().map_or(0, |p| p.results.len());
+    let reduction = report
+        .header("HA")
+        .and_then(|ha| ha.trim().strip_prefix('h')?.parse::<i32>().ok());
     let mut rows = Vec::with_capacity(n);
     let id = Slug::from_name(&format!("{name} {}", start.year));
     let mut out = Mapped {
@@ -95,6 +100,15 @@ pub fn import(
         let mut cells = Vec::with_capacity(rounds);
         let mut handicaps = Vec::with_capacity(rounds);
         for (round, r) in p.results.iter().enumerate() {
+            let implied = by_place
+                .get(&r.opponent)
+                .filter(|_| r.black.is_none() && r.handicap.is_none())
+                .and_then(|&o| implied_handicap(reduction, p, &report.players[o]));
+            let r = &RoundResult {
+                black: r.black.or(implied.map(|(black, _)| black)),
+                handicap: r.handicap.or(implied.map(|(_, stones)| stones)),
+                ..*r
+            };
             let (cell, stones) = cell(r, &by_place, p, round, &mut problems);
             cells.push(cell.to_notation_with_handicap(stones));
             handicaps.push(stones);
@@ -131,7 +145,7 @@ pub fn import(
         format!("{folder}/{id}.csv"),
         String::from_utf8_lossy(&csv).into_owned(),
     ));
-    for key in ["CL", "KM", "TM", "HA"] {
+    for key in ["CL", "KM", "TM"] {
         if let Some(value) = report.header(key) {
             out.warnings.push(format!(
                 "`{key}[{value}]` is not kept: the rating book has no field for it"
@@ -143,6 +157,29 @@ pub fn import(
             .push("the players' EGD pins are not kept".into());
     }
     Ok(out)
+}
+
+/// The colour (`true`: black) and stones of `p`'s game against `opponent`
+/// when the report writes neither: the grade difference less the `HA`
+/// reduction, at most 9 less it, the weaker player taking black; `None`
+/// for an even game, or without `HA` or either grade.
+fn implied_handicap(
+    reduction: Option<i32>,
+    p: &PlayerLine,
+    opponent: &PlayerLine,
+) -> Option<(bool, u8)> {
+    let reduction = reduction.filter(|r| (0..9).contains(r))?;
+    let stones = |line: &PlayerLine| {
+        let lower = line.grade.to_ascii_lowercase();
+        lower
+            .parse::<go_grades::Grade>()
+            .ok()
+            .or_else(|| format!("{lower}k").parse().ok())
+            .map(go_grades::Grade::stones)
+    };
+    let difference = stones(p)? - stones(opponent)?;
+    let given = difference.abs().min(9) - reduction;
+    (given > 0).then(|| (difference > 0, given as u8))
 }
 
 /// The first and last day `DT` gives (`2016-01-30,2016-01-30`), else `date`.
@@ -360,14 +397,10 @@ pub fn export(
         },
     ));
     header.push(("DT".into(), format!("{},{}", t.start, t.end)));
-    header.push((
-        "HA".into(),
-        if t.entries.iter().any(|e| e.handicaps.iter().any(|&h| h > 0)) {
-            "h9".into()
-        } else {
-            "h0".into()
-        },
-    ));
+    // `h9` is no handicap; with handicap games every game's colour and
+    // stones are written, which the EGD takes over its rule (`h0`).
+    let handicap = t.entries.iter().any(|e| e.handicaps.iter().any(|&h| h > 0));
+    header.push(("HA".into(), if handicap { "h0" } else { "h9" }.into()));
     if let Some(komi) = &options.komi {
         header.push(("KM".into(), komi.clone()));
     }

@@ -132,7 +132,8 @@ fn an_exported_report_reads_back_to_the_same_games() {
         "; EV[Kerava Autumn Go]\n",
         "; PC[FI, Kerava]\n",
         "; DT[2025-10-11,2025-10-12]\n",
-        "; HA[h9]\n",
+        // Games with stones: every game's colour and stones are written.
+        "; HA[h0]\n",
         "; KM[6.5]\n",
         "; TM[75]\n",
     ] {
@@ -173,4 +174,32 @@ fn a_wrong_result_or_a_missing_place_is_named_by_its_line_and_nothing_is_written
     );
     assert!(!root.join("data/tournaments").exists() || util::errors(root).is_empty());
     assert!(!root.join("data/players/virtanen-matti.toml").exists());
+}
+
+#[test]
+fn a_game_without_colour_takes_the_handicap_the_ha_rule_gives() {
+    // Virtanen 2d and Korhonen 1k are two grades apart: under `h0` their
+    // game `2+` / `1-` is Korhonen's with black and two stones; under `h1`
+    // one stone; under `h9` an even game with no colour.
+    let text = std::fs::read_to_string(fixture("kerava-macmahon.h"))
+        .unwrap()
+        .replace("2+/w1", "2+   ")
+        .replace("1-/b1", "1-   ");
+    for (rule, first, second) in [
+        ("h0", "2 w 1 h2", "1 b 0 h2"),
+        ("h1", "2 w 1 h1", "1 b 0 h1"),
+        ("h9", "2 1", "1 0"),
+    ] {
+        let repo = empty_repository();
+        let root = repo.path();
+        let file = root.join("report.h");
+        std::fs::write(&file, text.replace("HA[h9]", &format!("HA[{rule}]"))).unwrap();
+        let output = import(root, &file);
+        assert!(output.status.success(), "{rule}: {}", util::stderr(&output));
+        let csv =
+            std::fs::read_to_string(root.join("data/tournaments/2025/kerava-autumn-go-2025.csv"))
+                .unwrap();
+        let rows: Vec<Vec<&str>> = csv.lines().map(|l| l.split(',').collect()).collect();
+        assert_eq!((rows[1][5], rows[2][5]), (first, second), "{rule}");
+    }
 }
