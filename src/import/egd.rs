@@ -9,6 +9,7 @@
 //! | a player line | a crosstable row in place order; a new player file (name, grade, country, club) unless a player of that id exists |
 //! | `12+/b3` | `12 b 1 h3`: a game with colour and handicap stones |
 //! | `0+` / `0=` / `0-` | `bye` / `H` / an empty cell (no game) |
+//! | everyone met everyone once | a round robin; otherwise swiss |
 //!
 //! A game written without colour and stones (`12+`) takes the handicap the
 //! `HA` rule gives (`h2`: the grade difference less 2 stones; `h9`: none),
@@ -20,7 +21,9 @@ use super::egd_format::{Outcome, PlayerLine, Report, RoundResult};
 use crate::files::crosstable::{crosstable_text, Row};
 use crate::files::player::{player_file_text, PlayerFile};
 use crate::files::tournament::{tournament_file_text, TournamentFile};
-use crate::model::{Bye, Cell, Colour, Dataset, Date, GameResult, Membership, Slug, Tournament};
+use crate::model::{
+    Bye, Cell, Colour, Dataset, Date, GameResult, Membership, Slug, System, Tournament,
+};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// A report line that cannot be mapped: its line and what is wrong.
@@ -87,7 +90,13 @@ pub fn import(
         .header("HA")
         .and_then(|ha| ha.trim().strip_prefix('h')?.parse::<i32>().ok());
     let mut rows = Vec::with_capacity(n);
-    let id = Slug::from_name(&format!("{name} {}", start.year));
+    // The id is the name with the year, unless the name has it already.
+    let year = start.year.to_string();
+    let id = if name.contains(&year) {
+        Slug::from_name(name)
+    } else {
+        Slug::from_name(&format!("{name} {year}"))
+    };
     let mut out = Mapped {
         id: id.clone(),
         files: Vec::new(),
@@ -136,6 +145,7 @@ pub fn import(
             start,
             end,
             city,
+            system: system(report, rounds),
             rounds: rounds as u32,
             ..TournamentFile::default()
         }),
@@ -179,7 +189,32 @@ fn implied_handicap(
     };
     let difference = stones(p)? - stones(opponent)?;
     let given = difference.abs().min(9) - reduction;
-    (given > 0).then(|| (difference > 0, given as u8))
+    (given > 0).then_some((difference > 0, given as u8))
+}
+
+/// Round robin when everyone met everyone once in as many rounds as that
+/// takes; swiss (the McMahon system's kind) otherwise.
+fn system(report: &Report, rounds: usize) -> System {
+    let n = report.players.len();
+    let mut met = BTreeSet::new();
+    let mut games = 0;
+    for p in &report.players {
+        for r in p.results.iter().filter(|r| r.opponent != 0) {
+            met.insert((p.place.min(r.opponent), p.place.max(r.opponent)));
+            games += 1;
+        }
+    }
+    let needed = if n.is_multiple_of(2) {
+        n.saturating_sub(1)
+    } else {
+        n
+    };
+    let everyone = n * n.saturating_sub(1) / 2;
+    if n > 1 && rounds == needed && met.len() == everyone && games == 2 * everyone {
+        System::RoundRobin
+    } else {
+        System::Swiss
+    }
 }
 
 /// The first and last day `DT` gives (`2016-01-30,2016-01-30`), else `date`.

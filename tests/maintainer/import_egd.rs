@@ -5,7 +5,7 @@
 
 use crate::util;
 
-use ratingbook::import::egd_format::{self, Outcome};
+use ratingbook::import::egd_format::{self, Outcome, Report};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -202,4 +202,88 @@ fn a_game_without_colour_takes_the_handicap_the_ha_rule_gives() {
         let rows: Vec<Vec<&str>> = csv.lines().map(|l| l.split(',').collect()).collect();
         assert_eq!((rows[1][5], rows[2][5]), (first, second), "{rule}");
     }
+}
+
+/// Each player's wins as the EGD's copies of the reports give them (the
+/// first column after the club), in place order.
+const CZECH_WINS: [(&str, [u32; 8]); 2] = [
+    ("egd-czech-championship-2019.h", [6, 6, 5, 5, 3, 2, 1, 0]),
+    ("egd-czech-championship-2023.h", [7, 6, 5, 4, 2, 2, 2, 0]),
+];
+
+#[test]
+fn the_egd_s_own_reports_import_as_round_robins_with_their_scores() {
+    for (name, wins) in CZECH_WINS {
+        let repo = empty_repository();
+        let root = repo.path();
+        let output = import(root, &fixture(name));
+        let stderr = util::stderr(&output);
+        assert!(output.status.success(), "{name}: {stderr}");
+        assert!(
+            util::errors(root).is_empty(),
+            "{name}: {:?}",
+            util::error_lines(root)
+        );
+        let checked = ratingbook::check_repository(root);
+        let t = &checked.loaded.dataset.tournaments[0];
+        assert_eq!(t.system, ratingbook::model::System::RoundRobin, "{name}");
+        assert_eq!(t.rounds, 7, "{name}");
+        let points: Vec<u32> = t.entries.iter().map(|e| e.half_points() / 2).collect();
+        assert_eq!(points, wins, "{name}");
+        let out = util::output_folder();
+        util::build_site(root, out.path());
+        if name.ends_with("2023.h") {
+            // A professional grade has no place among 30k..9d.
+            assert!(stderr.contains("grade `1p` is not kept"), "{stderr}");
+            let simara =
+                std::fs::read_to_string(root.join("data/players/simara-jan.toml")).unwrap();
+            assert!(!simara.contains("grade"), "{simara}");
+        }
+    }
+}
+
+#[test]
+fn the_egd_s_report_exported_again_has_the_same_games() {
+    let repo = empty_repository();
+    let root = repo.path();
+    let original = fixture("egd-czech-championship-2019.h");
+    assert!(import(root, &original).status.success());
+    let exported = ratingbook(
+        root,
+        &[
+            "export-egd",
+            "data/tournaments/2019/czech-championship-2019",
+            "--class",
+            "A",
+            "--country",
+            "CZ",
+        ],
+    );
+    assert!(exported.status.success(), "{}", util::stderr(&exported));
+    let text = String::from_utf8(exported.stdout).unwrap();
+    assert!(
+        text.contains("; PC[CZ, Olomouc]\n; DT[2019-07-04,2019-07-07]\n; HA[h9]\n"),
+        "{text}"
+    );
+    let back = egd_format::parse(&text).unwrap();
+    let first = egd_format::parse(&std::fs::read_to_string(original).unwrap()).unwrap();
+    let games = |r: &Report| -> Vec<Vec<(u32, Outcome, Option<bool>, u8)>> {
+        r.players
+            .iter()
+            .map(|p| {
+                p.results
+                    .iter()
+                    .map(|g| (g.opponent, g.outcome, g.black, g.handicap.unwrap_or(0)))
+                    .collect()
+            })
+            .collect()
+    };
+    assert_eq!(games(&back), games(&first));
+    let names = |r: &Report| -> Vec<(String, String)> {
+        r.players
+            .iter()
+            .map(|p| (p.name.clone(), p.grade.clone()))
+            .collect()
+    };
+    assert_eq!(names(&back), names(&first));
 }
