@@ -242,6 +242,10 @@ fn the_egd_s_own_reports_import_as_round_robins_with_their_scores() {
     }
 }
 
+/// One game as both reports must give it: opponent's place, result,
+/// colour (`true`: black), stones (`/w` is `/w0`).
+type Game = (u32, Outcome, Option<bool>, u8);
+
 #[test]
 fn the_egd_s_report_exported_again_has_the_same_games() {
     let repo = empty_repository();
@@ -267,7 +271,7 @@ fn the_egd_s_report_exported_again_has_the_same_games() {
     );
     let back = egd_format::parse(&text).unwrap();
     let first = egd_format::parse(&std::fs::read_to_string(original).unwrap()).unwrap();
-    let games = |r: &Report| -> Vec<Vec<(u32, Outcome, Option<bool>, u8)>> {
+    let games = |r: &Report| -> Vec<Vec<Game>> {
         r.players
             .iter()
             .map(|p| {
