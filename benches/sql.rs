@@ -48,7 +48,7 @@ fn main() {
             .map(|t| t.pairings().count())
             .sum();
         let tera = ratingbook::render::templates::TemplateSet::built_in()
-            .engine()
+            .engine("en")
             .expect("templates");
         for dialect in Dialect::ALL {
             let started = Instant::now();

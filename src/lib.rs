@@ -18,6 +18,7 @@
 // What a maintainer or director runs beside the build.
 pub mod diff;
 pub mod generate;
+pub mod import;
 pub mod init;
 pub mod serve;
 

@@ -298,7 +298,7 @@ fn engine_crates_stand_alone_and_depend_one_way() {
 /// the layers below its own and the [`UTILITIES`]. The manual's
 /// Architecture chapter shows the same order.
 const LAYERS: &[&[&str]] = &[
-    &["serve", "diff", "init", "generate"],
+    &["serve", "diff", "init", "generate", "import"],
     &["pipeline"],
     &["publish", "render"],
     &["incremental", "tournament", "standings"],

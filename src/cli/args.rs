@@ -240,6 +240,84 @@ pub(crate) enum Command {
         #[arg(long)]
         dry_run: bool,
     },
+    /// Import the association's rating history from the thesis program's
+    /// database (`data.bin`): players, tournaments and crosstables.
+    ImportLegacy {
+        /// The program's database file, `data.bin`.
+        file: PathBuf,
+        /// Root of the data repository.
+        #[arg(long, default_value = ".")]
+        root: PathBuf,
+        /// A tournament's first day by the program's tournament id,
+        /// ID=YYYY-MM-DD, when its date word is not YYYYMMDD (repeatable).
+        #[arg(long = "date", value_name = "ID=YYYY-MM-DD", value_parser = super::parse_legacy_date)]
+        dates: Vec<(u32, ratingbook::model::Date)>,
+        /// Show what would be written, write nothing.
+        #[arg(long)]
+        dry_run: bool,
+    },
+    /// Create and update player files from a member list (CSV): shows
+    /// every new, changed and unmatched member; writes only with --write.
+    ImportPlayers {
+        /// The member list, a CSV file with a header line.
+        file: PathBuf,
+        /// Root of the data repository.
+        #[arg(long, default_value = ".")]
+        root: PathBuf,
+        /// The column a field is read from, FIELD=HEADER (fields: id, name,
+        /// membership, club, country, licence, grade; default: the column
+        /// of the field's own name) (repeatable).
+        #[arg(long = "column", value_name = "FIELD=HEADER", value_parser = super::parse_pair)]
+        columns: Vec<(String, String)>,
+        /// A membership word of the list as the book's, WORD=member
+        /// (member, honorary, rif, other) (repeatable).
+        #[arg(long = "membership", value_name = "WORD=MEMBERSHIP", value_parser = super::parse_pair)]
+        memberships: Vec<(String, String)>,
+        /// Write the files (without it, only show what would change).
+        #[arg(long)]
+        write: bool,
+    },
+    /// Import a European Go Database tournament report (`.h`, as MacMahon
+    /// and OpenGotha write it) as a tournament and player files.
+    ImportEgd {
+        /// The report.
+        file: PathBuf,
+        /// Root of the data repository.
+        #[arg(long, default_value = ".")]
+        root: PathBuf,
+        /// First day (YYYY-MM-DD) when the report has no `DT`.
+        #[arg(long, value_parser = parse_date)]
+        date: Option<ratingbook::model::Date>,
+        /// Membership of players created by the import.
+        #[arg(long, default_value = "other")]
+        membership: String,
+        /// Show what would be written, write nothing.
+        #[arg(long)]
+        dry_run: bool,
+    },
+    /// Export one of our tournaments as a European Go Database tournament report.
+    ExportEgd {
+        /// The tournament: its .toml/.csv path or id path.
+        event: PathBuf,
+        /// Root of the data repository.
+        #[arg(long, default_value = ".")]
+        root: PathBuf,
+        /// The tournament's EGF class: A, B, C or D.
+        #[arg(long, value_parser = ["A", "B", "C", "D"])]
+        class: String,
+        /// Komi, e.g. 6.5.
+        #[arg(long)]
+        komi: Option<String>,
+        /// Country code for the place, e.g. FI.
+        #[arg(long)]
+        country: Option<String>,
+        /// Adjusted thinking time in minutes.
+        #[arg(long)]
+        time: Option<String>,
+        /// Write the file here instead of standard output.
+        #[arg(short = 'o', long, value_name = "FILE")]
+        output: Option<PathBuf>,
+    },
     /// Export one of our tournaments (data/tournaments/<year>/<id>) as a FIDE TRF
     /// file, in TRF-16 (default) or TRF-2026.
     ExportTrf {

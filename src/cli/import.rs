@@ -104,7 +104,7 @@ pub fn import(file: &Path, root: &Path, options: &ImportOptions, dry_run: bool) 
 
 /// Whether every file of the import can be created: no name taken (not
 /// even by a dangling link), no link on the way. Prints each refusal.
-fn writable(root: &Path, imported: &Imported) -> bool {
+pub(super) fn writable(root: &Path, imported: &Imported) -> bool {
     let mut ok = true;
     for (path, _) in &imported.files {
         let target = root.join(path);
@@ -125,7 +125,7 @@ fn writable(root: &Path, imported: &Imported) -> bool {
 
 /// Creates every file of the import, or none: when one cannot be written,
 /// those written before it are removed. Prints what it wrote.
-fn write_all(root: &Path, imported: &Imported) -> bool {
+pub(super) fn write_all(root: &Path, imported: &Imported) -> bool {
     for (done, (path, content)) in imported.files.iter().enumerate() {
         let target = root.join(path);
         if let Err(e) =

@@ -5,11 +5,14 @@
 
 mod args;
 mod diff;
+mod egd;
 mod evaluate;
 mod export;
 mod handicaps;
 mod import;
 mod import_fide;
+mod import_legacy;
+mod import_players;
 mod manual;
 mod new;
 mod new_files;
@@ -23,11 +26,14 @@ mod tiebreaks;
 
 pub use args::Cli;
 pub use diff::{diff, DiffArgs};
+pub use egd::{export_egd, import_egd};
 pub use evaluate::evaluate;
 pub use export::export_trf;
 pub use handicaps::handicaps;
 pub use import::{import, parse_mapping};
 pub use import_fide::import_fide_list;
+pub use import_legacy::{import_legacy, parse_legacy_date};
+pub use import_players::{import_players, parse_pair};
 pub use manual::{completions, generate_man};
 pub use new::{new_player, new_tournament};
 pub use new_files::{NewPlayer, NewTournament};

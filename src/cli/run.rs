@@ -210,7 +210,7 @@ fn run_tournament_tool(command: Command) -> ExitCode {
             opts.bye_rate = bye_rate;
             super::generate_trf(&opts, out.as_ref())
         }
-        _ => unreachable!("the rating book's commands are run by run_command"),
+        other => run_exchange(other),
     }
 }
 
@@ -298,4 +298,49 @@ fn import_options(
         map: map.into_iter().collect(),
         date,
     })
+}
+
+/// Calls one of the commands that bring other programs' files in or write
+/// ours for them: a rating history, a member list, EGD reports.
+fn run_exchange(command: Command) -> ExitCode {
+    match command {
+        Command::ImportLegacy {
+            file,
+            root,
+            dates,
+            dry_run,
+        } => super::import_legacy(&file, &root, &dates.into_iter().collect(), dry_run),
+        Command::ImportPlayers {
+            file,
+            root,
+            columns,
+            memberships,
+            write,
+        } => super::import_players(&file, &root, columns, memberships, write),
+        Command::ImportEgd {
+            file,
+            root,
+            date,
+            membership,
+            dry_run,
+        } => super::import_egd(&file, &root, date, &membership, dry_run),
+        Command::ExportEgd {
+            event,
+            root,
+            class,
+            komi,
+            country,
+            time,
+            output,
+        } => {
+            let options = ratingbook::import::egd::ExportOptions {
+                class,
+                komi,
+                country,
+                time,
+            };
+            super::export_egd(&event, &root, &options, output.as_ref())
+        }
+        _ => unreachable!("the rating book's commands are run by run_command"),
+    }
 }

@@ -331,6 +331,7 @@ fn read_title(
     })
 }
 
+
 fn read_grade(
     raw: Option<&Spanned<String>>,
     fields: &FieldErrors,
@@ -556,6 +557,47 @@ fn number(value: f64) -> String {
     } else {
         format!("{value}")
     }
+}
+
+/// A player file's text with top-level fields set: each `key = value`
+/// line of `fields` (values already written as TOML) replaces the line of
+/// that key before the first table, or is added before the first table;
+/// comments and every other line stay as they are.
+pub fn with_fields_set(text: &str, fields: &[(&str, String)]) -> String {
+    let lines: Vec<&str> = text.lines().collect();
+    let table_at = lines
+        .iter()
+        .position(|l| l.trim_start().starts_with('['))
+        .unwrap_or(lines.len());
+    let key_of = |line: &str| {
+        let (key, _) = line.split_once('=')?;
+        let key = key.trim();
+        (!key.starts_with('#')).then_some(key.to_string())
+    };
+    let mut out: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+    let mut added = Vec::new();
+    for (key, value) in fields {
+        let line = format!("{key} = {value}");
+        match (0..table_at).find(|&i| key_of(lines[i]).as_deref() == Some(key)) {
+            Some(i) => out[i] = line,
+            None => added.push(line),
+        }
+    }
+    let mut at = table_at;
+    while at > 0 && table_at < lines.len() && out[at - 1].trim().is_empty() {
+        at -= 1;
+    }
+    for (offset, line) in added.into_iter().enumerate() {
+        out.insert(at + offset, line);
+    }
+    let mut text = out.join("\n");
+    text.push('\n');
+    text
+}
+
+/// A text value as a player file writes it.
+pub fn toml_text(value: &str) -> String {
+    quoted(value)
 }
 
 /// The text fields longer than their limits ([`crate::limits`]); reported
@@ -822,4 +864,29 @@ fn start_number(
 fn non_empty(text: Option<Spanned<String>>) -> Option<String> {
     text.map(|t| t.into_inner().trim().to_string())
         .filter(|t| !t.is_empty())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fields_are_set_in_place_and_added_before_the_tables() {
+        let text = "# a member\nname = \"Ikonen Jussi\"\nmembership = \"rif\" # was\n\n[preset]\nrating = 2000\n";
+        let set = with_fields_set(
+            text,
+            &[
+                ("membership", "\"member\"".into()),
+                ("club", "\"Oulu\"".into()),
+            ],
+        );
+        assert_eq!(
+            set,
+            "# a member\nname = \"Ikonen Jussi\"\nmembership = \"member\"\nclub = \"Oulu\"\n\n[preset]\nrating = 2000\n"
+        );
+        assert_eq!(
+            with_fields_set("name = \"A\"\n", &[("club", "\"B\"".into())]),
+            "name = \"A\"\nclub = \"B\"\n"
+        );
+    }
 }

@@ -578,6 +578,8 @@ pub struct TournamentFile<'a> {
     pub time_control: Option<&'a str>,
     /// The rules it was rated under (`standard`, …), when said.
     pub rules: Option<&'a str>,
+    /// A base K fixed for the tournament, when said.
+    pub base_k: Option<u32>,
     /// Whether its results are invented sample results.
     pub illustrative: bool,
 }
@@ -594,6 +596,7 @@ impl Default for TournamentFile<'_> {
             rated: None,
             time_control: None,
             rules: None,
+            base_k: None,
             illustrative: false,
         }
     }
@@ -618,6 +621,9 @@ pub fn tournament_file_text(t: &TournamentFile) -> String {
         if let Some(value) = value {
             out.push_str(&format!("{key} = {}\n", quoted(value)));
         }
+    }
+    if let Some(k) = t.base_k {
+        out.push_str(&format!("base_k = {k}\n"));
     }
     if t.illustrative {
         out.push_str("illustrative = true\n");

@@ -64,6 +64,7 @@ pub(super) fn make_tournament(
         rated: Some(!rng.random_bool(0.03)),
         time_control: Some(if rapid { "rapid" } else { "standard" }),
         rules: Some("standard"),
+        base_k: None,
         illustrative: true,
     });
     let games = cells

@@ -1,7 +1,8 @@
-//! What `import-trf` would write, checked before anything is written: the
-//! new files are read by `check`'s own loaders and the repository as it
-//! would be after the import goes through `check`'s own rules, so an import
-//! never leaves files that `check` rejects.
+//! What `import-trf` (and every other importer) would write, checked
+//! before anything is written: the new files are read by `check`'s own
+//! loaders and the repository as it would be after the import goes
+//! through `check`'s own rules, so an import never leaves files that
+//! `check` rejects.
 
 use super::trf_exchange::Imported;
 use crate::diagnostic::Diagnostic;
@@ -39,7 +40,11 @@ pub fn problems_after_import(
             let (player, found) = load::load_player(scratch.path(), &file);
             problems.extend(found);
             match player {
-                Some(player) => after.players.push(player),
+                // A file the import rewrites replaces the player it held.
+                Some(player) => match after.players.iter().position(|p| p.id == player.id) {
+                    Some(at) => after.players[at] = player,
+                    None => after.players.push(player),
+                },
                 None => {
                     let stem = file.file_stem().unwrap_or_default().to_string_lossy();
                     unreadable.insert(stem.into_owned());

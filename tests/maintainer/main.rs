@@ -10,6 +10,9 @@ mod util;
 
 mod diff;
 mod diff_working_tree;
+mod import_egd;
+mod import_legacy;
+mod import_players;
 mod init;
 mod init_install;
 mod new_command;

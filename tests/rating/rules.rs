@@ -583,3 +583,57 @@ fn players_are_found_by_id_in_a_copy_and_a_shortened_list() {
     d.sort();
     check(&d);
 }
+
+/// A rating carried over from an earlier program (`[start.association]`, e.g. by
+/// `import-legacy`) replaces the preset: with 20 games or more the member
+/// is established at it from their first tournament; with fewer its games
+/// count as virtual games at its rating, as a preset's do.
+#[test]
+fn a_carried_over_start_is_established_or_counts_as_virtual_games() {
+    use ratingbook::model::Start;
+    // Established at 1950: beats an established 2100 (D 150, We .30):
+    // 32 × 0.70 = 22.4 → 1972; the loser 2100 − 22.4 → 2078.
+    let mut book = Book::new();
+    book.established("o", 2100);
+    book.player("e", Membership::Member).starts = vec![Start {
+        pool: None,
+        rating: 1950.0,
+        deviation: None,
+        volatility: None,
+        games: Some(25),
+        k: None,
+        as_of: None,
+        line: 0,
+    }];
+    book.tournament(&[("e", &["2 1"]), ("o", &["1 0"])]);
+    let d = book.finish();
+    let r = rate(&d);
+    assert_eq!(rating_of(&d, &r, "e"), Some(1972));
+    assert_eq!(rating_of(&d, &r, "o"), Some(2078));
+
+    // Provisional with 12 games at 1950, then 8 games against an
+    // established 2100 scoring 4: Rc = (12 × 1950 + 8 × 2100) / 20 = 2010,
+    // Wc = (6 + 4) / 20 = ½ → Rp = 2010.
+    let mut book = Book::new();
+    book.established("o", 2100);
+    book.player("p", Membership::Member).starts = vec![Start {
+        pool: None,
+        rating: 1950.0,
+        deviation: None,
+        volatility: None,
+        games: Some(12),
+        k: None,
+        as_of: None,
+        line: 0,
+    }];
+    let p: &[&str] = &["2 1", "2 0", "2 1", "2 0", "2 1", "2 0", "2 1", "2 0"];
+    let o: &[&str] = &["1 0", "1 1", "1 0", "1 1", "1 0", "1 1", "1 0", "1 1"];
+    book.tournament(&[("p", p), ("o", o)]);
+    let d = book.finish();
+    let r = rate(&d);
+    assert_eq!(state(&d, &r, "p").phase, Phase::Established);
+    assert_eq!(rating_of(&d, &r, "p"), Some(2010));
+    // A game against a provisional member without an international rating
+    // changes nothing for the established player.
+    assert_eq!(rating_of(&d, &r, "o"), Some(2100));
+}

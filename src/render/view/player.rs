@@ -440,9 +440,18 @@ impl ViewBuilder<'_> {
         }
         let rating = record.rating_after?;
         let preset = self.dataset.players[player].preset;
-        let mut games = u64::from(preset.games);
-        let mut opponent_sum = i64::from(preset.games) * i64::from(preset.rating);
-        let mut half_points = u64::from(preset.games);
+        // A start the player brings to this list (`[start.<list>]`)
+        // replaces the preset.
+        let carried = self.dataset.players[player]
+            .starts
+            .iter()
+            .find(|s| s.pool.as_deref() == self.ratings.pool.as_deref());
+        let (start_rating, start_games) = carried.map_or((preset.rating, preset.games), |s| {
+            (s.rating.round().max(0.0) as u32, s.games.unwrap_or(0))
+        });
+        let mut games = u64::from(start_games);
+        let mut opponent_sum = i64::from(start_games) * i64::from(start_rating);
+        let mut half_points = u64::from(start_games);
         for r in so_far
             .iter()
             .filter(|r| r.phase_before == Phase::Provisional)
@@ -468,11 +477,13 @@ impl ViewBuilder<'_> {
             format::points(half_points as u32),
             format::trimmed(exact, 2),
         );
-        let preset_note = if preset.games > 0 {
-            format!(
-                ", {} of them preset games at {}",
-                preset.games, preset.rating
-            )
+        let kind = if carried.is_some() {
+            "carried-over"
+        } else {
+            "preset"
+        };
+        let preset_note = if start_games > 0 {
+            format!(", {start_games} of them {kind} games at {start_rating}")
         } else {
             String::new()
         };
