@@ -455,6 +455,7 @@ fn render_tournament(
         } else {
             page.emit_fingerprinted(names, &path, own, context)?;
         }
+        render_rounds(page, (&dataset.tournaments[i], i), builder, own, rules_value)?;
     }
     if config.output.markdown {
         let path = format!("tournaments/{id}.md");
@@ -486,6 +487,40 @@ fn render_tournament(
         })?;
     }
     Ok(())
+}
+
+/// Tournament `i`'s round pages (`tournaments/<id>/round-<r>.html`) and
+/// player cards (`tournaments/<id>/cards.html`); `own` is the tournament
+/// page's fingerprint, which covers everything they show.
+fn render_rounds(
+    page: &Page,
+    (t, i): (&crate::model::Tournament, usize),
+    builder: &ViewBuilder,
+    own: cache::Key,
+    rules_value: &tera::Value,
+) -> Result<(), SiteError> {
+    let rounds = view::rounds_with_pages(t);
+    if rounds.is_empty() {
+        return Ok(());
+    }
+    for (round, _) in rounds {
+        let path = view::round_href(t, round);
+        let names = (path.as_str(), "html/round.html", "../../");
+        page.emit_fingerprinted(names, &path, own, || {
+            let mut ctx = tera::Context::new();
+            ctx.insert("round", &builder.round(i, round));
+            ctx.insert_value("rules", rules_value.clone());
+            ctx
+        })?;
+    }
+    let path = view::cards_href(t);
+    let names = (path.as_str(), "html/cards.html", "../../");
+    page.emit_fingerprinted(names, &path, own, || {
+        let mut ctx = tera::Context::new();
+        ctx.insert("cards", &builder.cards(i));
+        ctx.insert_value("rules", rules_value.clone());
+        ctx
+    })
 }
 
 /// The fingerprint of a player's page: the player in the association's
