@@ -93,6 +93,21 @@ pub fn standings(
     out
 }
 
+/// Each start number's place as the standings list it: 1, 2, 3… in rank
+/// order, players of a shared rank numbered in the order they are listed
+/// (as the crosstable in final order numbers them).
+pub fn published_places(
+    t: &Tournament,
+    chain: &[TieBreak],
+    rating: &dyn Fn(u32) -> Option<u32>,
+) -> std::collections::BTreeMap<u32, u32> {
+    standings(t, chain, rating)
+        .iter()
+        .zip(1..)
+        .map(|(s, place)| (s.start_no, place))
+        .collect()
+}
+
 /// Splits an ordered list into runs with equal keys.
 fn split(order: &[u32], key: impl Fn(&u32) -> Option<i64>) -> Vec<Vec<u32>> {
     let mut out: Vec<Vec<u32>> = Vec::new();

@@ -227,7 +227,9 @@ fn standings(o: &mut Out, t: &TournamentView) {
         o.raw("</abbr></th>");
     }
     if t.performances {
-        o.raw("<th scope=\"col\" class=\"num opt\"><abbr title=\"performance rating\">Rp</abbr></th>");
+        o.raw(
+            "<th scope=\"col\" class=\"num opt\"><abbr title=\"performance rating\">Rp</abbr></th>",
+        );
     }
     if !t.changes.is_empty() {
         o.raw("<th scope=\"col\" class=\"num opt\"><abbr title=\"rating change\">Δ</abbr></th>");

@@ -27,19 +27,19 @@ mod shared;
 mod tournament;
 mod tournament_index;
 
+pub use notation::{board_result, cross_cell, result_symbol};
 pub use player::{GameRow, HeadToHeadRow, HistoryRow, PlayerView, WinRow};
 pub use rating_list::{
     Change, InternationalRow, ListHistory, ListedDate, ProvisionalRow, RatedRow, RatingListPage,
     RatingListSummary, RatingListView,
 };
-pub use rules::{ExpectedBand, RulesView};
-pub use shared::{
-    add_months, local_date, player_href, tournament_href, Link, PlayerLink, SharedLink,
-};
-pub use notation::{board_result, cross_cell, result_symbol};
 pub use rounds::{
     cards_href, round_href, rounds_with_pages, BoardRow, BoardSide, Card, CardRow, CardsView,
     RoundLink, RoundView, UnpairedRow,
+};
+pub use rules::{ExpectedBand, RulesView};
+pub use shared::{
+    add_months, local_date, player_href, tournament_href, Link, PlayerLink, SharedLink,
 };
 pub use tournament::{
     colour_letters, ChangeRow, CrossCell, CrossRow, StandingRow, StartCrossRow, StartRow,

@@ -27,7 +27,6 @@ pub struct CrossCell {
     pub text: String,
 }
 
-
 /// The symbol of a result from one player's side: `1`, `½`, `0`, `+` (won
 /// by forfeit), `−` (lost by forfeit).
 pub fn result_symbol(result: GameResult) -> &'static str {
@@ -139,7 +138,10 @@ mod tests {
         assert_eq!(cell(game(Some(Colour::Black), GameResult::Draw)), "12b ½");
         assert_eq!(cell(game(None, GameResult::Loss)), "12 0");
         assert_eq!(cell(game(None, GameResult::ForfeitWin)), "12 +");
-        assert_eq!(cell(game(Some(Colour::Black), GameResult::ForfeitLoss)), "12b −");
+        assert_eq!(
+            cell(game(Some(Colour::Black), GameResult::ForfeitLoss)),
+            "12b −"
+        );
         assert_eq!(cell(Cell::Bye(Bye::PairingAllocated)), "bye 1");
         assert_eq!(cell(Cell::Bye(Bye::Full)), "bye 1");
         assert_eq!(cell(Cell::Bye(Bye::Half)), "bye ½");

@@ -61,5 +61,4 @@ impl ViewBuilder<'_> {
             })
             .collect()
     }
-
 }

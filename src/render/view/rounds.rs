@@ -335,10 +335,7 @@ impl ViewBuilder<'_> {
         rounds_with_pages(t)
             .into_iter()
             .map(|(round, _)| {
-                let cell = entry
-                    .cells
-                    .get(round as usize - 1)
-                    .unwrap_or(&Cell::Absent);
+                let cell = entry.cells.get(round as usize - 1).unwrap_or(&Cell::Absent);
                 running += cell.half_points();
                 let number = |n: u32| n.to_string();
                 let parts = notation::cross_cell(cell, 0, letters, &number);

@@ -324,7 +324,9 @@ impl ViewBuilder<'_> {
             rating: show(rating(s.start_no).map(|r| r.to_string())),
             federation: show(known.and_then(|p| p.country.clone())),
             title: show(known.and_then(|p| p.title.clone())),
-            performance: show(standings::performance(t, s.start_no, &rating).map(|r| r.to_string())),
+            performance: show(
+                standings::performance(t, s.start_no, &rating).map(|r| r.to_string()),
+            ),
             change: show(record.and_then(|r| r.change()).map(format::signed)),
             reported_rank: show(entry.and_then(|e| e.rank).map(|r| r.to_string())),
             card: format!("{}#no-{}", cards_href(t), s.start_no),
@@ -392,7 +394,9 @@ impl ViewBuilder<'_> {
             .cells
             .iter()
             .enumerate()
-            .map(|(round, cell)| notation::cross_cell(cell, entry.handicap(round), letters, &number))
+            .map(|(round, cell)| {
+                notation::cross_cell(cell, entry.handicap(round), letters, &number)
+            })
             .collect();
         StartCrossRow {
             start_no: entry.start_no,
@@ -400,6 +404,25 @@ impl ViewBuilder<'_> {
             cells,
             points: format::points(entry.half_points()),
         }
+    }
+
+    /// Each start number's place in the published standings (1, 2, 3…,
+    /// tied players in the order listed): the ranks a TRF export writes.
+    pub fn published_places(&self, index: usize) -> std::collections::BTreeMap<u32, u32> {
+        let t = &self.dataset.tournaments[index];
+        let chain = standings::chain_for(t, self.config);
+        let rating = |start_no: u32| self.event_rating(index, start_no);
+        standings::published_places(t, &chain, &rating)
+    }
+
+    /// Each player's rating for the event, in start-number order (see
+    /// [`ViewBuilder::event_rating`]).
+    pub fn event_ratings(&self, index: usize) -> Vec<Option<u32>> {
+        let t = &self.dataset.tournaments[index];
+        t.entries
+            .iter()
+            .map(|e| self.event_rating(index, e.start_no))
+            .collect()
     }
 
     /// Rating for ARO/TPR and the starting list: the event's rating column, else the
