@@ -22,5 +22,6 @@ mod paginated_site;
 mod parsed_checkpoint;
 mod publish_safety;
 mod published_working;
+mod round_pages;
 mod site;
 mod written_pages;

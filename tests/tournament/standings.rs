@@ -636,9 +636,10 @@ fn the_turkish_sample_page_shows_upper_cased_starting_list_and_the_page_language
     );
     // The page is in English (site.language = "en"): w = white, b = black, as on
     // every other page, whatever the language of the names (round 1 white, round 2 black).
-    assert!(md.contains("| 1 | Özgür Yılmaz | 5 w 1 | 2 b ½ |"), "{md}");
+    assert!(md.contains("| 1 | Özgür Yılmaz | 5w 1 | 2b ½ |"), "{md}");
     assert!(md.contains("colour: w = white, b = black"), "{md}");
-    assert!(md.contains("| - - 1 |"));
+    // A bye reads the same in both crosstables: the word and its points.
+    assert!(md.matches("| bye 1 |").count() >= 2, "{md}");
     assert!(md.contains("| # | No | Player | Pts | BH-C1ᵛ | BH-C2ᵛ | SBᵛ | GS |"));
     let html = std::fs::read_to_string(out.join("tournaments/izmir-acik-2026.html")).unwrap();
     assert!(html.contains("Starting list") && html.contains("Crosstable by start number"));
