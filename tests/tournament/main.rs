@@ -15,3 +15,4 @@ mod standings;
 mod tiebreak_reference;
 mod trf_real_corpus;
 mod trf_roundtrip;
+mod trf_view;
