@@ -485,7 +485,7 @@ pub mod event_site {
     }
 
     /// The section of the card of start number `start_no` on a cards page.
-    pub fn card<'a>(cards: &'a str, start_no: u32) -> &'a str {
+    pub fn card(cards: &str, start_no: u32) -> &str {
         let open = format!("<section id=\"no-{start_no}\"");
         let rest = cards
             .split(open.as_str())
