@@ -219,3 +219,39 @@ fn a_game_without_colours_does_not_read_as_a_score() {
     let cells: Vec<&String> = by_start.iter().flatten().collect();
     assert!(cells.iter().any(|c| c.as_str() == "bye 1"));
 }
+
+#[test]
+fn an_event_in_progress_shows_the_rounds_so_far_and_the_next_pairing() {
+    // Helsinki Open 2006 with round 5 paired but not played: 1–4, 2–3,
+    // 5–7 and 6–8 written with `?` for the result.
+    let root = util::sample_repository();
+    let csv = "data/tournaments/2006/helsinki-open-2006.csv";
+    for (from, to) in [
+        ("6 w =,4 b =", "6 w =,4 b ?"),
+        ("5 w 1,3 b 0", "5 w 1,3 b ?"),
+        ("8 b 1,2 w 1", "8 b 1,2 w ?"),
+        ("7 b 1,1 w =", "7 b 1,1 w ?"),
+        ("2 b 0,7 w 1", "2 b 0,7 w ?"),
+        ("1 b =,8 w 1", "1 b =,8 w ?"),
+        ("4 w 0,5 b 0", "4 w 0,5 b ?"),
+        ("3 w 0,6 b 0", "3 w 0,6 b ?"),
+    ] {
+        util::edit(root.path(), csv, from, to);
+    }
+    let out = util::output_folder();
+    util::build_site(root.path(), out.path());
+    let page = event_page(out.path(), "helsinki-open-2006");
+    assert!(page.contains("round-4.html\">Round 4</a></li>"));
+    assert!(page.contains("round-5.html\">Round 5</a> (pairing; results to come)</li>"));
+    let five = round_page(out.path(), "helsinki-open-2006", 5);
+    assert!(five.contains(">Pairings</h2>") && five.contains("Standings before round 5"));
+    let boards = table_rows(&five, "pairings", 0);
+    assert_eq!(boards.len(), 4);
+    assert!(boards.iter().all(|b| b[5] == "?"), "{boards:?}");
+    // The standings are those after round 4: 3 leads with 3 points.
+    let standings = table_rows(&five, "standings", 0);
+    assert_eq!(
+        (standings[0][1].as_str(), standings[0][4].as_str()),
+        ("3", "3")
+    );
+}
