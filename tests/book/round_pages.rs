@@ -248,10 +248,10 @@ fn an_event_in_progress_shows_the_rounds_so_far_and_the_next_pairing() {
     let boards = table_rows(&five, "pairings", 0);
     assert_eq!(boards.len(), 4);
     assert!(boards.iter().all(|b| b[5] == "?"), "{boards:?}");
-    // The standings are those after round 4: 3 leads with 3 points.
+    // The standings are those after round 4: 2 leads with 1 + 1 + ½ + 1 = 3½.
     let standings = table_rows(&five, "standings", 0);
     assert_eq!(
         (standings[0][1].as_str(), standings[0][4].as_str()),
-        ("3", "3")
+        ("2", "3½")
     );
 }
