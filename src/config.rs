@@ -456,6 +456,9 @@ impl Config {
         for id in &self.standings.tiebreaks {
             texts.push(("standings", "tiebreaks", id, CODE_CHARS));
         }
+        for id in &self.standings.round_robin_tiebreaks {
+            texts.push(("standings", "round_robin_tiebreaks", id, CODE_CHARS));
+        }
         for (name, pool) in &self.pools {
             texts.push(("pools", "name", name, CODE_CHARS));
             texts.push(("pools", "title", &pool.title, TITLE_CHARS));
@@ -813,11 +816,16 @@ pub struct StandingsConfig {
     /// Default tie-break chain for tournaments that set none (the Turkish tournament manager's: BH-1, BH-2, SB, wins
     /// with forfeit wins, with its virtual-opponent rule); ids in `standings::tiebreak`.
     pub tiebreaks: Vec<String>,
+    /// Default tie-break chain for round robins that set none: FIDE C.07's
+    /// recommendation for individual round robins (direct encounter, wins,
+    /// Sonneborn–Berger, Koya).
+    pub round_robin_tiebreaks: Vec<String>,
 }
 
 impl Default for StandingsConfig {
     fn default() -> Self {
         StandingsConfig {
+            round_robin_tiebreaks: vec!["de".into(), "win".into(), "sb".into(), "ks".into()],
             tiebreaks: vec![
                 "bh-c1-virtual".into(),
                 "bh-c2-virtual".into(),

@@ -203,6 +203,11 @@ fn checked_with(
         Path::new("ratingbook.toml"),
         "standings.tiebreaks",
     ));
+    diagnostics.extend(standings::check_ids(
+        &loaded.config.standings.round_robin_tiebreaks,
+        Path::new("ratingbook.toml"),
+        "standings.round_robin_tiebreaks",
+    ));
     diagnostics.extend(check_dataset(&loaded.dataset, &loaded.unreadable_players));
     diagnostics.extend(check::check_pools(
         &loaded.dataset,

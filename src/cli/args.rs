@@ -209,9 +209,14 @@ pub(crate) enum Command {
         /// Tournament id (default: from the name and year).
         #[arg(long)]
         id: Option<String>,
-        /// Membership of players created by the import.
+        /// Membership of players created by the import (unless
+        /// --membership-of gives their federation's).
         #[arg(long, default_value = "other")]
         membership: String,
+        /// Membership of created players of one federation, FED=MEMBERSHIP
+        /// (e.g. FIN=member; repeatable).
+        #[arg(long = "membership-of", value_name = "FED=MEMBERSHIP", value_parser = parse_federation_membership)]
+        membership_of: Vec<(String, ratingbook::model::Membership)>,
         /// Match a TRF start number to a player id, START=ID (repeatable).
         #[arg(long = "map", value_name = "START=ID", value_parser = super::parse_mapping)]
         map: Vec<(u32, ratingbook::model::Slug)>,
@@ -490,6 +495,23 @@ impl From<SystemArg> for ratingbook::model::System {
             SystemArg::RoundRobin => Self::RoundRobin,
         }
     }
+}
+
+/// `FED=MEMBERSHIP` of `import-trf --membership-of`.
+pub(crate) fn parse_federation_membership(
+    text: &str,
+) -> Result<(String, ratingbook::model::Membership), String> {
+    let (federation, membership) = text
+        .split_once('=')
+        .ok_or_else(|| format!("`{text}` is not FED=MEMBERSHIP (e.g. FIN=member)"))?;
+    let federation = federation.trim();
+    if federation.is_empty() {
+        return Err(format!("`{text}` names no federation"));
+    }
+    Ok((
+        federation.to_uppercase(),
+        parse_membership(membership.trim())?,
+    ))
 }
 
 pub(crate) fn parse_membership(text: &str) -> Result<ratingbook::model::Membership, String> {

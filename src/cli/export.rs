@@ -1,6 +1,6 @@
 //! `export-trf`: one of our tournaments as a FIDE TRF file, TRF-16 or TRF-2026.
 
-use ratingbook::tournament::trf_exchange::{tournament_to_trf_version, PersonalData};
+use ratingbook::tournament::trf_exchange::{tournament_to_trf_version, with_ranks, PersonalData};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -26,7 +26,14 @@ pub fn export_trf(
     } else {
         PersonalData::Omit
     };
-    let text = tournament_to_trf_version(t, dataset, personal, version).write();
+    // The ranks as the published standings give them (ties listed apart),
+    // with the ratings the site's standings use.
+    let config = &checked.loaded.config;
+    let ratings = ratingbook::rating::rate(dataset, &config.rating);
+    let places = ratingbook::render::view::ViewBuilder::new(dataset, &ratings, config)
+        .published_places(index);
+    let doc = tournament_to_trf_version(t, dataset, personal, version);
+    let text = with_ranks(doc, &places).write();
     // Each game once, from the lower start number's side, as the SQL dump counts them.
     let handicap_games = t
         .entries

@@ -167,13 +167,15 @@ fn run_tournament_tool(command: Command) -> ExitCode {
             root,
             id,
             membership,
+            membership_of,
             map,
             date,
             dry_run,
         } => {
-            let Some(options) = import_options(&file, id, &membership, map, date) else {
+            let Some(mut options) = import_options(&file, id, &membership, map, date) else {
                 return ExitCode::from(2);
             };
+            options.memberships = membership_of.into_iter().collect();
             super::import(&file, &root, &options, dry_run)
         }
         Command::ImportFideList {
@@ -295,6 +297,7 @@ fn import_options(
         name: file.file_stem().map(|s| s.to_string_lossy().into_owned()),
         id,
         membership,
+        memberships: Default::default(),
         map: map.into_iter().collect(),
         date,
     })

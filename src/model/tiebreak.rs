@@ -40,6 +40,9 @@ pub enum Kind {
     AverageRating,
     /// Tournament performance rating (FIDE TPR).
     Performance,
+    /// Koya system for round robins (FIDE KS): points scored against the
+    /// players who scored at least half the maximum.
+    Koya,
 }
 
 /// A tie-break: what it computes and, for opponent-score kinds, the unplayed-round rule.
@@ -52,7 +55,7 @@ pub struct TieBreak {
 }
 
 /// Base ids and kinds, in documentation order.
-const BASE: [(&str, Kind, &str); 13] = [
+const BASE: [(&str, Kind, &str); 14] = [
     ("bh", Kind::Buchholz, "BH"),
     ("bh-c1", Kind::BuchholzCut1, "BH-C1"),
     ("bh-c2", Kind::BuchholzCut2, "BH-C2"),
@@ -66,6 +69,7 @@ const BASE: [(&str, Kind, &str); 13] = [
     ("bpg", Kind::BlackGames, "BPG"),
     ("aro", Kind::AverageRating, "ARO"),
     ("tpr", Kind::Performance, "TPR"),
+    ("ks", Kind::Koya, "KS"),
 ];
 
 /// Suffix selecting the Turkish tournament manager's virtual-opponent rule.
@@ -93,7 +97,8 @@ impl Kind {
             | Kind::BuchholzCut2
             | Kind::BuchholzMedian1
             | Kind::Progressive
-            | Kind::DirectEncounter => 2,
+            | Kind::DirectEncounter
+            | Kind::Koya => 2,
             _ => 1,
         }
     }
@@ -162,6 +167,9 @@ impl TieBreak {
             Kind::BlackGames => "Number of games played with black",
             Kind::AverageRating => "Average rating of the opponents",
             Kind::Performance => "Tournament performance rating",
+            Kind::Koya => {
+                "Koya: points scored against the players with at least half the maximum score"
+            }
         };
         match (self.kind.uses_opponent_scores(), self.unplayed) {
             (true, Unplayed::Virtual) => format!(

@@ -473,6 +473,13 @@ fn render_tournament(
         } else {
             page.emit_fingerprinted(names, &path, own, context)?;
         }
+        render_rounds(
+            page,
+            (&dataset.tournaments[i], i),
+            builder,
+            config,
+            (rules_hash, rules_value),
+        )?;
     }
     if config.output.markdown {
         let path = format!("tournaments/{id}.md");
@@ -491,19 +498,72 @@ fn render_tournament(
             crate::tournament::trf_exchange::PersonalData::Omit
         };
         // The configuration (personal data, TRF edition) is part of every key.
-        let people = prints.tournament_people(i);
-        page.put_fingerprinted(&format!("tournaments/{id}.trf"), people, || {
-            crate::tournament::trf_exchange::tournament_to_trf_version(
+        // Ranks as the standings publish them: they depend on the chain
+        // and, through ARO and TPR, on the ratings.
+        let places = builder.published_places(i);
+        let key = fingerprint::Hasher::default()
+            .key(prints.tournament_people(i))
+            .add(&places)
+            .finish();
+        page.put_fingerprinted(&format!("tournaments/{id}.trf"), key, || {
+            let doc = crate::tournament::trf_exchange::tournament_to_trf_version(
                 t,
                 dataset,
                 personal,
                 config.output.trf_version.version(),
-            )
-            .write()
-            .into_bytes()
+            );
+            crate::tournament::trf_exchange::with_ranks(doc, &places)
+                .write()
+                .into_bytes()
         })?;
     }
     Ok(())
+}
+
+/// Tournament `i`'s round pages (`tournaments/<id>/round-<r>.html`) and
+/// player cards (`tournaments/<id>/cards.html`). Their fingerprint is what
+/// they show: the tournament and its players as entered, each player's
+/// rating for the event and the tie-break chain (not the rating changes,
+/// which only the tournament's own page shows).
+fn render_rounds(
+    page: &Page,
+    (t, i): (&crate::model::Tournament, usize),
+    builder: &ViewBuilder,
+    config: &Config,
+    (rules_hash, rules_value): (cache::Key, &tera::Value),
+) -> Result<(), SiteError> {
+    let rounds = view::rounds_with_pages(t);
+    if rounds.is_empty() {
+        return Ok(());
+    }
+    let chain: Vec<String> = crate::standings::chain_for(t, config)
+        .iter()
+        .map(|tb| tb.id())
+        .collect();
+    let own = fingerprint::Hasher::default()
+        .key(page.prints.tournament_people(i))
+        .key(rules_hash)
+        .add(&builder.event_ratings(i))
+        .add(&chain)
+        .finish();
+    for (round, _) in rounds {
+        let path = view::round_href(t, round);
+        let names = (path.as_str(), "html/round.html", "../../");
+        page.emit_fingerprinted(names, &path, own, || {
+            let mut ctx = tera::Context::new();
+            ctx.insert("round", &builder.round(i, round));
+            ctx.insert_value("rules", rules_value.clone());
+            ctx
+        })?;
+    }
+    let path = view::cards_href(t);
+    let names = (path.as_str(), "html/cards.html", "../../");
+    page.emit_fingerprinted(names, &path, own, || {
+        let mut ctx = tera::Context::new();
+        ctx.insert("cards", &builder.cards(i));
+        ctx.insert_value("rules", rules_value.clone());
+        ctx
+    })
 }
 
 /// The fingerprint of a player's page: the player in the association's

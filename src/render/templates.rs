@@ -26,6 +26,14 @@ const BUILT_IN: &[(&str, &str)] = &[
         include_str!("../../templates/html/tournament.html"),
     ),
     (
+        "html/round.html",
+        include_str!("../../templates/html/round.html"),
+    ),
+    (
+        "html/cards.html",
+        include_str!("../../templates/html/cards.html"),
+    ),
+    (
         "html/tournaments.html",
         include_str!("../../templates/html/tournaments.html"),
     ),

@@ -10,7 +10,7 @@ pub mod starting;
 pub mod tiebreak;
 
 pub use crate::check::check_ids;
-use crate::model::Tournament;
+use crate::model::{System, Tournament};
 use serde::Serialize;
 pub use tiebreak::{parse_chain, Facts, Kind, TieBreak, Unplayed};
 
@@ -93,6 +93,21 @@ pub fn standings(
     out
 }
 
+/// Each start number's place as the standings list it: 1, 2, 3… in rank
+/// order, players of a shared rank numbered in the order they are listed
+/// (as the crosstable in final order numbers them).
+pub fn published_places(
+    t: &Tournament,
+    chain: &[TieBreak],
+    rating: &dyn Fn(u32) -> Option<u32>,
+) -> std::collections::BTreeMap<u32, u32> {
+    standings(t, chain, rating)
+        .iter()
+        .zip(1..)
+        .map(|(s, place)| (s.start_no, place))
+        .collect()
+}
+
 /// Splits an ordered list into runs with equal keys.
 fn split(order: &[u32], key: impl Fn(&u32) -> Option<i64>) -> Vec<Vec<u32>> {
     let mut out: Vec<Vec<u32>> = Vec::new();
@@ -108,7 +123,50 @@ fn split(order: &[u32], key: impl Fn(&u32) -> Option<i64>) -> Vec<Vec<u32>> {
     out
 }
 
-/// The tie-break chain in force for a tournament: its own list, else the configured default.
+/// The tie-break chain in force for a tournament: its own list, else the
+/// configured default for its system (round robins: FIDE C.07's direct
+/// encounter, wins, Sonneborn–Berger and Koya unless configured otherwise).
 pub fn chain_for(t: &Tournament, config: &crate::config::Config) -> Vec<TieBreak> {
-    parse_chain(t.tiebreaks.as_ref().unwrap_or(&config.standings.tiebreaks))
+    let default = match t.system {
+        System::RoundRobin => &config.standings.round_robin_tiebreaks,
+        System::Swiss => &config.standings.tiebreaks,
+    };
+    parse_chain(t.tiebreaks.as_ref().unwrap_or(default))
+}
+
+/// The tournament as it stood after `rounds` rounds: every row's cells cut
+/// after that round (the declared number of rounds stays).
+pub fn after_round(t: &Tournament, rounds: usize) -> Tournament {
+    let mut cut = t.clone();
+    for entry in &mut cut.entries {
+        entry.cells.truncate(rounds);
+        entry.handicaps.truncate(rounds);
+    }
+    cut
+}
+
+/// Standings after `rounds` rounds, with the chain's tie-breaks as they
+/// stood then (see [`standings`]).
+pub fn standings_after(
+    t: &Tournament,
+    rounds: usize,
+    chain: &[TieBreak],
+    rating: &dyn Fn(u32) -> Option<u32>,
+) -> Vec<Standing> {
+    standings(&after_round(t, rounds), chain, rating)
+}
+
+/// FIDE's performance rating Rp of one player (the rating regulations'
+/// Ra + dp(p), as the TPR tie-break computes it): over the games played
+/// over the board against opponents with a rating; `None` without one.
+pub fn performance(
+    t: &Tournament,
+    start_no: u32,
+    rating: &dyn Fn(u32) -> Option<u32>,
+) -> Option<i64> {
+    let tpr = TieBreak {
+        kind: Kind::Performance,
+        unplayed: Unplayed::Dummy,
+    };
+    Facts::new(t, rating).value(tpr, start_no, &[start_no])
 }

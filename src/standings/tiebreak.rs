@@ -317,7 +317,23 @@ impl<'a> Facts<'a> {
                 let aro = (2 * sum + n) / (2 * n);
                 aro + rating_difference(half_points, n)
             }),
+            Kind::Koya => Some(self.koya(start_no)),
         }
+    }
+
+    /// Koya (FIDE KS): half points scored in the rounds against opponents
+    /// whose score is at least half the maximum of the rounds completed.
+    fn koya(&self, start_no: u32) -> i64 {
+        let rounds = self.rounds as i64;
+        self.cells(start_no)
+            .iter()
+            .filter_map(|cell| match cell {
+                Cell::Game { opponent, .. } if self.score_of(*opponent) >= rounds => {
+                    Some(i64::from(cell.half_points()))
+                }
+                _ => None,
+            })
+            .sum()
     }
 
     /// Buchholz with `low` least significant and `high` highest values cut.

@@ -181,6 +181,20 @@ pub fn tournament_to_trf_version(
     }
 }
 
+/// The document with each player's rank replaced by `ranks` (start number
+/// → rank), e.g. the places the published standings give; players not in
+/// `ranks` keep theirs.
+pub fn with_ranks(mut doc: TrfDocument, ranks: &BTreeMap<u32, u32>) -> TrfDocument {
+    for line in &mut doc.lines {
+        if let TrfLine::Player(p) = line {
+            if let Some(&rank) = ranks.get(&p.start_no) {
+                p.rank = Some(rank);
+            }
+        }
+    }
+    doc
+}
+
 /// [`tournament_to_trf`], choosing whether personal data is written.
 pub fn tournament_to_trf_with(
     t: &Tournament,
@@ -281,8 +295,12 @@ fn player_line(entry: &Entry, dataset: &Dataset, rank: u32, personal: PersonalDa
 pub struct ImportOptions {
     /// Tournament id (default: from the tournament's name and year).
     pub id: Option<Slug>,
-    /// Membership of players created by the import.
+    /// Membership of players created by the import, unless
+    /// `memberships` gives their federation's.
     pub membership: Membership,
+    /// Membership of created players by their federation as the file
+    /// writes it (`FIN` → member), before `membership`.
+    pub memberships: BTreeMap<String, Membership>,
     /// Explicit start number → player id matches, for ambiguous or renamed players.
     pub map: BTreeMap<u32, Slug>,
     /// Start date when the TRF has none (`042`).
@@ -291,11 +309,24 @@ pub struct ImportOptions {
     pub name: Option<String>,
 }
 
+impl ImportOptions {
+    /// The membership a player created from `p` gets: their federation's
+    /// from `memberships` (case-insensitive), else `membership`.
+    pub fn membership_of(&self, p: &PlayerLine) -> Membership {
+        let federation = p.federation.trim().to_uppercase();
+        self.memberships
+            .iter()
+            .find(|(fed, _)| fed.to_uppercase() == federation)
+            .map_or(self.membership, |(_, &m)| m)
+    }
+}
+
 impl Default for ImportOptions {
     fn default() -> Self {
         ImportOptions {
             id: None,
             membership: Membership::Other,
+            memberships: BTreeMap::new(),
             map: BTreeMap::new(),
             date: None,
             name: None,
@@ -446,7 +477,7 @@ pub fn import_trf(
                 let fresh = unique_id(&player_id, dataset, &taken);
                 files.push((
                     format!("data/players/{fresh}.toml"),
-                    new_player_file(p, options.membership),
+                    new_player_file(p, options.membership_of(p)),
                 ));
                 fresh
             }

@@ -235,7 +235,28 @@
     });
   }
 
+  // Wide tables on a narrow screen: a scroll box that needs scrolling says
+  // so, with a hint above the table and a fade at the edge still to come.
+  function setupScrollHints() {
+    var boxes = document.querySelectorAll(".scroll");
+    function update(box) {
+      var over = box.scrollWidth > box.clientWidth + 1;
+      var end = box.scrollLeft + box.clientWidth >= box.scrollWidth - 1;
+      box.toggleAttribute("data-overflows", over);
+      box.toggleAttribute("data-at-end", !over || end);
+    }
+    function updateAll() {
+      for (var i = 0; i < boxes.length; i++) update(boxes[i]);
+    }
+    Array.prototype.forEach.call(boxes, function (box) {
+      box.addEventListener("scroll", function () { update(box); }, { passive: true });
+    });
+    window.addEventListener("resize", updateAll);
+    updateAll();
+  }
+
   setupBox();
   setupSearchPage();
   setupSorting();
+  setupScrollHints();
 })();

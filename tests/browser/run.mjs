@@ -76,6 +76,8 @@ const pageTypes = [
   ["archive-list", "archive/2003.html"],
   ["tournaments", "tournaments/index.html"],
   ["tournament", "tournaments/helsinki-open-2003.html"],
+  ["round", "tournaments/helsinki-open-2006/round-3.html"],
+  ["cards", "tournaments/helsinki-open-2006/cards.html"],
   ["player", "players/saarenpaa-samuli.html"],
   ["page", "pages/about.html"],
   ["news", `pages/${newsPage}`],
@@ -370,6 +372,7 @@ section("charts");
     ["player", "players/saarenpaa-samuli.html", [["table.history", ["Date", "Tournament", "Δ", "Rating"]], ["table.h2h", ["Opponent", "Score"]]]],
     ["ratings", "ratings.html", [["#all table", ["#", "Player", "Rating"]], ["#international-heading ~ .scroll table", ["Player", "International rating"]]]],
     ["tournament", "tournaments/helsinki-open-2003.html", [["table.standings", ["#", "Player", "Pts"]], ["table.crosstable", ["Player"]]]],
+    ["round", "tournaments/helsinki-open-2006/round-3.html", [["table.pairings", ["Board", "Result"]], ["table.standings", ["#", "Player", "Pts"]]]],
   ];
   for (const width of [390, 1280]) {
     const context = await browser.newContext(width === 390
@@ -422,12 +425,41 @@ section("charts");
         check(result.clipped.length === 0, `${where}: tables that need sideways scrolling: ${result.clipped.join(", ")}`);
       }
       if (width === 390) {
+        // A table wider than the phone says that it scrolls: every box
+        // that needs scrolling shows the hint and fades at the edge still
+        // to come; scrolled to the end, the fade goes.
+        const hints = await page.evaluate(() => [...document.querySelectorAll(".scroll")]
+          .filter((s) => s.getClientRects().length > 0 && s.scrollWidth > s.clientWidth + 1)
+          .map((s) => ({
+            table: s.querySelector("table")?.className || "table",
+            marked: s.hasAttribute("data-overflows"),
+            hint: getComputedStyle(s, "::before").content,
+            mask: getComputedStyle(s).maskImage || getComputedStyle(s).webkitMaskImage,
+          })));
+        for (const h of hints) {
+          check(h.marked && h.hint.includes("Scroll sideways"), `${where}: ${h.table} scrolls without the hint (${h.hint})`);
+          check(h.mask && h.mask !== "none", `${where}: ${h.table} scrolls without a fade at the edge`);
+        }
+        if (name === "tournament") {
+          check(hints.length > 0, `${where}: no table needs scrolling, so the hint is not checked`);
+          await page.locator("section[aria-labelledby=standings-heading]").screenshot({ path: path.join(shots, "standings-390.png") });
+          const end = await page.evaluate(() => {
+            const s = [...document.querySelectorAll(".scroll[data-overflows]")][0];
+            s.scrollLeft = s.scrollWidth;
+            s.dispatchEvent(new Event("scroll"));
+            return getComputedStyle(s).maskImage || getComputedStyle(s).webkitMaskImage;
+          });
+          check(end === "none", `${where}: scrolled to the end, the fade stays (${end})`);
+        }
         // The header takes well under a fifth of a phone screen.
         const header = await page.locator(".site-header").boundingBox();
         check(header && header.height < 844 / 5, `${where}: the header is ${header && header.height} px tall`);
       }
       check(problems.length === 0, `${where}: ${problems.join(" | ")}`);
       await page.screenshot({ path: path.join(shots, `${name}-${width}.png`), fullPage: true });
+      if (name === "tournament" && width === 1280) {
+        await page.locator("section[aria-labelledby=standings-heading]").screenshot({ path: path.join(shots, "standings-1280.png") });
+      }
       await page.close();
     }
     await context.close();

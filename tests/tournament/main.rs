@@ -17,3 +17,4 @@ mod standings;
 mod tiebreak_reference;
 mod trf_real_corpus;
 mod trf_roundtrip;
+mod trf_view;

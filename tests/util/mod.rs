@@ -439,3 +439,81 @@ pub fn error_lines(root: &std::path::Path) -> Vec<String> {
         .map(|d| format!("{}: {}", d.location(), d.message))
         .collect()
 }
+
+/// Site assertions for events: the pages of a tournament's rounds and its
+/// player cards, as the manual's "Round pages" section gives their
+/// addresses, and the text of a page's tables.
+pub mod event_site {
+    use std::path::Path;
+
+    /// The page of round `round` of tournament `id` in the built `site`.
+    pub fn round_page(site: &Path, id: &str, round: u32) -> String {
+        read(&site.join(format!("tournaments/{id}/round-{round}.html")))
+    }
+
+    /// The player cards page of tournament `id`.
+    pub fn cards_page(site: &Path, id: &str) -> String {
+        read(&site.join(format!("tournaments/{id}/cards.html")))
+    }
+
+    /// The tournament's own page.
+    pub fn event_page(site: &Path, id: &str) -> String {
+        read(&site.join(format!("tournaments/{id}.html")))
+    }
+
+    fn read(path: &Path) -> String {
+        std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+    }
+
+    /// The body rows of the `n`th table (from 0) with class `class` in
+    /// `html`, each cell's text with tags dropped and entities read.
+    pub fn table_rows(html: &str, class: &str, n: usize) -> Vec<Vec<String>> {
+        let open = format!("<table class=\"{class}\">");
+        let Some(table) = html.split(open.as_str()).nth(n + 1) else {
+            panic!("no table number {n} of class {class}");
+        };
+        let body = table.split("</table>").next().unwrap_or_default();
+        let body = body.split("<tbody>").nth(1).unwrap_or_default();
+        body.split("<tr>")
+            .skip(1)
+            .map(|row| {
+                row.split("<td")
+                    .skip(1)
+                    .map(|cell| text(cell.split_once('>').map_or("", |c| c.1)))
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// The section of the card of start number `start_no` on a cards page.
+    pub fn card(cards: &str, start_no: u32) -> &str {
+        let open = format!("<section id=\"no-{start_no}\"");
+        let rest = cards
+            .split(open.as_str())
+            .nth(1)
+            .unwrap_or_else(|| panic!("no card for start number {start_no}"));
+        rest.split("</section>").next().unwrap_or_default()
+    }
+
+    /// Text of a piece of HTML: tags dropped, the site's entities read, spaces trimmed.
+    pub fn text(html: &str) -> String {
+        let mut out = String::new();
+        let mut in_tag = false;
+        for c in html.chars() {
+            match c {
+                '<' => in_tag = true,
+                '>' => in_tag = false,
+                c if !in_tag => out.push(c),
+                _ => {}
+            }
+        }
+        out.replace("&amp;", "&")
+            .replace("&lt;", "<")
+            .replace("&gt;", ">")
+            .replace("&quot;", "\"")
+            .replace("&#39;", "'")
+            .replace("&#x27;", "'")
+            .trim()
+            .to_string()
+    }
+}

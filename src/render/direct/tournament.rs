@@ -2,7 +2,7 @@
 
 use super::{Out, PageWriter};
 use crate::render::pools::ListLink;
-use crate::render::view::{Link, TournamentView};
+use crate::render::view::{CrossCell, Link, StandingRow, TournamentView};
 
 /// One tournament page: the page's own values.
 pub struct TournamentPage<'a> {
@@ -123,7 +123,7 @@ fn facts(o: &mut Out, page: &TournamentPage) {
     o.raw(", ");
     o.raw(&crate::text::count(t.players, "player"));
     o.raw("</dd>\n<dt>Rating</dt><dd>");
-    if t.rated {
+    if t.rated && t.counted {
         o.raw("rated, base K ");
         o.number(t.base_k);
         o.raw(", ");
@@ -131,6 +131,8 @@ fn facts(o: &mut Out, page: &TournamentPage) {
         o.raw(" time control, ");
         o.text(&t.rules);
         o.raw(" rules");
+    } else if t.rated {
+        o.raw("not rated: none of its games counts for a rating");
     } else {
         o.raw("not rated");
     }
@@ -159,6 +161,43 @@ fn facts(o: &mut Out, page: &TournamentPage) {
         o.raw("</a>");
     }
     o.raw("</dd>\n</dl>\n");
+    if !t.round_links.is_empty() {
+        rounds(o, t);
+    }
+}
+
+/// The links to the round pages and the player cards.
+fn rounds(o: &mut Out, t: &TournamentView) {
+    o.raw("<section aria-labelledby=\"rounds-heading\">\n<h2 id=\"rounds-heading\">Rounds</h2>\n<ul class=\"round-links\">");
+    for link in &t.round_links {
+        o.raw("<li>");
+        o.link(&link.href, &format!("Round {}", link.round));
+        if link.pending {
+            o.raw(" (pairing; results to come)");
+        }
+        o.raw("</li>");
+    }
+    o.raw("<li>");
+    o.link(&t.cards_href, "Player cards");
+    o.raw("</li></ul>\n</section>\n");
+}
+
+/// A crosstable cell in the notation both crosstables share.
+fn cross_cell(o: &mut Out, cell: &CrossCell) {
+    o.raw("<td class=\"num cell\">");
+    if !cell.text.is_empty() {
+        o.raw("<sub>");
+        o.text(&cell.opponent);
+        o.text(&cell.colour);
+        o.raw("</sub> ");
+        o.text(&cell.result);
+        if !cell.handicap.is_empty() {
+            o.raw(" <small class=\"handicap\" title=\"handicap stones received by black\">");
+            o.text(&cell.handicap);
+            o.raw("</small>");
+        }
+    }
+    o.raw("</td>");
 }
 
 /// A player's name, linked to their page when they have one.
@@ -172,7 +211,14 @@ fn player(o: &mut Out, player: &Link) {
 
 /// The standings with their tie-breaks and legend.
 fn standings(o: &mut Out, t: &TournamentView) {
-    o.raw("<section aria-labelledby=\"standings-heading\">\n<h2 id=\"standings-heading\">Standings</h2>\n<div class=\"scroll\">\n<table class=\"standings\">\n<thead><tr><th scope=\"col\">#</th><th scope=\"col\" class=\"num opt\"><abbr title=\"start number\">No</abbr></th><th scope=\"col\">Player</th><th scope=\"col\" class=\"num\"><abbr title=\"points\">Pts</abbr></th>");
+    o.raw("<section aria-labelledby=\"standings-heading\">\n<h2 id=\"standings-heading\">Standings</h2>\n<div class=\"scroll\">\n<table class=\"standings\">\n<thead><tr><th scope=\"col\">#</th><th scope=\"col\" class=\"num opt\"><abbr title=\"start number\">No</abbr></th><th scope=\"col\">Player</th>");
+    if t.titles {
+        o.raw("<th scope=\"col\" class=\"opt\">Title</th>");
+    }
+    if t.federations {
+        o.raw("<th scope=\"col\" class=\"opt\"><abbr title=\"federation\">Fed</abbr></th>");
+    }
+    o.raw("<th scope=\"col\" class=\"num opt\">Rating</th><th scope=\"col\" class=\"num\"><abbr title=\"points\">Pts</abbr></th>");
     for head in &t.tiebreak_heads {
         o.raw("<th scope=\"col\" class=\"num\"><abbr title=\"");
         o.text(&head.description);
@@ -180,25 +226,22 @@ fn standings(o: &mut Out, t: &TournamentView) {
         o.text(&head.label);
         o.raw("</abbr></th>");
     }
+    if t.performances {
+        o.raw(
+            "<th scope=\"col\" class=\"num opt\"><abbr title=\"performance rating\">Rp</abbr></th>",
+        );
+    }
+    if !t.changes.is_empty() {
+        o.raw("<th scope=\"col\" class=\"num opt\"><abbr title=\"rating change\">Δ</abbr></th>");
+    }
+    if t.reported_ranks {
+        o.raw("<th scope=\"col\" class=\"num opt\"><abbr title=\"rank in the event's own report\">Report</abbr></th>");
+    }
     o.raw("</tr></thead>\n<tbody>\n");
     for row in &t.standings {
-        o.raw("<tr><td>");
-        o.text(&row.rank);
-        o.raw("</td><td class=\"num opt\">");
-        o.number(row.start_no);
-        o.raw("</td><td>");
-        player(o, &row.player);
-        o.raw("</td><td class=\"num\">");
-        o.text(&row.points);
-        o.raw("</td>");
-        for value in &row.tiebreaks {
-            o.raw("<td class=\"num\">");
-            o.text(value);
-            o.raw("</td>");
-        }
-        o.raw("</tr>\n");
+        standing_row(o, t, row);
     }
-    o.raw("</tbody>\n</table>\n</div>\n<dl class=\"legend\" id=\"standings-legend\"><dt>No</dt><dd>start number</dd><dt>Pts</dt><dd>points</dd>");
+    o.raw("</tbody>\n</table>\n</div>\n<dl class=\"legend\" id=\"standings-legend\"><dt>No</dt><dd>start number, linked to the player's card</dd><dt>Rating</dt><dd>rating for this event: the event's own, else the international rating, else ours at the start</dd><dt>Pts</dt><dd>points</dd>");
     for head in &t.tiebreak_heads {
         o.raw("<dt>");
         o.text(&head.label);
@@ -206,7 +249,63 @@ fn standings(o: &mut Out, t: &TournamentView) {
         o.text(&head.description);
         o.raw("</dd>");
     }
+    if t.performances {
+        o.raw("<dt>Rp</dt><dd>performance rating (FIDE): the opponents' average rating plus the rating difference FIDE's table gives for the score, over the games played against rated opponents</dd>");
+    }
+    if !t.changes.is_empty() {
+        o.raw("<dt>Δ</dt><dd>rating change from this event</dd>");
+    }
+    if t.reported_ranks {
+        o.raw("<dt>Report</dt><dd>rank in the event's own report, which orders ties by its own tie-breaks</dd>");
+    }
     o.raw("</dl>\n</section>\n");
+}
+
+/// One row of the standings.
+fn standing_row(o: &mut Out, t: &TournamentView, row: &StandingRow) {
+    o.raw("<tr><td>");
+    o.text(&row.rank);
+    o.raw("</td><td class=\"num opt\"><a href=\"");
+    o.root();
+    o.text(&row.card);
+    o.raw("\" title=\"player card\">");
+    o.number(row.start_no);
+    o.raw("</a></td><td>");
+    player(o, &row.player);
+    o.raw("</td>");
+    if t.titles {
+        o.raw("<td class=\"opt\">");
+        o.text(&row.title);
+        o.raw("</td>");
+    }
+    if t.federations {
+        o.raw("<td class=\"opt\">");
+        o.text(&row.federation);
+        o.raw("</td>");
+    }
+    o.raw("<td class=\"num opt\">");
+    o.text(&row.rating);
+    o.raw("</td><td class=\"num\">");
+    o.text(&row.points);
+    o.raw("</td>");
+    for value in &row.tiebreaks {
+        o.raw("<td class=\"num\">");
+        o.text(value);
+        o.raw("</td>");
+    }
+    let optional = [
+        (t.performances, &row.performance),
+        (!t.changes.is_empty(), &row.change),
+        (t.reported_ranks, &row.reported_rank),
+    ];
+    for (shown, value) in optional {
+        if shown {
+            o.raw("<td class=\"num opt\">");
+            o.text(value);
+            o.raw("</td>");
+        }
+    }
+    o.raw("</tr>\n");
 }
 
 /// The starting list.
@@ -241,9 +340,8 @@ fn round_heads(o: &mut Out, t: &TournamentView) {
 
 /// The crosstable by start number.
 fn start_crosstable(o: &mut Out, t: &TournamentView) {
-    o.raw("<section aria-labelledby=\"start-crosstable-heading\">\n<h2 id=\"start-crosstable-heading\">Crosstable by start number</h2>\n<p class=\"legend-text\">Each cell: opponent's start number, colour (");
-    o.text(&t.colour_legend);
-    o.raw("), result (1 win, ½ draw, 0 loss, + opponent absent, − own absence); a bye is “- - 1”.");
+    o.raw("<section aria-labelledby=\"start-crosstable-heading\">\n<h2 id=\"start-crosstable-heading\">Crosstable by start number</h2>\n<p class=\"legend-text\">");
+    o.text(&t.start_legend);
     if t.handicaps {
         o.raw(" “h3” after a result: a handicap game, black received 3 stones.");
     }
@@ -257,9 +355,7 @@ fn start_crosstable(o: &mut Out, t: &TournamentView) {
         player(o, &row.player);
         o.raw("</td>");
         for cell in &row.cells {
-            o.raw("<td class=\"num cell\">");
-            o.text(cell);
-            o.raw("</td>");
+            cross_cell(o, cell);
         }
         o.raw("<td class=\"num\">");
         o.text(&row.points);
@@ -270,9 +366,8 @@ fn start_crosstable(o: &mut Out, t: &TournamentView) {
 
 /// The crosstable in final order, with each player's rating change.
 fn final_crosstable(o: &mut Out, t: &TournamentView) {
-    o.raw("<section aria-labelledby=\"crosstable-heading\">\n<h2 id=\"crosstable-heading\">Crosstable in final order</h2>\n<p class=\"legend-text\">Rows in final order; each cell gives the opponent's final place, colour (");
-    o.text(&t.colour_legend);
-    o.raw(") and result (1 win, ½ draw, 0 loss, + bye or forfeit win, − forfeit loss or absence).");
+    o.raw("<section aria-labelledby=\"crosstable-heading\">\n<h2 id=\"crosstable-heading\">Crosstable in final order</h2>\n<p class=\"legend-text\">Rows in final order. ");
+    o.text(&t.final_legend);
     if t.handicaps {
         o.raw(" “h3”: a handicap game, black received 3 stones.");
     }
@@ -288,17 +383,7 @@ fn final_crosstable(o: &mut Out, t: &TournamentView) {
         o.link(&row.player.href, &row.player.text);
         o.raw("</td>");
         for cell in &row.cells {
-            o.raw("<td class=\"num cell\"><sub>");
-            o.text(&cell.opponent);
-            o.text(&cell.colour);
-            o.raw("</sub> ");
-            o.text(&cell.result);
-            if !cell.handicap.is_empty() {
-                o.raw(" <small class=\"handicap\" title=\"handicap stones received by black\">");
-                o.text(&cell.handicap);
-                o.raw("</small>");
-            }
-            o.raw("</td>");
+            cross_cell(o, cell);
         }
         o.raw("<td class=\"num\">");
         o.text(&row.points);

@@ -17,25 +17,33 @@
 //! This file holds the builder itself and the site-wide values ([`SiteView`]).
 //! Everything public is re-exported here, so callers write `view::PlayerView`.
 
+mod notation;
 mod player;
 mod rating_list;
+mod round_links;
+mod rounds;
 mod rules;
 mod shared;
 mod tournament;
 mod tournament_index;
 
+pub use notation::{board_result, cross_cell, result_symbol};
 pub use player::{GameRow, HeadToHeadRow, HistoryRow, PlayerView, WinRow};
 pub use rating_list::{
     Change, InternationalRow, ListHistory, ListedDate, ProvisionalRow, RatedRow, RatingListPage,
     RatingListSummary, RatingListView,
+};
+pub use rounds::{
+    cards_href, round_href, rounds_with_pages, BoardRow, BoardSide, Card, CardRow, CardsView,
+    RoundLink, RoundView, UnpairedRow,
 };
 pub use rules::{ExpectedBand, RulesView};
 pub use shared::{
     add_months, local_date, player_href, tournament_href, Link, PlayerLink, SharedLink,
 };
 pub use tournament::{
-    colour_letters, start_cell, ChangeRow, CrossCell, CrossRow, StandingRow, StartCrossRow,
-    StartRow, TieBreakHead, TournamentView,
+    colour_letters, ChangeRow, CrossCell, CrossRow, StandingRow, StartCrossRow, StartRow,
+    TieBreakHead, TournamentView,
 };
 pub use tournament_index::{TournamentSummary, YearView};
 

@@ -1,26 +1,16 @@
 //! A tournament's page: crosstable and standings in final order, rating
 //! changes, and the starting list and crosstable in start order (the Turkish tournament manager's report).
 
+use super::notation;
+pub use super::notation::CrossCell;
+use super::round_links::{cards_href, RoundLink};
 use super::shared::{dates, k_values, phase_name, Link};
 use super::ViewBuilder;
-use crate::model::{Cell, Tournament};
+use crate::model::Tournament;
 use crate::rating::{Phase, TournamentRating};
 use crate::render::format;
 use crate::standings::{self, Standing};
 use serde::Serialize;
-
-/// A cell of the crosstable in final order.
-#[derive(Debug, Clone, Serialize)]
-pub struct CrossCell {
-    /// Opponent's rank (final order) or empty.
-    pub opponent: String,
-    /// Colour letter or empty.
-    pub colour: String,
-    /// Result symbol, bye token, or empty.
-    pub result: String,
-    /// Handicap stones of the game, e.g. `h3`; empty for an even game.
-    pub handicap: String,
-}
 
 /// A row of the tournament's crosstable in final order.
 #[derive(Debug, Clone, Serialize)]
@@ -109,6 +99,26 @@ pub struct TournamentView {
     pub handicaps: bool,
     /// Tie-break columns of the standings.
     pub tiebreak_heads: Vec<TieBreakHead>,
+    /// The notation explained for the crosstable by start number.
+    pub start_legend: String,
+    /// The notation explained for the crosstable in final order.
+    pub final_legend: String,
+    /// Whether any player has a federation (the standings then show it).
+    pub federations: bool,
+    /// Whether any player has a title (the standings then show it).
+    pub titles: bool,
+    /// Whether any player has a performance rating.
+    pub performances: bool,
+    /// Whether any game of the event counted for a rating: a rated event
+    /// in which none did says so plainly.
+    pub counted: bool,
+    /// Whether the event's own report ranks players in another order than
+    /// these standings (the standings then show its ranks).
+    pub reported_ranks: bool,
+    /// The rounds that have a page: played, or paired with results to come.
+    pub round_links: Vec<RoundLink>,
+    /// Path of the player cards page from the site root.
+    pub cards_href: String,
     /// Standings in final order.
     pub standings: Vec<StandingRow>,
     /// Starting list in the Turkish tournament manager's order.
@@ -141,6 +151,22 @@ pub struct StandingRow {
     pub points: String,
     /// Tie-break values in chain order (empty when there is none).
     pub tiebreaks: Vec<String>,
+    /// Rating for the event (its rating column, the international rating
+    /// or our rating at the start), or empty.
+    pub rating: String,
+    /// Federation (the player's country), or empty.
+    pub federation: String,
+    /// Title, or empty.
+    pub title: String,
+    /// FIDE's performance rating Rp over the games against rated
+    /// opponents, or empty.
+    pub performance: String,
+    /// Rating change in the list the event is rated in, or empty.
+    pub change: String,
+    /// The rank the event's own report gives, or empty.
+    pub reported_rank: String,
+    /// Path of the player's card from the site root.
+    pub card: String,
 }
 
 /// A row of the starting list (the Turkish tournament manager's report).
@@ -167,8 +193,8 @@ pub struct StartCrossRow {
     pub start_no: u32,
     /// Player link.
     pub player: Link,
-    /// Cells `opponent colour result`, `- - 1` for a bye, empty when absent.
-    pub cells: Vec<String>,
+    /// One cell per round, by start number (see [`super::notation`]).
+    pub cells: Vec<CrossCell>,
     /// Points.
     pub points: String,
 }
@@ -182,6 +208,12 @@ impl ViewBuilder<'_> {
         let chain = standings::chain_for(t, self.config);
         let rating = |start_no: u32| self.event_rating(index, start_no);
         let standing = standings::standings(t, &chain, &rating);
+        let letters = colour_letters(self.page_language());
+        let colours = colour_legend(self.page_language());
+        let rows: Vec<StandingRow> = standing
+            .iter()
+            .map(|s| self.standing_row(index, s, &chain))
+            .collect();
         let rank_of_start: std::collections::BTreeMap<u32, usize> = standing
             .iter()
             .enumerate()
@@ -218,8 +250,17 @@ impl ViewBuilder<'_> {
             crosstable,
             changes,
             language: self.language_of(t).to_string(),
-            colour_letters: colour_letters(self.page_language()).join("/"),
-            colour_legend: colour_legend(self.page_language()),
+            colour_letters: letters.join("/"),
+            start_legend: notation::legend("start number", &colours),
+            final_legend: notation::legend("final place", &colours),
+            colour_legend: colours,
+            federations: rows.iter().any(|r| !r.federation.is_empty()),
+            titles: rows.iter().any(|r| !r.title.is_empty()),
+            performances: rows.iter().any(|r| !r.performance.is_empty()),
+            counted: records.iter().any(|r| r.games_counted() > 0),
+            reported_ranks: reported_ranks_differ(t, &standing),
+            round_links: self.round_links(t, None),
+            cards_href: cards_href(t),
             handicaps: t.entries.iter().any(|e| e.handicaps.iter().any(|&h| h > 0)),
             tiebreak_heads: chain
                 .iter()
@@ -229,10 +270,7 @@ impl ViewBuilder<'_> {
                     description: tb.description(),
                 })
                 .collect(),
-            standings: standing
-                .iter()
-                .map(|s| self.standing_row(t, s, &chain))
-                .collect(),
+            standings: rows,
             starting_list: self.starting_list(index),
             start_crosstable: t.entries.iter().map(|e| self.start_cross_row(e)).collect(),
         }
@@ -250,7 +288,7 @@ impl ViewBuilder<'_> {
             .unwrap_or(self.config.site.language.as_str())
     }
 
-    fn entry_link(&self, entry: &crate::model::Entry) -> Link {
+    pub(super) fn entry_link(&self, entry: &crate::model::Entry) -> Link {
         match self.dataset.player_index(entry.player.as_str()) {
             Some(i) => self.player_link(i),
             None => Link {
@@ -260,20 +298,38 @@ impl ViewBuilder<'_> {
         }
     }
 
-    fn standing_row(
+    /// A row of the standings; also the round pages' standings after a round.
+    pub(super) fn standing_row(
         &self,
-        t: &Tournament,
+        index: usize,
         s: &Standing,
         chain: &[standings::TieBreak],
     ) -> StandingRow {
-        let player = match t.entry(s.start_no) {
+        let t = &self.dataset.tournaments[index];
+        let entry = t.entry(s.start_no);
+        let player = match entry {
             Some(e) => self.entry_link(e),
             None => Link {
                 text: String::new(),
                 href: String::new(),
             },
         };
+        let known = entry.and_then(|e| self.dataset.player(e.player.as_str()));
+        let rating = |start_no: u32| self.event_rating(index, start_no);
+        let record = self.ratings.by_tournament[index]
+            .iter()
+            .find(|r| r.start_no == s.start_no);
+        let show = |v: Option<String>| v.unwrap_or_default();
         StandingRow {
+            rating: show(rating(s.start_no).map(|r| r.to_string())),
+            federation: show(known.and_then(|p| p.country.clone())),
+            title: show(known.and_then(|p| p.title.clone())),
+            performance: show(
+                standings::performance(t, s.start_no, &rating).map(|r| r.to_string()),
+            ),
+            change: show(record.and_then(|r| r.change()).map(format::signed)),
+            reported_rank: show(entry.and_then(|e| e.rank).map(|r| r.to_string())),
+            card: format!("{}#no-{}", cards_href(t), s.start_no),
             rank: s.rank_label.clone(),
             start_no: s.start_no,
             player,
@@ -333,13 +389,13 @@ impl ViewBuilder<'_> {
 
     fn start_cross_row(&self, entry: &crate::model::Entry) -> StartCrossRow {
         let letters = colour_letters(self.page_language());
+        let number = |start_no: u32| start_no.to_string();
         let cells = entry
             .cells
             .iter()
             .enumerate()
-            .map(|(round, cell)| match entry.handicap(round) {
-                0 => start_cell(cell, letters),
-                stones => format!("{} h{stones}", start_cell(cell, letters)),
+            .map(|(round, cell)| {
+                notation::cross_cell(cell, entry.handicap(round), letters, &number)
             })
             .collect();
         StartCrossRow {
@@ -350,9 +406,28 @@ impl ViewBuilder<'_> {
         }
     }
 
+    /// Each start number's place in the published standings (1, 2, 3…,
+    /// tied players in the order listed): the ranks a TRF export writes.
+    pub fn published_places(&self, index: usize) -> std::collections::BTreeMap<u32, u32> {
+        let t = &self.dataset.tournaments[index];
+        let chain = standings::chain_for(t, self.config);
+        let rating = |start_no: u32| self.event_rating(index, start_no);
+        standings::published_places(t, &chain, &rating)
+    }
+
+    /// Each player's rating for the event, in start-number order (see
+    /// [`ViewBuilder::event_rating`]).
+    pub fn event_ratings(&self, index: usize) -> Vec<Option<u32>> {
+        let t = &self.dataset.tournaments[index];
+        t.entries
+            .iter()
+            .map(|e| self.event_rating(index, e.start_no))
+            .collect()
+    }
+
     /// Rating for ARO/TPR and the starting list: the event's rating column, else the
     /// international rating, else our established rating at the tournament's start.
-    fn event_rating(&self, index: usize, start_no: u32) -> Option<u32> {
+    pub(super) fn event_rating(&self, index: usize, start_no: u32) -> Option<u32> {
         let t = &self.dataset.tournaments[index];
         let entry = t.entry(start_no)?;
         let player = self.dataset.player(entry.player.as_str());
@@ -386,58 +461,17 @@ impl ViewBuilder<'_> {
             .player_index(entry.player.as_str())
             .unwrap_or(0);
         let letters = colour_letters(self.page_language());
-        let letter = |c: crate::model::Colour| match c {
-            crate::model::Colour::White => letters[0].to_string(),
-            crate::model::Colour::Black => letters[1].to_string(),
-        };
-        let handicap = |round: usize| match entry.handicap(round) {
-            0 => String::new(),
-            stones => format!("h{stones}"),
+        let place = |start_no: u32| {
+            rank_of_start
+                .get(&start_no)
+                .map(|r| r.to_string())
+                .unwrap_or_default()
         };
         let cells = entry
             .cells
             .iter()
             .enumerate()
-            .map(|(round, cell)| match *cell {
-                Cell::Game {
-                    opponent,
-                    colour,
-                    result,
-                } => CrossCell {
-                    opponent: rank_of_start
-                        .get(&opponent)
-                        .map(|r| r.to_string())
-                        .unwrap_or_default(),
-                    colour: colour.map(letter).unwrap_or_default(),
-                    result: result.symbol().to_string(),
-                    handicap: handicap(round),
-                },
-                Cell::Paired { opponent, colour } => CrossCell {
-                    opponent: rank_of_start
-                        .get(&opponent)
-                        .map(|r| r.to_string())
-                        .unwrap_or_default(),
-                    colour: colour.map(letter).unwrap_or_default(),
-                    result: "?".into(),
-                    handicap: handicap(round),
-                },
-                Cell::Bye(bye) => CrossCell {
-                    opponent: String::new(),
-                    colour: String::new(),
-                    result: if bye.half_points() == 2 {
-                        "+".into()
-                    } else {
-                        format::points(bye.half_points())
-                    },
-                    handicap: String::new(),
-                },
-                Cell::Absent => CrossCell {
-                    opponent: String::new(),
-                    colour: String::new(),
-                    result: "–".into(),
-                    handicap: String::new(),
-                },
-            })
+            .map(|(round, cell)| notation::cross_cell(cell, entry.handicap(round), letters, &place))
             .collect();
         let (rating, change) = match record {
             Some(r) => (
@@ -505,35 +539,20 @@ pub fn colour_legend(language: &str) -> String {
     }
 }
 
-/// A cell of the Turkish tournament manager's crosstable: `12 b 1`, `- - 1` for a bye, `−` for a forfeit loss.
-pub fn start_cell(cell: &Cell, letters: [&str; 2]) -> String {
-    use crate::model::{Colour, GameResult};
-    match cell {
-        Cell::Game {
-            opponent,
-            colour,
-            result,
-        } => {
-            let colour = match colour {
-                Some(Colour::White) => letters[0],
-                Some(Colour::Black) => letters[1],
-                None => "-",
-            };
-            let result = match result {
-                GameResult::ForfeitLoss => "−",
-                other => other.symbol(),
-            };
-            format!("{opponent} {colour} {result}")
-        }
-        Cell::Paired { opponent, colour } => {
-            let colour = match colour {
-                Some(Colour::White) => letters[0],
-                Some(Colour::Black) => letters[1],
-                None => "-",
-            };
-            format!("{opponent} {colour} ?")
-        }
-        Cell::Bye(bye) => format!("- - {}", format::points(bye.half_points())),
-        Cell::Absent => String::new(),
-    }
+/// Whether the event's own report (the crosstable's rank column) ranks a
+/// player outside the place these standings give them (a shared place
+/// `4–6` agrees with any of 4, 5 and 6).
+fn reported_ranks_differ(t: &Tournament, standing: &[Standing]) -> bool {
+    let mut place = 0;
+    standing.iter().any(|s| {
+        place += 1;
+        let Some(reported) = t.entry(s.start_no).and_then(|e| e.rank) else {
+            return false;
+        };
+        let (low, high) = match s.rank_label.split_once('–') {
+            Some((a, b)) => (a.parse().unwrap_or(place), b.parse().unwrap_or(place)),
+            None => (place, place),
+        };
+        !(low..=high).contains(&reported)
+    })
 }
