@@ -5,6 +5,7 @@
 //! tournaments with each other.
 
 mod crosstable;
+mod event;
 mod history;
 mod overlap;
 mod tiebreak_ids;
@@ -16,6 +17,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::PathBuf;
 
 pub use crosstable::{check_partly_read, check_tournament};
+pub use event::check_event;
 pub use history::check_history;
 pub use overlap::check_overlaps;
 pub use tiebreak_ids::check_ids;
@@ -90,6 +92,7 @@ fn own_findings(
 ) -> Vec<Diagnostic> {
     let mut found = check_tournament(t, dataset, unreadable_players, newest_start);
     found.extend(history::check_history(t));
+    found.extend(event::check_event(t));
     found
 }
 

@@ -9,6 +9,7 @@ use std::path::Path;
 
 /// One row of a crosstable as written: start number, player id, the rating
 /// and final rank when known, and one cell's notation per round.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Row {
     /// The start number.
     pub start_no: u32,
