@@ -7,6 +7,7 @@
 //! module is the bridge between them and our data model.
 
 pub mod event;
+pub mod manual;
 pub mod pair;
 pub mod results;
 pub mod round;
