@@ -66,19 +66,6 @@ pub fn crosstable_csv(t: &Tournament) -> Vec<u8> {
     crosstable_text(t.rounds, ranked, rows)
 }
 
-/// A new tournament's crosstable: start numbers 1..n in the order given,
-/// no ratings, every cell empty.
-pub fn empty_crosstable(players: &[Slug], rounds: u32) -> String {
-    let rows = players.iter().enumerate().map(|(i, player)| Row {
-        start_no: i as u32 + 1,
-        player: player.to_string(),
-        rating: None,
-        rank: None,
-        cells: vec![String::new(); rounds as usize],
-    });
-    String::from_utf8(crosstable_text(rounds, false, rows)).unwrap_or_default()
-}
-
 /// Rewrites one round column of a crosstable file in place (through a temporary
 /// file and a rename): the rows whose start number is listed get the new cell,
 /// every other field keeps its text.

@@ -93,6 +93,23 @@ pub fn sort_initial_order(language: &str, players: &mut [Registrant]) {
     });
 }
 
+/// A new event's crosstable rows: the players in FIDE's initial order,
+/// numbered from 1, each with the rating they start with, no results.
+pub fn initial_rows(language: &str, mut players: Vec<Registrant>, rounds: u32) -> Vec<Row> {
+    sort_initial_order(language, &mut players);
+    players
+        .into_iter()
+        .enumerate()
+        .map(|(i, p)| Row {
+            start_no: i as u32 + 1,
+            player: p.player.to_string(),
+            rating: p.rating,
+            rank: None,
+            cells: vec![String::new(); rounds as usize],
+        })
+        .collect()
+}
+
 /// A registrant from their player file; `rating` overrides the file's
 /// international rating.
 pub fn registrant(dataset: &Dataset, player: &Slug, rating: Option<u32>) -> Registrant {
