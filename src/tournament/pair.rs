@@ -70,7 +70,7 @@ pub fn round_to_pair(t: &Tournament) -> Option<usize> {
 /// are never stored in the crosstable).
 pub fn pair_next_round(t: &Tournament, dataset: &Dataset) -> Result<NextRound, NextRoundError> {
     let round = round_to_pair(t).ok_or(NextRoundError::AllRoundsPaired(t.rounds))?;
-    if let Some(missing) = first_round_without_results(t, round as u32) {
+    if let Some(missing) = first_round_without_results(t, round as u32 + 1) {
         return Err(missing);
     }
     match t.system {
