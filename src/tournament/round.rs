@@ -1,6 +1,7 @@
 //! One round of one of our tournaments as the venue sees it: its boards in
 //! the order FIDE's rules give them (C.04.2: the higher score of the pair,
-//! then the sum of the scores, then the better start number; round robins
+//! then the sum of the scores, then the rank of the higher-ranked player:
+//! more points, then the better start number; round robins
 //! in the Berger table's order), with each side's points before the round
 //! and the result when entered, and who has a bye or is absent.
 
@@ -102,11 +103,17 @@ pub fn round(t: &Tournament, round: u32) -> Round {
             .iter()
             .position(|&(x, y)| (x, y) == (b.white, b.black) || (y, x) == (b.white, b.black))
             .unwrap_or(usize::MAX);
+        // The higher-ranked player: more points, then the better start number.
+        let higher = if (std::cmp::Reverse(w), b.white) < (std::cmp::Reverse(k), b.black) {
+            b.white
+        } else {
+            b.black
+        };
         (
             berger_place,
             std::cmp::Reverse(w.max(k)),
             std::cmp::Reverse(w + k),
-            b.white.min(b.black),
+            higher,
         )
     });
     for (i, board) in boards.iter_mut().enumerate() {
