@@ -358,8 +358,8 @@ pub fn change_pairing(
     match (opponent(cw), opponent(cb)) {
         (Some((x, _)), Some((y, _))) if x == b && y == w => {}
         (Some((x, xc)), Some((y, _))) => {
-            // x had the colour opposite to w's.
-            let x_white = xc == Some(Colour::White);
+            // x had the colour opposite to w's, and keeps it.
+            let x_white = xc == Some(Colour::Black);
             let (xw, yb) = if x_white { (x, y) } else { (y, x) };
             cells.push((xw, paired_cell(yb, Colour::White)));
             cells.push((yb, paired_cell(xw, Colour::Black)));
