@@ -498,14 +498,37 @@ fn read_event(
     }
     problems.extend(id_problems);
     for (span, field, round) in bad_rounds {
+        let key = if field == "withdrawal" { "from_round" } else { "round" };
         problems.push(fields.error(
-            span,
+            key_within(fields.text, span, key),
             field,
             format!("round {round} is not a round of the tournament"),
             "give a round from 1 to the tournament's `rounds`",
         ));
     }
     event
+}
+
+/// Where `key` is written inside the table starting at `span` (the
+/// table's own place when it cannot be found).
+fn key_within(text: &str, span: std::ops::Range<usize>, key: &str) -> std::ops::Range<usize> {
+    // The span may hold the header alone: read on to the next table.
+    let Some(table) = text.get(span.start..) else {
+        return span;
+    };
+    let mut at = 0;
+    for (i, line) in table.split_inclusive('\n').enumerate() {
+        let trimmed = line.trim_start();
+        if i > 0 && trimmed.starts_with('[') {
+            break;
+        }
+        if trimmed.starts_with(key) && trimmed[key.len()..].trim_start().starts_with('=') {
+            let start = span.start + at + (line.len() - trimmed.len());
+            return start..start + key.len();
+        }
+        at += line.len();
+    }
+    span
 }
 
 /// A player id of an event record; a problem when it is not an id.
@@ -943,7 +966,7 @@ mod tests {
         assert_eq!(problems.len(), 1);
         let shown = problems[0].to_string();
         assert!(shown.contains("round 9 is not a round of the tournament"), "{shown}");
-        assert!(shown.contains("open.toml:8"), "{shown}");
+        assert!(shown.contains("open.toml:9:1"), "{shown}");
     }
 
     #[test]
