@@ -9,6 +9,7 @@
 #[path = "../util/mod.rs"]
 mod util;
 
+mod engine_corpus_events;
 mod event_night;
 mod pair_event;
 mod pair_trf_cli;
