@@ -187,7 +187,7 @@ fn score_sheets_plain(list: &PairingList) -> String {
             name(&b.black),
             rating(&b.black)
         );
-        for m in 1..=40 {
+        for m in 1..=60 {
             s += &format!("{m:>3}. ______________  ______________\n");
         }
         s += "\nResult: ________   White's signature: ________   Black's signature: ________\n";
