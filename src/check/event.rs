@@ -90,7 +90,12 @@ fn rounds_paired_past_missing_results(t: &Tournament) -> Vec<Diagnostic> {
 /// Event records naming a player the crosstable does not have.
 fn unknown_players(t: &Tournament) -> Vec<Diagnostic> {
     let mut named: Vec<(&Slug, &str)> = Vec::new();
-    named.extend(t.event.withdrawals.iter().map(|w| (&w.player, "withdrawal")));
+    named.extend(
+        t.event
+            .withdrawals
+            .iter()
+            .map(|w| (&w.player, "withdrawal")),
+    );
     for (a, b) in &t.event.forbidden {
         named.push((a, "forbidden"));
         named.push((b, "forbidden"));

@@ -145,7 +145,10 @@ fn register(
 }
 
 /// The crosstable rows read back as entries (for the next registration).
-fn rows_as_entries(rows: &[ratingbook::files::crosstable::Row], t: &Tournament) -> Vec<ratingbook::model::Entry> {
+fn rows_as_entries(
+    rows: &[ratingbook::files::crosstable::Row],
+    t: &Tournament,
+) -> Vec<ratingbook::model::Entry> {
     let text = ratingbook::files::crosstable::crosstable_text(t.rounds, false, rows.to_vec());
     let text = String::from_utf8(text).unwrap_or_default();
     let (entries, _) = ratingbook::files::crosstable::parse_crosstable(
@@ -265,7 +268,9 @@ fn change(
             },
         )
     })?;
-    Ok(format!("round {round}: {w} (white) – {b} (black), paired by hand"))
+    Ok(format!(
+        "round {round}: {w} (white) – {b} (black), paired by hand"
+    ))
 }
 
 /// The last round anyone is paired in (1 when none is).

@@ -285,8 +285,10 @@ fn initial_crosstable(root: &Path, players: &[Slug], rounds: u32) -> String {
         })
         .collect();
     let rows = initial_rows("en", registrants, rounds);
-    String::from_utf8(ratingbook::files::crosstable::crosstable_text(rounds, false, rows))
-        .unwrap_or_default()
+    String::from_utf8(ratingbook::files::crosstable::crosstable_text(
+        rounds, false, rows,
+    ))
+    .unwrap_or_default()
 }
 
 /// Creates each file under `root` (and its folder), refusing to replace an

@@ -125,7 +125,12 @@ pub fn generate_trf(opts: &generate::GenerateOptions, out: Option<&PathBuf>) -> 
 /// our tournaments, prints the pairing list (board, names, ratings, points,
 /// colours) as text, Markdown or printable HTML, and with `write` stores the
 /// boards in the crosstable as `opponent colour ?` cells (and `bye`).
-pub fn pair_event(event: &Path, root: &Path, write: bool, format: super::args::FormatArg) -> ExitCode {
+pub fn pair_event(
+    event: &Path,
+    root: &Path,
+    write: bool,
+    format: super::args::FormatArg,
+) -> ExitCode {
     let (checked, index) = match checked_event(root, event) {
         Ok(found) => found,
         Err(code) => return code,

@@ -65,7 +65,12 @@ pub enum Given {
 }
 
 /// `ratingbook results set` and `results clear`: corrects a round's results.
-pub fn results_correct(tournament: &Path, round: u32, given: Given, format: MessageFormat) -> ExitCode {
+pub fn results_correct(
+    tournament: &Path,
+    round: u32,
+    given: Given,
+    format: MessageFormat,
+) -> ExitCode {
     use ratingbook::tournament::results::{correct_results, Correction, ResultsError};
     use std::io::Read;
     let (text, shown) = match &given {

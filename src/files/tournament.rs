@@ -452,10 +452,9 @@ fn read_event(
         let (span, w) = (w.span(), w.get_ref());
         let player = id(&w.player, span.clone(), "withdrawal");
         match (player, round_in(w.from_round, rounds)) {
-            (Some(player), Some(from_round)) => event.withdrawals.push(Withdrawal {
-                player,
-                from_round,
-            }),
+            (Some(player), Some(from_round)) => {
+                event.withdrawals.push(Withdrawal { player, from_round })
+            }
             (_, None) => bad_rounds.push((span, "withdrawal", w.from_round)),
             _ => {}
         }
@@ -498,7 +497,11 @@ fn read_event(
     }
     problems.extend(id_problems);
     for (span, field, round) in bad_rounds {
-        let key = if field == "withdrawal" { "from_round" } else { "round" };
+        let key = if field == "withdrawal" {
+            "from_round"
+        } else {
+            "round"
+        };
         problems.push(fields.error(
             key_within(fields.text, span, key),
             field,
@@ -735,10 +738,7 @@ pub fn tournament_text(name: &str, start: Date, end: Date, system: System, round
             "# late_entry_bye = \"half\"",
             "a late entrant's missed rounds: zero (default) | half",
         ),
-        (
-            "# acceleration = \"baku\"",
-            "swiss: none (default) | baku",
-        ),
+        ("# acceleration = \"baku\"", "swiss: none (default) | baku"),
     ];
     for (line, comment) in optional {
         out += &commented(line, comment);
@@ -849,7 +849,10 @@ pub fn with_event_record(text: &str, record: &EventRecord) -> String {
     out.push('\n');
     match record {
         EventRecord::Withdrawal { player, from_round } => {
-            out += &format!("[[withdrawal]]\nplayer = {}\nfrom_round = {from_round}\n", quoted(player.as_str()));
+            out += &format!(
+                "[[withdrawal]]\nplayer = {}\nfrom_round = {from_round}\n",
+                quoted(player.as_str())
+            );
         }
         EventRecord::Forbidden(a, b) => {
             out += &format!(
@@ -943,8 +946,14 @@ mod tests {
         let text = "name = \"Open\"\nstart = 2026-03-14\nend = 2026-03-14\nsystem = \"swiss\"\nrounds = 7\n";
         let a = Slug::parse("ikonen-jussi").unwrap();
         let b = Slug::parse("ilu-timo").unwrap();
-        let text = with_event_record(&text, &EventRecord::Forbidden(&a, &b));
-        let text = with_event_record(&text, &EventRecord::Withdrawal { player: &b, from_round: 4 });
+        let text = with_event_record(text, &EventRecord::Forbidden(&a, &b));
+        let text = with_event_record(
+            &text,
+            &EventRecord::Withdrawal {
+                player: &b,
+                from_round: 4,
+            },
+        );
         let text = with_top_level_key(&text, "late_entry_bye", "\"half\"");
         let text = with_top_level_key(&text, "acceleration", "\"baku\"");
         let text = with_top_level_key(&text, "acceleration", "\"none\"");
@@ -954,7 +963,13 @@ mod tests {
         let event = metadata.header.unwrap().event;
         assert_eq!(event.late_entry_bye, LateEntryBye::Half);
         assert_eq!(event.forbidden, vec![(a, b.clone())]);
-        assert_eq!(event.withdrawals, vec![Withdrawal { player: b, from_round: 4 }]);
+        assert_eq!(
+            event.withdrawals,
+            vec![Withdrawal {
+                player: b,
+                from_round: 4
+            }]
+        );
         assert_eq!(text.matches("acceleration").count(), 1, "{text}");
     }
 
@@ -965,7 +980,10 @@ mod tests {
         read_metadata(Some(text), Path::new("open.toml"), &mut problems);
         assert_eq!(problems.len(), 1);
         let shown = problems[0].to_string();
-        assert!(shown.contains("round 9 is not a round of the tournament"), "{shown}");
+        assert!(
+            shown.contains("round 9 is not a round of the tournament"),
+            "{shown}"
+        );
         assert!(shown.contains("open.toml:9:1"), "{shown}");
     }
 

@@ -143,7 +143,11 @@ fn wall_chart(chart: &WallChart) -> String {
         .rows
         .iter()
         .map(|(l, cells, half)| {
-            let mut row = vec![right(l.start_no.to_string()), left(name(l)), right(rating(l))];
+            let mut row = vec![
+                right(l.start_no.to_string()),
+                left(name(l)),
+                right(rating(l)),
+            ];
             row.extend(cells.iter().map(|c| right(esc(c))));
             row.push(right(points(*half)));
             row
@@ -242,6 +246,9 @@ mod tests {
         assert_eq!(html.matches("<section class=\"sheet\">").count(), 2);
         assert!(html.contains("break-after:page"));
         assert!(!html.contains("http"), "self-contained: {html}");
-        assert_eq!(page(&Sheet::Pairings(list.clone())), page(&Sheet::Pairings(list)));
+        assert_eq!(
+            page(&Sheet::Pairings(list.clone())),
+            page(&Sheet::Pairings(list))
+        );
     }
 }

@@ -290,7 +290,10 @@ pub fn chart_cell(cell: &Cell) -> String {
             colour: c,
             result,
         } => format!("{opponent}{}{}", colour(c), result.symbol()),
-        Cell::Paired { opponent, colour: c } => format!("{opponent}{}?", colour(c)),
+        Cell::Paired {
+            opponent,
+            colour: c,
+        } => format!("{opponent}{}?", colour(c)),
         Cell::Bye(Bye::Half) => "bye ½".into(),
         Cell::Bye(Bye::Zero) => "bye 0".into(),
         Cell::Bye(_) => "bye 1".into(),

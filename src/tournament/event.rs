@@ -332,9 +332,9 @@ pub fn change_pairing(
     let index = round.saturating_sub(1) as usize;
     let changeable = round >= 1
         && round <= t.rounds
-        && t.entries.iter().all(|e| {
-            !matches!(e.cells.get(index), Some(Cell::Game { .. }))
-        })
+        && t.entries
+            .iter()
+            .all(|e| !matches!(e.cells.get(index), Some(Cell::Game { .. })))
         && t.entries
             .iter()
             .any(|e| matches!(e.cells.get(index), Some(Cell::Paired { .. })));

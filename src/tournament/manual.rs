@@ -22,12 +22,18 @@ pub fn manual_pairing_findings(dataset: &Dataset) -> Vec<Diagnostic> {
 fn tournament_findings(t: &Tournament, dataset: &Dataset) -> Vec<Diagnostic> {
     let mut found = Vec::new();
     for m in &t.event.manual_pairings {
-        let number = |id| t.entries.iter().find(|e| &e.player == id).map(|e| e.start_no);
+        let number = |id| {
+            t.entries
+                .iter()
+                .find(|e| &e.player == id)
+                .map(|e| e.start_no)
+        };
         let (Some(white), Some(black)) = (number(&m.white), number(&m.black)) else {
             continue; // `check` names the unknown player.
         };
         let index = m.round as usize - 1;
-        let held = t.entry(white).and_then(|e| e.paired_with(index)) == Some((black, Some(Colour::White)));
+        let held =
+            t.entry(white).and_then(|e| e.paired_with(index)) == Some((black, Some(Colour::White)));
         if !held {
             found.push(
                 Diagnostic::error(
@@ -84,9 +90,11 @@ pub fn departures(
             rules.push(format!("the colour rule: {player} {why}"));
         }
     }
-    let forbidden = t.event.forbidden.iter().any(|(a, b)| {
-        (a == &m.white && b == &m.black) || (a == &m.black && b == &m.white)
-    });
+    let forbidden = t
+        .event
+        .forbidden
+        .iter()
+        .any(|(a, b)| (a == &m.white && b == &m.black) || (a == &m.black && b == &m.white));
     if forbidden {
         rules.push("a forbidden pairing of the metadata".into());
     }
@@ -141,7 +149,12 @@ fn engine_board(t: &Tournament, dataset: &Dataset, round: u32, player: u32) -> O
     let mut before = t.clone();
     for e in &mut before.entries {
         for cell in e.cells.iter_mut().skip(round as usize - 1) {
-            if matches!(cell, Cell::Game { .. } | Cell::Paired { .. } | Cell::Bye(crate::model::Bye::PairingAllocated)) {
+            if matches!(
+                cell,
+                Cell::Game { .. }
+                    | Cell::Paired { .. }
+                    | Cell::Bye(crate::model::Bye::PairingAllocated)
+            ) {
                 *cell = Cell::Absent;
             }
         }
@@ -150,7 +163,8 @@ fn engine_board(t: &Tournament, dataset: &Dataset, round: u32, player: u32) -> O
     if t.acceleration == crate::model::Acceleration::Baku {
         doc = pairing::acceleration::with_baku(&doc, t.rounds);
     }
-    let (_, pairing) = pairing::pair_trf(&doc, Some(round), pairing::DutchOptions::default()).ok()?;
+    let (_, pairing) =
+        pairing::pair_trf(&doc, Some(round), pairing::DutchOptions::default()).ok()?;
     pairing
         .boards
         .into_iter()

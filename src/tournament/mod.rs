@@ -16,7 +16,9 @@ pub mod trf_import_check;
 
 #[cfg(test)]
 pub(crate) mod tests {
-    use crate::model::{Acceleration, Date, EventState, Rules, Slug, System, TimeControl, Tournament};
+    use crate::model::{
+        Acceleration, Date, EventState, Rules, Slug, System, TimeControl, Tournament,
+    };
 
     /// A tournament without players, for tests to fill in.
     pub fn sample(system: &str, rounds: u32) -> Tournament {

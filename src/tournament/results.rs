@@ -737,8 +737,15 @@ pub fn correct_results(
         Correction::Clear(players) => (players.to_vec(), Vec::new()),
     };
     let cleared = clear_results(&files, round, &players, codes_shown)?;
-    let out = apply(&cleared, &files.csv, codes_shown, round, files.rounds, &lines)
-        .map_err(ResultsError::Invalid)?;
+    let out = apply(
+        &cleared,
+        &files.csv,
+        codes_shown,
+        round,
+        files.rounds,
+        &lines,
+    )
+    .map_err(ResultsError::Invalid)?;
     write_and_describe(&files, round, &out, &lines)
 }
 
@@ -770,8 +777,11 @@ fn clear_results(
     for &p in players {
         let Some(entry) = entries.iter().find(|e| e.start_no == p) else {
             problems.push(
-                Diagnostic::error(codes_shown, format!("start number {p} is not in the crosstable"))
-                    .hint("use a number from the crosstable's `no` column"),
+                Diagnostic::error(
+                    codes_shown,
+                    format!("start number {p} is not in the crosstable"),
+                )
+                .hint("use a number from the crosstable's `no` column"),
             );
             continue;
         };
@@ -779,14 +789,20 @@ fn clear_results(
             Some(Cell::Game {
                 opponent, colour, ..
             }) => {
-                cells.push((p, Cell::Paired {
-                    opponent: *opponent,
-                    colour: *colour,
-                }));
-                cells.push((*opponent, Cell::Paired {
-                    opponent: p,
-                    colour: colour.map(Colour::opposite),
-                }));
+                cells.push((
+                    p,
+                    Cell::Paired {
+                        opponent: *opponent,
+                        colour: *colour,
+                    },
+                ));
+                cells.push((
+                    *opponent,
+                    Cell::Paired {
+                        opponent: p,
+                        colour: colour.map(Colour::opposite),
+                    },
+                ));
             }
             Some(Cell::Bye(Bye::PairingAllocated)) => cells.push((p, Cell::Absent)),
             _ => {}
@@ -800,12 +816,17 @@ fn clear_results(
         .split_inclusive('\n')
         .map(|l| l.trim_end_matches(['\n', '\r']).to_string())
         .collect();
-    let (first_round, _) = round_layout(&rows, &files.csv).map_err(|d| ResultsError::Invalid(vec![d]))?;
+    let (first_round, _) =
+        round_layout(&rows, &files.csv).map_err(|d| ResultsError::Invalid(vec![d]))?;
     let by_start = rows_by_start(&rows);
     let new_cells: BTreeMap<u32, (Cell, usize)> =
         cells.into_iter().map(|(p, c)| (p, (c, 0))).collect();
     write_cells(&mut rows, &by_start, &new_cells, first_round + index);
-    let newline = if files.csv_text.contains("\r\n") { "\r\n" } else { "\n" };
+    let newline = if files.csv_text.contains("\r\n") {
+        "\r\n"
+    } else {
+        "\n"
+    };
     let mut out = rows.join(newline);
     if files.csv_text.ends_with('\n') {
         out.push_str(newline);
@@ -822,12 +843,12 @@ fn write_and_describe(
 ) -> Result<Added, ResultsError> {
     let (meta, csv) = (&files.meta, &files.csv);
     let root = repository_root(meta).unwrap_or_else(|| csv.parent().unwrap_or(Path::new(".")));
-    crate::atomic_write::write_file_atomically_in(root, csv, out.as_bytes()).map_err(
-        |source| ResultsError::Io {
+    crate::atomic_write::write_file_atomically_in(root, csv, out.as_bytes()).map_err(|source| {
+        ResultsError::Io {
             path: csv.clone(),
             source,
-        },
-    )?;
+        }
+    })?;
     let (tournament, _) = crate::load::load_tournament(Path::new(""), meta);
     let warnings = tournament
         .as_ref()

@@ -91,9 +91,11 @@ pub fn round(t: &Tournament, round: u32) -> Round {
             Cell::Absent => absent.push(e.start_no),
         }
     }
-    let berger = (t.system == System::RoundRobin)
-        .then(|| round_robin_order(t.entries.len() as u32, index))
-        .unwrap_or_default();
+    let berger = if t.system == System::RoundRobin {
+        round_robin_order(t.entries.len() as u32, index)
+    } else {
+        Vec::new()
+    };
     boards.sort_by_key(|b| {
         let (w, k) = (
             half_points_before(t, b.white, round),
@@ -211,8 +213,11 @@ mod tests {
             ..crate::tournament::tests::sample("swiss", 2)
         };
         let r = round(&t, 2);
-        let boards: Vec<(u32, u32, u32)> =
-            r.boards.iter().map(|b| (b.number, b.white, b.black)).collect();
+        let boards: Vec<(u32, u32, u32)> = r
+            .boards
+            .iter()
+            .map(|b| (b.number, b.white, b.black))
+            .collect();
         assert_eq!(boards, vec![(1, 3, 1), (2, 6, 5), (3, 4, 2)]);
         assert_eq!(r.without_results().count(), 3);
         assert_eq!(round(&t, 1).without_results().count(), 0);

@@ -62,9 +62,11 @@ fn requested(block: Option<&RoundEntry>) -> bool {
 fn round_to_replay(doc: &TrfDocument) -> Option<u32> {
     let players: Vec<_> = doc.players().collect();
     let rounds = players.iter().map(|p| p.rounds.len()).max()? as u32;
-    (2..=rounds)
-        .rev()
-        .find(|&r| players.iter().all(|p| pairable(p.rounds.get(r as usize - 1).and_then(Option::as_ref))))
+    (2..=rounds).rev().find(|&r| {
+        players
+            .iter()
+            .all(|p| pairable(p.rounds.get(r as usize - 1).and_then(Option::as_ref)))
+    })
 }
 
 /// The document with the rounds from `round` on left out, but for the byes
@@ -73,7 +75,12 @@ fn history_before(doc: &TrfDocument, round: u32) -> TrfDocument {
     let mut cut = doc.clone();
     for line in &mut cut.lines {
         if let TrfLine::Player(p) = line {
-            let keep = p.rounds.get(round as usize - 1).cloned().flatten().filter(|b| requested(Some(b)));
+            let keep = p
+                .rounds
+                .get(round as usize - 1)
+                .cloned()
+                .flatten()
+                .filter(|b| requested(Some(b)));
             p.rounds.truncate(round as usize - 1);
             if keep.is_some() {
                 p.rounds.push(keep);
@@ -124,7 +131,10 @@ fn endorsed_engine_corpus_pairs_identically_through_pair_write() {
         let doc = trf::parse(&text).unwrap();
         // Point systems, accelerations and forbidden pairs of a TRF file are
         // not (yet) our events' metadata.
-        if text.lines().any(|l| l.starts_with("XXS") || l.starts_with("XXA") || l.starts_with("XXP")) {
+        if text
+            .lines()
+            .any(|l| l.starts_with("XXS") || l.starts_with("XXA") || l.starts_with("XXP"))
+        {
             continue;
         }
         let Some(round) = round_to_replay(&doc) else {
@@ -136,15 +146,29 @@ fn endorsed_engine_corpus_pairs_identically_through_pair_write() {
         std::fs::write(&cut, history_before(&doc, round).write()).unwrap();
         let (ok, said) = run(
             repo.path(),
-            &["import-trf", "event.trf", "--id", "event", "--date", "2026-01-10"],
+            &[
+                "import-trf",
+                "event.trf",
+                "--id",
+                "event",
+                "--date",
+                "2026-01-10",
+            ],
         );
         assert!(ok, "{}: {said}", file.display());
         // Every event of the corpus is a swiss, whatever its round count
         // suggests to the import.
         let meta = repo.path().join("data/tournaments/2026/event.toml");
         let text = std::fs::read_to_string(&meta).unwrap();
-        std::fs::write(&meta, text.replace("system = \"round-robin\"", "system = \"swiss\"")).unwrap();
-        let (ok, said) = run(repo.path(), &["pair", "data/tournaments/2026/event", "--write"]);
+        std::fs::write(
+            &meta,
+            text.replace("system = \"round-robin\"", "system = \"swiss\""),
+        )
+        .unwrap();
+        let (ok, said) = run(
+            repo.path(),
+            &["pair", "data/tournaments/2026/event", "--write"],
+        );
         assert!(ok, "{} round {round}: {said}", file.display());
         let (_, exported) = run(repo.path(), &["export-trf", "data/tournaments/2026/event"]);
         let ours = trf::parse(&exported).unwrap();

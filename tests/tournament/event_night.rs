@@ -32,7 +32,11 @@ fn run(root: &Path, args: &[&str]) -> (bool, String, String) {
 
 fn ok(root: &Path, args: &[&str]) -> String {
     let (success, stdout, stderr) = run(root, args);
-    assert!(success, "`ratingbook {}` failed:\n{stdout}\n{stderr}", args.join(" "));
+    assert!(
+        success,
+        "`ratingbook {}` failed:\n{stdout}\n{stderr}",
+        args.join(" ")
+    );
     stdout
 }
 
@@ -122,7 +126,7 @@ fn results_of(paired: &[(u32, u32)], round: u32) -> String {
     paired
         .iter()
         .map(|&(w, b)| {
-            let score = if (w + b + round) % 4 == 0 {
+            let score = if (w + b + round).is_multiple_of(4) {
                 "½-½"
             } else if w < b {
                 "1-0"
@@ -148,7 +152,10 @@ fn a_thirty_player_swiss_runs_through_commands() {
     assert!(success, "{stderr}");
     for i in 1..=31 {
         let (id, rating) = player(i);
-        ok(&root, &["new", "player", &format!("Player {i:02}"), "--id", &id]);
+        ok(
+            &root,
+            &["new", "player", &format!("Player {i:02}"), "--id", &id],
+        );
         util::edit(
             &root,
             &format!("data/players/{id}.toml"),
@@ -159,8 +166,18 @@ fn a_thirty_player_swiss_runs_through_commands() {
     ok(
         &root,
         &[
-            "new", "tournament", "--name", "Club Swiss", "--start", "2026-03-07", "--end",
-            "2026-03-29", "--system", "swiss", "--rounds", "7",
+            "new",
+            "tournament",
+            "--name",
+            "Club Swiss",
+            "--start",
+            "2026-03-07",
+            "--end",
+            "2026-03-29",
+            "--system",
+            "swiss",
+            "--rounds",
+            "7",
         ],
     );
     // Registered in no particular order; start numbers follow the ratings.
@@ -179,7 +196,10 @@ fn a_thirty_player_swiss_runs_through_commands() {
     // Start numbers 1 and 15 would meet in round 1 (29 players: the bye to
     // 29, then 1-15, 2-16, …); they are forbidden to meet.
     let forbidden = (1, 15);
-    ok(&root, &["event", "forbid", EVENT, &player(1).0, &player(15).0]);
+    ok(
+        &root,
+        &["event", "forbid", EVENT, &player(1).0, &player(15).0],
+    );
     let late_no = REGISTERED + 1;
     let withdrawn_no = 10;
     let mut withdrawn = None;
@@ -191,20 +211,40 @@ fn a_thirty_player_swiss_runs_through_commands() {
             ok(&root, &["event", "late-entry-bye", EVENT, "half"]);
             let said = run(&root, &["event", "register", EVENT, &player(31).0]).2;
             assert!(said.contains("start number 30"), "{said}");
-            let cells = (round_cells(&root, 1)[&late_no].clone(), round_cells(&root, 2)[&late_no].clone());
+            let cells = (
+                round_cells(&root, 1)[&late_no].clone(),
+                round_cells(&root, 2)[&late_no].clone(),
+            );
             assert_eq!(cells, ("H".to_string(), "H".to_string()));
         }
         if round == 4 {
-            ok(&root, &["event", "withdraw", EVENT, &player(withdrawn_no).0, "--from-round", "4"]);
+            ok(
+                &root,
+                &[
+                    "event",
+                    "withdraw",
+                    EVENT,
+                    &player(withdrawn_no).0,
+                    "--from-round",
+                    "4",
+                ],
+            );
             withdrawn = Some(withdrawn_no);
         }
         let expected = engine_pairing(&root, round, forbidden, withdrawn);
         let printed = ok(&root, &["pair", EVENT, "--write"]);
-        assert!(printed.contains(&format!("Club Swiss: round {round} pairings")), "{printed}");
+        assert!(
+            printed.contains(&format!("Club Swiss: round {round} pairings")),
+            "{printed}"
+        );
         let (mut engine_boards, engine_bye) = expected.clone();
         let in_order: Vec<(u32, u32)> = engine_boards.clone();
         engine_boards.sort();
-        assert_eq!(boards(&root, round), (engine_boards, engine_bye), "round {round}");
+        assert_eq!(
+            boards(&root, round),
+            (engine_boards, engine_bye),
+            "round {round}"
+        );
         // The round's sheet lists the boards in the engine's board order.
         let sheet = ok(&root, &["round", EVENT, "--round", &round.to_string()]);
         let listed: Vec<(u32, u32)> = sheet
@@ -223,12 +263,19 @@ fn a_thirty_player_swiss_runs_through_commands() {
             "round {round}: the forbidden pair meets"
         );
         if let Some(w) = withdrawn {
-            assert_eq!(round_cells(&root, round)[&w], "", "round {round}: withdrawn player paired");
+            assert_eq!(
+                round_cells(&root, round)[&w],
+                "",
+                "round {round}: withdrawn player paired"
+            );
         }
         // Pairing again before the results is refused, naming the boards.
         if round < ROUNDS {
             let (success, _, stderr) = run(&root, &["pair", EVENT]);
-            assert!(!success && stderr.contains("has no result on board 1 ("), "{stderr}");
+            assert!(
+                !success && stderr.contains("has no result on board 1 ("),
+                "{stderr}"
+            );
         }
         let file = root.join(format!("round{round}.txt"));
         let mut entered = results_of(&paired, round);
@@ -239,10 +286,33 @@ fn a_thirty_player_swiss_runs_through_commands() {
             entered = entered.replace(&format!("{w} {b} 0-1\n"), &format!("{w} {b} 1-0\n"));
         }
         std::fs::write(&file, entered).unwrap();
-        ok(&root, &["results", "add", &format!("{EVENT}.toml"), "--round", &round.to_string(), "--from", file.to_str().unwrap()]);
+        ok(
+            &root,
+            &[
+                "results",
+                "add",
+                &format!("{EVENT}.toml"),
+                "--round",
+                &round.to_string(),
+                "--from",
+                file.to_str().unwrap(),
+            ],
+        );
         if round == 4 {
             let (w, b) = paired[0];
-            let said = ok(&root, &["results", "set", &format!("{EVENT}.toml"), "--round", "4", &w.to_string(), &b.to_string(), "½-½"]);
+            let said = ok(
+                &root,
+                &[
+                    "results",
+                    "set",
+                    &format!("{EVENT}.toml"),
+                    "--round",
+                    "4",
+                    &w.to_string(),
+                    &b.to_string(),
+                    "½-½",
+                ],
+            );
             assert!(said.contains("½-½, draw"), "{said}");
             assert_eq!(round_cells(&root, 4)[&w], format!("{b} w ="));
             assert_eq!(round_cells(&root, 4)[&b], format!("{w} b ="));
@@ -252,10 +322,17 @@ fn a_thirty_player_swiss_runs_through_commands() {
         assert_site_after_round(&site, round);
     }
     // The late entrant played from round 3; the withdrawn player not from round 4.
-    assert!(round_cells(&root, 3)[&late_no].contains(" w ") || round_cells(&root, 3)[&late_no].contains(" b ") || round_cells(&root, 3)[&late_no] == "bye");
+    assert!(
+        round_cells(&root, 3)[&late_no].contains(" w ")
+            || round_cells(&root, 3)[&late_no].contains(" b ")
+            || round_cells(&root, 3)[&late_no] == "bye"
+    );
     for round in 4..=ROUNDS {
         assert_eq!(round_cells(&root, round)[&withdrawn_no], "");
     }
     let (success, _, stderr) = run(&root, &["pair", EVENT]);
-    assert!(!success && stderr.contains("all 7 rounds are already paired"), "{stderr}");
+    assert!(
+        !success && stderr.contains("all 7 rounds are already paired"),
+        "{stderr}"
+    );
 }
