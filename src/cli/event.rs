@@ -3,11 +3,11 @@
 //! changed by hand), and `round`: a round's sheets as the venue posts them.
 
 use super::args::{AccelerationArg, ByeArg, EventAction, FormatArg, LateByeArg, SheetArg};
-use super::pairing::{checked_event, write_out, BAD_INPUT};
+use super::pairing::{checked_event, printout_format, write_out, BAD_INPUT};
 use super::MessageFormat;
 use ratingbook::files::tournament::{with_event_record, with_top_level_key, EventRecord};
 use ratingbook::model::{Bye, Dataset, Slug, Tournament};
-use ratingbook::printout::{self, Format, Sheet};
+use ratingbook::printout::{self, Sheet};
 use ratingbook::tournament::event;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -279,15 +279,6 @@ fn last_paired_round(t: &Tournament) -> u32 {
         .rev()
         .find(|&r| ratingbook::tournament::round::round(t, r).is_paired())
         .unwrap_or(1)
-}
-
-/// The format of a printout.
-pub(super) fn printout_format(format: FormatArg) -> Format {
-    match format {
-        FormatArg::Text => Format::Text,
-        FormatArg::Markdown => Format::Markdown,
-        FormatArg::Html => Format::Html,
-    }
 }
 
 /// `ratingbook round`: a round's sheet.

@@ -160,7 +160,7 @@ pub fn pair_event(
         "{}",
         ratingbook::printout::write(
             &ratingbook::printout::Sheet::Pairings(list),
-            super::event::printout_format(format)
+            printout_format(format)
         )
     );
     if !write {
@@ -185,6 +185,17 @@ pub fn pair_event(
             eprintln!("error: cannot write {}: {e}", path.display());
             ExitCode::FAILURE
         }
+    }
+}
+
+/// The format of a printout.
+pub(super) fn printout_format(format: super::args::FormatArg) -> ratingbook::printout::Format {
+    use super::args::FormatArg;
+    use ratingbook::printout::Format;
+    match format {
+        FormatArg::Text => Format::Text,
+        FormatArg::Markdown => Format::Markdown,
+        FormatArg::Html => Format::Html,
     }
 }
 
