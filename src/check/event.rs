@@ -30,32 +30,6 @@ fn rounds_paired_past_missing_results(t: &Tournament) -> Vec<Diagnostic> {
         return Vec::new();
     };
     let mut problems = Vec::new();
-    let waiting = t
-        .entries
-        .iter()
-        .filter(|e| matches!(e.cells.get(last_paired), Some(Cell::Paired { .. })))
-        .count()
-        / 2;
-    if waiting > 0 {
-        let first = t
-            .entries
-            .iter()
-            .find(|e| matches!(e.cells.get(last_paired), Some(Cell::Paired { .. })));
-        let d = Diagnostic::warning(
-            &t.table_source,
-            format!(
-                "round {} is paired and waits for {}",
-                last_paired + 1,
-                crate::text::count(waiting, "result")
-            ),
-        )
-        .field((last_paired + 1).to_string())
-        .hint("enter them with `ratingbook results add` when the games are over");
-        problems.push(match first {
-            Some(e) => d.at(e.line, t.first_round_column + last_paired),
-            None => d,
-        });
-    }
     for round in 0..last_paired {
         for e in &t.entries {
             if let Some(Cell::Paired { opponent, .. }) = e.cells.get(round) {
