@@ -24,6 +24,7 @@ pub mod serve;
 
 // The build: its phases in order.
 pub mod pipeline;
+pub mod printout;
 
 // Putting the site in place, and making its pages.
 pub mod publish;

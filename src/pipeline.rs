@@ -209,6 +209,9 @@ fn checked_with(
         "standings.round_robin_tiebreaks",
     ));
     diagnostics.extend(check_dataset(&loaded.dataset, &loaded.unreadable_players));
+    diagnostics.extend(crate::tournament::manual::manual_pairing_findings(
+        &loaded.dataset,
+    ));
     diagnostics.extend(check::check_pools(
         &loaded.dataset,
         loaded.config.pools.keys().map(String::as_str),

@@ -299,7 +299,7 @@ fn engine_crates_stand_alone_and_depend_one_way() {
 /// Architecture chapter shows the same order.
 const LAYERS: &[&[&str]] = &[
     &["serve", "diff", "init", "generate", "import"],
-    &["pipeline"],
+    &["pipeline", "printout"],
     &["publish", "render"],
     &["incremental", "tournament", "standings"],
     &["site_files", "check"],

@@ -5,6 +5,7 @@
 //! tournaments with each other.
 
 mod crosstable;
+mod event;
 mod history;
 mod overlap;
 mod starts;
@@ -17,6 +18,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::PathBuf;
 
 pub use crosstable::{check_partly_read, check_tournament};
+pub use event::check_event;
 pub use history::check_history;
 pub use overlap::{check_overlaps, check_overlaps_in, overlapping_of};
 pub use starts::check_starts;
@@ -92,6 +94,7 @@ fn own_findings(
 ) -> Vec<Diagnostic> {
     let mut found = check_tournament(t, dataset, unreadable_players, newest_start);
     found.extend(history::check_history(t));
+    found.extend(event::check_event(t));
     found
 }
 

@@ -198,6 +198,39 @@ pub(crate) enum Command {
         /// the first rounds); our tournaments set `acceleration = "baku"`.
         #[arg(long)]
         baku: bool,
+        /// How our tournament's pairing list is printed: text (default),
+        /// markdown, or html (a printable page).
+        #[arg(long, value_enum, default_value_t = FormatArg::Text)]
+        format: FormatArg,
+    },
+    /// Print a round of one of our tournaments as the venue posts it: the
+    /// pairing list (board, names, ratings, points, colours, results), the
+    /// standings after the round, the wall chart or a score sheet per board.
+    Round {
+        /// The tournament: its .toml/.csv path or id path.
+        event: PathBuf,
+        /// The round (default: the last round paired).
+        #[arg(long)]
+        round: Option<u32>,
+        /// What to print.
+        #[arg(long, value_enum, default_value_t = SheetArg::Pairings)]
+        sheet: SheetArg,
+        /// Text (default), markdown, or html (a printable page, one sheet per page).
+        #[arg(long, value_enum, default_value_t = FormatArg::Text)]
+        format: FormatArg,
+        /// Write it here instead of standard output.
+        #[arg(short = 'o', long, value_name = "FILE")]
+        output: Option<PathBuf>,
+        /// Root of the data repository.
+        #[arg(long, default_value = ".")]
+        root: PathBuf,
+    },
+    /// Run one of our events: register players (late entries too), withdraw
+    /// them, grant requested byes, forbid pairings, set the acceleration,
+    /// change a pairing by hand.
+    Event {
+        #[command(subcommand)]
+        action: EventAction,
     },
     /// Import a FIDE TRF file as a tournament (metadata, crosstable, new player files).
     ImportTrf {
@@ -470,7 +503,8 @@ pub(crate) enum NewWhat {
         /// Number of rounds (1-1000).
         #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1000))]
         rounds: u32,
-        /// Player ids in start-number order, comma-separated (start numbers 1, 2, ...).
+        /// Player ids, comma-separated; start numbers follow FIDE's initial
+        /// order (rating, then title, then name), ratings from the player files.
         #[arg(long, value_delimiter = ',', value_name = "ID,ID,...")]
         players: Vec<String>,
         /// The id (file name) instead of the one made from the name and year.
@@ -542,6 +576,177 @@ pub(crate) enum ResultsAction {
         /// Round file (e.g. 5.txt); standard input when absent or `-`.
         #[arg(long, value_name = "FILE")]
         from: Option<PathBuf>,
+    },
+    /// Correct results of a round: the games named are entered again,
+    /// replacing what the crosstable holds (`results set T --round 3 5 12 ½-½`).
+    Set {
+        /// The tournament's .toml or .csv file.
+        tournament: PathBuf,
+        /// Round number.
+        #[arg(long)]
+        round: u32,
+        /// One game, `WHITE BLACK RESULT` (or `bye START`); without it, the
+        /// round file given with --from (standard input when absent or `-`).
+        #[arg(allow_hyphen_values = true)]
+        game: Vec<String>,
+        /// Round file with the corrected lines.
+        #[arg(long, value_name = "FILE", conflicts_with = "game")]
+        from: Option<PathBuf>,
+    },
+    /// Take results of a round back: each player's game (and their
+    /// opponent's) goes back to its pairing, `12 w ?`.
+    Clear {
+        /// The tournament's .toml or .csv file.
+        tournament: PathBuf,
+        /// Round number.
+        #[arg(long)]
+        round: u32,
+        /// Start numbers whose games to clear.
+        #[arg(required = true)]
+        players: Vec<u32>,
+    },
+}
+
+/// The sheets `round` prints.
+#[derive(Clone, Copy, ValueEnum)]
+pub(crate) enum SheetArg {
+    /// The pairing list, with results once entered.
+    Pairings,
+    /// The standings after the round.
+    Standings,
+    /// Every player's rounds, in start-number order.
+    WallChart,
+    /// A score sheet per board.
+    ScoreSheets,
+}
+
+/// The bye a player asks for.
+#[derive(Clone, Copy, ValueEnum)]
+pub(crate) enum ByeArg {
+    /// Half a point (`H`).
+    Half,
+    /// No points (`Z`).
+    Zero,
+    /// A full point (`F`), where the event's rules give it.
+    Full,
+}
+
+/// A late entrant's bye for each round missed.
+#[derive(Clone, Copy, ValueEnum)]
+pub(crate) enum LateByeArg {
+    /// No points (FIDE's rule for late entries).
+    Zero,
+    /// Half a point.
+    Half,
+}
+
+/// Accelerated pairings.
+#[derive(Clone, Copy, ValueEnum)]
+pub(crate) enum AccelerationArg {
+    /// No acceleration.
+    None,
+    /// The FIDE Baku acceleration.
+    Baku,
+}
+
+#[derive(Subcommand)]
+pub(crate) enum EventAction {
+    /// Register players. Before round 1 is paired every start number follows
+    /// FIDE's initial order (rating, title, name); after, a late entrant gets
+    /// the next start number and, for each round already paired, the event's
+    /// `late_entry_bye` (zero points unless set to half).
+    Register {
+        /// The tournament: its .toml/.csv path or id path.
+        event: PathBuf,
+        /// Player ids (their files under data/players/).
+        #[arg(required = true)]
+        players: Vec<String>,
+        /// The rating for the event (one player only; default: the player file's).
+        #[arg(long)]
+        rating: Option<u32>,
+        /// Root of the data repository.
+        #[arg(long, default_value = ".")]
+        root: PathBuf,
+    },
+    /// Withdraw a player from a round on: not paired from then.
+    Withdraw {
+        /// The tournament.
+        event: PathBuf,
+        /// The player's id.
+        player: String,
+        /// The first round the player misses (a round not paired yet).
+        #[arg(long)]
+        from_round: u32,
+        /// Root of the data repository.
+        #[arg(long, default_value = ".")]
+        root: PathBuf,
+    },
+    /// Grant a requested bye in a round not paired yet.
+    Bye {
+        /// The tournament.
+        event: PathBuf,
+        /// The player's id.
+        player: String,
+        /// The round.
+        #[arg(long)]
+        round: u32,
+        /// What the bye gives.
+        #[arg(long, value_enum, default_value_t = ByeArg::Half)]
+        points: ByeArg,
+        /// Root of the data repository.
+        #[arg(long, default_value = ".")]
+        root: PathBuf,
+    },
+    /// Forbid two players to be paired with each other.
+    Forbid {
+        /// The tournament.
+        event: PathBuf,
+        /// One player's id.
+        first: String,
+        /// The other's.
+        second: String,
+        /// Root of the data repository.
+        #[arg(long, default_value = ".")]
+        root: PathBuf,
+    },
+    /// Set the event's accelerated pairings (swiss only).
+    Accelerate {
+        /// The tournament.
+        event: PathBuf,
+        /// The acceleration.
+        #[arg(value_enum)]
+        method: AccelerationArg,
+        /// Root of the data repository.
+        #[arg(long, default_value = ".")]
+        root: PathBuf,
+    },
+    /// Set what a late entrant gets for each round missed.
+    LateEntryBye {
+        /// The tournament.
+        event: PathBuf,
+        /// Zero (FIDE's rule) or half a point.
+        #[arg(value_enum)]
+        points: LateByeArg,
+        /// Root of the data repository.
+        #[arg(long, default_value = ".")]
+        root: PathBuf,
+    },
+    /// Change a pairing by hand: WHITE plays BLACK in a paired round without
+    /// results; their former opponents meet each other. The change is
+    /// recorded in the metadata and `check` says which rule it departs from.
+    Change {
+        /// The tournament.
+        event: PathBuf,
+        /// White's id.
+        white: String,
+        /// Black's id.
+        black: String,
+        /// The round (default: the last round paired).
+        #[arg(long)]
+        round: Option<u32>,
+        /// Root of the data repository.
+        #[arg(long, default_value = ".")]
+        root: PathBuf,
     },
 }
 

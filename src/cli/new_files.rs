@@ -8,7 +8,6 @@
 //! collisions, unknown players) and has the texts written out; [`write_new_files`]
 //! then creates the files, never overwriting one.
 
-use ratingbook::files::crosstable::empty_crosstable;
 use ratingbook::files::player::player_text;
 use ratingbook::files::tournament::tournament_text;
 use ratingbook::model::{Date, IdError, Membership, Slug, System};
@@ -262,9 +261,34 @@ pub fn plan_tournament(root: &Path, t: &NewTournament) -> Result<[NewFile; 2], V
     };
     let table = NewFile {
         path: folder.join(format!("{id}.csv")),
-        text: empty_crosstable(&players, t.rounds),
+        text: initial_crosstable(root, &players, t.rounds),
     };
     Ok([meta, table])
+}
+
+/// A new tournament's crosstable: the players in FIDE's initial order
+/// (rating, title, name, from their files), numbered from 1, each with the
+/// rating they start with.
+fn initial_crosstable(root: &Path, players: &[Slug], rounds: u32) -> String {
+    use ratingbook::tournament::event::{initial_rows, Registrant};
+    let registrants = players
+        .iter()
+        .map(|id| {
+            let file = root.join(PLAYERS_DIR).join(format!("{id}.toml"));
+            let (player, _) = ratingbook::load::load_player(root, &file);
+            Registrant {
+                player: id.clone(),
+                rating: player.as_ref().and_then(|p| p.international_rating),
+                title: player.as_ref().and_then(|p| p.title.clone()),
+                name: player.map_or_else(|| id.to_string(), |p| p.name),
+            }
+        })
+        .collect();
+    let rows = initial_rows("en", registrants, rounds);
+    String::from_utf8(ratingbook::files::crosstable::crosstable_text(
+        rounds, false, rows,
+    ))
+    .unwrap_or_default()
 }
 
 /// Creates each file under `root` (and its folder), refusing to replace an

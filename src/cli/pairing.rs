@@ -122,9 +122,15 @@ pub fn generate_trf(opts: &generate::GenerateOptions, out: Option<&PathBuf>) -> 
 }
 
 /// `ratingbook pair data/tournaments/<year>/<id>`: pairs the next round of one of
-/// our tournaments, prints the boards with names, and with `write` stores them
-/// in the crosstable as `opponent colour ?` cells (and `bye`).
-pub fn pair_event(event: &Path, root: &Path, write: bool) -> ExitCode {
+/// our tournaments, prints the pairing list (board, names, ratings, points,
+/// colours) as text, Markdown or printable HTML, and with `write` stores the
+/// boards in the crosstable as `opponent colour ?` cells (and `bye`).
+pub fn pair_event(
+    event: &Path,
+    root: &Path,
+    write: bool,
+    format: super::args::FormatArg,
+) -> ExitCode {
     let (checked, index) = match checked_event(root, event) {
         Ok(found) => found,
         Err(code) => return code,
@@ -138,23 +144,25 @@ pub fn pair_event(event: &Path, root: &Path, write: bool) -> ExitCode {
             return ExitCode::from(e.exit_code());
         }
     };
-    let name = |start_no: u32| {
-        t.entry(start_no)
-            .and_then(|e| dataset.player(e.player.as_str()))
-            .map_or_else(String::new, |p| p.name.clone())
-    };
-    println!("{}, round {}", t.name, next.round);
-    for (board, &(white, black)) in next.boards.iter().enumerate() {
-        println!(
-            "{:>3}. {white:>3} {} (white) – {black:>3} {} (black)",
-            board + 1,
-            name(white),
-            name(black)
-        );
+    let cells = ratingbook::tournament::pair::pairing_cells(&next);
+    let mut paired = t.clone();
+    for (start_no, cell) in &cells {
+        if let Some(e) = paired.entries.iter_mut().find(|e| e.start_no == *start_no) {
+            let index = next.round as usize - 1;
+            if e.cells.len() <= index {
+                e.cells.resize(index + 1, ratingbook::model::Cell::Absent);
+            }
+            e.cells[index] = *cell;
+        }
     }
-    if let Some(bye) = next.bye {
-        println!("bye: {bye} {}", name(bye));
-    }
+    let list = ratingbook::printout::pairing_list(&paired, dataset, next.round);
+    print!(
+        "{}",
+        ratingbook::printout::write(
+            &ratingbook::printout::Sheet::Pairings(list),
+            printout_format(format)
+        )
+    );
     if !write {
         return ExitCode::SUCCESS;
     }
@@ -163,7 +171,6 @@ pub fn pair_event(event: &Path, root: &Path, write: bool) -> ExitCode {
         eprintln!("error: {e}");
         return ExitCode::FAILURE;
     }
-    let cells = ratingbook::tournament::pair::pairing_cells(&next);
     let column = t.first_round_column - 1 + next.round as usize - 1;
     match ratingbook::files::crosstable::replace_round_cells(&path, column, &cells) {
         Ok(()) => {
@@ -178,6 +185,17 @@ pub fn pair_event(event: &Path, root: &Path, write: bool) -> ExitCode {
             eprintln!("error: cannot write {}: {e}", path.display());
             ExitCode::FAILURE
         }
+    }
+}
+
+/// The format of a printout.
+pub(super) fn printout_format(format: super::args::FormatArg) -> ratingbook::printout::Format {
+    use super::args::FormatArg;
+    use ratingbook::printout::Format;
+    match format {
+        FormatArg::Text => Format::Text,
+        FormatArg::Markdown => Format::Markdown,
+        FormatArg::Html => Format::Html,
     }
 }
 

@@ -53,3 +53,66 @@ pub fn results_add(
         }
     }
 }
+
+/// What `results set` and `results clear` were given.
+pub enum Given {
+    /// One line on the command line (`5 12 ½-½`).
+    Line(String),
+    /// A round file (standard input when absent or `-`).
+    From(Option<PathBuf>),
+    /// Start numbers whose games go back to their pairing.
+    Clear(Vec<u32>),
+}
+
+/// `ratingbook results set` and `results clear`: corrects a round's results.
+pub fn results_correct(
+    tournament: &Path,
+    round: u32,
+    given: Given,
+    format: MessageFormat,
+) -> ExitCode {
+    use ratingbook::tournament::results::{correct_results, Correction, ResultsError};
+    use std::io::Read;
+    let (text, shown) = match &given {
+        Given::Line(line) => (line.clone(), PathBuf::from("<command line>")),
+        Given::Clear(_) => (String::new(), PathBuf::from("<command line>")),
+        Given::From(Some(path)) if path.as_os_str() != "-" => match std::fs::read_to_string(path) {
+            Ok(text) => (text, path.clone()),
+            Err(e) => {
+                eprintln!("error: {}: {e}", path.display());
+                return ExitCode::FAILURE;
+            }
+        },
+        Given::From(_) => {
+            let mut text = String::new();
+            if let Err(e) = std::io::stdin().read_to_string(&mut text) {
+                eprintln!("error: standard input: {e}");
+                return ExitCode::FAILURE;
+            }
+            (text, PathBuf::from("<stdin>"))
+        }
+    };
+    let correction = match &given {
+        Given::Clear(players) => Correction::Clear(players),
+        _ => Correction::Set(&text),
+    };
+    match correct_results(tournament, round, correction, &shown) {
+        Ok(done) => {
+            for line in &done.understood {
+                println!("{line}");
+            }
+            print_diagnostics(&done.warnings, Path::new("."), format);
+            eprintln!("round {round} corrected in {}", done.csv.display());
+            ExitCode::SUCCESS
+        }
+        Err(ResultsError::Invalid(diagnostics)) => {
+            print_diagnostics(&diagnostics, Path::new("."), format);
+            eprintln!("{}; the crosstable was not changed", summary(&diagnostics));
+            ExitCode::FAILURE
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}

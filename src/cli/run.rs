@@ -56,6 +56,44 @@ fn run_command(command: Command, format: MessageFormat) -> ExitCode {
                     from,
                 },
         } => super::results_add(&tournament, round, from.as_deref(), format),
+        Command::Results {
+            action:
+                ResultsAction::Set {
+                    tournament,
+                    round,
+                    game,
+                    from,
+                },
+        } => {
+            let correction = if game.is_empty() {
+                super::results::Given::From(from)
+            } else {
+                super::results::Given::Line(game.join(" "))
+            };
+            super::results_correct(&tournament, round, correction, format)
+        }
+        Command::Results {
+            action:
+                ResultsAction::Clear {
+                    tournament,
+                    round,
+                    players,
+                },
+        } => super::results_correct(
+            &tournament,
+            round,
+            super::results::Given::Clear(players),
+            format,
+        ),
+        Command::Event { action } => super::event_command(action, format),
+        Command::Round {
+            event,
+            round,
+            sheet,
+            format: printed,
+            output,
+            root,
+        } => super::round_view(&event, &root, round, sheet, printed, output.as_ref()),
         Command::New { what } => new(what),
         Command::Build {
             root, out, timings, ..
@@ -143,6 +181,7 @@ fn run_tournament_tool(command: Command) -> ExitCode {
             output,
             round,
             baku,
+            format: printed,
         } => {
             let system = match super::pair_system::chosen(system.as_deref(), file.is_some()) {
                 Ok(Some(s)) => s,
@@ -159,7 +198,7 @@ fn run_tournament_tool(command: Command) -> ExitCode {
             } else if file.extension().is_some_and(|e| e == "trf") {
                 super::pair(&file, check, output.as_ref(), round, baku)
             } else {
-                super::pair_event(&file, &root, write)
+                super::pair_event(&file, &root, write, printed)
             }
         }
         Command::ImportTrf {

@@ -9,6 +9,7 @@ use std::path::Path;
 
 /// One row of a crosstable as written: start number, player id, the rating
 /// and final rank when known, and one cell's notation per round.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Row {
     /// The start number.
     pub start_no: u32,
@@ -63,19 +64,6 @@ pub fn crosstable_csv(t: &Tournament) -> Vec<u8> {
             .collect(),
     });
     crosstable_text(t.rounds, ranked, rows)
-}
-
-/// A new tournament's crosstable: start numbers 1..n in the order given,
-/// no ratings, every cell empty.
-pub fn empty_crosstable(players: &[Slug], rounds: u32) -> String {
-    let rows = players.iter().enumerate().map(|(i, player)| Row {
-        start_no: i as u32 + 1,
-        player: player.to_string(),
-        rating: None,
-        rank: None,
-        cells: vec![String::new(); rounds as usize],
-    });
-    String::from_utf8(crosstable_text(rounds, false, rows)).unwrap_or_default()
 }
 
 /// Rewrites one round column of a crosstable file in place (through a temporary

@@ -5,7 +5,10 @@
 
 use super::toml_fields::{commented, locate_key, quoted, read_date, read_every_field, FieldErrors};
 use crate::diagnostic::Diagnostic;
-use crate::model::{Acceleration, Date, Entry, Rules, Slug, System, TimeControl, Tournament};
+use crate::model::{
+    Acceleration, Date, Entry, EventState, LateEntryBye, ManualPairing, Rules, Slug, System,
+    TimeControl, Tournament, Withdrawal,
+};
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
 use toml::Spanned;
@@ -38,6 +41,37 @@ pub struct TournamentMeta {
     pool: Option<Spanned<String>>,
     tiebreaks: Option<Vec<String>>,
     language: Option<Spanned<String>>,
+    late_entry_bye: Option<Spanned<String>>,
+    #[serde(default)]
+    withdrawal: Vec<Spanned<WithdrawalMeta>>,
+    #[serde(default)]
+    forbidden: Vec<Spanned<ForbiddenMeta>>,
+    #[serde(default)]
+    manual_pairing: Vec<Spanned<ManualPairingMeta>>,
+}
+
+/// A `[[withdrawal]]` record as written.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct WithdrawalMeta {
+    player: String,
+    from_round: i64,
+}
+
+/// A `[[forbidden]]` record as written: players who must not meet.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ForbiddenMeta {
+    players: Vec<String>,
+}
+
+/// A `[[manual_pairing]]` record as written.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ManualPairingMeta {
+    round: i64,
+    white: String,
+    black: String,
 }
 
 impl TournamentMeta {
@@ -61,6 +95,10 @@ impl TournamentMeta {
             pool: None,
             tiebreaks: None,
             language: None,
+            late_entry_bye: None,
+            withdrawal: Vec::new(),
+            forbidden: Vec::new(),
+            manual_pairing: Vec::new(),
         }
     }
 }
@@ -210,6 +248,7 @@ fn assemble(
         pool: meta.pool.map(|p| p.into_inner().trim().to_string()),
         tiebreaks: meta.tiebreaks,
         language: text(meta.language),
+        event: header.event,
         entries,
         first_round_column,
         meta_source: sources.meta,
@@ -272,6 +311,7 @@ pub fn partly_read(
         rules: Rules::Standard,
         base_k: None,
         sequence: 0,
+        event: EventState::default(),
     });
     let meta = metadata.meta.filter(|_| metadata_read);
     Some(PartlyRead {
@@ -292,6 +332,7 @@ struct Header {
     rules: Rules,
     base_k: Option<u32>,
     sequence: u32,
+    event: EventState,
 }
 
 /// Highest `sequence` a tournament may give.
@@ -361,6 +402,7 @@ fn read_meta(
         .and_then(|r| read_rounds(r, &fields, problems));
     let base_k = read_base_k(meta, &fields, problems);
     let acceleration = read_acceleration(meta, &fields, problems);
+    let event = read_event(meta, rounds, &fields, problems);
     if problems.len() > before {
         return None;
     }
@@ -375,7 +417,150 @@ fn read_meta(
         rules: meta.rules,
         base_k,
         sequence,
+        event,
     })
+}
+
+/// The event's records (`late_entry_bye`, `[[withdrawal]]`, `[[forbidden]]`,
+/// `[[manual_pairing]]`); a problem for each id that is not an id, each round
+/// outside the tournament and each forbidden pair that is not two players.
+fn read_event(
+    meta: &TournamentMeta,
+    rounds: Option<u32>,
+    fields: &FieldErrors,
+    problems: &mut Vec<Diagnostic>,
+) -> EventState {
+    let mut event = EventState::default();
+    if let Some(bye) = &meta.late_entry_bye {
+        match bye.get_ref().trim() {
+            "zero" => event.late_entry_bye = LateEntryBye::Zero,
+            "half" => event.late_entry_bye = LateEntryBye::Half,
+            other => problems.push(fields.error(
+                bye.span(),
+                "late_entry_bye",
+                format!("`{other}` is not a late entrant's bye"),
+                "write \"zero\" (no points for rounds missed, FIDE's rule) or \"half\"",
+            )),
+        }
+    }
+    let mut id = |text: &str, span: std::ops::Range<usize>, field: &str| {
+        read_id(text, span, field, fields, problems)
+    };
+    let mut bad_rounds = Vec::new();
+    let mut id_problems = Vec::new();
+    for w in &meta.withdrawal {
+        let (span, w) = (w.span(), w.get_ref());
+        let player = id(&w.player, span.clone(), "withdrawal");
+        match (player, round_in(w.from_round, rounds)) {
+            (Some(player), Some(from_round)) => {
+                event.withdrawals.push(Withdrawal { player, from_round })
+            }
+            (_, None) => bad_rounds.push((span, "withdrawal", w.from_round)),
+            _ => {}
+        }
+    }
+    for f in &meta.forbidden {
+        let (span, f) = (f.span(), f.get_ref());
+        let ids: Vec<Slug> = f
+            .players
+            .iter()
+            .filter_map(|p| id(p, span.clone(), "forbidden"))
+            .collect();
+        if f.players.len() < 2 {
+            id_problems.push(fields.error(
+                span,
+                "forbidden",
+                "a forbidden pairing names fewer than two players".into(),
+                "write `players = [\"first-id\", \"second-id\"]`",
+            ));
+            continue;
+        }
+        for (i, a) in ids.iter().enumerate() {
+            for b in &ids[i + 1..] {
+                event.forbidden.push((a.clone(), b.clone()));
+            }
+        }
+    }
+    for m in &meta.manual_pairing {
+        let (span, m) = (m.span(), m.get_ref());
+        let white = id(&m.white, span.clone(), "manual_pairing");
+        let black = id(&m.black, span.clone(), "manual_pairing");
+        match (white, black, round_in(m.round, rounds)) {
+            (Some(white), Some(black), Some(round)) => event.manual_pairings.push(ManualPairing {
+                round,
+                white,
+                black,
+            }),
+            (_, _, None) => bad_rounds.push((span, "manual_pairing", m.round)),
+            _ => {}
+        }
+    }
+    problems.extend(id_problems);
+    for (span, field, round) in bad_rounds {
+        let key = if field == "withdrawal" {
+            "from_round"
+        } else {
+            "round"
+        };
+        problems.push(fields.error(
+            key_within(fields.text, span, key),
+            field,
+            format!("round {round} is not a round of the tournament"),
+            "give a round from 1 to the tournament's `rounds`",
+        ));
+    }
+    event
+}
+
+/// Where `key` is written inside the table starting at `span` (the
+/// table's own place when it cannot be found).
+fn key_within(text: &str, span: std::ops::Range<usize>, key: &str) -> std::ops::Range<usize> {
+    // The span may hold the header alone: read on to the next table.
+    let Some(table) = text.get(span.start..) else {
+        return span;
+    };
+    let mut at = 0;
+    for (i, line) in table.split_inclusive('\n').enumerate() {
+        let trimmed = line.trim_start();
+        if i > 0 && trimmed.starts_with('[') {
+            break;
+        }
+        if trimmed.starts_with(key) && trimmed[key.len()..].trim_start().starts_with('=') {
+            let start = span.start + at + (line.len() - trimmed.len());
+            return start..start + key.len();
+        }
+        at += line.len();
+    }
+    span
+}
+
+/// A player id of an event record; a problem when it is not an id.
+fn read_id(
+    text: &str,
+    span: std::ops::Range<usize>,
+    field: &str,
+    fields: &FieldErrors,
+    problems: &mut Vec<Diagnostic>,
+) -> Option<Slug> {
+    match Slug::parse(text) {
+        Ok(id) => Some(id),
+        Err(e) => {
+            problems.push(fields.error(
+                span,
+                field,
+                format!("`{text}` is not a player id: {e}"),
+                "write the player's id, the name of their file under data/players/",
+            ));
+            None
+        }
+    }
+}
+
+/// `round` when it is a round of a tournament of `rounds` rounds.
+fn round_in(round: i64, rounds: Option<u32>) -> Option<u32> {
+    u32::try_from(round)
+        .ok()
+        .filter(|r| *r >= 1 && rounds.is_none_or(|n| *r <= n))
 }
 
 /// The tournament's name, trimmed; a problem when it is empty or holds a
@@ -549,6 +734,11 @@ pub fn tournament_text(name: &str, start: Date, end: Date, system: System, round
             "# illustrative = true",
             "marks invented sample results on every page",
         ),
+        (
+            "# late_entry_bye = \"half\"",
+            "a late entrant's missed rounds: zero (default) | half",
+        ),
+        ("# acceleration = \"baku\"", "swiss: none (default) | baku"),
     ];
     for (line, comment) in optional {
         out += &commented(line, comment);
@@ -631,6 +821,98 @@ pub fn tournament_file_text(t: &TournamentFile) -> String {
     out
 }
 
+/// An event record the director's commands add to a tournament's metadata
+/// ([`with_event_record`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum EventRecord<'a> {
+    /// `[[withdrawal]]`: `player` is not paired from `from_round` on.
+    Withdrawal {
+        /// The player's id.
+        player: &'a Slug,
+        /// The first round missed.
+        from_round: u32,
+    },
+    /// `[[forbidden]]`: the players must not be paired with each other.
+    Forbidden(&'a Slug, &'a Slug),
+    /// `[[manual_pairing]]`: a game paired by hand.
+    ManualPairing {
+        /// The round.
+        round: u32,
+        /// White's id.
+        white: &'a Slug,
+        /// Black's id.
+        black: &'a Slug,
+    },
+}
+
+/// The metadata `text` with `record` appended as a TOML table of an array
+/// (`[[withdrawal]]`, …); every other byte stays as written.
+pub fn with_event_record(text: &str, record: &EventRecord) -> String {
+    let mut out = text.to_string();
+    if !out.is_empty() && !out.ends_with('\n') {
+        out.push('\n');
+    }
+    out.push('\n');
+    match record {
+        EventRecord::Withdrawal { player, from_round } => {
+            out += &format!(
+                "[[withdrawal]]\nplayer = {}\nfrom_round = {from_round}\n",
+                quoted(player.as_str())
+            );
+        }
+        EventRecord::Forbidden(a, b) => {
+            out += &format!(
+                "[[forbidden]]\nplayers = [{}, {}]\n",
+                quoted(a.as_str()),
+                quoted(b.as_str())
+            );
+        }
+        EventRecord::ManualPairing {
+            round,
+            white,
+            black,
+        } => {
+            out += &format!(
+                "[[manual_pairing]]\nround = {round}\nwhite = {}\nblack = {}\n",
+                quoted(white.as_str()),
+                quoted(black.as_str())
+            );
+        }
+    }
+    out
+}
+
+/// The metadata `text` with the top-level `key` set to `value` (a TOML
+/// value as written, e.g. `"baku"`): its line replaced when the key is
+/// given, else a line added before the first table; comments and every
+/// other line stay as written.
+pub fn with_top_level_key(text: &str, key: &str, value: &str) -> String {
+    let line = format!("{key} = {value}");
+    let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+    let first_table = lines
+        .iter()
+        .position(|l| l.trim_start().starts_with('['))
+        .unwrap_or(lines.len());
+    let given = lines[..first_table].iter().position(|l| {
+        l.split_once('=')
+            .is_some_and(|(k, _)| k.trim() == key && !l.trim_start().starts_with('#'))
+    });
+    match given {
+        Some(i) => lines[i] = line,
+        None => {
+            // Before the blank lines that separate the first table.
+            let mut at = first_table;
+            while at > 0 && lines[at - 1].trim().is_empty() {
+                at -= 1;
+            }
+            lines.insert(at, line);
+        }
+    }
+    let mut out = lines.join("\n");
+    out.push('\n');
+    out
+}
+
 /// The text fields longer than their limits ([`crate::limits`]); reported
 /// alone, before any message that would repeat them.
 fn too_long_fields(meta: &TournamentMeta, fields: &FieldErrors) -> Vec<Diagnostic> {
@@ -664,6 +946,52 @@ fn too_long_fields(meta: &TournamentMeta, fields: &FieldErrors) -> Vec<Diagnosti
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn event_records_are_added_and_read_back() {
+        let text = "name = \"Open\"\nstart = 2026-03-14\nend = 2026-03-14\nsystem = \"swiss\"\nrounds = 7\n";
+        let a = Slug::parse("ikonen-jussi").unwrap();
+        let b = Slug::parse("ilu-timo").unwrap();
+        let text = with_event_record(text, &EventRecord::Forbidden(&a, &b));
+        let text = with_event_record(
+            &text,
+            &EventRecord::Withdrawal {
+                player: &b,
+                from_round: 4,
+            },
+        );
+        let text = with_top_level_key(&text, "late_entry_bye", "\"half\"");
+        let text = with_top_level_key(&text, "acceleration", "\"baku\"");
+        let text = with_top_level_key(&text, "acceleration", "\"none\"");
+        let mut problems = Vec::new();
+        let metadata = read_metadata(Some(&text), Path::new("open.toml"), &mut problems);
+        assert!(problems.is_empty(), "{problems:?}\n{text}");
+        let event = metadata.header.unwrap().event;
+        assert_eq!(event.late_entry_bye, LateEntryBye::Half);
+        assert_eq!(event.forbidden, vec![(a, b.clone())]);
+        assert_eq!(
+            event.withdrawals,
+            vec![Withdrawal {
+                player: b,
+                from_round: 4
+            }]
+        );
+        assert_eq!(text.matches("acceleration").count(), 1, "{text}");
+    }
+
+    #[test]
+    fn a_withdrawal_after_the_last_round_is_refused_where_it_is_written() {
+        let text = "name = \"Open\"\nstart = 2026-03-14\nend = 2026-03-14\nsystem = \"swiss\"\nrounds = 7\n\n[[withdrawal]]\nplayer = \"ilu-timo\"\nfrom_round = 9\n";
+        let mut problems = Vec::new();
+        read_metadata(Some(text), Path::new("open.toml"), &mut problems);
+        assert_eq!(problems.len(), 1);
+        let shown = problems[0].to_string();
+        assert!(
+            shown.contains("round 9 is not a round of the tournament"),
+            "{shown}"
+        );
+        assert!(shown.contains("open.toml:9:1"), "{shown}");
+    }
 
     #[test]
     fn the_round_count_falls_back_to_the_crosstable_header() {

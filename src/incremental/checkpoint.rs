@@ -19,8 +19,9 @@
 
 use crate::diagnostic::Diagnostic;
 use crate::model::{
-    Acceleration, Bye, Cell, Colour, Dataset, Date, Entry, GameResult, Membership, Player, Preset,
-    Rules, Sex, Slug, Start, System, TimeControl, Tournament,
+    Acceleration, Bye, Cell, Colour, Dataset, Date, Entry, EventState, GameResult, LateEntryBye,
+    ManualPairing, Membership, Player, Preset, Rules, Sex, Slug, Start, System, TimeControl,
+    Tournament, Withdrawal,
 };
 use std::collections::HashSet;
 use std::io::Write as _;
@@ -30,7 +31,7 @@ use std::path::Path;
 pub type ContentHash = u128;
 
 /// The first bytes of a checkpoint file.
-const MAGIC: &[u8] = b"ratingbook parsed files 2\n";
+const MAGIC: &[u8] = b"ratingbook parsed files 3\n";
 
 /// What a load may take over from the previous build: its checkpoint, and
 /// the content hash of each input file that is not a link, by its path
@@ -447,6 +448,7 @@ fn encode_tournament(out: &mut Writer, tournament: &Tournament) {
         pool,
         tiebreaks,
         language,
+        event,
         entries,
         first_round_column,
         meta_source: _,
@@ -485,6 +487,7 @@ fn encode_tournament(out: &mut Writer, tournament: &Tournament) {
         names.iter().for_each(|n| out.str(n));
     });
     out.option(language.as_deref(), Writer::str);
+    encode_event(out, event);
     out.usize(*first_round_column);
     out.length(entries.len());
     for entry in entries {
@@ -528,6 +531,7 @@ fn decode_tournament(input: &mut Reader) -> Option<Tournament> {
         pool: input.option(Reader::string)?,
         tiebreaks: input.option(|r| (0..r.length()?).map(|_| r.string()).collect())?,
         language: input.option(Reader::string)?,
+        event: decode_event(input)?,
         entries: Vec::new(),
         first_round_column: input.usize()?,
         meta_source: Default::default(),
@@ -536,6 +540,63 @@ fn decode_tournament(input: &mut Reader) -> Option<Tournament> {
     let count = input.length()?;
     tournament.entries = decode_list(input, count, decode_entry)?;
     input.0.is_empty().then_some(tournament)
+}
+
+fn encode_event(out: &mut Writer, event: &EventState) {
+    out.u8(match event.late_entry_bye {
+        LateEntryBye::Zero => 0,
+        LateEntryBye::Half => 1,
+    });
+    out.length(event.withdrawals.len());
+    for w in &event.withdrawals {
+        out.str(w.player.as_str());
+        out.u32(w.from_round);
+    }
+    out.length(event.forbidden.len());
+    for (a, b) in &event.forbidden {
+        out.str(a.as_str());
+        out.str(b.as_str());
+    }
+    out.length(event.manual_pairings.len());
+    for m in &event.manual_pairings {
+        out.u32(m.round);
+        out.str(m.white.as_str());
+        out.str(m.black.as_str());
+    }
+}
+
+fn decode_event(input: &mut Reader) -> Option<EventState> {
+    let late_entry_bye = match input.u8()? {
+        0 => LateEntryBye::Zero,
+        1 => LateEntryBye::Half,
+        _ => return None,
+    };
+    let withdrawals = (0..input.length()?)
+        .map(|_| {
+            Some(Withdrawal {
+                player: input.slug()?,
+                from_round: input.u32()?,
+            })
+        })
+        .collect::<Option<Vec<_>>>()?;
+    let forbidden = (0..input.length()?)
+        .map(|_| Some((input.slug()?, input.slug()?)))
+        .collect::<Option<Vec<_>>>()?;
+    let manual_pairings = (0..input.length()?)
+        .map(|_| {
+            Some(ManualPairing {
+                round: input.u32()?,
+                white: input.slug()?,
+                black: input.slug()?,
+            })
+        })
+        .collect::<Option<Vec<_>>>()?;
+    Some(EventState {
+        late_entry_bye,
+        withdrawals,
+        forbidden,
+        manual_pairings,
+    })
 }
 
 /// A hash of every field of `entries` (as a checkpoint stores them): a
@@ -917,6 +978,19 @@ mod tests {
             pool: Some("juniors".into()),
             tiebreaks: Some(vec!["bh".into()]),
             language: None,
+            event: EventState {
+                late_entry_bye: LateEntryBye::Half,
+                withdrawals: vec![Withdrawal {
+                    player: Slug::parse("b").unwrap(),
+                    from_round: 2,
+                }],
+                forbidden: vec![(Slug::parse("a").unwrap(), Slug::parse("b").unwrap())],
+                manual_pairings: vec![ManualPairing {
+                    round: 1,
+                    white: Slug::parse("a").unwrap(),
+                    black: Slug::parse("b").unwrap(),
+                }],
+            },
             entries: vec![
                 entry(
                     1,

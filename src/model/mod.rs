@@ -503,6 +503,9 @@ pub struct Tournament {
     pub tiebreaks: Option<Vec<String>>,
     /// Language of names (BCP 47, e.g. `tr`) for sorting and upper-casing; site language if unset.
     pub language: Option<String>,
+    /// The director's decisions for the event (withdrawals, forbidden
+    /// pairings, manual pairing changes, the byes of late entries).
+    pub event: EventState,
     /// Crosstable rows in start-number order.
     pub entries: Vec<Entry>,
     /// 1-based CSV column of round 1 (for messages).
@@ -511,6 +514,85 @@ pub struct Tournament {
     pub meta_source: PathBuf,
     /// The crosstable file.
     pub table_source: PathBuf,
+}
+
+/// The decisions a director records while running an event, kept in the
+/// tournament's metadata (`late_entry_bye`, `[[withdrawal]]`,
+/// `[[forbidden]]`, `[[manual_pairing]]`). Requested byes and late entries'
+/// missed rounds are crosstable cells (`H`, `Z`, `F`), where they are scored.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct EventState {
+    /// The bye a late entrant gets for each round paired before they came:
+    /// [`Bye::Zero`] (FIDE's rule for late entrants) or [`Bye::Half`].
+    pub late_entry_bye: LateEntryBye,
+    /// Players who left the event, and from which round.
+    pub withdrawals: Vec<Withdrawal>,
+    /// Pairs of players who must not be paired with each other.
+    pub forbidden: Vec<(Slug, Slug)>,
+    /// Games the director paired by hand, departing from the engine.
+    pub manual_pairings: Vec<ManualPairing>,
+}
+
+impl EventState {
+    /// Whether `player` has withdrawn by round `round` (from 1).
+    pub fn withdrawn_by(&self, player: &Slug, round: u32) -> bool {
+        self.withdrawals
+            .iter()
+            .any(|w| &w.player == player && w.from_round <= round)
+    }
+
+    /// Whether nothing is recorded (every field at its default).
+    pub fn is_empty(&self) -> bool {
+        *self == EventState::default()
+    }
+}
+
+/// The points a late entrant gets for each round missed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+pub enum LateEntryBye {
+    /// No points (`Z`): FIDE's rule for late entries.
+    #[default]
+    Zero,
+    /// Half a point (`H`), where the event's regulations give it.
+    Half,
+}
+
+impl LateEntryBye {
+    /// The crosstable's bye for a missed round.
+    pub fn bye(self) -> Bye {
+        match self {
+            LateEntryBye::Zero => Bye::Zero,
+            LateEntryBye::Half => Bye::Half,
+        }
+    }
+
+    /// The spelling in metadata files.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            LateEntryBye::Zero => "zero",
+            LateEntryBye::Half => "half",
+        }
+    }
+}
+
+/// A player who left the event: not paired from `from_round` on.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Withdrawal {
+    /// The player's id.
+    pub player: Slug,
+    /// The first round the player is not paired in (from 1).
+    pub from_round: u32,
+}
+
+/// A game of a round that the director paired by hand.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ManualPairing {
+    /// The round (from 1).
+    pub round: u32,
+    /// The player with white.
+    pub white: Slug,
+    /// The player with black.
+    pub black: Slug,
 }
 
 /// A game seen once, from the side of the player with the lower start number.

@@ -123,21 +123,28 @@ pub fn describe_code(code: u8) -> &'static str {
 /// How each line of a round file was understood, one line per game or bye:
 /// `board 1: Ikonen Jussi (3, white) – Ilu Timo (7, black): 1-0, white wins`.
 /// `names` gives a player's name by start number; without one, the start number
-/// stands alone (`board 1: 3 (white) – 7 (black): …`).
-pub fn describe(lines: &[Line], names: &BTreeMap<u32, String>) -> Vec<String> {
+/// stands alone (`board 1: 3 (white) – 7 (black): …`). `boards` gives the
+/// board number of each game `(white, black)` in the round's board order
+/// ([`crate::tournament::round`]); a game without one is shown as `game`.
+pub fn describe(
+    lines: &[Line],
+    names: &BTreeMap<u32, String>,
+    boards: &BTreeMap<(u32, u32), u32>,
+) -> Vec<String> {
     let player = |start_no: u32, colour: &str| match names.get(&start_no) {
         Some(name) => format!("{name} ({start_no}{colour})"),
         None if colour.is_empty() => start_no.to_string(),
         None => format!("{start_no} ({})", colour.trim_start_matches(", ")),
     };
-    let mut board = 0;
     lines
         .iter()
         .map(|l| match l.instruction {
             Instruction::Pair { white, black, code } => {
-                board += 1;
+                let board = boards
+                    .get(&(white, black))
+                    .map_or_else(|| "game".to_string(), |n| format!("board {n}"));
                 format!(
-                    "board {board}: {} – {}: {}",
+                    "{board}: {} – {}: {}",
                     player(white, ", white"),
                     player(black, ", black"),
                     describe_code(code)
@@ -381,6 +388,23 @@ fn occupied_cells(
                 Cell::Game { opponent: b, colour: cb, .. },
             ) if a == *b && (ca.is_none() || ca == *cb)
         );
+        let theirs = new_cells.get(&cell_opponent(cell)).map(|c| &c.0);
+        let reversed = reversed_colours(current, player, cell, theirs);
+        if let Some(hint) = reversed {
+            if player < cell_opponent(cell) {
+                problems.push(
+                    Diagnostic::error(
+                        codes_shown,
+                        format!(
+                            "the colours are reversed: round {round} is paired `{current}` for player {player}"
+                        ),
+                    )
+                    .at_line(*line)
+                    .hint(hint),
+                );
+            }
+            continue;
+        }
         if round <= round_columns && !current.is_empty() && !fills_pairing {
             problems.push(
                 Diagnostic::error(
@@ -401,6 +425,65 @@ fn occupied_cells(
         }
     }
     problems
+}
+
+/// The opponent a new cell names (0 for a bye).
+fn cell_opponent(cell: &Cell) -> u32 {
+    match cell {
+        Cell::Game { opponent, .. } | Cell::Paired { opponent, .. } => *opponent,
+        _ => 0,
+    }
+}
+
+/// When the pairing `current` (`12 b ?`) has the same opponent as the
+/// result `cell` but the other colour, the line to write instead: white
+/// first, the score from white's side.
+fn reversed_colours(
+    current: &str,
+    player: u32,
+    cell: &Cell,
+    theirs: Option<&Cell>,
+) -> Option<String> {
+    let (
+        Ok((
+            Cell::Paired {
+                opponent: a,
+                colour: Some(paired),
+            },
+            _,
+        )),
+        Cell::Game {
+            opponent: b,
+            colour: Some(typed),
+            result,
+        },
+    ) = (crate::files::cell::parse_cell_with_handicap(current), cell)
+    else {
+        return None;
+    };
+    if a != *b || paired == *typed {
+        return None;
+    }
+    let their_result = match theirs {
+        Some(Cell::Game { result, .. }) => *result,
+        _ => result.complement(),
+    };
+    // White is the player the pairing gives white; the score from their side.
+    let (white, black, white_result, black_result) = match paired {
+        Colour::White => (player, a, *result, their_result),
+        Colour::Black => (a, player, their_result, *result),
+    };
+    let score = match (white_result, black_result) {
+        (GameResult::Win, _) => "1-0",
+        (GameResult::Loss, _) => "0-1",
+        (GameResult::Draw, _) => "½-½",
+        (GameResult::ForfeitWin, _) => "+-",
+        (GameResult::ForfeitLoss, GameResult::ForfeitLoss) => "--",
+        (GameResult::ForfeitLoss, _) => "-+",
+    };
+    Some(format!(
+        "white is {white} and black {black} in the pairing: write `{white} {black} {score}` (the same result, white first)"
+    ))
 }
 
 /// Adds the missing round columns up to `round`: numbered in the header,
@@ -561,14 +644,15 @@ pub struct Added {
     pub understood: Vec<String>,
 }
 
-/// Reads the tournament at `path` (its `.toml` or `.csv`), applies `codes` (the round
-/// file's text, shown as `codes_shown`) to round `round` and rewrites the CSV atomically.
-pub fn add_results(
-    path: &Path,
-    round: u32,
-    codes: &str,
-    codes_shown: &Path,
-) -> Result<Added, ResultsError> {
+/// A tournament's files as `results` commands read them.
+struct Files {
+    meta: PathBuf,
+    csv: PathBuf,
+    rounds: u32,
+    csv_text: String,
+}
+
+fn read_files(path: &Path) -> Result<Files, ResultsError> {
     let meta = path.with_extension("toml");
     let csv = path.with_extension("csv");
     let read = |p: &Path| {
@@ -588,26 +672,206 @@ pub fn add_results(
                 .hint("run `ratingbook check` and fix the metadata first")])
         })?;
     let csv_text = read(&csv)?;
+    Ok(Files {
+        meta,
+        csv,
+        rounds,
+        csv_text,
+    })
+}
+
+/// Reads the tournament at `path` (its `.toml` or `.csv`), applies `codes` (the round
+/// file's text, shown as `codes_shown`) to round `round` and rewrites the CSV atomically.
+pub fn add_results(
+    path: &Path,
+    round: u32,
+    codes: &str,
+    codes_shown: &Path,
+) -> Result<Added, ResultsError> {
+    let files = read_files(path)?;
     let lines = parse_round_file(codes, codes_shown).map_err(ResultsError::Invalid)?;
-    let out = apply(&csv_text, &csv, codes_shown, round, rounds, &lines)
-        .map_err(ResultsError::Invalid)?;
-    let root = repository_root(&meta).unwrap_or_else(|| csv.parent().unwrap_or(Path::new(".")));
-    crate::atomic_write::write_file_atomically_in(root, &csv, out.as_bytes()).map_err(
-        |source| ResultsError::Io {
+    let out = apply(
+        &files.csv_text,
+        &files.csv,
+        codes_shown,
+        round,
+        files.rounds,
+        &lines,
+    )
+    .map_err(ResultsError::Invalid)?;
+    write_and_describe(&files, round, &out, &lines)
+}
+
+/// A correction of a round's results.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Correction<'a> {
+    /// Replace the results of the games (and byes) the round file's text names.
+    Set(&'a str),
+    /// Take the results of these players' games back to the pairing (`12 w ?`).
+    Clear(&'a [u32]),
+}
+
+/// Corrects round `round` of the tournament at `path`: the named players'
+/// games go back to their pairing (`12 w ?`) and, for [`Correction::Set`],
+/// the new results are entered as `results add` enters them; the CSV is
+/// rewritten atomically, or not at all.
+pub fn correct_results(
+    path: &Path,
+    round: u32,
+    correction: Correction,
+    codes_shown: &Path,
+) -> Result<Added, ResultsError> {
+    let files = read_files(path)?;
+    let (players, lines) = match correction {
+        Correction::Set(codes) => {
+            let lines = parse_round_file(codes, codes_shown).map_err(ResultsError::Invalid)?;
+            let players = lines
+                .iter()
+                .flat_map(|l| match l.instruction {
+                    Instruction::Pair { white, black, .. } => vec![white, black],
+                    Instruction::Bye { player } => vec![player],
+                })
+                .collect();
+            (players, lines)
+        }
+        Correction::Clear(players) => (players.to_vec(), Vec::new()),
+    };
+    let cleared = clear_results(&files, round, &players, codes_shown)?;
+    let out = apply(
+        &cleared,
+        &files.csv,
+        codes_shown,
+        round,
+        files.rounds,
+        &lines,
+    )
+    .map_err(ResultsError::Invalid)?;
+    write_and_describe(&files, round, &out, &lines)
+}
+
+/// The crosstable text with the results of `players`' games in `round`
+/// (and their opponents') taken back to the pairing; a pairing-allocated
+/// bye of a player named is taken back too.
+fn clear_results(
+    files: &Files,
+    round: u32,
+    players: &[u32],
+    codes_shown: &Path,
+) -> Result<String, ResultsError> {
+    let mut problems = Vec::new();
+    let (entries, _) = crate::files::crosstable::parse_crosstable(
+        &files.csv_text,
+        &files.csv,
+        files.rounds,
+        &mut problems,
+    );
+    if problems.iter().any(Diagnostic::is_error) || round == 0 || round > files.rounds {
+        problems.push(
+            Diagnostic::error(codes_shown, format!("round {round} cannot be corrected"))
+                .hint("give a round of the tournament, and run `ratingbook check` first"),
+        );
+        return Err(ResultsError::Invalid(problems));
+    }
+    let index = round as usize - 1;
+    let mut cells: Vec<(u32, Cell)> = Vec::new();
+    for &p in players {
+        let Some(entry) = entries.iter().find(|e| e.start_no == p) else {
+            problems.push(
+                Diagnostic::error(
+                    codes_shown,
+                    format!("start number {p} is not in the crosstable"),
+                )
+                .hint("use a number from the crosstable's `no` column"),
+            );
+            continue;
+        };
+        match entry.cells.get(index) {
+            Some(Cell::Game {
+                opponent, colour, ..
+            }) => {
+                cells.push((
+                    p,
+                    Cell::Paired {
+                        opponent: *opponent,
+                        colour: *colour,
+                    },
+                ));
+                cells.push((
+                    *opponent,
+                    Cell::Paired {
+                        opponent: p,
+                        colour: colour.map(Colour::opposite),
+                    },
+                ));
+            }
+            Some(Cell::Bye(Bye::PairingAllocated)) => cells.push((p, Cell::Absent)),
+            _ => {}
+        }
+    }
+    if !problems.is_empty() {
+        return Err(ResultsError::Invalid(problems));
+    }
+    let mut rows: Vec<String> = files
+        .csv_text
+        .split_inclusive('\n')
+        .map(|l| l.trim_end_matches(['\n', '\r']).to_string())
+        .collect();
+    let (first_round, _) =
+        round_layout(&rows, &files.csv).map_err(|d| ResultsError::Invalid(vec![d]))?;
+    let by_start = rows_by_start(&rows);
+    let new_cells: BTreeMap<u32, (Cell, usize)> =
+        cells.into_iter().map(|(p, c)| (p, (c, 0))).collect();
+    write_cells(&mut rows, &by_start, &new_cells, first_round + index);
+    let newline = if files.csv_text.contains("\r\n") {
+        "\r\n"
+    } else {
+        "\n"
+    };
+    let mut out = rows.join(newline);
+    if files.csv_text.ends_with('\n') {
+        out.push_str(newline);
+    }
+    Ok(out)
+}
+
+/// Writes `out` as the crosstable and says how each line was understood.
+fn write_and_describe(
+    files: &Files,
+    round: u32,
+    out: &str,
+    lines: &[Line],
+) -> Result<Added, ResultsError> {
+    let (meta, csv) = (&files.meta, &files.csv);
+    let root = repository_root(meta).unwrap_or_else(|| csv.parent().unwrap_or(Path::new(".")));
+    crate::atomic_write::write_file_atomically_in(root, csv, out.as_bytes()).map_err(|source| {
+        ResultsError::Io {
             path: csv.clone(),
             source,
-        },
-    )?;
-    let (tournament, _) = crate::load::load_tournament(Path::new(""), &meta);
+        }
+    })?;
+    let (tournament, _) = crate::load::load_tournament(Path::new(""), meta);
     let warnings = tournament
-        .map(|t| crate::check::check_history(&t))
+        .as_ref()
+        .map(crate::check::check_history)
         .unwrap_or_default();
-    let names = player_names(&meta, &out, &csv, rounds);
+    let boards = tournament
+        .map(|t| board_numbers(&t, round))
+        .unwrap_or_default();
+    let names = player_names(meta, out, csv, files.rounds);
     Ok(Added {
-        csv,
+        csv: csv.clone(),
         warnings,
-        understood: describe(&lines, &names),
+        understood: describe(lines, &names, &boards),
     })
+}
+
+/// The board number of each game `(white, black)` of round `round`.
+pub fn board_numbers(t: &crate::model::Tournament, round: u32) -> BTreeMap<(u32, u32), u32> {
+    crate::tournament::round::round(t, round)
+        .boards
+        .iter()
+        .map(|b| ((b.white, b.black), b.number))
+        .collect()
 }
 
 /// Names by start number, from the crosstable text and the player files of the
@@ -731,15 +995,23 @@ mod tests {
         )
         .unwrap();
         let names = BTreeMap::from([(3, "Ikonen Jussi".to_string()), (12, "Ilu Timo".into())]);
+        // The round's board order, not the order of the lines.
+        let boards = BTreeMap::from([
+            ((3, 7), 4),
+            ((7, 2), 2),
+            ((4, 1), 1),
+            ((5, 6), 3),
+            ((8, 9), 5),
+        ]);
         assert_eq!(
-            describe(&lines, &names),
+            describe(&lines, &names, &boards),
             [
-                "board 1: Ikonen Jussi (3, white) – 7 (black): 1-0, white wins",
+                "board 4: Ikonen Jussi (3, white) – 7 (black): 1-0, white wins",
                 "board 2: 7 (white) – 2 (black): 0-1, black wins",
-                "board 3: 4 (white) – 1 (black): ½-½, draw",
-                "board 4: 5 (white) – 6 (black): +-, black did not come: white wins by forfeit",
+                "board 1: 4 (white) – 1 (black): ½-½, draw",
+                "board 3: 5 (white) – 6 (black): +-, black did not come: white wins by forfeit",
                 "board 5: 8 (white) – 9 (black): -+, white did not come: black wins by forfeit",
-                "board 6: 10 (white) – 11 (black): --, neither came: both lose by forfeit",
+                "game: 10 (white) – 11 (black): --, neither came: both lose by forfeit",
                 "bye: Ilu Timo (12): pairing-allocated bye, 1 point",
             ]
         );

@@ -616,6 +616,7 @@ pub fn tournament_from_trf(
         acceleration: crate::model::Acceleration::None,
         tiebreaks: None,
         language: None,
+        event: Default::default(),
         entries,
         first_round_column: 4,
         meta_source: Default::default(),

@@ -586,7 +586,7 @@ fn metadata_and_crosstable_problems_are_reported_together() {
         located(repo.path()),
         [
             "data/tournaments/2005/spring-open.csv:2:4: round 1: unknown result `x`",
-            "data/tournaments/2005/spring-open.toml:4:1: unknown field `ctiy`, expected one of `name`, `start`, `end`, `city`, `system`, `acceleration`, `rounds`, `rated`, `time_control`, `rules`, `base_k`, `sequence`, `illustrative`, `note`, `pool`, `tiebreaks`, `language`",
+            "data/tournaments/2005/spring-open.toml:4:1: unknown field `ctiy`, expected one of `name`, `start`, `end`, `city`, `system`, `acceleration`, `rounds`, `rated`, `time_control`, `rules`, `base_k`, `sequence`, `illustrative`, `note`, `pool`, `tiebreaks`, `language`, `late_entry_bye`, `withdrawal`, `forbidden`, `manual_pairing`",
         ]
     );
     // The declared round count still applies to the crosstable.
@@ -638,7 +638,7 @@ fn metadata_errors_hide_none_of_the_crosstables() {
             "data/tournaments/2005/spring-open.csv:2:4: round 1: 1 scored `½` against 2, but 2 scored `0`",
             "data/tournaments/2005/spring-open.csv:4:2: unknown player `saarenpaa-samul`",
             "data/tournaments/2005/spring-open.toml:2:9: `start` is a date in quotes, which TOML reads as text",
-            "data/tournaments/2005/spring-open.toml:6:1: unknown field `rouns`, expected one of `name`, `start`, `end`, `city`, `system`, `acceleration`, `rounds`, `rated`, `time_control`, `rules`, `base_k`, `sequence`, `illustrative`, `note`, `pool`, `tiebreaks`, `language`",
+            "data/tournaments/2005/spring-open.toml:6:1: unknown field `rouns`, expected one of `name`, `start`, `end`, `city`, `system`, `acceleration`, `rounds`, `rated`, `time_control`, `rules`, `base_k`, `sequence`, `illustrative`, `note`, `pool`, `tiebreaks`, `language`, `late_entry_bye`, `withdrawal`, `forbidden`, `manual_pairing`",
         ]
     );
     assert_eq!(

@@ -105,9 +105,11 @@ fn new_players_and_a_new_tournament_check_and_build() {
     assert!(said.contains("ratingbook pair "), "{said}");
     assert!(said.contains("ratingbook results add "), "{said}");
     let csv = std::fs::read_to_string(root.join("data/tournaments/2026/spring-open-2026.csv"));
+    // FIDE's initial order, not the order typed: without ratings or titles,
+    // by name (Ikonen, Ilu, Saarenpää).
     assert_eq!(
         csv.unwrap(),
-        "no,player,rating,1,2,3,4,5\n1,ikonen-jussi,,,,,,\n2,saarenpaa-samuli,,,,,,\n3,ilu-timo,,,,,,\n"
+        "no,player,rating,1,2,3,4,5\n1,ikonen-jussi,,,,,,\n2,ilu-timo,,,,,,\n3,saarenpaa-samuli,,,,,,\n"
     );
     // A round robin without players yet, named by --id.
     succeeds(

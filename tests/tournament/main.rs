@@ -10,6 +10,8 @@
 mod util;
 
 mod fide_list;
+mod engine_corpus_events;
+mod event_night;
 mod pair_event;
 mod pair_simple;
 mod pair_trf_cli;

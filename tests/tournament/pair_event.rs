@@ -51,8 +51,16 @@ fn pairs_the_next_swiss_round_and_writes_it() {
     );
     let (code, stdout, stderr) = run(repo.path(), &["pair", "data/tournaments/2005/spring-open"]);
     assert_eq!(code, Some(0), "{stderr}");
-    assert!(stdout.starts_with("Spring Open, round 3\n"), "{stdout}");
-    assert_eq!(stdout.lines().count(), 3, "{stdout}");
+    // The pairing list: title, header, rule, one line per board with
+    // start numbers, names and points before the round.
+    assert!(
+        stdout.starts_with("Spring Open: round 3 pairings\n"),
+        "{stdout}"
+    );
+    let boards: Vec<&str> = stdout.lines().skip(4).collect();
+    assert_eq!(boards.len(), 2, "{stdout}");
+    assert!(boards[0].trim_start().starts_with("1  "), "{stdout}");
+    assert!(boards[1].trim_start().starts_with("2  "), "{stdout}");
     let (code, _, stderr) = run(
         repo.path(),
         &["pair", "data/tournaments/2005/spring-open.toml", "--write"],
@@ -143,7 +151,45 @@ fn round_robins_follow_the_berger_table() {
         );
         assert_eq!(code, Some(0), "{stderr}");
         assert!(stdout.contains(&format!("round {round}")), "{stdout}");
-        assert!(stdout.contains("bye:"), "{stdout}");
+        assert!(stdout.contains("Bye: "), "{stdout}");
+        // The next round is paired once this one's game has its result.
+        let csv = std::fs::read_to_string(&cup).unwrap();
+        let white = csv
+            .lines()
+            .skip(1)
+            .find_map(|l| {
+                let f: Vec<&str> = l.split(',').collect();
+                let cell = f[1 + round as usize];
+                cell.ends_with(" w ?")
+                    .then(|| format!("{} {} 1-0\n", f[0], cell.split(' ').next().unwrap()))
+            })
+            .unwrap();
+        let out = Command::new(util::binary())
+            .args([
+                "results",
+                "add",
+                "data/tournaments/2005/autumn-cup.toml",
+                "--round",
+            ])
+            .arg(round.to_string())
+            .arg("--from")
+            .arg("-")
+            .current_dir(repo.path())
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .and_then(|mut child| {
+                use std::io::Write;
+                child.stdin.take().unwrap().write_all(white.as_bytes())?;
+                child.wait_with_output()
+            })
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
     }
     let loaded = ratingbook::load::load_repository(repo.path());
     let t = loaded
@@ -186,7 +232,10 @@ fn requested_byes_are_not_paired_and_score_what_the_rules_give() {
         &["pair", "data/tournaments/2005/spring-open", "--write"],
     );
     assert_eq!(code, Some(0), "{stderr}");
-    assert!(stdout.starts_with("Spring Open, round 2\n"), "{stdout}");
+    assert!(
+        stdout.starts_with("Spring Open: round 2 pairings\n"),
+        "{stdout}"
+    );
     let csv = std::fs::read_to_string(&table).unwrap();
     assert!(csv.contains("\n1,ikonen-jussi,,2 w 1,3 b ?"), "{csv}");
     assert!(csv.contains("\n2,pellikka-marko,,1 b 0,bye"), "{csv}");
@@ -271,4 +320,214 @@ fn pair_write_does_not_write_through_a_linked_crosstable() {
         kept
     );
     assert!(std::fs::symlink_metadata(&table).unwrap().is_symlink());
+}
+
+/// Runs the binary in `root` (for the commands that take the tournament's path).
+fn run_in(root: &Path, args: &[&str]) -> (Option<i32>, String, String) {
+    let out = Command::new(util::binary())
+        .args(args)
+        .current_dir(root)
+        .output()
+        .unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Round 2 paired while round 1's game 3 – 4 has no result.
+const PAIRED_PAST_A_MISSING_RESULT: &str = "no,player,rating,1,2\n1,ikonen-jussi,,2 w 1,3 b ?\n2,pellikka-marko,,1 b 0,4 w ?\n3,saarenpaa-samuli,,4 w ?,1 w ?\n4,ilu-timo,,3 b ?,2 b ?\n";
+
+#[test]
+fn a_round_paired_past_a_missing_result_is_an_error_naming_the_game() {
+    let repo = spring_open_in_progress(PAIRED_PAST_A_MISSING_RESULT);
+    let (code, _, stderr) = run(repo.path(), &["check"]);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(
+        stderr.contains(
+            "spring-open.csv:4:4: round 1: 3 – 4 has no result, though round 2 is paired"
+        ),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn pair_refuses_while_the_previous_round_waits_for_results() {
+    let repo = spring_open_in_progress(
+        "no,player,rating,1,2,3\n1,ikonen-jussi,,2 w 1,,\n2,pellikka-marko,,1 b 0,,\n3,saarenpaa-samuli,,4 w ?,,\n4,ilu-timo,,3 b ?,,\n",
+    );
+    let before = std::fs::read_to_string(repo.path().join(SPRING_OPEN_CSV)).unwrap();
+    let (code, _, stderr) = run(
+        repo.path(),
+        &["pair", "data/tournaments/2005/spring-open", "--write"],
+    );
+    assert_eq!(code, Some(2), "{stderr}");
+    // Board 1 is 1 – 2 (one point before round 2 against none): 3 – 4 is board 2.
+    assert!(
+        stderr.contains("round 1 has no result on board 2 (3 – 4)"),
+        "{stderr}"
+    );
+    let after = std::fs::read_to_string(repo.path().join(SPRING_OPEN_CSV)).unwrap();
+    assert_eq!(before, after);
+}
+
+#[test]
+fn results_are_corrected_and_colours_typed_reversed_get_the_line_to_write() {
+    let repo = spring_open_in_progress(
+        "no,player,rating,1,2\n1,ikonen-jussi,,2 w 1,\n2,pellikka-marko,,1 b 0,\n3,saarenpaa-samuli,,4 w ?,\n4,ilu-timo,,3 b ?,\n",
+    );
+    let toml = "data/tournaments/2005/spring-open.toml";
+    // 4 had black: `4 3 0-1` (4 white, 3 wins) is the game with colours reversed.
+    let (code, _, stderr) = run_in(
+        repo.path(),
+        &["results", "set", toml, "--round", "1", "4", "3", "0-1"],
+    );
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(
+        stderr.contains("white is 3 and black 4 in the pairing: write `3 4 1-0`"),
+        "{stderr}"
+    );
+    // The echo names the round's board, not the line: with every score 0
+    // before round 1, board 1 is 1 – 2 (the better start number), 3 – 4 board 2.
+    let (code, stdout, stderr) = run_in(
+        repo.path(),
+        &["results", "set", toml, "--round", "1", "3", "4", "1-0"],
+    );
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(
+        stdout.starts_with("board 2: Saarenpää Samuli (3, white) – Ilu Timo (4, black): 1-0"),
+        "{stdout}"
+    );
+    // Typed wrong, set right: ½-½ replaces 1-0 on both sides.
+    let (code, _, stderr) = run_in(
+        repo.path(),
+        &["results", "set", toml, "--round", "1", "1", "2", "½-½"],
+    );
+    assert_eq!(code, Some(0), "{stderr}");
+    let csv = std::fs::read_to_string(repo.path().join(SPRING_OPEN_CSV)).unwrap();
+    assert!(csv.contains("\n1,ikonen-jussi,,2 w =,"), "{csv}");
+    assert!(csv.contains("\n2,pellikka-marko,,1 b =,"), "{csv}");
+    // Cleared: back to the pairing.
+    let (code, _, stderr) = run_in(
+        repo.path(),
+        &["results", "clear", toml, "--round", "1", "3"],
+    );
+    assert_eq!(code, Some(0), "{stderr}");
+    let csv = std::fs::read_to_string(repo.path().join(SPRING_OPEN_CSV)).unwrap();
+    assert!(csv.contains("\n3,saarenpaa-samuli,,4 w ?,"), "{csv}");
+    assert!(csv.contains("\n4,ilu-timo,,3 b ?,"), "{csv}");
+}
+
+#[test]
+fn a_pairing_changed_by_hand_is_recorded_and_check_names_the_rules_it_departs_from() {
+    // Round 2 paired by the engine: 1 – 3 would be a rematch-free pairing.
+    let repo = spring_open_in_progress(
+        "no,player,rating,1,2\n1,ikonen-jussi,,2 w 1,\n2,pellikka-marko,,1 b 0,\n3,saarenpaa-samuli,,4 w 1,\n4,ilu-timo,,3 b 0,\n",
+    );
+    let event = "data/tournaments/2005/spring-open";
+    let (code, _, stderr) = run(repo.path(), &["pair", event, "--write"]);
+    assert_eq!(code, Some(0), "{stderr}");
+    // The director pairs 1 with 2 again, white to 2: 3 and 4 meet again too.
+    let (code, _, stderr) = run(
+        repo.path(),
+        &["event", "change", event, "pellikka-marko", "ikonen-jussi"],
+    );
+    assert_eq!(code, Some(0), "{stderr}");
+    let csv = std::fs::read_to_string(repo.path().join(SPRING_OPEN_CSV)).unwrap();
+    assert!(csv.contains("\n2,pellikka-marko,,1 b 0,1 w ?"), "{csv}");
+    let meta = std::fs::read_to_string(repo.path().join("data/tournaments/2005/spring-open.toml"))
+        .unwrap();
+    assert!(
+        meta.contains(
+            "[[manual_pairing]]\nround = 2\nwhite = \"pellikka-marko\"\nblack = \"ikonen-jussi\"\n"
+        ),
+        "{meta}"
+    );
+    let (_, _, stderr) = run(repo.path(), &["check"]);
+    for rule in [
+        "pellikka-marko – ikonen-jussi was paired by hand and departs from the rule that players meet only once (they met in round 1)",
+        "pellikka-marko – ikonen-jussi was paired by hand and departs from the engine's pairing",
+    ] {
+        assert!(stderr.contains(rule), "{rule}\n{stderr}");
+    }
+}
+
+#[test]
+fn a_withdrawal_applies_to_rounds_not_yet_paired() {
+    let repo = spring_open_in_progress(
+        "no,player,rating,1,2,3\n1,ikonen-jussi,,2 w 1,,\n2,pellikka-marko,,1 b 0,,\n3,saarenpaa-samuli,,4 w 1,,\n4,ilu-timo,,3 b 0,,\n",
+    );
+    let event = "data/tournaments/2005/spring-open";
+    let (code, _, stderr) = run(
+        repo.path(),
+        &["event", "withdraw", event, "ilu-timo", "--from-round", "1"],
+    );
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(
+        stderr.contains("round 1 is already paired: enter the game as a forfeit"),
+        "{stderr}"
+    );
+    let (code, _, stderr) = run(
+        repo.path(),
+        &["event", "withdraw", event, "ilu-timo", "--from-round", "2"],
+    );
+    assert_eq!(code, Some(0), "{stderr}");
+    // Three players left: the lowest score without a bye gets it, 1 meets 3.
+    let (code, _, stderr) = run(repo.path(), &["pair", event, "--write"]);
+    assert_eq!(code, Some(0), "{stderr}");
+    let csv = std::fs::read_to_string(repo.path().join(SPRING_OPEN_CSV)).unwrap();
+    assert!(csv.contains("\n4,ilu-timo,,3 b 0,,"), "{csv}");
+    assert!(csv.contains("\n2,pellikka-marko,,1 b 0,bye,"), "{csv}");
+}
+
+#[test]
+fn printouts_are_escaped_and_print_one_sheet_per_page() {
+    let repo = spring_open_in_progress(
+        "no,player,rating,1,2\n1,ikonen-jussi,,2 w 1,3 b ?\n2,pellikka-marko,,1 b 0,4 w ?\n3,saarenpaa-samuli,,4 b 1,1 w ?\n4,ilu-timo,,3 w 0,2 b ?\n",
+    );
+    util::edit(
+        repo.path(),
+        "data/players/ilu-timo.toml",
+        "name = \"Ilu Timo\"",
+        "name = \"Ilu <Timo> & *co*\"",
+    );
+    let event = "data/tournaments/2005/spring-open";
+    let (code, html, stderr) = run(
+        repo.path(),
+        &[
+            "round",
+            event,
+            "--sheet",
+            "score-sheets",
+            "--format",
+            "html",
+        ],
+    );
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(html.contains("Ilu &lt;Timo&gt; &amp; *co*"), "{html}");
+    assert!(!html.contains("<Timo>"), "{html}");
+    assert_eq!(
+        html.matches("<section class=\"sheet\">").count(),
+        2,
+        "{html}"
+    );
+    let (code, markdown, _) = run(repo.path(), &["round", event, "--format", "markdown"]);
+    assert_eq!(code, Some(0));
+    assert!(
+        markdown.contains("Ilu &lt;Timo&gt; &amp; \\*co\\*"),
+        "{markdown}"
+    );
+    let (code, text, _) = run(
+        repo.path(),
+        &["round", event, "--round", "1", "--sheet", "standings"],
+    );
+    assert_eq!(code, Some(0));
+    assert!(
+        text.starts_with("Spring Open: standings after round 1\n"),
+        "{text}"
+    );
+    let (code, chart, _) = run(repo.path(), &["round", event, "--sheet", "wall-chart"]);
+    assert_eq!(code, Some(0));
+    assert!(chart.contains("2w1"), "{chart}");
 }

@@ -90,6 +90,7 @@ impl Book {
             pool: None,
             tiebreaks: None,
             language: None,
+            event: Default::default(),
             entries: rows
                 .iter()
                 .enumerate()

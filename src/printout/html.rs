@@ -1,0 +1,254 @@
+//! Sheets as one printable HTML page: the style is inside the page (no
+//! file beside it, nothing fetched), each sheet is printed on a page of its
+//! own, every text from the data is escaped.
+
+use super::{points, Label, PairingList, Sheet, StandingsSheet, WallChart};
+use crate::render::format::html_escaped as esc;
+
+const STYLE: &str = "\
+body{font-family:system-ui,sans-serif;margin:1rem;color:#000;background:#fff}\
+h1{font-size:1.3rem;margin:0 0 .6rem}\
+.scroll{overflow-x:auto}\
+table{border-collapse:collapse;font-variant-numeric:tabular-nums}\
+th,td{border:1px solid #999;padding:.2rem .45rem;text-align:left;white-space:nowrap}\
+td.n,th.n{text-align:right}\
+.sheet{margin-bottom:2rem}\
+.moves td{width:12rem;height:1.15rem}\
+.sign{margin-top:1rem;display:flex;gap:2rem}\
+@page{size:A4;margin:12mm}\
+@media print{body{margin:0}.sheet{break-after:page;page-break-after:always;margin:0}\
+.sheet:last-child{break-after:auto;page-break-after:auto}.scroll{overflow:visible}\
+table{font-size:10pt}}";
+
+fn name(l: &Label) -> String {
+    match &l.title {
+        Some(t) if !t.trim().is_empty() => format!("{} {}", esc(t.trim()), esc(&l.name)),
+        _ => esc(&l.name),
+    }
+}
+
+fn rating(l: &Label) -> String {
+    l.rating.map(|r| r.to_string()).unwrap_or_default()
+}
+
+fn row(cells: &[(String, bool)], tag: &str) -> String {
+    let mut out = String::from("<tr>");
+    for (text, right) in cells {
+        let class = if *right { " class=\"n\"" } else { "" };
+        out += &format!("<{tag}{class}>{text}</{tag}>");
+    }
+    out + "</tr>\n"
+}
+
+fn table(header: Vec<(String, bool)>, rows: Vec<Vec<(String, bool)>>) -> String {
+    let mut out = String::from("<div class=\"scroll\"><table>\n<thead>");
+    out += &row(&header, "th");
+    out += "</thead>\n<tbody>\n";
+    for r in rows {
+        out += &row(&r, "td");
+    }
+    out + "</tbody></table></div>\n"
+}
+
+fn left(text: impl Into<String>) -> (String, bool) {
+    (text.into(), false)
+}
+
+fn right(text: impl Into<String>) -> (String, bool) {
+    (text.into(), true)
+}
+
+fn pairings(list: &PairingList) -> String {
+    let header = vec![
+        right("Board"),
+        right("No."),
+        left("White"),
+        right("Rtg"),
+        right("Pts"),
+        left("Result"),
+        right("Pts"),
+        left("Black"),
+        right("Rtg"),
+        right("No."),
+    ];
+    let rows = list
+        .boards
+        .iter()
+        .map(|b| {
+            vec![
+                right(b.board.to_string()),
+                right(b.white.start_no.to_string()),
+                left(name(&b.white)),
+                right(rating(&b.white)),
+                right(points(b.white_points)),
+                left(esc(b.result.as_deref().unwrap_or("–"))),
+                right(points(b.black_points)),
+                left(name(&b.black)),
+                right(rating(&b.black)),
+                right(b.black.start_no.to_string()),
+            ]
+        })
+        .collect();
+    let mut out = format!(
+        "<section class=\"sheet\"><h1>{}: round {} pairings</h1>\n",
+        esc(&list.event),
+        list.round
+    );
+    out += &table(header, rows);
+    for (l, what) in &list.byes {
+        out += &format!("<p>Bye: {} {} ({})</p>\n", l.start_no, name(l), esc(what));
+    }
+    out + "</section>\n"
+}
+
+fn standings(sheet: &StandingsSheet) -> String {
+    let mut header = vec![
+        right("Rank"),
+        right("No."),
+        left("Name"),
+        left("Fed"),
+        right("Rtg"),
+        right("Pts"),
+    ];
+    header.extend(sheet.tiebreaks.iter().map(|t| right(esc(t))));
+    let rows = sheet
+        .rows
+        .iter()
+        .map(|r| {
+            let mut cells = vec![
+                right(esc(&r.rank)),
+                right(r.player.start_no.to_string()),
+                left(name(&r.player)),
+                left(esc(r.player.federation.as_deref().unwrap_or(""))),
+                right(rating(&r.player)),
+                right(points(r.half_points)),
+            ];
+            cells.extend(r.tiebreaks.iter().map(|v| right(esc(v))));
+            cells
+        })
+        .collect();
+    format!(
+        "<section class=\"sheet\"><h1>{}: standings after round {}</h1>\n{}</section>\n",
+        esc(&sheet.event),
+        sheet.after_round,
+        table(header, rows)
+    )
+}
+
+fn wall_chart(chart: &WallChart) -> String {
+    let mut header = vec![right("No."), left("Name"), right("Rtg")];
+    header.extend((1..=chart.rounds).map(|r| right(format!("R{r}"))));
+    header.push(right("Pts"));
+    let rows = chart
+        .rows
+        .iter()
+        .map(|(l, cells, half)| {
+            let mut row = vec![
+                right(l.start_no.to_string()),
+                left(name(l)),
+                right(rating(l)),
+            ];
+            row.extend(cells.iter().map(|c| right(esc(c))));
+            row.push(right(points(*half)));
+            row
+        })
+        .collect();
+    format!(
+        "<section class=\"sheet\"><h1>{}: wall chart</h1>\n{}</section>\n",
+        esc(&chart.event),
+        table(header, rows)
+    )
+}
+
+fn score_sheets(list: &PairingList) -> String {
+    let mut out = String::new();
+    for b in &list.boards {
+        out += &format!(
+            "<section class=\"sheet\"><h1>{}: round {}, board {}</h1>\n\
+             <p>White: {} {} {}<br>Black: {} {} {}</p>\n<table class=\"moves\">\n\
+             <thead><tr><th class=\"n\">#</th><th>White</th><th>Black</th>\
+             <th class=\"n\">#</th><th>White</th><th>Black</th></tr></thead>\n<tbody>\n",
+            esc(&list.event),
+            list.round,
+            b.board,
+            b.white.start_no,
+            name(&b.white),
+            rating(&b.white),
+            b.black.start_no,
+            name(&b.black),
+            rating(&b.black)
+        );
+        for m in 1..=30 {
+            out += &format!(
+                "<tr><td class=\"n\">{m}</td><td></td><td></td><td class=\"n\">{}</td><td></td><td></td></tr>\n",
+                m + 30
+            );
+        }
+        out += "</tbody></table>\n<div class=\"sign\"><span>Result: ________</span>\
+                <span>White: ________</span><span>Black: ________</span></div></section>\n";
+    }
+    out
+}
+
+/// The sheet as a whole HTML page.
+pub fn page(sheet: &Sheet) -> String {
+    let (event, body) = match sheet {
+        Sheet::Pairings(l) => (&l.event, pairings(l)),
+        Sheet::ScoreSheets(l) => (&l.event, score_sheets(l)),
+        Sheet::Standings(s) => (&s.event, standings(s)),
+        Sheet::WallChart(c) => (&c.event, wall_chart(c)),
+    };
+    format!(
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+         <title>{}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n{body}</body>\n</html>\n",
+        esc(event)
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::printout::PairingRow;
+
+    fn player(start_no: u32, name: &str) -> Label {
+        Label {
+            start_no,
+            name: name.into(),
+            title: None,
+            rating: Some(1800),
+            federation: None,
+        }
+    }
+
+    #[test]
+    fn names_are_escaped_and_each_board_is_a_printed_page() {
+        let list = PairingList {
+            event: "Open <b>".into(),
+            round: 2,
+            boards: (1..=2)
+                .map(|n| PairingRow {
+                    board: n,
+                    white: player(n, "<script>x</script>"),
+                    white_points: 2,
+                    black: player(n + 2, "O'Brien & Co"),
+                    black_points: 1,
+                    coloured: true,
+                    result: None,
+                })
+                .collect(),
+            byes: Vec::new(),
+        };
+        let html = page(&Sheet::ScoreSheets(list.clone()));
+        assert!(!html.contains("<script>"), "{html}");
+        assert!(html.contains("&lt;script&gt;"), "{html}");
+        assert!(html.contains("O&#39;Brien &amp; Co"), "{html}");
+        assert_eq!(html.matches("<section class=\"sheet\">").count(), 2);
+        assert!(html.contains("break-after:page"));
+        assert!(!html.contains("http"), "self-contained: {html}");
+        assert_eq!(
+            page(&Sheet::Pairings(list.clone())),
+            page(&Sheet::Pairings(list))
+        );
+    }
+}
