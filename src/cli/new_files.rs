@@ -549,9 +549,11 @@ mod tests {
             meta.path,
             Path::new("data/tournaments/2026/spring-open-2026.toml")
         );
+        // Start numbers in FIDE's initial order: neither is rated, so by
+        // name (Ikonen before Ilu), whatever the order typed.
         assert_eq!(
             table.text,
-            "no,player,rating,1,2,3,4,5\n1,ilu-timo,,,,,,\n2,ikonen-jussi,,,,,,\n"
+            "no,player,rating,1,2,3,4,5\n1,ikonen-jussi,,,,,,\n2,ilu-timo,,,,,,\n"
         );
         assert!(meta.text.contains("# base_k = 32"));
         write_new_files(dir.path(), &[meta.clone(), table]).unwrap();

@@ -331,7 +331,6 @@ fn read_title(
     })
 }
 
-
 fn read_grade(
     raw: Option<&Spanned<String>>,
     fields: &FieldErrors,

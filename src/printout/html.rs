@@ -15,6 +15,10 @@ td.n,th.n{text-align:right}\
 .sheet{margin-bottom:2rem}\
 .moves td{width:12rem;height:1.15rem}\
 .sign{margin-top:1rem;display:flex;gap:2rem}\
+@media screen{.scroll[data-overflows]::before{content:\"Scroll sideways for more \\2192\";display:block;\
+position:sticky;left:0;width:max-content;font-size:.8rem;color:#555}\
+.scroll[data-overflows]:not([data-at-end]){-webkit-mask-image:linear-gradient(to left,transparent,#000 2.5rem);\
+mask-image:linear-gradient(to left,transparent,#000 2.5rem)}}\
 @page{size:A4;margin:12mm}\
 @media print{body{margin:0}.sheet{break-after:page;page-break-after:always;margin:0}\
 .sheet:last-child{break-after:auto;page-break-after:auto}.scroll{overflow:visible}\
@@ -190,6 +194,15 @@ fn score_sheets(list: &PairingList) -> String {
     out
 }
 
+/// On a screen narrower than a sheet, a table that scrolls sideways says so
+/// (the site's own pages do the same): its box is marked while it overflows
+/// and until it is scrolled to the end; the style sheet shows the hint and
+/// fades the edge. Paper never sees it.
+const MARK_SCROLLING: &str = "for(const s of document.querySelectorAll('.scroll')){\
+const mark=()=>{s.toggleAttribute('data-overflows',s.scrollWidth>s.clientWidth+1);\
+s.toggleAttribute('data-at-end',s.scrollLeft+s.clientWidth>=s.scrollWidth-1)};\
+mark();s.addEventListener('scroll',mark);addEventListener('resize',mark)}";
+
 /// The sheet as a whole HTML page.
 pub fn page(sheet: &Sheet) -> String {
     let (event, body) = match sheet {
@@ -201,7 +214,7 @@ pub fn page(sheet: &Sheet) -> String {
     format!(
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-         <title>{}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n{body}</body>\n</html>\n",
+         <title>{}</title>\n<link rel=\"icon\" href=\"data:,\">\n<style>{STYLE}</style>\n</head>\n<body>\n<main>\n{body}</main>\n<script>{MARK_SCROLLING}</script>\n</body>\n</html>\n",
         esc(event)
     )
 }

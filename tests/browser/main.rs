@@ -71,6 +71,28 @@ fn sample_site_in_a_real_browser() {
         "build failed: {}",
         String::from_utf8_lossy(&build.stderr)
     );
+    // What a venue posts, as `round` prints it: checked and photographed
+    // beside the site's pages (under `printouts/`, which no page links).
+    for sheet in ["pairings", "standings", "wall-chart", "score-sheets"] {
+        let out = site.path().join(format!("printouts/{sheet}.html"));
+        std::fs::create_dir_all(out.parent().unwrap()).unwrap();
+        let printed = Command::new(env!("CARGO_BIN_EXE_ratingbook"))
+            .args([
+                "round",
+                "--root",
+                REPO,
+                "data/tournaments/2006/helsinki-open-2006",
+            ])
+            .args(["--round", "3", "--sheet", sheet, "--format", "html", "-o"])
+            .arg(&out)
+            .output()
+            .unwrap();
+        assert!(
+            printed.status.success(),
+            "round --sheet {sheet}: {}",
+            String::from_utf8_lossy(&printed.stderr)
+        );
+    }
     let shots: PathBuf = Path::new(REPO).join("site-screenshots");
     let status = Command::new("node")
         .arg(Path::new(REPO).join("tests/browser/run.mjs"))

@@ -89,6 +89,10 @@ const pageTypes = [
   ["list-player", "players/ataxx-depth-4.html"],
   ["list-tournament", "tournaments/ataxx-gauntlet-2026-01-01.html"],
   ["not-found", "no-such-page.html"],
+  ["pairing-sheet", "printouts/pairings.html"],
+  ["standings-sheet", "printouts/standings.html"],
+  ["wall-chart", "printouts/wall-chart.html"],
+  ["score-sheets", "printouts/score-sheets.html"],
 ];
 
 const browser = await chromium.launch({
@@ -373,6 +377,7 @@ section("charts");
     ["ratings", "ratings.html", [["#all table", ["#", "Player", "Rating"]], ["#international-heading ~ .scroll table", ["Player", "International rating"]]]],
     ["tournament", "tournaments/helsinki-open-2003.html", [["table.standings", ["#", "Player", "Pts"]], ["table.crosstable", ["Player"]]]],
     ["round", "tournaments/helsinki-open-2006/round-3.html", [["table.pairings", ["Board", "Result"]], ["table.standings", ["#", "Player", "Pts"]]]],
+    ["pairing-sheet", "printouts/pairings.html", [["table", ["Board", "White"]]]],
   ];
   for (const width of [390, 1280]) {
     const context = await browser.newContext(width === 390
@@ -452,8 +457,11 @@ section("charts");
           check(end === "none", `${where}: scrolled to the end, the fade stays (${end})`);
         }
         // The header takes well under a fifth of a phone screen.
-        const header = await page.locator(".site-header").boundingBox();
-        check(header && header.height < 844 / 5, `${where}: the header is ${header && header.height} px tall`);
+        // (A printed sheet has no site header.)
+        if (await page.locator(".site-header").count() > 0) {
+          const header = await page.locator(".site-header").boundingBox();
+          check(header && header.height < 844 / 5, `${where}: the header is ${header && header.height} px tall`);
+        }
       }
       check(problems.length === 0, `${where}: ${problems.join(" | ")}`);
       await page.screenshot({ path: path.join(shots, `${name}-${width}.png`), fullPage: true });

@@ -138,10 +138,94 @@ fn results_of(paired: &[(u32, u32)], round: u32) -> String {
         .collect()
 }
 
-/// Where the site's round pages, standings and player cards after `round`
-/// are asserted; for now the built site's front page and the event's page.
-fn assert_site_after_round(site: &Path, round: u32) {
-    assert!(site.join("index.html").is_file(), "round {round}: no site");
+/// A cell's points, by the crosstable's notation: a game's result, a
+/// half-point (`H`), zero-point (`Z`) or full-point (`F`) bye, the
+/// pairing-allocated bye (a point, FIDE's default), nothing when not paired.
+fn cell_points(cell: &str) -> f64 {
+    match cell.trim() {
+        "" | "Z" => 0.0,
+        "H" => 0.5,
+        "F" | "bye" => 1.0,
+        game => match game.split(' ').next_back().unwrap_or("") {
+            "1" | "+" => 1.0,
+            "½" | "=" => 0.5,
+            _ => 0.0,
+        },
+    }
+}
+
+/// Points as the site writes them: `3`, `3½`, `½`.
+fn points_text(points: f64) -> String {
+    let whole = points.trunc() as u32;
+    match (whole, points.fract() > 0.0) {
+        (0, true) => "½".to_string(),
+        (w, true) => format!("{w}½"),
+        (w, false) => w.to_string(),
+    }
+}
+
+/// The site after `round`, checked against the crosstable the commands
+/// wrote: the event page links every round so far; the round's page lists
+/// every board of the crosstable with its result, and its standings give
+/// each player the points of the rounds so far; every player's card ends
+/// on that running score.
+fn assert_site_after_round(root: &Path, site: &Path, round: u32) {
+    use util::event_site::{card, cards_page, event_page, round_page, table_rows};
+    let id = "club-swiss-2026";
+    let event = event_page(site, id);
+    for r in 1..=round {
+        let link = format!("tournaments/{id}/round-{r}.html\"");
+        assert!(
+            event.contains(&link),
+            "round {round}: the event page lacks {link}"
+        );
+    }
+    let page = round_page(site, id, round);
+    let (boards, _) = boards(root, round);
+    let shown: Vec<(u32, u32)> = {
+        let mut shown: Vec<(u32, u32)> = table_rows(&page, "pairings", 0)
+            .iter()
+            .map(|row| {
+                assert_ne!(row[5], "?", "round {round}: a result to come: {row:?}");
+                (row[1].parse().unwrap(), row[9].parse().unwrap())
+            })
+            .collect();
+        shown.sort();
+        shown
+    };
+    assert_eq!(shown, boards, "round {round}: the boards on the round page");
+    let mut totals: BTreeMap<u32, f64> = BTreeMap::new();
+    for r in 1..=round {
+        for (no, cell) in round_cells(root, r) {
+            *totals.entry(no).or_default() += cell_points(&cell);
+        }
+    }
+    let standings = table_rows(&page, "standings", 0);
+    assert_eq!(
+        standings.len(),
+        totals.len(),
+        "round {round}: standings rows"
+    );
+    for row in &standings {
+        let no: u32 = row[1].parse().unwrap();
+        assert_eq!(
+            row[4],
+            points_text(totals[&no]),
+            "round {round}: points of No {no}"
+        );
+    }
+    let cards = cards_page(site, id);
+    for (no, total) in &totals {
+        let rows = table_rows(card(&cards, *no), "card-rounds", 0);
+        let last = rows
+            .last()
+            .unwrap_or_else(|| panic!("round {round}: No {no}'s card is empty"));
+        assert_eq!(
+            last[6],
+            points_text(*total),
+            "round {round}: No {no}'s card"
+        );
+    }
 }
 
 #[test]
@@ -319,7 +403,7 @@ fn a_thirty_player_swiss_runs_through_commands() {
         }
         ok(&root, &["check"]);
         ok(&root, &["build", "--out", site.to_str().unwrap()]);
-        assert_site_after_round(&site, round);
+        assert_site_after_round(&root, &site, round);
     }
     // The late entrant played from round 3; the withdrawn player not from round 4.
     assert!(

@@ -9,9 +9,9 @@
 #[path = "../util/mod.rs"]
 mod util;
 
-mod fide_list;
 mod engine_corpus_events;
 mod event_night;
+mod fide_list;
 mod pair_event;
 mod pair_simple;
 mod pair_trf_cli;
