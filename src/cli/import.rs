@@ -72,8 +72,30 @@ pub fn import(file: &Path, root: &Path, options: &ImportOptions, dry_run: bool) 
     if !writable(root, &imported) {
         return ExitCode::FAILURE;
     }
-    let problems = problems_after_import(&loaded, &imported, file, &doc.player_line_numbers());
-    match problems {
+    let lines = doc.player_line_numbers();
+    if let Err(code) = check_then_write(root, (&loaded, &imported), (file, &lines), dry_run) {
+        if code == ExitCode::FAILURE {
+            eprintln!("  help: correct {} and import it again", file.display());
+        }
+        return code;
+    }
+    eprintln!("imported tournament `{}`", imported.id);
+    super::check(root, super::MessageFormat::detect())
+}
+
+/// An import's last steps, the same for every importer: the imported files
+/// checked with `check`'s rules beside the repository's own (nothing
+/// written when they fail), listed with `dry_run`, else written all
+/// together. `Ok` once written; else the exit code to end with
+/// (`SUCCESS` after a dry run). `lines` are the input's line numbers by
+/// start number, for problems to point at.
+pub(super) fn check_then_write(
+    root: &Path,
+    (loaded, imported): (&ratingbook::load::Loaded, &Imported),
+    (file, lines): (&Path, &[(u32, usize)]),
+    dry_run: bool,
+) -> Result<(), ExitCode> {
+    match problems_after_import(loaded, imported, file, lines) {
         Ok(problems) if problems.is_empty() => {}
         Ok(problems) => {
             super::repository::print_diagnostics(&problems, root, super::MessageFormat::Plain);
@@ -81,25 +103,23 @@ pub fn import(file: &Path, root: &Path, options: &ImportOptions, dry_run: bool) 
                 "{}: the imported files would not pass `check`; nothing written",
                 super::repository::summary(&problems)
             );
-            eprintln!("  help: correct {} and import it again", file.display());
-            return ExitCode::FAILURE;
+            return Err(ExitCode::FAILURE);
         }
         Err(e) => {
             eprintln!("error: cannot check the imported files in a temporary folder: {e}");
-            return ExitCode::FAILURE;
+            return Err(ExitCode::FAILURE);
         }
     }
     if dry_run {
         for (path, _) in &imported.files {
             eprintln!("would write {path}");
         }
-        return ExitCode::SUCCESS;
+        return Err(ExitCode::SUCCESS);
     }
-    if !write_all(root, &imported) {
-        return ExitCode::FAILURE;
+    if !write_all(root, imported) {
+        return Err(ExitCode::FAILURE);
     }
-    eprintln!("imported tournament `{}`", imported.id);
-    super::check(root, super::MessageFormat::detect())
+    Ok(())
 }
 
 /// Whether every file of the import can be created: no name taken (not

@@ -5,7 +5,6 @@
 use ratingbook::import::{legacy, legacy_format};
 use ratingbook::model::{Date, Slug};
 use ratingbook::tournament::trf_exchange::Imported;
-use ratingbook::tournament::trf_import_check::problems_after_import;
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::process::ExitCode;
@@ -85,29 +84,10 @@ pub fn import_legacy(
     if !none_taken(root, &imported) || !super::import::writable(root, &imported) {
         return ExitCode::FAILURE;
     }
-    match problems_after_import(&loaded, &imported, file, &[]) {
-        Ok(problems) if problems.is_empty() => {}
-        Ok(problems) => {
-            super::repository::print_diagnostics(&problems, root, super::MessageFormat::Plain);
-            eprintln!(
-                "{}: the imported files would not pass `check`; nothing written",
-                super::repository::summary(&problems)
-            );
-            return ExitCode::FAILURE;
-        }
-        Err(e) => {
-            eprintln!("error: cannot check the imported files in a temporary folder: {e}");
-            return ExitCode::FAILURE;
-        }
-    }
-    if dry_run {
-        for (path, _) in &imported.files {
-            eprintln!("would write {path}");
-        }
-        return ExitCode::SUCCESS;
-    }
-    if !super::import::write_all(root, &imported) {
-        return ExitCode::FAILURE;
+    if let Err(code) =
+        super::import::check_then_write(root, (&loaded, &imported), (file, &[]), dry_run)
+    {
+        return code;
     }
     super::check(root, super::MessageFormat::detect())
 }

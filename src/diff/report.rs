@@ -73,7 +73,7 @@ pub const COMMENT_LIMIT: usize = 65_536;
 pub const COMMENT_BUDGET: usize = 60_000;
 
 /// The diff as Markdown, ready to post as a pull request comment: at most
-/// [`COMMENT_LIMIT`] characters (see [`bounded`]).
+/// [`COMMENT_LIMIT`] characters (see `bounded`).
 pub fn markdown(diff: &Diff, versions: &Versions) -> String {
     let top = top_part(diff, versions);
     let mut sections = Vec::new();

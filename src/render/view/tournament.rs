@@ -193,7 +193,7 @@ pub struct StartCrossRow {
     pub start_no: u32,
     /// Player link.
     pub player: Link,
-    /// One cell per round, by start number (see [`super::notation`]).
+    /// One cell per round, by start number (in the notation of `view::notation`).
     pub cells: Vec<CrossCell>,
     /// Points.
     pub points: String,
@@ -416,7 +416,7 @@ impl ViewBuilder<'_> {
     }
 
     /// Each player's rating for the event, in start-number order (see
-    /// [`ViewBuilder::event_rating`]).
+    /// `ViewBuilder::event_rating`).
     pub fn event_ratings(&self, index: usize) -> Vec<Option<u32>> {
         let t = &self.dataset.tournaments[index];
         t.entries
