@@ -2,6 +2,7 @@
 
 use super::repository::{print_diagnostics, summary};
 use super::MessageFormat;
+use ratingbook::tournament::results::{Added, ResultsError};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -14,7 +15,7 @@ pub fn results_add(
     from: Option<&Path>,
     format: MessageFormat,
 ) -> ExitCode {
-    use ratingbook::tournament::results::{add_results, ResultsError};
+    use ratingbook::tournament::results::add_results;
     use std::io::Read;
     let (text, shown) = match from.filter(|p| p.as_os_str() != "-") {
         Some(path) => match std::fs::read_to_string(path) {
@@ -33,25 +34,12 @@ pub fn results_add(
             (text, PathBuf::from("<stdin>"))
         }
     };
-    match add_results(tournament, round, &text, &shown) {
-        Ok(added) => {
-            for line in &added.understood {
-                println!("{line}");
-            }
-            print_diagnostics(&added.warnings, Path::new("."), format);
-            eprintln!("round {round} written to {}", added.csv.display());
-            ExitCode::SUCCESS
-        }
-        Err(ResultsError::Invalid(diagnostics)) => {
-            print_diagnostics(&diagnostics, Path::new("."), format);
-            eprintln!("{}; the crosstable was not changed", summary(&diagnostics));
-            ExitCode::FAILURE
-        }
-        Err(e) => {
-            eprintln!("error: {e}");
-            ExitCode::FAILURE
-        }
-    }
+    report(
+        add_results(tournament, round, &text, &shown),
+        round,
+        "written to",
+        format,
+    )
 }
 
 /// What `results set` and `results clear` were given.
@@ -71,7 +59,7 @@ pub fn results_correct(
     given: Given,
     format: MessageFormat,
 ) -> ExitCode {
-    use ratingbook::tournament::results::{correct_results, Correction, ResultsError};
+    use ratingbook::tournament::results::{correct_results, Correction};
     use std::io::Read;
     let (text, shown) = match &given {
         Given::Line(line) => (line.clone(), PathBuf::from("<command line>")),
@@ -96,13 +84,30 @@ pub fn results_correct(
         Given::Clear(players) => Correction::Clear(players),
         _ => Correction::Set(&text),
     };
-    match correct_results(tournament, round, correction, &shown) {
-        Ok(done) => {
-            for line in &done.understood {
+    report(
+        correct_results(tournament, round, correction, &shown),
+        round,
+        "corrected in",
+        format,
+    )
+}
+
+/// What entering or correcting a round did: the lines understood, the
+/// warnings and where the round went (`done`, e.g. "written to"); or every
+/// problem, the crosstable unchanged.
+fn report(
+    outcome: Result<Added, ResultsError>,
+    round: u32,
+    done: &str,
+    format: MessageFormat,
+) -> ExitCode {
+    match outcome {
+        Ok(added) => {
+            for line in &added.understood {
                 println!("{line}");
             }
-            print_diagnostics(&done.warnings, Path::new("."), format);
-            eprintln!("round {round} corrected in {}", done.csv.display());
+            print_diagnostics(&added.warnings, Path::new("."), format);
+            eprintln!("round {round} {done} {}", added.csv.display());
             ExitCode::SUCCESS
         }
         Err(ResultsError::Invalid(diagnostics)) => {

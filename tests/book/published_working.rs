@@ -10,26 +10,7 @@ use crate::util;
 
 use std::collections::BTreeMap;
 
-/// The text of an HTML fragment without its tags, entities decoded.
-fn text(html: &str) -> String {
-    let mut out = String::new();
-    let mut in_tag = false;
-    for c in html.chars() {
-        match c {
-            '<' => in_tag = true,
-            '>' => in_tag = false,
-            c if !in_tag => out.push(c),
-            _ => {}
-        }
-    }
-    out.replace("&amp;", "&")
-        .replace("&lt;", "<")
-        .replace("&gt;", ">")
-        .replace("&quot;", "\"")
-        .replace("&#x27;", "'")
-        .trim()
-        .to_string()
-}
+use crate::util::event_site::text;
 
 /// The first `href` in an HTML fragment.
 fn href(html: &str) -> Option<String> {

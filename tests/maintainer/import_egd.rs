@@ -3,31 +3,18 @@
 //! its README) are in OpenGotha's and MacMahon's layouts; the expected
 //! crosstable is worked by hand from the reports' lines.
 
+use crate::init::ratingbook;
 use crate::util;
+use crate::util::empty_repository;
 
 use ratingbook::import::egd_format::{self, Outcome, Report};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
 const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/egd");
 
 fn fixture(name: &str) -> PathBuf {
     Path::new(FIXTURES).join(name)
-}
-
-fn ratingbook(dir: &Path, args: &[&str]) -> Output {
-    Command::new(util::binary())
-        .current_dir(dir)
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn empty_repository() -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    let output = ratingbook(dir.path(), &["init", "--empty", "."]);
-    assert!(output.status.success(), "{}", util::stderr(&output));
-    dir
 }
 
 fn import(root: &Path, file: &Path) -> Output {

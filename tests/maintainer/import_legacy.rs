@@ -7,7 +7,9 @@
 //! from the ratings the program stored, or are worked by hand from the
 //! association's rules.
 
+use crate::init::ratingbook;
 use crate::util;
+use crate::util::empty_repository;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -16,22 +18,6 @@ const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/lega
 
 fn fixture(name: &str) -> PathBuf {
     Path::new(FIXTURES).join(name)
-}
-
-fn ratingbook(dir: &Path, args: &[&str]) -> Output {
-    Command::new(util::binary())
-        .current_dir(dir)
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-/// A new, empty data repository in a temporary folder.
-fn empty_repository() -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    let output = ratingbook(dir.path(), &["init", "--empty", "."]);
-    assert!(output.status.success(), "{}", util::stderr(&output));
-    dir
 }
 
 fn import(root: &Path, file: &Path, extra: &[&str]) -> Output {

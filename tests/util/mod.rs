@@ -315,6 +315,18 @@ pub fn check_with_errors(root: &std::path::Path) -> (ratingbook::Checked, Vec<St
     (checked, errors)
 }
 
+/// A new data repository made by `init --empty` in a temporary folder.
+pub fn empty_repository() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let output = std::process::Command::new(binary())
+        .args(["init", "--empty", "."])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{}", stderr(&output));
+    dir
+}
+
 /// A temporary copy of the sample repository: its data and settings.
 pub fn sample_repository() -> tempfile::TempDir {
     let repository = tempfile::tempdir().unwrap();
