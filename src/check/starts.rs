@@ -88,8 +88,8 @@ fn unread_values(start: &Start, system: SystemKind) -> Vec<&'static str> {
         ],
         SystemKind::Fide => &["`rating`", "`games`", "`k`", "`as_of`"],
         SystemKind::Egd => &["`rating`", "`games`"],
-        // Whole-History Rating re-solves every rating from the games alone.
-        SystemKind::Whr => &[],
+        // Whole-History Rating: a prior centred on the rating, as wide as the deviation.
+        SystemKind::Whr => &["`rating`", "`deviation`"],
     };
     given
         .into_iter()

@@ -82,14 +82,16 @@ pub struct KStanding {
     pub games: u32,
     /// Whether a published rating of the player has ever reached 2400.
     pub reached_2400: bool,
-    /// Whether the player is under 18 in the period (known only when personal data may be used).
+    /// Whether the period is before the end of the year of the player's 18th
+    /// birthday (known only when personal data may be used).
     pub junior: bool,
     /// Whether the period's games are rapid.
     pub rapid: bool,
 }
 
 /// K for a period of `games` games: 40 for a player with fewer than 30 rated
-/// games, or under 18 and rated under 2300; 10 once a published rating has
+/// games, or rated under 2300 until the end of the year of their 18th
+/// birthday; 10 once a published rating has
 /// reached 2400; 20 otherwise and for all rapid games; then lowered so that
 /// K × games does not exceed 700.
 pub fn k_factor(standing: KStanding, games: u32) -> u32 {
@@ -234,7 +236,7 @@ impl Fide {
             reached_2400: own.reached_2400,
             junior: own
                 .birth_year
-                .is_some_and(|b| tournament.start.year - b < 18),
+                .is_some_and(|b| tournament.start.year - b <= 18),
             rapid: tournament.time_control == TimeControl::Rapid,
         }
     }
@@ -313,6 +315,30 @@ impl Fide {
     }
 }
 
+/// The player as FIDE's list publishes them in `start`, after `before`
+/// (their state from the repository's games up to that list): the list's
+/// rating; its games, else the games counted so far (fewer than 30 when the
+/// list's K is 40, at least 30 otherwise: a rated player past K 40); K 10,
+/// or a rating of 2400 or more, marks a rating that has reached 2400 (with
+/// no K given, so does the repository's history).
+pub fn from_list(start: &Start, before: &FideState) -> FideState {
+    let rating = start.rating.round() as i32;
+    let games = match (start.games, start.k) {
+        (Some(games), _) => games,
+        (None, Some(40)) => before.games.min(29),
+        (None, _) => before.games.max(30),
+    };
+    FideState {
+        rating: Some(rating),
+        first_games: Vec::new(),
+        games,
+        reached_2400: rating >= 2400
+            || start.k == Some(10)
+            || (start.k.is_none() && before.reached_2400),
+        birth_year: before.birth_year,
+    }
+}
+
 /// (opponent rating, half points) of games towards a first rating.
 fn first_pairs(games: &[FirstGame]) -> Vec<(i32, u32)> {
     games.iter().map(|g| (g.opponent, g.half_points)).collect()
@@ -329,27 +355,20 @@ impl PeriodSystem for Fide {
     /// it; everyone else starts unrated.
     fn initial(&self, _index: usize, player: &Player, start: Option<&Start>) -> FideState {
         let birth_year = player.birth_year.filter(|_| self.settings.use_birth_years);
+        let unrated = FideState {
+            rating: None,
+            first_games: Vec::new(),
+            games: 0,
+            reached_2400: false,
+            birth_year,
+        };
         if let Some(start) = start {
-            let rating = start.rating.round() as i32;
-            let games = match (start.games, start.k) {
-                (Some(games), _) => games,
-                (None, Some(40)) => 0,
-                (None, _) => 30,
-            };
-            return FideState {
-                rating: Some(rating),
-                first_games: Vec::new(),
-                games,
-                reached_2400: rating >= 2400 || start.k == Some(10),
-                birth_year,
-            };
+            return from_list(start, &unrated);
         }
         FideState {
             rating: player.international_rating.map(|r| r as i32),
-            first_games: Vec::new(),
-            games: 0,
             reached_2400: player.international_rating.is_some_and(|r| r >= 2400),
-            birth_year,
+            ..unrated
         }
     }
 
@@ -427,18 +446,6 @@ fn state_on(history: &[(Date, FideState)], initial: &FideState, list: Date) -> F
 /// force at their starts, and each player's change is worked out once for the
 /// whole period.
 pub fn rate_by_lists(fide: &Fide, dataset: &Dataset, pool: Option<&str>) -> Ratings {
-    let initial: Vec<FideState> = dataset
-        .players
-        .iter()
-        .enumerate()
-        .map(|(i, p)| fide.initial(i, p, p.start(pool)))
-        .collect();
-    let mut current = initial.clone();
-    let mut history: Vec<Vec<(Date, FideState)>> = vec![Vec::new(); initial.len()];
-    let mut last_changed: Option<Date> = None;
-    let mut rated = vec![0u32; initial.len()];
-    let mut last_rated = vec![None; initial.len()];
-    let mut by_tournament: Vec<Vec<TournamentRating>> = vec![Vec::new(); dataset.tournaments.len()];
     let mut order: Vec<(Date, usize)> = dataset
         .tournaments
         .iter()
@@ -447,8 +454,29 @@ pub fn rate_by_lists(fide: &Fide, dataset: &Dataset, pool: Option<&str>) -> Rati
         .map(|(i, t)| (rated_on_list(t.end), i))
         .collect();
     order.sort_unstable();
+    let (initial, restores) = initial_states(fide, dataset, pool, &order);
+    let mut restores = restores.into_iter().peekable();
+    let mut current = initial.clone();
+    let mut history: Vec<Vec<(Date, FideState)>> = vec![Vec::new(); initial.len()];
+    let mut last_changed: Option<Date> = None;
+    let mut rated = vec![0u32; initial.len()];
+    let mut last_rated = vec![None; initial.len()];
+    let mut by_tournament: Vec<Vec<TournamentRating>> = vec![Vec::new(); dataset.tournaments.len()];
+    let mut restore = |current: &mut [FideState],
+                       history: &mut [Vec<(Date, FideState)>],
+                       last_changed: &mut Option<Date>,
+                       before: Option<Date>| {
+        while let Some(r) = restores.next_if(|r| before.is_none_or(|b| r.list < b)) {
+            let state = from_list(&r.start, &current[r.player]);
+            history[r.player].push((r.list, state.clone()));
+            current[r.player] = state;
+            *last_changed = (*last_changed).max(Some(r.list));
+        }
+    };
     for period in order.chunk_by(|a, b| a.0 == b.0) {
         let list = period[0].0;
+        // Lists published before this one that the repository must take as FIDE had them.
+        restore(&mut current, &mut history, &mut last_changed, Some(list));
         // Each player's tournaments of the period: their indexes and counted games.
         let mut entries: PeriodEntries = BTreeMap::new();
         for &(_, index) in period {
@@ -484,6 +512,7 @@ pub fn rate_by_lists(fide: &Fide, dataset: &Dataset, pool: Option<&str>) -> Rati
         }
         record_period_results(fide, dataset, period, &ks, &current, &mut by_tournament);
     }
+    restore(&mut current, &mut history, &mut last_changed, None);
     let players = dataset
         .players
         .iter()
@@ -499,6 +528,62 @@ pub fn rate_by_lists(fide: &Fide, dataset: &Dataset, pool: Option<&str>) -> Rati
         })
         .collect();
     Ratings::assemble(dataset, pool, by_tournament, players)
+}
+
+/// A player's rating as FIDE's list of `list` published it (a start with
+/// `as_of`), to take over from the repository's own course at that list.
+struct Restore {
+    player: usize,
+    list: Date,
+    start: Start,
+}
+
+/// Every player's state before the first list of `pool`, and the lists to
+/// take over, in order of their dates. A start with `as_of` is the player
+/// as FIDE's list of that date (the list in force on it) had them: a player
+/// with tournaments of the list rated on that list or earlier is rated
+/// through them from where they would be without the start (shown in their
+/// history; FIDE's list already counts them) and takes the list's values
+/// from it on; a player whose tournaments all come after it starts from it.
+fn initial_states(
+    fide: &Fide,
+    dataset: &Dataset,
+    pool: Option<&str>,
+    order: &[(Date, usize)],
+) -> (Vec<FideState>, Vec<Restore>) {
+    let mut first_list: Vec<Option<Date>> = vec![None; dataset.players.len()];
+    for &(list, index) in order {
+        for p in dataset.tournaments[index]
+            .entries
+            .iter()
+            .filter_map(|e| e.player)
+        {
+            first_list[p] = Some(first_list[p].map_or(list, |d| d.min(list)));
+        }
+    }
+    let mut restores = Vec::new();
+    let initial = dataset
+        .players
+        .iter()
+        .enumerate()
+        .map(|(i, player)| {
+            let start = player.start(pool);
+            let list = start.and_then(|s| s.as_of).map(list_in_force);
+            match (start, list) {
+                (Some(start), Some(list)) if first_list[i].is_some_and(|f| f <= list) => {
+                    restores.push(Restore {
+                        player: i,
+                        list,
+                        start: *start,
+                    });
+                    fide.initial(i, player, None)
+                }
+                _ => fide.initial(i, player, start),
+            }
+        })
+        .collect();
+    restores.sort_by_key(|r| (r.list, r.player));
+    (initial, restores)
 }
 
 /// Each player's tournaments of a rating period: the tournaments' indexes and,

@@ -77,7 +77,7 @@ pub struct Preset {
 /// system reads what it keeps and ignores the rest (see each system's
 /// module): the association's system the rating and games, Glicko-2 the
 /// rating, deviation, volatility and the date they held, FIDE the rating,
-/// games, K and the list's date, EGD the rating, WHR the rating.
+/// games, K and the list's date, EGD the rating, WHR the rating and deviation.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct Start {
     /// The rating held.
@@ -105,7 +105,7 @@ pub struct Player {
     pub grade: Option<go_grades::Grade>,
     /// The association's preset start.
     pub preset: Preset,
-    /// Year of birth, if it may be used (FIDE's K of players under 18).
+    /// Year of birth, if it may be used (FIDE's K of juniors).
     pub birth_year: Option<i32>,
     /// Starts in lists, by list (`None`: the association's list).
     pub starts: Vec<(Option<String>, Start)>,

@@ -97,7 +97,7 @@ pub struct FideSettings {
     pub initial_games: u32,
     /// The lowest published rating (FIDE: 1400).
     pub rating_floor: i32,
-    /// Whether birth years may be used (the K of players under 18).
+    /// Whether birth years may be used (FIDE's K of juniors).
     pub use_birth_years: bool,
 }
 

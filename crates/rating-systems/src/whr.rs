@@ -18,6 +18,14 @@
 //!   rating 0 (the paper's prior, section 3.3; published ratings add
 //!   `anchor`, so the imagined player is shown at `anchor`). This keeps the
 //!   rating of a player who only ever won finite.
+//! - a player who brings a start ([`Start`]) to the list has the same prior
+//!   (the paper's virtual games on the first day, not a Gaussian) against an
+//!   imagined player of the start's rating instead: the start's rating is
+//!   where the player's history begins, and the games pull it from there.
+//!   With the start's deviation `D`, the imagined games are as many as give
+//!   that deviation on their own: `k = 2 / (D · ln 10 / 400)²` wins and as
+//!   many losses (their curvature at the centre is `2k · ¼`); without,
+//!   `prior_games`.
 //!
 //! The ratings are the maximum of the posterior over the whole history. The
 //! solver runs the paper's algorithm (section 3.2): one player at a time, in
@@ -159,6 +167,9 @@ pub struct Whr {
     prior: f64,
     options: Options,
     players: Vec<Vec<Day>>,
+    /// Each player's first-day prior: the imagined opponent's rating (natural
+    /// units) and the imagined wins, and as many losses, against them.
+    priors: Vec<(f64, f64)>,
 }
 
 /// Scratch space for a Newton step, reused between players.
@@ -202,6 +213,31 @@ impl Whr {
             prior,
             options,
             players: vec![Vec::new(); players],
+            priors: vec![(0.0, prior); players],
+        }
+    }
+
+    /// Centres a player's first-day prior on `rating` (Elo, relative to the
+    /// imagined player of rating 0): the imagined wins and losses are against
+    /// an imagined opponent of that rating. With a `deviation` (Elo), their
+    /// number is the one whose curvature gives that deviation alone,
+    /// `k = 2 / (deviation in natural units)²`; without, the parameters'
+    /// `prior_games`. A player out of range, or a value that is not finite, is
+    /// left as it was. The player's ratings start from `rating`.
+    pub fn set_prior(&mut self, player: usize, rating: f64, deviation: Option<f64>) {
+        if player >= self.priors.len() || !rating.is_finite() {
+            return;
+        }
+        let centre = rating * NAT_PER_ELO;
+        let games = match deviation {
+            Some(d) if d.is_finite() && d > 0.0 => {
+                (2.0 / (d * NAT_PER_ELO).powi(2)).clamp(1e-6, 1e6)
+            }
+            _ => self.prior,
+        };
+        self.priors[player] = (centre, games);
+        for day in &mut self.players[player] {
+            day.r = centre;
         }
     }
 
@@ -318,8 +354,10 @@ impl Whr {
                 total -= (r[i] - r[i - 1]).powi(2) / (2.0 * variance);
             }
         }
-        if !r.is_empty() {
-            total -= self.prior * (softplus(-r[0]) + softplus(r[0]));
+        if let Some(&first) = r.first() {
+            let (centre, games) = self.priors[player];
+            let x = first - centre;
+            total -= games * (softplus(-x) + softplus(x));
         }
         total
     }
@@ -340,9 +378,10 @@ impl Whr {
                 a += p * (1.0 - p);
             }
             if i == 0 {
-                let p = logistic(day.r);
-                g += self.prior * (1.0 - 2.0 * p);
-                a += 2.0 * self.prior * p * (1.0 - p);
+                let (centre, games) = self.priors[player];
+                let p = logistic(day.r - centre);
+                g += games * (1.0 - 2.0 * p);
+                a += 2.0 * games * p * (1.0 - p);
             }
             s.gradient.push(g);
             s.diagonal.push(a);
@@ -433,11 +472,12 @@ impl Whr {
 
     /// What is known of a player's strength on `day` (after their last day):
     /// their last rating and its variance grown by the drift since, in
-    /// natural units. Before their first game: 0, with the variance of the
-    /// first-day prior alone (`1 / (2k · ¼)`).
+    /// natural units. Before their first game: the prior's centre, with the
+    /// variance of the first-day prior alone (`1 / (2k · ¼)`).
     fn belief(&self, player: usize, day: i64, s: &mut Scratch) -> (f64, f64) {
         let Some(last) = self.players[player].last() else {
-            return (0.0, 2.0 / self.prior);
+            let (centre, games) = self.priors[player];
+            return (centre, 2.0 / games);
         };
         self.derivatives(player, s);
         // The last diagonal entry of (−H)⁻¹ is 1 / the last pivot of the
@@ -491,7 +531,7 @@ impl Whr {
                 if series.last().is_some_and(|d| d.day >= g.day) {
                     continue;
                 }
-                let r = series.last().map_or(0.0, |d| d.r);
+                let r = series.last().map_or(self.priors[p].0, |d| d.r);
                 series.push(Day {
                     day: g.day,
                     r,
@@ -593,7 +633,26 @@ pub fn replay(
     params: Params,
     options: Options,
 ) -> (Vec<Prediction>, Whr) {
+    replay_with_priors(players, games, &[], params, options)
+}
+
+/// A player's first-day prior (see [`Whr::set_prior`]): the player, the
+/// rating it is centred on (Elo, relative to the imagined player) and its
+/// deviation, if given.
+pub type Prior = (usize, f64, Option<f64>);
+
+/// [`replay`] with some players' first-day priors centred elsewhere than 0.
+pub fn replay_with_priors(
+    players: usize,
+    games: &[Game],
+    priors: &[Prior],
+    params: Params,
+    options: Options,
+) -> (Vec<Prediction>, Whr) {
     let mut whr = Whr::new(players, params, options);
+    for &(player, rating, deviation) in priors {
+        whr.set_prior(player, rating, deviation);
+    }
     let mut order: Vec<usize> = (0..games.len()).collect();
     order.sort_by_key(|&i| games[i].day);
     let unknown = Prediction {
@@ -784,6 +843,21 @@ fn set_expected(ratings: &mut Ratings, located: &Located, p: f64, ratings_shown:
     }
 }
 
+/// The first-day priors of the players who bring a start to `pool`: centred
+/// on the start's rating (less the anchor, the published rating of the
+/// imagined player), with its deviation if given.
+fn start_priors(dataset: &Dataset, pool: Option<&str>, config: &WhrSettings) -> Vec<Prior> {
+    dataset
+        .players
+        .iter()
+        .enumerate()
+        .filter_map(|(i, p)| {
+            let start = p.start(pool)?;
+            Some((i, start.rating - config.anchor, start.deviation))
+        })
+        .collect()
+}
+
 /// The list `pool` rated by Whole-History Rating: every rating solved from
 /// the whole history, each tournament's rating the player's rating on its
 /// first day, with its uncertainty; each game's expected score from both
@@ -806,6 +880,9 @@ pub fn rate_with_options(
     let games = counted_games(dataset, &rate_with(&system, dataset, pool));
     let plain: Vec<Game> = games.iter().map(|g| g.game).collect();
     let mut whr = Whr::with_games(dataset.players.len(), &plain, config.into(), options);
+    for (player, rating, deviation) in start_priors(dataset, pool, config) {
+        whr.set_prior(player, rating, deviation);
+    }
     let convergence = whr.solve();
     let series: Vec<Vec<Point>> = (0..dataset.players.len()).map(|p| whr.series(p)).collect();
     system.solved = Some(&series);
@@ -836,9 +913,10 @@ pub fn replay_ratings(dataset: &Dataset, pool: Option<&str>, config: &WhrSetting
     let mut ratings = rate_with(&system, dataset, pool);
     let games = counted_games(dataset, &ratings);
     let plain: Vec<Game> = games.iter().map(|g| g.game).collect();
-    let (predictions, _) = replay(
+    let (predictions, _) = replay_with_priors(
         dataset.players.len(),
         &plain,
+        &start_priors(dataset, pool, config),
         config.into(),
         Options::default(),
     );

@@ -12,7 +12,7 @@ use rating_systems::glicko2::{self, Glicko2Rating};
 use rating_systems::{
     rate_list, AssociationSettings, Dataset, Date, Entry, FideSettings, Game, GameResult,
     Glicko2Period, Glicko2Settings, Membership, Player, Preset, Rules, Start, System, TimeControl,
-    Tournament,
+    Tournament, WhrSettings,
 };
 
 const POOL: &str = "list";
@@ -410,4 +410,204 @@ fn association_members_bring_a_rating_and_games() {
         (Some(2000), Some(2020))
     );
     assert_eq!(list.players[2].rating, Some(2080));
+}
+
+/// FIDE: a start with `as_of` is the player as FIDE's list of that date
+/// published them. A (2000, 40 games, the 1 June 2024 list) beats B (2000,
+/// no date) in March 2024, rated on the 1 April list: FIDE's June list
+/// already counts that tournament, so it is rated from where A would be
+/// without the start — unrated, one game towards a first rating (8.2), which
+/// does not count for B (a game against an unrated player) — and shown in
+/// A's history. From the June list on A is 2000 with 40 games (K 20): A
+/// beats B again in June (1 July list), D = 0, We .50 (8.1.2), so A gains
+/// 20 × 0.5 = +10 → 2010 and B (30 games, K 20) loses 10 → 1990. Had the
+/// March tournament been rated on top of the list's 2000, A would be 2019.
+#[test]
+fn fide_start_as_of_a_list_takes_over_from_that_list() {
+    let pool = Some(POOL);
+    let dataset = Dataset {
+        players: vec![
+            player(
+                pool,
+                Some(Start {
+                    games: Some(40),
+                    as_of: Some(date("2024-06-01")),
+                    ..start(2000.0)
+                }),
+            ),
+            player(pool, Some(start(2000.0))),
+        ],
+        tournaments: vec![
+            tournament(
+                pool,
+                "2024-03-09",
+                "2024-03-10",
+                &[(0, &[(1, 2, Win)]), (1, &[(1, 1, Loss)])],
+            ),
+            tournament(
+                pool,
+                "2024-06-08",
+                "2024-06-09",
+                &[(0, &[(1, 2, Win)]), (1, &[(1, 1, Loss)])],
+            ),
+        ],
+    };
+    let list = rate_list(&dataset, &System::Fide(FideSettings::default()), pool);
+    let march = |p: usize| {
+        list.by_tournament[0]
+            .iter()
+            .find(|r| r.player == p)
+            .unwrap()
+    };
+    let june = |p: usize| {
+        list.by_tournament[1]
+            .iter()
+            .find(|r| r.player == p)
+            .unwrap()
+    };
+    assert_eq!(
+        (march(0).rating_before, march(0).rating_after),
+        (None, None)
+    );
+    assert_eq!(march(1).rating_after, Some(2000));
+    assert_eq!(
+        (june(0).rating_before, june(0).rating_after),
+        (Some(2000), Some(2010))
+    );
+    assert_eq!(june(0).games[0].k.unwrap().value(), 20.0);
+    assert_eq!(list.players[0].rating, Some(2010));
+    assert_eq!(list.players[1].rating, Some(1990));
+}
+
+/// FIDE: a list dated after every tournament of the repository is where the
+/// player ends. A (1900, K 40, the 1 September 2024 list) draws B (2000) in
+/// March 2024; the tournament is shown, A unrated in it (one game towards a
+/// first rating), and A's rating is the list's 1900. Games as FIDE counts
+/// them: K 40 means fewer than 30 games, so A's one game counts and A stays
+/// at K 40 for the next period.
+#[test]
+fn fide_start_as_of_a_list_after_the_last_tournament() {
+    let pool = Some(POOL);
+    let dataset = Dataset {
+        players: vec![
+            player(
+                pool,
+                Some(Start {
+                    k: Some(40),
+                    as_of: Some(date("2024-09-01")),
+                    ..start(1900.0)
+                }),
+            ),
+            player(pool, Some(start(2000.0))),
+        ],
+        tournaments: vec![tournament(
+            pool,
+            "2024-03-09",
+            "2024-03-10",
+            &[(0, &[(1, 2, Draw)]), (1, &[(1, 1, Draw)])],
+        )],
+    };
+    let list = rate_list(&dataset, &System::Fide(FideSettings::default()), pool);
+    assert_eq!(list.by_tournament[0][0].rating_after, None);
+    assert_eq!(list.players[0].rating, Some(1900));
+    assert_eq!(list.players[0].provisional_games, 1);
+    assert_eq!(list.players[1].rating, Some(2000));
+}
+
+fn whr(anchor: f64) -> System {
+    System::Whr(WhrSettings {
+        w2: 14.0,
+        anchor,
+        prior_games: 1.0,
+    })
+}
+
+/// Whole-History Rating with a start: the first-day prior (Coulom 2008,
+/// section 3.3, one imagined win and one imagined loss) is against an
+/// imagined player of the start's rating. The paper gives no numeric
+/// example, so this one was solved by hand, outside the project (Newton's
+/// method on the two ratings of a one-game history, in a few lines of
+/// Python): A brings 1700 and beats B, who brings nothing (anchor 1500,
+/// w² 14, one day). Maximizing ln σ(a − b) − [ln(1 + e^−(a−c)) + ln(1 +
+/// e^(a−c))] − [ln(1 + e^−b) + ln(1 + e^b)] in natural units, c = 200 ×
+/// ln 10 / 400, gives A 1751.88 and B 1448.12 (without the start: 1591.73
+/// and 1408.27). With A's start deviation 100, the imagined games are
+/// k = 2 / (100 ln 10 / 400)² = 6.0356 wins and as many losses, and the
+/// win gives A 1710.00 and B 1439.04; a loss instead gives A 1672.09 and B
+/// 1683.40.
+#[test]
+fn whr_start_is_the_prior_of_the_first_day() {
+    let pool = Some(POOL);
+    let history = |a: Start, result: GameResult, opposite: GameResult| Dataset {
+        players: vec![player(pool, Some(a)), player(pool, None)],
+        tournaments: vec![tournament(
+            pool,
+            "2024-03-09",
+            "2024-03-09",
+            &[(0, &[(1, 2, result)]), (1, &[(1, 1, opposite)])],
+        )],
+    };
+    let solved = |dataset: &Dataset| {
+        let list = rate_list(dataset, &whr(1500.0), pool);
+        let record = |p: usize| {
+            list.by_tournament[0]
+                .iter()
+                .find(|r| r.player == p)
+                .unwrap()
+                .games[0]
+                .opponent_rating
+                .unwrap()
+        };
+        (record(1), record(0))
+    };
+    assert_eq!(solved(&history(start(1700.0), Win, Loss)), (1752, 1448));
+    let narrow = Start {
+        deviation: Some(100.0),
+        ..start(1700.0)
+    };
+    assert_eq!(solved(&history(narrow, Win, Loss)), (1710, 1439));
+    assert_eq!(solved(&history(narrow, Loss, Win)), (1672, 1683));
+    let none = Dataset {
+        players: vec![player(pool, None), player(pool, None)],
+        ..history(start(0.0), Win, Loss)
+    };
+    assert_eq!(solved(&none), (1592, 1408));
+}
+
+/// The start reaches `evaluate`'s replay: before the first game, A (1700,
+/// deviation 100) is known at 1700 ± 100 and B at the anchor ± √2 natural
+/// units (245.674, the one-win-one-loss prior alone). The prediction is
+/// σ(d / √(1 + π v / 8)) with d = 200 × ln 10 / 400 and v the sum of the
+/// variances in natural units: 0.696745 (by hand, outside the project).
+#[test]
+fn whr_replay_predicts_from_the_start() {
+    let pool = Some(POOL);
+    let dataset = Dataset {
+        players: vec![
+            player(
+                pool,
+                Some(Start {
+                    deviation: Some(100.0),
+                    ..start(1700.0)
+                }),
+            ),
+            player(pool, None),
+        ],
+        tournaments: vec![tournament(
+            pool,
+            "2024-03-09",
+            "2024-03-09",
+            &[(0, &[(1, 2, Win)]), (1, &[(1, 1, Loss)])],
+        )],
+    };
+    let System::Whr(settings) = whr(1500.0) else {
+        unreachable!()
+    };
+    let ratings = rating_systems::whr::replay_ratings(&dataset, pool, &settings);
+    let first = ratings.by_tournament[0]
+        .iter()
+        .find(|r| r.player == 0)
+        .unwrap();
+    close(first.games[0].expected.get().unwrap(), 0.696745, 0.000001);
+    assert_eq!(first.games[0].opponent_rating, Some(1500));
 }

@@ -45,7 +45,7 @@ fn glicko2_papers_worked_example() {
 }
 
 /// FIDE Rating Regulations (effective 1 March 2024), 8.3.3: K = 40 for a
-/// player with fewer than 30 games, and for a player under 18 rated under
+/// player with fewer than 30 games, and for a junior (until the end of the year of their 18th birthday) rated under
 /// 2300; 20 under 2400; 10 once a published rating has reached 2400, even
 /// after it drops; 20 for rapid; 8.3.4: K × games ≤ 700 in a period.
 #[test]
