@@ -231,7 +231,10 @@ fn calibration(predictions: &[Prediction]) -> Vec<CalibrationBin> {
         .collect()
 }
 
-/// The scores as a plain-text table, one candidate a line.
+/// The scores as a plain-text table, one candidate a line. Log loss and
+/// Brier score are shown to six decimals: candidates that differ only in
+/// Glicko-2's τ differ in the fifth or sixth when players have few games per
+/// rating period (see [`crate::glicko2`]).
 pub fn table(scores: &[Score]) -> String {
     let width = scores
         .iter()
@@ -240,12 +243,12 @@ pub fn table(scores: &[Score]) -> String {
         .unwrap_or(6)
         .max(6);
     let mut out = format!(
-        "{:<width$}  {:>7}  {:>8}  {:>7}  {:>8}  {:>7}\n",
+        "{:<width$}  {:>7}  {:>9}  {:>8}  {:>8}  {:>7}\n",
         "system", "games", "log loss", "Brier", "accuracy", "seconds"
     );
     for s in scores {
         out.push_str(&format!(
-            "{:<width$}  {:>7}  {:>8.4}  {:>7.4}  {:>7.1}%  {:>7.2}\n",
+            "{:<width$}  {:>7}  {:>9.6}  {:>8.6}  {:>7.1}%  {:>7.2}\n",
             s.label,
             s.games,
             s.log_loss,
