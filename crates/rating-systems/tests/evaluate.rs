@@ -122,7 +122,7 @@ fn glicko2_tau_reaches_the_replay_and_changes_the_predictions() {
     let figures: Vec<&str> = table
         .lines()
         .skip(1)
-        .map(|l| l.split_whitespace().nth(2).unwrap())
+        .map(|l| l.split_whitespace().nth(3).unwrap())
         .collect();
     assert_ne!(figures[0], figures[1], "{table}");
 }
