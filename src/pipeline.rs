@@ -458,13 +458,24 @@ pub fn build_repository(
     let (mut loaded, warnings, look_ahead) = load_and_check(root, &mut hashed, &staging)?;
     clock.lap("load and check");
     let (dataset, writer) = keep_parsed(root, &mut hashed, &mut loaded, &warnings);
-    let rated = rate(&dataset, &loaded.config);
+    let rated_file = hashed.cache_file.as_ref().map(|f| f.with_extension("rated"));
+    let kept = rated_file.as_deref().filter(|file| {
+        let expected = hashed.previous.rated_identity();
+        expected.is_some() && site_files::FileIdentity::of(file) == expected
+    });
+    let (rated, chain) = rate(&dataset, &loaded.config, kept);
     clock.lap("rate");
     let data = (&loaded, &*dataset, &rated);
-    let cache = render_into(&staging, &mut hashed, look_ahead, data, tick)?;
+    // The ratings are kept for the next build while the site is rendered.
+    let (cache, rated_identity) = std::thread::scope(|scope| {
+        let keeping = scope.spawn(|| keep_ratings(rated_file.as_deref(), &chain, &rated.0));
+        let cache = render_into(&staging, &mut hashed, look_ahead, data, tick);
+        (cache, keeping.join().ok().flatten())
+    });
+    let cache = cache?;
     clock.lap("render and write");
     let notes = sitemap_notes(&loaded.config);
-    let record = (writer, !notes.is_empty(), &warnings[..]);
+    let record = (writer, !notes.is_empty(), &warnings[..], rated_identity);
     let written = publish_with_cache(staging, &cache, &mut hashed, record)?;
     clock.lap("publish");
     let (cached, records) = (cache.report(), loaded.records);
@@ -675,13 +686,53 @@ fn keep_parsed(
 /// The ratings of a dataset, and the pages' hashes of the data as entered.
 type Rated = (rating::AllRatings, incremental::fingerprint::EnteredPrints);
 
-/// The ratings of `dataset`. Rating runs on one thread: the pages' hashes
-/// of the data as entered are made beside it.
-fn rate(dataset: &Dataset, config: &crate::config::Config) -> Rated {
-    rayon::join(
-        || rating::rate_all(dataset, config),
+/// The ratings of `dataset`, with the pages' hashes of the data as entered
+/// and the rating's chain of keys. The association's list takes over the
+/// records of the first tournaments that did not change from the ratings
+/// kept in `kept` (read while the hashes are made), when there are any.
+fn rate(
+    dataset: &Dataset,
+    config: &crate::config::Config,
+    kept: Option<&Path>,
+) -> (Rated, incremental::rated::Chain) {
+    let (prints, kept) = rayon::join(
         || incremental::fingerprint::EnteredPrints::new(dataset),
-    )
+        || kept.and_then(incremental::rated::Rated::read),
+    );
+    let rules = incremental::rated::rules_text(config);
+    let tool = incremental::inputs::tool_key();
+    let chain = incremental::rated::Chain::from_prints(&prints, &rules, tool);
+    let (ratings, _) = incremental::rated::rate_all_taking_over(dataset, config, &chain, kept);
+    ((ratings, prints), chain)
+}
+
+/// Keeps the association's ratings in `file` for the next build (only a
+/// speed-up: without them it rates everything); the identity of the file
+/// written.
+fn keep_ratings(
+    file: Option<&Path>,
+    chain: &incremental::rated::Chain,
+    ratings: &rating::AllRatings,
+) -> Option<site_files::FileIdentity> {
+    let file = file?;
+    match incremental::rated::write(file, chain, &ratings.association.by_tournament) {
+        Ok(()) => site_files::FileIdentity::of(file),
+        Err(_) => {
+            let _ = std::fs::remove_file(file);
+            None
+        }
+    }
+}
+
+/// The file of the association's ratings the latest build of a site in
+/// `root` kept, when its build cache vouches for it (it is the file that
+/// build wrote, not one that came with a checkout, say); `None` otherwise.
+pub fn kept_ratings(root: &Path) -> Option<PathBuf> {
+    let cache_file = incremental::cache::latest_in(root)?;
+    let previous = incremental::previous::Previous::read(Some(&cache_file));
+    let file = cache_file.with_extension("rated");
+    let expected = previous.rated_identity()?;
+    (site_files::FileIdentity::of(&file) == Some(expected)).then_some(file)
 }
 
 /// Renders the site into `staging`, taking over from the previous build
@@ -744,7 +795,12 @@ fn publish_with_cache(
     staging: publish::Staging,
     cache: &incremental::cache::PageCache,
     hashed: &mut Hashed,
-    (writer, sitemap_note, warnings): (CheckpointWriter, bool, &[Diagnostic]),
+    (writer, sitemap_note, warnings, rated): (
+        CheckpointWriter,
+        bool,
+        &[Diagnostic],
+        Option<site_files::FileIdentity>,
+    ),
 ) -> Result<publish::WriteReport, BuildError> {
     // The writer hands the inputs' hashes back when it is done.
     let (content, parsed) = match writer.join() {
@@ -755,6 +811,7 @@ fn publish_with_cache(
         metadata: hashed.inputs,
         content: content.as_ref(),
         parsed,
+        rated,
         sitemap_note,
         warnings,
     };
