@@ -458,7 +458,10 @@ pub fn build_repository(
     let (mut loaded, warnings, look_ahead) = load_and_check(root, &mut hashed, &staging)?;
     clock.lap("load and check");
     let (dataset, writer) = keep_parsed(root, &mut hashed, &mut loaded, &warnings);
-    let rated_file = hashed.cache_file.as_ref().map(|f| f.with_extension("rated"));
+    let rated_file = hashed
+        .cache_file
+        .as_ref()
+        .map(|f| f.with_extension("rated"));
     let kept = rated_file.as_deref().filter(|file| {
         let expected = hashed.previous.rated_identity();
         expected.is_some() && site_files::FileIdentity::of(file) == expected

@@ -27,7 +27,8 @@ pub mod scratch;
 pub(crate) mod tree;
 
 use crate::diagnostic::Diagnostic;
-use crate::incremental::rated::{RatedAgain, Rated as KeptRatings};
+use crate::incremental::rated::Rated as KeptRatings;
+pub use crate::incremental::rated::RatedAgain;
 use crate::load::Swap;
 use crate::model::Dataset;
 use crate::rating::{AllRatings, Phase, PoolRatings, Ratings};
@@ -805,7 +806,8 @@ fn games_where(
 /// rated: memory never holds both versions' ratings.
 pub fn snapshots(base: &Path, head: &Path) -> (Snapshot, Snapshot) {
     let base_data = crate::pipeline::check_repository(base);
-    let kept = |root: &Path| crate::pipeline::kept_ratings(root).and_then(|f| KeptRatings::read(&f));
+    let kept =
+        |root: &Path| crate::pipeline::kept_ratings(root).and_then(|f| KeptRatings::read(&f));
     let (mut base, head_data) = rayon::join(
         || rated_snapshot(&base_data, kept(base)),
         || crate::pipeline::check_repository(head),

@@ -36,7 +36,11 @@ impl Chain {
     /// The chain of `dataset` rated by `rules` (its `Debug` text, which
     /// names every setting) with the tool `tool`.
     pub fn of(dataset: &Dataset, rules: &str, tool: Key) -> Chain {
-        Chain::from_prints(&super::fingerprint::EnteredPrints::new(dataset), rules, tool)
+        Chain::from_prints(
+            &super::fingerprint::EnteredPrints::new(dataset),
+            rules,
+            tool,
+        )
     }
 
     /// The chain of the dataset whose records `prints` hashed.
@@ -184,7 +188,9 @@ fn decode(bytes: &[u8]) -> Option<Rated> {
     }
     let mut input = Reader(body);
     let count = input.length(16)?;
-    let keys = (0..count).map(|_| input.u128()).collect::<Option<Vec<_>>>()?;
+    let keys = (0..count)
+        .map(|_| input.u128())
+        .collect::<Option<Vec<_>>>()?;
     let tournaments = input.length(8)?;
     let mut by_tournament = Vec::with_capacity(tournaments);
     for _ in 0..tournaments {
@@ -478,7 +484,11 @@ mod tests {
         let records = vec![
             vec![record(0, 0, vec![game(1, Some(160), None)])],
             vec![
-                record(1, 1, vec![game(0, None, Some(NotCounted::OpponentProvisional))]),
+                record(
+                    1,
+                    1,
+                    vec![game(0, None, Some(NotCounted::OpponentProvisional))],
+                ),
                 record(0, 1, Vec::new()),
             ],
         ];
