@@ -466,12 +466,16 @@ pub fn build_repository(
         let expected = hashed.previous.rated_identity();
         expected.is_some() && site_files::FileIdentity::of(file) == expected
     });
-    let (rated, chain) = rate(&dataset, &loaded.config, kept);
+    let (rated, chain, same) = rate(&dataset, &loaded.config, kept);
     clock.lap("rate");
     let data = (&loaded, &*dataset, &rated);
-    // The ratings are kept for the next build while the site is rendered.
+    // The ratings are kept for the next build while the site is rendered;
+    // kept ratings of the very same tournaments stay as they are.
     let (cache, rated_identity) = std::thread::scope(|scope| {
-        let keeping = scope.spawn(|| keep_ratings(rated_file.as_deref(), &chain, &rated.0));
+        let keeping = scope.spawn(|| match same {
+            true => kept.and_then(site_files::FileIdentity::of),
+            false => keep_ratings(rated_file.as_deref(), &chain, &rated.0),
+        });
         let cache = render_into(&staging, &mut hashed, look_ahead, data, tick);
         (cache, keeping.join().ok().flatten())
     });
@@ -692,12 +696,13 @@ type Rated = (rating::AllRatings, incremental::fingerprint::EnteredPrints);
 /// The ratings of `dataset`, with the pages' hashes of the data as entered
 /// and the rating's chain of keys. The association's list takes over the
 /// records of the first tournaments that did not change from the ratings
-/// kept in `kept` (read while the hashes are made), when there are any.
+/// kept in `kept` (read while the hashes are made), when there are any;
+/// whether those were the ratings of this very dataset.
 fn rate(
     dataset: &Dataset,
     config: &crate::config::Config,
     kept: Option<&Path>,
-) -> (Rated, incremental::rated::Chain) {
+) -> (Rated, incremental::rated::Chain, bool) {
     let (prints, kept) = rayon::join(
         || incremental::fingerprint::EnteredPrints::new(dataset),
         || kept.and_then(incremental::rated::Rated::read),
@@ -705,8 +710,9 @@ fn rate(
     let rules = incremental::rated::rules_text(config);
     let tool = incremental::inputs::tool_key();
     let chain = incremental::rated::Chain::from_prints(&prints, &rules, tool);
+    let same = kept.as_ref().is_some_and(|kept| kept.is_of(&chain));
     let (ratings, _) = incremental::rated::rate_all_taking_over(dataset, config, &chain, kept);
-    ((ratings, prints), chain)
+    ((ratings, prints), chain, same)
 }
 
 /// Keeps the association's ratings in `file` for the next build (only a

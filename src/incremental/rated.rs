@@ -81,6 +81,12 @@ impl Rated {
         shared.saturating_sub(1)
     }
 
+    /// Whether these are the ratings of the dataset whose chain is `chain`,
+    /// every tournament and no other.
+    pub fn is_of(&self, chain: &Chain) -> bool {
+        self.keys == chain.keys
+    }
+
     /// The records of the first `count` tournaments.
     pub fn take(mut self, count: usize) -> Vec<Vec<TournamentRating>> {
         self.by_tournament.truncate(count);
@@ -129,7 +135,8 @@ pub fn write(
     check.update(&piece);
     out.write_all(&piece)?;
     out.write_all(&check.digest128().to_le_bytes())?;
-    out.into_inner().map_err(|e| e.into_error())?.sync_all()?;
+    // Not synced: a torn file fails its hash and is ignored.
+    drop(out.into_inner().map_err(|e| e.into_error())?);
     std::fs::rename(&temporary, file)
 }
 
