@@ -425,6 +425,9 @@ pub struct BuildReport {
     pub timings: Vec<Phase>,
     /// Notes on what was not written and why (e.g. no sitemap without `site.base_url`).
     pub notes: Vec<&'static str>,
+    /// How many first tournaments' ratings were taken over from the ratings
+    /// the previous build kept; `None` when the build rated nothing.
+    pub rated_again: Option<incremental::rated::RatedAgain>,
 }
 
 /// What one phase of a build took.
@@ -466,7 +469,7 @@ pub fn build_repository(
         let expected = hashed.previous.rated_identity();
         expected.is_some() && site_files::FileIdentity::of(file) == expected
     });
-    let (rated, chain, same) = rate(&dataset, &loaded.config, kept);
+    let (rated, chain, same, rated_again) = rate(&dataset, &loaded.config, kept);
     clock.lap("rate");
     let data = (&loaded, &*dataset, &rated);
     // The ratings are kept for the next build while the site is rendered;
@@ -487,14 +490,9 @@ pub fn build_repository(
     clock.lap("publish");
     let (cached, records) = (cache.report(), loaded.records);
     crate::memory::let_go((dataset, rated, loaded, cache));
-    Ok(built_report(
-        warnings,
-        written,
-        cached,
-        records,
-        clock.timings,
-        notes,
-    ))
+    let mut report = built_report(warnings, written, cached, records, clock.timings, notes);
+    report.rated_again = Some(rated_again);
+    Ok(report)
 }
 
 /// The report of a build that rendered and published: `cached` files
@@ -515,6 +513,7 @@ fn built_report(
         records,
         timings,
         notes,
+        rated_again: None,
     }
 }
 
@@ -702,7 +701,12 @@ fn rate(
     dataset: &Dataset,
     config: &crate::config::Config,
     kept: Option<&Path>,
-) -> (Rated, incremental::rated::Chain, bool) {
+) -> (
+    Rated,
+    incremental::rated::Chain,
+    bool,
+    incremental::rated::RatedAgain,
+) {
     let (prints, kept) = rayon::join(
         || incremental::fingerprint::EnteredPrints::new(dataset),
         || kept.and_then(incremental::rated::Rated::read),
@@ -711,8 +715,8 @@ fn rate(
     let tool = incremental::inputs::tool_key();
     let chain = incremental::rated::Chain::from_prints(&prints, &rules, tool);
     let same = kept.as_ref().is_some_and(|kept| kept.is_of(&chain));
-    let (ratings, _) = incremental::rated::rate_all_taking_over(dataset, config, &chain, kept);
-    ((ratings, prints), chain, same)
+    let (ratings, again) = incremental::rated::rate_all_taking_over(dataset, config, &chain, kept);
+    ((ratings, prints), chain, same, again)
 }
 
 /// Keeps the association's ratings in `file` for the next build (only a
@@ -1013,6 +1017,7 @@ fn unchanged_report(
         } else {
             Vec::new()
         },
+        rated_again: None,
     }
 }
 
