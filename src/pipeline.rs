@@ -475,9 +475,12 @@ pub fn build_repository(
     // The ratings are kept for the next build while the site is rendered;
     // kept ratings of the very same tournaments stay as they are.
     let (cache, rated_identity) = std::thread::scope(|scope| {
-        let keeping = scope.spawn(|| match same {
-            true => kept.and_then(site_files::FileIdentity::of),
-            false => keep_ratings(rated_file.as_deref(), &chain, &rated.0),
+        let keeping = scope.spawn(|| {
+            if same {
+                kept.and_then(site_files::FileIdentity::of)
+            } else {
+                keep_ratings(rated_file.as_deref(), &chain, &rated.0)
+            }
         });
         let cache = render_into(&staging, &mut hashed, look_ahead, data, tick);
         (cache, keeping.join().ok().flatten())
