@@ -425,6 +425,9 @@ pub struct BuildReport {
     pub timings: Vec<Phase>,
     /// Notes on what was not written and why (e.g. no sitemap without `site.base_url`).
     pub notes: Vec<&'static str>,
+    /// How many first tournaments' ratings were taken over from the ratings
+    /// the previous build kept; `None` when the build rated nothing.
+    pub rated_again: Option<incremental::rated::RatedAgain>,
 }
 
 /// What one phase of a build took.
@@ -458,25 +461,41 @@ pub fn build_repository(
     let (mut loaded, warnings, look_ahead) = load_and_check(root, &mut hashed, &staging)?;
     clock.lap("load and check");
     let (dataset, writer) = keep_parsed(root, &mut hashed, &mut loaded, &warnings);
-    let rated = rate(&dataset, &loaded.config);
+    let rated_file = hashed
+        .cache_file
+        .as_ref()
+        .map(|f| f.with_extension("rated"));
+    let kept = rated_file.as_deref().filter(|file| {
+        let expected = hashed.previous.rated_identity();
+        expected.is_some() && site_files::FileIdentity::of(file) == expected
+    });
+    let (rated, chain, same, rated_again) = rate(&dataset, &loaded.config, kept);
     clock.lap("rate");
     let data = (&loaded, &*dataset, &rated);
-    let cache = render_into(&staging, &mut hashed, look_ahead, data, tick)?;
+    // The ratings are kept for the next build while the site is rendered;
+    // kept ratings of the very same tournaments stay as they are.
+    let (cache, rated_identity) = std::thread::scope(|scope| {
+        let keeping = scope.spawn(|| {
+            if same {
+                kept.and_then(site_files::FileIdentity::of)
+            } else {
+                keep_ratings(rated_file.as_deref(), &chain, &rated.0)
+            }
+        });
+        let cache = render_into(&staging, &mut hashed, look_ahead, data, tick);
+        (cache, keeping.join().ok().flatten())
+    });
+    let cache = cache?;
     clock.lap("render and write");
     let notes = sitemap_notes(&loaded.config);
-    let record = (writer, !notes.is_empty(), &warnings[..]);
+    let record = (writer, !notes.is_empty(), &warnings[..], rated_identity);
     let written = publish_with_cache(staging, &cache, &mut hashed, record)?;
     clock.lap("publish");
     let (cached, records) = (cache.report(), loaded.records);
     crate::memory::let_go((dataset, rated, loaded, cache));
-    Ok(built_report(
-        warnings,
-        written,
-        cached,
-        records,
-        clock.timings,
-        notes,
-    ))
+    let mut report = built_report(warnings, written, cached, records, clock.timings, notes);
+    report.rated_again = Some(rated_again);
+    Ok(report)
 }
 
 /// The report of a build that rendered and published: `cached` files
@@ -497,6 +516,7 @@ fn built_report(
         records,
         timings,
         notes,
+        rated_again: None,
     }
 }
 
@@ -675,13 +695,60 @@ fn keep_parsed(
 /// The ratings of a dataset, and the pages' hashes of the data as entered.
 type Rated = (rating::AllRatings, incremental::fingerprint::EnteredPrints);
 
-/// The ratings of `dataset`. Rating runs on one thread: the pages' hashes
-/// of the data as entered are made beside it.
-fn rate(dataset: &Dataset, config: &crate::config::Config) -> Rated {
-    rayon::join(
-        || rating::rate_all(dataset, config),
+/// The ratings of `dataset`, with the pages' hashes of the data as entered
+/// and the rating's chain of keys. The association's list takes over the
+/// records of the first tournaments that did not change from the ratings
+/// kept in `kept` (read while the hashes are made), when there are any;
+/// whether those were the ratings of this very dataset.
+fn rate(
+    dataset: &Dataset,
+    config: &crate::config::Config,
+    kept: Option<&Path>,
+) -> (
+    Rated,
+    incremental::rated::Chain,
+    bool,
+    incremental::rated::RatedAgain,
+) {
+    let (prints, kept) = rayon::join(
         || incremental::fingerprint::EnteredPrints::new(dataset),
-    )
+        || kept.and_then(incremental::rated::Rated::read),
+    );
+    let rules = incremental::rated::rules_text(config);
+    let tool = incremental::inputs::tool_key();
+    let chain = incremental::rated::Chain::from_prints(&prints, &rules, tool);
+    let same = kept.as_ref().is_some_and(|kept| kept.is_of(&chain));
+    let (ratings, again) = incremental::rated::rate_all_taking_over(dataset, config, &chain, kept);
+    ((ratings, prints), chain, same, again)
+}
+
+/// Keeps the association's ratings in `file` for the next build (only a
+/// speed-up: without them it rates everything); the identity of the file
+/// written.
+fn keep_ratings(
+    file: Option<&Path>,
+    chain: &incremental::rated::Chain,
+    ratings: &rating::AllRatings,
+) -> Option<site_files::FileIdentity> {
+    let file = file?;
+    match incremental::rated::write(file, chain, &ratings.association.by_tournament) {
+        Ok(()) => site_files::FileIdentity::of(file),
+        Err(_) => {
+            let _ = std::fs::remove_file(file);
+            None
+        }
+    }
+}
+
+/// The file of the association's ratings the latest build of a site in
+/// `root` kept, when its build cache vouches for it (it is the file that
+/// build wrote, not one that came with a checkout, say); `None` otherwise.
+pub fn kept_ratings(root: &Path) -> Option<PathBuf> {
+    let cache_file = incremental::cache::latest_in(root)?;
+    let previous = incremental::previous::Previous::read(Some(&cache_file));
+    let file = cache_file.with_extension("rated");
+    let expected = previous.rated_identity()?;
+    (site_files::FileIdentity::of(&file) == Some(expected)).then_some(file)
 }
 
 /// Renders the site into `staging`, taking over from the previous build
@@ -744,7 +811,12 @@ fn publish_with_cache(
     staging: publish::Staging,
     cache: &incremental::cache::PageCache,
     hashed: &mut Hashed,
-    (writer, sitemap_note, warnings): (CheckpointWriter, bool, &[Diagnostic]),
+    (writer, sitemap_note, warnings, rated): (
+        CheckpointWriter,
+        bool,
+        &[Diagnostic],
+        Option<site_files::FileIdentity>,
+    ),
 ) -> Result<publish::WriteReport, BuildError> {
     // The writer hands the inputs' hashes back when it is done.
     let (content, parsed) = match writer.join() {
@@ -755,6 +827,7 @@ fn publish_with_cache(
         metadata: hashed.inputs,
         content: content.as_ref(),
         parsed,
+        rated,
         sitemap_note,
         warnings,
     };
@@ -947,6 +1020,7 @@ fn unchanged_report(
         } else {
             Vec::new()
         },
+        rated_again: None,
     }
 }
 

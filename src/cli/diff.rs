@@ -130,6 +130,7 @@ fn produce(args: &DiffArgs) -> Result<String, GitError> {
         _ => revisions(args)?,
     };
     let diff = results_diff::compare(&base, &head);
+    eprintln!("{}", rating_note(&diff.rated));
     // The process ends after the report: freeing a federation's two
     // versions one value at a time would only delay it.
     std::mem::forget((base, head));
@@ -240,6 +241,28 @@ fn working_tree_label(root: &Path) -> String {
         Some(branch) => format!("the working tree of {}", named_label(root, &branch, "HEAD")),
         None => format!("the working tree of {}", label(root, "HEAD")),
     }
+}
+
+/// Which path the rating took, for standard error: `ratings: base 999 of
+/// 3000 tournaments taken over, 2001 rated again; head …`.
+fn rating_note(rated: &results_diff::RatedPaths) -> String {
+    let side = |name: &str, again: Option<results_diff::RatedAgain>| match again {
+        None => format!("{name} not rated (it has errors)"),
+        Some(a) if a.taken_over == 0 => {
+            format!("{name} rated whole ({} tournaments)", a.tournaments)
+        }
+        Some(a) => format!(
+            "{name} {} of {} tournaments taken over, {} rated again",
+            a.taken_over,
+            a.tournaments,
+            a.tournaments - a.taken_over
+        ),
+    };
+    format!(
+        "ratings: {}; {}",
+        side("base", rated.base),
+        side("head", rated.head)
+    )
 }
 
 /// The last part of a folder's path (`../ratings-fix/` → `ratings-fix`),

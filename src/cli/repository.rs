@@ -102,6 +102,15 @@ pub(super) fn print_build(
                         "records", records.parsed, records.taken_over
                     );
                 }
+                if let Some(rated) = report.rated_again {
+                    eprintln!(
+                        "{:>16}: {} of {} tournaments taken over from the previous build, {} rated again",
+                        "ratings",
+                        rated.taken_over,
+                        rated.tournaments,
+                        rated.tournaments - rated.taken_over
+                    );
+                }
                 let cached = report.cached;
                 if cached.dump_pieces_reused + cached.dump_pieces_in_place > 0 {
                     eprintln!(

@@ -27,6 +27,8 @@ pub mod scratch;
 pub(crate) mod tree;
 
 use crate::diagnostic::Diagnostic;
+use crate::incremental::rated::Rated as KeptRatings;
+pub use crate::incremental::rated::RatedAgain;
 use crate::load::Swap;
 use crate::model::Dataset;
 use crate::rating::{AllRatings, Phase, PoolRatings, Ratings};
@@ -55,6 +57,11 @@ pub struct Snapshot {
     /// version's, by tournament id: filled by [`add_changed_games`], read
     /// by [`compare`] (empty for a snapshot alone).
     pub games: BTreeMap<String, BTreeMap<GameKey, Game>>,
+    /// How the association's list was rated: how many first tournaments'
+    /// records were taken over (from the ratings a build kept, or from the
+    /// other version's) rather than rated again; `None` when the version
+    /// does not build.
+    pub rated_again: Option<RatedAgain>,
 }
 
 /// One further rating list of a version: the players on it.
@@ -123,28 +130,65 @@ pub struct TournamentState {
 
 /// Loads, checks and rates the repository at `root`.
 pub fn snapshot(root: &Path) -> Snapshot {
-    rated_snapshot(&crate::pipeline::check_repository(root))
+    snapshot_keeping_data(root).0
 }
 
-/// Loads, checks and rates the repository at `root`; also hands back the
-/// data as loaded and checked, for [`add_changed_games`].
+/// Loads, checks and rates the repository at `root` (taking over what the
+/// latest build of a site in `root` kept: its parsed files and ratings);
+/// also hands back the data as loaded and checked, for [`add_changed_games`].
 pub fn snapshot_keeping_data(root: &Path) -> (Snapshot, crate::pipeline::Checked) {
-    let checked = crate::pipeline::check_repository(root);
-    (rated_snapshot(&checked), checked)
+    snapshot_taking_over(root, crate::pipeline::kept_ratings(root).as_deref())
 }
 
-/// Rates a loaded and checked repository and reduces it to its snapshot.
-fn rated_snapshot(checked: &crate::pipeline::Checked) -> Snapshot {
-    let (snapshot, rated) = snapshot_keeping_ratings(checked, crate::rating::rate_all);
+/// [`snapshot_keeping_data`], the ratings taking over from the file `kept`
+/// (ratings a build kept, of this or any other version: only the records
+/// of the first tournaments that are the same in both are taken over).
+pub fn snapshot_taking_over(
+    root: &Path,
+    kept: Option<&Path>,
+) -> (Snapshot, crate::pipeline::Checked) {
+    let (checked, kept) = rayon::join(
+        || crate::pipeline::check_repository(root),
+        || kept.and_then(KeptRatings::read),
+    );
+    (rated_snapshot(&checked, kept), checked)
+}
+
+/// Rates a loaded and checked repository, taking over from `kept`, and
+/// reduces it to its snapshot.
+fn rated_snapshot(checked: &crate::pipeline::Checked, kept: Option<KeptRatings>) -> Snapshot {
+    let (snapshot, rated) = snapshot_keeping_ratings(checked, |dataset, config| {
+        rate_taking_over_kept(dataset, config, kept)
+    });
     free_aside(rated);
     snapshot
+}
+
+/// Every list of `dataset` rated, the association's taking over from
+/// `kept` the records of the first tournaments that are the same.
+fn rate_taking_over_kept(
+    dataset: &Dataset,
+    config: &crate::config::Config,
+    kept: Option<KeptRatings>,
+) -> (AllRatings, RatedAgain) {
+    let Some(kept) = kept else {
+        let again = RatedAgain {
+            tournaments: dataset.tournaments.len(),
+            taken_over: 0,
+        };
+        return (crate::rating::rate_all(dataset, config), again);
+    };
+    let rules = crate::incremental::rated::rules_text(config);
+    let tool = crate::incremental::inputs::tool_key();
+    let chain = crate::incremental::rated::Chain::of(dataset, &rules, tool);
+    crate::incremental::rated::rate_all_taking_over(dataset, config, &chain, Some(kept))
 }
 
 /// Rates a loaded and checked repository with `rate` and reduces it to its
 /// snapshot; also hands back the ratings (none when it does not build).
 fn snapshot_keeping_ratings(
     checked: &crate::pipeline::Checked,
-    rate: impl FnOnce(&Dataset, &crate::config::Config) -> AllRatings,
+    rate: impl FnOnce(&Dataset, &crate::config::Config) -> (AllRatings, RatedAgain),
 ) -> (Snapshot, Option<AllRatings>) {
     let builds = checked.error_count() == 0;
     let dataset = &checked.loaded.dataset;
@@ -157,7 +201,8 @@ fn snapshot_keeping_ratings(
         return (snapshot, None);
     }
     let config = &checked.loaded.config;
-    let rated = rate(dataset, config);
+    let (rated, again) = rate(dataset, config);
+    snapshot.rated_again = Some(again);
     let views = ViewBuilder::new(dataset, &rated.association, config);
     (snapshot.tournaments, snapshot.players) = rayon::join(
         || tournament_states(dataset, &rated),
@@ -458,6 +503,18 @@ pub struct Diff {
     /// The further rating lists with players whose numbers changed.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub pools: Vec<PoolDiff>,
+    /// How each version's association list was rated: how many of its
+    /// first tournaments' records were taken over rather than rated again.
+    pub rated: RatedPaths,
+}
+
+/// How the two versions were rated (see [`Snapshot::rated_again`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct RatedPaths {
+    /// The base's rating, if it builds.
+    pub base: Option<RatedAgain>,
+    /// The head's rating, if it builds.
+    pub head: Option<RatedAgain>,
 }
 
 /// The players of one further rating list whose numbers changed.
@@ -478,6 +535,10 @@ pub fn compare(base: &Snapshot, head: &Snapshot) -> Diff {
         base_builds: base.builds,
         head_builds: head.builds,
         head_problems: head.diagnostics.iter().map(|d| d.to_string()).collect(),
+        rated: RatedPaths {
+            base: base.rated_again,
+            head: head.rated_again,
+        },
         ..Diff::default()
     };
     let earlier: std::collections::HashSet<String> =
@@ -745,11 +806,13 @@ fn games_where(
 /// rated: memory never holds both versions' ratings.
 pub fn snapshots(base: &Path, head: &Path) -> (Snapshot, Snapshot) {
     let base_data = crate::pipeline::check_repository(base);
+    let kept =
+        |root: &Path| crate::pipeline::kept_ratings(root).and_then(|f| KeptRatings::read(&f));
     let (mut base, head_data) = rayon::join(
-        || rated_snapshot(&base_data),
+        || rated_snapshot(&base_data, kept(base)),
         || crate::pipeline::check_repository(head),
     );
-    let mut head = rated_snapshot(&head_data);
+    let mut head = rated_snapshot(&head_data, kept(head));
     add_changed_games(
         (&mut base, &base_data.loaded.dataset),
         (&mut head, &head_data.loaded.dataset),
@@ -777,19 +840,21 @@ pub fn snapshots_against_working_tree(
     scratch: &Path,
     budget: Budget,
 ) -> Result<(Snapshot, Snapshot), GitError> {
-    let (base_files, head) = rayon::join(
+    let kept_file = crate::pipeline::kept_ratings(root);
+    let kept = || kept_file.as_deref().and_then(KeptRatings::read);
+    let (base_files, (head, kept_head)) = rayon::join(
         || changed_base_files(root, commit, scratch, budget),
-        || crate::pipeline::load_after_build(root),
+        || rayon::join(|| crate::pipeline::load_after_build(root), kept),
     );
     let Some((swap, base_root)) = base_files? else {
         let (base_root, (mut head, head_data)) = rayon::join(
             || git::unpack(root, commit, scratch, budget),
             || {
                 let checked = crate::pipeline::check_loaded(head);
-                (rated_snapshot(&checked), checked)
+                (rated_snapshot(&checked, kept_head), checked)
             },
         );
-        let (mut base, base_data) = snapshot_keeping_data(&base_root?);
+        let (mut base, base_data) = snapshot_taking_over(&base_root?, kept_file.as_deref());
         add_changed_games(
             (&mut base, &base_data.loaded.dataset),
             (&mut head, &head_data.loaded.dataset),
@@ -799,8 +864,9 @@ pub fn snapshots_against_working_tree(
     };
     let load_problems = head.diagnostics.clone();
     let (head, head_findings) = crate::pipeline::check_loaded_reusing(head, None);
-    let (mut head_snapshot, head_ratings) =
-        snapshot_keeping_ratings(&head, crate::rating::rate_all);
+    let (mut head_snapshot, head_ratings) = snapshot_keeping_ratings(&head, |dataset, config| {
+        rate_taking_over_kept(dataset, config, kept_head)
+    });
     // Only the tournaments the swap touches can differ.
     head_snapshot.games = games_where(&head.loaded.dataset, |t| swap.touches(t));
     let head_order = swap.order_before(&head.loaded.dataset);
@@ -834,13 +900,22 @@ fn rate_taking_over(
     config: &crate::config::Config,
     earlier: Option<AllRatings>,
     unchanged: usize,
-) -> AllRatings {
-    let Some(earlier) = earlier.filter(|_| unchanged > 0) else {
-        return crate::rating::rate_all(dataset, config);
+) -> (AllRatings, RatedAgain) {
+    let again = RatedAgain {
+        tournaments: dataset.tournaments.len(),
+        taken_over: unchanged,
+    };
+    let same_players = |e: &AllRatings| e.association.players.len() == dataset.players.len();
+    let Some(earlier) = earlier.filter(|e| unchanged > 0 && same_players(e)) else {
+        let again = RatedAgain {
+            taken_over: 0,
+            ..again
+        };
+        return (crate::rating::rate_all(dataset, config), again);
     };
     let AllRatings { association, pools } = earlier;
     free_aside(pools);
-    AllRatings {
+    let ratings = AllRatings {
         association: crate::rating::rate_continuing(
             dataset,
             &config.rating,
@@ -848,7 +923,8 @@ fn rate_taking_over(
             unchanged,
         ),
         pools: crate::rating::rate_pools(dataset, config),
-    }
+    };
+    (ratings, again)
 }
 
 /// The base's versions of the files changed in the working tree, written

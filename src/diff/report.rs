@@ -757,6 +757,7 @@ mod tests {
                 title: HOSTILE.into(),
                 players_changed: vec![change, rippled],
             }],
+            rated: Default::default(),
         };
         let versions = Versions {
             base: "@octocat".into(),

@@ -338,6 +338,9 @@ impl PageCache {
         if let Some(id) = inputs.parsed {
             writeln!(out, "parsed\t{}\t{}\t{}", id.inode, id.size, id.modified)?;
         }
+        if let Some(id) = inputs.rated {
+            writeln!(out, "rated\t{}\t{}\t{}", id.inode, id.size, id.modified)?;
+        }
         if inputs.metadata.is_some() || inputs.content.is_some() {
             for warning in inputs.warnings {
                 let json = serde_json::to_string(warning).map_err(std::io::Error::other)?;
@@ -445,6 +448,8 @@ pub struct InputsRecord<'a> {
     pub sitemap_note: bool,
     /// The identity of the parsed-files checkpoint the build wrote.
     pub parsed: Option<FileIdentity>,
+    /// The identity of the ratings the build kept for the next one.
+    pub rated: Option<FileIdentity>,
     /// The build's warnings.
     pub warnings: &'a [crate::diagnostic::Diagnostic],
 }
@@ -652,6 +657,11 @@ mod tests {
                         size: 6,
                         modified: 7,
                     }),
+                    rated: Some(FileIdentity {
+                        inode: 12,
+                        size: 13,
+                        modified: 14,
+                    }),
                     warnings: &[],
                 },
             )
@@ -676,6 +686,10 @@ mod tests {
             .parsed_identity()
             .map(|p| (p.inode, p.size, p.modified));
         assert_eq!(parsed, Some((5, 6, 7)));
+        let rated = previous
+            .rated_identity()
+            .map(|p| (p.inode, p.size, p.modified));
+        assert_eq!(rated, Some((12, 13, 14)));
         assert_eq!(previous.content, Some((11, true)));
         assert_eq!(previous.files(), 1, "the site's size from the first lines");
         assert!(previous.files.entries.is_empty() && previous.input_hashes().is_empty());

@@ -146,9 +146,16 @@ pub(super) fn push_number(line: &mut Vec<u8>, number: u128) {
 
 /// Whether `line` is one of the cache file's first lines (not per file).
 pub(super) fn is_first_line(line: &str) -> bool {
-    ["inputs\t", "content\t", "site\t", "parsed\t", "warning\t"]
-        .iter()
-        .any(|prefix| line.starts_with(prefix))
+    [
+        "inputs\t",
+        "content\t",
+        "site\t",
+        "parsed\t",
+        "rated\t",
+        "warning\t",
+    ]
+    .iter()
+    .any(|prefix| line.starts_with(prefix))
 }
 
 /// An identity as `inode<TAB>size<TAB>modified`.

@@ -85,6 +85,16 @@ impl EnteredPrints {
         }
     }
 
+    /// The hash of each tournament's whole record, in `Dataset::tournaments` order.
+    pub fn tournament_keys(&self) -> &[Key] {
+        &self.tournaments
+    }
+
+    /// The hash of each player's whole record, in `Dataset::players` order.
+    pub fn player_keys(&self) -> &[Key] {
+        &self.player_records
+    }
+
     /// Whether these hashes can be `dataset`'s: one per tournament and player.
     fn counts_match(&self, dataset: &Dataset) -> bool {
         self.tournaments.len() == dataset.tournaments.len()

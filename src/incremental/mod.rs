@@ -9,6 +9,8 @@
 //! binary encoding of [`hashing`]): a page with the same key is taken over
 //! from the published site without rendering, and a changed SQL dump takes
 //! its unchanged pieces over from the published one (`previous_dump`).
+//! Rating takes over the records of the first tournaments that did not
+//! change from the ratings the previous build kept ([`rated`]).
 
 pub mod cache;
 mod cache_file;
@@ -18,4 +20,5 @@ pub mod hashing;
 pub mod inputs;
 pub mod previous;
 pub(crate) mod previous_dump;
+pub mod rated;
 pub mod scan;

@@ -29,6 +29,8 @@ pub struct Previous {
     pub(super) input_hashes: InputHashes,
     /// The identity the parsed-files checkpoint had when that build wrote it.
     pub(super) parsed: Option<FileIdentity>,
+    /// The identity the kept ratings had when that build wrote them.
+    pub(super) rated: Option<FileIdentity>,
     /// The cache file and where its per-file lines start, until they are read.
     pub(super) rest: Option<(PathBuf, u64)>,
 }
@@ -72,6 +74,8 @@ impl Previous {
             self.site = parse_site(site);
         } else if let Some(parsed) = line.strip_prefix("parsed\t") {
             self.parsed = parse_identity(parsed);
+        } else if let Some(rated) = line.strip_prefix("rated\t") {
+            self.rated = parse_identity(rated);
         } else if let Some(warning) = line.strip_prefix("warning\t") {
             match serde_json::from_str(warning) {
                 Ok(warning) => self.warnings.push(warning),
@@ -183,6 +187,12 @@ impl Previous {
     /// file from a checkout, say) and is not to be trusted.
     pub fn parsed_identity(&self) -> Option<FileIdentity> {
         self.parsed
+    }
+
+    /// The identity the previous build's kept ratings (`.rated`) had when
+    /// they were written: ratings with another are not to be trusted.
+    pub fn rated_identity(&self) -> Option<FileIdentity> {
+        self.rated
     }
 
     /// Number of files the previous build made or reused.

@@ -59,6 +59,23 @@ pub fn rate_continuing(
     )
 }
 
+/// Rates the association's list of `dataset` as [`rate`] does, taking over
+/// `by_tournament`, the records of its first tournaments as an earlier
+/// rating of the same players, rules and first tournaments left them (see
+/// [`association::rate_taking_over`]): only the tournaments after them are
+/// rated. A build rates this way from the ratings the previous one kept.
+pub fn rate_taking_over(
+    dataset: &Dataset,
+    config: &RatingConfig,
+    by_tournament: Vec<Vec<TournamentRating>>,
+) -> Ratings {
+    association::rate_taking_over(
+        &convert::dataset(dataset),
+        &convert::association(config),
+        by_tournament,
+    )
+}
+
 /// K for one game of an established player in `tournament` by the
 /// association's rules (see [`rating_systems::k_factor`]).
 pub fn k_factor(

@@ -734,3 +734,42 @@ fn a_dump_written_over_the_spare_leaves_earlier_years_in_place_and_trusts_nothin
     assert_eq!(after_damage.cached.dump_pieces_in_place, 0);
     assert_same_dumps(&util::site_files(&b.out), &fresh_site(b.root.path()));
 }
+
+/// A result edited in the newest tournament: the rebuild takes over the
+/// ratings the first build kept up to it and rates from there, and the site
+/// is the site a build without any cache writes.
+#[test]
+fn a_newest_result_edit_rates_from_that_tournament_and_nothing_is_stale() {
+    let b = built();
+    assert_eq!(b.first.rated_again.map(|r| r.taken_over), Some(0));
+    let newest = edit::crosstables_by_start(b.root.path()).pop().unwrap();
+    assert!(edit::reverse_first_decisive_result(&newest)
+        .unwrap()
+        .is_some());
+    let again = build(b.root.path(), &b.out);
+    let rated = again.rated_again.unwrap();
+    assert_eq!(rated.tournaments, 6);
+    // The newest by start may share its day with one before it in the list.
+    assert!((4..=5).contains(&rated.taken_over), "{rated:?}");
+    assert_eq!(
+        util::site_files(&b.out),
+        fresh_site(b.root.path()),
+        "no stale page"
+    );
+    // Unchanged kept ratings stay as they are; a damaged file is ignored.
+    let kept = b.root.path().join(".ratingbook-cache/site.rated");
+    let mut bytes = fs::read(&kept).unwrap();
+    let middle = bytes.len() / 2;
+    bytes[middle] ^= 0x40;
+    fs::write(&kept, &bytes).unwrap();
+    assert!(edit::reverse_first_decisive_result(&newest)
+        .unwrap()
+        .is_some());
+    let third = build(b.root.path(), &b.out);
+    assert_eq!(third.rated_again.map(|r| r.taken_over), Some(0));
+    assert_eq!(
+        util::site_files(&b.out),
+        fresh_site(b.root.path()),
+        "no stale page"
+    );
+}

@@ -400,6 +400,8 @@ fn compare(repo: &Path, start: &str, case: &Case) {
     );
     for snapshot in [&mut base, &mut head, &mut whole_base, &mut whole_head] {
         snapshot.games.clear();
+        // How much each way rated again differs by design.
+        snapshot.rated_again = None;
     }
     assert_eq!(
         format!("{base:#?}"),
@@ -466,5 +468,96 @@ fn surveys_are_checked_against_the_base_players() {
     };
     for case in [removed, added] {
         compare(repo, &start, &case);
+    }
+}
+
+fn edit_first_result(root: &Path) {
+    let first = tables(root)[0].clone();
+    let reversed = ratingbook::generate::edit::reverse_first_decisive_result(&first);
+    assert!(reversed.unwrap().is_some());
+}
+
+fn edit_newest_result(root: &Path) {
+    let newest = tables(root).pop().unwrap();
+    let reversed = ratingbook::generate::edit::reverse_first_decisive_result(&newest);
+    assert!(reversed.unwrap().is_some());
+}
+
+/// The working tree's diff against `base_commit`, as Markdown and JSON
+/// (without the note of how each version was rated), with that note.
+fn reports(repo: &Path, base_commit: &str) -> (String, String, diff::RatedPaths) {
+    let scratch = tempfile::tempdir().unwrap();
+    let (base, head) =
+        diff::snapshots_against_working_tree(repo, base_commit, scratch.path(), Default::default())
+            .unwrap();
+    let mut found = diff::compare(&base, &head);
+    let versions = diff::report::Versions {
+        base: "main".into(),
+        head: "the working tree".into(),
+    };
+    let markdown = diff::report::markdown(&found, &versions);
+    let rated = std::mem::take(&mut found.rated);
+    (markdown, diff::report::json(&found, &versions), rated)
+}
+
+/// With the ratings a build of the base kept, the diff rates only from the
+/// first tournament the change touches; its reports are those of the diff
+/// without them, which rates everything, whatever the change.
+#[test]
+fn the_diff_taking_over_kept_ratings_reports_what_the_whole_rating_does() {
+    if !util::require_git() {
+        return;
+    }
+    let dir = util::generated_repository(300, 24, 7);
+    let repo = dir.path();
+    git(repo, &["init", "-q", "-b", "main"]);
+    std::fs::write(repo.join(".gitignore"), "/site/\n/.ratingbook-cache/\n").unwrap();
+    let start = commit_all(repo, "results");
+    // (name, change, whether the head takes over ratings: the first
+    // tournament by start may share its day with others, whose order decides)
+    let cases: [(&str, fn(&Path), Option<bool>); 7] = [
+        ("a result in the first tournament", edit_first_result, None),
+        ("a result in the middle", edit_result, Some(true)),
+        (
+            "a result in the newest tournament",
+            edit_newest_result,
+            Some(true),
+        ),
+        ("a tournament added", add_newest_tournament, Some(true)),
+        (
+            "a tournament added on a later day",
+            add_later_tournament_staged,
+            Some(true),
+        ),
+        ("a tournament removed", remove_tournament, Some(true)),
+        ("a player renamed", rename_player, Some(false)),
+    ];
+    for (name, change, takes_over) in cases {
+        git(repo, &["reset", "-q", "--hard", &start]);
+        git(repo, &["clean", "-q", "-fdx"]);
+        ratingbook::build_repository(repo, &repo.join("site"), &|| {}).unwrap();
+        change(repo);
+        let (markdown, json, rated) = reports(repo, &start);
+        let head = rated.head.unwrap();
+        let tournaments = head.tournaments;
+        match takes_over {
+            Some(true) => assert!(head.taken_over > 0, "{name}: rated whole: {rated:?}"),
+            Some(false) => assert_eq!(head.taken_over, 0, "{name}: {rated:?}"),
+            None => {}
+        }
+        std::fs::remove_dir_all(repo.join(".ratingbook-cache")).unwrap();
+        let (whole_markdown, whole_json, whole) = reports(repo, &start);
+        let whole_head = whole.head.unwrap();
+        assert_eq!(
+            (whole_head.taken_over, whole_head.tournaments),
+            (0, tournaments),
+            "{name}"
+        );
+        assert_eq!(markdown, whole_markdown, "{name}: the comments differ");
+        assert_eq!(json, whole_json, "{name}: the JSON reports differ");
+        assert!(
+            markdown.contains("1 tournament added") || markdown.contains("1 player changes"),
+            "{name}: the change shows nowhere:\n{markdown}"
+        );
     }
 }

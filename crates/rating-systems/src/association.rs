@@ -98,6 +98,33 @@ pub fn rate_continuing(
     rate_from(dataset, config, None, earlier.by_tournament)
 }
 
+/// Rates the association's list of `dataset` as [`rate`] does, taking over
+/// `by_tournament`: the records of its first tournaments as another rating
+/// of the same players, rules and first tournaments left them (a build's
+/// ratings kept for the next one). Those records are replayed into each
+/// player's state and only the tournaments after them are rated.
+///
+/// A record that names a player or tournament outside `dataset`, or stands
+/// in another tournament's place, makes it rate everything instead.
+pub fn rate_taking_over(
+    dataset: &Dataset,
+    config: &AssociationSettings,
+    mut by_tournament: Vec<Vec<TournamentRating>>,
+) -> Ratings {
+    by_tournament.truncate(dataset.tournaments.len());
+    let fits = by_tournament.iter().enumerate().all(|(index, records)| {
+        records.iter().all(|r| {
+            r.tournament == index
+                && r.player < dataset.players.len()
+                && r.games.iter().all(|g| g.opponent < dataset.players.len())
+        })
+    });
+    if !fits {
+        return rate(dataset, config);
+    }
+    rate_from(dataset, config, None, by_tournament)
+}
+
 /// Rates the tournaments of one list from the first one `by_tournament`
 /// has no records of; the records it has are the list's first tournaments'.
 fn rate_from(
