@@ -600,6 +600,8 @@ impl<W: Weight> Solver<W> {
     /// for the dual update; true when one of them augmented the matching.
     #[inline]
     fn scan_vertex(&mut self, v: usize) -> bool {
+        // Vertex duals change only in dual updates, never during a scan.
+        let dv = self.dualvar[v];
         for idx in self.adj_start[v]..self.adj_start[v + 1] {
             let p = self.adj_p[idx];
             let k = p / 2;
@@ -609,7 +611,7 @@ impl<W: Weight> Solver<W> {
             }
             let mut kslack = W::ZERO;
             if !self.allowedge[k] {
-                kslack = self.dualvar[v] + self.dualvar[w] - self.adj_w[idx];
+                kslack = dv + self.dualvar[w] - self.adj_w[idx];
                 if kslack <= W::ZERO {
                     self.allowedge[k] = true;
                 }

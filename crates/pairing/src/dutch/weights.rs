@@ -187,24 +187,27 @@ fn drop_redundant_fields(raw: &mut [RawEdge], bsize: usize) {
         field::EXCHANGE_ORDER,
     ];
     let inside = |e: &RawEdge| e.1 < bsize;
-    for k in SHIFTED {
-        let min = raw
-            .iter()
-            .filter(|e| inside(e))
-            .map(|e| e.2[k])
-            .min()
-            .unwrap_or(0);
-        for e in raw.iter_mut().filter(|e| inside(e)) {
-            e.2[k] -= min;
+    // One pass for the minima and one for the shifts: the edges are many
+    // and wide, so each pass over them counts.
+    let mut min = [u64::MAX; SHIFTED.len()];
+    let mut redundant = [true; 2];
+    const UPFLOAT_SCORES: [usize; 2] = [field::C18_C21_SCORES + 1, field::C18_C21_SCORES + 3];
+    for e in raw.iter().filter(|e| inside(e)) {
+        for (m, &k) in min.iter_mut().zip(&SHIFTED) {
+            *m = (*m).min(e.2[k]);
+        }
+        for (r, &k) in redundant.iter_mut().zip(&UPFLOAT_SCORES) {
+            *r &= e.2[k] == e.2[field::C7_SCORES];
         }
     }
-    for k in [field::C18_C21_SCORES + 1, field::C18_C21_SCORES + 3] {
-        if raw
-            .iter()
-            .filter(|e| inside(e))
-            .all(|e| e.2[k] == e.2[field::C7_SCORES])
-        {
-            for e in raw.iter_mut() {
+    for e in raw.iter_mut() {
+        if inside(e) {
+            for (&m, &k) in min.iter().zip(&SHIFTED) {
+                e.2[k] -= m;
+            }
+        }
+        for (&r, &k) in redundant.iter().zip(&UPFLOAT_SCORES) {
+            if r {
                 e.2[k] = 0;
             }
         }
@@ -423,7 +426,8 @@ impl Layout {
 }
 
 /// Solves the matching with the narrowest weight type that holds the
-/// layout's bits.
+/// layout's bits: every 64 bits up to 508 (the matching's time grows with
+/// the width of its weights), then 1 020 and 2 040.
 pub(super) fn match_packed(nvert: usize, raw: &[RawEdge], layout: &Layout) -> Vec<Option<usize>> {
     pub(super) fn run<W: Weight>(
         nvert: usize,
@@ -438,8 +442,12 @@ pub(super) fn match_packed(nvert: usize, raw: &[RawEdge], layout: &Layout) -> Ve
     }
     match layout.total_bits {
         0..=124 => run::<i128>(nvert, raw, layout),
-        125..=252 => run::<bnum::BInt<4>>(nvert, raw, layout),
-        253..=508 => run::<bnum::BInt<8>>(nvert, raw, layout),
+        125..=188 => run::<bnum::BInt<3>>(nvert, raw, layout),
+        189..=252 => run::<bnum::BInt<4>>(nvert, raw, layout),
+        253..=316 => run::<bnum::BInt<5>>(nvert, raw, layout),
+        317..=380 => run::<bnum::BInt<6>>(nvert, raw, layout),
+        381..=444 => run::<bnum::BInt<7>>(nvert, raw, layout),
+        445..=508 => run::<bnum::BInt<8>>(nvert, raw, layout),
         509..=1020 => run::<bnum::BInt<16>>(nvert, raw, layout),
         _ => run::<bnum::BInt<32>>(nvert, raw, layout),
     }
