@@ -87,7 +87,7 @@ pub fn evaluate(input: &PairingInput, pairing: &Pairing) -> Quality {
                 if !dutch::c2_bye_eligible(p.st) {
                     c2 += 1;
                 }
-                let played = p.st.colours.iter().flatten().count() as i64;
+                let played = p.st.played_colours().games.len() as i64;
                 bye_score = vec![i64::from(p.st.score)];
                 bye_unplayed = vec![i64::from(input.round) - 1 - played];
                 bye_rank = vec![-i64::from(p.st.pairing_no)];
@@ -272,6 +272,7 @@ mod tests {
             opponents: vec![],
             had_bye_or_forfeit_win: false,
             present: true,
+            played: Default::default(),
         }
     }
 

@@ -42,6 +42,54 @@ pub struct PlayerState {
     pub had_bye_or_forfeit_win: bool,
     /// Takes part in this round's pairing (false for `H`, `Z`, `F` absences).
     pub present: bool,
+    /// The played games' colours of `colours`, kept up to date round by
+    /// round by the file reader so that the colour rules need not count
+    /// the whole history again each round; `Default` (or any summary of
+    /// another number of rounds) is recomputed from `colours` when read.
+    pub played: PlayedColours,
+}
+
+impl PlayerState {
+    /// The colours of the games played, from [`PlayerState::played`] when
+    /// it covers every round of `colours`, else counted from `colours`.
+    pub fn played_colours(&self) -> std::borrow::Cow<'_, PlayedColours> {
+        if self.played.rounds == self.colours.len() {
+            std::borrow::Cow::Borrowed(&self.played)
+        } else {
+            std::borrow::Cow::Owned(PlayedColours::of(&self.colours))
+        }
+    }
+}
+
+/// The games a player played, in order, and their colour difference.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct PlayedColours {
+    /// Rounds of the history this summary covers (played or not).
+    pub rounds: usize,
+    /// Colour of each game played, oldest first.
+    pub games: Vec<Colour>,
+    /// Whites minus blacks.
+    pub difference: i32,
+}
+
+impl PlayedColours {
+    /// The summary of a colour history (`None` for rounds not played).
+    pub fn of(colours: &[Option<Colour>]) -> Self {
+        let mut summary = PlayedColours::default();
+        for &c in colours {
+            summary.push(c);
+        }
+        summary
+    }
+
+    /// Adds one more round: its colour when the game was played.
+    pub fn push(&mut self, colour: Option<Colour>) {
+        self.rounds += 1;
+        if let Some(c) = colour {
+            self.games.push(c);
+            self.difference += if c == Colour::White { 1 } else { -1 };
+        }
+    }
 }
 
 /// Everything the pairing engine needs for one round; no I/O.
@@ -274,6 +322,7 @@ impl<'d> RoundByRound<'d> {
                 opponents: Vec::new(),
                 had_bye_or_forfeit_win: false,
                 present: false,
+                played: PlayedColours::default(),
             })
             .collect();
         let win_points = points.as_ref().map_or(1, |ps| ps.win[0].0.max(1));
@@ -398,6 +447,7 @@ impl<'d> RoundByRound<'d> {
                 self.scored[i] = self.scored[i].saturating_add(ps.points(e).0);
             }
             st.colours.push(colour);
+            st.played.push(colour);
             st.floats.push(float);
             if entry_is_present(e, false) {
                 self.entered[i] = true;
@@ -535,5 +585,50 @@ mod tests {
             assert_eq!(p1.score, 10 * ((round - 1) / 2));
         }
         assert!(history.input_for(3, false).is_err(), "no going back");
+    }
+
+    #[test]
+    fn the_played_colours_are_kept_round_by_round() {
+        let doc = long_event(6);
+        let mut history = RoundByRound::new(&doc).unwrap();
+        // Player 1 has black in rounds 1, 3, 5 and white in 2, 4, 6.
+        let expected = [
+            (vec![], 0),
+            (vec![Colour::Black], -1),
+            (vec![Colour::Black, Colour::White], 0),
+            (vec![Colour::Black, Colour::White, Colour::Black], -1),
+        ];
+        for (round, (games, difference)) in (1..).zip(expected) {
+            let p1 = &history.input_for(round, false).unwrap().players[0];
+            // Kept by the reader (covers every round), not counted again.
+            assert_eq!(p1.played.rounds, round as usize - 1);
+            assert_eq!(p1.played.games, games);
+            assert_eq!(p1.played.difference, difference);
+        }
+    }
+
+    #[test]
+    fn a_summary_of_other_rounds_is_counted_again_from_the_colours() {
+        let p = PlayerState {
+            id: 1,
+            pairing_no: 1,
+            rating: 0,
+            score: 0,
+            colours: vec![
+                Some(Colour::White),
+                None,
+                Some(Colour::Black),
+                Some(Colour::Black),
+            ],
+            floats: vec![Float::None; 4],
+            opponents: vec![2, 3, 4],
+            had_bye_or_forfeit_win: false,
+            present: true,
+            played: PlayedColours::default(),
+        };
+        let played = p.played_colours();
+        assert_eq!(played.rounds, 4);
+        assert_eq!(played.games, [Colour::White, Colour::Black, Colour::Black]);
+        assert_eq!(played.difference, -1);
     }
 }

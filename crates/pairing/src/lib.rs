@@ -20,7 +20,7 @@ pub mod simple;
 pub mod system;
 
 pub use dutch::{pair_dutch, DutchOptions, Pairing, PairingError};
-pub use input::{Float, InputError, PairingInput, PlayerState, PointSystem};
+pub use input::{Float, InputError, PairingInput, PlayedColours, PlayerState, PointSystem};
 pub use system::System;
 
 use thiserror::Error;

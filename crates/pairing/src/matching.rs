@@ -75,6 +75,20 @@ impl<const N: usize> Weight for bnum::BInt<N> {
 /// Among matchings of maximum weight, which one is returned is deterministic
 /// for a given input order.
 pub fn max_weight_matching<W: Weight>(n: usize, edges: &[Edge<W>]) -> Vec<Option<usize>> {
+    max_weight_matching_probed(n, edges, &[]).0
+}
+
+/// [`max_weight_matching`], and whether the matching found stays of
+/// maximum weight when the `probes` (edges left out of the graph) are
+/// added: true when the final dual solution keeps every probe's slack
+/// non-negative (LP duality: the duals then still prove the matching
+/// optimal on the larger graph). A probe above [`MAX_WEIGHT`] (the type's
+/// limit) or between vertices out of range counts as not proved.
+pub fn max_weight_matching_probed<W: Weight>(
+    n: usize,
+    edges: &[Edge<W>],
+    probes: &[Edge<W>],
+) -> (Vec<Option<usize>>, bool) {
     let edges: Vec<Edge<W>> = edges
         .iter()
         .filter(|&&(u, v, w)| u != v && u < n && v < n && w > W::ZERO)
@@ -83,15 +97,25 @@ pub fn max_weight_matching<W: Weight>(n: usize, edges: &[Edge<W>]) -> Vec<Option
             (u, v, w + w)
         })
         .collect();
+    let probes_fit = probes
+        .iter()
+        .all(|&(u, v, w)| u != v && u < n && v < n && w <= W::LIMIT);
     if edges.is_empty() {
-        return vec![None; n];
+        let proved = probes_fit && probes.iter().all(|&(_, _, w)| w <= W::ZERO);
+        return (vec![None; n], proved);
     }
     let mut s = Solver::new(n, edges);
     s.solve();
-    s.mate
+    let proved = probes_fit
+        && probes
+            .iter()
+            .all(|&(u, v, w)| w <= W::ZERO || s.dual_slack(u, v, w + w) >= W::ZERO);
+    let mate = s
+        .mate
         .iter()
         .map(|&p| if p == NONE { None } else { Some(s.endpoint[p]) })
-        .collect()
+        .collect();
+    (mate, proved)
 }
 
 const NONE: usize = usize::MAX;
@@ -204,6 +228,30 @@ impl<W: Weight> Solver<W> {
     fn slack(&self, k: usize) -> W {
         let (i, j, w2) = self.edges[k];
         self.dualvar[i] + self.dualvar[j] - w2
+    }
+
+    /// The slack, under the current duals, of an edge `u`-`v` of weight
+    /// `w` (as doubled on entry) that need not be in the graph: the vertex
+    /// duals less twice the weight, plus twice the dual of every blossom
+    /// holding both ends.
+    fn dual_slack(&self, u: usize, v: usize, w: W) -> W {
+        let chain = |mut b: usize| {
+            let mut out = vec![b];
+            while self.blossomparent[b] != NONE {
+                b = self.blossomparent[b];
+                out.push(b);
+            }
+            out.reverse();
+            out
+        };
+        let mut s = self.dualvar[u] + self.dualvar[v] - w - w;
+        for (bu, bv) in chain(u).into_iter().zip(chain(v)) {
+            if bu != bv {
+                break;
+            }
+            s += self.dualvar[bu] + self.dualvar[bu];
+        }
+        s
     }
 
     /// The slack of `bestedge[b]` (which must be set), from the cache when
@@ -600,6 +648,8 @@ impl<W: Weight> Solver<W> {
     /// for the dual update; true when one of them augmented the matching.
     #[inline]
     fn scan_vertex(&mut self, v: usize) -> bool {
+        // Vertex duals change only in dual updates, never during a scan.
+        let dv = self.dualvar[v];
         for idx in self.adj_start[v]..self.adj_start[v + 1] {
             let p = self.adj_p[idx];
             let k = p / 2;
@@ -609,7 +659,7 @@ impl<W: Weight> Solver<W> {
             }
             let mut kslack = W::ZERO;
             if !self.allowedge[k] {
-                kslack = self.dualvar[v] + self.dualvar[w] - self.adj_w[idx];
+                kslack = dv + self.dualvar[w] - self.adj_w[idx];
                 if kslack <= W::ZERO {
                     self.allowedge[k] = true;
                 }
@@ -813,6 +863,41 @@ mod tests {
         assert!(max_weight_matching::<i128>(3, &[])
             .iter()
             .all(|m| m.is_none()));
+    }
+
+    #[test]
+    fn probes_are_proved_only_when_the_larger_graph_has_no_heavier_matching() {
+        let mut rng = ChaCha8Rng::seed_from_u64(11);
+        let (mut proved_with_probes, mut refuted) = (0, 0);
+        for round in 0..1500 {
+            let n = rng.random_range(2..=10usize);
+            let mut edges = Vec::new();
+            let mut probes = Vec::new();
+            for u in 0..n {
+                for v in u + 1..n {
+                    if rng.random_bool(0.6) {
+                        let e = (u, v, rng.random_range(1..=20i128));
+                        if rng.random_bool(0.3) {
+                            probes.push(e);
+                        } else {
+                            edges.push(e);
+                        }
+                    }
+                }
+            }
+            let (mate, proved) = max_weight_matching_probed(n, &edges, &probes);
+            assert_eq!(mate, max_weight_matching(n, &edges), "case {round}");
+            let all: Vec<Edge> = edges.iter().chain(&probes).copied().collect();
+            let heavier = brute(&all, 0, 0) > weight_of(&mate, &edges);
+            if heavier {
+                assert!(!proved, "case {round}: a heavier matching uses a probe");
+                refuted += 1;
+            } else if proved && !probes.is_empty() {
+                proved_with_probes += 1;
+            }
+        }
+        // Both outcomes occur, so the check is not vacuous either way.
+        assert!(proved_with_probes > 100 && refuted > 100);
     }
 
     #[test]

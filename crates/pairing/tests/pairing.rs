@@ -297,6 +297,7 @@ fn engine_finds_a_pairing_whenever_one_exists() {
                 opponents: vec![],
                 had_bye_or_forfeit_win: rng.random_bool(0.3),
                 present: true,
+                played: Default::default(),
             })
             .collect();
         for a in 1..=n {
@@ -393,6 +394,7 @@ fn engine_never_panics_on_extreme_inputs() {
                     .collect(),
                 had_bye_or_forfeit_win: rng.random_bool(0.5),
                 present: i % 4 != 3,
+                played: Default::default(),
             })
             .collect();
         let input = PairingInput {

@@ -2,7 +2,8 @@
 //! preferences (1.7), topscorers (1.8), the absolute criteria C1–C3, colour
 //! allocation (5.2) and the quality criteria's per-edge values (C6–C21).
 use super::weights::{field, levels_value, LevelTable, NF};
-use crate::input::{Float, PairingInput, PlayerState};
+use crate::input::{Float, PairingInput, PlayedColours, PlayerState};
+use std::borrow::Cow;
 use std::collections::HashSet;
 use trf::Colour;
 
@@ -32,30 +33,30 @@ pub struct ColourPreference {
 #[derive(Debug, Clone)]
 pub(crate) struct Player<'a> {
     pub(crate) st: &'a PlayerState,
+    /// The colours of the games played.
+    pub(crate) played: Cow<'a, PlayedColours>,
     pub(crate) pref: ColourPreference,
     pub(crate) cd: i32,
     pub(crate) last_two: Option<(Colour, Colour)>,
     pub(crate) topscorer: bool,
 }
 
-/// Colour difference and the last two colours of played games.
-/// One pass over the history, no allocation: it runs for every player of
-/// every round re-paired.
-pub(super) fn colour_history(st: &PlayerState) -> (i32, Option<Colour>, Option<(Colour, Colour)>) {
-    let (mut cd, mut last, mut before_last) = (0i32, None, None);
-    for &c in st.colours.iter().flatten() {
-        cd += if c == Colour::White { 1 } else { -1 };
-        before_last = last;
-        last = Some(c);
-    }
-    (cd, last, before_last.zip(last))
+/// Colour difference and the last two colours of played games, from the
+/// summary the file reader keeps (no pass over the history).
+pub(super) fn colour_history(
+    played: &PlayedColours,
+) -> (i32, Option<Colour>, Option<(Colour, Colour)>) {
+    let games = &played.games;
+    let last = games.last().copied();
+    let before_last = games.len().checked_sub(2).map(|k| games[k]);
+    (played.difference, last, before_last.zip(last))
 }
 
 /// 1.7 Colour preference: absolute when the colour difference is beyond ±1
 /// or the last two played games had the same colour; strong at ±1; mild at
 /// 0 (alternate from the last game); none before the first game.
 pub fn colour_preference(st: &PlayerState) -> ColourPreference {
-    preference_of(colour_history(st))
+    preference_of(colour_history(&st.played_colours()))
 }
 
 /// [`colour_preference`] from the colour difference and the last two colours.
@@ -97,10 +98,12 @@ pub fn is_topscorer(input: &PairingInput, st: &PlayerState) -> bool {
 }
 
 pub(crate) fn derive<'a>(input: &PairingInput, st: &'a PlayerState) -> Player<'a> {
-    let history = colour_history(st);
+    let played = st.played_colours();
+    let history = colour_history(&played);
     let (cd, _, last_two) = history;
     Player {
         st,
+        played,
         pref: preference_of(history),
         cd,
         last_two,
@@ -193,9 +196,11 @@ pub(super) fn grant_stronger_preference(a: &Player<'_>, b: &Player<'_>) -> Optio
 /// `W - B` counts as `W B`), so the two histories are compared game by game
 /// from their latest played games, not round by round.
 pub(super) fn alternate_from_last_difference<'a>(a: &Player<'a>, b: &Player<'a>) -> Option<bool> {
-    let played = |c: &'a [Option<Colour>]| c.iter().rev().flatten();
-    played(&a.st.colours)
-        .zip(played(&b.st.colours))
+    a.played
+        .games
+        .iter()
+        .rev()
+        .zip(b.played.games.iter().rev())
         .find(|(ca, cb)| ca != cb)
         .map(|(ca, _)| *ca == Colour::Black)
 }
@@ -327,7 +332,7 @@ pub(crate) fn float_at(p: &Player<'_>, back: usize) -> Float {
 
 /// Games a player actually played (for C9).
 pub(super) fn played_games(st: &PlayerState) -> u64 {
-    st.colours.iter().flatten().count() as u64
+    st.played_colours().games.len() as u64
 }
 
 /// C14 (`back` = 1) / C16 (`back` = 2): minimise the players who receive

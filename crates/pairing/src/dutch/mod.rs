@@ -413,14 +413,26 @@ impl Ctx<'_, '_> {
         let members: Vec<usize> = (0..g.bsize).collect();
         let first_order = IdealPairing::new(g.bsize, &members, is_mdp, None, None);
         let candidates = self.candidate_edges(g.verts, step, mode, opts, &first_order, false);
-        let (mut mate, mut dropped) = self.run_passes(&g, step, &candidates, is_mdp)?;
         let complete = mode == Mode::Exact || step.bn_size.min(g.verts.len()) <= opts.dense_limit;
-        if !complete
-            && !dropped.contains(&APPROXIMATED_ORDER)
-            && self.could_order_better(&g, &first_order, &mate, &candidates)
-        {
-            let candidates = self.candidate_edges(g.verts, step, mode, opts, &first_order, true);
-            (mate, dropped) = self.run_passes(&g, step, &candidates, is_mdp)?;
+        // The S1/S2 pairs of the bracket left out of a candidate graph: each
+        // pass checks that none of them could improve its matching.
+        let whole = (!complete)
+            .then(|| self.candidate_edges(g.verts, step, mode, opts, &first_order, true));
+        let left_out: Option<Vec<(usize, usize)>> = whole.as_ref().map(|whole| {
+            whole
+                .iter()
+                .filter(|e| candidates.binary_search(e).is_err())
+                .copied()
+                .collect()
+        });
+        let (mut mate, mut dropped, proved) =
+            self.run_passes(&g, step, &candidates, left_out.as_deref(), is_mdp)?;
+        if let Some(whole) = whole.filter(|_| !proved) {
+            if !dropped.contains(&APPROXIMATED_ORDER)
+                && self.could_order_better(&g, &first_order, &mate, &candidates)
+            {
+                (mate, dropped, _) = self.run_passes(&g, step, &whole, None, is_mdp)?;
+            }
         }
         let mut pairs = Vec::new();
         let mut bye = None;
@@ -435,19 +447,27 @@ impl Ctx<'_, '_> {
         Some((pairs, bye, dropped))
     }
 
-    /// The passes of one step over `candidates`: the final matching and the
-    /// criteria approximated on the way, or `None` without a perfect
-    /// matching.
+    /// The passes of one step over `candidates`: the final matching, the
+    /// criteria approximated on the way and whether every pass's matching
+    /// was proved the best with the `left_out` pairs added too (LP duality,
+    /// see `max_weight_matching_probed`; false without them), or `None`
+    /// without a perfect matching.
     fn run_passes(
         &self,
         g: &StepGraph<'_>,
         step: &Step,
         candidates: &[(usize, usize)],
+        left_out: Option<&[(usize, usize)]>,
         is_mdp: impl Fn(usize) -> bool,
-    ) -> Option<(Vec<Option<usize>>, Vec<&'static str>)> {
+    ) -> Option<(Vec<Option<usize>>, Vec<&'static str>, bool)> {
         let mut passes = Passes::new(g.bsize);
         let mut work = 0;
         let mut dropped = Vec::new();
+        let mut proved = left_out.is_some();
+        let crit = BracketCriteria {
+            levels: &g.levels,
+            initial: self.input.initial_colour,
+        };
         for pass in 0.. {
             let start = std::time::Instant::now();
             let members: Vec<usize> = (0..g.bsize)
@@ -473,7 +493,12 @@ impl Ctx<'_, '_> {
             );
             dropped.extend(layout.dropped.iter().copied());
             self.trace_fields(g, &raw);
-            let mate = passes.solve(g, raw, &layout);
+            let probes = left_out
+                .filter(|_| proved)
+                .map(|pairs| self.pair_fields(g, &crit, pairs, &ideal, &passes));
+            let (mate, pass_proved) =
+                passes.solve(g, raw, &layout, probes.as_deref().map(|p| (&ideal, p)));
+            proved &= pass_proved;
             self.trace_pass(g, &mate, &layout, pass, start);
             if mate.iter().any(|m| m.is_none()) {
                 return None;
@@ -486,7 +511,7 @@ impl Ctx<'_, '_> {
                 if approximated {
                     dropped.push(APPROXIMATED_ORDER);
                 }
-                return Some((mate, dropped));
+                return Some((mate, dropped, proved));
             }
         }
         None
@@ -586,9 +611,42 @@ impl Ctx<'_, '_> {
             levels: &g.levels,
             initial: self.input.initial_colour,
         };
+        let mut raw = self.pair_fields(g, &crit, candidates, ideal, passes);
         let free = |p: usize| p >= g.bsize || passes.fixed[p].is_none();
-        let mut raw: Vec<RawEdge> = Vec::with_capacity(candidates.len());
-        for &(i, j) in candidates {
+        if g.with_bye {
+            for (i, &v) in g.verts.iter().enumerate() {
+                let st = self.players[v].st;
+                if !c2_bye_eligible(st) || step.bye_score.is_some_and(|s| st.score > s) || !free(i)
+                {
+                    continue;
+                }
+                let mut f = [0u64; NF];
+                f[field::COMPLETION] = 1;
+                if passes.c9_active && i < g.bsize {
+                    f[field::C9_BYE_GAMES] = played_games(st) + 1;
+                }
+                if step.is_last {
+                    f[field::BYE_RANK] = i as u64 + 1;
+                }
+                raw.push((i, g.bye_v, f));
+            }
+        }
+        raw
+    }
+
+    /// The criteria values of the `pairs` a pass may use: those not
+    /// involving fixed players (nor limbo MDPs inside the bracket).
+    fn pair_fields(
+        &self,
+        g: &StepGraph<'_>,
+        crit: &BracketCriteria<'_>,
+        pairs: &[(usize, usize)],
+        ideal: &IdealPairing,
+        passes: &Passes,
+    ) -> Vec<RawEdge> {
+        let free = |p: usize| p >= g.bsize || passes.fixed[p].is_none();
+        let mut raw: Vec<RawEdge> = Vec::with_capacity(pairs.len());
+        for &(i, j) in pairs {
             if !free(i) || !free(j) || (j < g.bsize && (passes.limbo[i] || passes.limbo[j])) {
                 continue;
             }
@@ -607,24 +665,6 @@ impl Ctx<'_, '_> {
                 }
             }
             raw.push((i, j, f));
-        }
-        if g.with_bye {
-            for (i, &v) in g.verts.iter().enumerate() {
-                let st = self.players[v].st;
-                if !c2_bye_eligible(st) || step.bye_score.is_some_and(|s| st.score > s) || !free(i)
-                {
-                    continue;
-                }
-                let mut f = [0u64; NF];
-                f[field::COMPLETION] = 1;
-                if passes.c9_active && i < g.bsize {
-                    f[field::C9_BYE_GAMES] = played_games(st) + 1;
-                }
-                if step.is_last {
-                    f[field::BYE_RANK] = i as u64 + 1;
-                }
-                raw.push((i, g.bye_v, f));
-            }
         }
         raw
     }

@@ -2,7 +2,7 @@
 //! that settle the MDP-pairing, the remainder's subgroups and the
 //! transposition order one after another.
 use super::order::IdealPairing;
-use super::weights::{match_packed, Layout, LevelTable, RawEdge};
+use super::weights::{match_packed, Layout, LevelTable, Probes, RawEdge};
 
 /// A bracket to pair, with what the step needs to know about the rest.
 pub(super) struct Step {
@@ -70,12 +70,16 @@ impl Passes {
     /// Solves the matching of a pass. Fixed pairs are left out (their
     /// weight is the same in every candidate), which shrinks later passes;
     /// the returned `mate` includes them.
+    ///
+    /// With `probes` (pairs left out of the graph), also whether the
+    /// matching is proved to stay the best with them (see `match_packed`).
     pub(super) fn solve(
         &self,
         g: &StepGraph<'_>,
         mut raw: Vec<RawEdge>,
         layout: &Layout,
-    ) -> Vec<Option<usize>> {
+        probes: Option<(&IdealPairing, &[RawEdge])>,
+    ) -> (Vec<Option<usize>>, bool) {
         let active: Vec<usize> = (0..g.nvert)
             .filter(|&v| v >= g.bsize || self.fixed[v].is_none())
             .collect();
@@ -87,7 +91,16 @@ impl Passes {
             e.0 = index[e.0];
             e.1 = index[e.1];
         }
-        let compact = match_packed(active.len(), &raw, layout);
+        let (compact, proved) = match_packed(
+            active.len(),
+            &raw,
+            layout,
+            probes.map(|(ideal, pairs)| Probes {
+                ideal,
+                pairs,
+                index: &index,
+            }),
+        );
         let mut mate = vec![None; g.nvert];
         for (k, m) in compact.iter().enumerate() {
             mate[active[k]] = m.map(|x| active[x]);
@@ -97,7 +110,7 @@ impl Passes {
                 mate[p] = *q;
             }
         }
-        mate
+        (mate, proved)
     }
 
     /// Looks at a pass's matching and settles, in order:

@@ -13,6 +13,7 @@ fn st(id: u32, score: u32, colours: &[Option<Colour>]) -> PlayerState {
         opponents: vec![],
         had_bye_or_forfeit_win: false,
         present: true,
+        played: Default::default(),
     }
 }
 

@@ -2,7 +2,7 @@
 //! their bit widths, and the matching on the narrowest integer that holds
 //! them.
 use super::order::IdealPairing;
-use crate::matching::{max_weight_matching, Edge, Weight};
+use crate::matching::{max_weight_matching, max_weight_matching_probed, Edge, Weight};
 
 /// Index of each packed criterion; [`FIELD_NAMES`] gives their names. C1–C3
 /// decide which edges exist and C5 which players may take the bye; the
@@ -173,8 +173,8 @@ pub(super) fn weight_bits_cap(nvert: usize) -> u32 {
 /// has the same number of pairs inside the bracket, so a field of those
 /// pairs can lose its smallest value; and C19/C21 equal C7 on every pair
 /// when nobody upfloated in that round, so they can go.
-fn drop_redundant_fields(raw: &mut [RawEdge], bsize: usize) {
-    const SHIFTED: [usize; 10] = [
+fn drop_redundant_fields(raw: &mut [RawEdge], bsize: usize) -> Redundant {
+    const SHIFTED: [usize; SHIFTED_FIELDS] = [
         field::C10_TOPSCORER_DIFFERENCE,
         field::C11_TOPSCORER_THIRD_COLOUR,
         field::C12_PREFERENCES,
@@ -187,28 +187,50 @@ fn drop_redundant_fields(raw: &mut [RawEdge], bsize: usize) {
         field::EXCHANGE_ORDER,
     ];
     let inside = |e: &RawEdge| e.1 < bsize;
-    for k in SHIFTED {
-        let min = raw
-            .iter()
-            .filter(|e| inside(e))
-            .map(|e| e.2[k])
-            .min()
-            .unwrap_or(0);
-        for e in raw.iter_mut().filter(|e| inside(e)) {
-            e.2[k] -= min;
+    // One pass for the minima and one for the shifts: the edges are many
+    // and wide, so each pass over them counts.
+    let mut min = [u64::MAX; SHIFTED.len()];
+    let mut redundant = [true; 2];
+    const UPFLOAT_SCORES: [usize; 2] = [field::C18_C21_SCORES + 1, field::C18_C21_SCORES + 3];
+    for e in raw.iter().filter(|e| inside(e)) {
+        for (m, &k) in min.iter_mut().zip(&SHIFTED) {
+            *m = (*m).min(e.2[k]);
+        }
+        for (r, &k) in redundant.iter_mut().zip(&UPFLOAT_SCORES) {
+            *r &= e.2[k] == e.2[field::C7_SCORES];
         }
     }
-    for k in [field::C18_C21_SCORES + 1, field::C18_C21_SCORES + 3] {
-        if raw
-            .iter()
-            .filter(|e| inside(e))
-            .all(|e| e.2[k] == e.2[field::C7_SCORES])
-        {
-            for e in raw.iter_mut() {
+    for e in raw.iter_mut() {
+        if inside(e) {
+            for (&m, &k) in min.iter().zip(&SHIFTED) {
+                e.2[k] -= m;
+            }
+        }
+        for (&r, &k) in redundant.iter().zip(&UPFLOAT_SCORES) {
+            if r {
                 e.2[k] = 0;
             }
         }
     }
+    Redundant {
+        shifted: SHIFTED,
+        min,
+        upfloat_scores: UPFLOAT_SCORES,
+        dropped: redundant,
+    }
+}
+
+const SHIFTED_FIELDS: usize = 10;
+
+/// What [`drop_redundant_fields`] did, to do the same to edges outside the
+/// graph.
+struct Redundant {
+    shifted: [usize; SHIFTED_FIELDS],
+    /// The value each shifted field lost.
+    min: [u64; SHIFTED_FIELDS],
+    upfloat_scores: [usize; 2],
+    /// Whether each of the upfloat score fields was dropped.
+    dropped: [bool; 2],
 }
 
 /// The transposition digits of each slot, renumbered by rank among the
@@ -250,6 +272,15 @@ impl DigitRanks {
             .binary_search(&digit)
             .map_or(0, |k| k as u64 + 1)
     }
+
+    /// [`DigitRanks::rank`], or for a digit no edge carries the rank of the
+    /// next better one (one above the list when none is better): never less
+    /// than the digit's place in the order.
+    fn rank_at_least(&self, slot: usize, digit: u64) -> u64 {
+        match self.digits[slot].binary_search(&digit) {
+            Ok(k) | Err(k) => k as u64 + 1,
+        }
+    }
 }
 
 /// Bit layout of a step's packed weights.
@@ -269,6 +300,10 @@ pub(super) struct Layout {
     /// Criteria left out of the weight (only if even the widest weight
     /// cannot hold them).
     pub(super) dropped: Vec<&'static str>,
+    redundant: Redundant,
+    mdp_ranks: DigitRanks,
+    ranks: DigitRanks,
+    exchange_sets: bool,
 }
 
 impl Layout {
@@ -284,7 +319,7 @@ impl Layout {
         exchanges: bool,
         active_vertices: usize,
     ) -> Layout {
-        drop_redundant_fields(raw, bsize);
+        let redundant = drop_redundant_fields(raw, bsize);
         // A matching's total never exceeds the sum over vertices of their
         // largest incident value (plain fields), or the level table's width.
         let mut vmax = vec![[0u64; NF]; nvert];
@@ -384,6 +419,10 @@ impl Layout {
             total_bits: acc + 3,
             field_bits: bits,
             dropped,
+            redundant,
+            mdp_ranks,
+            ranks,
+            exchange_sets,
         }
     }
 
@@ -404,15 +443,7 @@ impl Layout {
                 }
                 FieldKind::Digit => {
                     let (slot, digit) = ((v >> 32) as usize, v & 0xffff_ffff);
-                    let (slots, width) = if k == field::MDP_SET {
-                        (self.exact_mdp_slots, 1)
-                    } else if k == field::EXCHANGE_SETS {
-                        (self.remainder_len, 1)
-                    } else if k == field::MDP_TRANSPOSITIONS {
-                        (self.exact_mdp_slots, self.digit_width[0])
-                    } else {
-                        (self.exact_remainder_slots, self.digit_width[1])
-                    };
+                    let (slots, width) = self.digit_slots(k);
                     let place = (slots - 1 - slot) as u32 * width;
                     w += W::shifted(digit, self.shift[k] + place);
                 }
@@ -422,25 +453,150 @@ impl Layout {
     }
 }
 
+impl Layout {
+    /// The weight of a pair inside the bracket that is not an edge of the
+    /// graph (`raw`: its criteria as the pass computes them), made as
+    /// [`Layout::new`] makes the edges' and never lower than the weight of
+    /// its place in the criteria's order: a transposition digit no edge
+    /// carries gets the rank of the next better one, a field below its
+    /// shift counts 0. `None` when that cannot be said (an upfloat score
+    /// field dropped here differs on this pair, or a value reaches beyond
+    /// the weight's width).
+    pub(super) fn probe_weight<W: Weight>(&self, ideal: &IdealPairing, raw: &RawEdge) -> Option<W> {
+        let (i, j, mut f) = *raw;
+        let r = &self.redundant;
+        for (&k, &m) in r.shifted.iter().zip(&r.min) {
+            f[k] = f[k].saturating_sub(m);
+        }
+        for (&k, &dropped) in r.upfloat_scores.iter().zip(&r.dropped) {
+            if dropped {
+                if f[k] != f[field::C7_SCORES] {
+                    return None;
+                }
+                f[k] = 0;
+            }
+        }
+        if let Some((slot, digit)) = ideal.mdp_digit(i, j) {
+            if slot < self.exact_mdp_slots {
+                f[field::MDP_SET] = ((slot as u64) << 32) | 1;
+                f[field::MDP_TRANSPOSITIONS] =
+                    ((slot as u64) << 32) | self.mdp_ranks.rank_at_least(slot, digit);
+            }
+        } else {
+            if self.exchange_sets {
+                f[field::EXCHANGE_SETS] = ideal.exchange_set_digit(i, j);
+            }
+            if let Some((slot, digit)) = ideal.digit(i, j) {
+                if slot < self.exact_remainder_slots {
+                    f[field::TRANSPOSITIONS] =
+                        ((slot as u64) << 32) | self.ranks.rank_at_least(slot, digit);
+                } else {
+                    f[field::TRANSPOSITIONS_REST] =
+                        ideal.approximate_order(i, j, self.exact_remainder_slots);
+                }
+            }
+        }
+        let top = self.total_bits - 3;
+        let fits = (0..self.used_fields).all(|k| match self.place_of(k, f[k]) {
+            Some((place, value_bits)) => place + value_bits <= top,
+            None => true,
+        });
+        fits.then(|| self.weight(&f))
+    }
+
+    /// The lowest bit a field's value lands on in the weight and the bits
+    /// of the value placed there (`None` for a zero value).
+    fn place_of(&self, k: usize, v: u64) -> Option<(u32, u32)> {
+        if v == 0 {
+            return None;
+        }
+        Some(match field_kind(k) {
+            FieldKind::Plain => (self.shift[k], bits_for(v)),
+            FieldKind::Levels => {
+                let highest = (v & 0xffff).max(v >> 16);
+                (self.shift[k] + self.levels[highest as usize - 1], 1)
+            }
+            FieldKind::Digit => {
+                let (slot, digit) = ((v >> 32) as usize, v & 0xffff_ffff);
+                let (slots, width) = self.digit_slots(k);
+                let place = (slots - 1 - slot) as u32 * width;
+                (self.shift[k] + place, bits_for(digit))
+            }
+        })
+    }
+
+    /// The slots and the width of each of a digit field's digits.
+    fn digit_slots(&self, k: usize) -> (usize, u32) {
+        if k == field::MDP_SET {
+            (self.exact_mdp_slots, 1)
+        } else if k == field::EXCHANGE_SETS {
+            (self.remainder_len, 1)
+        } else if k == field::MDP_TRANSPOSITIONS {
+            (self.exact_mdp_slots, self.digit_width[0])
+        } else {
+            (self.exact_remainder_slots, self.digit_width[1])
+        }
+    }
+}
+
+/// Pairs left out of a pass's graph, to prove its matching the best with
+/// them too.
+pub(super) struct Probes<'p> {
+    /// The pass's ideal pairing (the pairs' transposition digits).
+    pub(super) ideal: &'p IdealPairing,
+    /// The pairs with their criteria, by step position.
+    pub(super) pairs: &'p [RawEdge],
+    /// The matching's vertex of each step position.
+    pub(super) index: &'p [usize],
+}
+
 /// Solves the matching with the narrowest weight type that holds the
-/// layout's bits.
-pub(super) fn match_packed(nvert: usize, raw: &[RawEdge], layout: &Layout) -> Vec<Option<usize>> {
-    pub(super) fn run<W: Weight>(
+/// layout's bits: every 64 bits up to 508 (the matching's time grows with
+/// the width of its weights), then 1 020 and 2 040. With `probes`, also
+/// whether the matching is proved of maximum weight with them added (false
+/// without probes).
+pub(super) fn match_packed(
+    nvert: usize,
+    raw: &[RawEdge],
+    layout: &Layout,
+    probes: Option<Probes<'_>>,
+) -> (Vec<Option<usize>>, bool) {
+    fn run<W: Weight>(
         nvert: usize,
         raw: &[RawEdge],
         layout: &Layout,
-    ) -> Vec<Option<usize>> {
+        probes: Option<Probes<'_>>,
+    ) -> (Vec<Option<usize>>, bool) {
         let edges: Vec<Edge<W>> = raw
             .iter()
             .map(|(i, j, f)| (*i, *j, layout.weight::<W>(f)))
             .collect();
-        max_weight_matching(nvert, &edges)
+        let Some(probes) = probes else {
+            return (max_weight_matching(nvert, &edges), false);
+        };
+        let index = probes.index;
+        let weighed: Option<Vec<Edge<W>>> = probes
+            .pairs
+            .iter()
+            .map(|e| {
+                let w = layout.probe_weight::<W>(probes.ideal, e)?;
+                Some((index[e.0], index[e.1], w))
+            })
+            .collect();
+        match weighed {
+            Some(probes) => max_weight_matching_probed(nvert, &edges, &probes),
+            None => (max_weight_matching(nvert, &edges), false),
+        }
     }
     match layout.total_bits {
-        0..=124 => run::<i128>(nvert, raw, layout),
-        125..=252 => run::<bnum::BInt<4>>(nvert, raw, layout),
-        253..=508 => run::<bnum::BInt<8>>(nvert, raw, layout),
-        509..=1020 => run::<bnum::BInt<16>>(nvert, raw, layout),
-        _ => run::<bnum::BInt<32>>(nvert, raw, layout),
+        0..=124 => run::<i128>(nvert, raw, layout, probes),
+        125..=188 => run::<bnum::BInt<3>>(nvert, raw, layout, probes),
+        189..=252 => run::<bnum::BInt<4>>(nvert, raw, layout, probes),
+        253..=316 => run::<bnum::BInt<5>>(nvert, raw, layout, probes),
+        317..=380 => run::<bnum::BInt<6>>(nvert, raw, layout, probes),
+        381..=444 => run::<bnum::BInt<7>>(nvert, raw, layout, probes),
+        445..=508 => run::<bnum::BInt<8>>(nvert, raw, layout, probes),
+        509..=1020 => run::<bnum::BInt<16>>(nvert, raw, layout, probes),
+        _ => run::<bnum::BInt<32>>(nvert, raw, layout, probes),
     }
 }

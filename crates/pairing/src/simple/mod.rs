@@ -83,12 +83,11 @@ struct Colours {
 
 impl Colours {
     fn of(st: &PlayerState) -> Colours {
-        let (mut difference, mut last, mut before) = (0, None, None);
-        for &c in st.colours.iter().flatten() {
-            difference += if c == Colour::White { 1 } else { -1 };
-            before = last;
-            last = Some(c);
-        }
+        let played = st.played_colours();
+        let games = &played.games;
+        let difference = played.difference;
+        let last = games.last().copied();
+        let before = games.len().checked_sub(2).map(|k| games[k]);
         Colours {
             difference,
             last,

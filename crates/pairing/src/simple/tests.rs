@@ -17,6 +17,7 @@ fn st(id: u32, score: u32, colours: &[Option<Colour>], opponents: &[u32]) -> Pla
         opponents: opponents.to_vec(),
         had_bye_or_forfeit_win: false,
         present: true,
+        played: Default::default(),
     }
 }
 
