@@ -434,6 +434,7 @@ fn opengotha_s_reports_of_juvisy_and_istanbul_import_check_and_build() {
 /// No checker of the format is published; this is the description's
 /// wording as a test. Returns what breaks a rule.
 fn breaks_of_the_description(text: &str, rounds: usize) -> Vec<String> {
+    type HeaderRule<'a> = (&'a str, &'a dyn Fn(&str) -> bool);
     let mut breaks = Vec::new();
     if !text.is_ascii() {
         breaks.push("the file is not ASCII".to_string());
@@ -453,7 +454,7 @@ fn breaks_of_the_description(text: &str, rounds: usize) -> Vec<String> {
             && p.iter().all(|x| digits(x))
     };
     let number = |s: &str| s.parse::<f64>().is_ok();
-    let rules: [(&str, &dyn Fn(&str) -> bool); 7] = [
+    let rules: [HeaderRule; 7] = [
         ("CL", &|v| ["A", "B", "C", "D"].contains(&v)),
         ("EV", &|v| !v.trim().is_empty()),
         ("PC", &|v| {
