@@ -8,6 +8,9 @@
 //! | `PC` `country, city` | its city |
 //! | a player line | a crosstable row in place order; a new player file (name, grade, country, club) unless a player of that id exists |
 //! | `12+/b3` | `12 b 1 h3`: a game with colour and handicap stones |
+//! | `12+!b0` (OpenGotha: given by default) | `12 b +`: a forfeit, which is not rated |
+//! | a line without a place (OpenGotha: a tie) | the place of the line above |
+//! | `de_Butler Tristan`, country `fi` | the name `de Butler Tristan`, country `FI` |
 //! | `0+` / `0=` / `0-` | `bye` / `H` / an empty cell (no game) |
 //! | everyone met everyone once | a round robin; otherwise swiss |
 //!
@@ -122,11 +125,16 @@ pub fn import(
             cells.push(cell.to_notation_with_handicap(stones));
             handicaps.push(stones);
         }
+        // A tied line shares the place of the line above.
+        let rank = match rows.last() {
+            Some(Row { rank, .. }) if p.tied => *rank,
+            _ => Some(p.place),
+        };
         rows.push(Row {
             start_no: index as u32 + 1,
             player: id.as_str().to_string(),
             rating: None,
-            rank: Some(p.place),
+            rank,
             cells,
         });
         out.players.push((p.line, p.name.clone(), id, new));
@@ -135,9 +143,12 @@ pub fn import(
         return Err(problems);
     }
     let folder = format!("data/tournaments/{}", start.year);
+    // `PC[country, city]`; OpenGotha writes `PC[,place]`, and the place
+    // may be `TR, Istanbul`: the city is the last part.
     let city = report
         .header("PC")
-        .map(|pc| pc.split_once(',').map_or(pc, |(_, city)| city).trim());
+        .map(|pc| pc.rsplit_once(',').map_or(pc, |(_, city)| city).trim())
+        .filter(|city| !city.is_empty());
     out.files.push((
         format!("{folder}/{id}.toml"),
         tournament_file_text(&TournamentFile {
@@ -155,18 +166,24 @@ pub fn import(
         format!("{folder}/{id}.csv"),
         String::from_utf8_lossy(&csv).into_owned(),
     ));
+    out.warnings.extend(not_kept(report));
+    Ok(out)
+}
+
+/// A warning for each header value and field the rating book has no place for.
+fn not_kept(report: &Report) -> Vec<String> {
+    let mut warnings = Vec::new();
     for key in ["CL", "KM", "TM"] {
         if let Some(value) = report.header(key) {
-            out.warnings.push(format!(
+            warnings.push(format!(
                 "`{key}[{value}]` is not kept: the rating book has no field for it"
             ));
         }
     }
     if report.players.iter().any(|p| p.pin.is_some()) {
-        out.warnings
-            .push("the players' EGD pins are not kept".into());
+        warnings.push("the players' EGD pins are not kept".into());
     }
-    Ok(out)
+    warnings
 }
 
 /// The colour (`true`: black) and stones of `p`'s game against `opponent`
@@ -260,7 +277,7 @@ fn player_id(
         name: &p.name,
         membership,
         club: &p.club,
-        country: &p.country,
+        country: &p.country.to_ascii_uppercase(),
         international_rating: None,
         fide_id: None,
         title: "",
@@ -316,10 +333,12 @@ fn cell(
         colour: r
             .black
             .map(|b| if b { Colour::Black } else { Colour::White }),
-        result: match r.outcome {
-            Outcome::Won => GameResult::Win,
-            Outcome::Lost => GameResult::Loss,
-            Outcome::Jigo => GameResult::Draw,
+        result: match (r.outcome, r.by_default) {
+            (Outcome::Won, false) => GameResult::Win,
+            (Outcome::Lost, false) => GameResult::Loss,
+            (Outcome::Jigo, _) => GameResult::Draw,
+            (Outcome::Won, true) => GameResult::ForfeitWin,
+            (Outcome::Lost, true) => GameResult::ForfeitLoss,
         },
     };
     (cell, stones.min(crate::model::MAX_HANDICAP))
@@ -385,6 +404,7 @@ pub fn export(
                 outcome,
                 black: colour.map(|c| c == Colour::Black),
                 handicap: colour.map(|_| stones),
+                by_default: false,
             };
             results.push(match *cell {
                 Cell::Game {
@@ -408,10 +428,11 @@ pub fn export(
         players.push(PlayerLine {
             line: 0,
             place: i as u32 + 1,
-            name: token_safe(&player.name),
+            tied: false,
+            name: ascii_token(&player.name),
             grade: grade.unwrap_or_default(),
-            country: token_safe(player.country.as_deref().unwrap_or("xx")),
-            club: token_safe(player.club.as_deref().unwrap_or("-")).replace(' ', ""),
+            country: ascii_token(player.country.as_deref().unwrap_or("xx")),
+            club: ascii_token(player.club.as_deref().unwrap_or("-")).replace(' ', ""),
             results,
             pin: None,
         });
@@ -421,9 +442,9 @@ pub fn export(
     }
     let mut header = vec![
         ("CL".to_string(), options.class.clone()),
-        ("EV".to_string(), t.name.clone()),
+        ("EV".to_string(), ascii_token(&t.name)),
     ];
-    let city = t.city.clone().unwrap_or_default();
+    let city = ascii_token(t.city.as_deref().unwrap_or_default());
     header.push((
         "PC".into(),
         match &options.country {
@@ -443,6 +464,13 @@ pub fn export(
         header.push(("TM".into(), time.clone()));
     }
     Ok(Report { header, players })
+}
+
+/// Text in ASCII letters, as the EGD's description asks of the file
+/// (`Mäkinen` is written `Makinen`), without the report's own marks (`;`,
+/// `|`, `[`, `]`) or line breaks.
+fn ascii_token(text: &str) -> String {
+    token_safe(&deunicode::deunicode_with_tofu(text, "?"))
 }
 
 /// Text without the report's own marks (`;`, `|`, `[`, `]`) or line breaks.

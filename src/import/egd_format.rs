@@ -10,6 +10,15 @@
 //! `<opponent's place><symbol>[/<colour>[<handicap>]]` (`+` won, `-` lost,
 //! `=` jigo; `b`/`w`), `0+` a free win, `0-` a free round, `0=` a free
 //! round worth ½, and optionally `|PIN` (the player's EGD pin).
+//!
+//! What the programs write beyond the description, and is read here:
+//! OpenGotha leaves the place blank on a line tied with the one above (the
+//! others still refer to it by its line's number), writes `!` for `/` in a
+//! result given by default (`22+!w0`), and may add `?` or `=` to a score
+//! column (`408?`, `140=`); MacMahon separates the columns by tabs, ends
+//! lines with CR LF, writes the country in small letters and gives only
+//! the `EV` header; both write a surname of several words joined by `_`
+//! (`de_Butler Tristan`).
 
 /// A result symbol.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -43,6 +52,9 @@ pub struct RoundResult {
     pub black: Option<bool>,
     /// Handicap stones, when given.
     pub handicap: Option<u8>,
+    /// `!` in place of `/` (`22+!w0`): OpenGotha's mark of a result given
+    /// by default, the game not played.
+    pub by_default: bool,
 }
 
 impl RoundResult {
@@ -50,7 +62,7 @@ impl RoundResult {
     pub fn notation(&self) -> String {
         let mut out = format!("{}{}", self.opponent, self.outcome.symbol());
         if let Some(black) = self.black {
-            out.push('/');
+            out.push(if self.by_default { '!' } else { '/' });
             out.push(if black { 'b' } else { 'w' });
             if let Some(h) = self.handicap {
                 out += &h.to_string();
@@ -67,7 +79,12 @@ pub struct PlayerLine {
     pub line: usize,
     /// The place, the number other lines refer to.
     pub place: u32,
-    /// The name as written, `Surname Firstname`.
+    /// No place written: tied with the line above, as OpenGotha leaves it;
+    /// `place` is then the line above's plus one, the number the other
+    /// lines refer to this one by.
+    pub tied: bool,
+    /// The name as written, `Surname Firstname`, with `_` (joining a
+    /// surname's words) read as a space.
     pub name: String,
     /// The grade as written (`5k`, `2d`, `3p`; a bare number is a kyu grade).
     pub grade: String,
@@ -136,9 +153,11 @@ fn round_result(token: &str) -> Option<RoundResult> {
             outcome,
             black: None,
             handicap: None,
+            by_default: false,
         });
     }
-    let rest = rest.strip_prefix('/')?;
+    let by_default = rest.starts_with('!');
+    let rest = rest.strip_prefix('/').or_else(|| rest.strip_prefix('!'))?;
     let black = match rest.chars().next()? {
         'b' | 'B' => true,
         'w' | 'W' => false,
@@ -155,6 +174,15 @@ fn round_result(token: &str) -> Option<RoundResult> {
         outcome,
         black: Some(black),
         handicap,
+        by_default,
+    })
+}
+
+/// Whether `token` ends a line as a result: a score column such as `140=`
+/// (a half point) reads like one, but no line of `players` has place 140.
+fn ends_as_result(token: &str, players: usize) -> bool {
+    round_result(token).is_some_and(|r| {
+        r.black.is_some() || usize::try_from(r.opponent).is_ok_and(|o| o <= players)
     })
 }
 
@@ -172,7 +200,6 @@ pub fn is_grade(token: &str) -> bool {
 pub fn parse(text: &str) -> Result<Report, Vec<ParseError>> {
     let mut report = Report::default();
     let mut errors = Vec::new();
-    let mut counts: Vec<(usize, usize)> = Vec::new();
     let mut lines = Vec::new();
     for (index, raw) in text.lines().enumerate() {
         let number = index + 1;
@@ -199,18 +226,27 @@ pub fn parse(text: &str) -> Result<Report, Vec<ParseError>> {
             None => (content, None),
         };
         let tokens: Vec<&str> = content.split_whitespace().collect();
-        let trailing = tokens
-            .iter()
-            .rev()
-            .take_while(|t| round_result(t).is_some())
-            .count();
-        counts.push((number, trailing));
         lines.push((number, raw, tokens, pin));
     }
+    let players = lines.len();
+    let counts: Vec<usize> = lines
+        .iter()
+        .map(|(_, _, tokens, _)| {
+            tokens
+                .iter()
+                .rev()
+                .take_while(|t| ends_as_result(t, players))
+                .count()
+        })
+        .collect();
     let rounds = most_common(&counts);
+    let mut previous = None;
     for (number, raw, tokens, pin) in lines {
-        match player_line(number, raw, &tokens, pin, rounds) {
-            Ok(p) => report.players.push(p),
+        match player_line(number, raw, &tokens, pin, rounds, previous) {
+            Ok(p) => {
+                previous = Some(p.place);
+                report.players.push(p);
+            }
             Err(e) => errors.push(e),
         }
     }
@@ -223,9 +259,9 @@ pub fn parse(text: &str) -> Result<Report, Vec<ParseError>> {
 
 /// The round count most player lines end with (score columns that look
 /// like results, e.g. `0=`, can add one to a line's count).
-fn most_common(counts: &[(usize, usize)]) -> usize {
+fn most_common(counts: &[usize]) -> usize {
     let mut tally = std::collections::BTreeMap::new();
-    for &(_, n) in counts {
+    for &n in counts {
         *tally.entry(n).or_insert(0usize) += 1;
     }
     tally
@@ -261,6 +297,7 @@ fn player_line(
     tokens: &[&str],
     pin: Option<String>,
     rounds: usize,
+    previous: Option<u32>,
 ) -> Result<PlayerLine, ParseError> {
     let error = |token: &str, message: String| ParseError {
         line: number,
@@ -271,17 +308,22 @@ fn player_line(
         return Err(error("", format!("more than {MAX_ROUNDS} rounds")));
     }
     let place_token = tokens.first().copied().unwrap_or("");
-    let place = place_token
-        .parse::<u32>()
-        .ok()
-        .filter(|&p| p > 0)
-        .ok_or_else(|| {
-            error(
+    let written = place_token.parse::<u32>().ok().filter(|&p| p > 0);
+    // A blank place column (the line starts with a space and a name) is a
+    // tie with the line above.
+    let blank =
+        raw.starts_with([' ', '\t']) && !place_token.starts_with(|c: char| c.is_ascii_digit());
+    let (place, tied, first) = match (written, previous) {
+        (Some(place), _) => (place, false, 1),
+        (None, Some(above)) if blank => (above.saturating_add(1), true, 0),
+        _ => {
+            return Err(error(
                 place_token,
                 format!("`{place_token}` is not a place (a number from 1)"),
-            )
-        })?;
-    let grade_at = (2..tokens.len())
+            ))
+        }
+    };
+    let grade_at = (first + 1..tokens.len())
         .find(|&i| is_grade(tokens[i]))
         .ok_or_else(|| error(place_token, "no grade (`5k`, `2d`) after the name".into()))?;
     if tokens.len() < grade_at + 3 + rounds {
@@ -296,16 +338,19 @@ fn player_line(
     let mut results = Vec::with_capacity(rounds);
     for token in &tokens[results_at..] {
         results.push(round_result(token).ok_or_else(|| {
-            error(
-                token,
-                format!("`{token}` is not a result such as `12+/b3` or `0-`"),
-            )
+            let message = if token.contains('?') {
+                format!("`{token}`: the result is not known (`?`); enter it in the program that wrote the report and write the report again")
+            } else {
+                format!("`{token}` is not a result such as `12+/b3` or `0-`")
+            };
+            error(token, message)
         })?);
     }
     Ok(PlayerLine {
         line: number,
         place,
-        name: tokens[1..grade_at].join(" "),
+        tied,
+        name: tokens[first..grade_at].join(" ").replace('_', " "),
         grade: tokens[grade_at].to_string(),
         country: tokens[grade_at + 1].to_string(),
         club: tokens[grade_at + 2].to_string(),
@@ -382,6 +427,59 @@ mod tests {
         assert!(round_result("12").is_none());
         assert!(round_result("12+/x").is_none());
         assert!(round_result("12+/b300").is_none());
+    }
+
+    #[test]
+    fn opengotha_s_and_macmahon_s_own_marks_read() {
+        // OpenGotha: the second line's place left blank (a tie), a result
+        // given by default (`2+!w0`), a score `7?`; MacMahon: tabs, CR LF,
+        // a half-point score `140=` just before the results.
+        let text = "   1 de_Butler Tristan  9K FR 69Ly  7?  2+!w0  3+/b0\r\n     \
+                    Aho Eva  9K FR 69Ly  7  1-!b0  0=\r\n\
+                    3\tIkonen Ari\t5k\tfi\tKera\t140=\t0-\t1-/w0\r\n";
+        let report = parse(text).unwrap();
+        let places: Vec<(u32, bool, &str)> = report
+            .players
+            .iter()
+            .map(|p| (p.place, p.tied, p.name.as_str()))
+            .collect();
+        assert_eq!(
+            places,
+            [
+                (1, false, "de Butler Tristan"),
+                (2, true, "Aho Eva"),
+                (3, false, "Ikonen Ari")
+            ]
+        );
+        let first = report.players[0].results[0];
+        assert_eq!(
+            (first.opponent, first.by_default, first.black),
+            (2, true, Some(false))
+        );
+        assert_eq!(first.notation(), "2+!w0");
+        assert_eq!(report.players[2].results.len(), 2);
+        assert_eq!(report.players[2].country, "fi");
+    }
+
+    #[test]
+    fn a_line_without_a_place_first_is_refused() {
+        let errors = parse("   Aho Eva 9K FR 69Ly 0+\n").unwrap_err();
+        assert_eq!((errors[0].line, errors[0].column), (1, 4));
+        assert!(
+            errors[0].message.contains("`Aho` is not a place"),
+            "{errors:?}"
+        );
+        let errors = parse(
+            "1 Aho Eva 9K FR Kera 2+/b0 0+\n2 Ek Ari 9K FR Kera 1-/w0 3+/b0\n\
+             3 Oja Ulla 9K FR Kera 0+ 2-/w0\n4 Puu Veli 9K FR Kera 5?/w0 0+\n\
+             5 Uro Vilja 9K FR Kera 4?/b0 0+\n",
+        )
+        .unwrap_err();
+        assert_eq!((errors[0].line, errors[0].column), (4, 23));
+        assert!(
+            errors[0].message.contains("the result is not known"),
+            "{errors:?}"
+        );
     }
 
     #[test]
