@@ -6,9 +6,14 @@
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-/// Words that are the same in every language: the tie-breaks' proper names
-/// and FIDE, and the commands and options a maintainer types.
-const SAME_IN_EVERY_LANGUAGE: [&str; 9] = [
+/// Words that are the same in every language: the tie-breaks' proper names,
+/// their column headings and FIDE, and the commands a maintainer types.
+const SAME_IN_EVERY_LANGUAGE: [&str; 14] = [
+    "WIN",
+    "WON",
+    "BPG",
+    "ARO",
+    "TPR",
     "Buchholz",
     "Sonneborn",
     "Berger",
@@ -20,9 +25,10 @@ const SAME_IN_EVERY_LANGUAGE: [&str; 9] = [
     "json",
 ];
 
-/// The words of `text`: runs of letters, three or more, as written.
+/// The words of `text`: runs of letters, three or more, as written (the
+/// mark `ᵛ` of a virtual-opponent tie-break's heading is not a letter here).
 fn words(text: &str) -> BTreeSet<String> {
-    text.split(|c: char| !c.is_alphabetic())
+    text.split(|c: char| !c.is_alphabetic() || c == 'ᵛ')
         .filter(|w| w.chars().count() >= 3)
         .map(str::to_string)
         .collect()
@@ -41,7 +47,10 @@ fn data_words(root: &Path) -> BTreeSet<String> {
         for line in text.lines() {
             let key = line.split('=').next().unwrap_or("").trim();
             if ["name", "club", "city", "country", "note", "title"].contains(&key) {
-                all.extend(words(line.split_once('=').unwrap().1));
+                // Starting lists write names in capitals.
+                let value = line.split_once('=').unwrap().1;
+                all.extend(words(value));
+                all.extend(words(&value.to_uppercase()));
             }
         }
     }
@@ -132,7 +141,7 @@ fn the_tournament_report_counts_rounds_and_players_in_the_languages_forms() {
         let dir = sample_in(language);
         let site = dir.path().join("site");
         ratingbook::build_repository(dir.path(), &site, &|| {}).unwrap();
-        std::fs::read_to_string(site.join("tournaments/kaikki-kaikkia-vastaan-2003.md"))
+        std::fs::read_to_string(site.join("tournaments/kaikki-kaikkia-vastaan.md"))
             .unwrap()
             .lines()
             .nth(2)
@@ -249,4 +258,52 @@ fn the_comment_on_a_change_is_in_the_heads_language() {
     assert!(finnish
         .starts_with("## Vahvuuslukukirja: mitä tämä muutos julkaisee\n\nVerrataan v1 ja v2.\n"));
     assert!(finnish.contains(", kierros 3: "), "{finnish}");
+}
+
+#[test]
+fn the_comments_summary_counts_in_the_heads_language() {
+    use ratingbook::diff::{report, Diff, TournamentChange, Words};
+    let tournament = |id: &str| TournamentChange {
+        id: id.into(),
+        name: "Syysturnaus".into(),
+        start: "2024-09-14".into(),
+        rated_games_before: Some(10),
+        rated_games_after: Some(12),
+    };
+    let versions = report::Versions {
+        base: "main".into(),
+        head: "v2".into(),
+    };
+    let summary = |language: &str, tournaments: usize| {
+        let diff = Diff {
+            base_builds: true,
+            head_builds: true,
+            tournaments_changed: (0..tournaments)
+                .map(|i| tournament(&i.to_string()))
+                .collect(),
+            words: Words {
+                language: language.into(),
+                own: None,
+            },
+            ..Diff::default()
+        };
+        let comment = report::markdown(&diff, &versions);
+        comment.lines().nth(4).unwrap_or_default().to_string()
+    };
+    assert_eq!(
+        summary("fi", 1),
+        "Julkaistut vahvuusluvut eivät muutu; 1 turnaus lisätty, poistettu tai muutettu."
+    );
+    assert_eq!(
+        summary("fi", 2),
+        "Julkaistut vahvuusluvut eivät muutu; 2 turnausta lisätty, poistettu tai muutettu."
+    );
+    assert_eq!(
+        summary("tr", 2),
+        "Yayımlanan reytinglerde değişim yok; 2 turnuva eklendi, çıkarıldı ya da değişti."
+    );
+    assert_eq!(
+        summary("en", 1),
+        "No published rating changes; 1 tournament added, removed or changed."
+    );
 }

@@ -29,6 +29,10 @@ pub struct CrossRow {
     pub rating: String,
     /// Change or empty.
     pub change: String,
+    /// Phase after the event, empty without a rating record.
+    pub phase: String,
+    /// Provisional games after the event.
+    pub games: u32,
 }
 
 /// A row of the tournament's rating changes.
@@ -489,6 +493,8 @@ impl ViewBuilder<'_> {
             ),
             None => (String::new(), String::new()),
         };
+        let phase = record.map_or("", |r| phase_name(r.phase_after)).to_string();
+        let games = record.map_or(0, |r| r.provisional_games_after);
         CrossRow {
             rank: standing.rank_label.clone(),
             start_no: entry.start_no,
@@ -496,6 +502,8 @@ impl ViewBuilder<'_> {
             cells,
             points: format::points(standing.half_points),
             rating,
+            phase,
+            games,
             change,
         }
     }
