@@ -51,6 +51,8 @@ fn data_words(root: &Path) -> BTreeSet<String> {
                 let value = line.split_once('=').unwrap().1;
                 all.extend(words(value));
                 all.extend(words(&value.to_uppercase()));
+                // In Turkish, i is İ in capitals.
+                all.extend(words(&value.replace('i', "İ").to_uppercase()));
             }
         }
     }
