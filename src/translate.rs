@@ -256,3 +256,32 @@ mod tests {
         assert_eq!(Translations::english().text("no-such-key"), "no-such-key");
     }
 }
+
+/// A decimal number of a report (`3.42`, `-0.35`, as the views write them)
+/// in `language`'s CLDR format: `3,42` and `−0,35` in Finnish and Turkish,
+/// `3.42` in English; the digits are kept as they are. Text that is not a
+/// decimal number (empty, `new`, `3/20`) is returned unchanged.
+pub fn report_decimal(language: &str, text: &str) -> String {
+    use icu_decimal::input::Decimal;
+    let Ok(number) = Decimal::try_from_str(text.trim()) else {
+        return text.to_string();
+    };
+    let locale = icu_locale_core::Locale::try_from_str(&primary_language(language))
+        .unwrap_or(icu_locale_core::Locale::UNKNOWN);
+    let formatter = icu_decimal::DecimalFormatter::try_new((&locale).into(), Default::default())
+        .or_else(|_| {
+            icu_decimal::DecimalFormatter::try_new(Default::default(), Default::default())
+        });
+    match formatter {
+        Ok(formatter) => {
+            let formatted = formatter.format(&number).to_string();
+            // A sign written into the text stays where the number said it.
+            if text.trim().starts_with('+') && !formatted.starts_with('+') {
+                format!("+{formatted}")
+            } else {
+                formatted
+            }
+        }
+        Err(_) => text.to_string(),
+    }
+}

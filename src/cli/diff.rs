@@ -115,7 +115,7 @@ fn remove_scratch_on_signals() {
 }
 
 fn produce(args: &DiffArgs) -> Result<String, GitError> {
-    let (base, head, versions) = match (&args.base_dir, &args.head_dir) {
+    let (base, head, versions, working_tree) = match (&args.base_dir, &args.head_dir) {
         (Some(base), Some(head)) => {
             let (base_snapshot, head_snapshot) = results_diff::snapshots(base, head);
             (
@@ -125,12 +125,21 @@ fn produce(args: &DiffArgs) -> Result<String, GitError> {
                     base: folder_name(base),
                     head: folder_name(head),
                 },
+                None,
             )
         }
         _ => revisions(args)?,
     };
     let diff = results_diff::compare(&base, &head);
     eprintln!("{}", rating_note(&diff.rated));
+    // The working tree is named in the comment's language, which is the head's.
+    let versions = match working_tree {
+        Some(branch) => Versions {
+            head: report::working_tree_label(&diff, &branch),
+            ..versions
+        },
+        None => versions,
+    };
     // The process ends after the report: freeing a federation's two
     // versions one value at a time would only delay it.
     std::mem::forget((base, head));
@@ -140,7 +149,11 @@ fn produce(args: &DiffArgs) -> Result<String, GitError> {
     })
 }
 
-fn revisions(args: &DiffArgs) -> Result<(Snapshot, Snapshot, Versions), GitError> {
+/// The two versions of `args`, their labels, and what the working tree is
+/// on when it is the head.
+type Compared = (Snapshot, Snapshot, Versions, Option<String>);
+
+fn revisions(args: &DiffArgs) -> Result<Compared, GitError> {
     git::locate(&args.root)?;
     // Without --base, the merge base, named after the default branch.
     let (base_revision, base_name) = match &args.base {
@@ -179,15 +192,16 @@ fn revisions(args: &DiffArgs) -> Result<(Snapshot, Snapshot, Versions), GitError
             )?
         }
     };
+    let working_tree = args.head.is_none().then(|| working_tree_branch(&args.root));
     let head_label = match &args.head {
         Some(revision) => label(&args.root, revision),
-        None => working_tree_label(&args.root),
+        None => working_tree.clone().unwrap_or_default(),
     };
     let versions = Versions {
         base: named_label(&args.root, &base_name, &base_revision),
         head: head_label,
     };
-    Ok((base, head, versions))
+    Ok((base, head, versions, working_tree))
 }
 
 /// The snapshot of `revision`, with its data as loaded and checked.
@@ -234,12 +248,13 @@ fn named_label(root: &Path, name: &str, revision: &str) -> String {
     }
 }
 
-/// `the working tree of fix-2003 (a1b2c3d)`: the branch checked out (the
-/// commit alone when none is) under the working tree's changes.
-fn working_tree_label(root: &Path) -> String {
+/// What the working tree is on, for its label (`the working tree of …`):
+/// the branch checked out, `fix-2003 (a1b2c3d)`, or the commit alone when
+/// none is.
+fn working_tree_branch(root: &Path) -> String {
     match git::current_branch(root) {
-        Some(branch) => format!("the working tree of {}", named_label(root, &branch, "HEAD")),
-        None => format!("the working tree of {}", label(root, "HEAD")),
+        Some(branch) => named_label(root, &branch, "HEAD"),
+        None => label(root, "HEAD"),
     }
 }
 

@@ -62,6 +62,30 @@ pub struct Snapshot {
     /// other version's) rather than rated again; `None` when the version
     /// does not build.
     pub rated_again: Option<RatedAgain>,
+    /// The words of the version: its `[site] language` and its own
+    /// message file for it, if any (`templates/translations/<language>.ftl`).
+    pub words: Words,
+}
+
+/// The language a version's pages are in, and its own message file for it.
+#[derive(Debug, Default, Clone, PartialEq)]
+pub struct Words {
+    /// `[site] language` of `ratingbook.toml`.
+    pub language: String,
+    /// The repository's own message file for the language, if any.
+    pub own: Option<String>,
+}
+
+impl Words {
+    /// The words of a repository as loaded.
+    fn of(loaded: &crate::load::Loaded) -> Words {
+        let language = loaded.config.site.language.clone();
+        let own = loaded
+            .templates
+            .get(&crate::translate::file_name(&language))
+            .map(|bytes| String::from_utf8_lossy(bytes).into_owned());
+        Words { language, own }
+    }
 }
 
 /// One further rating list of a version: the players on it.
@@ -195,6 +219,7 @@ fn snapshot_keeping_ratings(
     let mut snapshot = Snapshot {
         builds,
         diagnostics: checked.diagnostics.clone(),
+        words: Words::of(&checked.loaded),
         ..Snapshot::default()
     };
     if !builds {
@@ -503,6 +528,9 @@ pub struct Diff {
     /// The further rating lists with players whose numbers changed.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub pools: Vec<PoolDiff>,
+    /// The head's words: the comment is written in its language.
+    #[serde(skip)]
+    pub words: Words,
     /// How each version's association list was rated: how many of its
     /// first tournaments' records were taken over rather than rated again.
     pub rated: RatedPaths,
@@ -539,6 +567,7 @@ pub fn compare(base: &Snapshot, head: &Snapshot) -> Diff {
             base: base.rated_again,
             head: head.rated_again,
         },
+        words: head.words.clone(),
         ..Diff::default()
     };
     let earlier: std::collections::HashSet<String> =

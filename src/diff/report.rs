@@ -8,6 +8,7 @@
 use super::games::GameChange;
 use super::{Diff, HistoryChange, HistoryPoint, PlayerChange, TournamentChange};
 use crate::render::format::push_markdown_escaped;
+use crate::translate::{Arg, Translations};
 
 /// Labels of the two versions, e.g. `main (3f2a1c0)` and `this branch`.
 #[derive(Debug, Clone)]
@@ -72,10 +73,26 @@ pub const COMMENT_LIMIT: usize = 65_536;
 /// Past this many characters the comment's rows go into a collapsed part.
 pub const COMMENT_BUDGET: usize = 60_000;
 
+/// The words of the comment: the head's language, its own message file
+/// over the built-in one (the built-in words alone when that file is broken).
+pub fn words(diff: &Diff) -> Translations {
+    let language = &diff.words.language;
+    Translations::new(language, diff.words.own.as_deref())
+        .or_else(|_| Translations::new(language, None))
+        .unwrap_or_else(|_| Translations::english())
+}
+
+/// `the working tree of fix-2003 (a1b2c3d)` in the comment's language, for
+/// the branch label `branch`.
+pub fn working_tree_label(diff: &Diff, branch: &str) -> String {
+    words(diff).with("diff-working-tree", &[("branch", Arg::Text(branch))])
+}
+
 /// The diff as Markdown, ready to post as a pull request comment: at most
-/// [`COMMENT_LIMIT`] characters (see `bounded`).
+/// [`COMMENT_LIMIT`] characters (see `bounded`), in the head's language.
 pub fn markdown(diff: &Diff, versions: &Versions) -> String {
-    let top = top_part(diff, versions);
+    let w = &words(diff);
+    let top = top_part(diff, versions, w);
     let mut sections = Vec::new();
     let mut add = |write: &dyn Fn(&mut String)| {
         let mut text = String::new();
@@ -84,44 +101,43 @@ pub fn markdown(diff: &Diff, versions: &Versions) -> String {
             sections.push(Section::of(text));
         }
     };
-    add(&|out| tournaments_section(out, diff));
-    add(&|out| results_section(out, diff));
-    add(&|out| players_section(out, diff));
+    add(&|out| tournaments_section(out, diff, w));
+    add(&|out| results_section(out, diff, w));
+    add(&|out| players_section(out, diff, w));
     for pool in &diff.pools {
         add(&|out| {
-            out.push_str(&format!(
-                "\n### {} (rating list {})\n\n",
-                inert(&pool.title),
-                inert(&pool.name)
-            ));
-            players_table(out, &pool.players_changed, diff);
+            let (title, name) = (inert(&pool.title), inert(&pool.name));
+            let heading = w.with(
+                "diff-pool-heading",
+                &[("title", Arg::Text(&title)), ("name", Arg::Text(&name))],
+            );
+            out.push_str(&format!("\n### {heading}\n\n"));
+            players_table(out, &pool.players_changed, diff, w);
         });
     }
-    add(&|out| roster_section(out, "New players", &diff.players_added));
-    add(&|out| roster_section(out, "Removed players", &diff.players_removed));
-    add(&|out| problems_section(out, diff));
-    bounded(top, &sections, COMMENT_BUDGET, COMMENT_LIMIT)
+    add(&|out| roster_section(out, &w.text("diff-new-players"), &diff.players_added));
+    add(&|out| roster_section(out, &w.text("diff-removed-players"), &diff.players_removed));
+    add(&|out| problems_section(out, diff, w));
+    bounded(top, &sections, (COMMENT_BUDGET, COMMENT_LIMIT), w)
 }
 
 /// The heading, the versions compared, what cannot be compared, and the summary line.
-fn top_part(diff: &Diff, versions: &Versions) -> String {
-    let mut out = String::from("## Rating book: what this change publishes\n\n");
-    out.push_str(&format!(
-        "Comparing {} with {}.\n\n",
-        inert(&versions.base),
-        inert(&versions.head)
+fn top_part(diff: &Diff, versions: &Versions, w: &Translations) -> String {
+    let (base, head) = (inert(&versions.base), inert(&versions.head));
+    let mut out = format!("## {}\n\n", w.text("diff-title"));
+    out.push_str(&w.with(
+        "diff-comparing",
+        &[("base", Arg::Text(&base)), ("head", Arg::Text(&head))],
     ));
+    out.push_str("\n\n");
     if !diff.base_builds {
-        out.push_str(&format!(
-            "> The base ({}) does not build, so there is nothing to compare with; \
-             this is the state of the change alone.\n\n",
-            inert(&versions.base)
-        ));
+        let text = w.with("diff-base-broken", &[("base", Arg::Text(&base))]);
+        out.push_str(&format!("> {text}\n\n"));
     }
     if !diff.head_builds {
-        out.push_str("> **This change does not build**: fix the errors below; the site would not be published.\n\n");
+        out.push_str(&format!("> {}\n\n", w.text("diff-head-broken")));
     }
-    out.push_str(&summary_line(diff));
+    out.push_str(&summary_in(diff, w));
     out
 }
 
@@ -157,7 +173,12 @@ impl Section {
 /// characters; the rest, as far as it goes, in a collapsed `<details>` part
 /// that keeps the whole within `limit`, and a note saying how many rows were
 /// left out and where to see them all.
-fn bounded(top: String, sections: &[Section], budget: usize, limit: usize) -> String {
+fn bounded(
+    top: String,
+    sections: &[Section],
+    (budget, limit): (usize, usize),
+    w: &Translations,
+) -> String {
     let size = |text: &str| text.chars().count();
     let mut out = top;
     let mut used = size(&out);
@@ -184,11 +205,11 @@ fn bounded(top: String, sections: &[Section], budget: usize, limit: usize) -> St
     let Some((first, first_row, continued)) = from else {
         return out;
     };
-    const OPEN: &str = "\n<details><summary>The rest of this report</summary>\n\n";
+    let open = format!("\n<details><summary>{}</summary>\n\n", w.text("diff-rest"));
     const CLOSE: &str = "\n</details>\n";
     // Room for the note, whatever its numbers.
     const NOTE_ROOM: usize = 400;
-    let room = limit.saturating_sub(used + size(OPEN) + size(CLOSE) + NOTE_ROOM);
+    let room = limit.saturating_sub(used + size(&open) + size(CLOSE) + NOTE_ROOM);
     let mut hidden = String::new();
     let mut left_out = 0;
     let mut full = false;
@@ -232,17 +253,19 @@ fn bounded(top: String, sections: &[Section], budget: usize, limit: usize) -> St
         }
     }
     if !hidden.is_empty() {
-        out.push_str(OPEN);
+        out.push_str(&open);
         out.push_str(&hidden);
         out.push_str(CLOSE);
     }
     if left_out > 0 {
-        out.push_str(&format!(
-            "\n**Left out of this comment: {left_out} {}**, to stay within the {limit} \
-             characters a comment holds. The whole report: `ratingbook diff --format json` \
-             (with `--out FILE` to keep it in a file).\n",
-            if left_out == 1 { "row" } else { "rows" }
-        ));
+        let note = w.with(
+            "diff-left-out",
+            &[
+                ("count", Arg::Number(count(left_out))),
+                ("limit", Arg::Number(count(limit))),
+            ],
+        );
+        out.push_str(&format!("\n{note}\n"));
     }
     out
 }
@@ -252,13 +275,13 @@ pub const MAX_PROBLEM_LINES: usize = 100;
 
 /// The problems this change brings (at most [`MAX_PROBLEM_LINES`]), and how
 /// many the head has besides.
-fn problems_section(out: &mut String, diff: &Diff) {
+fn problems_section(out: &mut String, diff: &Diff, w: &Translations) {
     if diff.head_problems.is_empty() {
         return;
     }
-    out.push_str("\n### Problems in this change\n\n");
+    out.push_str(&format!("\n### {}\n\n", w.text("diff-problems")));
     if diff.new_problems.is_empty() {
-        out.push_str("None new.\n");
+        out.push_str(&format!("{}\n", w.text("diff-none-new")));
     } else {
         for line in diff.new_problems.iter().take(MAX_PROBLEM_LINES) {
             out.push_str("- ");
@@ -270,36 +293,63 @@ fn problems_section(out: &mut String, diff: &Diff) {
     let earlier = diff.head_problems.len() - diff.new_problems.len();
     let mut notes = Vec::new();
     if not_shown > 0 {
-        notes.push(format!("{not_shown} more that this change brings"));
+        notes.push(w.with(
+            "diff-more-problems",
+            &[("count", Arg::Number(count(not_shown)))],
+        ));
     }
     if earlier > 0 {
-        notes.push(format!("{earlier} that were there before this change"));
-    }
-    if !notes.is_empty() {
-        out.push_str(&format!(
-            "\nNot shown: {}. `ratingbook check` lists them all.\n",
-            notes.join(" and ")
+        notes.push(w.with(
+            "diff-earlier-problems",
+            &[("count", Arg::Number(count(earlier)))],
         ));
+    }
+    if let Some(what) = both(&notes, w) {
+        let text = w.with("diff-problems-not-shown", &[("what", Arg::Text(&what))]);
+        out.push_str(&format!("\n{text}\n"));
     }
 }
 
-/// `37 players change, largest +18 (Ikonen Jussi); 1 tournament changed.`
+/// One or two parts as one phrase: `a`, or `a and b` in the comment's language.
+fn both(parts: &[String], w: &Translations) -> Option<String> {
+    match parts {
+        [] => None,
+        [one] => Some(one.clone()),
+        [first, second, ..] => Some(w.with(
+            "diff-both",
+            &[("first", Arg::Text(first)), ("second", Arg::Text(second))],
+        )),
+    }
+}
+
+/// A count as a message's number.
+fn count(n: usize) -> i64 {
+    i64::try_from(n).unwrap_or(i64::MAX)
+}
+
+/// `37 players change, largest +18 (Ikonen Jussi); 1 tournament changed.`,
+/// in English (the JSON's summary).
 pub fn summary_line(diff: &Diff) -> String {
+    summary_in(diff, &Translations::english())
+}
+
+/// The summary line in the language of `w`.
+fn summary_in(diff: &Diff, w: &Translations) -> String {
     let tournaments = diff.tournaments_added.len()
         + diff.tournaments_removed.len()
         + diff.tournaments_changed.len();
     let players = diff.players_changed.len();
-    let mut line = match players {
-        0 => "No published rating changes".to_string(),
-        1 => "1 player changes".to_string(),
-        n => format!("{n} players change"),
-    };
+    let mut parts = vec![w.with(
+        "diff-players-change",
+        &[("count", Arg::Number(count(players)))],
+    )];
     if let Some(largest) = diff.players_changed.iter().find(|c| c.delta.is_some()) {
-        line.push_str(&format!(
-            ", largest {} ({})",
-            signed(largest.delta.unwrap_or(0)),
-            inert(&largest.name)
-        ));
+        let (delta, name) = (signed(largest.delta.unwrap_or(0)), inert(&largest.name));
+        let text = w.with(
+            "diff-largest",
+            &[("delta", Arg::Text(&delta)), ("name", Arg::Text(&name))],
+        );
+        parts[0].push_str(&format!(", {text}"));
     }
     let rank_only = diff
         .players_changed
@@ -307,30 +357,36 @@ pub fn summary_line(diff: &Diff) -> String {
         .filter(|c| c.rank_only())
         .count();
     if rank_only > 0 {
-        line.push_str(&format!(", {rank_only} of them in rank only"));
+        let text = w.with(
+            "diff-rank-only",
+            &[("count", Arg::Number(count(rank_only)))],
+        );
+        parts[0].push_str(&format!(", {text}"));
     }
-    line.push_str(&format!(
-        "; {tournaments} tournament{} added, removed or changed",
-        if tournaments == 1 { "" } else { "s" }
+    parts.push(w.with(
+        "diff-tournaments-changed",
+        &[("count", Arg::Number(count(tournaments)))],
     ));
     if !diff.players_added.is_empty() || !diff.players_removed.is_empty() {
-        line.push_str(&format!(
-            "; {} new and {} removed player(s)",
-            diff.players_added.len(),
-            diff.players_removed.len()
+        parts.push(w.with(
+            "diff-roster",
+            &[
+                ("added", Arg::Number(count(diff.players_added.len()))),
+                ("removed", Arg::Number(count(diff.players_removed.len()))),
+            ],
         ));
     }
     for pool in &diff.pools {
-        let n = pool.players_changed.len();
-        line.push_str(&format!(
-            "; {}: {n} player{} change{}",
-            inert(&pool.title),
-            if n == 1 { "" } else { "s" },
-            if n == 1 { "s" } else { "" }
+        let title = inert(&pool.title);
+        parts.push(w.with(
+            "diff-pool-players",
+            &[
+                ("title", Arg::Text(&title)),
+                ("count", Arg::Number(count(pool.players_changed.len()))),
+            ],
         ));
     }
-    line.push_str(".\n");
-    line
+    format!("{}.\n", parts.join("; "))
 }
 
 fn signed(n: i32) -> String {
@@ -341,7 +397,7 @@ fn signed(n: i32) -> String {
     }
 }
 
-fn tournaments_section(out: &mut String, diff: &Diff) {
+fn tournaments_section(out: &mut String, diff: &Diff, w: &Translations) {
     let groups: [(&str, &Vec<TournamentChange>); 3] = [
         ("added", &diff.tournaments_added),
         ("removed", &diff.tournaments_removed),
@@ -350,10 +406,15 @@ fn tournaments_section(out: &mut String, diff: &Diff) {
     if groups.iter().all(|(_, list)| list.is_empty()) {
         return;
     }
-    out.push_str(
-        "\n### Tournaments\n\n| | Tournament | Start | Rated games |\n|---|---|---|---|\n",
-    );
-    for (what, list) in groups {
+    out.push_str(&format!(
+        "\n### {}\n\n| | {} | {} | {} |\n|---|---|---|---|\n",
+        w.text("diff-tournaments"),
+        w.text("diff-col-tournament"),
+        w.text("diff-col-start"),
+        w.text("diff-col-rated-games")
+    ));
+    for (state, list) in groups {
+        let what = w.with("diff-tournament-state", &[("state", Arg::Text(state))]);
         for t in list {
             let games = match (t.rated_games_before, t.rated_games_after) {
                 (Some(b), Some(a)) if a != b => format!("{b} → {a}"),
@@ -370,12 +431,12 @@ fn tournaments_section(out: &mut String, diff: &Diff) {
     }
 }
 
-fn players_section(out: &mut String, diff: &Diff) {
+fn players_section(out: &mut String, diff: &Diff, w: &Translations) {
     if diff.players_changed.is_empty() {
         return;
     }
-    out.push_str("\n### Players\n\n");
-    players_table(out, &diff.players_changed, diff);
+    out.push_str(&format!("\n### {}\n\n", w.text("diff-players")));
+    players_table(out, &diff.players_changed, diff, w);
 }
 
 /// Most rows a players table shows: a pull request comment has to stay
@@ -386,49 +447,47 @@ pub const MAX_PLAYER_ROWS: usize = 200;
 /// The players table: players whose rating, phase or rated games change
 /// first (largest change first), then those whose rank alone moves, at
 /// most [`MAX_PLAYER_ROWS`] rows; a line after it says what was left out.
-fn players_table(out: &mut String, changes: &[PlayerChange], diff: &Diff) {
-    out.push_str(
-        "| Player | Rating | Δ | Phase | Rank | Rated games | History | Because of |\n\
-         |---|---:|---:|---|---:|---:|---|---|\n",
-    );
+fn players_table(out: &mut String, changes: &[PlayerChange], diff: &Diff, w: &Translations) {
+    out.push_str(&format!(
+        "| {} | {} | Δ | {} | {} | {} | {} | {} |\n|---|---:|---:|---|---:|---:|---|---|\n",
+        w.text("report-col-player"),
+        w.text("report-col-rating"),
+        w.text("diff-col-phase"),
+        w.text("report-col-rank"),
+        w.text("diff-col-rated-games"),
+        w.text("diff-col-history"),
+        w.text("diff-col-cause")
+    ));
     let (moved, rank_only): (Vec<&PlayerChange>, Vec<&PlayerChange>) =
         changes.iter().partition(|c| !c.rank_only());
     for change in moved.iter().chain(&rank_only).take(MAX_PLAYER_ROWS) {
-        out.push_str(&player_row(change, diff));
+        out.push_str(&player_row(change, diff, w));
     }
     let shown_moved = moved.len().min(MAX_PLAYER_ROWS);
     let shown_rank_only = rank_only.len().min(MAX_PLAYER_ROWS - shown_moved);
     let left_moved = moved.len() - shown_moved;
     let left_rank_only = rank_only.len() - shown_rank_only;
     if left_moved + left_rank_only > 0 {
-        let players = |n: usize| {
-            if n == 1 {
-                "1 player".to_string()
-            } else {
-                format!("{n} players")
-            }
-        };
         let mut parts = Vec::new();
         if left_moved > 0 {
-            parts.push(format!(
-                "{} whose rating, phase or rated games change",
-                players(left_moved)
+            parts.push(w.with(
+                "diff-players-moved",
+                &[("count", Arg::Number(count(left_moved)))],
             ));
         }
         if left_rank_only > 0 {
-            parts.push(format!(
-                "{} whose rank alone moves",
-                players(left_rank_only)
+            parts.push(w.with(
+                "diff-players-rank-only",
+                &[("count", Arg::Number(count(left_rank_only)))],
             ));
         }
-        out.push_str(&format!(
-            "\nNot shown: {}. The whole list: `ratingbook diff --format json`.\n",
-            parts.join(" and ")
-        ));
+        let what = both(&parts, w).unwrap_or_default();
+        let text = w.with("diff-players-not-shown", &[("what", Arg::Text(&what))]);
+        out.push_str(&format!("\n{text}\n"));
     }
 }
 
-fn player_row(c: &PlayerChange, diff: &Diff) -> String {
+fn player_row(c: &PlayerChange, diff: &Diff, w: &Translations) -> String {
     let rating = |r: Option<i32>| r.map_or("–".to_string(), |r| r.to_string());
     let rank = |r: Option<usize>| r.map_or("–".to_string(), |r| r.to_string());
     let pair = |before: String, after: String| {
@@ -445,21 +504,25 @@ fn player_row(c: &PlayerChange, diff: &Diff) -> String {
             .join(", ")
     };
     let cause = match &c.ripple_from {
-        Some(from) => format!("ripple from {}", inert(&tournament_name(diff, from))),
+        Some(from) => {
+            let name = inert(&tournament_name(diff, from));
+            w.with("diff-ripple", &[("tournament", Arg::Text(&name))])
+        }
         None => names(&c.played_in),
     };
+    let phase = |p: &str| w.with("diff-phase", &[("phase", Arg::Text(p))]);
     format!(
         "| {} | {} | {} | {} | {} | {} | {} | {} |\n",
         inert(&c.name),
         pair(rating(c.before.rating), rating(c.after.rating)),
         c.delta.map(signed).unwrap_or_default(),
-        pair(c.before.phase.to_string(), c.after.phase.to_string()),
+        pair(phase(c.before.phase), phase(c.after.phase)),
         pair(rank(c.before.rank), rank(c.after.rank)),
         pair(
             c.before.rated_games.to_string(),
             c.after.rated_games.to_string()
         ),
-        history_text(&c.history_changed),
+        history_text(&c.history_changed, w),
         cause
     )
 }
@@ -469,24 +532,25 @@ pub const MAX_HISTORY_ROWS: usize = 6;
 
 /// `after Kaikki kaikkia vastaan 2003: performance 2000 → 1858; after …`,
 /// at most [`MAX_HISTORY_ROWS`] of them, then how many more.
-fn history_text(changes: &[HistoryChange]) -> String {
+fn history_text(changes: &[HistoryChange], w: &Translations) -> String {
     let mut parts: Vec<String> = changes
         .iter()
         .take(MAX_HISTORY_ROWS)
         .map(|change| {
-            format!(
-                "after {}: {}",
-                inert(&change.tournament_name),
-                point_change(change.before.as_ref(), change.after.as_ref())
+            let name = inert(&change.tournament_name);
+            let what = point_change(change.before.as_ref(), change.after.as_ref(), w);
+            w.with(
+                "diff-history-after",
+                &[
+                    ("tournament", Arg::Text(&name)),
+                    ("change", Arg::Text(&what)),
+                ],
             )
         })
         .collect();
     let more = changes.len().saturating_sub(MAX_HISTORY_ROWS);
     if more > 0 {
-        parts.push(format!(
-            "{more} more tournament{}",
-            if more == 1 { "" } else { "s" }
-        ));
+        parts.push(w.with("diff-history-more", &[("count", Arg::Number(count(more)))]));
     }
     parts.join("; ")
 }
@@ -494,17 +558,19 @@ fn history_text(changes: &[HistoryChange]) -> String {
 /// What changed in one history row: `2144 → 2161`, `performance 2000 →
 /// 1858`, `provisional → established`; `not played before` and `no longer
 /// played` for a row one version lacks.
-fn point_change(before: Option<&HistoryPoint>, after: Option<&HistoryPoint>) -> String {
+fn point_change(
+    before: Option<&HistoryPoint>,
+    after: Option<&HistoryPoint>,
+    w: &Translations,
+) -> String {
     let number = |n: Option<i32>| n.map_or("–".to_string(), |n| n.to_string());
     let (b, a) = match (before, after) {
         (Some(b), Some(a)) => (b, a),
         (None, Some(a)) => {
-            return format!(
-                "not played before, now {}",
-                number(a.rating.or(a.performance))
-            )
+            let value = number(a.rating.or(a.performance));
+            return w.with("diff-not-played-before", &[("value", Arg::Text(&value))]);
         }
-        (Some(_), None) => return "no longer played".to_string(),
+        (Some(_), None) => return w.text("diff-no-longer-played"),
         (None, None) => return String::new(),
     };
     let mut parts = Vec::new();
@@ -512,44 +578,54 @@ fn point_change(before: Option<&HistoryPoint>, after: Option<&HistoryPoint>) -> 
         parts.push(format!("{} → {}", number(b.rating), number(a.rating)));
     }
     if b.performance != a.performance {
-        parts.push(format!(
-            "performance {} → {}",
-            number(b.performance),
-            number(a.performance)
+        let (before, after) = (number(b.performance), number(a.performance));
+        parts.push(w.with(
+            "diff-performance",
+            &[("before", Arg::Text(&before)), ("after", Arg::Text(&after))],
         ));
     }
     if b.phase != a.phase {
-        parts.push(format!("{} → {}", b.phase, a.phase));
+        let phase = |p: &str| w.with("diff-phase", &[("phase", Arg::Text(p))]);
+        parts.push(format!("{} → {}", phase(b.phase), phase(a.phase)));
     }
     parts.join(", ")
 }
 
 /// The games whose result changed, or that were added or removed, one line each:
 /// `Kaikki kaikkia vastaan 2003, round 3: Saarenpää Samuli – Haikonen Kari: ½–½ → 1–0`.
-fn results_section(out: &mut String, diff: &Diff) {
+fn results_section(out: &mut String, diff: &Diff, w: &Translations) {
     if diff.games_changed.is_empty() {
         return;
     }
-    out.push_str("\n### Results\n\n");
+    out.push_str(&format!("\n### {}\n\n", w.text("diff-results")));
     for game in &diff.games_changed {
-        out.push_str(&game_line(game));
+        out.push_str(&game_line(game, w));
     }
 }
 
-fn game_line(game: &GameChange) -> String {
+fn game_line(game: &GameChange, w: &Translations) -> String {
     let result = match (&game.before, &game.after) {
         (Some(b), Some(a)) => format!("{b} → {a}"),
-        (None, Some(a)) => format!("{a} (added)"),
-        (Some(b), None) => format!("{b} (removed)"),
+        (None, Some(a)) => w.with("diff-game-added", &[("result", Arg::Text(a))]),
+        (Some(b), None) => w.with("diff-game-removed", &[("result", Arg::Text(b))]),
         (None, None) => String::new(),
     };
-    format!(
-        "- {}, round {}: {} – {}: {result}\n",
+    let (tournament, first, second) = (
         inert(&game.tournament_name),
-        game.round,
         inert(&game.first_name),
-        inert(&game.second_name)
-    )
+        inert(&game.second_name),
+    );
+    let line = w.with(
+        "diff-game",
+        &[
+            ("tournament", Arg::Text(&tournament)),
+            ("round", Arg::Number(i64::from(game.round))),
+            ("first", Arg::Text(&first)),
+            ("second", Arg::Text(&second)),
+            ("result", Arg::Text(&result)),
+        ],
+    );
+    format!("- {line}\n")
 }
 
 fn tournament_name(diff: &Diff, id: &str) -> String {
@@ -600,7 +676,7 @@ mod tests {
             ..Diff::default()
         };
         let mut out = String::new();
-        problems_section(&mut out, &diff);
+        problems_section(&mut out, &diff, &Translations::english());
         assert_eq!(
             out,
             "\n### Problems in this change\n\n- new one\n\n\
@@ -619,7 +695,7 @@ mod tests {
             ..Diff::default()
         };
         let mut out = String::new();
-        problems_section(&mut out, &diff);
+        problems_section(&mut out, &diff, &Translations::english());
         assert_eq!(out.matches("\n- p").count(), MAX_PROBLEM_LINES);
         assert!(out.ends_with(
             "Not shown: 3 more that this change brings. `ratingbook check` lists them all.\n"
@@ -758,6 +834,7 @@ mod tests {
                 players_changed: vec![change, rippled],
             }],
             rated: Default::default(),
+            words: Default::default(),
         };
         let versions = Versions {
             base: "@octocat".into(),
@@ -798,7 +875,12 @@ mod tests {
             .iter()
             .map(|t| long_section(t, 100, 100))
             .collect();
-        let comment = bounded("Summary.\n".into(), &sections, 10_000, 20_000);
+        let comment = bounded(
+            "Summary.\n".into(),
+            &sections,
+            (10_000, 20_000),
+            &Translations::english(),
+        );
         assert!(comment.chars().count() <= 20_000);
         let (open, hidden) = comment.split_once("<details>").unwrap();
         assert!(open.starts_with("Summary.\n\n### A\n\n"));
@@ -815,7 +897,12 @@ mod tests {
     #[test]
     fn a_comment_within_the_budget_is_whole() {
         let sections = vec![long_section("A", 10, 50)];
-        let comment = bounded("Summary.\n".into(), &sections, 10_000, 20_000);
+        let comment = bounded(
+            "Summary.\n".into(),
+            &sections,
+            (10_000, 20_000),
+            &Translations::english(),
+        );
         assert!(!comment.contains("<details>") && !comment.contains("Left out"));
         assert_eq!(comment.matches("\n- x").count(), 10);
     }

@@ -21,7 +21,7 @@ pub(super) fn render_whole_list_downloads(
         let names = ("ratings.md", direct::RATINGS_MARKDOWN, "");
         if page.write_markdown_list {
             page.emit_written(names, own, || {
-                direct::ratings_markdown(&page.site.title, list)
+                direct::ratings_markdown(&page.site.title, list, page.words)
             })?;
         } else {
             page.emit_fingerprinted(names, "", own, || {

@@ -50,9 +50,10 @@ pub fn add_templates(tera: &mut tera::Tera) -> Result<(), tera::Error> {
     tera.add_raw_templates(wanted)
 }
 
-/// A tera instance holding only the built-in survey templates.
+/// A tera instance holding only the built-in survey templates, in English.
 pub fn survey_tera() -> Result<tera::Tera, tera::Error> {
-    let mut tera = templates::new_engine();
+    let words = std::sync::Arc::new(crate::translate::Translations::english());
+    let mut tera = templates::TemplateSet::default().engine_with(words)?;
     add_templates(&mut tera)?;
     Ok(tera)
 }

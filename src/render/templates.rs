@@ -350,11 +350,19 @@ pub fn new_engine() -> tera::Tera {
 /// The template function `t`: `{{ t(key="nav-ratings") }}` gives the
 /// message in the site's language; further arguments are put into it
 /// (`{{ t(key="count-players", count=n) }}`: a number also chooses the
-/// plural form).
+/// plural form). And the filter `report_decimal`: a decimal number written
+/// by a view (`3.42`) in the language's format (`3,42` in Finnish).
 fn register_translations(
     tera: &mut tera::Tera,
     translations: std::sync::Arc<crate::translate::Translations>,
 ) {
+    let language = translations.language().to_string();
+    tera.register_filter(
+        "report_decimal",
+        move |value: &str, _: tera::Kwargs, _: &tera::State| {
+            crate::translate::report_decimal(&language, value)
+        },
+    );
     tera.register_function("t", move |kwargs: tera::Kwargs, _: &tera::State| {
         let key: &str = kwargs.must_get("key")?;
         let mut numbers: Vec<(String, i64)> = Vec::new();

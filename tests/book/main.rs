@@ -24,6 +24,7 @@ mod player_starts;
 mod publish_safety;
 mod published_working;
 mod reader_details;
+mod report_language;
 mod round_pages;
 mod site;
 mod site_language;

@@ -29,6 +29,10 @@ pub struct CrossRow {
     pub rating: String,
     /// Change or empty.
     pub change: String,
+    /// Phase after the event, empty without a rating record.
+    pub phase: String,
+    /// Provisional games after the event.
+    pub games: u32,
 }
 
 /// A row of the tournament's rating changes.
@@ -52,6 +56,12 @@ pub struct ChangeRow {
     pub change: String,
     /// Rating after, or provisional progress.
     pub after: String,
+    /// Phase at the end.
+    pub phase_after: String,
+    /// Provisional games at the start.
+    pub games_before: u32,
+    /// Provisional games at the end.
+    pub games_after: u32,
 }
 
 /// A tournament page.
@@ -81,6 +91,8 @@ pub struct TournamentView {
     pub rules: String,
     /// Base K in force.
     pub base_k: u32,
+    /// Games a provisional rating needs to become established.
+    pub provisional_games: u32,
     /// Invented sample results.
     pub illustrative: bool,
     /// Note or empty.
@@ -245,6 +257,7 @@ impl ViewBuilder<'_> {
             time_control: format!("{:?}", t.time_control).to_lowercase(),
             rules: format!("{:?}", t.rules).to_lowercase(),
             base_k: t.base_k.unwrap_or(self.config.rating.base_k),
+            provisional_games: self.config.rating.provisional_games,
             illustrative: t.illustrative,
             note: t.note.clone().unwrap_or_default(),
             crosstable,
@@ -480,6 +493,8 @@ impl ViewBuilder<'_> {
             ),
             None => (String::new(), String::new()),
         };
+        let phase = record.map_or("", |r| phase_name(r.phase_after)).to_string();
+        let games = record.map_or(0, |r| r.provisional_games_after);
         CrossRow {
             rank: standing.rank_label.clone(),
             start_no: entry.start_no,
@@ -487,6 +502,8 @@ impl ViewBuilder<'_> {
             cells,
             points: format::points(standing.half_points),
             rating,
+            phase,
+            games,
             change,
         }
     }
@@ -513,6 +530,9 @@ impl ViewBuilder<'_> {
                 r.phase_after,
                 r.provisional_games_after,
             ),
+            phase_after: phase_name(r.phase_after).to_string(),
+            games_before: r.provisional_games_before,
+            games_after: r.provisional_games_after,
         }
     }
 }
