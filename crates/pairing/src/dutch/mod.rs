@@ -425,15 +425,17 @@ impl Ctx<'_, '_> {
                 .copied()
                 .collect()
         });
-        let (mut mate, mut dropped, proved) =
-            self.run_passes(&g, step, &candidates, left_out.as_deref(), is_mdp)?;
-        if let Some(whole) = whole.filter(|_| !proved) {
-            if !dropped.contains(&APPROXIMATED_ORDER)
-                && self.could_order_better(&g, &first_order, &mate, &candidates)
+        let mut outcome = self.run_passes(&g, step, &candidates, left_out.as_deref(), is_mdp)?;
+        if let Some(whole) = whole.filter(|_| !outcome.proved) {
+            if !outcome.dropped.contains(&APPROXIMATED_ORDER)
+                && self.could_order_better(&g, &first_order, &outcome.mate, &candidates)
             {
-                (mate, dropped, _) = self.run_passes(&g, step, &whole, None, is_mdp)?;
+                outcome = self.run_passes(&g, step, &whole, None, is_mdp)?;
             }
         }
+        let PassesOutcome {
+            mate, mut dropped, ..
+        } = outcome;
         let mut pairs = Vec::new();
         let mut bye = None;
         for (i, m) in mate.iter().enumerate().take(g.bsize) {
@@ -459,7 +461,7 @@ impl Ctx<'_, '_> {
         candidates: &[(usize, usize)],
         left_out: Option<&[(usize, usize)]>,
         is_mdp: impl Fn(usize) -> bool,
-    ) -> Option<(Vec<Option<usize>>, Vec<&'static str>, bool)> {
+    ) -> Option<PassesOutcome> {
         let mut passes = Passes::new(g.bsize);
         let mut work = 0;
         let mut dropped = Vec::new();
@@ -511,7 +513,11 @@ impl Ctx<'_, '_> {
                 if approximated {
                     dropped.push(APPROXIMATED_ORDER);
                 }
-                return Some((mate, dropped, proved));
+                return Some(PassesOutcome {
+                    mate,
+                    dropped,
+                    proved,
+                });
             }
         }
         None
@@ -829,4 +835,13 @@ pub fn is_legal_pair(input: &PairingInput, a: &PlayerState, b: &PlayerState) -> 
     a.id != b.id
         && c1_no_rematch(a, b, &forbidden)
         && c3_colour_compatible(&derive(input, a), &derive(input, b))
+}
+
+/// What the passes of one step found: the matching (each vertex's mate),
+/// the criteria approximated on the way, and whether every pass's matching
+/// was proved the best with the left-out pairs added too.
+struct PassesOutcome {
+    mate: Vec<Option<usize>>,
+    dropped: Vec<&'static str>,
+    proved: bool,
 }
