@@ -16,6 +16,9 @@
 
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
+use icu_decimal::input::Decimal;
+use icu_decimal::options::{DecimalFormatterOptions, GroupingStrategy};
+use icu_decimal::DecimalFormatter;
 use std::borrow::Cow;
 
 /// The built-in languages and their message files.
@@ -55,6 +58,7 @@ pub struct Translations {
     language: String,
     own: Option<FluentBundle<FluentResource>>,
     english: FluentBundle<FluentResource>,
+    numbers: Option<DecimalFormatter>,
 }
 
 impl std::fmt::Debug for Translations {
@@ -94,6 +98,7 @@ impl Translations {
         }
         let own = (!sources.is_empty()).then(|| bundle(&primary, &sources));
         Ok(Translations {
+            numbers: decimal_formatter(&primary),
             language: primary,
             own,
             english,
@@ -137,6 +142,15 @@ impl Translations {
         key.to_string()
     }
 
+    /// `value`, a number written with a full stop before its decimals, as
+    /// this language writes numbers (see [`decimal`]).
+    pub fn decimal(&self, value: &str) -> String {
+        match &self.numbers {
+            Some(formatter) => with_formatter(formatter, value),
+            None => value.to_string(),
+        }
+    }
+
     /// The keys English has and this language's own files lack.
     pub fn missing(&self) -> Vec<String> {
         let Some(own) = &self.own else {
@@ -146,6 +160,44 @@ impl Translations {
             .into_iter()
             .filter(|key| !own.has_message(key))
             .collect()
+    }
+}
+
+/// `value`, a number written with a full stop before its decimals (`5.5`,
+/// `-0.25`, `+1.25`, as the downloads write them), as `language` writes
+/// numbers on a page: CLDR's decimal separator and signs, so Finnish and
+/// Turkish show `5,5` and `1,25`, Finnish its minus sign `−0,25`. Digits
+/// are never grouped (a rating is `1850`, not `1 850`). Text that is not
+/// such a number (`5½`, `—`, `new`) comes back as it is; so does every
+/// number of a language CLDR does not know.
+///
+/// This is ICU4X's `icu_decimal`, the Unicode consortium's own formatter,
+/// the same family as the collation that orders names.
+pub fn decimal(language: &str, value: &str) -> String {
+    match decimal_formatter(&primary_language(language)) {
+        Some(formatter) => with_formatter(&formatter, value),
+        None => value.to_string(),
+    }
+}
+
+/// The formatter of `language`'s numbers, without grouping.
+fn decimal_formatter(language: &str) -> Option<DecimalFormatter> {
+    let locale: icu_locale_core::Locale = language.parse().ok()?;
+    let mut options = DecimalFormatterOptions::default();
+    options.grouping_strategy = Some(GroupingStrategy::Never);
+    DecimalFormatter::try_new((&locale).into(), options).ok()
+}
+
+/// `value` through `formatter` when it is a plain decimal number.
+fn with_formatter(formatter: &DecimalFormatter, value: &str) -> String {
+    let plain = !value.is_empty()
+        && value
+            .chars()
+            .all(|c| c.is_ascii_digit() || matches!(c, '.' | '-' | '+'))
+        && value.chars().any(|c| c.is_ascii_digit());
+    match Decimal::try_from_str(value) {
+        Ok(number) if plain => formatter.format_to_string(&number),
+        _ => value.to_string(),
     }
 }
 
@@ -249,6 +301,27 @@ mod tests {
         let problems = Translations::new("fi", Some("ok = fine\nbroken = { ! }\n")).unwrap_err();
         assert_eq!(problems.len(), 1);
         assert_eq!((problems[0].line, problems[0].column), (2, 12));
+    }
+
+    #[test]
+    fn numbers_take_each_languages_decimal_separator_and_signs() {
+        // CLDR: English 5.5; Finnish and Turkish a decimal comma, Finnish
+        // the minus sign U+2212.
+        assert_eq!(decimal("en", "5.5"), "5.5");
+        assert_eq!(decimal("en", "-0.25"), "-0.25");
+        assert_eq!(decimal("fi", "5.5"), "5,5");
+        assert_eq!(decimal("fi-FI", "1.25"), "1,25");
+        assert_eq!(decimal("fi", "-0.25"), "\u{2212}0,25");
+        assert_eq!(decimal("tr", "1.25"), "1,25");
+        assert_eq!(decimal("tr", "+12.50"), "+12,50");
+        assert_eq!(decimal("tr", "-3.5"), "-3,5");
+        // No grouping; not a number, as it is.
+        assert_eq!(decimal("fi", "12345.5"), "12345,5");
+        assert_eq!(decimal("fi", "5½"), "5½");
+        assert_eq!(decimal("fi", "—"), "—");
+        assert_eq!(decimal("fi", ""), "");
+        let finnish = Translations::new("fi", None).unwrap();
+        assert_eq!(finnish.decimal("0.75"), "0,75");
     }
 
     #[test]

@@ -351,10 +351,24 @@ pub fn new_engine() -> tera::Tera {
 /// message in the site's language; further arguments are put into it
 /// (`{{ t(key="count-players", count=n) }}`: a number also chooses the
 /// plural form).
+///
+/// The filter `decimal` writes a number as the site's language does:
+/// `{{ row.expected | decimal }}` is `3.45` in English, `3,45` in Finnish.
 fn register_translations(
     tera: &mut tera::Tera,
     translations: std::sync::Arc<crate::translate::Translations>,
 ) {
+    let numbers = translations.clone();
+    tera.register_filter(
+        "decimal",
+        move |value: &tera::Value, _: tera::Kwargs, _: &tera::State| {
+            let text = match value.as_str() {
+                Some(text) => text.to_string(),
+                None => value.to_string(),
+            };
+            numbers.decimal(&text)
+        },
+    );
     tera.register_function("t", move |kwargs: tera::Kwargs, _: &tera::State| {
         let key: &str = kwargs.must_get("key")?;
         let mut numbers: Vec<(String, i64)> = Vec::new();

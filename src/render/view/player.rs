@@ -174,12 +174,11 @@ impl ViewBuilder<'_> {
             None => "rating-chart".to_string(),
             Some(pool) => format!("rating-chart-{pool}"),
         };
-        let chart = chart::player_chart(
-            &chart_id,
-            &format!("Rating history of {}", player.name),
-            &points,
-            band.as_ref(),
+        let title = self.words.with(
+            "chart-player-title",
+            &[("name", crate::translate::Arg::Text(&player.name))],
         );
+        let chart = chart::player_chart((&chart_id, &title), &points, band.as_ref(), &self.words);
         PlayerView {
             id: player.id.to_string(),
             name: player.name.clone(),
@@ -302,9 +301,13 @@ impl ViewBuilder<'_> {
         Some(Band {
             from_day: from.days_since_epoch(),
             to_day: to.days_since_epoch(),
-            label: format!(
-                "Provisional phase {from} – {to}: {}, no published rating",
-                crate::text::count(provisional.len(), "tournament")
+            label: self.words.with(
+                "chart-band",
+                &[
+                    ("from", crate::translate::Arg::Text(&from.to_string())),
+                    ("to", crate::translate::Arg::Text(&to.to_string())),
+                    ("count", crate::translate::Arg::Number(provisional.len() as i64)),
+                ],
             ),
         })
     }

@@ -269,7 +269,7 @@ impl ViewBuilder<'_> {
                 let change = r
                     .change()
                     .map(|c| format!(" ({})", format::signed(c)))
-                    .unwrap_or_else(|| " (first established rating)".into());
+                    .unwrap_or_else(|| format!(" ({})", self.words.text("chart-first-established")));
                 Some(ChartPoint {
                     day: t.end.days_since_epoch(),
                     rating,
