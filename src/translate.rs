@@ -58,7 +58,7 @@ pub struct Translations {
     language: String,
     own: Option<FluentBundle<FluentResource>>,
     english: FluentBundle<FluentResource>,
-    numbers: Option<DecimalFormatter>,
+    numbers: Option<NumberSymbols>,
 }
 
 impl std::fmt::Debug for Translations {
@@ -76,6 +76,13 @@ pub enum Arg<'a> {
     Number(i64),
     /// Text, put in as it is.
     Text(&'a str),
+}
+
+impl From<usize> for Arg<'_> {
+    /// A count: the number, selecting the plural form.
+    fn from(count: usize) -> Self {
+        Arg::Number(i64::try_from(count).unwrap_or(i64::MAX))
+    }
 }
 
 impl Translations {
@@ -98,7 +105,7 @@ impl Translations {
         }
         let own = (!sources.is_empty()).then(|| bundle(&primary, &sources));
         Ok(Translations {
-            numbers: decimal_formatter(&primary),
+            numbers: NumberSymbols::of(&primary),
             language: primary,
             own,
             english,
@@ -146,7 +153,7 @@ impl Translations {
     /// this language writes numbers (see [`decimal`]).
     pub fn decimal(&self, value: &str) -> String {
         match &self.numbers {
-            Some(formatter) => with_formatter(formatter, value),
+            Some(symbols) => symbols.write(value),
             None => value.to_string(),
         }
     }
@@ -174,30 +181,80 @@ impl Translations {
 /// This is ICU4X's `icu_decimal`, the Unicode consortium's own formatter,
 /// the same family as the collation that orders names.
 pub fn decimal(language: &str, value: &str) -> String {
-    match decimal_formatter(&primary_language(language)) {
-        Some(formatter) => with_formatter(&formatter, value),
+    match NumberSymbols::of(&primary_language(language)) {
+        Some(symbols) => symbols.write(value),
         None => value.to_string(),
     }
 }
 
-/// The formatter of `language`'s numbers, without grouping.
-fn decimal_formatter(language: &str) -> Option<DecimalFormatter> {
-    let locale: icu_locale_core::Locale = language.parse().ok()?;
-    let mut options = DecimalFormatterOptions::default();
-    options.grouping_strategy = Some(GroupingStrategy::Never);
-    DecimalFormatter::try_new((&locale).into(), options).ok()
+/// The symbols a language writes numbers with, as CLDR gives them: its ten
+/// digits, decimal separator and signs. Taken once from ICU4X's formatter
+/// (whose data cannot cross threads) into plain text, which can.
+#[derive(Debug, Clone)]
+struct NumberSymbols {
+    digits: [String; 10],
+    separator: String,
+    minus: String,
+    plus: String,
 }
 
-/// `value` through `formatter` when it is a plain decimal number.
-fn with_formatter(formatter: &DecimalFormatter, value: &str) -> String {
-    let plain = !value.is_empty()
-        && value
-            .chars()
-            .all(|c| c.is_ascii_digit() || matches!(c, '.' | '-' | '+'))
-        && value.chars().any(|c| c.is_ascii_digit());
-    match Decimal::try_from_str(value) {
-        Ok(number) if plain => formatter.format_to_string(&number),
-        _ => value.to_string(),
+impl NumberSymbols {
+    /// The symbols of `language`, if CLDR knows the language.
+    fn of(language: &str) -> Option<NumberSymbols> {
+        let locale: icu_locale_core::Locale = language.parse().ok()?;
+        let mut options = DecimalFormatterOptions::default();
+        options.grouping_strategy = Some(GroupingStrategy::Never);
+        let formatter = DecimalFormatter::try_new((&locale).into(), options).ok()?;
+        let written = |text: &str| {
+            Decimal::try_from_str(text)
+                .map(|number| formatter.format(&number).to_string())
+                .unwrap_or_default()
+        };
+        let digits: [String; 10] = std::array::from_fn(|d| written(&d.to_string()));
+        let one = digits[1].as_str();
+        let five = digits[5].as_str();
+        let sign = |text: &str, or: &str| match written(text).strip_suffix(one) {
+            Some(sign) if !sign.is_empty() => sign.to_string(),
+            _ => or.to_string(),
+        };
+        let half = written("1.5");
+        let separator = half
+            .strip_prefix(one)
+            .and_then(|rest| rest.strip_suffix(five))?
+            .to_string();
+        Some(NumberSymbols {
+            minus: sign("-1", "-"),
+            plus: sign("+1", "+"),
+            separator,
+            digits,
+        })
+    }
+
+    /// `value` in these symbols when it is a plain decimal number (ASCII
+    /// digits, at most one full stop, a sign in front); else as it is.
+    fn write(&self, value: &str) -> String {
+        let unsigned = value.strip_prefix(['-', '+']).unwrap_or(value);
+        let plain = !unsigned.is_empty()
+            && unsigned.chars().all(|c| c.is_ascii_digit() || c == '.')
+            && unsigned.matches('.').count() <= 1
+            && unsigned.starts_with(|c: char| c.is_ascii_digit())
+            && unsigned.ends_with(|c: char| c.is_ascii_digit());
+        if !plain {
+            return value.to_string();
+        }
+        let mut out = String::with_capacity(value.len() + 4);
+        for c in value.chars() {
+            match c {
+                '-' => out.push_str(&self.minus),
+                '+' => out.push_str(&self.plus),
+                '.' => out.push_str(&self.separator),
+                digit => {
+                    let d = digit.to_digit(10).unwrap_or(0) as usize;
+                    out.push_str(&self.digits[d]);
+                }
+            }
+        }
+        out
     }
 }
 

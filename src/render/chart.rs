@@ -464,7 +464,12 @@ mod tests {
             to_day: 12000,
             label: "provisional".into(),
         };
-        let svg = player_chart(("c", "Rating of A & B"), &points, Some(&band), &Translations::english());
+        let svg = player_chart(
+            ("c", "Rating of A & B"),
+            &points,
+            Some(&band),
+            &Translations::english(),
+        );
         assert_eq!(svg.matches("<circle class=\"pt\"").count(), 3);
         assert!(svg.contains("<title id=\"c-title\">Rating of A &amp; B</title>"));
         assert!(svg.contains("T &lt;12000&gt;: 1800"));
@@ -487,7 +492,12 @@ mod tests {
 
     #[test]
     fn single_point_and_flat_ratings_stay_inside() {
-        let svg = player_chart(("c", "x"), &[point(12000, 2000)], None, &Translations::english());
+        let svg = player_chart(
+            ("c", "x"),
+            &[point(12000, 2000)],
+            None,
+            &Translations::english(),
+        );
         assert_eq!(svg.matches("<circle class=\"pt\"").count(), 1);
         // Not a lone dot: the point is named in visible text and a level line
         // carries it across the chart.
@@ -603,7 +613,12 @@ mod tests {
             points: vec![point(1, r)],
         };
         assert_eq!(
-            list_chart("c", "Pool", &[lone(1500), lone(1600), lone(1700)], &Translations::english()),
+            list_chart(
+                "c",
+                "Pool",
+                &[lone(1500), lone(1600), lone(1700)],
+                &Translations::english()
+            ),
             ""
         );
     }

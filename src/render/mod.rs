@@ -393,7 +393,10 @@ fn render_per_item(
                     page.emit_fingerprinted(names, &path, own, || {
                         let mut ctx = tera::Context::new();
                         ctx.insert("player", &views.player(i));
-                        ctx.insert("pools", &pools::player_sections((pool_views, page.words), dataset, i));
+                        ctx.insert(
+                            "pools",
+                            &pools::player_sections((pool_views, page.words), dataset, i),
+                        );
                         ctx.insert_value("rules", rules_value.clone());
                         ctx
                     })?;

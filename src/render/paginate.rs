@@ -79,7 +79,11 @@ impl Pagination {
         if count > 1 {
             if number > 1 {
                 links.push(link(("First".into(), "page-first"), 1, ""));
-                links.push(link(("Previous".into(), "page-previous"), number - 1, "prev"));
+                links.push(link(
+                    ("Previous".into(), "page-previous"),
+                    number - 1,
+                    "prev",
+                ));
             }
             let low = number.saturating_sub(WINDOW).max(1);
             let high = (number + WINDOW).min(count);

@@ -76,7 +76,10 @@ struct PoolRow<'a> {
 /// The sections of a player's page for the lists the player played in, in
 /// the site's language (`words`).
 pub fn player_sections(
-    (pools, words): (&[PoolViews], &std::sync::Arc<crate::translate::Translations>),
+    (pools, words): (
+        &[PoolViews],
+        &std::sync::Arc<crate::translate::Translations>,
+    ),
     dataset: &Dataset,
     index: usize,
 ) -> Vec<PoolSection> {

@@ -414,6 +414,17 @@ col-rd = RD
 surveys-title = Handicap surveys
 surveys-intro = Each member said what handicap would give an even game against each other member; the estimates show whose grade looks out of date.
 survey-title = Handicap survey { $title }
+survey-opinions = { $count } of { $possible } opinions.
+survey-grades = Grades in stones: 1k = 1, 1d = 0, 2d = −1; a negative difference means stronger than the nominal grade.
+survey-nominal = Nominal
+survey-original = Original method
+survey-difference = Difference
+survey-least-squares = Least squares
+survey-suggestion = Suggestion
+survey-no-opinions = (no opinions)
+survey-mse = Mean squared error: original method { $original }, least squares { $least }
+survey-residual = (opinion residual RMS { $rms } stones)
+survey-suggestions = Suggestions follow the { $basis } where the difference is at least { $threshold } grades.
 
 ## The rating rules page (the association's own system). Markup stays as it is.
 rules-text-1 = Rating rules
@@ -524,3 +535,38 @@ chart-band = { $count ->
     [one] Provisional phase { $from } – { $to }: { $count } tournament, no published rating
    *[other] Provisional phase { $from } – { $to }: { $count } tournaments, no published rating
 }
+
+## Words the player's and tournament's tables put beside numbers.
+progress-provisional = { $count ->
+    [one] provisional ({ $games } of { $count } game)
+   *[other] provisional ({ $games } of { $count } games)
+}
+history-first-rating-note = { $count ->
+    [one] provisional rating computed over { $count } game
+   *[other] provisional rating computed over { $count } games
+}
+formula-round = round
+first-rating-preset = { $count ->
+    [one] , { $count } of them a preset game at { $rating }
+   *[other] , { $count } of them preset games at { $rating }
+}
+first-rating-carried = { $count ->
+    [one] , { $count } of them a carried-over game at { $rating }
+   *[other] , { $count } of them carried-over games at { $rating }
+}
+first-rating-terms = { $count ->
+    [one] n = { $count } game{ $start }; Rc = { $rc } (average opponent rating); Wc = { $points } / { $count } = { $wc } (score fraction)
+   *[other] n = { $count } games{ $start }; Rc = { $rc } (average opponent rating); Wc = { $points } / { $count } = { $wc } (score fraction)
+}
+k-step-base = base K
+k-step-tournament-base = tournament base K
+k-step-high = rating ≥ { $rating }
+k-step-modified = modified rules
+k-step-rapid = rapid
+k-step-international = opponent at an international rating
+not-counted-unrated-tournament = unrated tournament
+not-counted-opponent-other = opponent not affiliated
+not-counted-opponent-without-rating = opponent has no rating
+not-counted-opponent-provisional = opponent provisional
+not-counted-not-played = not played
+not-counted-player-unrated = not rated by us

@@ -411,6 +411,17 @@ col-rd = RD
 surveys-title = Tasoituskyselyt
 surveys-intro = Jokainen jäsen kertoi, millä tasoituksella peli kutakin toista jäsentä vastaan olisi tasaväkinen; arviot näyttävät, kenen taso näyttää vanhentuneelta.
 survey-title = Tasoituskysely { $title }
+survey-opinions = { $count }/{ $possible } arviota.
+survey-grades = Tasot kivinä: 1k = 1, 1d = 0, 2d = −1; negatiivinen ero tarkoittaa nimellistä tasoa vahvempaa.
+survey-nominal = Nimellinen
+survey-original = Alkuperäinen menetelmä
+survey-difference = Ero
+survey-least-squares = Pienimmät neliöt
+survey-suggestion = Ehdotus
+survey-no-opinions = (ei arvioita)
+survey-mse = Keskineliövirhe: alkuperäinen menetelmä { $original }, pienimmät neliöt { $least }
+survey-residual = (arvioiden jäännösten RMS { $rms } kiveä)
+survey-suggestions = Ehdotukset seuraavat menetelmää { $basis }, kun ero on vähintään { $threshold } tasoa.
 
 ## The rating rules page (the association's own system). Markup stays as it is.
 rules-text-1 = Vahvuuslukusäännöt
@@ -521,3 +532,35 @@ chart-band = { $count ->
     [one] Alustava vaihe { $from } – { $to }: { $count } turnaus, ei julkaistua vahvuuslukua
    *[other] Alustava vaihe { $from } – { $to }: { $count } turnausta, ei julkaistua vahvuuslukua
 }
+
+## Words the player's and tournament's tables put beside numbers.
+progress-provisional = alustava ({ $games }/{ $count } peliä)
+history-first-rating-note = { $count ->
+    [one] alustava vahvuusluku laskettu { $count } pelistä
+   *[other] alustava vahvuusluku laskettu { $count } pelistä
+}
+formula-round = pyöristä
+first-rating-preset = { $count ->
+    [one] , joista { $count } esiasetettu peli vahvuudella { $rating }
+   *[other] , joista { $count } esiasetettua peliä vahvuudella { $rating }
+}
+first-rating-carried = { $count ->
+    [one] , joista { $count } siirretty peli vahvuudella { $rating }
+   *[other] , joista { $count } siirrettyä peliä vahvuudella { $rating }
+}
+first-rating-terms = { $count ->
+    [one] n = { $count } peli{ $start }; Rc = { $rc } (vastustajien keskivahvuus); Wc = { $points } / { $count } = { $wc } (pisteosuus)
+   *[other] n = { $count } peliä{ $start }; Rc = { $rc } (vastustajien keskivahvuus); Wc = { $points } / { $count } = { $wc } (pisteosuus)
+}
+k-step-base = perus-K
+k-step-tournament-base = turnauksen perus-K
+k-step-high = vahvuusluku ≥ { $rating }
+k-step-modified = muunnellut säännöt
+k-step-rapid = pikapeli
+k-step-international = vastustaja kansainvälisellä vahvuusluvulla
+not-counted-unrated-tournament = laskematon turnaus
+not-counted-opponent-other = vastustaja ei jäsen
+not-counted-opponent-without-rating = vastustajalla ei vahvuuslukua
+not-counted-opponent-provisional = vastustaja alustava
+not-counted-not-played = ei pelattu
+not-counted-player-unrated = emme laske hänelle vahvuuslukua

@@ -381,6 +381,17 @@ col-rd = RD
 surveys-title = Handikap anketleri
 surveys-intro = Her üye, diğer her üyeye karşı hangi handikapın dengeli bir oyun vereceğini söyledi; tahminler kimin derecesinin eskimiş göründüğünü gösterir.
 survey-title = Handikap anketi { $title }
+survey-opinions = { $possible } görüşün { $count } tanesi.
+survey-grades = Taş olarak dereceler: 1k = 1, 1d = 0, 2d = −1; negatif fark, nominal dereceden güçlü demektir.
+survey-nominal = Nominal
+survey-original = Özgün yöntem
+survey-difference = Fark
+survey-least-squares = En küçük kareler
+survey-suggestion = Öneri
+survey-no-opinions = (görüş yok)
+survey-mse = Ortalama kare hata: özgün yöntem { $original }, en küçük kareler { $least }
+survey-residual = (görüş artıklarının RMS değeri { $rms } taş)
+survey-suggestions = Öneriler, fark en az { $threshold } derece olduğunda { $basis } sonucunu izler.
 
 ## The rating rules page (the association's own system). Markup stays as it is.
 rules-text-1 = Reyting kuralları
@@ -485,3 +496,23 @@ chart-provisional = geçici
 chart-single-point = bir reytingli turnuvadan sonra { $rating } ({ $date })
 chart-first-established = ilk kesinleşmiş reyting
 chart-band = Geçici dönem { $from } – { $to }: { $count } turnuva, yayımlanan reyting yok
+
+## Words the player's and tournament's tables put beside numbers.
+progress-provisional = geçici ({ $games }/{ $count } oyun)
+history-first-rating-note = { $count } oyun üzerinden hesaplanan geçici reyting
+formula-round = yuvarla
+first-rating-preset = , bunların { $count } tanesi { $rating } reytingde ön ayarlı oyun
+first-rating-carried = , bunların { $count } tanesi { $rating } reytingde aktarılmış oyun
+first-rating-terms = n = { $count } oyun{ $start }; Rc = { $rc } (ortalama rakip reytingi); Wc = { $points } / { $count } = { $wc } (puan oranı)
+k-step-base = temel K
+k-step-tournament-base = turnuvanın temel K değeri
+k-step-high = reyting ≥ { $rating }
+k-step-modified = değiştirilmiş kurallar
+k-step-rapid = hızlı
+k-step-international = uluslararası reytingli rakip
+not-counted-unrated-tournament = reytingsiz turnuva
+not-counted-opponent-other = rakip üye değil
+not-counted-opponent-without-rating = rakibin reytingi yok
+not-counted-opponent-provisional = rakip geçici
+not-counted-not-played = oynanmadı
+not-counted-player-unrated = bizce reytinglendirilmiyor

@@ -206,14 +206,21 @@ fn neutral_sample_in(language: &str) -> (tempfile::TempDir, std::path::PathBuf) 
         "ratingbook.toml",
         &format!("{config}\n[output]\nmethods = true\n"),
     );
-    for (n, file) in files(&dir.path().join("data/pages"), &[".md"]).iter().enumerate() {
+    for (n, file) in files(&dir.path().join("data/pages"), &[".md"])
+        .iter()
+        .enumerate()
+    {
         let text = std::fs::read_to_string(file).unwrap();
         let date = text.lines().find(|l| l.starts_with("date:"));
         let front = match date {
             Some(date) => format!("title: Lorem ipsum {n}\n{date}"),
             None => format!("title: Lorem ipsum {n}"),
         };
-        std::fs::write(file, format!("---\n{front}\n---\nLorem ipsum dolor sit amet.\n")).unwrap();
+        std::fs::write(
+            file,
+            format!("---\n{front}\n---\nLorem ipsum dolor sit amet.\n"),
+        )
+        .unwrap();
     }
     let site = dir.path().join("site");
     ratingbook::build_repository(dir.path(), &site, &|| {}).unwrap();
@@ -270,7 +277,9 @@ fn one_page_of_every_kind(site: &Path) -> Vec<String> {
         "ratings.html".into(),
         first_page(site, |p| p.starts_with("lists/club-")),
         "archive/index.html".into(),
-        first_page(site, |p| p.starts_with("archive/") && p != "archive/index.html"),
+        first_page(site, |p| {
+            p.starts_with("archive/") && p != "archive/index.html"
+        }),
         "pools/ataxx-engines/ratings.html".into(),
         "pools/ataxx-engines/rules.html".into(),
         "players/saarenpaa-samuli.html".into(),
@@ -290,7 +299,8 @@ fn one_page_of_every_kind(site: &Path) -> Vec<String> {
 
 /// What a reader meets on a page: the text of its body (scripts left out)
 /// and the words of its tooltips and labels (`title`, `aria-label`,
-/// `placeholder`, and the words the search script shows, `data-…`).
+/// `placeholder`) and those the site's script shows from the page (the
+/// search's and the scroll hint's `data-` attributes).
 fn shown_text(html: &str) -> String {
     let body = html.split("<body").nth(1).unwrap_or(html);
     let mut shown = String::new();
@@ -301,9 +311,18 @@ fn shown_text(html: &str) -> String {
     }
     shown.push_str(rest);
     let mut attributes = String::new();
-    for name in [" title=\"", " aria-label=\"", " placeholder=\"", " data-"] {
+    let names = [
+        " title=\"",
+        " aria-label=\"",
+        " placeholder=\"",
+        " data-all-found=\"",
+        " data-player=\"",
+        " data-tournament=\"",
+        " data-found-for=\"",
+        " data-scroll-hint=\"",
+    ];
+    for name in names {
         for value in shown.split(name).skip(1) {
-            let value = value.split_once("=\"").map_or(value, |(_, v)| v);
             attributes.push(' ');
             attributes.push_str(value.split('"').next().unwrap_or(""));
         }
@@ -389,7 +408,10 @@ fn finnish_and_turkish_pages_of_every_kind_show_no_english_interface_word() {
                 .collect();
             assert!(interface.len() >= 3, "{page}: {interface:?}");
             let left = english_left(&ours, &theirs, &data, &every);
-            assert!(left.is_empty(), "{language}: {page} shows English: {left:?}");
+            assert!(
+                left.is_empty(),
+                "{language}: {page} shows English: {left:?}"
+            );
         }
     }
 }

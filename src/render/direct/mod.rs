@@ -169,7 +169,9 @@ impl<'a> PageWriter<'a> {
         o.t("search-hint");
         o.raw("</span>\n<button type=\"submit\">");
         o.t("search-go");
-        o.raw("</button>\n<ul class=\"search-results\" id=\"site-search-results\" data-all-found=\"");
+        o.raw(
+            "</button>\n<ul class=\"search-results\" id=\"site-search-results\" data-all-found=\"",
+        );
         let all_found = self
             .words
             .with("search-all-found", &[("count", Arg::Text("%n"))]);

@@ -1,10 +1,10 @@
 //! `html/player.html`: a player's page.
 
 use super::{Out, PageWriter};
-use crate::translate::Arg;
 use crate::config::SystemKind;
 use crate::render::pools::PoolSection;
 use crate::render::view::{GameRow, HistoryRow, PlayerView};
+use crate::translate::Arg;
 
 /// One player page: the page's own values.
 pub struct PlayerPage<'a> {
@@ -175,7 +175,10 @@ fn rating_fact(o: &mut Out, player: &PlayerView, pools: &[PoolSection]) {
     if !player.rating.is_empty() {
         o.text(&player.rating);
     } else if !player.progress.is_empty() {
-        o.with("player-provisional", &[("progress", Arg::Text(&player.progress))]);
+        o.with(
+            "player-provisional",
+            &[("progress", Arg::Text(&player.progress))],
+        );
     } else if !pools.is_empty() {
         o.t("player-in-lists-before");
         o.raw(" ");
@@ -345,7 +348,7 @@ fn games(o: &mut Out, games: &[GameRow]) {
         o.link(g.opponent.href(), g.opponent.text());
         o.raw("</td><td class=\"wrap\">");
         o.text(&g.result);
-        note(o, g.note);
+        note(o, &g.note);
         o.raw("</td><td class=\"num opt\">");
         o.text(&g.opponent_rating);
         o.raw("</td><td class=\"num opt\">");
@@ -481,7 +484,10 @@ fn pool_rating(o: &mut Out, pool: &PoolSection) {
             o.text(&pool.deviation);
         }
     } else if pool.association && !player.progress.is_empty() {
-        o.with("player-provisional", &[("progress", Arg::Text(&player.progress))]);
+        o.with(
+            "player-provisional",
+            &[("progress", Arg::Text(&player.progress))],
+        );
     } else {
         o.t("pool-no-rating");
     }
@@ -520,7 +526,7 @@ fn pool_games(o: &mut Out, pool: &PoolSection) {
         o.text(g.opponent.text());
         o.raw("</a></td><td class=\"wrap\">");
         o.text(&g.result);
-        note(o, g.note);
+        note(o, &g.note);
         o.raw("</td><td class=\"num opt\">");
         o.text(&g.opponent_rating);
         o.raw("</td>");

@@ -2,10 +2,10 @@
 //! by club, country, membership or category, or a year-end list).
 
 use super::{Out, PageWriter};
-use crate::translate::Arg;
 use crate::render::lists::FilterGroup;
 use crate::render::paginate::Pagination;
 use crate::render::view::{Link, RatingListPage};
+use crate::translate::Arg;
 
 /// One page of a rating list: the page's own values.
 pub struct ListPage<'a> {
@@ -101,7 +101,10 @@ impl PageWriter<'_> {
         o.raw(" ");
         o.counted("list-established-after", self.site.provisional_games);
         o.raw(" ");
-        o.with("list-inactive-since", &[("date", Arg::Text(list.inactive_before))]);
+        o.with(
+            "list-inactive-since",
+            &[("date", Arg::Text(list.inactive_before))],
+        );
         o.raw(" ");
         if list.inactive > 0 {
             o.counted("list-inactive-hidden", list.inactive);

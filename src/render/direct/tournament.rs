@@ -1,9 +1,9 @@
 //! `html/tournament.html`: a tournament's page.
 
 use super::{Out, PageWriter};
-use crate::translate::Arg;
 use crate::render::pools::ListLink;
 use crate::render::view::{CrossCell, Link, StandingRow, TournamentView};
+use crate::translate::Arg;
 
 /// One tournament page: the page's own values.
 pub struct TournamentPage<'a> {

@@ -48,9 +48,9 @@ pub use tournament::{
 pub use tournament_index::{TournamentSummary, YearView};
 
 use crate::config::Config;
-use crate::translate::Translations;
 use crate::model::{Dataset, Date};
 use crate::rating::Ratings;
+use crate::translate::Translations;
 use serde::Serialize;
 
 /// Site-wide values every page receives as `site`.
@@ -119,6 +119,15 @@ impl<'a> ViewBuilder<'a> {
     /// The words the views are made in.
     pub fn words(&self) -> &Translations {
         &self.words
+    }
+
+    /// The title of the list as it stood at the end of `year`.
+    fn year_title(&self, year: i32) -> String {
+        let year = year.to_string();
+        self.words.with(
+            "list-title-year",
+            &[("year", crate::translate::Arg::Text(&year))],
+        )
     }
 
     /// The ratings the views show.

@@ -703,11 +703,7 @@ impl<'a> ViewBuilder<'a> {
                 by_then.last().map(|(_, state)| state)
             })
             .collect();
-        let title = self.words.with(
-            "list-title-year",
-            &[("year", crate::translate::Arg::Text(&date.year.to_string()))],
-        );
-        self.build_list(&title, date, states)
+        self.build_list(&self.year_title(date.year), date, states)
     }
 
     /// Every player's list state after each of their tournaments, for
@@ -794,11 +790,7 @@ impl<'a> ViewBuilder<'a> {
                 before.checked_sub(1).map(|last| steps[last].1)
             })
             .collect();
-        let title = self.words.with(
-            "list-title-year",
-            &[("year", crate::translate::Arg::Text(&date.year.to_string()))],
-        );
-        self.build_list(&title, date, states)
+        self.build_list(&self.year_title(date.year), date, states)
     }
 
     fn build_list(
@@ -932,15 +924,10 @@ impl<'a> ViewBuilder<'a> {
                     .collect(),
             })
             .collect();
-        list.chart = chart::list_chart(
-            "top-chart",
-            &self.words.with(
-                "list-chart-title",
-                &[("count", crate::translate::Arg::Number(series.len() as i64))],
-            ),
-            &series,
-            &self.words,
-        );
+        let title = self
+            .words
+            .with("list-chart-title", &[("count", series.len().into())]);
+        list.chart = chart::list_chart("top-chart", &title, &series, &self.words);
         list.legend = if list.chart.is_empty() {
             Vec::new()
         } else {

@@ -7,10 +7,10 @@ use super::round_links::{cards_href, RoundLink};
 use super::shared::{dates, k_values, phase_name, Link};
 use super::ViewBuilder;
 use crate::model::Tournament;
-use crate::translate::{Arg, Translations};
 use crate::rating::{Phase, TournamentRating};
 use crate::render::format;
 use crate::standings::{self, Standing};
+use crate::translate::{Arg, Translations};
 use serde::Serialize;
 
 /// A row of the tournament's crosstable in final order.
@@ -284,7 +284,10 @@ impl ViewBuilder<'_> {
         let numbers = self.words.text(numbers);
         self.words.with(
             "notation-legend",
-            &[("numbers", Arg::Text(&numbers)), ("colours", Arg::Text(colours))],
+            &[
+                ("numbers", Arg::Text(&numbers)),
+                ("colours", Arg::Text(colours)),
+            ],
         )
     }
 
