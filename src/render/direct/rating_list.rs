@@ -332,9 +332,9 @@ fn established(o: &mut Out, list: &RatingListPage) {
         o.raw("</td>");
         if changes {
             o.raw("<td class=\"num change opt\">");
-            o.number(row.rating_change);
+            change(o, row.rating_change);
             o.raw("</td><td class=\"num change opt\">");
-            o.number(row.rank_change);
+            change(o, row.rank_change);
             o.raw("</td>");
         }
         o.raw("<td class=\"num\">");
@@ -382,4 +382,15 @@ fn international(o: &mut Out, list: &RatingListPage) {
         o.raw("</tbody>\n</table>\n</div>\n");
     }
     o.raw("\n</section>\n");
+}
+
+/// A movement since the previous list: the number, or "new" in the site's
+/// language.
+fn change(o: &mut Out, change: impl std::fmt::Display) {
+    let text = change.to_string();
+    if text == "new" {
+        o.t("list-new");
+    } else {
+        o.text(&text);
+    }
 }
