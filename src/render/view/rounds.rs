@@ -264,7 +264,7 @@ impl ViewBuilder<'_> {
                 .map(|tb| TieBreakHead {
                     label: tb.label(),
                     id: tb.id(),
-                    description: tb.description(),
+                    description: super::tournament::tiebreak_description(*tb, &self.words),
                 })
                 .collect(),
             standings: match after {

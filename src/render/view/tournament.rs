@@ -556,7 +556,10 @@ pub fn colour_legend(language: &str, words: &Translations) -> String {
 }
 
 /// A tie-break's one-line description for the legends, in `words`.
-fn tiebreak_description(tb: crate::model::tiebreak::TieBreak, words: &Translations) -> String {
+pub(super) fn tiebreak_description(
+    tb: crate::model::tiebreak::TieBreak,
+    words: &Translations,
+) -> String {
     let id = tb.id();
     let base = id.strip_suffix("-virtual").unwrap_or(&id);
     let key = match base {
