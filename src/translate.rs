@@ -16,6 +16,9 @@
 
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
+use icu_decimal::input::Decimal;
+use icu_decimal::options::{DecimalFormatterOptions, GroupingStrategy};
+use icu_decimal::DecimalFormatter;
 use std::borrow::Cow;
 
 /// The built-in languages and their message files.
@@ -55,6 +58,7 @@ pub struct Translations {
     language: String,
     own: Option<FluentBundle<FluentResource>>,
     english: FluentBundle<FluentResource>,
+    numbers: Option<NumberSymbols>,
 }
 
 impl std::fmt::Debug for Translations {
@@ -72,6 +76,13 @@ pub enum Arg<'a> {
     Number(i64),
     /// Text, put in as it is.
     Text(&'a str),
+}
+
+impl From<usize> for Arg<'_> {
+    /// A count: the number, selecting the plural form.
+    fn from(count: usize) -> Self {
+        Arg::Number(i64::try_from(count).unwrap_or(i64::MAX))
+    }
 }
 
 impl Translations {
@@ -94,6 +105,7 @@ impl Translations {
         }
         let own = (!sources.is_empty()).then(|| bundle(&primary, &sources));
         Ok(Translations {
+            numbers: NumberSymbols::of(&primary),
             language: primary,
             own,
             english,
@@ -137,6 +149,15 @@ impl Translations {
         key.to_string()
     }
 
+    /// `value`, a number written with a full stop before its decimals, as
+    /// this language writes numbers (see [`decimal`]).
+    pub fn decimal(&self, value: &str) -> String {
+        match &self.numbers {
+            Some(symbols) => symbols.write(value),
+            None => value.to_string(),
+        }
+    }
+
     /// The keys English has and this language's own files lack.
     pub fn missing(&self) -> Vec<String> {
         let Some(own) = &self.own else {
@@ -146,6 +167,94 @@ impl Translations {
             .into_iter()
             .filter(|key| !own.has_message(key))
             .collect()
+    }
+}
+
+/// `value`, a number written with a full stop before its decimals (`5.5`,
+/// `-0.25`, `+1.25`, as the downloads write them), as `language` writes
+/// numbers on a page: CLDR's decimal separator and signs, so Finnish and
+/// Turkish show `5,5` and `1,25`, Finnish its minus sign `−0,25`. Digits
+/// are never grouped (a rating is `1850`, not `1 850`). Text that is not
+/// such a number (`5½`, `—`, `new`) comes back as it is; so does every
+/// number of a language CLDR does not know.
+///
+/// This is ICU4X's `icu_decimal`, the Unicode consortium's own formatter,
+/// the same family as the collation that orders names.
+pub fn decimal(language: &str, value: &str) -> String {
+    match NumberSymbols::of(&primary_language(language)) {
+        Some(symbols) => symbols.write(value),
+        None => value.to_string(),
+    }
+}
+
+/// The symbols a language writes numbers with, as CLDR gives them: its ten
+/// digits, decimal separator and signs. Taken once from ICU4X's formatter
+/// (whose data cannot cross threads) into plain text, which can.
+#[derive(Debug, Clone)]
+struct NumberSymbols {
+    digits: [String; 10],
+    separator: String,
+    minus: String,
+    plus: String,
+}
+
+impl NumberSymbols {
+    /// The symbols of `language`, if CLDR knows the language.
+    fn of(language: &str) -> Option<NumberSymbols> {
+        let locale: icu_locale_core::Locale = language.parse().ok()?;
+        let mut options = DecimalFormatterOptions::default();
+        options.grouping_strategy = Some(GroupingStrategy::Never);
+        let formatter = DecimalFormatter::try_new((&locale).into(), options).ok()?;
+        let written = |text: &str| {
+            Decimal::try_from_str(text)
+                .map(|number| formatter.format(&number).to_string())
+                .unwrap_or_default()
+        };
+        let digits: [String; 10] = std::array::from_fn(|d| written(&d.to_string()));
+        let one = digits[1].as_str();
+        let five = digits[5].as_str();
+        let sign = |text: &str, or: &str| match written(text).strip_suffix(one) {
+            Some(sign) if !sign.is_empty() => sign.to_string(),
+            _ => or.to_string(),
+        };
+        let half = written("1.5");
+        let separator = half
+            .strip_prefix(one)
+            .and_then(|rest| rest.strip_suffix(five))?
+            .to_string();
+        Some(NumberSymbols {
+            minus: sign("-1", "-"),
+            plus: sign("+1", "+"),
+            separator,
+            digits,
+        })
+    }
+
+    /// `value` in these symbols when it is a plain decimal number (ASCII
+    /// digits, at most one full stop, a sign in front); else as it is.
+    fn write(&self, value: &str) -> String {
+        let unsigned = value.strip_prefix(['-', '+']).unwrap_or(value);
+        let plain = !unsigned.is_empty()
+            && unsigned.chars().all(|c| c.is_ascii_digit() || c == '.')
+            && unsigned.matches('.').count() <= 1
+            && unsigned.starts_with(|c: char| c.is_ascii_digit())
+            && unsigned.ends_with(|c: char| c.is_ascii_digit());
+        if !plain {
+            return value.to_string();
+        }
+        let mut out = String::with_capacity(value.len() + 4);
+        for c in value.chars() {
+            match c {
+                '-' => out.push_str(&self.minus),
+                '+' => out.push_str(&self.plus),
+                '.' => out.push_str(&self.separator),
+                digit => {
+                    let d = digit.to_digit(10).unwrap_or(0) as usize;
+                    out.push_str(&self.digits[d]);
+                }
+            }
+        }
+        out
     }
 }
 
@@ -252,36 +361,28 @@ mod tests {
     }
 
     #[test]
+    fn numbers_take_each_languages_decimal_separator_and_signs() {
+        // CLDR: English 5.5; Finnish and Turkish a decimal comma, Finnish
+        // the minus sign U+2212.
+        assert_eq!(decimal("en", "5.5"), "5.5");
+        assert_eq!(decimal("en", "-0.25"), "-0.25");
+        assert_eq!(decimal("fi", "5.5"), "5,5");
+        assert_eq!(decimal("fi-FI", "1.25"), "1,25");
+        assert_eq!(decimal("fi", "-0.25"), "\u{2212}0,25");
+        assert_eq!(decimal("tr", "1.25"), "1,25");
+        assert_eq!(decimal("tr", "+12.50"), "+12,50");
+        assert_eq!(decimal("tr", "-3.5"), "-3,5");
+        // No grouping; not a number, as it is.
+        assert_eq!(decimal("fi", "12345.5"), "12345,5");
+        assert_eq!(decimal("fi", "5½"), "5½");
+        assert_eq!(decimal("fi", "—"), "—");
+        assert_eq!(decimal("fi", ""), "");
+        let finnish = Translations::new("fi", None).unwrap();
+        assert_eq!(finnish.decimal("0.75"), "0,75");
+    }
+
+    #[test]
     fn an_unknown_key_shows_itself_rather_than_nothing() {
         assert_eq!(Translations::english().text("no-such-key"), "no-such-key");
-    }
-}
-
-/// A decimal number of a report (`3.42`, `-0.35`, as the views write them)
-/// in `language`'s CLDR format: `3,42` and `−0,35` in Finnish and Turkish,
-/// `3.42` in English; the digits are kept as they are. Text that is not a
-/// decimal number (empty, `new`, `3/20`) is returned unchanged.
-pub fn report_decimal(language: &str, text: &str) -> String {
-    use icu_decimal::input::Decimal;
-    let Ok(number) = Decimal::try_from_str(text.trim()) else {
-        return text.to_string();
-    };
-    let locale = icu_locale_core::Locale::try_from_str(&primary_language(language))
-        .unwrap_or(icu_locale_core::Locale::UNKNOWN);
-    let formatter = icu_decimal::DecimalFormatter::try_new((&locale).into(), Default::default())
-        .or_else(|_| {
-            icu_decimal::DecimalFormatter::try_new(Default::default(), Default::default())
-        });
-    match formatter {
-        Ok(formatter) => {
-            let formatted = formatter.format(&number).to_string();
-            // A sign written into the text stays where the number said it.
-            if text.trim().starts_with('+') && !formatted.starts_with('+') {
-                format!("+{formatted}")
-            } else {
-                formatted
-            }
-        }
-        Err(_) => text.to_string(),
     }
 }

@@ -10,6 +10,7 @@
 //! and dark themes apply.
 
 use super::format::html_escaped;
+use crate::translate::{Arg, Translations};
 use std::fmt::Write;
 
 /// Drawing area, in SVG user units.
@@ -216,7 +217,7 @@ fn date_of_day(day: i64) -> String {
 /// first of four places around the point (left or right, above or below)
 /// that stays inside the drawing and crosses no part of the line, judged at
 /// the largest text size the style sheet uses (phones).
-fn point_label(out: &mut String, scale: &Scale, points: &[ChartPoint]) {
+fn point_label(out: &mut String, scale: &Scale, points: &[ChartPoint], words: &Translations) {
     let Some(point) = points.last() else {
         return;
     };
@@ -224,10 +225,12 @@ fn point_label(out: &mut String, scale: &Scale, points: &[ChartPoint]) {
     let x = scale.x(point.day);
     let y = scale.y(point.rating);
     let text = if single {
-        format!(
-            "{} after one rated tournament ({})",
-            point.rating,
-            date_of_day(point.day)
+        words.with(
+            "chart-single-point",
+            &[
+                ("rating", Arg::Text(&point.rating.to_string())),
+                ("date", Arg::Text(&date_of_day(point.day))),
+            ],
         )
     } else {
         format!("{} ({})", point.rating, date_of_day(point.day))
@@ -346,8 +349,14 @@ fn segment_meets_box(a: (f64, f64), b: (f64, f64), area: (f64, f64, f64, f64)) -
 }
 
 /// A player's rating history: one point per rated tournament, the provisional
-/// stretch (if any) as a shaded band. Empty when there is nothing to draw.
-pub fn player_chart(id: &str, title: &str, points: &[ChartPoint], band: Option<&Band>) -> String {
+/// stretch (if any) as a shaded band, its words in `words`. Empty when
+/// there is nothing to draw.
+pub fn player_chart(
+    (id, title): (&str, &str),
+    points: &[ChartPoint],
+    band: Option<&Band>,
+    words: &Translations,
+) -> String {
     if points.is_empty() {
         return String::new();
     }
@@ -357,11 +366,15 @@ pub fn player_chart(id: &str, title: &str, points: &[ChartPoint], band: Option<&
         .chain(band.iter().flat_map(|b| [b.from_day, b.to_day]));
     let scale = Scale::new(days, points.iter().map(|p| p.rating));
     let mut out = String::new();
-    let description = format!(
-        "{}; lowest {}, highest {}.",
-        crate::text::count(points.len(), "rated tournament"),
-        points.iter().map(|p| p.rating).min().unwrap_or(0),
-        points.iter().map(|p| p.rating).max().unwrap_or(0)
+    let lowest = points.iter().map(|p| p.rating).min().unwrap_or(0);
+    let highest = points.iter().map(|p| p.rating).max().unwrap_or(0);
+    let description = words.with(
+        "chart-description",
+        &[
+            ("count", Arg::Number(points.len() as i64)),
+            ("lowest", Arg::Text(&lowest.to_string())),
+            ("highest", Arg::Text(&highest.to_string())),
+        ],
     );
     open_svg(&mut out, id, title, &description);
     if let Some(band) = band {
@@ -369,12 +382,13 @@ pub fn player_chart(id: &str, title: &str, points: &[ChartPoint], band: Option<&
         let x2 = scale.x(band.to_day).max(x1 + 6.0);
         let _ = write!(
             out,
-            "<rect class=\"provisional\" x=\"{x1:.1}\" y=\"{TOP:.1}\" width=\"{:.1}\" height=\"{:.1}\"><title>{}</title></rect><text class=\"band-label\" x=\"{:.1}\" y=\"{:.1}\">provisional</text>",
+            "<rect class=\"provisional\" x=\"{x1:.1}\" y=\"{TOP:.1}\" width=\"{:.1}\" height=\"{:.1}\"><title>{}</title></rect><text class=\"band-label\" x=\"{:.1}\" y=\"{:.1}\">{}</text>",
             x2 - x1,
             HEIGHT - TOP - BOTTOM,
             html_escaped(&band.label),
             x1 + 4.0,
-            TOP + 14.0
+            TOP + 14.0,
+            html_escaped(&words.text("chart-provisional"))
         );
     }
     scale.axes(&mut out);
@@ -391,13 +405,14 @@ pub fn player_chart(id: &str, title: &str, points: &[ChartPoint], band: Option<&
         );
     }
     dots(&mut out, "pt", &scale, points, 4.0);
-    point_label(&mut out, &scale, points);
+    point_label(&mut out, &scale, points, words);
     out.push_str("</svg>");
     out
 }
 
-/// Several players' histories in one chart; series get classes `s0`, `s1`, ….
-pub fn list_chart(id: &str, title: &str, series: &[Series]) -> String {
+/// Several players' histories in one chart; series get classes `s0`, `s1`,
+/// …; its words in `words`.
+pub fn list_chart(id: &str, title: &str, series: &[Series], words: &Translations) -> String {
     let all = || series.iter().flat_map(|s| &s.points);
     // Lone dots say nothing a list would not say better: a chart needs at
     // least one history of two ratings; otherwise the list below shows them.
@@ -411,7 +426,10 @@ pub fn list_chart(id: &str, title: &str, series: &[Series]) -> String {
         &mut out,
         id,
         title,
-        &format!("Rating histories of {}.", names.join(", ")),
+        &words.with(
+            "chart-list-description",
+            &[("names", Arg::Text(&names.join(", ")))],
+        ),
     );
     scale.axes(&mut out);
     for (i, s) in series.iter().enumerate() {
@@ -446,13 +464,18 @@ mod tests {
             to_day: 12000,
             label: "provisional".into(),
         };
-        let svg = player_chart("c", "Rating of A & B", &points, Some(&band));
+        let svg = player_chart(
+            ("c", "Rating of A & B"),
+            &points,
+            Some(&band),
+            &Translations::english(),
+        );
         assert_eq!(svg.matches("<circle class=\"pt\"").count(), 3);
         assert!(svg.contains("<title id=\"c-title\">Rating of A &amp; B</title>"));
         assert!(svg.contains("T &lt;12000&gt;: 1800"));
         assert!(svg.contains("class=\"provisional\""));
         assert!(svg.contains("viewBox=\"0 0 640 260\""));
-        assert!(player_chart("c", "x", &[], None).is_empty());
+        assert!(player_chart(("c", "x"), &[], None, &Translations::english()).is_empty());
         // Each point is a link to its tournament with a tap target around it.
         assert!(
             svg.contains(
@@ -469,7 +492,12 @@ mod tests {
 
     #[test]
     fn single_point_and_flat_ratings_stay_inside() {
-        let svg = player_chart("c", "x", &[point(12000, 2000)], None);
+        let svg = player_chart(
+            ("c", "x"),
+            &[point(12000, 2000)],
+            None,
+            &Translations::english(),
+        );
         assert_eq!(svg.matches("<circle class=\"pt\"").count(), 1);
         // Not a lone dot: the point is named in visible text and a level line
         // carries it across the chart.
@@ -495,7 +523,7 @@ mod tests {
                 points: vec![point(2, 1700)],
             },
         ];
-        let svg = list_chart("top", "Top", &series);
+        let svg = list_chart("top", "Top", &series, &Translations::english());
         assert!(svg.contains("<g class=\"s0\">") && svg.contains("<g class=\"s1\">"));
         assert_eq!(svg.matches("<circle class=\"pt\"").count(), 3);
     }
@@ -561,7 +589,7 @@ mod tests {
             let points: Vec<ChartPoint> = (ratings.iter().enumerate())
                 .map(|(i, &r)| point(12000 + 100 * i as i64, r))
                 .collect();
-            let svg = player_chart("c", "History", &points, None);
+            let svg = player_chart(("c", "History"), &points, None, &Translations::english());
             let line = drawn_line(&svg);
             assert_eq!(line.len(), 3, "{svg}");
             assert!(!line_crosses_label(&svg, &line), "{ratings:?}: {svg}");
@@ -585,7 +613,12 @@ mod tests {
             points: vec![point(1, r)],
         };
         assert_eq!(
-            list_chart("c", "Pool", &[lone(1500), lone(1600), lone(1700)]),
+            list_chart(
+                "c",
+                "Pool",
+                &[lone(1500), lone(1600), lone(1700)],
+                &Translations::english()
+            ),
             ""
         );
     }

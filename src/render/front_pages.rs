@@ -117,7 +117,7 @@ pub(super) fn render_front_pages(
             .unwrap_or_default(),
     );
     page.emit("rules.html", "html/rules.html", "", "rules.html", ctx)?;
-    let entries = search::entries(dataset, &views.ratings().players);
+    let entries = search::entries(dataset, &views.ratings().players, page.words);
     search::write_index(page, &entries)?;
     render_browse_list(page, &entries)?;
     let files = sql_files(config);
@@ -163,18 +163,26 @@ pub(super) fn render_browse_list(page: &Page, entries: &[search::Entry]) -> Resu
         return page.emit("search.html", "html/search.html", "", "search.html", ctx);
     }
     let groups = search::browse_groups(entries);
+    // The groups' names in the site's language.
+    let words = |text: &str| match text {
+        "Players" => page.words.text("search-players"),
+        "Tournaments" => page.words.text("search-tournaments"),
+        "Other" => page.words.text("search-other"),
+        _ => text.to_string(),
+    };
     let nav = |current: Option<&str>| -> Vec<BrowseKind> {
         let mut kinds: Vec<BrowseKind> = Vec::new();
         for group in &groups {
-            if kinds.last().is_none_or(|k| k.name != group.kind) {
+            if kinds.last().is_none_or(|k| k.kind != group.kind) {
                 kinds.push(BrowseKind {
-                    name: group.kind,
+                    kind: group.kind,
+                    name: words(group.kind),
                     links: Vec::new(),
                 });
             }
             if let Some(kind) = kinds.last_mut() {
                 kind.links.push(BrowseLink {
-                    text: group.title.clone(),
+                    text: words(&group.title),
                     href: group.first.clone(),
                     current: current == Some(group.first.as_str()),
                 });
@@ -193,7 +201,7 @@ pub(super) fn render_browse_list(page: &Page, entries: &[search::Entry]) -> Resu
     groups.par_iter().try_for_each(|group| {
         let browse = nav(Some(&group.first));
         let names = ("html/search.html", group.first.as_str(), "../");
-        let title = format!("{}: {}", group.kind, group.title);
+        let title = format!("{}: {}", words(group.kind), words(&group.title));
         emit_paged(page, names, group.entries.len(), |rows, pagination| {
             BrowsePage {
                 entries: group.entries[rows].iter().map(|&e| &entries[e]).collect(),
@@ -221,8 +229,11 @@ pub(super) struct BrowsePage<'a> {
 /// One kind of browse group (players, tournaments) on the search page.
 #[derive(Debug, Clone, Serialize)]
 pub(super) struct BrowseKind {
-    /// `Players` or `Tournaments`.
-    pub(super) name: &'static str,
+    /// `Players` or `Tournaments`, as the groups call it.
+    #[serde(skip)]
+    pub(super) kind: &'static str,
+    /// Its name in the site's language.
+    pub(super) name: String,
     /// Its groups.
     pub(super) links: Vec<BrowseLink>,
 }
@@ -231,7 +242,7 @@ pub(super) struct BrowseKind {
 /// (inactive players have no rank, see [`view::RatedRow`]).
 #[derive(Debug, Clone, Serialize)]
 pub(super) struct Leader<'a> {
-    /// `Club` or `Country`.
+    /// The message naming the group: `leader-club` or `leader-country`.
     pub(super) kind: &'static str,
     /// The group's list page.
     pub(super) list: Link,
@@ -242,15 +253,15 @@ pub(super) struct Leader<'a> {
 
 pub(super) fn leaders<'a>(list: &RatingListView<'a>, slugs: &GroupSlugs) -> Vec<Leader<'a>> {
     let mut out: Vec<Leader> = Vec::new();
-    for (kind, prefix) in [("Club", "club"), ("Country", "country")] {
-        let slugs = if kind == "Club" {
+    for (kind, prefix) in [("leader-club", "club"), ("leader-country", "country")] {
+        let slugs = if kind == "leader-club" {
             &slugs.clubs
         } else {
             &slugs.countries
         };
         let mut seen = std::collections::BTreeMap::new();
         for row in list.established.iter().filter(|r| r.rank.is_some()) {
-            let value = if kind == "Club" {
+            let value = if kind == "leader-club" {
                 row.club
             } else {
                 row.country

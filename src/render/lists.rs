@@ -28,9 +28,9 @@ pub(super) fn render_lists(
     dataset: &Dataset,
     config: &Config,
 ) -> Result<(), SiteError> {
-    let (groups, filtered) = filter_groups(list, slugs, dataset, config);
+    let (groups, filtered) = filter_groups(list, slugs, dataset, (config, page.words));
     let archive = archive_years(dataset);
-    let archive_links = archive_links(&archive, "");
+    let archive_links = archive_links(&archive, "", page.words);
     let rules = views.rules();
     let pages = ListPages {
         page,
@@ -63,12 +63,12 @@ pub(super) fn render_lists(
 
 /// The filter links on the rating list (club, country, membership and,
 /// with personal data published, category), and each filtered list's
-/// address, title and filter.
+/// address, title and filter, in the site's language (`words`).
 fn filter_groups(
     list: &RatingListView,
     slugs: &GroupSlugs,
     dataset: &Dataset,
-    config: &Config,
+    (config, words): (&Config, &crate::translate::Translations),
 ) -> (Vec<FilterGroup>, Vec<(String, String, Filter)>) {
     let memberships: BTreeMap<String, String> =
         distinct(&dataset.players, |p| Some(p.membership.as_str()))
@@ -82,6 +82,7 @@ fn filter_groups(
                      values: &BTreeMap<String, String>,
                      field: fn(&crate::model::Player) -> Option<&str>| {
         let mut links = Vec::new();
+        let name = words.text(name);
         for (value, slug) in values {
             let path = format!("lists/{prefix}-{slug}.html");
             let title = format!("{name}: {value}");
@@ -95,16 +96,16 @@ fn filter_groups(
         // left out, not shown as an empty row.
         if !links.is_empty() {
             groups.push(FilterGroup {
-                name: name.to_string(),
+                name: name.clone(),
                 links,
             });
         }
     };
-    group("Club", "club", &slugs.clubs, |p| p.club.as_deref());
-    group("Country", "country", &slugs.countries, |p| {
+    group("filter-club", "club", &slugs.clubs, |p| p.club.as_deref());
+    group("filter-country", "country", &slugs.countries, |p| {
         p.country.as_deref()
     });
-    group("Membership", "membership", &memberships, |p| {
+    group("filter-membership", "membership", &memberships, |p| {
         Some(p.membership.as_str())
     });
     if config.site.publish_personal_data && !config.lists.categories.is_empty() {
@@ -112,7 +113,10 @@ fn filter_groups(
         let mut links = Vec::new();
         for &category in &config.lists.categories {
             let path = format!("lists/{}.html", category.as_str());
-            let title = format!("Category: {}", category.as_str());
+            let title = words.with(
+                "filter-category-title",
+                &[("category", crate::translate::Arg::Text(category.as_str()))],
+            );
             filtered.push((path.clone(), title, Filter::Category(category, year)));
             links.push(Link {
                 text: category.as_str().to_string(),
@@ -120,7 +124,7 @@ fn filter_groups(
             });
         }
         groups.push(FilterGroup {
-            name: "Category".to_string(),
+            name: words.text("filter-category"),
             links,
         });
     }
@@ -306,16 +310,24 @@ pub(super) fn in_category(
 /// Years with a tournament, newest first: each gets a year-end list.
 /// Links to the year-end lists under `{prefix}archive/`, newest first: the
 /// newest year's list is the current one so far.
-pub(super) fn archive_links(years: &[i32], prefix: &str) -> Vec<Link> {
+/// The links' words are in the site's language (`words`).
+pub(super) fn archive_links(
+    years: &[i32],
+    prefix: &str,
+    words: &crate::translate::Translations,
+) -> Vec<Link> {
     years
         .iter()
         .enumerate()
         .map(|(i, y)| Link {
-            text: if i == 0 {
-                format!("{y} to date")
-            } else {
-                format!("End of {y}")
-            },
+            text: words.with(
+                if i == 0 {
+                    "archive-to-date"
+                } else {
+                    "archive-end-of"
+                },
+                &[("year", crate::translate::Arg::Text(&y.to_string()))],
+            ),
             href: format!("{prefix}archive/{y}.html"),
         })
         .collect()

@@ -50,7 +50,7 @@ pub(super) fn render_methods(
         ..PoolConfig::default()
     };
     let mut lists = vec![list_evaluation(
-        "The association's list".to_string(),
+        page.words.text("methods-association-list"),
         dataset,
         config,
         None,

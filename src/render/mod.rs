@@ -163,14 +163,17 @@ pub fn render_site_into(
     let tera = templates
         .engine_with(words.clone())
         .map_err(|e| RenderError::new("(compiling templates)", &e))?;
-    let views = ViewBuilder::new(dataset, ratings, config);
+    let views = ViewBuilder::new(dataset, ratings, config).in_language(words.clone());
     let pool_views: Vec<pools::PoolViews> = pool_ratings
         .iter()
         .map(|p| pools::PoolViews::new(p, config))
         .collect();
     let pool_builders: BTreeMap<&str, ViewBuilder> = pool_views
         .iter()
-        .map(|p| (p.pool.name.as_str(), p.builder(dataset)))
+        .map(|p| {
+            let builder = p.builder(dataset).in_language(words.clone());
+            (p.pool.name.as_str(), builder)
+        })
         .collect();
     let site = site_view(&views, md_pages, &pool_views, config, content);
     let budget = limits::Budget::of(&config.output);
@@ -271,13 +274,13 @@ fn site_view(
     }));
     if config.output.methods && config.output.html {
         site.pages.push(Link {
-            text: "Methods".into(),
+            text: views.words().text("nav-methods"),
             href: "methods.html".into(),
         });
     }
     if !content.surveys.is_empty() {
         site.pages.push(Link {
-            text: "Surveys".into(),
+            text: views.words().text("nav-surveys"),
             href: "surveys/index.html".into(),
         });
     }
@@ -383,14 +386,17 @@ fn render_per_item(
                             root: "../",
                             path: &path,
                             player: &views.player(i),
-                            pools: &pools::player_sections(pool_views, dataset, i),
+                            pools: &pools::player_sections((pool_views, page.words), dataset, i),
                         })
                     })?;
                 } else {
                     page.emit_fingerprinted(names, &path, own, || {
                         let mut ctx = tera::Context::new();
                         ctx.insert("player", &views.player(i));
-                        ctx.insert("pools", &pools::player_sections(pool_views, dataset, i));
+                        ctx.insert(
+                            "pools",
+                            &pools::player_sections((pool_views, page.words), dataset, i),
+                        );
                         ctx.insert_value("rules", rules_value.clone());
                         ctx
                     })?;

@@ -42,7 +42,7 @@ pub(super) struct Page<'a> {
     pub(super) prints: fingerprint::Fingerprints<'a>,
     pub(super) tera: &'a tera::Tera,
     /// The words of the site's language, for the pages written directly.
-    pub(super) words: &'a crate::translate::Translations,
+    pub(super) words: &'a std::sync::Arc<crate::translate::Translations>,
     pub(super) site: view::SiteView,
     /// `site` for the templates that show the list date.
     pub(super) dated: SiteValue,

@@ -36,6 +36,9 @@ pub struct PageLink {
     pub current: bool,
     /// `prev` or `next` for those links, else empty.
     pub rel: &'static str,
+    /// The message the link shows in the site's language (`page-first`,
+    /// `page-previous`, `page-next`, `page-last`), empty for a number.
+    pub key: &'static str,
 }
 
 /// The address of page `number` of the list whose first page is `first`.
@@ -66,25 +69,30 @@ impl Pagination {
     /// The navigation of page `number` of `count` pages of the list at `first`.
     pub fn new(first: &str, number: usize, count: usize) -> Pagination {
         let mut links = Vec::new();
-        let link = |text: String, n: usize, rel: &'static str| PageLink {
+        let link = |(text, key): (String, &'static str), n: usize, rel: &'static str| PageLink {
             text,
             href: page_file(first, n),
             current: n == number,
             rel,
+            key,
         };
         if count > 1 {
             if number > 1 {
-                links.push(link("First".into(), 1, ""));
-                links.push(link("Previous".into(), number - 1, "prev"));
+                links.push(link(("First".into(), "page-first"), 1, ""));
+                links.push(link(
+                    ("Previous".into(), "page-previous"),
+                    number - 1,
+                    "prev",
+                ));
             }
             let low = number.saturating_sub(WINDOW).max(1);
             let high = (number + WINDOW).min(count);
             for n in low..=high {
-                links.push(link(n.to_string(), n, ""));
+                links.push(link((n.to_string(), ""), n, ""));
             }
             if number < count {
-                links.push(link("Next".into(), number + 1, "next"));
-                links.push(link("Last".into(), count, ""));
+                links.push(link(("Next".into(), "page-next"), number + 1, "next"));
+                links.push(link(("Last".into(), "page-last"), count, ""));
             }
         }
         Pagination {

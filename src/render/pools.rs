@@ -73,8 +73,16 @@ struct PoolRow<'a> {
     active: bool,
 }
 
-/// The sections of a player's page for the lists the player played in.
-pub fn player_sections(pools: &[PoolViews], dataset: &Dataset, index: usize) -> Vec<PoolSection> {
+/// The sections of a player's page for the lists the player played in, in
+/// the site's language (`words`).
+pub fn player_sections(
+    (pools, words): (
+        &[PoolViews],
+        &std::sync::Arc<crate::translate::Translations>,
+    ),
+    dataset: &Dataset,
+    index: usize,
+) -> Vec<PoolSection> {
     pools
         .iter()
         .filter(|p| !p.pool.ratings.player_records[index].is_empty())
@@ -86,7 +94,7 @@ pub fn player_sections(pools: &[PoolViews], dataset: &Dataset, index: usize) -> 
             kind: p.pool.system,
             fide: p.pool.system == SystemKind::Fide,
             deviation: deviation_text(p.pool, index),
-            player: p.builder(dataset).player(index),
+            player: p.builder(dataset).in_language(words.clone()).player(index),
         })
         .collect()
 }
@@ -105,12 +113,12 @@ pub(super) fn render_pool_pages(
     dataset: &Dataset,
 ) -> Result<(), SiteError> {
     for views in pools {
-        let builder = views.builder(dataset);
+        let builder = views.builder(dataset).in_language(page.words.clone());
         let history = builder.list_history();
         let list = builder.rating_list_with(&history);
         let base = format!("pools/{}", views.pool.name);
         let years = pool_years(views.pool, dataset);
-        let archive = super::lists::archive_links(&years, &format!("{base}/"));
+        let archive = super::lists::archive_links(&years, &format!("{base}/"), page.words);
         let paged = |first: &str, root: &str, list: &RatingListView| {
             let lists = (views, archive.as_slice());
             render_paged_list(page, lists, (first, root), list)

@@ -51,15 +51,19 @@ pub struct Entry {
 
 /// Every player and tournament, players first, each in dataset order.
 /// `ratings` are the association's list (by player index): a player's entry
-/// shows the rating they hold on it.
-pub fn entries(dataset: &Dataset, ratings: &[PlayerRating]) -> Vec<Entry> {
+/// shows the rating they hold on it, in the site's language (`words`).
+pub fn entries(
+    dataset: &Dataset,
+    ratings: &[PlayerRating],
+    words: &crate::translate::Translations,
+) -> Vec<Entry> {
     let mut out = Vec::with_capacity(dataset.players.len() + dataset.tournaments.len());
     out.par_extend(
         dataset
             .players
             .par_iter()
             .enumerate()
-            .map(|(i, p)| player_entry(p, ratings.get(i))),
+            .map(|(i, p)| player_entry(p, ratings.get(i), words)),
     );
     out.par_extend(dataset.tournaments.par_iter().map(tournament_entry));
     out
@@ -67,13 +71,17 @@ pub fn entries(dataset: &Dataset, ratings: &[PlayerRating]) -> Vec<Entry> {
 
 /// A player is found by name, club and country (a club's name finds its
 /// members); the detail line shows where they play and their rating.
-fn player_entry(p: &crate::model::Player, rating: Option<&PlayerRating>) -> Entry {
+fn player_entry(
+    p: &crate::model::Player,
+    rating: Option<&PlayerRating>,
+    words: &crate::translate::Translations,
+) -> Entry {
     let place: Vec<&str> = [p.club.as_deref(), p.country.as_deref()]
         .into_iter()
         .flatten()
         .collect();
     let mut detail = place.join(", ");
-    if let Some(shown) = rating.and_then(rating_shown) {
+    if let Some(shown) = rating.and_then(|r| rating_shown(r, words)) {
         if !detail.is_empty() {
             detail.push_str(" · ");
         }
@@ -91,10 +99,13 @@ fn player_entry(p: &crate::model::Player, rating: Option<&PlayerRating>) -> Entr
 
 /// A player's standing on the list in words: `rating 1712`, or
 /// `provisional` while they have no published rating yet.
-fn rating_shown(rating: &PlayerRating) -> Option<String> {
+fn rating_shown(rating: &PlayerRating, words: &crate::translate::Translations) -> Option<String> {
     match (rating.phase, rating.rating) {
-        (Phase::Established, Some(r)) => Some(format!("rating {r}")),
-        (Phase::Provisional, _) => Some("provisional".into()),
+        (Phase::Established, Some(r)) => Some(words.with(
+            "search-rating",
+            &[("rating", crate::translate::Arg::Text(&r.to_string()))],
+        )),
+        (Phase::Provisional, _) => Some(words.text("search-provisional")),
         _ => None,
     }
 }

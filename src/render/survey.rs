@@ -98,7 +98,10 @@ pub(super) fn render_surveys(
             page.emit(&md, MARKDOWN_TEMPLATE, "../", "", ctx)?;
         }
         links.push(Link {
-            text: format!("Handicap survey {}", survey.report.title),
+            text: page.words.with(
+                "survey-title",
+                &[("title", crate::translate::Arg::Text(&survey.report.title))],
+            ),
             href: path,
         });
     }

@@ -350,17 +350,23 @@ pub fn new_engine() -> tera::Tera {
 /// The template function `t`: `{{ t(key="nav-ratings") }}` gives the
 /// message in the site's language; further arguments are put into it
 /// (`{{ t(key="count-players", count=n) }}`: a number also chooses the
-/// plural form). And the filter `report_decimal`: a decimal number written
-/// by a view (`3.42`) in the language's format (`3,42` in Finnish).
+/// plural form).
+///
+/// The filter `decimal` writes a number as the site's language does:
+/// `{{ row.expected | decimal }}` is `3.45` in English, `3,45` in Finnish.
 fn register_translations(
     tera: &mut tera::Tera,
     translations: std::sync::Arc<crate::translate::Translations>,
 ) {
-    let language = translations.language().to_string();
+    let numbers = translations.clone();
     tera.register_filter(
-        "report_decimal",
-        move |value: &str, _: tera::Kwargs, _: &tera::State| {
-            crate::translate::report_decimal(&language, value)
+        "decimal",
+        move |value: &tera::Value, _: tera::Kwargs, _: &tera::State| {
+            let text = match value.as_str() {
+                Some(text) => text.to_string(),
+                None => value.to_string(),
+            };
+            numbers.decimal(&text)
         },
     );
     tera.register_function("t", move |kwargs: tera::Kwargs, _: &tera::State| {

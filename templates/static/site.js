@@ -136,7 +136,8 @@
         var li = document.createElement("li");
         var a = document.createElement("a");
         a.href = root + "search.html?q=" + encodeURIComponent(input.value);
-        a.textContent = "All " + all.length + " found";
+        // The words come from the page, in the site's language.
+        a.textContent = (list.getAttribute("data-all-found") || "%n").replace("%n", all.length);
         li.appendChild(a);
         list.appendChild(li);
       }
@@ -177,7 +178,8 @@
         li.appendChild(a);
         var note = document.createElement("span");
         note.className = "note";
-        note.textContent = (e.t === "p" ? "player" : "tournament") + (e.d ? ", " + e.d : "");
+        var kind = all.getAttribute(e.t === "p" ? "data-player" : "data-tournament") || "";
+        note.textContent = kind + (e.d ? ", " + e.d : "");
         li.appendChild(document.createTextNode(" "));
         li.appendChild(note);
         all.appendChild(li);
@@ -185,7 +187,11 @@
       Array.prototype.forEach.call(document.querySelectorAll("nav.pagination"), function (nav) {
         nav.hidden = true;
       });
-      if (status) status.textContent = found.length + " found for \u201c" + q + "\u201d.";
+      if (status) {
+        status.textContent = (all.getAttribute("data-found-for") || "%n")
+          .replace("%n", found.length)
+          .replace("%q", q);
+      }
     });
   }
 
@@ -237,12 +243,16 @@
 
   // Wide tables on a narrow screen: a scroll box that needs scrolling says
   // so, with a hint above the table and a fade at the edge still to come.
+  // The hint's words come from the page, in the site's language.
   function setupScrollHints() {
     var boxes = document.querySelectorAll(".scroll");
+    var main = document.getElementById("content");
+    var hint = (main && main.getAttribute("data-scroll-hint")) || "Scroll sideways for more";
     function update(box) {
       var over = box.scrollWidth > box.clientWidth + 1;
       var end = box.scrollLeft + box.clientWidth >= box.scrollWidth - 1;
-      box.toggleAttribute("data-overflows", over);
+      if (over) box.setAttribute("data-overflows", hint);
+      else box.removeAttribute("data-overflows");
       box.toggleAttribute("data-at-end", !over || end);
     }
     function updateAll() {

@@ -200,17 +200,17 @@ fn counts_in_the_comment_take_each_languages_plural_form() {
 
 #[test]
 fn decimals_in_reports_follow_the_language() {
-    use ratingbook::translate::report_decimal;
+    use ratingbook::translate::decimal;
     // CLDR: a decimal comma in Finnish and Turkish; Finnish writes minus
     // as U+2212, Turkish as a hyphen-minus.
-    assert_eq!(report_decimal("en", "3.42"), "3.42");
-    assert_eq!(report_decimal("fi", "3.42"), "3,42");
-    assert_eq!(report_decimal("tr", "3.42"), "3,42");
-    assert_eq!(report_decimal("fi", "-0.35"), "\u{2212}0,35");
-    assert_eq!(report_decimal("tr", "-0.35"), "-0,35");
-    assert_eq!(report_decimal("fi", "+1.5"), "+1,5");
+    assert_eq!(decimal("en", "3.42"), "3.42");
+    assert_eq!(decimal("fi", "3.42"), "3,42");
+    assert_eq!(decimal("tr", "3.42"), "3,42");
+    assert_eq!(decimal("fi", "-0.35"), "\u{2212}0,35");
+    assert_eq!(decimal("tr", "-0.35"), "-0,35");
+    assert_eq!(decimal("fi", "+1.5"), "+1,5");
     for not_a_number in ["", "new", "3/20", "1.2.3"] {
-        assert_eq!(report_decimal("fi", not_a_number), not_a_number);
+        assert_eq!(decimal("fi", not_a_number), not_a_number);
     }
 }
 

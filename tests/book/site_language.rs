@@ -188,3 +188,288 @@ fn check_names_a_broken_message_file_and_the_messages_a_language_lacks() {
         "{lines:?}"
     );
 }
+
+/// The sample repository in `language` with the methods page, and its
+/// Markdown pages (news, about, the rules' introduction) in placeholder
+/// Latin, so that no English prose of the data stands on a page; built.
+fn neutral_sample_in(language: &str) -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = crate::util::sample_repository();
+    crate::util::edit(
+        dir.path(),
+        "ratingbook.toml",
+        "language = \"en\"",
+        &format!("language = \"{language}\""),
+    );
+    let config = std::fs::read_to_string(dir.path().join("ratingbook.toml")).unwrap();
+    crate::util::write(
+        dir.path(),
+        "ratingbook.toml",
+        &format!("{config}\n[output]\nmethods = true\n"),
+    );
+    for (n, file) in files(&dir.path().join("data/pages"), &[".md"])
+        .iter()
+        .enumerate()
+    {
+        let text = std::fs::read_to_string(file).unwrap();
+        let date = text.lines().find(|l| l.starts_with("date:"));
+        let front = match date {
+            Some(date) => format!("title: Lorem ipsum {n}\n{date}"),
+            None => format!("title: Lorem ipsum {n}"),
+        };
+        std::fs::write(
+            file,
+            format!("---\n{front}\n---\nLorem ipsum dolor sit amet.\n"),
+        )
+        .unwrap();
+    }
+    let site = dir.path().join("site");
+    ratingbook::build_repository(dir.path(), &site, &|| {}).unwrap();
+    (dir, site)
+}
+
+/// The words of the data a page may show: the values (not the keys) of
+/// the players' and tournaments' files and of `ratingbook.toml` (names,
+/// clubs, countries, cities, memberships, notes, titles).
+fn data_words(repository: &Path) -> std::collections::BTreeSet<String> {
+    let mut values = String::new();
+    let mut toml_files = files(&repository.join("data"), &[".toml"]);
+    toml_files.push(repository.join("ratingbook.toml"));
+    for file in toml_files {
+        for line in std::fs::read_to_string(file).unwrap().lines() {
+            if let Some((_, value)) = line.split_once('=') {
+                values.push_str(value);
+                values.push('\n');
+            }
+        }
+    }
+    values.push_str(PLACEHOLDER);
+    words(&values)
+}
+
+/// The Markdown pages' placeholder text.
+const PLACEHOLDER: &str = "Lorem ipsum dolor sit amet.";
+
+/// Words every language keeps: the tie-breaks' FIDE labels, the formulas'
+/// symbols, and the names of the databases the dumps load into.
+const KEPT: &[&str] = &[
+    "bh",
+    "sb",
+    "sbᵛ",
+    "gs",
+    "ps",
+    "de",
+    "bpg",
+    "aro",
+    "tpr",
+    "ks",
+    "win",
+    "won",
+    "σwe",
+    "we",
+    "rp",
+    "sqlite",
+    "postgresql",
+    "mysql",
+    "mariadb",
+    "duckdb",
+];
+
+/// The first file of the built `site` (its address from the site's root)
+/// that `wanted` accepts.
+fn first_page(site: &Path, wanted: impl Fn(&str) -> bool) -> String {
+    files(site, &[".html"])
+        .iter()
+        .map(|p| {
+            p.strip_prefix(site)
+                .unwrap()
+                .to_string_lossy()
+                .replace('\\', "/")
+        })
+        .find(|p| wanted(p))
+        .expect("a page of that kind")
+}
+
+/// One page of every kind the sample has, by address.
+fn one_page_of_every_kind(site: &Path) -> Vec<String> {
+    let round = first_page(site, |p| {
+        p.starts_with("tournaments/") && p.ends_with("/round-1.html")
+    });
+    let event = round.trim_end_matches("/round-1.html").to_string();
+    let pool_list = std::fs::read_to_string(site.join("pools/ataxx-engines/ratings.html")).unwrap();
+    let engine = pool_list
+        .split("href=\"../../players/")
+        .nth(1)
+        .and_then(|rest| rest.split('#').next())
+        .expect("an engine on the further list");
+    vec![
+        "index.html".into(),
+        "ratings.html".into(),
+        first_page(site, |p| p.starts_with("lists/club-")),
+        "archive/index.html".into(),
+        first_page(site, |p| {
+            p.starts_with("archive/") && p != "archive/index.html"
+        }),
+        "pools/ataxx-engines/ratings.html".into(),
+        "pools/ataxx-engines/rules.html".into(),
+        "players/saarenpaa-samuli.html".into(),
+        format!("players/{engine}"),
+        "tournaments/index.html".into(),
+        format!("{event}.html"),
+        round,
+        format!("{event}/cards.html"),
+        "rules.html".into(),
+        "downloads.html".into(),
+        "search.html".into(),
+        "404.html".into(),
+        "pages/about.html".into(),
+    ]
+}
+
+/// `html` without the elements from `open` to `close`.
+fn without(html: &str, open: &str, close: &str) -> String {
+    let mut kept = String::new();
+    let mut rest = html;
+    while let Some((before, after)) = rest.split_once(open) {
+        kept.push_str(before);
+        rest = after.split_once(close).map_or("", |(_, a)| a);
+    }
+    kept.push_str(rest);
+    kept
+}
+
+/// What a reader meets on a page: the text of its body (scripts left out)
+/// and the words of its tooltips and labels (`title`, `aria-label`,
+/// `placeholder`) and those the site's script shows from the page (the
+/// search's and the scroll hint's `data-` attributes).
+fn shown_text(html: &str) -> String {
+    let body = html.split("<body").nth(1).unwrap_or(html);
+    let body = body.split_once('>').map_or(body, |(_, rest)| rest);
+    // Scripts are not shown; code (a command to load a dump) is not words.
+    let shown = without(&without(body, "<script", "</script>"), "<code", "</code>");
+    let mut attributes = String::new();
+    let names = [
+        " title=\"",
+        " aria-label=\"",
+        " placeholder=\"",
+        " data-all-found=\"",
+        " data-player=\"",
+        " data-tournament=\"",
+        " data-found-for=\"",
+        " data-scroll-hint=\"",
+    ];
+    for name in names {
+        for value in shown.split(name).skip(1) {
+            attributes.push(' ');
+            attributes.push_str(value.split('"').next().unwrap_or(""));
+        }
+    }
+    format!(
+        "{} {attributes}",
+        crate::util::event_site::text(&shown.replace('>', "> "))
+    )
+}
+
+/// The words of `text`, lowercase: runs of letters, two or more long.
+fn words(text: &str) -> std::collections::BTreeSet<String> {
+    text.split(|c: char| !c.is_alphabetic())
+        .filter(|w| w.chars().count() > 1)
+        .map(str::to_lowercase)
+        .collect()
+}
+
+/// Every word the messages of `language` can show (each message with its
+/// numbers at one and at five, so every plural form is seen).
+fn message_words(language: &str) -> std::collections::BTreeSet<String> {
+    use ratingbook::translate::{keys, Arg, Translations};
+    let messages = Translations::new(language, None).unwrap();
+    let mut all = String::new();
+    for key in keys(include_str!("../../templates/translations/en.ftl")) {
+        for n in [1, 5] {
+            let args: Vec<(&str, Arg)> = ["count", "games", "total", "number"]
+                .iter()
+                .map(|name| (*name, Arg::Number(n)))
+                .collect();
+            all.push_str(&messages.with(&key, &args));
+            all.push(' ');
+        }
+    }
+    words(&all)
+}
+
+/// The words of the English page that a page in another language shows as
+/// well, leaving out the data's words (`data`: names of players, clubs,
+/// tournaments, the association's own pages) and the words that language's
+/// own messages use (`own`: `SQL`, `CSV`, `Buchholz`, …).
+fn english_left(
+    english: &str,
+    other: &str,
+    data: &std::collections::BTreeSet<String>,
+    own: &std::collections::BTreeSet<String>,
+) -> Vec<String> {
+    let theirs = words(&shown_text(other));
+    words(&shown_text(english))
+        .into_iter()
+        .filter(|w| theirs.contains(w) && !data.contains(w) && !own.contains(w))
+        .filter(|w| !KEPT.contains(&w.as_str()))
+        .collect()
+}
+
+#[test]
+fn finnish_and_turkish_pages_of_every_kind_show_no_english_interface_word() {
+    let (english_dir, english) = neutral_sample_in("en");
+    let data = data_words(english_dir.path());
+    let pages = one_page_of_every_kind(&english);
+    assert!(pages.len() >= 18);
+    let english_words: std::collections::BTreeSet<String> = message_words("en");
+    for (language, every) in [("fi", message_words("fi")), ("tr", message_words("tr"))] {
+        let (_dir, site) = neutral_sample_in(language);
+        // The check itself finds English: an English page against itself
+        // keeps its interface words.
+        let front = std::fs::read_to_string(english.join("index.html")).unwrap();
+        let itself = english_left(&front, &front, &data, &every);
+        assert!(
+            ["tournaments", "search", "downloads"]
+                .iter()
+                .all(|w| itself.contains(&w.to_string())),
+            "{itself:?}"
+        );
+        for page in &pages {
+            let theirs = std::fs::read_to_string(site.join(page))
+                .unwrap_or_else(|e| panic!("{language}: {page}: {e}"));
+            let ours = std::fs::read_to_string(english.join(page)).unwrap();
+            // The page has interface words to compare: English ones the
+            // data does not hold.
+            let interface: Vec<String> = words(&shown_text(&ours))
+                .into_iter()
+                .filter(|w| english_words.contains(w) && !data.contains(w))
+                .collect();
+            assert!(interface.len() >= 3, "{page}: {interface:?}");
+            let left = english_left(&ours, &theirs, &data, &every);
+            assert!(
+                left.is_empty(),
+                "{language}: {page} shows English: {left:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn finnish_and_turkish_pages_write_decimals_with_a_comma() {
+    for (language, expected) in [("en", '.'), ("fi", ','), ("tr", ',')] {
+        let (_dir, site) = sample_built_in(language);
+        let player = std::fs::read_to_string(site.join("players/saarenpaa-samuli.html")).unwrap();
+        // The games table: the expected score W_e of each counted game
+        // (seventh column), two decimals.
+        let rows = crate::util::event_site::table_rows(&player, "sortable", 0);
+        let expected_scores: Vec<&String> = rows
+            .iter()
+            .filter_map(|r| r.get(6))
+            .filter(|v| !v.is_empty())
+            .collect();
+        assert!(!expected_scores.is_empty(), "{language}");
+        for value in expected_scores {
+            let separator = value.chars().find(|c| !c.is_ascii_digit());
+            assert_eq!(separator, Some(expected), "{language}: {value}");
+        }
+    }
+}

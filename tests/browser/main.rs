@@ -106,6 +106,45 @@ fn sample_site_in_a_real_browser() {
     );
 }
 
+/// The sample site built in English, Finnish and Turkish, each opened in
+/// the browser: the front page, the rating list, a player and a tournament
+/// at 390 and 1280 px, in their language and without a script error
+/// (`tests/browser/language.mjs`). The pictures are the manual's.
+#[test]
+fn sample_site_in_three_languages_in_a_real_browser() {
+    if !ready(false) {
+        return;
+    }
+    let mut sites = Vec::new();
+    for language in ["en", "fi", "tr"] {
+        let dir = util::sample_repository();
+        util::edit(
+            dir.path(),
+            "ratingbook.toml",
+            "language = \"en\"",
+            &format!("language = \"{language}\""),
+        );
+        let site = dir.path().join("site");
+        ratingbook::build_repository(dir.path(), &site, &|| {}).unwrap();
+        sites.push((language, dir, site));
+    }
+    let shots: PathBuf = Path::new(REPO).join("site-screenshots");
+    let status = Command::new("node")
+        .arg(Path::new(REPO).join("tests/browser/language.mjs"))
+        .arg(&shots)
+        .args(
+            sites
+                .iter()
+                .map(|(language, _, site)| format!("{language}={}", site.display())),
+        )
+        .status()
+        .unwrap();
+    assert!(
+        status.success(),
+        "the site in three languages failed in the browser (see the output above)"
+    );
+}
+
 /// A generated site too big for single pages: from `file://`, the search
 /// finds a player on the last shard of the split index, and the rating
 /// list's "Next" links lead through every page (`tests/browser/large.mjs`).

@@ -442,7 +442,7 @@ section("charts");
             mask: getComputedStyle(s).maskImage || getComputedStyle(s).webkitMaskImage,
           })));
         for (const h of hints) {
-          check(h.marked && h.hint.includes("Scroll sideways"), `${where}: ${h.table} scrolls without the hint (${h.hint})`);
+          check(h.marked && h.hint.includes("\u2192"), `${where}: ${h.table} scrolls without the hint (${h.hint})`);
           check(h.mask && h.mask !== "none", `${where}: ${h.table} scrolls without a fade at the edge`);
         }
         if (name === "tournament") {

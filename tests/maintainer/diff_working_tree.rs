@@ -500,6 +500,10 @@ fn reports(repo: &Path, base_commit: &str) -> (String, String, diff::RatedPaths)
     (markdown, diff::report::json(&found, &versions), rated)
 }
 
+/// A change to the repository: its name, what it does, and whether the head
+/// takes over kept ratings (`None`: either may hold).
+type KeptRatingsCase = (&'static str, fn(&Path), Option<bool>);
+
 /// With the ratings a build of the base kept, the diff rates only from the
 /// first tournament the change touches; its reports are those of the diff
 /// without them, which rates everything, whatever the change.
@@ -515,7 +519,7 @@ fn the_diff_taking_over_kept_ratings_reports_what_the_whole_rating_does() {
     let start = commit_all(repo, "results");
     // (name, change, whether the head takes over ratings: the first
     // tournament by start may share its day with others, whose order decides)
-    let cases: [(&str, fn(&Path), Option<bool>); 7] = [
+    let cases: [KeptRatingsCase; 7] = [
         ("a result in the first tournament", edit_first_result, None),
         ("a result in the middle", edit_result, Some(true)),
         (

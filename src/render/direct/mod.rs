@@ -43,7 +43,7 @@ use std::fmt::Display;
 use super::format::write_html_escaped;
 use super::templates::TemplateSet;
 use super::view::{RulesView, SiteView};
-use crate::translate::Translations;
+use crate::translate::{Arg, Translations};
 
 /// The layout the player page extends.
 const LAYOUT: &str = "html/base.html";
@@ -169,7 +169,16 @@ impl<'a> PageWriter<'a> {
         o.t("search-hint");
         o.raw("</span>\n<button type=\"submit\">");
         o.t("search-go");
-        o.raw("</button>\n<ul class=\"search-results\" id=\"site-search-results\" hidden></ul>\n</form>\n</header>\n<main id=\"content\">\n");
+        o.raw(
+            "</button>\n<ul class=\"search-results\" id=\"site-search-results\" data-all-found=\"",
+        );
+        let all_found = self
+            .words
+            .with("search-all-found", &[("count", Arg::Text("%n"))]);
+        o.text(&all_found);
+        o.raw("\" hidden></ul>\n</form>\n</header>\n<main id=\"content\" data-scroll-hint=\"");
+        o.t("scroll-hint");
+        o.raw("\">\n");
         content(&mut o);
         o.raw("\n</main>\n<footer class=\"site-footer\">\n<p>");
         if !site.association.is_empty() {
@@ -208,6 +217,80 @@ impl Out<'_> {
     fn t(&mut self, key: &str) {
         let text = self.words.text(key);
         self.text(&text);
+    }
+
+    /// The message `key` with `args` put in, escaped.
+    fn with(&mut self, key: &str, args: &[(&str, Arg)]) {
+        let text = self.words.with(key, args);
+        self.text(&text);
+    }
+
+    /// The message `key` with its `count` put in (choosing the plural form).
+    fn counted(&mut self, key: &str, count: impl TryInto<i64>) {
+        let count = count.try_into().unwrap_or(i64::MAX);
+        self.with(key, &[("count", Arg::Number(count))]);
+    }
+
+    /// The breadcrumbs' start: their landmark and the link home, then ` › `.
+    fn breadcrumb_home(&mut self) {
+        self.raw("\n<nav aria-label=\"");
+        self.t("breadcrumb");
+        self.raw("\" class=\"breadcrumbs\"><a href=\"");
+        self.root();
+        self.raw("index.html\">");
+        self.t("home");
+        self.raw("</a> › ");
+    }
+
+    /// The message `key`, which holds markup (`W<sub>e</sub>`), with `args`
+    /// put in: as it is, as the templates' `| safe` writes it.
+    fn markup(&mut self, key: &str, args: &[(&str, Arg)]) {
+        let text = self.words.with(key, args);
+        self.raw(&text);
+    }
+
+    /// A number with decimals as the site's language writes it.
+    fn decimal(&mut self, value: &str) {
+        let text = self.words.decimal(value);
+        self.text(&text);
+    }
+
+    /// Table headings: each a class (empty for none) and the message of its words.
+    fn heads(&mut self, heads: &[(&str, &str)]) {
+        for (class, key) in heads {
+            self.raw("<th scope=\"col\"");
+            if !class.is_empty() {
+                self.raw(" class=\"");
+                self.raw(class);
+                self.raw("\"");
+            }
+            self.raw(">");
+            self.t(key);
+            self.raw("</th>");
+        }
+    }
+
+    /// A table heading with an abbreviation: a class and the messages of
+    /// the abbreviation's title and of the heading.
+    fn abbr_head(&mut self, class: &str, (title, head): (&str, &str)) {
+        self.raw("<th scope=\"col\" class=\"");
+        self.raw(class);
+        self.raw("\"><abbr title=\"");
+        self.t(title);
+        self.raw("\">");
+        self.t(head);
+        self.raw("</abbr></th>");
+    }
+
+    /// Legend entries: each the messages of a term and of its explanation.
+    fn terms(&mut self, terms: &[(&str, &str)]) {
+        for (term, explanation) in terms {
+            self.raw("<dt>");
+            self.t(term);
+            self.raw("</dt><dd>");
+            self.t(explanation);
+            self.raw("</dd>");
+        }
     }
 
     /// Markup, as it is.
@@ -261,15 +344,22 @@ impl Out<'_> {
     }
 
     /// A cell's value linked to the rule (an anchor of the rules page) that
-    /// explains it; nothing for an empty value.
+    /// explains it, titled by the message `title`; nothing for an empty value.
     fn rule_link(&mut self, rule: &str, title: &str, value: &str) {
+        let title = self.words.text(title);
+        self.rule_link_titled(rule, &title, value);
+    }
+
+    /// A cell's value linked to the rule that explains it, titled `title`
+    /// as it is; nothing for an empty value.
+    fn rule_link_titled(&mut self, rule: &str, title: &str, value: &str) {
         if !value.is_empty() {
             self.raw("<a class=\"rule-link\" href=\"");
             self.root();
             self.raw("rules.html#");
             self.raw(rule);
             self.raw("\" title=\"");
-            self.raw(title);
+            self.text(title);
             self.raw("\">");
             self.text(value);
             self.raw("</a>");

@@ -4,6 +4,7 @@ use super::{Out, PageWriter};
 use crate::config::SystemKind;
 use crate::render::pools::PoolSection;
 use crate::render::view::{GameRow, HistoryRow, PlayerView};
+use crate::translate::Arg;
 
 /// One player page: the page's own values.
 pub struct PlayerPage<'a> {
@@ -27,65 +28,82 @@ impl PageWriter<'_> {
     /// The `content` block of `html/player.html`.
     fn player_content(&self, o: &mut Out, page: &PlayerPage) {
         let player = page.player;
-        o.raw("\n<nav aria-label=\"Breadcrumb\" class=\"breadcrumbs\"><a href=\"");
+        o.breadcrumb_home();
+        o.raw("<a href=\"");
         o.root();
-        o.raw("index.html\">Home</a> › <a href=\"");
-        o.root();
-        o.raw("ratings.html\">Rating list</a> › ");
+        o.raw("ratings.html\">");
+        o.t("list-title");
+        o.raw("</a> › ");
         o.text(&player.name);
         o.raw("</nav>\n<h1>");
         o.text(&player.name);
-        o.raw("</h1>\n<dl class=\"facts\">\n<dt>Rating</dt><dd class=\"rating\" data-phase=\"");
+        o.raw("</h1>\n<dl class=\"facts\">\n<dt>");
+        o.t("player-rating");
+        o.raw("</dt><dd class=\"rating\" data-phase=\"");
         o.text(&player.phase);
         o.raw("\">");
         rating_fact(o, player, page.pools);
         o.raw("</dd>\n");
-        optional_fact(o, "Grade for this rating", &player.rating_grade);
+        optional_fact(o, "player-grade-for-rating", &player.rating_grade);
         o.raw("\n");
-        optional_fact(o, "Grade", &player.grade);
+        optional_fact(o, "player-grade", &player.grade);
         o.raw("\n");
-        optional_fact(o, "Peak", &player.peak);
+        optional_fact(o, "player-peak", &player.peak);
         o.raw("\n");
-        optional_fact(o, "Lowest", &player.lowest);
-        o.raw("\n<dt>Rated games</dt><dd>");
+        optional_fact(o, "player-lowest", &player.lowest);
+        o.raw("\n<dt>");
+        o.t("player-rated-games");
+        o.raw("</dt><dd>");
         o.number(player.rated_games);
         o.raw("</dd>\n");
-        optional_fact(o, "Score", &player.score);
-        o.raw("\n<dt>Membership</dt><dd>");
+        optional_fact(o, "player-score", &player.score);
+        o.raw("\n<dt>");
+        o.t("player-membership");
+        o.raw("</dt><dd>");
         o.text(&player.membership);
         o.raw("</dd>\n");
-        optional_fact(o, "Club", &player.club);
+        optional_fact(o, "player-club", &player.club);
         o.raw("\n");
-        optional_fact(o, "Country", &player.country);
+        optional_fact(o, "player-country", &player.country);
         o.raw("\n");
-        optional_fact(o, "International rating", &player.international_rating);
-        o.raw("\n</dl>\n<p class=\"note\">Peak and lowest count established ratings only; the provisional phase has no published rating.</p>\n<section aria-labelledby=\"history-heading\">\n<h2 id=\"history-heading\">Rating history</h2>\n");
+        optional_fact(o, "player-international", &player.international_rating);
+        o.raw("\n</dl>\n<p class=\"note\">");
+        o.t("player-peak-note");
+        o.raw("</p>\n<section aria-labelledby=\"history-heading\">\n<h2 id=\"history-heading\">");
+        o.t("player-history");
+        o.raw("</h2>\n");
         if !player.chart.is_empty() {
             o.raw("\n<figure class=\"chart-figure\">\n");
             o.raw(&player.chart);
             o.raw("\n<figcaption>");
             let every_row = player.chart_points == player.history.len();
             if every_row {
-                o.raw(&crate::text::count(player.chart_points, "rated tournament"));
+                o.counted("player-chart-every", player.chart_points);
             } else {
-                o.raw("Ratings after ");
-                o.number(player.chart_points);
-                o.raw(" of the ");
-                o.number(player.history.len());
-                o.raw(" tournaments below");
+                let total = player.history.len() as i64;
+                o.with(
+                    "player-chart-some",
+                    &[
+                        ("count", Arg::Number(player.chart_points as i64)),
+                        ("total", Arg::Number(total)),
+                    ],
+                );
             }
             if !player.progress.is_empty() || !player.peak.is_empty() {
-                o.raw("; the shaded band is the provisional phase");
+                o.t("player-chart-band");
             }
-            if every_row {
-                o.raw(". The last point is labelled; hover or tap a point for its tournament, or read every point in the table below (one row per point).</figcaption>\n</figure>\n");
+            o.t(if every_row {
+                "player-chart-every-row"
             } else {
-                o.raw(". The last point is labelled; hover or tap a point for its tournament, or read every point in the table below (the rows with a rating).</figcaption>\n</figure>\n");
-            }
+                "player-chart-rated-rows"
+            });
+            o.raw("</figcaption>\n</figure>\n");
         }
         o.raw("\n");
         if player.history.is_empty() {
-            o.raw("\n<p>No tournaments yet.</p>\n");
+            o.raw("\n<p>");
+            o.t("no-tournaments-yet");
+            o.raw("</p>\n");
         } else {
             self.history(o, &player.history);
         }
@@ -103,24 +121,51 @@ impl PageWriter<'_> {
 
     /// The rating history table and its legend.
     fn history(&self, o: &mut Out, rows: &[HistoryRow]) {
-        o.raw("\n<div class=\"scroll\">\n<table class=\"sortable history\">\n<thead><tr><th scope=\"col\">Date</th><th scope=\"col\" class=\"wrap\">Tournament</th><th scope=\"col\" class=\"num opt\">Games</th><th scope=\"col\" class=\"num opt\">Score</th><th scope=\"col\" class=\"num opt\">ΣWe</th><th scope=\"col\" class=\"num opt\">Perf.</th><th scope=\"col\" class=\"num opt\">K</th><th scope=\"col\" class=\"num opt\">Σ</th><th scope=\"col\" class=\"num\">Δ</th><th scope=\"col\" class=\"num\">Rating</th></tr></thead>\n<tbody>\n");
+        o.raw("\n<div class=\"scroll\">\n<table class=\"sortable history\">\n<thead><tr>");
+        o.heads(&[
+            ("", "col-date"),
+            ("wrap", "col-tournament"),
+            ("num opt", "col-games"),
+            ("num opt", "col-score"),
+        ]);
+        o.raw("<th scope=\"col\" class=\"num opt\">ΣWe</th>");
+        o.heads(&[("num opt", "col-perf")]);
+        o.raw("<th scope=\"col\" class=\"num opt\">K</th><th scope=\"col\" class=\"num opt\">Σ</th><th scope=\"col\" class=\"num\">Δ</th>");
+        o.heads(&[("num", "col-rating")]);
+        o.raw("</tr></thead>\n<tbody>\n");
         for row in rows {
             history_row(o, row);
         }
         o.raw("</tbody>\n</table>\n</div>\n<dl class=\"legend\" id=\"history-legend\">\n<dt class=\"opt\"><a href=\"");
         o.root();
-        o.raw("rules.html#rule-we\">ΣWe</a></dt><dd class=\"opt\">expected score: the sum of W<sub>e</sub> over the counted games</dd>\n<dt class=\"opt\"><a href=\"");
+        o.raw("rules.html#rule-we\">ΣWe</a></dt><dd class=\"opt\">");
+        o.markup("legend-history-we", &[]);
+        o.raw("</dd>\n<dt class=\"opt\"><a href=\"");
         o.root();
-        o.raw("rules.html#rule-performance\">Perf.</a></dt><dd class=\"opt\">performance rating: R<sub>c</sub> + (W<sub>c</sub> − 0.5) × ");
-        o.number(self.rules.provisional_spread);
-        o.raw(" over the tournament's counted games</dd>\n<dt class=\"opt\"><a href=\"");
+        o.raw("rules.html#rule-performance\">");
+        o.t("col-perf");
+        o.raw("</a></dt><dd class=\"opt\">");
+        let half = self.words.decimal("0.5");
+        let spread = self.rules.provisional_spread.to_string();
+        o.markup(
+            "legend-history-perf",
+            &[("half", Arg::Text(&half)), ("spread", Arg::Text(&spread))],
+        );
+        o.raw("</dd>\n<dt class=\"opt\"><a href=\"");
         o.root();
-        o.raw("rules.html#rule-k\">K</a></dt><dd class=\"opt\">K factor(s) used</dd>\n<dt class=\"opt\"><a href=\"");
+        o.raw("rules.html#rule-k\">K</a></dt><dd class=\"opt\">");
+        o.markup("legend-history-k", &[]);
+        o.raw("</dd>\n<dt class=\"opt\"><a href=\"");
         o.root();
-        o.raw("rules.html#rule-change\">Σ</a></dt><dd class=\"opt\">the sum of K × (W − W<sub>e</sub>) over the counted games, before rounding</dd>\n<dt><a href=\"");
+        o.raw("rules.html#rule-change\">Σ</a></dt><dd class=\"opt\">");
+        o.markup("legend-history-sum", &[]);
+        o.raw("</dd>\n<dt><a href=\"");
         o.root();
-        o.raw("rules.html#rule-rounding\">Δ</a></dt><dd>the rating change: Σ rounded ");
-        o.text(&self.rules.rounding);
+        o.raw("rules.html#rule-rounding\">Δ</a></dt><dd>");
+        o.with(
+            "legend-history-change",
+            &[("rounding", Arg::Text(&self.rules.rounding))],
+        );
         o.raw("</dd>\n</dl>\n");
     }
 }
@@ -130,11 +175,13 @@ fn rating_fact(o: &mut Out, player: &PlayerView, pools: &[PoolSection]) {
     if !player.rating.is_empty() {
         o.text(&player.rating);
     } else if !player.progress.is_empty() {
-        o.raw("provisional, ");
-        o.text(&player.progress);
-        o.raw(" games");
+        o.with(
+            "player-provisional",
+            &[("progress", Arg::Text(&player.progress))],
+        );
     } else if !pools.is_empty() {
-        o.raw("in the ");
+        o.t("player-in-lists-before");
+        o.raw(" ");
         for (at, pool) in pools.iter().enumerate() {
             o.raw("<a href=\"#pool-");
             o.text(&pool.name);
@@ -145,21 +192,18 @@ fn rating_fact(o: &mut Out, player: &PlayerView, pools: &[PoolSection]) {
                 o.raw(", ");
             }
         }
-        o.raw(" list");
-        if pools.len() > 1 {
-            o.raw("s");
-        }
-        o.raw(" below");
+        o.raw(" ");
+        o.counted("player-in-lists-after", pools.len());
     } else {
-        o.raw("not rated by us");
+        o.t("player-not-rated");
     }
 }
 
-/// A fact shown only when the player has it.
+/// A fact shown only when the player has it, named by the message `term`.
 fn optional_fact(o: &mut Out, term: &str, value: &str) {
     if !value.is_empty() {
         o.raw("<dt>");
-        o.raw(term);
+        o.t(term);
         o.raw("</dt><dd>");
         o.text(value);
         o.raw("</dd>");
@@ -188,7 +232,9 @@ fn history_row(o: &mut Out, row: &HistoryRow) {
     if !row.working.is_empty() {
         o.raw("<div class=\"working\"><a href=\"");
         o.root();
-        o.raw("rules.html#rule-provisional-formula\">First rating</a>: <span class=\"formula\">");
+        o.raw("rules.html#rule-provisional-formula\">");
+        o.t("player-first-rating");
+        o.raw("</a>: <span class=\"formula\">");
         o.text(&row.working);
         o.raw("</span><br><span class=\"note\">");
         o.text(&row.working_terms);
@@ -197,17 +243,17 @@ fn history_row(o: &mut Out, row: &HistoryRow) {
     o.raw("</td><td class=\"num opt\">");
     o.number(row.games);
     o.raw("</td><td class=\"num opt\">");
-    o.text(&row.score);
+    o.decimal(&row.score);
     o.raw("</td><td class=\"num opt\">");
-    o.rule_link("rule-we", "expected score", &row.expected);
+    o.rule_link("rule-we", "title-expected", &o.words.decimal(&row.expected));
     o.raw("</td><td class=\"num opt\">");
-    o.rule_link("rule-performance", "performance rating", &row.performance);
+    o.rule_link("rule-performance", "title-performance", &row.performance);
     o.raw("</td><td class=\"num opt\">");
-    o.rule_link("rule-k", "K factor", &row.k);
+    o.rule_link("rule-k", "title-k", &o.words.decimal(&row.k));
     o.raw("</td><td class=\"num opt\">");
-    o.rule_link("rule-change", "sum of K × (W − We)", &row.sum);
+    o.rule_link("rule-change", "title-sum", &o.words.decimal(&row.sum));
     o.raw("</td><td class=\"num\">");
-    o.rule_link("rule-rounding", "rating change, rounded", &row.change);
+    o.rule_link("rule-rounding", "title-change-rounded", &row.change);
     o.raw("</td><td class=\"num\">");
     o.text(&row.rating_after);
     o.raw("</td></tr>\n");
@@ -224,7 +270,9 @@ fn best_wins(o: &mut Out, player: &PlayerView) {
     if player.best_wins.is_empty() {
         return;
     }
-    o.raw("\n<section aria-labelledby=\"wins-heading\">\n<h2 id=\"wins-heading\">Best wins</h2>\n<ol class=\"wins\">\n");
+    o.raw("\n<section aria-labelledby=\"wins-heading\">\n<h2 id=\"wins-heading\">");
+    o.t("player-best-wins");
+    o.raw("</h2>\n<ol class=\"wins\">\n");
     for w in &player.best_wins {
         o.raw("<li>");
         o.link(w.opponent.href(), w.opponent.text());
@@ -243,7 +291,18 @@ fn head_to_head(o: &mut Out, player: &PlayerView) {
     if player.head_to_head.is_empty() {
         return;
     }
-    o.raw("\n<section aria-labelledby=\"h2h-heading\">\n<h2 id=\"h2h-heading\">Head to head</h2>\n<div class=\"scroll\">\n<table class=\"sortable h2h\">\n<thead><tr><th scope=\"col\" class=\"wrap\">Opponent</th><th scope=\"col\" class=\"num opt\">Games</th><th scope=\"col\" class=\"num\">Won</th><th scope=\"col\" class=\"num\">Drawn</th><th scope=\"col\" class=\"num\">Lost</th><th scope=\"col\" class=\"num\">Score</th></tr></thead>\n<tbody>\n");
+    o.raw("\n<section aria-labelledby=\"h2h-heading\">\n<h2 id=\"h2h-heading\">");
+    o.t("player-head-to-head");
+    o.raw("</h2>\n<div class=\"scroll\">\n<table class=\"sortable h2h\">\n<thead><tr>");
+    o.heads(&[
+        ("wrap", "col-opponent"),
+        ("num opt", "col-games"),
+        ("num", "col-won"),
+        ("num", "col-drawn"),
+        ("num", "col-lost"),
+        ("num", "col-score"),
+    ]);
+    o.raw("</tr></thead>\n<tbody>\n");
     for h in &player.head_to_head {
         o.raw("<tr><td class=\"wrap\">");
         o.link(h.opponent.href(), h.opponent.text());
@@ -256,7 +315,7 @@ fn head_to_head(o: &mut Out, player: &PlayerView) {
         o.raw("</td><td class=\"num\">");
         o.number(h.losses);
         o.raw("</td><td class=\"num\">");
-        o.text(&h.score);
+        o.decimal(&h.score);
         o.raw("</td></tr>\n");
     }
     o.raw("</tbody>\n</table>\n</div>\n</section>\n");
@@ -266,7 +325,18 @@ fn games(o: &mut Out, games: &[GameRow]) {
     if games.is_empty() {
         return;
     }
-    o.raw("\n<section aria-labelledby=\"games-heading\">\n<h2 id=\"games-heading\">Games</h2>\n<div class=\"scroll\">\n<table class=\"sortable\">\n<thead><tr><th scope=\"col\">Date</th><th scope=\"col\" class=\"wrap\">Tournament</th><th scope=\"col\" class=\"num opt\">Round</th><th scope=\"col\">Opponent</th><th scope=\"col\">Result</th><th scope=\"col\" class=\"num opt\">Opp. rating</th><th scope=\"col\" class=\"num opt\">We</th><th scope=\"col\" class=\"num opt\">K</th><th scope=\"col\" class=\"num\">K×(W−We)</th></tr></thead>\n<tbody>\n");
+    o.raw("\n<section aria-labelledby=\"games-heading\">\n<h2 id=\"games-heading\">");
+    o.t("player-games");
+    o.raw("</h2>\n<div class=\"scroll\">\n<table class=\"sortable\">\n<thead><tr>");
+    o.heads(&[
+        ("", "col-date"),
+        ("wrap", "col-tournament"),
+        ("num opt", "col-round"),
+        ("", "col-opponent"),
+        ("", "col-result"),
+        ("num opt", "col-opp-rating"),
+    ]);
+    o.raw("<th scope=\"col\" class=\"num opt\">We</th><th scope=\"col\" class=\"num opt\">K</th><th scope=\"col\" class=\"num\">K×(W−We)</th></tr></thead>\n<tbody>\n");
     for g in games {
         o.raw("<tr><td>");
         o.text(&g.date);
@@ -278,36 +348,52 @@ fn games(o: &mut Out, games: &[GameRow]) {
         o.link(g.opponent.href(), g.opponent.text());
         o.raw("</td><td class=\"wrap\">");
         o.text(&g.result);
-        note(o, g.note);
+        note(o, &g.note);
         o.raw("</td><td class=\"num opt\">");
         o.text(&g.opponent_rating);
         o.raw("</td><td class=\"num opt\">");
-        o.rule_link("rule-we", "expected score", &g.expected);
+        o.rule_link("rule-we", "title-expected", &o.words.decimal(&g.expected));
         o.raw("</td><td class=\"num opt\">");
         if g.k_reason.is_empty() {
-            o.text(&g.k);
+            o.decimal(&g.k);
         } else {
             o.raw("<a class=\"rule-link\" href=\"");
             o.root();
             o.raw("rules.html#rule-k\" title=\"");
             o.text(&g.k_reason);
             o.raw("\">");
-            o.text(&g.k);
+            o.decimal(&g.k);
             o.raw("</a>");
         }
         o.raw("</td><td class=\"num\">");
-        o.rule_link("rule-change", "K × (W − We)", &g.change);
+        o.rule_link_titled("rule-change", "K × (W − We)", &o.words.decimal(&g.change));
         o.raw("</td></tr>\n");
     }
-    o.raw("</tbody>\n</table>\n</div>\n<dl class=\"legend\" id=\"games-legend\">\n<dt>Result</dt><dd>1 win, ½ draw, 0 loss, + won by forfeit or bye, − lost by forfeit or absent</dd>\n<dt class=\"opt\"><a href=\"");
+    o.raw("</tbody>\n</table>\n</div>\n<dl class=\"legend\" id=\"games-legend\">\n<dt>");
+    o.t("col-result");
+    o.raw("</dt><dd>");
+    o.t("legend-games-result");
+    o.raw("</dd>\n<dt class=\"opt\"><a href=\"");
     o.root();
-    o.raw("rules.html#rule-opponents\">Opp. rating</a></dt><dd class=\"opt\">the opponent's rating the rules used</dd>\n<dt class=\"opt\"><a href=\"");
+    o.raw("rules.html#rule-opponents\">");
+    o.t("col-opp-rating");
+    o.raw("</a></dt><dd class=\"opt\">");
+    o.t("legend-games-opp");
+    o.raw("</dd>\n<dt class=\"opt\"><a href=\"");
     o.root();
-    o.raw("rules.html#rule-we\">We</a></dt><dd class=\"opt\">expected score against that opponent</dd>\n<dt class=\"opt\"><a href=\"");
+    o.raw("rules.html#rule-we\">We</a></dt><dd class=\"opt\">");
+    o.t("legend-games-we");
+    o.raw("</dd>\n<dt class=\"opt\"><a href=\"");
     o.root();
-    o.raw("rules.html#rule-k\">K</a></dt><dd class=\"opt\">K factor of the game; each value links to the K rules and, on hover, shows how it was found</dd>\n<dt>W</dt><dd>the score of the game: 1, ½ or 0</dd>\n<dt><a href=\"");
+    o.raw("rules.html#rule-k\">K</a></dt><dd class=\"opt\">");
+    o.t("legend-games-k");
+    o.raw("</dd>\n<dt>W</dt><dd>");
+    o.t("legend-games-w");
+    o.raw("</dd>\n<dt><a href=\"");
     o.root();
-    o.raw("rules.html#rule-change\">K×(W−We)</a></dt><dd>what the game adds to the tournament's sum Σ</dd>\n</dl>\n</section>\n");
+    o.raw("rules.html#rule-change\">K×(W−We)</a></dt><dd>");
+    o.t("legend-games-change");
+    o.raw("</dd>\n</dl>\n</section>\n");
 }
 
 /// The player's record in one further list.
@@ -321,25 +407,42 @@ fn pool_section(o: &mut Out, pool: &PoolSection) {
     o.text(&pool.name);
     o.raw("-heading\">");
     o.text(&pool.title);
-    o.raw("</h2>\n<p>A rating list of its own, rated by <a href=\"");
+    o.raw("</h2>\n<p>");
+    o.t("pool-own-before");
+    o.raw(" <a href=\"");
     o.pool_page(&pool.name, "rules.html");
     o.raw("\">");
     o.text(pool.system);
     o.raw("</a>: <a href=\"");
     o.pool_page(&pool.name, "ratings.html");
-    o.raw("\">the list</a>.</p>\n<dl class=\"facts\">\n<dt>Rating</dt><dd class=\"rating\">");
+    o.raw("\">");
+    o.t("pool-own-list");
+    o.raw("</a>.</p>\n<dl class=\"facts\">\n<dt>");
+    o.t("player-rating");
+    o.raw("</dt><dd class=\"rating\">");
     pool_rating(o, pool);
-    o.raw("</dd>\n<dt>Rated games</dt><dd>");
+    o.raw("</dd>\n<dt>");
+    o.t("player-rated-games");
+    o.raw("</dt><dd>");
     o.number(player.rated_games);
     o.raw("</dd>\n</dl>\n");
     if !player.chart.is_empty() {
         o.raw("\n<figure class=\"chart-figure\">\n");
         o.raw(&player.chart);
         o.raw("\n<figcaption>");
-        o.raw(&crate::text::count(player.chart_points, "rated tournament"));
-        o.raw(" in this list. The last point is labelled; every point is in the table below.</figcaption>\n</figure>\n");
+        o.counted("pool-chart", player.chart_points);
+        o.raw("</figcaption>\n</figure>\n");
     }
-    o.raw("\n<div class=\"scroll\">\n<table class=\"sortable history\">\n<thead><tr><th scope=\"col\">Date</th><th scope=\"col\" class=\"wrap\">Tournament</th><th scope=\"col\" class=\"num opt\">Games</th><th scope=\"col\" class=\"num opt\">Score</th><th scope=\"col\" class=\"num\">Δ</th><th scope=\"col\" class=\"num\">Rating</th></tr></thead>\n<tbody>\n");
+    o.raw("\n<div class=\"scroll\">\n<table class=\"sortable history\">\n<thead><tr>");
+    o.heads(&[
+        ("", "col-date"),
+        ("wrap", "col-tournament"),
+        ("num opt", "col-games"),
+        ("num opt", "col-score"),
+    ]);
+    o.raw("<th scope=\"col\" class=\"num\">Δ</th>");
+    o.heads(&[("num", "col-rating")]);
+    o.raw("</tr></thead>\n<tbody>\n");
     for row in &player.history {
         o.raw("<tr");
         charted(o, row);
@@ -350,7 +453,7 @@ fn pool_section(o: &mut Out, pool: &PoolSection) {
         o.raw("</td><td class=\"num opt\">");
         o.number(row.games);
         o.raw("</td><td class=\"num opt\">");
-        o.text(&row.score);
+        o.decimal(&row.score);
         o.raw("</td><td class=\"num\">");
         o.text(&row.change);
         o.raw("</td><td class=\"num\">");
@@ -370,25 +473,43 @@ fn pool_rating(o: &mut Out, pool: &PoolSection) {
     if !player.rating.is_empty() {
         o.text(&player.rating);
         if !pool.deviation.is_empty() && pool.kind == SystemKind::Whr {
-            o.raw(" <abbr title=\"uncertainty: one standard deviation of the rating\">±</abbr> ");
+            o.raw(" <abbr title=\"");
+            o.t("pool-uncertainty");
+            o.raw("\">±</abbr> ");
             o.text(&pool.deviation);
         } else if !pool.deviation.is_empty() {
-            o.raw(" <abbr title=\"rating deviation: one standard deviation of the rating\">RD</abbr> ");
+            o.raw(" <abbr title=\"");
+            o.t("pool-deviation");
+            o.raw("\">RD</abbr> ");
             o.text(&pool.deviation);
         }
     } else if pool.association && !player.progress.is_empty() {
-        o.raw("provisional, ");
-        o.text(&player.progress);
-        o.raw(" games");
+        o.with(
+            "player-provisional",
+            &[("progress", Arg::Text(&player.progress))],
+        );
     } else {
-        o.raw("no rating yet");
+        o.t("pool-no-rating");
     }
 }
 
 fn pool_games(o: &mut Out, pool: &PoolSection) {
-    o.raw("\n<h3>Games in this list</h3>\n<div class=\"scroll\">\n<table class=\"sortable\">\n<thead><tr><th scope=\"col\">Date</th><th scope=\"col\" class=\"wrap\">Tournament</th><th scope=\"col\">Opponent</th><th scope=\"col\">Result</th><th scope=\"col\" class=\"num opt\">Opp. rating</th>");
+    o.raw("\n<h3>");
+    o.t("pool-games");
+    o.raw("</h3>\n<div class=\"scroll\">\n<table class=\"sortable\">\n<thead><tr>");
+    o.heads(&[
+        ("", "col-date"),
+        ("wrap", "col-tournament"),
+        ("", "col-opponent"),
+        ("", "col-result"),
+        ("num opt", "col-opp-rating"),
+    ]);
     if pool.fide {
-        o.raw("<th scope=\"col\" class=\"num opt\" title=\"own rating − opponent's, at most 400 either way below 2650\">Diff.</th>");
+        o.raw("<th scope=\"col\" class=\"num opt\" title=\"");
+        o.t("pool-diff-title");
+        o.raw("\">");
+        o.t("col-diff");
+        o.raw("</th>");
     }
     o.raw("<th scope=\"col\" class=\"num opt\">We</th><th scope=\"col\" class=\"num opt\">K</th><th scope=\"col\" class=\"num\">K×(W−We)</th></tr></thead>\n<tbody>\n");
     for g in &pool.player.games {
@@ -405,7 +526,7 @@ fn pool_games(o: &mut Out, pool: &PoolSection) {
         o.text(g.opponent.text());
         o.raw("</a></td><td class=\"wrap\">");
         o.text(&g.result);
-        note(o, g.note);
+        note(o, &g.note);
         o.raw("</td><td class=\"num opt\">");
         o.text(&g.opponent_rating);
         o.raw("</td>");
@@ -415,22 +536,32 @@ fn pool_games(o: &mut Out, pool: &PoolSection) {
             o.raw("</td>");
         }
         o.raw("<td class=\"num opt\">");
-        o.text(&g.expected);
+        o.decimal(&g.expected);
         o.raw("</td><td class=\"num opt\">");
-        o.text(&g.k);
+        o.decimal(&g.k);
         o.raw("</td><td class=\"num\">");
-        o.text(&g.change);
+        o.decimal(&g.change);
         o.raw("</td></tr>\n");
     }
     o.raw("</tbody>\n</table>\n</div>\n");
     if pool.kind == SystemKind::Whr {
-        o.raw("<p class=\"note\">Opp. rating: the opponent's rating of that day; We: the expected score the <a href=\"");
-        o.pool_page(&pool.name, "rules.html#rule-we");
-        o.raw("\">rules</a> give from both players' ratings of that day, as worked out from every game known today. Whole-History Rating has no K factor.</p>");
+        pool_note(o, pool, ("pool-whr-note-before", "pool-whr-note-after"));
     } else {
-        o.raw("<p class=\"note\">We: the expected score the <a href=\"");
-        o.pool_page(&pool.name, "rules.html#rule-we");
-        o.raw("\">rules</a> give against that opponent at the start of the tournament; K and K×(W−We) for systems with a K factor.</p>");
+        pool_note(o, pool, ("pool-note-before", "pool-note-after"));
     }
     o.raw("\n");
+}
+
+/// The note under a further list's games: the messages `before` and
+/// `after` around the link to the list's rules.
+fn pool_note(o: &mut Out, pool: &PoolSection, (before, after): (&str, &str)) {
+    o.raw("<p class=\"note\">");
+    o.t(before);
+    o.raw(" <a href=\"");
+    o.pool_page(&pool.name, "rules.html#rule-we");
+    o.raw("\">");
+    o.t("pool-rules");
+    o.raw("</a> ");
+    o.t(after);
+    o.raw("</p>");
 }

@@ -5,6 +5,7 @@ use super::{Out, PageWriter};
 use crate::render::lists::FilterGroup;
 use crate::render::paginate::Pagination;
 use crate::render::view::{Link, RatingListPage};
+use crate::translate::Arg;
 
 /// One page of a rating list: the page's own values.
 pub struct ListPage<'a> {
@@ -50,16 +51,22 @@ impl PageWriter<'_> {
             international(o, list);
         }
         if !single {
-            pagination(o, page.pagination, "Pages, end of list");
+            pagination(o, page.pagination, "pages-nav-end");
         }
         if !page.filtered {
-            o.raw("<p>Download: <a href=\"");
+            o.raw("<p>");
+            o.t("download-label");
+            o.raw(" <a href=\"");
             o.root();
-            o.raw("ratings.csv\">rating list as CSV</a>");
+            o.raw("ratings.csv\">");
+            o.t("list-download-csv");
+            o.raw("</a>");
             if page.markdown {
                 o.raw(" · <a href=\"");
                 o.root();
-                o.raw("ratings.md\">as Markdown</a>");
+                o.raw("ratings.md\">");
+                o.t("list-download-markdown");
+                o.raw("</a>");
             }
             o.raw("</p>");
         }
@@ -70,46 +77,65 @@ impl PageWriter<'_> {
     /// other lists and the page links above the tables.
     fn list_introduction(&self, o: &mut Out, page: &ListPage) {
         let list = page.list;
-        o.raw("\n<nav aria-label=\"Breadcrumb\" class=\"breadcrumbs\"><a href=\"");
-        o.root();
-        o.raw("index.html\">Home</a> › ");
+        o.breadcrumb_home();
         if page.filtered {
             o.raw("<a href=\"");
             o.root();
-            o.raw("ratings.html\">Rating list</a> › ");
+            o.raw("ratings.html\">");
+            o.t("list-title");
+            o.raw("</a> › ");
             o.text(list.title);
         } else {
-            o.raw("Rating list");
+            o.t("list-title");
         }
         o.raw("</nav>\n<h1>");
         o.text(list.title);
-        o.raw("</h1>\n<p>As of <time datetime=\"");
+        o.raw("</h1>\n<p>");
+        o.t("as-of-before");
+        o.raw(" <time datetime=\"");
         o.text(list.date);
         o.raw("\">");
         o.text(list.date_text);
-        o.raw("</time>. Members become established after ");
-        o.number(self.site.provisional_games);
-        o.raw(" rated games. Players without a rated game since ");
-        o.text(list.inactive_before);
+        o.raw("</time>");
+        o.t("as-of-after");
+        o.raw(" ");
+        o.counted("list-established-after", self.site.provisional_games);
+        o.raw(" ");
+        o.with(
+            "list-inactive-since",
+            &[("date", Arg::Text(list.inactive_before))],
+        );
+        o.raw(" ");
         if list.inactive > 0 {
-            o.raw(" are inactive and hidden until you choose “Show ");
-            o.number(list.inactive);
-            o.raw(" inactive players” above the table.");
+            o.counted("list-inactive-hidden", list.inactive);
         } else {
-            o.raw(" are inactive; this list has none.");
+            o.t("list-inactive-none");
         }
         if !list.previous_date.is_empty() {
-            o.raw(" Changes (<abbr title=\"rating change\">±</abbr>, <abbr title=\"rank change, + up\">±#</abbr>) are since the list of <time datetime=\"");
+            o.raw(" ");
+            o.t("list-changes-before");
+            o.raw(" (<abbr title=\"");
+            o.t("list-rating-change");
+            o.raw("\">±</abbr>, <abbr title=\"");
+            o.t("list-rank-change");
+            o.raw("\">±#</abbr>) ");
+            o.t("list-changes-since");
+            o.raw(" <time datetime=\"");
             o.text(list.previous_date);
             o.raw("\">");
             o.text(list.previous_date_text);
-            o.raw("</time>; <em>new</em> marks players not on it.");
+            o.raw("</time>; <em>");
+            o.t("list-new");
+            o.raw("</em> ");
+            o.t("list-new-marks");
         }
         o.raw("</p>\n");
         if !list.chart.is_empty() {
             chart(o, list);
         }
-        o.raw("\n<nav aria-label=\"Lists\" class=\"filters\">\n");
+        o.raw("\n<nav aria-label=\"");
+        o.t("lists-nav");
+        o.raw("\" class=\"filters\">\n");
         let current = page.pagination.first.as_str();
         if !page.archived {
             for group in page.filters {
@@ -120,23 +146,35 @@ impl PageWriter<'_> {
                 o.raw("</p>\n");
             }
         }
-        o.raw("<p><span class=\"filter-name\">Past lists:</span> ");
+        o.raw("<p><span class=\"filter-name\">");
+        o.t("past-lists");
+        o.raw("</span> ");
         list_links(o, page.archive, current);
         o.raw("</p>\n</nav>\n");
         if page.pagination.count > 1 {
-            pagination(o, page.pagination, "Pages");
+            pagination(o, page.pagination, "pages-nav");
         }
     }
 
     /// The provisional players' section.
     fn provisional(&self, o: &mut Out, list: &RatingListPage) {
-        o.raw("<section aria-labelledby=\"provisional-heading\">\n<h2 id=\"provisional-heading\">Provisional</h2>\n");
+        o.raw("<section aria-labelledby=\"provisional-heading\">\n<h2 id=\"provisional-heading\">");
+        o.t("list-provisional");
+        o.raw("</h2>\n");
         if list.provisional.is_empty() {
-            o.raw("\n<p>No provisional members.</p>\n");
+            o.raw("\n<p>");
+            o.t("list-no-provisional");
+            o.raw("</p>\n");
         } else {
-            o.raw("\n<p>No published rating until ");
-            o.number(self.site.provisional_games);
-            o.raw(" games (preset games included).</p>\n<div class=\"scroll\">\n<table class=\"sortable\">\n<thead><tr><th scope=\"col\">Player</th><th scope=\"col\">Club</th><th scope=\"col\" class=\"num\">Games</th></tr></thead>\n<tbody>\n");
+            o.raw("\n<p>");
+            o.counted("list-provisional-intro", self.site.provisional_games);
+            o.raw("</p>\n<div class=\"scroll\">\n<table class=\"sortable\">\n<thead><tr><th scope=\"col\">");
+            o.t("col-player");
+            o.raw("</th><th scope=\"col\">");
+            o.t("col-club");
+            o.raw("</th><th scope=\"col\" class=\"num\">");
+            o.t("col-games");
+            o.raw("</th></tr></thead>\n<tbody>\n");
             for row in list.provisional {
                 o.raw("<tr><td>");
                 o.link(&row.player.href(), row.player.text());
@@ -158,7 +196,9 @@ impl PageWriter<'_> {
 fn chart(o: &mut Out, list: &RatingListPage) {
     o.raw("\n<figure class=\"chart-figure\">\n");
     o.raw(list.chart);
-    o.raw("\n<figcaption>Rating history of the top players: ");
+    o.raw("\n<figcaption>");
+    o.t("list-chart");
+    o.raw(" ");
     for (n, link) in list.legend.iter().enumerate() {
         if n > 0 {
             o.raw(", ");
@@ -194,20 +234,29 @@ fn list_links(o: &mut Out, links: &[Link], current: &str) {
     }
 }
 
-/// "Page N of M" and the links to the list's pages, labelled `label`.
+/// "Page N of M" and the links to the list's pages, labelled by the
+/// message `label`.
 fn pagination(o: &mut Out, pagination: &Pagination, label: &str) {
     o.raw("<nav aria-label=\"");
-    o.raw(label);
-    o.raw("\" class=\"pagination\"><p>Page ");
-    o.number(pagination.number);
-    o.raw(" of ");
-    o.number(pagination.count);
-    o.raw(":");
+    o.t(label);
+    o.raw("\" class=\"pagination\"><p>");
+    o.with(
+        "page-of",
+        &[
+            ("number", Arg::Number(pagination.number as i64)),
+            ("count", Arg::Number(pagination.count as i64)),
+        ],
+    );
     for link in &pagination.links {
         o.raw(" ");
+        let text = if link.key.is_empty() {
+            link.text.clone()
+        } else {
+            o.words.text(link.key)
+        };
         if link.current {
             o.raw("<span aria-current=\"page\">");
-            o.text(&link.text);
+            o.text(&text);
             o.raw("</span>");
         } else {
             o.open_link(&link.href);
@@ -217,7 +266,7 @@ fn pagination(o: &mut Out, pagination: &Pagination, label: &str) {
                 o.raw("\"");
             }
             o.raw(">");
-            o.text(&link.text);
+            o.text(&text);
             o.raw("</a>");
         }
     }
@@ -226,25 +275,43 @@ fn pagination(o: &mut Out, pagination: &Pagination, label: &str) {
 
 /// The established players' section.
 fn established(o: &mut Out, list: &RatingListPage) {
-    o.raw("<section aria-labelledby=\"established-heading\" id=\"established\">\n<h2 id=\"established-heading\">Established</h2>\n");
+    o.raw("<section aria-labelledby=\"established-heading\" id=\"established\">\n<h2 id=\"established-heading\">");
+    o.t("list-established");
+    o.raw("</h2>\n");
     if list.established.is_empty() {
-        o.raw("\n<p>No established ratings.</p>\n\n</section>\n");
+        o.raw("\n<p>");
+        o.t("list-no-established");
+        o.raw("</p>\n\n</section>\n");
         return;
     }
     let changes = !list.previous_date.is_empty();
     o.raw("\n<div id=\"all\" class=\"list-wrap\">\n");
     if list.inactive > 0 {
-        o.raw("<p class=\"toggle\"><a class=\"show-inactive\" href=\"#all\">Show ");
-        o.number(list.inactive);
-        o.raw(" inactive players</a><a class=\"hide-inactive\" href=\"#established\">Hide inactive players</a></p>");
+        o.raw("<p class=\"toggle\"><a class=\"show-inactive\" href=\"#all\">");
+        o.counted("list-show-inactive", list.inactive);
+        o.raw("</a><a class=\"hide-inactive\" href=\"#established\">");
+        o.t("list-hide-inactive");
+        o.raw("</a></p>");
     }
-    o.raw("\n<div class=\"scroll\">\n<table class=\"sortable\">\n<thead><tr><th scope=\"col\" class=\"num\">#</th><th scope=\"col\">Player</th><th scope=\"col\" class=\"opt\">Club</th><th scope=\"col\" class=\"opt\">Country</th><th scope=\"col\" class=\"num\">Rating</th>");
+    o.raw("\n<div class=\"scroll\">\n<table class=\"sortable\">\n<thead><tr><th scope=\"col\" class=\"num\">#</th><th scope=\"col\">");
+    o.t("col-player");
+    o.raw("</th><th scope=\"col\" class=\"opt\">");
+    o.t("col-club");
+    o.raw("</th><th scope=\"col\" class=\"opt\">");
+    o.t("col-country");
+    o.raw("</th><th scope=\"col\" class=\"num\">");
+    o.t("col-rating");
+    o.raw("</th>");
     if changes {
         o.raw(
             "<th scope=\"col\" class=\"num opt\">±</th><th scope=\"col\" class=\"num opt\">±#</th>",
         );
     }
-    o.raw("<th scope=\"col\" class=\"num\">Games</th><th scope=\"col\" class=\"opt\">Last rated</th></tr></thead>\n<tbody>\n");
+    o.raw("<th scope=\"col\" class=\"num\">");
+    o.t("col-games");
+    o.raw("</th><th scope=\"col\" class=\"opt\">");
+    o.t("col-last-rated");
+    o.raw("</th></tr></thead>\n<tbody>\n");
     for row in list.established {
         o.raw(if row.active {
             "<tr><td class=\"num\">"
@@ -265,9 +332,9 @@ fn established(o: &mut Out, list: &RatingListPage) {
         o.raw("</td>");
         if changes {
             o.raw("<td class=\"num change opt\">");
-            o.number(row.rating_change);
+            change(o, row.rating_change);
             o.raw("</td><td class=\"num change opt\">");
-            o.number(row.rank_change);
+            change(o, row.rank_change);
             o.raw("</td>");
         }
         o.raw("<td class=\"num\">");
@@ -275,7 +342,9 @@ fn established(o: &mut Out, list: &RatingListPage) {
         o.raw("</td><td class=\"opt\">");
         o.number(row.last_played);
         if !row.active {
-            o.raw(" <span class=\"tag\">inactive</span>");
+            o.raw(" <span class=\"tag\">");
+            o.t("tag-inactive");
+            o.raw("</span>");
         }
         o.raw("</td></tr>\n");
     }
@@ -284,11 +353,23 @@ fn established(o: &mut Out, list: &RatingListPage) {
 
 /// The international players' section.
 fn international(o: &mut Out, list: &RatingListPage) {
-    o.raw("<section aria-labelledby=\"international-heading\">\n<h2 id=\"international-heading\">International players</h2>\n");
+    o.raw("<section aria-labelledby=\"international-heading\">\n<h2 id=\"international-heading\">");
+    o.t("list-international");
+    o.raw("</h2>\n");
     if list.international.is_empty() {
-        o.raw("\n<p>No international players.</p>\n");
+        o.raw("\n<p>");
+        o.t("list-no-international");
+        o.raw("</p>\n");
     } else {
-        o.raw("\n<p>Ratings of the international federation, as recorded; not computed by us.</p>\n<div class=\"scroll\">\n<table class=\"sortable\">\n<thead><tr><th scope=\"col\">Player</th><th scope=\"col\">Country</th><th scope=\"col\" class=\"num\">International rating</th></tr></thead>\n<tbody>\n");
+        o.raw("\n<p>");
+        o.t("list-international-intro");
+        o.raw("</p>\n<div class=\"scroll\">\n<table class=\"sortable\">\n<thead><tr><th scope=\"col\">");
+        o.t("col-player");
+        o.raw("</th><th scope=\"col\">");
+        o.t("col-country");
+        o.raw("</th><th scope=\"col\" class=\"num\">");
+        o.t("list-international-rating");
+        o.raw("</th></tr></thead>\n<tbody>\n");
         for row in list.international {
             o.raw("<tr><td>");
             o.link(&row.player.href(), row.player.text());
@@ -301,4 +382,15 @@ fn international(o: &mut Out, list: &RatingListPage) {
         o.raw("</tbody>\n</table>\n</div>\n");
     }
     o.raw("\n</section>\n");
+}
+
+/// A movement since the previous list: the number, or "new" in the site's
+/// language.
+fn change(o: &mut Out, change: impl std::fmt::Display) {
+    let text = change.to_string();
+    if text == "new" {
+        o.t("list-new");
+    } else {
+        o.text(&text);
+    }
 }

@@ -3,6 +3,7 @@
 use super::{Out, PageWriter};
 use crate::render::pools::ListLink;
 use crate::render::view::{CrossCell, Link, StandingRow, TournamentView};
+use crate::translate::Arg;
 
 /// One tournament page: the page's own values.
 pub struct TournamentPage<'a> {
@@ -47,60 +48,92 @@ impl PageWriter<'_> {
 
     /// The rating changes of a tournament rated in the association's list.
     fn changes(&self, o: &mut Out, t: &TournamentView) {
-        o.raw("\n<section aria-labelledby=\"changes-heading\">\n<h2 id=\"changes-heading\">Rating changes</h2>\n<div class=\"scroll\">\n<table class=\"sortable\">\n<thead><tr><th scope=\"col\">Player</th><th scope=\"col\" class=\"opt\">Phase</th><th scope=\"col\" class=\"num opt\">Before</th><th scope=\"col\" class=\"num opt\">Games</th><th scope=\"col\" class=\"num\">Score</th><th scope=\"col\" class=\"num opt\">ΣWe</th><th scope=\"col\" class=\"num opt\">K</th><th scope=\"col\" class=\"num\">Δ</th><th scope=\"col\" class=\"num\">After</th></tr></thead>\n<tbody>\n");
+        o.raw("\n<section aria-labelledby=\"changes-heading\">\n<h2 id=\"changes-heading\">");
+        o.t("changes-heading");
+        o.raw("</h2>\n<div class=\"scroll\">\n<table class=\"sortable\">\n<thead><tr>");
+        o.heads(&[
+            ("", "col-player"),
+            ("opt", "col-phase"),
+            ("num opt", "col-before"),
+            ("num opt", "col-games"),
+            ("num", "col-score"),
+        ]);
+        o.raw("<th scope=\"col\" class=\"num opt\">ΣWe</th><th scope=\"col\" class=\"num opt\">K</th><th scope=\"col\" class=\"num\">Δ</th>");
+        o.heads(&[("num", "col-after")]);
+        o.raw("</tr></thead>\n<tbody>\n");
         for row in &t.changes {
             o.raw("<tr><td>");
             o.link(&row.player.href, &row.player.text);
             o.raw("</td><td class=\"opt\">");
-            o.text(&row.phase);
+            o.t(phase_key(&row.phase));
             o.raw("</td><td class=\"num opt\">");
             o.text(&row.before);
             o.raw("</td><td class=\"num opt\">");
             o.number(row.games);
             o.raw("</td><td class=\"num\">");
-            o.text(&row.score);
+            o.decimal(&row.score);
             o.raw("</td><td class=\"num opt\">");
-            o.rule_link("rule-we", "expected score", &row.expected);
+            o.rule_link("rule-we", "title-expected", &o.words.decimal(&row.expected));
             o.raw("</td><td class=\"num opt\">");
-            o.rule_link("rule-k", "K factor", &row.k);
+            o.rule_link("rule-k", "title-k", &o.words.decimal(&row.k));
             o.raw("</td><td class=\"num\">");
-            o.rule_link("rule-rounding", "rating change, rounded", &row.change);
+            o.rule_link("rule-rounding", "title-change-rounded", &row.change);
             o.raw("</td><td class=\"num\">");
             o.text(&row.after);
             o.raw("</td></tr>\n");
         }
         o.raw("</tbody>\n</table>\n</div>\n<dl class=\"legend\" id=\"changes-legend\">\n<dt><a href=\"");
         o.root();
-        o.raw("rules.html#rule-opponents\">Games</a></dt><dd>games that counted for the rating</dd>\n<dt><a href=\"");
+        o.raw("rules.html#rule-opponents\">");
+        o.t("col-games");
+        o.raw("</a></dt><dd>");
+        o.t("changes-games");
+        o.raw("</dd>\n<dt><a href=\"");
         o.root();
-        o.raw("rules.html#rule-we\">ΣWe</a></dt><dd>expected score: the sum of W<sub>e</sub> over those games</dd>\n<dt><a href=\"");
+        o.raw("rules.html#rule-we\">ΣWe</a></dt><dd>");
+        o.markup("changes-we", &[]);
+        o.raw("</dd>\n<dt><a href=\"");
         o.root();
-        o.raw("rules.html#rule-k\">K</a></dt><dd>K factor(s) used</dd>\n<dt><a href=\"");
+        o.raw("rules.html#rule-k\">K</a></dt><dd>");
+        o.t("changes-k");
+        o.raw("</dd>\n<dt><a href=\"");
         o.root();
-        o.raw("rules.html#rule-change\">Δ</a></dt><dd>the rating change: Σ K × (W − W<sub>e</sub>) rounded ");
-        o.text(&self.rules.rounding);
-        o.raw("; a provisional player's first rating comes from R<sub>p</sub> = R<sub>c</sub> + (W<sub>c</sub> − 0.5) × ");
-        o.number(self.rules.provisional_spread);
+        o.raw("rules.html#rule-change\">Δ</a></dt><dd>");
+        let half = self.words.decimal("0.5");
+        let spread = self.rules.provisional_spread.to_string();
+        o.markup(
+            "changes-change",
+            &[
+                ("rounding", Arg::Text(&self.rules.rounding)),
+                ("half", Arg::Text(&half)),
+                ("spread", Arg::Text(&spread)),
+            ],
+        );
         o.raw(" (<a href=\"");
         o.root();
-        o.raw("rules.html#rule-provisional-formula\">rule</a>)</dd>\n</dl>\n</section>\n");
+        o.raw("rules.html#rule-provisional-formula\">");
+        o.t("changes-rule");
+        o.raw("</a>)</dd>\n</dl>\n</section>\n");
     }
 }
 
 /// Breadcrumbs, heading, notes and the facts list.
 fn facts(o: &mut Out, page: &TournamentPage) {
     let t = page.tournament;
-    o.raw("\n<nav aria-label=\"Breadcrumb\" class=\"breadcrumbs\"><a href=\"");
+    o.breadcrumb_home();
+    o.raw("<a href=\"");
     o.root();
-    o.raw("index.html\">Home</a> › <a href=\"");
-    o.root();
-    o.raw("tournaments/index.html\">Tournaments</a> › ");
+    o.raw("tournaments/index.html\">");
+    o.t("tournaments-title");
+    o.raw("</a> › ");
     o.text(&t.name);
     o.raw("</nav>\n<h1>");
     o.text(&t.name);
     o.raw("</h1>\n");
     if t.illustrative {
-        o.raw("<p class=\"notice\">Illustrative sample: these results are invented to show the rating book at work; they are not real results.</p>");
+        o.raw("<p class=\"notice\">");
+        o.t("tournament-illustrative");
+        o.raw("</p>");
     }
     o.raw("\n");
     if !t.note.is_empty() {
@@ -108,41 +141,46 @@ fn facts(o: &mut Out, page: &TournamentPage) {
         o.text(&t.note);
         o.raw("</p>");
     }
-    o.raw("\n<dl class=\"facts\">\n<dt>Dates</dt><dd>");
+    o.raw("\n<dl class=\"facts\">\n<dt>");
+    o.t("fact-dates");
+    o.raw("</dt><dd>");
     o.text(&t.dates);
     o.raw("</dd>\n");
     if !t.city.is_empty() {
-        o.raw("<dt>City</dt><dd>");
+        o.raw("<dt>");
+        o.t("fact-city");
+        o.raw("</dt><dd>");
         o.text(&t.city);
         o.raw("</dd>");
     }
-    o.raw("\n<dt>System</dt><dd>");
-    o.text(&t.system);
+    o.raw("\n<dt>");
+    o.t("fact-system");
+    o.raw("</dt><dd>");
+    o.t(match t.system.as_str() {
+        "round-robin" => "system-round-robin",
+        _ => "system-swiss",
+    });
     o.raw(", ");
-    o.raw(&crate::text::count(t.rounds, "round"));
+    o.counted("count-rounds", t.rounds);
     o.raw(", ");
-    o.raw(&crate::text::count(t.players, "player"));
-    o.raw("</dd>\n<dt>Rating</dt><dd>");
-    if t.rated && t.counted {
-        o.raw("rated, base K ");
-        o.number(t.base_k);
-        o.raw(", ");
-        o.text(&t.time_control);
-        o.raw(" time control, ");
-        o.text(&t.rules);
-        o.raw(" rules");
-    } else if t.rated {
-        o.raw("not rated: none of its games counts for a rating");
-    } else {
-        o.raw("not rated");
-    }
-    o.raw("</dd>\n<dt>Downloads</dt><dd>");
+    o.counted("count-players", t.players);
+    o.raw("</dd>\n<dt>");
+    o.t("fact-rating");
+    o.raw("</dt><dd>");
+    rating_fact(o, t);
+    o.raw("</dd>\n<dt>");
+    o.t("fact-downloads");
+    o.raw("</dt><dd>");
     if page.csv {
         o.raw("<a href=\"");
         o.text(&t.id);
-        o.raw(".csv\">crosstable CSV</a> · <a href=\"");
+        o.raw(".csv\">");
+        o.t("download-crosstable-csv");
+        o.raw("</a> · <a href=\"");
         o.text(&t.id);
-        o.raw(".trf\">FIDE TRF</a>");
+        o.raw(".trf\">");
+        o.t("downloads-trf");
+        o.raw("</a>");
     }
     if page.csv && page.markdown {
         o.raw(" · ");
@@ -150,14 +188,16 @@ fn facts(o: &mut Out, page: &TournamentPage) {
     if page.markdown {
         o.raw("<a href=\"");
         o.text(&t.id);
-        o.raw(".md\">Markdown report</a>");
+        o.raw(".md\">");
+        o.t("download-markdown-report");
+        o.raw("</a>");
     }
     for (file, database) in page.sql_files {
         o.raw(" · <a href=\"");
         o.root();
         o.text(file);
-        o.raw("\">SQL dump of the whole book for ");
-        o.text(database);
+        o.raw("\">");
+        o.with("download-sql-dump", &[("database", Arg::Text(database))]);
         o.raw("</a>");
     }
     o.raw("</dd>\n</dl>\n");
@@ -168,17 +208,23 @@ fn facts(o: &mut Out, page: &TournamentPage) {
 
 /// The links to the round pages and the player cards.
 fn rounds(o: &mut Out, t: &TournamentView) {
-    o.raw("<section aria-labelledby=\"rounds-heading\">\n<h2 id=\"rounds-heading\">Rounds</h2>\n<ul class=\"round-links\">");
+    o.raw("<section aria-labelledby=\"rounds-heading\">\n<h2 id=\"rounds-heading\">");
+    o.t("rounds-heading");
+    o.raw("</h2>\n<ul class=\"round-links\">");
     for link in &t.round_links {
         o.raw("<li>");
-        o.link(&link.href, &format!("Round {}", link.round));
+        let round = link.round.to_string();
+        let text = o.words.with("round-link", &[("round", Arg::Text(&round))]);
+        o.link(&link.href, &text);
         if link.pending {
-            o.raw(" (pairing; results to come)");
+            o.raw(" ");
+            o.t("round-pairing-pending");
         }
         o.raw("</li>");
     }
     o.raw("<li>");
-    o.link(&t.cards_href, "Player cards");
+    let cards = o.words.text("player-cards");
+    o.link(&t.cards_href, &cards);
     o.raw("</li></ul>\n</section>\n");
 }
 
@@ -187,12 +233,18 @@ fn cross_cell(o: &mut Out, cell: &CrossCell) {
     o.raw("<td class=\"num cell\">");
     if !cell.text.is_empty() {
         o.raw("<sub>");
-        o.text(&cell.opponent);
+        if cell.opponent == "bye" {
+            o.t("notation-bye");
+        } else {
+            o.text(&cell.opponent);
+        }
         o.text(&cell.colour);
         o.raw("</sub> ");
         o.text(&cell.result);
         if !cell.handicap.is_empty() {
-            o.raw(" <small class=\"handicap\" title=\"handicap stones received by black\">");
+            o.raw(" <small class=\"handicap\" title=\"");
+            o.t("handicap-title");
+            o.raw("\">");
             o.text(&cell.handicap);
             o.raw("</small>");
         }
@@ -211,14 +263,19 @@ fn player(o: &mut Out, player: &Link) {
 
 /// The standings with their tie-breaks and legend.
 fn standings(o: &mut Out, t: &TournamentView) {
-    o.raw("<section aria-labelledby=\"standings-heading\">\n<h2 id=\"standings-heading\">Standings</h2>\n<div class=\"scroll\">\n<table class=\"standings\">\n<thead><tr><th scope=\"col\">#</th><th scope=\"col\" class=\"num opt\"><abbr title=\"start number\">No</abbr></th><th scope=\"col\">Player</th>");
+    o.raw("<section aria-labelledby=\"standings-heading\">\n<h2 id=\"standings-heading\">");
+    o.t("standings-heading");
+    o.raw("</h2>\n<div class=\"scroll\">\n<table class=\"standings\">\n<thead><tr><th scope=\"col\">#</th>");
+    o.abbr_head("num opt", ("abbr-start-number", "col-no"));
+    o.heads(&[("", "col-player")]);
     if t.titles {
-        o.raw("<th scope=\"col\" class=\"opt\">Title</th>");
+        o.heads(&[("opt", "col-title")]);
     }
     if t.federations {
-        o.raw("<th scope=\"col\" class=\"opt\"><abbr title=\"federation\">Fed</abbr></th>");
+        o.abbr_head("opt", ("abbr-federation", "col-fed"));
     }
-    o.raw("<th scope=\"col\" class=\"num opt\">Rating</th><th scope=\"col\" class=\"num\"><abbr title=\"points\">Pts</abbr></th>");
+    o.heads(&[("num opt", "col-rating")]);
+    o.abbr_head("num", ("abbr-points", "col-pts"));
     for head in &t.tiebreak_heads {
         o.raw("<th scope=\"col\" class=\"num\"><abbr title=\"");
         o.text(&head.description);
@@ -227,21 +284,26 @@ fn standings(o: &mut Out, t: &TournamentView) {
         o.raw("</abbr></th>");
     }
     if t.performances {
-        o.raw(
-            "<th scope=\"col\" class=\"num opt\"><abbr title=\"performance rating\">Rp</abbr></th>",
-        );
+        o.abbr_head("num opt", ("abbr-performance", "col-rp"));
     }
     if !t.changes.is_empty() {
-        o.raw("<th scope=\"col\" class=\"num opt\"><abbr title=\"rating change\">Δ</abbr></th>");
+        o.raw("<th scope=\"col\" class=\"num opt\"><abbr title=\"");
+        o.t("abbr-rating-change");
+        o.raw("\">Δ</abbr></th>");
     }
     if t.reported_ranks {
-        o.raw("<th scope=\"col\" class=\"num opt\"><abbr title=\"rank in the event's own report\">Report</abbr></th>");
+        o.abbr_head("num opt", ("abbr-report", "col-report"));
     }
     o.raw("</tr></thead>\n<tbody>\n");
     for row in &t.standings {
         standing_row(o, t, row);
     }
-    o.raw("</tbody>\n</table>\n</div>\n<dl class=\"legend\" id=\"standings-legend\"><dt>No</dt><dd>start number, linked to the player's card</dd><dt>Rating</dt><dd>rating for this event: the event's own, else the international rating, else ours at the start</dd><dt>Pts</dt><dd>points</dd>");
+    o.raw("</tbody>\n</table>\n</div>\n<dl class=\"legend\" id=\"standings-legend\">");
+    o.terms(&[
+        ("col-no", "legend-no"),
+        ("col-rating", "legend-rating"),
+        ("col-pts", "legend-pts"),
+    ]);
     for head in &t.tiebreak_heads {
         o.raw("<dt>");
         o.text(&head.label);
@@ -250,13 +312,15 @@ fn standings(o: &mut Out, t: &TournamentView) {
         o.raw("</dd>");
     }
     if t.performances {
-        o.raw("<dt>Rp</dt><dd>performance rating (FIDE): the opponents' average rating plus the rating difference FIDE's table gives for the score, over the games played against rated opponents</dd>");
+        o.terms(&[("col-rp", "legend-rp")]);
     }
     if !t.changes.is_empty() {
-        o.raw("<dt>Δ</dt><dd>rating change from this event</dd>");
+        o.raw("<dt>Δ</dt><dd>");
+        o.t("legend-change");
+        o.raw("</dd>");
     }
     if t.reported_ranks {
-        o.raw("<dt>Report</dt><dd>rank in the event's own report, which orders ties by its own tie-breaks</dd>");
+        o.terms(&[("col-report", "legend-report")]);
     }
     o.raw("</dl>\n</section>\n");
 }
@@ -268,7 +332,9 @@ fn standing_row(o: &mut Out, t: &TournamentView, row: &StandingRow) {
     o.raw("</td><td class=\"num opt\"><a href=\"");
     o.root();
     o.text(&row.card);
-    o.raw("\" title=\"player card\">");
+    o.raw("\" title=\"");
+    o.t("title-player-card");
+    o.raw("\">");
     o.number(row.start_no);
     o.raw("</a></td><td>");
     player(o, &row.player);
@@ -290,7 +356,7 @@ fn standing_row(o: &mut Out, t: &TournamentView, row: &StandingRow) {
     o.raw("</td>");
     for value in &row.tiebreaks {
         o.raw("<td class=\"num\">");
-        o.text(value);
+        o.decimal(value);
         o.raw("</td>");
     }
     let optional = [
@@ -310,7 +376,20 @@ fn standing_row(o: &mut Out, t: &TournamentView, row: &StandingRow) {
 
 /// The starting list.
 fn starting_list(o: &mut Out, t: &TournamentView) {
-    o.raw("<section aria-labelledby=\"starting-heading\">\n<h2 id=\"starting-heading\">Starting list</h2>\n<p>Ordered by international rating, national rating, name and licence number.</p>\n<div class=\"scroll\">\n<table class=\"starting\">\n<thead><tr><th scope=\"col\" class=\"num\">Rank</th><th scope=\"col\" class=\"num\">No</th><th scope=\"col\">Name</th><th scope=\"col\" class=\"num\">Int. rating</th><th scope=\"col\" class=\"num\">National</th><th scope=\"col\" class=\"num opt\">Licence</th></tr></thead>\n<tbody>\n");
+    o.raw("<section aria-labelledby=\"starting-heading\">\n<h2 id=\"starting-heading\">");
+    o.t("starting-heading");
+    o.raw("</h2>\n<p>");
+    o.t("starting-order");
+    o.raw("</p>\n<div class=\"scroll\">\n<table class=\"starting\">\n<thead><tr>");
+    o.heads(&[
+        ("num", "col-rank"),
+        ("num", "col-no"),
+        ("", "col-name"),
+        ("num", "col-int-rating"),
+        ("num", "col-national"),
+        ("num opt", "col-licence"),
+    ]);
+    o.raw("</tr></thead>\n<tbody>\n");
     for row in &t.starting_list {
         o.raw("<tr><td class=\"num\">");
         o.number(row.rank);
@@ -340,14 +419,19 @@ fn round_heads(o: &mut Out, t: &TournamentView) {
 
 /// The crosstable by start number.
 fn start_crosstable(o: &mut Out, t: &TournamentView) {
-    o.raw("<section aria-labelledby=\"start-crosstable-heading\">\n<h2 id=\"start-crosstable-heading\">Crosstable by start number</h2>\n<p class=\"legend-text\">");
+    o.raw("<section aria-labelledby=\"start-crosstable-heading\">\n<h2 id=\"start-crosstable-heading\">");
+    o.t("crosstable-start-heading");
+    o.raw("</h2>\n<p class=\"legend-text\">");
     o.text(&t.start_legend);
     if t.handicaps {
-        o.raw(" “h3” after a result: a handicap game, black received 3 stones.");
+        o.raw(" ");
+        o.t("handicap-start-legend");
     }
-    o.raw("</p>\n<div class=\"scroll\">\n<table class=\"crosstable\">\n<thead><tr><th scope=\"col\" class=\"num\">No</th><th scope=\"col\">Player</th>");
+    o.raw("</p>\n<div class=\"scroll\">\n<table class=\"crosstable\">\n<thead><tr>");
+    o.heads(&[("num", "col-no"), ("", "col-player")]);
     round_heads(o, t);
-    o.raw("<th scope=\"col\" class=\"num\">Pts</th></tr></thead>\n<tbody>\n");
+    o.heads(&[("num", "col-pts")]);
+    o.raw("</tr></thead>\n<tbody>\n");
     for row in &t.start_crosstable {
         o.raw("<tr><td class=\"num\">");
         o.number(row.start_no);
@@ -366,14 +450,21 @@ fn start_crosstable(o: &mut Out, t: &TournamentView) {
 
 /// The crosstable in final order, with each player's rating change.
 fn final_crosstable(o: &mut Out, t: &TournamentView) {
-    o.raw("<section aria-labelledby=\"crosstable-heading\">\n<h2 id=\"crosstable-heading\">Crosstable in final order</h2>\n<p class=\"legend-text\">Rows in final order. ");
+    o.raw("<section aria-labelledby=\"crosstable-heading\">\n<h2 id=\"crosstable-heading\">");
+    o.t("crosstable-final-heading");
+    o.raw("</h2>\n<p class=\"legend-text\">");
+    o.t("crosstable-final-rows");
+    o.raw(" ");
     o.text(&t.final_legend);
     if t.handicaps {
-        o.raw(" “h3”: a handicap game, black received 3 stones.");
+        o.raw(" ");
+        o.t("handicap-final-legend");
     }
-    o.raw("</p>\n<div class=\"scroll\">\n<table class=\"crosstable\">\n<thead><tr><th scope=\"col\">#</th><th scope=\"col\">Player</th>");
+    o.raw("</p>\n<div class=\"scroll\">\n<table class=\"crosstable\">\n<thead><tr><th scope=\"col\">#</th>");
+    o.heads(&[("", "col-player")]);
     round_heads(o, t);
-    o.raw("<th scope=\"col\" class=\"num\">Pts</th><th scope=\"col\" class=\"num\">Rating</th><th scope=\"col\" class=\"num\"><a href=\"");
+    o.heads(&[("num", "col-pts"), ("num", "col-rating")]);
+    o.raw("<th scope=\"col\" class=\"num\"><a href=\"");
     o.root();
     o.raw("rules.html#rule-change\">Δ</a></th></tr></thead>\n<tbody>\n");
     for row in &t.crosstable {
@@ -390,7 +481,7 @@ fn final_crosstable(o: &mut Out, t: &TournamentView) {
         o.raw("</td><td class=\"num\">");
         o.text(&row.rating);
         o.raw("</td><td class=\"num\">");
-        o.rule_link("rule-rounding", "rating change, rounded", &row.change);
+        o.rule_link("rule-rounding", "title-change-rounded", &row.change);
         o.raw("</td></tr>\n");
     }
     o.raw("</tbody>\n</table>\n</div>\n</section>\n");
@@ -398,19 +489,33 @@ fn final_crosstable(o: &mut Out, t: &TournamentView) {
 
 /// The rating changes of a tournament rated in a further list.
 fn list_changes(o: &mut Out, t: &TournamentView, list: &ListLink) {
-    o.raw("\n<section aria-labelledby=\"changes-heading\">\n<h2 id=\"changes-heading\">Rating changes in the ");
-    o.text(&list.title);
-    o.raw(" list</h2>\n");
+    o.raw("\n<section aria-labelledby=\"changes-heading\">\n<h2 id=\"changes-heading\">");
+    o.with("changes-in-list", &[("list", Arg::Text(&list.title))]);
+    o.raw("</h2>\n");
     if !list.rated_on.is_empty() {
-        o.raw("<p>Rated on the list of ");
-        o.text(&list.rated_on);
-        o.raw(", from the ratings of the list in force when the tournament started (");
-        o.text(&list.in_force);
-        o.raw("); Δ and After are the whole rating period's, with every tournament of the player on that list (<a href=\"");
+        o.raw("<p>");
+        o.with(
+            "changes-rated-on",
+            &[
+                ("date", Arg::Text(&list.rated_on)),
+                ("in_force", Arg::Text(&list.in_force)),
+            ],
+        );
+        o.raw("<a href=\"");
         o.pool_page(&list.name, "rules.html#rule-period");
-        o.raw("\">rating period</a>).</p>\n");
+        o.raw("\">");
+        o.t("changes-rating-period");
+        o.raw("</a>).</p>\n");
     }
-    o.raw("<div class=\"scroll\">\n<table class=\"sortable\">\n<thead><tr><th scope=\"col\">Player</th><th scope=\"col\" class=\"num opt\">Games</th><th scope=\"col\" class=\"num\">Score</th><th scope=\"col\" class=\"num opt\">ΣWe</th><th scope=\"col\" class=\"num\">Δ</th><th scope=\"col\" class=\"num\">After</th></tr></thead>\n<tbody>\n");
+    o.raw("<div class=\"scroll\">\n<table class=\"sortable\">\n<thead><tr>");
+    o.heads(&[
+        ("", "col-player"),
+        ("num opt", "col-games"),
+        ("num", "col-score"),
+    ]);
+    o.raw("<th scope=\"col\" class=\"num opt\">ΣWe</th><th scope=\"col\" class=\"num\">Δ</th>");
+    o.heads(&[("num", "col-after")]);
+    o.raw("</tr></thead>\n<tbody>\n");
     for row in &t.changes {
         o.raw("<tr><td><a href=\"");
         o.root();
@@ -422,20 +527,60 @@ fn list_changes(o: &mut Out, t: &TournamentView, list: &ListLink) {
         o.raw("</a></td><td class=\"num opt\">");
         o.number(row.games);
         o.raw("</td><td class=\"num\">");
-        o.text(&row.score);
+        o.decimal(&row.score);
         o.raw("</td><td class=\"num opt\">");
-        o.text(&row.expected);
+        o.decimal(&row.expected);
         o.raw("</td><td class=\"num\">");
         o.text(&row.change);
         o.raw("</td><td class=\"num\">");
         o.text(&row.after);
         o.raw("</td></tr>\n");
     }
-    o.raw("</tbody>\n</table>\n</div>\n<dl class=\"legend\" id=\"changes-legend\">\n<dt>Games</dt><dd>games that counted in this list</dd>\n<dt><a href=\"");
+    o.raw("</tbody>\n</table>\n</div>\n<dl class=\"legend\" id=\"changes-legend\">\n");
+    o.terms(&[("col-games", "changes-list-games")]);
+    o.raw("\n<dt><a href=\"");
     o.pool_page(&list.name, "rules.html#rule-we");
-    o.raw("\">ΣWe</a></dt><dd>expected score: the sum of the expected scores over those games</dd>\n<dt><a href=\"");
+    o.raw("\">ΣWe</a></dt><dd>");
+    o.t("changes-list-we");
+    o.raw("</dd>\n<dt><a href=\"");
     o.pool_page(&list.name, "rules.html#rule-change");
-    o.raw("\">Δ</a></dt><dd>the rating change, by ");
-    o.text(list.system);
-    o.raw("; empty for a first rating</dd>\n</dl>\n</section>\n");
+    o.raw("\">Δ</a></dt><dd>");
+    o.with("changes-list-change", &[("system", Arg::Text(list.system))]);
+    o.raw("</dd>\n</dl>\n</section>\n");
+}
+
+/// The tournament's rating fact: rated with its K, time control and rules,
+/// or why not.
+fn rating_fact(o: &mut Out, t: &TournamentView) {
+    if t.rated && t.counted {
+        let control = o.words.text(match t.time_control.as_str() {
+            "rapid" => "time-control-rapid",
+            _ => "time-control-standard",
+        });
+        let rules = o.words.text(match t.rules.as_str() {
+            "modified" => "game-rules-modified",
+            _ => "game-rules-standard",
+        });
+        o.with(
+            "tournament-rated",
+            &[
+                ("k", Arg::Number(i64::from(t.base_k))),
+                ("control", Arg::Text(&control)),
+                ("rules", Arg::Text(&rules)),
+            ],
+        );
+    } else if t.rated {
+        o.t("tournament-not-counted");
+    } else {
+        o.t("tournament-not-rated");
+    }
+}
+
+/// The message naming a rating phase (`provisional`, `established`, `unrated`).
+fn phase_key(phase: &str) -> &'static str {
+    match phase {
+        "provisional" => "phase-provisional",
+        "established" => "phase-established",
+        _ => "phase-unrated",
+    }
 }

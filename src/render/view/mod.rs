@@ -50,6 +50,7 @@ pub use tournament_index::{TournamentSummary, YearView};
 use crate::config::Config;
 use crate::model::{Dataset, Date};
 use crate::rating::Ratings;
+use crate::translate::Translations;
 use serde::Serialize;
 
 /// Site-wide values every page receives as `site`.
@@ -88,6 +89,9 @@ pub struct ViewBuilder<'a> {
     /// Each tournament's last day, made when first needed: lists as of a
     /// date look up the end of every tournament in every player's history.
     tournament_ends: std::sync::OnceLock<Vec<Date>>,
+    /// The words of the site's language for the titles and captions the
+    /// views make; English unless [`ViewBuilder::in_language`] says otherwise.
+    words: std::sync::Arc<Translations>,
 }
 
 impl<'a> ViewBuilder<'a> {
@@ -101,7 +105,29 @@ impl<'a> ViewBuilder<'a> {
             id_order: std::sync::OnceLock::new(),
             href_order: std::sync::OnceLock::new(),
             tournament_ends: std::sync::OnceLock::new(),
+            words: english(),
         }
+    }
+
+    /// The same builder making its titles and captions in the language of
+    /// `words`.
+    pub fn in_language(mut self, words: std::sync::Arc<Translations>) -> Self {
+        self.words = words;
+        self
+    }
+
+    /// The words the views are made in.
+    pub fn words(&self) -> &Translations {
+        &self.words
+    }
+
+    /// The title of the list as it stood at the end of `year`.
+    fn year_title(&self, year: i32) -> String {
+        let year = year.to_string();
+        self.words.with(
+            "list-title-year",
+            &[("year", crate::translate::Arg::Text(&year))],
+        )
     }
 
     /// The ratings the views show.
@@ -134,4 +160,11 @@ impl<'a> ViewBuilder<'a> {
     pub fn list_date(&self) -> Option<Date> {
         self.dataset.tournaments.iter().map(|t| t.end).max()
     }
+}
+
+/// The built-in English words, made once.
+fn english() -> std::sync::Arc<Translations> {
+    static ENGLISH: std::sync::LazyLock<std::sync::Arc<Translations>> =
+        std::sync::LazyLock::new(|| std::sync::Arc::new(Translations::english()));
+    ENGLISH.clone()
 }

@@ -94,18 +94,6 @@ pub fn cross_cell(
     }
 }
 
-/// The legend of the notation, for a table whose opponents are numbered by
-/// `numbers` (`start number`, `final place`); `colours` explains the
-/// colour letters.
-pub fn legend(numbers: &str, colours: &str) -> String {
-    format!(
-        "Each cell: the opponent's {numbers} and colour ({colours}), then the points of \
-         the round: 1 win, ½ draw, 0 loss, + win by forfeit, − loss by forfeit, ? result \
-         to come. “bye 1”, “bye ½”, “bye 0”: a round without an opponent and the points \
-         it gave. An empty cell: not paired that round."
-    )
-}
-
 /// A game's result as a board shows it, the first player's side first:
 /// `1–0`, `½–½`, `0–1`, `+–−`, `−–+`, `−–−` (neither came), `?` (to come).
 pub fn board_result(first: Option<GameResult>, second: Option<GameResult>) -> String {

@@ -7,6 +7,7 @@ use crate::model::{Cell, Date, Rules, TimeControl, Tournament};
 use crate::rating::{k_factor, KFactor, Phase, TournamentRating};
 use crate::render::chart::{self, Band};
 use crate::render::format;
+use crate::translate::Arg;
 use serde::Serialize;
 
 /// One tournament in a player's history.
@@ -72,8 +73,8 @@ pub struct GameRow {
     pub k_reason: String,
     /// `K × (W − We)`, or empty.
     pub change: String,
-    /// Why the game did not count, or empty.
-    pub note: &'static str,
+    /// Why the game did not count, in the site's language, or empty.
+    pub note: String,
 }
 
 /// A player's page.
@@ -174,12 +175,10 @@ impl ViewBuilder<'_> {
             None => "rating-chart".to_string(),
             Some(pool) => format!("rating-chart-{pool}"),
         };
-        let chart = chart::player_chart(
-            &chart_id,
-            &format!("Rating history of {}", player.name),
-            &points,
-            band.as_ref(),
-        );
+        let title = self
+            .words
+            .with("chart-player-title", &[("name", Arg::Text(&player.name))]);
+        let chart = chart::player_chart((&chart_id, &title), &points, band.as_ref(), &self.words);
         PlayerView {
             id: player.id.to_string(),
             name: player.name.clone(),
@@ -259,7 +258,9 @@ impl ViewBuilder<'_> {
                         .get()
                         .map(format::signed_two_decimals)
                         .unwrap_or_default(),
-                    note: g.not_counted.map_or("", |n| n.explain()),
+                    note: g
+                        .not_counted
+                        .map_or_else(String::new, |n| self.words.text(not_counted_key(n))),
                 });
             }
         }
@@ -302,9 +303,13 @@ impl ViewBuilder<'_> {
         Some(Band {
             from_day: from.days_since_epoch(),
             to_day: to.days_since_epoch(),
-            label: format!(
-                "Provisional phase {from} – {to}: {}, no published rating",
-                crate::text::count(provisional.len(), "tournament")
+            label: self.words.with(
+                "chart-band",
+                &[
+                    ("from", Arg::Text(&from.to_string())),
+                    ("to", Arg::Text(&to.to_string())),
+                    ("count", Arg::Number(provisional.len() as i64)),
+                ],
             ),
         })
     }
@@ -393,35 +398,36 @@ impl ViewBuilder<'_> {
     fn k_reason(&self, t: &Tournament, own: i32, k: KFactor) -> String {
         let rating = &self.config.rating;
         let base = t.base_k.unwrap_or(rating.base_k);
+        let step = |value: String, key: &str| format!("{value} ({})", self.words.text(key));
         let mut steps = vec![if t.base_k.is_some() {
-            format!("{base} (tournament base K)")
+            step(base.to_string(), "k-step-tournament-base")
         } else {
-            format!("{base} (base K)")
+            step(base.to_string(), "k-step-base")
         }];
         let mut current = KFactor::whole(base);
         if own >= rating.high_rating && rating.high_k < base {
             current = KFactor::whole(rating.high_k);
             steps.push(format!(
-                "{} (rating ≥ {})",
+                "{} ({})",
                 format::k(current.value()),
-                rating.high_rating
+                self.words.with(
+                    "k-step-high",
+                    &[("rating", Arg::Text(&rating.high_rating.to_string()))]
+                )
             ));
         }
         if t.rules == Rules::Modified {
             current = current.halved();
-            steps.push(format!("{} (modified rules)", format::k(current.value())));
+            steps.push(step(format::k(current.value()), "k-step-modified"));
         }
         if t.time_control == TimeControl::Rapid {
             current = current.halved();
-            steps.push(format!("{} (rapid)", format::k(current.value())));
+            steps.push(step(format::k(current.value()), "k-step-rapid"));
         }
         debug_assert_eq!(current, k_factor(rating, t, own, false));
         if k != current && k == current.halved() {
             current = current.halved();
-            steps.push(format!(
-                "{} (opponent at an international rating)",
-                format::k(current.value())
-            ));
+            steps.push(step(format::k(current.value()), "k-step-international"));
         }
         steps.join(" → ")
     }
@@ -471,27 +477,33 @@ impl ViewBuilder<'_> {
         let spread = self.config.rating.provisional_spread;
         let exact = rc + (wc - 0.5) * f64::from(spread);
         // Wc as the exact fraction, so that the numbers shown give the rating.
+        let words = &self.words;
+        let round = words.text("formula-round");
         let working = format!(
-            "{rating} = round({} + ({} / {games} − 0.5) × {spread}) = round({})",
-            format::trimmed(rc, 2),
+            "{rating} = {round}({} + ({} / {games} − {}) × {spread}) = {round}({})",
+            words.decimal(&format::trimmed(rc, 2)),
             format::points(half_points as u32),
-            format::trimmed(exact, 2),
+            words.decimal("0.5"),
+            words.decimal(&format::trimmed(exact, 2)),
         );
-        let kind = if carried.is_some() {
-            "carried-over"
-        } else {
-            "preset"
+        let start = [
+            ("count", Arg::Number(i64::from(start_games))),
+            ("rating", Arg::Text(&start_rating.to_string())),
+        ];
+        let preset_note = match (start_games, carried.is_some()) {
+            (0, _) => String::new(),
+            (_, true) => words.with("first-rating-carried", &start),
+            (_, false) => words.with("first-rating-preset", &start),
         };
-        let preset_note = if start_games > 0 {
-            format!(", {start_games} of them {kind} games at {start_rating}")
-        } else {
-            String::new()
-        };
-        let terms = format!(
-            "n = {games} games{preset_note}; Rc = {} (average opponent rating); Wc = {} / {games} = {} (score fraction)",
-            format::trimmed(rc, 2),
-            format::points(half_points as u32),
-            format::trimmed(wc, 3),
+        let terms = words.with(
+            "first-rating-terms",
+            &[
+                ("count", Arg::Number(games as i64)),
+                ("start", Arg::Text(&preset_note)),
+                ("rc", Arg::Text(&words.decimal(&format::trimmed(rc, 2)))),
+                ("points", Arg::Text(&format::points(half_points as u32))),
+                ("wc", Arg::Text(&words.decimal(&format::trimmed(wc, 3)))),
+            ],
         );
         Some((working, terms))
     }
@@ -513,9 +525,12 @@ impl ViewBuilder<'_> {
         };
         let t = &self.dataset.tournaments[record.tournament];
         let note = if record.completed_provisional() {
-            format!(
-                "provisional rating computed over {}",
-                crate::text::count(record.provisional_games_after, "game")
+            self.words.with(
+                "history-first-rating-note",
+                &[(
+                    "count",
+                    Arg::Number(i64::from(record.provisional_games_after)),
+                )],
             )
         } else {
             String::new()
@@ -583,5 +598,18 @@ fn score(records: &[&TournamentRating]) -> String {
             counted.len(),
             (f64::from(half_points) * 50.0 / counted.len() as f64).round()
         )
+    }
+}
+
+/// The message saying why a game did not count for the player.
+fn not_counted_key(why: crate::rating::NotCounted) -> &'static str {
+    use crate::rating::NotCounted;
+    match why {
+        NotCounted::UnratedTournament => "not-counted-unrated-tournament",
+        NotCounted::OpponentOther => "not-counted-opponent-other",
+        NotCounted::OpponentWithoutRating => "not-counted-opponent-without-rating",
+        NotCounted::OpponentProvisional => "not-counted-opponent-provisional",
+        NotCounted::NotPlayed => "not-counted-not-played",
+        NotCounted::PlayerUnrated => "not-counted-player-unrated",
     }
 }

@@ -678,7 +678,8 @@ impl<'a> ViewBuilder<'a> {
                 })
             })
             .collect();
-        self.build_list("Rating list", self.current_list_date(), states)
+        let title = self.words.text("list-title");
+        self.build_list(&title, self.current_list_date(), states)
     }
 
     /// The current list's date (1 January 1970 when nothing was played).
@@ -702,7 +703,7 @@ impl<'a> ViewBuilder<'a> {
                 by_then.last().map(|(_, state)| state)
             })
             .collect();
-        self.build_list(&format!("Rating list {}", date.year), date, states)
+        self.build_list(&self.year_title(date.year), date, states)
     }
 
     /// Every player's list state after each of their tournaments, for
@@ -789,7 +790,7 @@ impl<'a> ViewBuilder<'a> {
                 before.checked_sub(1).map(|last| steps[last].1)
             })
             .collect();
-        self.build_list(&format!("Rating list {}", date.year), date, states)
+        self.build_list(&self.year_title(date.year), date, states)
     }
 
     fn build_list(
@@ -923,11 +924,10 @@ impl<'a> ViewBuilder<'a> {
                     .collect(),
             })
             .collect();
-        list.chart = chart::list_chart(
-            "top-chart",
-            &format!("Rating history of the top {} players", series.len()),
-            &series,
-        );
+        let title = self
+            .words
+            .with("list-chart-title", &[("count", series.len().into())]);
+        list.chart = chart::list_chart("top-chart", &title, &series, &self.words);
         list.legend = if list.chart.is_empty() {
             Vec::new()
         } else {

@@ -157,14 +157,14 @@ fn points_before(entry: &Entry, round: u32) -> u32 {
         .sum()
 }
 
-/// A round without a game, in words.
+/// The message saying a round was without a game.
 fn unpaired_words(cell: &Cell) -> Option<&'static str> {
     match cell {
-        Cell::Bye(Bye::PairingAllocated) => Some("bye (1 point)"),
-        Cell::Bye(Bye::Full) => Some("full-point bye (1 point)"),
-        Cell::Bye(Bye::Half) => Some("half-point bye (½ point)"),
-        Cell::Bye(Bye::Zero) => Some("zero-point bye (0 points)"),
-        Cell::Absent => Some("not paired"),
+        Cell::Bye(Bye::PairingAllocated) => Some("unpaired-bye"),
+        Cell::Bye(Bye::Full) => Some("unpaired-full-bye"),
+        Cell::Bye(Bye::Half) => Some("unpaired-half-bye"),
+        Cell::Bye(Bye::Zero) => Some("unpaired-zero-bye"),
+        Cell::Absent => Some("unpaired-absent"),
         Cell::Game { .. } | Cell::Paired { .. } => None,
     }
 }
@@ -205,7 +205,9 @@ impl ViewBuilder<'_> {
                         start_no: entry.start_no,
                         player: self.entry_link(entry),
                         points: format::points(points_before(entry, round)),
-                        what: unpaired_words(cell).unwrap_or_default().to_string(),
+                        what: unpaired_words(cell)
+                            .map(|key| self.words.text(key))
+                            .unwrap_or_default(),
                     });
                     continue;
                 }
@@ -262,7 +264,7 @@ impl ViewBuilder<'_> {
                 .map(|tb| TieBreakHead {
                     label: tb.label(),
                     id: tb.id(),
-                    description: tb.description(),
+                    description: super::tournament::tiebreak_description(*tb, &self.words),
                 })
                 .collect(),
             standings: match after {
@@ -342,12 +344,13 @@ impl ViewBuilder<'_> {
                 let opponent = entry.paired_with(round as usize - 1);
                 let other = opponent.and_then(|(o, _)| t.entry(o));
                 let colour = match opponent.and_then(|(_, c)| c) {
-                    Some(Colour::White) => "white",
-                    Some(Colour::Black) => "black",
-                    None => "",
+                    Some(Colour::White) => self.words.text("colour-white"),
+                    Some(Colour::Black) => self.words.text("colour-black"),
+                    None => String::new(),
                 };
                 let result = match cell {
                     Cell::Game { result, .. } => result_symbol(*result).to_string(),
+                    Cell::Bye(_) => format!("{} {}", self.words.text("notation-bye"), parts.result),
                     _ => parts.text,
                 };
                 CardRow {
@@ -361,7 +364,7 @@ impl ViewBuilder<'_> {
                     opponent_rating: other
                         .map(|o| self.rating_text(index, o.start_no))
                         .unwrap_or_default(),
-                    colour: colour.into(),
+                    colour,
                     result,
                     running: format::points(running),
                 }

@@ -105,15 +105,10 @@ impl ViewBuilder<'_> {
             provisional_reach: format::k(f64::from(rating.provisional_spread) / 2.0),
             expected_table: rating.expected == ExpectedScore::Table,
             expected_bands,
-            rounding: match rating.rounding {
-                Rounding::HalfAwayFromZero => {
-                    "to the nearest whole number; a half is rounded away from zero (+2.5 → +3, −2.5 → −3)"
-                }
-                Rounding::HalfEven => {
-                    "to the nearest whole number; a half is rounded to the even number (+2.5 → +2, +3.5 → +4)"
-                }
-            }
-            .to_string(),
+            rounding: self.words.text(match rating.rounding {
+                Rounding::HalfAwayFromZero => "rounding-half-away",
+                Rounding::HalfEven => "rounding-half-even",
+            }),
             inactive_after_months: rating.inactive_after_months,
             handicaps: self
                 .dataset

@@ -249,8 +249,13 @@ impl ViewBuilder<'_> {
             (Phase::Established, Some(r)) => r.to_string(),
             (Phase::Provisional, _) => {
                 let needed = self.config.rating.provisional_games;
-                let word = crate::text::plural(needed, "game");
-                format!("provisional ({games} of {needed} {word})")
+                self.words.with(
+                    "progress-provisional",
+                    &[
+                        ("games", crate::translate::Arg::Number(i64::from(games))),
+                        ("count", crate::translate::Arg::Number(i64::from(needed))),
+                    ],
+                )
             }
             _ => String::new(),
         }
@@ -269,7 +274,9 @@ impl ViewBuilder<'_> {
                 let change = r
                     .change()
                     .map(|c| format!(" ({})", format::signed(c)))
-                    .unwrap_or_else(|| " (first established rating)".into());
+                    .unwrap_or_else(|| {
+                        format!(" ({})", self.words.text("chart-first-established"))
+                    });
                 Some(ChartPoint {
                     day: t.end.days_since_epoch(),
                     rating,

@@ -10,6 +10,7 @@ use crate::model::Tournament;
 use crate::rating::{Phase, TournamentRating};
 use crate::render::format;
 use crate::standings::{self, Standing};
+use crate::translate::{Arg, Translations};
 use serde::Serialize;
 
 /// A row of the tournament's crosstable in final order.
@@ -221,7 +222,7 @@ impl ViewBuilder<'_> {
         let rating = |start_no: u32| self.event_rating(index, start_no);
         let standing = standings::standings(t, &chain, &rating);
         let letters = colour_letters(self.page_language());
-        let colours = colour_legend(self.page_language());
+        let colours = colour_legend(self.page_language(), &self.words);
         let rows: Vec<StandingRow> = standing
             .iter()
             .map(|s| self.standing_row(index, s, &chain))
@@ -264,8 +265,8 @@ impl ViewBuilder<'_> {
             changes,
             language: self.language_of(t).to_string(),
             colour_letters: letters.join("/"),
-            start_legend: notation::legend("start number", &colours),
-            final_legend: notation::legend("final place", &colours),
+            start_legend: self.notation_legend("notation-start-number", &colours),
+            final_legend: self.notation_legend("notation-final-place", &colours),
             colour_legend: colours,
             federations: rows.iter().any(|r| !r.federation.is_empty()),
             titles: rows.iter().any(|r| !r.title.is_empty()),
@@ -280,13 +281,27 @@ impl ViewBuilder<'_> {
                 .map(|tb| TieBreakHead {
                     label: tb.label(),
                     id: tb.id(),
-                    description: tb.description(),
+                    description: tiebreak_description(*tb, &self.words),
                 })
                 .collect(),
             standings: rows,
             starting_list: self.starting_list(index),
             start_crosstable: t.entries.iter().map(|e| self.start_cross_row(e)).collect(),
         }
+    }
+
+    /// The legend of the crosstables' notation, the opponents numbered by
+    /// the message `numbers` (start number or final place), `colours` the
+    /// colour letters explained.
+    fn notation_legend(&self, numbers: &str, colours: &str) -> String {
+        let numbers = self.words.text(numbers);
+        self.words.with(
+            "notation-legend",
+            &[
+                ("numbers", Arg::Text(&numbers)),
+                ("colours", Arg::Text(colours)),
+            ],
+        )
     }
 
     /// The language the pages are written in (`site.language`): colour letters follow it,
@@ -538,25 +553,62 @@ impl ViewBuilder<'_> {
 }
 
 /// Colour letters (white, black) in a page language: Turkish `b`/`s` (beyaz/siyah),
-/// otherwise `w`/`b`. One convention per page, stated by `colour_legend`.
+/// Finnish `v`/`m` (valkea/musta), otherwise `w`/`b`. One convention per
+/// page, stated by `colour_legend`.
 pub fn colour_letters(language: &str) -> [&'static str; 2] {
     let primary = language.split(['-', '_']).next().unwrap_or("");
     if primary.eq_ignore_ascii_case("tr") {
         ["b", "s"]
+    } else if primary.eq_ignore_ascii_case("fi") {
+        ["v", "m"]
     } else {
         ["w", "b"]
     }
 }
 
-/// The colour letters explained, in the page language.
-pub fn colour_legend(language: &str) -> String {
+/// The colour letters of `language` explained in `words`.
+pub fn colour_legend(language: &str, words: &Translations) -> String {
     let [white, black] = colour_letters(language);
-    let primary = language.split(['-', '_']).next().unwrap_or("");
-    if primary.eq_ignore_ascii_case("tr") {
-        format!("renk: {white} = beyaz, {black} = siyah")
-    } else {
-        format!("colour: {white} = white, {black} = black")
+    words.with(
+        "colour-legend",
+        &[("white", Arg::Text(white)), ("black", Arg::Text(black))],
+    )
+}
+
+/// A tie-break's one-line description for the legends, in `words`.
+pub(super) fn tiebreak_description(
+    tb: crate::model::tiebreak::TieBreak,
+    words: &Translations,
+) -> String {
+    let id = tb.id();
+    let base = id.strip_suffix("-virtual").unwrap_or(&id);
+    let key = match base {
+        "bh" => "tiebreak-bh",
+        "bh-c1" => "tiebreak-bh-c1",
+        "bh-c2" => "tiebreak-bh-c2",
+        "bh-m1" => "tiebreak-bh-m1",
+        "sb" => "tiebreak-sb",
+        "win" => "tiebreak-win",
+        "won" => "tiebreak-won",
+        "gs" => "tiebreak-gs",
+        "ps" => "tiebreak-ps",
+        "de" => "tiebreak-de",
+        "bpg" => "tiebreak-bpg",
+        "aro" => "tiebreak-aro",
+        "tpr" => "tiebreak-tpr",
+        "ks" => "tiebreak-ks",
+        _ => return tb.description(),
+    };
+    let what = words.text(key);
+    if !tb.kind.uses_opponent_scores() {
+        return what;
     }
+    let unplayed = if id.ends_with("-virtual") {
+        "tiebreak-unplayed-virtual"
+    } else {
+        "tiebreak-unplayed-dummy"
+    };
+    words.with(unplayed, &[("what", Arg::Text(&what))])
 }
 
 /// Whether the event's own report (the crosstable's rank column) ranks a
