@@ -187,6 +187,12 @@ pub fn write_file_atomically_with<T, E: From<io::Error>>(
     write: impl FnOnce(&mut dyn io::Write) -> Result<T, E>,
 ) -> Result<T, E> {
     refuse_link(path, path)?;
+    if let Some(mut device) = open_device(path)? {
+        let mut out = io::BufWriter::new(&mut device);
+        let value = write(&mut out)?;
+        out.into_inner().map_err(io::IntoInnerError::into_error)?;
+        return Ok(value);
+    }
     let temporary = temporary_beside(path);
     let written = (|| {
         let mut out = io::BufWriter::with_capacity(1 << 20, create_temporary(&temporary)?);
@@ -199,6 +205,18 @@ pub fn write_file_atomically_with<T, E: From<io::Error>>(
         let _ = fs::remove_file(&temporary);
     }
     written
+}
+
+/// `path` opened for writing when it is a device or a pipe (`-o /dev/null`,
+/// `-o /dev/stdout`): those are written into, never replaced by a file of
+/// the same name.
+fn open_device(path: &Path) -> io::Result<Option<fs::File>> {
+    match fs::symlink_metadata(path) {
+        Ok(meta) if !meta.is_file() && !meta.is_dir() && !meta.file_type().is_symlink() => {
+            fs::File::options().write(true).open(path).map(Some)
+        }
+        _ => Ok(None),
+    }
 }
 
 /// The file at `path`, opened for writing over its bytes, when that
@@ -273,6 +291,21 @@ pub fn swap_in(written: &Path, path: &Path) -> io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[cfg(unix)]
+    #[test]
+    fn a_device_is_written_into_not_replaced() {
+        use std::os::unix::fs::FileTypeExt;
+        let null = Path::new("/dev/null");
+        if !fs::metadata(null).is_ok_and(|m| m.file_type().is_char_device()) {
+            return;
+        }
+        write_file_atomically(null, b"nothing").unwrap();
+        assert!(fs::symlink_metadata(null)
+            .unwrap()
+            .file_type()
+            .is_char_device());
+    }
 
     #[test]
     fn single_files_are_replaced_whole() {

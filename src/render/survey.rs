@@ -175,7 +175,10 @@ mod tests {
         let text = render_report(&tera, &r, OutputFormat::Text).unwrap();
         assert!(text.contains("Aalto <Aino>"), "{text}");
         // Templates already loaded (e.g. the site's) are kept.
-        let mut site = templates::new_engine();
+        let words = std::sync::Arc::new(crate::translate::Translations::english());
+        let mut site = templates::TemplateSet::default()
+            .engine_with(words)
+            .unwrap();
         site.add_raw_template(
             "html/base.html",
             "SITE{% block title %}{% endblock title %}{% block content %}{% endblock content %}",

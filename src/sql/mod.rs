@@ -53,12 +53,13 @@ impl Dialect {
         }
     }
 
-    /// The database the dump loads into, as people call it.
+    /// The database the dump loads into, by its own name (names only, so
+    /// that the words around them are the page's language's).
     pub fn database_name(self) -> &'static str {
         match self {
             Dialect::Sqlite => "SQLite",
             Dialect::Postgres => "PostgreSQL",
-            Dialect::Mysql => "MariaDB or MySQL",
+            Dialect::Mysql => "MariaDB / MySQL",
         }
     }
 

@@ -281,11 +281,11 @@ fn configuration_sets_language_base_url_and_rules() {
     for (file, database) in [
         ("ratingbook.sql", "SQLite"),
         ("ratingbook.postgres.sql", "PostgreSQL"),
-        ("ratingbook.mysql.sql", "MariaDB or MySQL"),
+        ("ratingbook.mysql.sql", "MariaDB / MySQL"),
     ] {
         assert!(
             downloads.contains(&format!(
-                "<a href=\"{file}\">Whole rating book for {database} (SQL)</a>"
+                "<a href=\"{file}\">Koko vahvuuslukukirja tietokannalle {database} (SQL)</a>"
             )),
             "{downloads}"
         );
@@ -294,7 +294,7 @@ fn configuration_sets_language_base_url_and_rules() {
     assert!(read(&out.path().join("ratingbook.sql")).contains("PRAGMA foreign_keys"));
     let tournament = read(&out.path().join("tournaments/helsinki-open-2003.html"));
     assert!(tournament.contains(
-        "<a href=\"../ratingbook.postgres.sql\">SQL dump of the whole book for PostgreSQL</a>"
+        "<a href=\"../ratingbook.postgres.sql\">koko kirjan SQL-vedos tietokannalle PostgreSQL</a>"
     ));
     assert!(!read(&out.path().join("ratingbook.postgres.sql")).contains("PRAGMA"));
     // Everyone is active over 30 years: the club's leader is its list's rank 1.
@@ -309,19 +309,19 @@ fn configuration_sets_language_base_url_and_rules() {
         .replace("../", "");
     assert!(
         index.contains(&format!(
-            "<li>Club <a href=\"lists/club-helsinki.html\">Helsinki</a>: <a href=\"{first}</a>"
+            "<li>Seura <a href=\"lists/club-helsinki.html\">Helsinki</a>: <a href=\"{first}</a>"
         )),
         "{first}: {index}"
     );
     let rules = read(&out.path().join("rules.html"));
-    assert!(rules.contains("Base K = 20, unless"), "{rules}");
-    assert!(rules.contains("K = 16 (never more"));
+    assert!(rules.contains("Perus-K = 20, ellei"), "{rules}");
+    assert!(rules.contains("K = 16 (ei koskaan enempää"));
     // 20 and 16, each halved up to three times (the book: The rating rules as implemented, K).
     assert!(
-        rules.contains("The possible values are 20, 16, 10, 8, 5, 4, 2.5, 2;"),
+        rules.contains("Mahdolliset arvot ovat 20, 16, 10, 8, 5, 4, 2.5, 2;"),
         "{rules}"
     );
-    assert!(rules.contains("in the 360 months before"));
+    assert!(rules.contains("edeltävien 360 kuukauden aikana"));
     // A 30-year span: nobody is inactive, and the chart has two players.
     let list = read(&out.path().join("ratings.html"));
     assert!(!list.contains("class=\"inactive\""));

@@ -158,7 +158,8 @@ fn the_example_never_blocks_a_first_real_event_on_the_init_date() {
         table.file_stem().unwrap().to_str().unwrap()
     )))
     .unwrap();
-    assert!(page.contains("these results are invented"), "{page}");
+    // The repository is Finnish: "these results are invented".
+    assert!(page.contains("nämä tulokset on keksitty"), "{page}");
 }
 
 #[test]
@@ -309,9 +310,9 @@ fn the_workflows_are_valid_and_their_steps_run_green_in_a_clone() {
         comment.contains(": Example Anna – Example Mikko: 1–0 → 0–1"),
         "{comment}"
     );
-    assert!(comment.contains("performance 1175 → 2025"), "{comment}");
+    assert!(comment.contains("suoritusluku 1175 → 2025"), "{comment}");
     assert!(
-        comment.contains("| changed | Example Club Championship"),
+        comment.contains("| muutettu | Example Club Championship"),
         "{comment}"
     );
     assert_eq!(
@@ -329,7 +330,7 @@ fn the_workflows_are_valid_and_their_steps_run_green_in_a_clone() {
     );
     assert!(std::fs::read_to_string(clone.join("diff.md"))
         .unwrap()
-        .contains("| changed | Example Club Championship"));
+        .contains("| muutettu | Example Club Championship"));
 
     // After the merge: the default branch publishes.
     git(&clone, &["checkout", "-q", "main"]);

@@ -637,7 +637,7 @@ fn the_turkish_sample_page_shows_upper_cased_starting_list_and_the_page_language
     // The page is in English (site.language = "en"): w = white, b = black, as on
     // every other page, whatever the language of the names (round 1 white, round 2 black).
     assert!(md.contains("| 1 | Özgür Yılmaz | 5w 1 | 2b ½ |"), "{md}");
-    assert!(md.contains("colour: w = white, b = black"), "{md}");
+    assert!(md.contains("colour (w = white, b = black)"), "{md}");
     // A bye reads the same in both crosstables: the word and its points.
     assert!(md.matches("| bye 1 |").count() >= 2, "{md}");
     assert!(md.contains("| # | No | Player | Pts | BH-C1ᵛ | BH-C2ᵛ | SBᵛ | GS |"));

@@ -134,7 +134,10 @@ fn memberships_by_federation_file_ranks_and_exported_ranks() {
     // #, No, Player, Fed, Rating, Pts, four tie-breaks, Rp, Δ, Report.
     let first = &rows[0];
     assert_eq!((first[0].as_str(), first[1].as_str()), ("1", "1"));
-    assert!(page.contains("rank in the event's own report"), "{page}");
+    assert!(
+        page.contains("rank in the event&#39;s own report"),
+        "{page}"
+    );
     assert_eq!(first.last().map(String::as_str), Some("2"));
     assert!(page.contains("rated, base K"), "members played each other");
 
