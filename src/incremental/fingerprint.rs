@@ -17,7 +17,7 @@
 use super::checkpoint;
 use super::hashing::Key;
 use crate::model::Dataset;
-use crate::rating::{GameRating, Ratings, TournamentRating};
+use crate::rating::{Ratings, TournamentRating};
 use rayon::prelude::*;
 use serde::Serialize;
 use xxhash_rust::xxh3::Xxh3;
@@ -225,7 +225,7 @@ impl<'a> Fingerprints<'a> {
     /// entered, and the name and id of each opponent.
     fn record_key(&self, record: &TournamentRating) -> Key {
         let mut bytes = Vec::with_capacity(96 + 80 * record.games.len());
-        push_rating_record(&mut bytes, record);
+        crate::incremental::rating_bytes::encode_record(&mut bytes, record);
         bytes.extend_from_slice(&self.entered.tournaments[record.tournament].to_le_bytes());
         for game in &record.games {
             bytes.extend_from_slice(&self.entered.player_names[game.opponent].to_le_bytes());
@@ -319,88 +319,6 @@ fn name_key(p: &crate::model::Player) -> Key {
     xxhash_rust::xxh3::xxh3_128(&bytes)
 }
 
-/// Appends every field of a rating record to `out`, each in a fixed width
-/// (absence as a mark of its own), in a few hundred bytes where serializing
-/// it would take ten times the work: the association's list has two records
-/// per game. Both records are destructured, so a field added to either does
-/// not compile until it is hashed here.
-fn push_rating_record(out: &mut Vec<u8>, record: &TournamentRating) {
-    let TournamentRating {
-        player,
-        tournament,
-        start_no,
-        phase_before,
-        phase_after,
-        rating_before,
-        rating_after,
-        provisional_games_before,
-        provisional_games_after,
-        games,
-        tournament_half_points,
-    } = record;
-    push_numbers(
-        out,
-        &[*player as u64, *tournament as u64, games.len() as u64],
-    );
-    out.extend_from_slice(&[*phase_before as u8, *phase_after as u8]);
-    push_option(out, rating_before.map(i64::from));
-    push_option(out, rating_after.map(i64::from));
-    let counts = [
-        *start_no,
-        *provisional_games_before,
-        *provisional_games_after,
-    ];
-    push_numbers(out, &counts.map(u64::from));
-    push_numbers(out, &[u64::from(*tournament_half_points)]);
-    for game in games {
-        push_game_rating(out, game);
-    }
-}
-
-fn push_game_rating(out: &mut Vec<u8>, game: &GameRating) {
-    let GameRating {
-        round,
-        opponent,
-        half_points,
-        opponent_rating,
-        expected,
-        k,
-        change,
-        not_counted,
-        stones_received,
-        difference,
-    } = game;
-    push_numbers(out, &[u64::from(*round), *opponent as u64]);
-    out.push(*half_points);
-    push_option(out, opponent_rating.map(i64::from));
-    push_numbers(out, &[number_bits(*expected), number_bits(*change)]);
-    push_option(out, k.map(|k| i64::from(k.0)));
-    out.push(not_counted.map_or(0, |why| why as u8 + 1));
-    push_numbers(out, &[i64::from(*stones_received) as u64]);
-    push_option(out, difference.map(i64::from));
-}
-
-/// The bits of a number that may be absent (absence is one NaN of its own).
-fn number_bits(x: crate::rating::OptionalF64) -> u64 {
-    x.get().map_or(u64::MAX, f64::to_bits)
-}
-
-fn push_numbers(out: &mut Vec<u8>, numbers: &[u64]) {
-    for n in numbers {
-        out.extend_from_slice(&n.to_le_bytes());
-    }
-}
-
-fn push_option(out: &mut Vec<u8>, value: Option<i64>) {
-    match value {
-        Some(v) => {
-            out.push(1);
-            out.extend_from_slice(&v.to_le_bytes());
-        }
-        None => out.push(0),
-    }
-}
-
 /// Asserts that of `base` and `base` with each of `changes` made, two get
 /// the same key (`keyed` gives each one's serialization and key) exactly
 /// when they serialize the same: a hand-made hash neither leaves a field
@@ -433,11 +351,11 @@ pub(crate) fn assert_keys_tell_apart_what_serializes_apart<T: Clone>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rating::{KFactor, NotCounted, Phase};
+    use crate::rating::{GameRating, KFactor, NotCounted, Phase};
 
     fn hashed(record: &TournamentRating) -> Key {
         let mut bytes = Vec::new();
-        push_rating_record(&mut bytes, record);
+        crate::incremental::rating_bytes::encode_record(&mut bytes, record);
         xxhash_rust::xxh3::xxh3_128(&bytes)
     }
 

@@ -21,4 +21,5 @@ pub mod inputs;
 pub mod previous;
 pub(crate) mod previous_dump;
 pub mod rated;
+mod rating_bytes;
 pub mod scan;
