@@ -21,17 +21,9 @@ pub fn import_egd(
         eprintln!("error: `{membership}` is not a membership: member, honorary, rif or other");
         return ExitCode::from(2);
     };
-    let bytes = match std::fs::read(file) {
-        Ok(b) => b,
-        Err(e) => {
-            eprintln!("error: cannot read {shown}: {e}");
-            return ExitCode::from(2);
-        }
+    let Some(text) = super::import::read_text(file) else {
+        return ExitCode::from(2);
     };
-    let (text, encoding) = trf::decode(&bytes);
-    if encoding == trf::Encoding::Latin1 {
-        eprintln!("warning: {shown} is not UTF-8; read it as Latin-1 (ISO 8859-1)");
-    }
     let report = match egd_format::parse(&text) {
         Ok(r) => r,
         Err(errors) => {

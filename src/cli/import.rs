@@ -6,16 +6,15 @@ use ratingbook::tournament::trf_import_check::problems_after_import;
 use std::path::Path;
 use std::process::ExitCode;
 
-/// `ratingbook import-trf`: writes the imported files under `root` (never
-/// overwriting a file, never through a link), prints how each player was
-/// matched, then checks the repository. Nothing is written when `check`
-/// would find a problem in what the import adds.
-pub fn import(file: &Path, root: &Path, options: &ImportOptions, dry_run: bool) -> ExitCode {
+/// The text of a file an importer reads: UTF-8, or else Latin-1 (ISO
+/// 8859-1) with a warning, as the programs that write these files do;
+/// `None`, the reason printed, when it cannot be read.
+pub fn read_text(file: &Path) -> Option<String> {
     let bytes = match std::fs::read(file) {
         Ok(b) => b,
         Err(e) => {
             eprintln!("error: cannot read {}: {e}", file.display());
-            return ExitCode::from(2);
+            return None;
         }
     };
     let (text, encoding) = trf::decode(&bytes);
@@ -25,6 +24,17 @@ pub fn import(file: &Path, root: &Path, options: &ImportOptions, dry_run: bool) 
             file.display()
         );
     }
+    Some(text)
+}
+
+/// `ratingbook import-trf`: writes the imported files under `root` (never
+/// overwriting a file, never through a link), prints how each player was
+/// matched, then checks the repository. Nothing is written when `check`
+/// would find a problem in what the import adds.
+pub fn import(file: &Path, root: &Path, options: &ImportOptions, dry_run: bool) -> ExitCode {
+    let Some(text) = read_text(file) else {
+        return ExitCode::from(2);
+    };
     let doc = match trf::parse(&text) {
         Ok(doc) => doc,
         Err(e) => {

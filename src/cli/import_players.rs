@@ -39,17 +39,9 @@ pub fn import_players(
             }
         }
     }
-    let bytes = match std::fs::read(file) {
-        Ok(b) => b,
-        Err(e) => {
-            eprintln!("error: cannot read {shown}: {e}");
-            return ExitCode::from(2);
-        }
+    let Some(text) = super::import::read_text(file) else {
+        return ExitCode::from(2);
     };
-    let (text, encoding) = trf::decode(&bytes);
-    if encoding == trf::Encoding::Latin1 {
-        eprintln!("warning: {shown} is not UTF-8; read it as Latin-1 (ISO 8859-1)");
-    }
     let mapping: BTreeMap<String, String> = columns.into_iter().collect();
     let loaded = ratingbook::load::load_repository(root);
     let text_of = |id: &ratingbook::model::Slug| {
