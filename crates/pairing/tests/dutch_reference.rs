@@ -17,6 +17,10 @@
 //! - `large_events_are_paired_identically`: events of 500 players and more
 //!   in `tests/fixtures/dutch-large/` (gzip-compressed TRF), generated and
 //!   paired by bbpPairings outside CI; every round must come out the same.
+//! - `next_rounds_of_large_events_are_paired_as_recorded`: events of 500 to
+//!   5 000 players in `tests/fixtures/dutch-next/`, every round but the last
+//!   played, each beside bbpPairings' pairing of the next round (`.bbp`, its
+//!   `-p` output) made outside CI; the engine must write the same pairing.
 //! - `generated_events_agree_with_the_reference_engine`: fresh events from
 //!   `generate-trf` go through the reference checker itself. It needs Python
 //!   with `caissify_pairings`; without it the test fails unless
@@ -114,6 +118,29 @@ fn large_events_are_paired_identically() {
     eprintln!("{}/{rounds} rounds identical", rounds - differ.len());
     assert!(rounds >= 32, "only {rounds} rounds in the corpus");
     assert!(differ.is_empty(), "{}", differ.join("\n"));
+}
+
+#[test]
+fn next_rounds_of_large_events_are_paired_as_recorded() {
+    let files = corpus("dutch-next");
+    assert!(files.len() >= 3, "corpus missing: {}", files.len());
+    let mut players = Vec::new();
+    for file in &files {
+        let doc = trf::parse(&fixture_text(file)).unwrap();
+        let next = doc.rounds_present() as u32 + 1;
+        let input = pairing::PairingInput::from_trf(&doc, next, true).unwrap();
+        let ours = pairing::dutch::pair_dutch_with(&input, DutchOptions::default()).unwrap();
+        let recorded = file.with_extension("").with_extension("bbp");
+        let theirs = std::fs::read_to_string(&recorded).unwrap();
+        assert_eq!(
+            pairing::format_pairings(&ours),
+            theirs,
+            "{} round {next}",
+            file.display()
+        );
+        players.push(input.players.len());
+    }
+    assert!(players.iter().any(|&n| n >= 2000), "{players:?}");
 }
 
 /// The Python interpreter with the reference package, if any.
