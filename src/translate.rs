@@ -231,9 +231,11 @@ impl NumberSymbols {
     }
 
     /// `value` in these symbols when it is a plain decimal number (ASCII
-    /// digits, at most one full stop, a sign in front); else as it is.
+    /// digits, at most one full stop, a sign in front); else as it is. A
+    /// real minus sign (U+2212) in front, as the pages write changes, stays
+    /// one unless the language has a minus of its own.
     fn write(&self, value: &str) -> String {
-        let unsigned = value.strip_prefix(['-', '+']).unwrap_or(value);
+        let unsigned = value.strip_prefix(['-', '+', '−']).unwrap_or(value);
         let plain = !unsigned.is_empty()
             && unsigned.chars().all(|c| c.is_ascii_digit() || c == '.')
             && unsigned.matches('.').count() <= 1
@@ -246,6 +248,8 @@ impl NumberSymbols {
         for c in value.chars() {
             match c {
                 '-' => out.push_str(&self.minus),
+                '−' if self.minus == "-" => out.push('−'),
+                '−' => out.push_str(&self.minus),
                 '+' => out.push_str(&self.plus),
                 '.' => out.push_str(&self.separator),
                 digit => {
@@ -372,6 +376,11 @@ mod tests {
         assert_eq!(decimal("tr", "1.25"), "1,25");
         assert_eq!(decimal("tr", "+12.50"), "+12,50");
         assert_eq!(decimal("tr", "-3.5"), "-3,5");
+        // A change the pages write with a real minus sign: Finnish's own
+        // minus is that sign; Turkish and English keep it.
+        assert_eq!(decimal("fi", "−2.24"), "\u{2212}2,24");
+        assert_eq!(decimal("tr", "−2.24"), "\u{2212}2,24");
+        assert_eq!(decimal("en", "−2.24"), "\u{2212}2.24");
         // No grouping; not a number, as it is.
         assert_eq!(decimal("fi", "12345.5"), "12345,5");
         assert_eq!(decimal("fi", "5½"), "5½");

@@ -89,7 +89,9 @@ pub(crate) enum Command {
         /// The association's name.
         #[arg(long, default_value = "Our association")]
         association: String,
-        /// The site's title (default: "<association> rating list").
+        /// The site's title (default: the association's name and "rating
+        /// list" in the --language chosen: fi "<association> – rankinglista",
+        /// tr "<association> derecelendirme listesi").
         #[arg(long)]
         title: Option<String>,
         /// The pages' language (BCP 47, e.g. fi, tr, en).
@@ -205,7 +207,8 @@ pub(crate) enum Command {
     },
     /// Print a round of one of our tournaments as the venue posts it: the
     /// pairing list (board, names, ratings, points, colours, results), the
-    /// standings after the round, the wall chart or a score sheet per board.
+    /// standings after the round, the wall chart or a score sheet per board,
+    /// in the site's language (`[site] language`).
     Round {
         /// The tournament: its .toml/.csv path or id path.
         event: PathBuf,

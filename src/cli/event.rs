@@ -225,7 +225,7 @@ fn requested_bye(
         .map_err(|e| format!("cannot write {}: {e}", t.table_source.display()))?;
     Ok(format!(
         "{player}: {} in round {round}",
-        printout::bye_words(bye)
+        printout::bye_words(bye, &ratingbook::translate::Translations::english())
     ))
 }
 
@@ -304,14 +304,20 @@ pub fn round_view(
         );
         return ExitCode::from(BAD_INPUT);
     }
+    let words = printout::words(&checked.loaded);
     let sheet = match sheet {
-        SheetArg::Pairings => Sheet::Pairings(printout::pairing_list(t, dataset, round)),
-        SheetArg::ScoreSheets => Sheet::ScoreSheets(printout::pairing_list(t, dataset, round)),
-        SheetArg::WallChart => Sheet::WallChart(printout::wall_chart(t, dataset)),
+        SheetArg::Pairings => Sheet::Pairings(printout::pairing_list(t, dataset, round, &words)),
+        SheetArg::ScoreSheets => {
+            Sheet::ScoreSheets(printout::pairing_list(t, dataset, round, &words))
+        }
+        SheetArg::WallChart => Sheet::WallChart(printout::wall_chart(t, dataset, &words)),
         SheetArg::Standings => {
             let chain = ratingbook::standings::chain_for(t, &checked.loaded.config);
             Sheet::Standings(printout::standings_sheet(t, dataset, &chain, round))
         }
     };
-    write_out(output, &printout::write(&sheet, printout_format(format)))
+    write_out(
+        output,
+        &printout::write(&sheet, printout_format(format), &words),
+    )
 }

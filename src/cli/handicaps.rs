@@ -1,7 +1,7 @@
 //! `handicaps`: grade estimates from a handicap survey.
 
 use handicap::{build_report, Grade, Survey, SurveyOptions, SurveyReport};
-use ratingbook::render::survey::{render_report, survey_tera, OutputFormat};
+use ratingbook::render::survey::{render_report, survey_tera_in, OutputFormat};
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::process::ExitCode;
@@ -16,7 +16,10 @@ pub fn handicaps(
     format: OutputFormat,
     out: Option<&Path>,
 ) -> ExitCode {
-    let players = ratingbook::load::load_repository(root).dataset.players;
+    let loaded = ratingbook::load::load_repository(root);
+    // The report in the site's language, as the site's survey pages are.
+    let words = std::sync::Arc::new(ratingbook::printout::words(&loaded));
+    let players = loaded.dataset.players;
     let mut grades: BTreeMap<String, Grade> = players
         .iter()
         .filter_map(|p| Some((p.id.to_string(), p.grade?)))
@@ -37,7 +40,8 @@ pub fn handicaps(
             return ExitCode::FAILURE;
         }
     };
-    let output = match survey_tera().and_then(|tera| render_report(&tera, &report, format)) {
+    let output = match survey_tera_in(words).and_then(|tera| render_report(&tera, &report, format))
+    {
         Ok(output) => output,
         Err(e) => {
             eprintln!("error: cannot render the survey report: {e}");

@@ -155,12 +155,14 @@ pub fn pair_event(
             e.cells[index] = *cell;
         }
     }
-    let list = ratingbook::printout::pairing_list(&paired, dataset, next.round);
+    let words = ratingbook::printout::words(&checked.loaded);
+    let list = ratingbook::printout::pairing_list(&paired, dataset, next.round, &words);
     print!(
         "{}",
         ratingbook::printout::write(
             &ratingbook::printout::Sheet::Pairings(list),
-            printout_format(format)
+            printout_format(format),
+            &words
         )
     );
     if !write {

@@ -123,7 +123,7 @@ fn run_command(command: Command, format: MessageFormat) -> ExitCode {
             install,
             empty,
         } => {
-            let title = title.unwrap_or_else(|| format!("{association} rating list"));
+            let title = title.unwrap_or_else(|| default_title(&association, &language));
             super::init(
                 &dir,
                 &ratingbook::init::InitOptions {
@@ -385,4 +385,13 @@ fn run_exchange(command: Command) -> ExitCode {
         }
         _ => unreachable!("the rating book's commands are run by run_command"),
     }
+}
+
+/// The title `init` gives a new site without `--title`: the association's
+/// name and "rating list" in the site's language.
+fn default_title(association: &str, language: &str) -> String {
+    use ratingbook::translate::{Arg, Translations};
+    Translations::new(language, None)
+        .unwrap_or_else(|_| Translations::english())
+        .with("init-title", &[("association", Arg::Text(association))])
 }

@@ -2,9 +2,12 @@
 //! file beside it, nothing fetched), each sheet is printed on a page of its
 //! own, every text from the data is escaped.
 
+use super::text::{board_heading, colour_line, round_column, titled};
 use super::{points, Label, PairingList, Sheet, StandingsSheet, WallChart};
 use crate::render::format::html_escaped as esc;
+use crate::translate::Translations;
 
+/// The page's style; `{scroll_hint}` is where the words of the hint go.
 const STYLE: &str = "\
 body{font-family:system-ui,sans-serif;margin:1rem;color:#000;background:#fff}\
 h1{font-size:1.3rem;margin:0 0 .6rem}\
@@ -15,7 +18,7 @@ td.n,th.n{text-align:right}\
 .sheet{margin-bottom:2rem}\
 .moves td{width:12rem;height:1.15rem}\
 .sign{margin-top:1rem;display:flex;gap:2rem}\
-@media screen{.scroll[data-overflows]::before{content:\"Scroll sideways for more \\2192\";display:block;\
+@media screen{.scroll[data-overflows]::before{content:\"{scroll_hint} \\2192\";display:block;\
 position:sticky;left:0;width:max-content;font-size:.8rem;color:#555}\
 .scroll[data-overflows]:not([data-at-end]){-webkit-mask-image:linear-gradient(to left,transparent,#000 2.5rem);\
 mask-image:linear-gradient(to left,transparent,#000 2.5rem)}}\
@@ -28,6 +31,14 @@ fn name(l: &Label) -> String {
     match &l.title {
         Some(t) if !t.trim().is_empty() => format!("{} {}", esc(t.trim()), esc(&l.name)),
         _ => esc(&l.name),
+    }
+}
+
+/// A player's title and name, not yet escaped (for a line escaped whole).
+fn plain_name(l: &Label) -> String {
+    match &l.title {
+        Some(t) if !t.trim().is_empty() => format!("{} {}", t.trim(), l.name),
+        _ => l.name.clone(),
     }
 }
 
@@ -54,6 +65,24 @@ fn table(header: Vec<(String, bool)>, rows: Vec<Vec<(String, bool)>>) -> String 
     out + "</tbody></table></div>\n"
 }
 
+/// `text` as a CSS string's content: quotes, backslashes and line ends
+/// escaped, and `<` too, so that no text ends the style element.
+fn css_string(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '"' | '\\' | '<' | '>' | '\n' | '\r' => out.push_str(&format!("\\{:x} ", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// The header cell of the message `key`.
+fn heading_cell(words: &Translations, key: &str, at_right: bool) -> (String, bool) {
+    (esc(&words.text(key)), at_right)
+}
+
 fn left(text: impl Into<String>) -> (String, bool) {
     (text.into(), false)
 }
@@ -62,18 +91,18 @@ fn right(text: impl Into<String>) -> (String, bool) {
     (text.into(), true)
 }
 
-fn pairings(list: &PairingList) -> String {
+fn pairings(list: &PairingList, words: &Translations) -> String {
     let header = vec![
-        right("Board"),
-        right("No."),
-        left("White"),
-        right("Rtg"),
-        right("Pts"),
-        left("Result"),
-        right("Pts"),
-        left("Black"),
-        right("Rtg"),
-        right("No."),
+        heading_cell(words, "sheet-col-board", true),
+        heading_cell(words, "sheet-col-no", true),
+        heading_cell(words, "sheet-col-white", false),
+        heading_cell(words, "sheet-col-rating", true),
+        heading_cell(words, "sheet-col-points", true),
+        heading_cell(words, "sheet-col-result", false),
+        heading_cell(words, "sheet-col-points", true),
+        heading_cell(words, "sheet-col-black", false),
+        heading_cell(words, "sheet-col-rating", true),
+        heading_cell(words, "sheet-col-no", true),
     ];
     let rows = list
         .boards
@@ -93,26 +122,28 @@ fn pairings(list: &PairingList) -> String {
             ]
         })
         .collect();
-    let mut out = format!(
-        "<section class=\"sheet\"><h1>{}: round {} pairings</h1>\n",
-        esc(&list.event),
-        list.round
-    );
+    let title = titled(words, "sheet-pairings-title", &list.event, list.round);
+    let mut out = format!("<section class=\"sheet\"><h1>{}</h1>\n", esc(&title));
     out += &table(header, rows);
     for (l, what) in &list.byes {
-        out += &format!("<p>Bye: {} {} ({})</p>\n", l.start_no, name(l), esc(what));
+        let line = format!("{} {} ({what})", l.start_no, plain_name(l));
+        let line = words.with(
+            "sheet-bye-line",
+            &[("player", crate::translate::Arg::Text(&line))],
+        );
+        out += &format!("<p>{}</p>\n", esc(&line));
     }
     out + "</section>\n"
 }
 
-fn standings(sheet: &StandingsSheet) -> String {
+fn standings(sheet: &StandingsSheet, words: &Translations) -> String {
     let mut header = vec![
-        right("Rank"),
-        right("No."),
-        left("Name"),
-        left("Fed"),
-        right("Rtg"),
-        right("Pts"),
+        heading_cell(words, "sheet-col-rank", true),
+        heading_cell(words, "sheet-col-no", true),
+        heading_cell(words, "sheet-col-name", false),
+        heading_cell(words, "sheet-col-federation", false),
+        heading_cell(words, "sheet-col-rating", true),
+        heading_cell(words, "sheet-col-points", true),
     ];
     header.extend(sheet.tiebreaks.iter().map(|t| right(esc(t))));
     let rows = sheet
@@ -132,17 +163,25 @@ fn standings(sheet: &StandingsSheet) -> String {
         })
         .collect();
     format!(
-        "<section class=\"sheet\"><h1>{}: standings after round {}</h1>\n{}</section>\n",
-        esc(&sheet.event),
-        sheet.after_round,
+        "<section class=\"sheet\"><h1>{}</h1>\n{}</section>\n",
+        esc(&titled(
+            words,
+            "sheet-standings-title",
+            &sheet.event,
+            sheet.after_round
+        )),
         table(header, rows)
     )
 }
 
-fn wall_chart(chart: &WallChart) -> String {
-    let mut header = vec![right("No."), left("Name"), right("Rtg")];
-    header.extend((1..=chart.rounds).map(|r| right(format!("R{r}"))));
-    header.push(right("Pts"));
+fn wall_chart(chart: &WallChart, words: &Translations) -> String {
+    let mut header = vec![
+        heading_cell(words, "sheet-col-no", true),
+        heading_cell(words, "sheet-col-name", false),
+        heading_cell(words, "sheet-col-rating", true),
+    ];
+    header.extend((1..=chart.rounds).map(|r| right(esc(&round_column(words, r)))));
+    header.push(heading_cell(words, "sheet-col-points", true));
     let rows = chart
         .rows
         .iter()
@@ -158,29 +197,31 @@ fn wall_chart(chart: &WallChart) -> String {
         })
         .collect();
     format!(
-        "<section class=\"sheet\"><h1>{}: wall chart</h1>\n{}</section>\n",
-        esc(&chart.event),
+        "<section class=\"sheet\"><h1>{}</h1>\n{}</section>\n",
+        esc(&titled(
+            words,
+            "sheet-wall-chart-title",
+            &chart.event,
+            chart.rounds
+        )),
         table(header, rows)
     )
 }
 
-fn score_sheets(list: &PairingList) -> String {
+fn score_sheets(list: &PairingList, words: &Translations) -> String {
     let mut out = String::new();
+    let player = |l: &Label| format!("{} {} {}", l.start_no, plain_name(l), rating(l));
+    let white = esc(&words.text("sheet-col-white"));
+    let black = esc(&words.text("sheet-col-black"));
     for b in &list.boards {
         out += &format!(
-            "<section class=\"sheet\"><h1>{}: round {}, board {}</h1>\n\
-             <p>White: {} {} {}<br>Black: {} {} {}</p>\n<table class=\"moves\">\n\
-             <thead><tr><th class=\"n\">#</th><th>White</th><th>Black</th>\
-             <th class=\"n\">#</th><th>White</th><th>Black</th></tr></thead>\n<tbody>\n",
-            esc(&list.event),
-            list.round,
-            b.board,
-            b.white.start_no,
-            name(&b.white),
-            rating(&b.white),
-            b.black.start_no,
-            name(&b.black),
-            rating(&b.black)
+            "<section class=\"sheet\"><h1>{}</h1>\n\
+             <p>{}<br>{}</p>\n<table class=\"moves\">\n\
+             <thead><tr><th class=\"n\">#</th><th>{white}</th><th>{black}</th>\
+             <th class=\"n\">#</th><th>{white}</th><th>{black}</th></tr></thead>\n<tbody>\n",
+            esc(&board_heading(list, b.board, words)),
+            esc(&colour_line(words, "sheet-white-player", &player(&b.white))),
+            esc(&colour_line(words, "sheet-black-player", &player(&b.black))),
         );
         for m in 1..=30 {
             out += &format!(
@@ -188,8 +229,13 @@ fn score_sheets(list: &PairingList) -> String {
                 m + 30
             );
         }
-        out += "</tbody></table>\n<div class=\"sign\"><span>Result: ________</span>\
-                <span>White: ________</span><span>Black: ________</span></div></section>\n";
+        out += &format!(
+            "</tbody></table>\n<div class=\"sign\"><span>{} ________</span>\
+             <span>{} ________</span><span>{} ________</span></div></section>\n",
+            esc(&words.text("sheet-result-blank")),
+            esc(&words.text("sheet-white-signature")),
+            esc(&words.text("sheet-black-signature"))
+        );
     }
     out
 }
@@ -203,18 +249,20 @@ const mark=()=>{s.toggleAttribute('data-overflows',s.scrollWidth>s.clientWidth+1
 s.toggleAttribute('data-at-end',s.scrollLeft+s.clientWidth>=s.scrollWidth-1)};\
 mark();s.addEventListener('scroll',mark);addEventListener('resize',mark)}";
 
-/// The sheet as a whole HTML page.
-pub fn page(sheet: &Sheet) -> String {
+/// The sheet as a whole HTML page, in the language of `words`.
+pub fn page(sheet: &Sheet, words: &Translations) -> String {
     let (event, body) = match sheet {
-        Sheet::Pairings(l) => (&l.event, pairings(l)),
-        Sheet::ScoreSheets(l) => (&l.event, score_sheets(l)),
-        Sheet::Standings(s) => (&s.event, standings(s)),
-        Sheet::WallChart(c) => (&c.event, wall_chart(c)),
+        Sheet::Pairings(l) => (&l.event, pairings(l, words)),
+        Sheet::ScoreSheets(l) => (&l.event, score_sheets(l, words)),
+        Sheet::Standings(s) => (&s.event, standings(s, words)),
+        Sheet::WallChart(c) => (&c.event, wall_chart(c, words)),
     };
+    let style = STYLE.replace("{scroll_hint}", &css_string(&words.text("scroll-hint")));
     format!(
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+        "<!DOCTYPE html>\n<html lang=\"{}\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-         <title>{}</title>\n<link rel=\"icon\" href=\"data:,\">\n<style>{STYLE}</style>\n</head>\n<body>\n<main>\n{body}</main>\n<script>{MARK_SCROLLING}</script>\n</body>\n</html>\n",
+         <title>{}</title>\n<link rel=\"icon\" href=\"data:,\">\n<style>{style}</style>\n</head>\n<body>\n<main>\n{body}</main>\n<script>{MARK_SCROLLING}</script>\n</body>\n</html>\n",
+        esc(words.language()),
         esc(event)
     )
 }
@@ -252,7 +300,8 @@ mod tests {
                 .collect(),
             byes: Vec::new(),
         };
-        let html = page(&Sheet::ScoreSheets(list.clone()));
+        let english = Translations::english();
+        let html = page(&Sheet::ScoreSheets(list.clone()), &english);
         // The page's own script marks wide tables; a name's never runs.
         assert!(!html.contains("<script>x</script>"), "{html}");
         assert!(html.contains("&lt;script&gt;"), "{html}");
@@ -261,8 +310,8 @@ mod tests {
         assert!(html.contains("break-after:page"));
         assert!(!html.contains("http"), "self-contained: {html}");
         assert_eq!(
-            page(&Sheet::Pairings(list.clone())),
-            page(&Sheet::Pairings(list))
+            page(&Sheet::Pairings(list.clone()), &english),
+            page(&Sheet::Pairings(list), &english)
         );
     }
 }

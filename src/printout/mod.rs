@@ -7,14 +7,19 @@
 //! [`WallChart`]) and written as plain text (a terminal, a notice board),
 //! Markdown (a club's page or chat) or printable HTML ([`html`]: one file,
 //! its style inside, one printed page per sheet). Every name is escaped
-//! for the format; the output depends on nothing but the data.
+//! for the format; the output depends on nothing but the data. The sheets'
+//! words are the site's language (`[site] language`, see [`words`]): a
+//! venue posts them in the language its players read.
 
 pub mod html;
 mod text;
 
+use crate::load::Loaded;
 use crate::model::{Bye, Cell, Colour, Dataset, GameResult, Tournament};
+use crate::render::templates::TemplateSet;
 use crate::standings::TieBreak;
 use crate::tournament::round::{half_points_before, round, Board};
+use crate::translate::{Arg, Translations};
 
 pub use text::{markdown, plain};
 
@@ -31,13 +36,24 @@ pub enum Sheet {
     ScoreSheets(PairingList),
 }
 
-/// `sheet` written in `format`.
-pub fn write(sheet: &Sheet, format: Format) -> String {
+/// `sheet` written in `format`, in the language of `words`.
+pub fn write(sheet: &Sheet, format: Format, words: &Translations) -> String {
     match format {
-        Format::Text => plain(sheet),
-        Format::Markdown => markdown(sheet),
-        Format::Html => html::page(sheet),
+        Format::Text => plain(sheet, words),
+        Format::Markdown => markdown(sheet, words),
+        Format::Html => html::page(sheet, words),
     }
+}
+
+/// The words the sheets of `loaded`'s repository are printed in: those of
+/// its site's language, the repository's own message file over the
+/// built-in one (a broken own file: the built-in words, as `check` says).
+pub fn words(loaded: &Loaded) -> Translations {
+    let language = &loaded.config.site.language;
+    TemplateSet::with_overrides(&loaded.templates)
+        .translations_for(language)
+        .or_else(|_| Translations::new(language, None))
+        .unwrap_or_else(|_| Translations::english())
 }
 
 /// The formats a sheet is written in.
@@ -121,7 +137,7 @@ pub struct PairingList {
     pub round: u32,
     /// The boards, board 1 first.
     pub boards: Vec<PairingRow>,
-    /// Players with a bye, and what it gives.
+    /// Players with a bye, and what it gives, in words.
     pub byes: Vec<(Label, String)>,
 }
 
@@ -149,18 +165,23 @@ fn score(board: &Board, t: &Tournament, round_index: usize) -> Option<String> {
     )
 }
 
-/// What a bye gives, in words.
-pub fn bye_words(bye: Bye) -> &'static str {
-    match bye {
-        Bye::PairingAllocated => "bye, 1 point",
-        Bye::Full => "full-point bye, 1 point",
-        Bye::Half => "half-point bye, ½ point",
-        Bye::Zero => "not paired, 0 points",
-    }
+/// What a bye gives, in the words of `words`: `full-point bye, 1 point`.
+pub fn bye_words(bye: Bye, words: &Translations) -> String {
+    words.text(match bye {
+        Bye::PairingAllocated => "sheet-bye-allocated",
+        Bye::Full => "sheet-bye-full",
+        Bye::Half => "sheet-bye-half",
+        Bye::Zero => "sheet-bye-zero",
+    })
 }
 
-/// The pairing list of round `number` of `t`.
-pub fn pairing_list(t: &Tournament, dataset: &Dataset, number: u32) -> PairingList {
+/// The pairing list of round `number` of `t`, its byes in `words`.
+pub fn pairing_list(
+    t: &Tournament,
+    dataset: &Dataset,
+    number: u32,
+    words: &Translations,
+) -> PairingList {
     let r = round(t, number);
     let index = number.saturating_sub(1) as usize;
     let boards = r
@@ -179,7 +200,7 @@ pub fn pairing_list(t: &Tournament, dataset: &Dataset, number: u32) -> PairingLi
     let byes = r
         .byes
         .iter()
-        .map(|&(s, bye)| (label(t, dataset, s), bye_words(bye).to_string()))
+        .map(|&(s, bye)| (label(t, dataset, s), bye_words(bye, words)))
         .collect();
     PairingList {
         event: t.name.clone(),
@@ -281,8 +302,10 @@ pub struct WallChart {
 }
 
 /// A round's cell on the wall chart: opponent, colour, result (`12w1`,
-/// `7b½`, `3w?` before the result), the bye's points, or empty.
-pub fn chart_cell(cell: &Cell) -> String {
+/// `7b½`, `3w?` before the result), the bye's points (`bye ½` in `words`),
+/// or empty.
+pub fn chart_cell(cell: &Cell, words: &Translations) -> String {
+    let bye = |points: &str| words.with("sheet-cell-bye", &[("points", Arg::Text(points))]);
     let colour = |c: &Option<Colour>| c.map_or(String::new(), |c| c.letter().to_string());
     match cell {
         Cell::Game {
@@ -294,21 +317,26 @@ pub fn chart_cell(cell: &Cell) -> String {
             opponent,
             colour: c,
         } => format!("{opponent}{}?", colour(c)),
-        Cell::Bye(Bye::Half) => "bye ½".into(),
-        Cell::Bye(Bye::Zero) => "bye 0".into(),
-        Cell::Bye(_) => "bye 1".into(),
+        Cell::Bye(Bye::Half) => bye("½"),
+        Cell::Bye(Bye::Zero) => bye("0"),
+        Cell::Bye(_) => bye("1"),
         Cell::Absent => String::new(),
     }
 }
 
-/// The wall chart of `t`.
-pub fn wall_chart(t: &Tournament, dataset: &Dataset) -> WallChart {
+/// The wall chart of `t`, its byes in `words`.
+pub fn wall_chart(t: &Tournament, dataset: &Dataset, words: &Translations) -> WallChart {
     let rows = t
         .entries
         .iter()
         .map(|e| {
             let cells = (0..t.rounds as usize)
-                .map(|r| e.cells.get(r).map(chart_cell).unwrap_or_default())
+                .map(|r| {
+                    e.cells
+                        .get(r)
+                        .map(|c| chart_cell(c, words))
+                        .unwrap_or_default()
+                })
                 .collect();
             (label(t, dataset, e.start_no), cells, e.half_points())
         })

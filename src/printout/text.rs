@@ -2,6 +2,7 @@
 
 use super::{points, Label, PairingList, Sheet, StandingsSheet, WallChart};
 use crate::render::format::markdown_text;
+use crate::translate::{Arg, Translations};
 
 /// A table: header, rows, and which columns align right.
 struct Table {
@@ -78,11 +79,12 @@ fn rating(l: &Label) -> String {
     l.rating.map(|r| r.to_string()).unwrap_or_default()
 }
 
-fn strings<const N: usize>(cells: [&str; N]) -> Vec<String> {
-    cells.iter().map(|c| c.to_string()).collect()
+/// The messages `keys` in `words`: a table's header.
+fn strings<const N: usize>(words: &Translations, keys: [&str; N]) -> Vec<String> {
+    keys.iter().map(|key| words.text(key)).collect()
 }
 
-fn pairings_table(list: &PairingList) -> Table {
+fn pairings_table(list: &PairingList, words: &Translations) -> Table {
     let rows = list
         .boards
         .iter()
@@ -102,9 +104,21 @@ fn pairings_table(list: &PairingList) -> Table {
         })
         .collect();
     Table {
-        header: strings([
-            "Board", "No.", "White", "Rtg", "Pts", "Result", "Pts", "Black", "Rtg", "No.",
-        ]),
+        header: strings(
+            words,
+            [
+                "sheet-col-board",
+                "sheet-col-no",
+                "sheet-col-white",
+                "sheet-col-rating",
+                "sheet-col-points",
+                "sheet-col-result",
+                "sheet-col-points",
+                "sheet-col-black",
+                "sheet-col-rating",
+                "sheet-col-no",
+            ],
+        ),
         rows,
         right: vec![
             true, true, false, true, true, false, true, false, true, true,
@@ -119,8 +133,18 @@ fn byes_lines(list: &PairingList) -> Vec<String> {
         .collect()
 }
 
-fn standings_table(sheet: &StandingsSheet) -> Table {
-    let mut header = strings(["Rank", "No.", "Name", "Fed", "Rtg", "Pts"]);
+fn standings_table(sheet: &StandingsSheet, words: &Translations) -> Table {
+    let mut header = strings(
+        words,
+        [
+            "sheet-col-rank",
+            "sheet-col-no",
+            "sheet-col-name",
+            "sheet-col-federation",
+            "sheet-col-rating",
+            "sheet-col-points",
+        ],
+    );
     header.extend(sheet.tiebreaks.iter().cloned());
     let mut right = vec![true, true, false, false, true, true];
     right.extend(sheet.tiebreaks.iter().map(|_| true));
@@ -147,10 +171,13 @@ fn standings_table(sheet: &StandingsSheet) -> Table {
     }
 }
 
-fn wall_chart_table(chart: &WallChart) -> Table {
-    let mut header = strings(["No.", "Name", "Rtg"]);
-    header.extend((1..=chart.rounds).map(|r| format!("R{r}")));
-    header.push("Pts".into());
+fn wall_chart_table(chart: &WallChart, words: &Translations) -> Table {
+    let mut header = strings(
+        words,
+        ["sheet-col-no", "sheet-col-name", "sheet-col-rating"],
+    );
+    header.extend((1..=chart.rounds).map(|r| round_column(words, r)));
+    header.push(words.text("sheet-col-points"));
     let mut right = vec![true, false, true];
     right.extend((0..=chart.rounds).map(|_| true));
     let rows = chart
@@ -170,73 +197,116 @@ fn wall_chart_table(chart: &WallChart) -> Table {
     }
 }
 
+/// A round's column on the wall chart: `R3`.
+pub(super) fn round_column(words: &Translations, round: u32) -> String {
+    words.with(
+        "sheet-col-round",
+        &[("round", Arg::Number(i64::from(round)))],
+    )
+}
+
+/// A player's line on a score sheet: `White: 3 Name 1850`.
+pub(super) fn colour_line(words: &Translations, key: &str, player: &str) -> String {
+    words.with(key, &[("player", Arg::Text(player))])
+}
+
 /// Score sheets as text: one block per board, separated by form feeds (a
 /// printer starts a new page at each).
-fn score_sheets_plain(list: &PairingList) -> String {
+fn score_sheets_plain(list: &PairingList, words: &Translations) -> String {
     let mut out = Vec::new();
+    let player = |l: &Label| format!("{} {} {}", l.start_no, name(l), rating(l));
     for b in &list.boards {
         let mut s = format!(
-            "{}, round {}, board {}\n\nWhite: {} {} {}\nBlack: {} {} {}\n\n",
-            list.event,
-            list.round,
-            b.board,
-            b.white.start_no,
-            name(&b.white),
-            rating(&b.white),
-            b.black.start_no,
-            name(&b.black),
-            rating(&b.black)
+            "{}\n\n{}\n{}\n\n",
+            board_heading(list, b.board, words),
+            colour_line(words, "sheet-white-player", &player(&b.white)),
+            colour_line(words, "sheet-black-player", &player(&b.black)),
         );
         for m in 1..=60 {
             s += &format!("{m:>3}. ______________  ______________\n");
         }
-        s += "\nResult: ________   White's signature: ________   Black's signature: ________\n";
+        s += &format!(
+            "\n{} ________   {} ________   {} ________\n",
+            words.text("sheet-result-blank"),
+            words.text("sheet-white-signature"),
+            words.text("sheet-black-signature")
+        );
         out.push(s);
     }
     out.join("\u{c}")
 }
 
-fn title(sheet: &Sheet) -> String {
+/// A score sheet's heading: `Spring Open, round 2, board 3`.
+pub(super) fn board_heading(list: &PairingList, board: u32, words: &Translations) -> String {
+    words.with(
+        "sheet-board-heading",
+        &[
+            ("event", Arg::Text(&list.event)),
+            ("round", Arg::Number(i64::from(list.round))),
+            ("board", Arg::Number(i64::from(board))),
+        ],
+    )
+}
+
+/// The sheet's title: `Spring Open: round 2 pairings`.
+pub(super) fn title(sheet: &Sheet, words: &Translations) -> String {
     match sheet {
-        Sheet::Pairings(l) => format!("{}: round {} pairings", l.event, l.round),
-        Sheet::ScoreSheets(l) => format!("{}: round {} score sheets", l.event, l.round),
-        Sheet::Standings(s) => format!("{}: standings after round {}", s.event, s.after_round),
-        Sheet::WallChart(c) => format!("{}: wall chart", c.event),
+        Sheet::Pairings(l) => titled(words, "sheet-pairings-title", &l.event, l.round),
+        Sheet::ScoreSheets(l) => titled(words, "sheet-score-sheets-title", &l.event, l.round),
+        Sheet::Standings(s) => titled(words, "sheet-standings-title", &s.event, s.after_round),
+        Sheet::WallChart(c) => titled(words, "sheet-wall-chart-title", &c.event, c.rounds),
     }
 }
 
-/// The sheet as plain text.
-pub fn plain(sheet: &Sheet) -> String {
+/// The title `key` of a sheet of `event`'s round `round`.
+pub(super) fn titled(words: &Translations, key: &str, event: &str, round: u32) -> String {
+    words.with(
+        key,
+        &[
+            ("event", Arg::Text(event)),
+            ("round", Arg::Number(i64::from(round))),
+        ],
+    )
+}
+
+/// A player with a bye and what it gives: `Bye: 7 Name (bye, 1 point)`.
+fn bye_line(words: &Translations, line: &str) -> String {
+    words.with("sheet-bye-line", &[("player", Arg::Text(line))])
+}
+
+/// The sheet as plain text, in the language of `words`.
+pub fn plain(sheet: &Sheet, words: &Translations) -> String {
+    let title = title(sheet, words);
     match sheet {
-        Sheet::ScoreSheets(list) => score_sheets_plain(list),
+        Sheet::ScoreSheets(list) => score_sheets_plain(list, words),
         Sheet::Pairings(list) => {
-            let mut out = format!("{}\n\n{}", title(sheet), pairings_table(list).plain());
+            let mut out = format!("{title}\n\n{}", pairings_table(list, words).plain());
             for line in byes_lines(list) {
-                out += &format!("Bye: {line}\n");
+                out += &format!("{}\n", bye_line(words, &line));
             }
             out
         }
-        Sheet::Standings(s) => format!("{}\n\n{}", title(sheet), standings_table(s).plain()),
-        Sheet::WallChart(c) => format!("{}\n\n{}", title(sheet), wall_chart_table(c).plain()),
+        Sheet::Standings(s) => format!("{title}\n\n{}", standings_table(s, words).plain()),
+        Sheet::WallChart(c) => format!("{title}\n\n{}", wall_chart_table(c, words).plain()),
     }
 }
 
-/// The sheet as Markdown.
-pub fn markdown(sheet: &Sheet) -> String {
-    let heading = format!("## {}\n\n", markdown_text(&title(sheet)));
+/// The sheet as Markdown, in the language of `words`.
+pub fn markdown(sheet: &Sheet, words: &Translations) -> String {
+    let heading = format!("## {}\n\n", markdown_text(&title(sheet, words)));
     match sheet {
         Sheet::ScoreSheets(list) | Sheet::Pairings(list) => {
-            let mut out = heading + &pairings_table(list).markdown();
+            let mut out = heading + &pairings_table(list, words).markdown();
             let byes = byes_lines(list);
             if !byes.is_empty() {
                 out.push('\n');
                 for line in byes {
-                    out += &format!("- Bye: {}\n", markdown_text(&line));
+                    out += &format!("- {}\n", markdown_text(&bye_line(words, &line)));
                 }
             }
             out
         }
-        Sheet::Standings(s) => heading + &standings_table(s).markdown(),
-        Sheet::WallChart(c) => heading + &wall_chart_table(c).markdown(),
+        Sheet::Standings(s) => heading + &standings_table(s, words).markdown(),
+        Sheet::WallChart(c) => heading + &wall_chart_table(c, words).markdown(),
     }
 }

@@ -52,7 +52,16 @@ pub fn add_templates(tera: &mut tera::Tera) -> Result<(), tera::Error> {
 
 /// A tera instance holding only the built-in survey templates, in English.
 pub fn survey_tera() -> Result<tera::Tera, tera::Error> {
-    let words = std::sync::Arc::new(crate::translate::Translations::english());
+    survey_tera_in(std::sync::Arc::new(
+        crate::translate::Translations::english(),
+    ))
+}
+
+/// A tera instance holding only the built-in survey templates, in the
+/// language of `words` (the repository's site language for `handicaps`).
+pub fn survey_tera_in(
+    words: std::sync::Arc<crate::translate::Translations>,
+) -> Result<tera::Tera, tera::Error> {
     let mut tera = templates::TemplateSet::default().engine_with(words)?;
     add_templates(&mut tera)?;
     Ok(tera)

@@ -425,6 +425,14 @@ survey-no-opinions = (no opinions)
 survey-mse = Mean squared error: original method { $original }, least squares { $least }
 survey-residual = (opinion residual RMS { $rms } stones)
 survey-suggestions = Suggestions follow the { $basis } where the difference is at least { $threshold } grades.
+survey-basis-filled-in = original-method estimate
+survey-basis-least-squares = least-squares estimate
+survey-promote = promote { $from } → { $to }
+survey-demote = demote { $from } → { $to }
+survey-name-separator = {", "}
+survey-note-missing = { $missing } of { $possible } opinions are missing; the original method fills them with the nominal grade difference, the least-squares estimate leaves them out.
+survey-note-no-opinions = No opinions given or received: { $players }; the least-squares estimate keeps the nominal grade.
+survey-note-disconnected = No opinion links the players across { $groups } groups; each group's least-squares estimates are centred on its own mean nominal grade, so they compare only within a group.
 
 ## The rating rules page (the association's own system). Markup stays as it is.
 rules-text-1 = Rating rules
@@ -477,6 +485,21 @@ col-mean-prediction = Mean prediction
 col-mean-score = Mean score
 methods-calibration = Calibration of the best, { $best }: the mean score against the mean prediction, predictions grouped in tenths from both players' sides; a well calibrated system stays on the dashed diagonal. Larger points hold more games.
 methods-no-games = No rated games yet.
+methods-label-configured = configured: { $system }
+methods-label-association = association K={ $k } { $curve }
+methods-curve-table = table
+methods-curve-logistic = logistic
+methods-label-glicko2 = glicko2 τ={ $tau }
+methods-label-glicko2-monthly = glicko2 τ={ $tau } monthly
+methods-label-fide = fide
+methods-label-egd = egd
+methods-label-whr = whr w²={ $w2 }
+methods-percent = { $value }%
+methods-chart-label = Calibration of { $system }: mean score against mean prediction
+methods-chart-point = { $count ->
+    [one] { $count } prediction
+   *[other] { $count } predictions
+} from { $from } to { $to }: predicted { $predicted }, scored { $scored }
 
 ## The rating rules of a further list, by its system. Markup stays as it is.
 system-rules-1 = Rating rules: { $title }
@@ -755,3 +778,39 @@ diff-game-added = { $result } (added)
 diff-game-removed = { $result } (removed)
 diff-new-players = New players
 diff-removed-players = Removed players
+
+## Lists of numbers, and the title `init` gives a new site.
+# Between the items of a list of numbers (K values); where the language
+# writes a decimal comma, a mark that cannot be read as one.
+list-separator = {", "}
+init-title = { $association } rating list
+
+## Printable sheets for the tournament director: pairing lists, standings,
+## wall charts and score sheets, as text, Markdown and HTML.
+sheet-pairings-title = { $event }: round { $round } pairings
+sheet-score-sheets-title = { $event }: round { $round } score sheets
+sheet-standings-title = { $event }: standings after round { $round }
+sheet-wall-chart-title = { $event }: wall chart
+sheet-board-heading = { $event }, round { $round }, board { $board }
+sheet-col-board = Board
+sheet-col-no = No.
+sheet-col-white = White
+sheet-col-black = Black
+sheet-col-rating = Rtg
+sheet-col-points = Pts
+sheet-col-result = Result
+sheet-col-rank = Rank
+sheet-col-name = Name
+sheet-col-federation = Fed
+sheet-col-round = R{ $round }
+sheet-bye-line = Bye: { $player }
+sheet-bye-allocated = bye, 1 point
+sheet-bye-full = full-point bye, 1 point
+sheet-bye-half = half-point bye, ½ point
+sheet-bye-zero = not paired, 0 points
+sheet-cell-bye = bye { $points }
+sheet-white-player = White: { $player }
+sheet-black-player = Black: { $player }
+sheet-result-blank = Result:
+sheet-white-signature = White's signature:
+sheet-black-signature = Black's signature:

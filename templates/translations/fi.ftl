@@ -421,7 +421,15 @@ survey-suggestion = Ehdotus
 survey-no-opinions = (ei arvioita)
 survey-mse = Keskineliövirhe: alkuperäinen menetelmä { $original }, pienimmät neliöt { $least }
 survey-residual = (arvioiden jäännösten RMS { $rms } kiveä)
-survey-suggestions = Ehdotukset seuraavat menetelmää { $basis }, kun ero on vähintään { $threshold } tasoa.
+survey-suggestions = Ehdotukset seuraavat tätä arviota: { $basis }, kun ero on vähintään { $threshold } tasoa.
+survey-basis-filled-in = alkuperäisen menetelmän arvio
+survey-basis-least-squares = pienimmän neliösumman arvio
+survey-promote = ylennys { $from } → { $to }
+survey-demote = alennus { $from } → { $to }
+survey-name-separator = {", "}
+survey-note-missing = { $missing }/{ $possible } arviota puuttuu; alkuperäinen menetelmä täyttää ne nimellisten tasojen erolla, pienimmän neliösumman arvio jättää ne pois.
+survey-note-no-opinions = Ei annettuja eikä saatuja arvioita: { $players }; pienimmän neliösumman arvio pitää nimellisen tason.
+survey-note-disconnected = Mikään arvio ei yhdistä pelaajia { $groups } ryhmän välillä; kunkin ryhmän pienimmän neliösumman arviot keskitetään ryhmän oman nimellisen keskitason ympärille, joten niitä voi verrata vain ryhmän sisällä.
 
 ## The rating rules page (the association's own system). Markup stays as it is.
 rules-text-1 = Vahvuuslukusäännöt
@@ -446,7 +454,7 @@ rules-text-19 = Turnauksen alun vahvuusluvusta { $high_rating } alkaen K = { $hi
 rules-text-20 = Puolitetaan, jos turnaus pelattiin muunnelluin säännöin.
 rules-text-21 = Puolitetaan pikaturnauksessa (alle 30 minuuttia pelaajaa kohden).
 rules-text-22 = Puolitetaan, kun vastustajalla ei ole meidän vakiintunutta vahvuuslukuamme ja hänet lasketaan kansainvälisellä vahvuusluvulla (<code>rif</code>-pelaaja tai alustava jäsen, jolla on kansainvälinen vahvuusluku).
-rules-text-23 = Esimerkiksi { $base_k } muuttuu yhdellä puolituksella arvoksi { $base_k_half }. Mahdolliset arvot ovat { $k_values }; laskematon turnaus antaa 0.
+rules-text-23 = Esimerkiksi { $base_k } muuttuu yhdellä puolituksella arvoksi { $base_k_half }. Mahdolliset arvot ovat { $k_values }. Laskematon turnaus antaa 0.
 rules-text-24 = Odotettu tulos W<sub>e</sub>
 rules-text-25 = W<sub>e</sub> saadaan liiton kaksidesimaalisesta taulukosta vahvuuslukujen erotuksen itseisarvon D mukaan: vahvempi pelaaja odottaa tulosta H, heikompi L = 1 − H.
 rules-text-26 = W<sub>e</sub> saadaan logistisesta käyrästä W<sub>e</sub> = 1 / (1 + 10<sup>−D/400</sup>), missä D on pelaajan vahvuusluku miinus vastustajan.
@@ -474,6 +482,21 @@ col-mean-prediction = Keskim. ennuste
 col-mean-score = Keskim. tulos
 methods-calibration = Parhaan, { $best }, kalibrointi: keskimääräinen tulos keskimääräistä ennustetta vastaan, ennusteet kymmenyksiin ryhmiteltyinä molempien pelaajien näkökulmasta; hyvin kalibroitu järjestelmä pysyy katkoviivalla piirretyllä lävistäjällä. Suuremmissa pisteissä on enemmän pelejä.
 methods-no-games = Ei vielä laskettuja pelejä.
+methods-label-configured = käytössä: { $system }
+methods-label-association = liiton järjestelmä K={ $k } { $curve }
+methods-curve-table = taulukko
+methods-curve-logistic = logistinen
+methods-label-glicko2 = Glicko-2 τ={ $tau }
+methods-label-glicko2-monthly = Glicko-2 τ={ $tau } kuukausittain
+methods-label-fide = FIDE
+methods-label-egd = EGD
+methods-label-whr = WHR w²={ $w2 }
+methods-percent = { $value } %
+methods-chart-label = Järjestelmän { $system } kalibrointi: keskimääräinen tulos keskimääräistä ennustetta vastaan
+methods-chart-point = { $count ->
+    [one] { $count } ennuste
+   *[other] { $count } ennustetta
+} välillä { $from }–{ $to }: ennustettu { $predicted }, saatu { $scored }
 
 ## The rating rules of a further list, by its system. Markup stays as it is.
 system-rules-1 = Vahvuuslukusäännöt: { $title }
@@ -667,7 +690,7 @@ report-col-suggestion = Ehdotus
 report-survey-no-opinions = ei arvioita
 report-survey-error = Keskineliövirhe: alkuperäinen menetelmä { $original }, pienimmät neliöt { $least }
 report-survey-residual = arvioiden jäännösten neliöllinen keskiarvo { $rms } kiveä
-report-survey-threshold = Ehdotukset noudattavat menetelmää { $basis }, kun ero on vähintään { $threshold ->
+report-survey-threshold = Ehdotukset seuraavat tätä arviota: { $basis }, kun ero on vähintään { $threshold ->
     [one] { $threshold } taso
    *[other] { $threshold } tasoa
 }.
@@ -746,3 +769,37 @@ diff-game-added = { $result } (lisätty)
 diff-game-removed = { $result } (poistettu)
 diff-new-players = Uudet pelaajat
 diff-removed-players = Poistetut pelaajat
+
+## Lists of numbers, and the title `init` gives a new site.
+list-separator = {"; "}
+init-title = { $association } – rankinglista
+
+## Printable sheets for the tournament director: pairing lists, standings,
+## wall charts and score sheets, as text, Markdown and HTML.
+sheet-pairings-title = { $event }: kierroksen { $round } parit
+sheet-score-sheets-title = { $event }: kierroksen { $round } pöytäkirjat
+sheet-standings-title = { $event }: tilanne kierroksen { $round } jälkeen
+sheet-wall-chart-title = { $event }: tulostaulukko
+sheet-board-heading = { $event }, kierros { $round }, pöytä { $board }
+sheet-col-board = Pöytä
+sheet-col-no = Nro
+sheet-col-white = Valkea
+sheet-col-black = Musta
+sheet-col-rating = Vl.
+sheet-col-points = P
+sheet-col-result = Tulos
+sheet-col-rank = Sija
+sheet-col-name = Nimi
+sheet-col-federation = Liitto
+sheet-col-round = K{ $round }
+sheet-bye-line = Vapaa: { $player }
+sheet-bye-allocated = vapaakierros, 1 piste
+sheet-bye-full = täyden pisteen vapaakierros, 1 piste
+sheet-bye-half = puolen pisteen vapaakierros, ½ pistettä
+sheet-bye-zero = ei paritettu, 0 pistettä
+sheet-cell-bye = vapaa { $points }
+sheet-white-player = Valkea: { $player }
+sheet-black-player = Musta: { $player }
+sheet-result-blank = Tulos:
+sheet-white-signature = Valkean allekirjoitus:
+sheet-black-signature = Mustan allekirjoitus:

@@ -392,6 +392,14 @@ survey-no-opinions = (görüş yok)
 survey-mse = Ortalama kare hata: özgün yöntem { $original }, en küçük kareler { $least }
 survey-residual = (görüş artıklarının RMS değeri { $rms } taş)
 survey-suggestions = Öneriler, fark en az { $threshold } derece olduğunda { $basis } sonucunu izler.
+survey-basis-filled-in = özgün yöntemin tahmini
+survey-basis-least-squares = en küçük kareler tahmini
+survey-promote = terfi { $from } → { $to }
+survey-demote = düşürme { $from } → { $to }
+survey-name-separator = {", "}
+survey-note-missing = { $possible } görüşten { $missing } tanesi eksik; özgün yöntem bunları nominal derece farkıyla doldurur, en küçük kareler tahmini bunları dışarıda bırakır.
+survey-note-no-opinions = Görüş vermeyen ve almayan: { $players }; en küçük kareler tahmini nominal dereceyi korur.
+survey-note-disconnected = Hiçbir görüş oyuncuları { $groups } grup arasında bağlamıyor; her grubun en küçük kareler tahminleri kendi ortalama nominal derecesine göre ortalanır, bu yüzden yalnızca grup içinde karşılaştırılabilir.
 
 ## The rating rules page (the association's own system). Markup stays as it is.
 rules-text-1 = Reyting kuralları
@@ -416,7 +424,7 @@ rules-text-19 = Turnuva başında { $high_rating } reytingden itibaren K = { $hi
 rules-text-20 = Turnuva değiştirilmiş kurallarla oynandıysa yarıya iner.
 rules-text-21 = Hızlı turnuvada (oyuncu başına 30 dakikadan az) yarıya iner.
 rules-text-22 = Rakibin bizde kesinleşmiş reytingi yoksa ve uluslararası bir reytingle sayılıyorsa yarıya iner (bir <code>rif</code> oyuncusu ya da uluslararası reytingi olan geçici bir üye).
-rules-text-23 = Örneğin { $base_k }, bir kez yarıya inince { $base_k_half } olur. Olası değerler { $k_values }; reytingsiz bir turnuva 0 verir.
+rules-text-23 = Örneğin { $base_k }, bir kez yarıya inince { $base_k_half } olur. Olası değerler { $k_values }. Reytingsiz bir turnuva 0 verir.
 rules-text-24 = Beklenen puan W<sub>e</sub>
 rules-text-25 = W<sub>e</sub>, derneğin reyting farkının mutlak değeri D için iki ondalıklı tablosundan gelir: reytingi yüksek oyuncu H, düşük olan L = 1 − H bekler.
 rules-text-26 = W<sub>e</sub>, lojistik eğriden gelir: W<sub>e</sub> = 1 / (1 + 10<sup>−D/400</sup>); burada D, oyuncunun reytingi eksi rakibinki.
@@ -444,6 +452,18 @@ col-mean-prediction = Ortalama tahmin
 col-mean-score = Ortalama puan
 methods-calibration = En iyisinin, { $best }, kalibrasyonu: ortalama tahmine karşı ortalama puan; tahminler iki oyuncunun tarafından onda birlik gruplar hâlinde; iyi kalibre edilmiş bir sistem kesikli köşegen üzerinde kalır. Büyük noktalar daha çok oyun içerir.
 methods-no-games = Henüz reytingli oyun yok.
+methods-label-configured = kullanılan: { $system }
+methods-label-association = dernek sistemi K={ $k } { $curve }
+methods-curve-table = tablo
+methods-curve-logistic = lojistik
+methods-label-glicko2 = Glicko-2 τ={ $tau }
+methods-label-glicko2-monthly = Glicko-2 τ={ $tau } aylık
+methods-label-fide = FIDE
+methods-label-egd = EGD
+methods-label-whr = WHR w²={ $w2 }
+methods-percent = %{ $value }
+methods-chart-label = { $system } kalibrasyonu: ortalama tahmine karşı ortalama puan
+methods-chart-point = { $from } ile { $to } arası { $count } tahmin: tahmin edilen { $predicted }, alınan puan { $scored }
 
 ## The rating rules of a further list, by its system. Markup stays as it is.
 system-rules-1 = Reyting kuralları: { $title }
@@ -610,7 +630,7 @@ report-col-suggestion = Öneri
 report-survey-no-opinions = görüş yok
 report-survey-error = Ortalama kare hata: özgün yöntem { $original }, en küçük kareler { $least }
 report-survey-residual = görüş artıklarının karesel ortalaması { $rms } taş
-report-survey-threshold = Öneriler, fark en az { $threshold } derece olduğunda { $basis } yöntemini izler.
+report-survey-threshold = Öneriler, fark en az { $threshold } derece olduğunda { $basis } sonucunu izler.
 diff-title = Derecelendirme defteri: bu değişikliğin yayımladıkları
 diff-comparing = { $base } ile { $head } karşılaştırılıyor.
 diff-working-tree = { $branch } çalışma ağacı
@@ -667,3 +687,37 @@ diff-game-added = { $result } (eklendi)
 diff-game-removed = { $result } (çıkarıldı)
 diff-new-players = Yeni oyuncular
 diff-removed-players = Çıkarılan oyuncular
+
+## Lists of numbers, and the title `init` gives a new site.
+list-separator = {"; "}
+init-title = { $association } derecelendirme listesi
+
+## Printable sheets for the tournament director: pairing lists, standings,
+## wall charts and score sheets, as text, Markdown and HTML.
+sheet-pairings-title = { $event }: { $round }. tur eşlendirmesi
+sheet-score-sheets-title = { $event }: { $round }. tur hamle kâğıtları
+sheet-standings-title = { $event }: { $round }. tur sonrası sıralama
+sheet-wall-chart-title = { $event }: tur tablosu
+sheet-board-heading = { $event }, { $round }. tur, { $board }. masa
+sheet-col-board = Masa
+sheet-col-no = BSNo
+sheet-col-white = Beyaz
+sheet-col-black = Siyah
+sheet-col-rating = Reyt.
+sheet-col-points = Puan
+sheet-col-result = Sonuç
+sheet-col-rank = Sıra
+sheet-col-name = Ad
+sheet-col-federation = Fed
+sheet-col-round = T{ $round }
+sheet-bye-line = Bay: { $player }
+sheet-bye-allocated = bay, 1 puan
+sheet-bye-full = tam puanlı bay, 1 puan
+sheet-bye-half = yarım puanlı bay, ½ puan
+sheet-bye-zero = eşlenmedi, 0 puan
+sheet-cell-bye = bay { $points }
+sheet-white-player = Beyaz: { $player }
+sheet-black-player = Siyah: { $player }
+sheet-result-blank = Sonuç:
+sheet-white-signature = Beyazın imzası:
+sheet-black-signature = Siyahın imzası:

@@ -26,6 +26,7 @@ mod published_working;
 mod reader_details;
 mod report_language;
 mod round_pages;
+mod sheet_language;
 mod site;
 mod site_language;
 mod written_pages;

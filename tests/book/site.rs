@@ -47,11 +47,11 @@ fn player_page_has_chart_statistics_and_head_to_head() {
     assert!(page.contains("role=\"figure\""));
     assert!(page.contains("<title>Saarenpää Samuli: Finnish Championship 2004, 2004-03-21: 2160 (first established rating)</title>"), "{page}");
     assert!(
-        page.contains("<dt>Peak</dt><dd>2160 (21 March 2004)</dd>"),
+        page.contains("<dt>Peak</dt><dd>2160 (March 21, 2004)</dd>"),
         "{page}"
     );
     assert!(
-        page.contains("<dt>Lowest</dt><dd>2115 (19 September 2004)</dd>"),
+        page.contains("<dt>Lowest</dt><dd>2115 (September 19, 2004)</dd>"),
         "{page}"
     );
     assert!(
@@ -107,16 +107,16 @@ fn lists_filter_hide_inactive_and_archive() {
         "{y2004}"
     );
     assert!(!y2004.contains("class=\"inactive\""));
-    assert!(y2004.contains("As of <time datetime=\"2004-12-31\">31 December 2004</time>"));
+    assert!(y2004.contains("As of <time datetime=\"2004-12-31\">December 31, 2004</time>"));
     // The sample's latest results end on 25 October 2026: the 2026 list stands
     // at that day, as the current list does, not at a year's end to come.
     let y2026 = read(&out.path().join("archive/2026.html"));
     assert!(
-        y2026.contains("As of <time datetime=\"2026-10-25\">25 October 2026</time>"),
+        y2026.contains("As of <time datetime=\"2026-10-25\">October 25, 2026</time>"),
         "{y2026}"
     );
     assert!(!y2026.contains("2026-12-31"), "{y2026}");
-    assert!(list.contains("As of <time datetime=\"2026-10-25\">25 October 2026</time>"));
+    assert!(list.contains("As of <time datetime=\"2026-10-25\">October 25, 2026</time>"));
 }
 
 #[test]
@@ -159,7 +159,7 @@ fn markdown_pages_news_rules_and_structure() {
     let newest = index.find("Oulu Autumn Open 2026 rated").unwrap();
     let older = index.find("Ataxx engines join the rating book").unwrap();
     assert!(newest < older, "news newest first");
-    assert!(index.contains("<time datetime=\"2026-10-29\">29 October 2026</time>"));
+    assert!(index.contains("<time datetime=\"2026-10-29\">October 29, 2026</time>"));
     // The home page shows the five newest news items only.
     assert!(
         !index.contains("Finnish Championship 2004 rated"),
@@ -252,7 +252,7 @@ fn configuration_sets_language_base_url_and_rules() {
     let index = read(&out.path().join("index.html"));
     assert!(index.contains("<html lang=\"fi\">"));
     assert!(
-        index.contains("<time datetime=\"2026-10-25\">25.10.2026</time>"),
+        index.contains("<time datetime=\"2026-10-25\">25. lokakuuta 2026</time>"),
         "{index}"
     );
     assert!(
@@ -316,9 +316,11 @@ fn configuration_sets_language_base_url_and_rules() {
     let rules = read(&out.path().join("rules.html"));
     assert!(rules.contains("Perus-K = 20, ellei"), "{rules}");
     assert!(rules.contains("K = 16 (ei koskaan enempää"));
-    // 20 and 16, each halved up to three times (the book: The rating rules as implemented, K).
+    // 20 and 16, each halved up to three times (the book: The rating rules as
+    // implemented, K), with Finnish decimal commas, so the list's items are
+    // separated by semicolons.
     assert!(
-        rules.contains("Mahdolliset arvot ovat 20, 16, 10, 8, 5, 4, 2.5, 2;"),
+        rules.contains("Mahdolliset arvot ovat 20; 16; 10; 8; 5; 4; 2,5; 2."),
         "{rules}"
     );
     assert!(rules.contains("edeltävien 360 kuukauden aikana"));

@@ -66,8 +66,9 @@ fn a_new_repository_checks_and_builds_at_once() {
         String::from_utf8_lossy(&build.stderr)
     );
     let index = std::fs::read_to_string(repo.join("site/index.html")).unwrap();
+    // `--language fi` and no `--title`: the Finnish default title.
     assert!(
-        index.contains("Suomen &quot;Go&quot; ry rating list"),
+        index.contains("Suomen &quot;Go&quot; ry – rankinglista"),
         "{index}"
     );
     assert!(repo.join("site/ratingbook.postgres.sql").exists());

@@ -16,7 +16,7 @@ pub mod table;
 use std::collections::BTreeMap;
 
 pub use go_grades::{Grade, GradeError, GradeScale};
-pub use report::{build_report, Basis, SurveyOptions, SurveyReport, SurveyRow};
+pub use report::{build_report, Basis, SurveyNote, SurveyOptions, SurveyReport, SurveyRow};
 pub use survey::{Survey, SurveyError};
 
 /// Errors of the survey command.

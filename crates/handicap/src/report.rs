@@ -139,8 +139,55 @@ pub struct SurveyReport {
     /// One row per player, in survey order.
     pub rows: Vec<SurveyRow>,
     /// Remarks to show under the table (missing opinions, isolated players,
-    /// disconnected groups).
-    pub notes: Vec<String>,
+    /// disconnected groups): what and how many, for the caller to put in
+    /// words; [`SurveyNote`]'s `Display` is the English.
+    pub notes: Vec<SurveyNote>,
+}
+
+/// A remark under the survey's table. Serialized with its kind
+/// (`{"kind": "missing_opinions", "missing": 8, "possible": 20}`) so that a
+/// template can word each kind in its own language.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum SurveyNote {
+    /// Some players gave no opinion of some others: `missing` of `possible`.
+    MissingOpinions {
+        /// Opinions not given.
+        missing: usize,
+        /// Opinions possible, `n(n − 1)`.
+        possible: usize,
+    },
+    /// Players who gave and received no opinion: the least-squares estimate
+    /// keeps their nominal grade.
+    NoOpinions {
+        /// Their display names, in survey order.
+        players: Vec<String>,
+    },
+    /// No opinion links the players across `groups` groups.
+    Disconnected {
+        /// Number of opinion groups.
+        groups: usize,
+    },
+}
+
+impl std::fmt::Display for SurveyNote {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SurveyNote::MissingOpinions { missing, possible } => write!(
+                f,
+                "{missing} of {possible} opinions are missing; the original method fills them with the nominal grade difference, the least-squares estimate leaves them out."
+            ),
+            SurveyNote::NoOpinions { players } => write!(
+                f,
+                "No opinions given or received: {}; the least-squares estimate keeps the nominal grade.",
+                players.join(", ")
+            ),
+            SurveyNote::Disconnected { groups } => write!(
+                f,
+                "No opinion links the players across {groups} groups; each group's least-squares estimates are centred on its own mean nominal grade, so they compare only within a group."
+            ),
+        }
+    }
 }
 
 /// `value` with `decimals` decimals, never `-0.00`.
@@ -313,30 +360,24 @@ fn survey_notes(
     possible: usize,
     rows: &[SurveyRow],
     ls: &LeastSquaresEstimate,
-) -> Vec<String> {
+) -> Vec<SurveyNote> {
     let mut notes = Vec::new();
     if opinions < possible {
-        notes.push(format!(
-            "{} of {possible} opinions are missing; the original method fills them with the nominal grade difference, the least-squares estimate leaves them out.",
-            possible - opinions
-        ));
+        notes.push(SurveyNote::MissingOpinions {
+            missing: possible - opinions,
+            possible,
+        });
     }
-    let isolated: Vec<&str> = rows
+    let isolated: Vec<String> = rows
         .iter()
         .filter(|r| r.no_opinions)
-        .map(|r| r.id.as_str())
+        .map(|r| r.name.clone())
         .collect();
     if !isolated.is_empty() {
-        notes.push(format!(
-            "No opinions given or received: {}; the least-squares estimate keeps the nominal grade.",
-            isolated.join(", ")
-        ));
+        notes.push(SurveyNote::NoOpinions { players: isolated });
     }
     if ls.groups > 1 {
-        notes.push(format!(
-            "No opinion links the players across {} groups; each group's least-squares estimates are centred on its own mean nominal grade, so they compare only within a group.",
-            ls.groups
-        ));
+        notes.push(SurveyNote::Disconnected { groups: ls.groups });
     }
     notes
 }
@@ -389,9 +430,22 @@ go-e,,,,,
             (r.rows[2].opinions_given, r.rows[2].opinions_received),
             (3, 3)
         );
-        assert_eq!(r.notes.len(), 2);
-        assert!(r.notes[0].starts_with("8 of 20 opinions are missing"));
-        assert!(r.notes[1].contains("go-e"));
+        // 5 players, 20 opinions possible, 12 given; go-e gave and got none.
+        assert_eq!(
+            r.notes,
+            vec![
+                SurveyNote::MissingOpinions {
+                    missing: 8,
+                    possible: 20
+                },
+                SurveyNote::NoOpinions {
+                    players: vec!["go-e".to_string()]
+                },
+            ]
+        );
+        assert!(r.notes[0]
+            .to_string()
+            .starts_with("8 of 20 opinions are missing"));
         // The least-squares estimate of the four who answered is the filled-in one.
         assert!((r.rows[0].least_squares_estimate - 2.75).abs() < 1e-9);
         assert_eq!(r.rows[0].least_squares_estimate_text, "2.75");

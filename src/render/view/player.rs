@@ -544,7 +544,7 @@ impl ViewBuilder<'_> {
                 .expected_total()
                 .map(format::two_decimals)
                 .unwrap_or_default(),
-            k: k_values(record),
+            k: k_values(record, &self.words),
             change: record.change().map(format::signed).unwrap_or_default(),
             rating_after: self.rating_or_progress(
                 record.rating_after,

@@ -72,11 +72,17 @@ impl ViewBuilder<'_> {
             .collect();
         ks.sort_by(|a, b| b.cmp(a));
         ks.dedup();
+        // The table's fractions as FIDE prints them, `.64` and `1.00`, in
+        // the page's decimal separator (`,64` in Finnish).
+        let zero = self.words.decimal("0");
         let two = |h: u32| {
             if h == 100 {
-                "1.00".to_string()
+                self.words.decimal("1.00")
             } else {
-                format!(".{h:02}")
+                let written = self.words.decimal(&format!("0.{h:02}"));
+                written
+                    .strip_prefix(zero.as_str())
+                    .map_or(written.clone(), str::to_string)
             }
         };
         let expected_bands = expected::table_bands()
@@ -95,11 +101,13 @@ impl ViewBuilder<'_> {
             base_k_half: format::k(base.halved().value()),
             high_rating: rating.high_rating,
             high_k: format::k(high.value()),
+            // Each in the page's decimals; a list of them is separated by
+            // the language's own mark, not a comma a decimal comma would blur.
             k_values: ks
                 .iter()
-                .map(|k| format::k(k.value()))
+                .map(|k| self.words.decimal(&format::k(k.value())))
                 .collect::<Vec<_>>()
-                .join(", "),
+                .join(&self.words.text("list-separator")),
             provisional_games: rating.provisional_games,
             provisional_spread: rating.provisional_spread,
             provisional_reach: format::k(f64::from(rating.provisional_spread) / 2.0),

@@ -163,8 +163,12 @@ pub(super) fn phase_name(phase: Phase) -> &'static str {
     }
 }
 
-/// The K values used in a tournament, e.g. `16, 32`, or empty.
-pub(super) fn k_values(record: &TournamentRating) -> String {
+/// The K values used in a tournament, as `words`' language writes a list
+/// of decimals: `16, 32` and `2.5, 5` in English, `2,5; 5` in Finnish; or empty.
+pub(super) fn k_values(
+    record: &TournamentRating,
+    words: &crate::translate::Translations,
+) -> String {
     let mut ks: Vec<f64> = record
         .games
         .iter()
@@ -172,7 +176,10 @@ pub(super) fn k_values(record: &TournamentRating) -> String {
         .collect();
     ks.sort_by(|a, b| a.total_cmp(b));
     ks.dedup();
-    ks.into_iter().map(format::k).collect::<Vec<_>>().join(", ")
+    ks.into_iter()
+        .map(|k| words.decimal(&format::k(k)))
+        .collect::<Vec<_>>()
+        .join(&words.text("list-separator"))
 }
 
 impl ViewBuilder<'_> {
@@ -307,33 +314,41 @@ pub fn add_months(date: Date, months: i32) -> Date {
         .unwrap_or(date)
 }
 
-/// A date written for a language: `21 September 2003` (en), `21.9.2003` (fi),
-/// ISO for languages without a rule here.
+/// A date written for a language as CLDR's long date gives it: `September
+/// 21, 2003` (en), `21 September 2003` (en-GB), `21. syyskuuta 2003` (fi),
+/// `21 Eylül 2003` (tr). `lang` is the site's BCP 47 tag, region included
+/// where it has one; a tag that is not one is written as ISO (`2003-09-21`).
+///
+/// This is ICU4X's `icu_datetime` with its compiled CLDR data, the same
+/// family as the decimal formatter and the collation that orders names. A
+/// formatter is made once per language and thread: its data cannot cross
+/// threads, and making one for every date would be most of the work.
 pub fn local_date(date: Date, lang: &str) -> String {
-    const EN: [&str; 12] = [
-        "January",
-        "February",
-        "March",
-        "April",
-        "May",
-        "June",
-        "July",
-        "August",
-        "September",
-        "October",
-        "November",
-        "December",
-    ];
-    let primary = lang
-        .split(['-', '_'])
-        .next()
-        .unwrap_or("")
-        .to_ascii_lowercase();
-    match primary.as_str() {
-        "en" => format!("{} {} {}", date.day, EN[date.month as usize - 1], date.year),
-        "fi" | "de" | "et" => format!("{}.{}.{}", date.day, date.month, date.year),
-        _ => date.to_string(),
+    use icu_datetime::fieldsets::YMD;
+    use icu_datetime::DateTimeFormatter;
+    use std::cell::RefCell;
+    use std::collections::HashMap;
+    thread_local! {
+        static FORMATTERS: RefCell<HashMap<String, Option<DateTimeFormatter<YMD>>>> =
+            RefCell::new(HashMap::new());
     }
+    let Ok(input) = icu_datetime::input::Date::try_new_iso(
+        date.year,
+        u8::try_from(date.month).unwrap_or(1),
+        u8::try_from(date.day).unwrap_or(1),
+    ) else {
+        return date.to_string();
+    };
+    FORMATTERS.with_borrow_mut(|formatters| {
+        let formatter = formatters.entry(lang.to_string()).or_insert_with(|| {
+            let locale: icu_locale_core::Locale = lang.replace('_', "-").parse().ok()?;
+            DateTimeFormatter::try_new((&locale).into(), YMD::long()).ok()
+        });
+        match formatter {
+            Some(formatter) => formatter.format(&input).to_string(),
+            None => date.to_string(),
+        }
+    })
 }
 
 /// Each player's place (by index) when the players are sorted by `order`,
@@ -362,9 +377,16 @@ mod tests {
         assert_eq!(add_months(d, -1), Date::new(2004, 2, 29).unwrap());
         assert_eq!(add_months(d, -24), Date::new(2002, 3, 31).unwrap());
         assert_eq!(add_months(d, 10), Date::new(2005, 1, 31).unwrap());
-        assert_eq!(local_date(d, "en"), "31 March 2004");
-        assert_eq!(local_date(d, "fi"), "31.3.2004");
-        assert_eq!(local_date(d, "fi-FI"), "31.3.2004");
-        assert_eq!(local_date(d, "xx"), "2004-03-31");
+        // CLDR's long dates (cldr/common/main/*.xml, dateFormatLength
+        // "long"): en "MMMM d, y", en-GB "d MMMM y", fi "d. MMMM y" with
+        // the month's genitive, tr "d MMMM y".
+        assert_eq!(local_date(d, "en"), "March 31, 2004");
+        assert_eq!(local_date(d, "en-GB"), "31 March 2004");
+        assert_eq!(local_date(d, "fi"), "31. maaliskuuta 2004");
+        assert_eq!(local_date(d, "fi-FI"), "31. maaliskuuta 2004");
+        let autumn = Date::new(2003, 9, 21).unwrap();
+        assert_eq!(local_date(autumn, "tr"), "21 Eylül 2003");
+        assert_eq!(local_date(autumn, "fi"), "21. syyskuuta 2003");
+        assert_eq!(local_date(d, "not a language"), "2004-03-31");
     }
 }

@@ -538,7 +538,7 @@ impl ViewBuilder<'_> {
                 .expected_total()
                 .map(format::two_decimals)
                 .unwrap_or_default(),
-            k: k_values(r),
+            k: k_values(r, &self.words),
             change: r.change().map(format::signed).unwrap_or_default(),
             after: self.rating_or_progress(
                 r.rating_after,
