@@ -73,7 +73,9 @@ pub fn load_after_build(root: &Path) -> load::Loaded {
     };
     let paths = input_paths(root);
     let (content, checkpoint) = rayon::join(
-        || {
+        // Moved in: what the previous build read of each input (hundreds of
+        // thousands of paths) is let go before the records are loaded.
+        move || {
             let files = incremental::scan::input_files(&paths)?;
             previous.read_inputs();
             let known = previous.input_hashes();

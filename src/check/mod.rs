@@ -60,22 +60,24 @@ pub fn check_dataset_taking_over(
 /// itself and, of its players, whether each exists, its membership and its
 /// international rating. The newest start date they are given cannot
 /// matter: an empty round is reported whatever the date.
+///
+/// Each player is looked up even when every player was taken over: a
+/// player whose file was removed is in no list, and the tournaments naming
+/// them name an unknown player.
 fn finds_nothing_again<'a>(
     dataset: &'a Dataset,
     taken_over: &'a TakenOver,
 ) -> impl Fn(usize) -> bool + Sync + 'a {
     let known = taken_over.players.len() == dataset.players.len()
         && taken_over.tournaments.len() == dataset.tournaments.len();
-    let every_player = known && taken_over.players.iter().all(|&taken| taken);
     move |index| {
         known
             && taken_over.tournaments[index]
-            && (every_player
-                || dataset.tournaments[index].entries.iter().all(|e| {
-                    dataset
-                        .player_index(e.player.as_str())
-                        .is_some_and(|p| taken_over.players[p])
-                }))
+            && dataset.tournaments[index].entries.iter().all(|e| {
+                dataset
+                    .player_index(e.player.as_str())
+                    .is_some_and(|p| taken_over.players[p])
+            })
     }
 }
 

@@ -38,7 +38,7 @@ fn check_overlaps_by(
     // Every entry, by player, then in the order the player's tournaments
     // are played (by dates, then as the dataset orders them). Players are
     // told apart by number (their place in the dataset), not by comparing
-    // ids: a federation has a million entries to sort.
+    // ids: a federation has millions of entries to sort.
     let tournaments = &dataset.tournaments;
     let mut entries = Vec::with_capacity(tournaments.iter().map(|t| t.entries.len()).sum());
     entries.par_extend(
@@ -52,11 +52,11 @@ fn check_overlaps_by(
                     .map(move |(position, e)| PlayedEntry {
                         player: dataset
                             .player_index(e.player.as_str())
-                            .unwrap_or(usize::MAX),
+                            .map_or(UNKNOWN, number),
                         start: t.start,
                         end: t.end,
-                        tournament: index,
-                        position,
+                        tournament: number(index),
+                        position: number(position),
                     })
             }),
     );
@@ -66,10 +66,10 @@ fn check_overlaps_by(
     for played in entries.chunk_by(|a, b| a.player == b.player) {
         let mut latest: Option<&Tournament> = None;
         for entry in played {
-            let t = &tournaments[entry.tournament];
+            let t = &tournaments[entry.tournament as usize];
             if let Some(previous) = latest.filter(|p| t.start <= p.end) {
                 let rules = [t, previous].map(|t| policy(t.pool.as_deref()));
-                let entry = &t.entries[entry.position];
+                let entry = &t.entries[entry.position as usize];
                 if rules.contains(&Overlapping::Refuse) {
                     problems.push(overlap(entry, t, previous));
                 } else if rules.contains(&Overlapping::Warn) {
@@ -84,37 +84,47 @@ fn check_overlaps_by(
     problems
 }
 
-/// One entry of a crosstable, in the order overlaps are looked for.
+/// One entry of a crosstable, in the order overlaps are looked for; the
+/// numbers are 32 bits wide, since a federation has millions of entries.
 #[derive(PartialEq, Eq, PartialOrd, Ord)]
 struct PlayedEntry {
     /// The player's place in the dataset (or after them, for an id without
     /// a player file).
-    player: usize,
+    player: u32,
     start: Date,
     end: Date,
-    tournament: usize,
+    tournament: u32,
     /// Place in the tournament's entries.
-    position: usize,
+    position: u32,
 }
 
-/// Numbers the entries whose ids have no player file (`usize::MAX` so far)
+/// The number of an entry whose id has no player file, until
+/// [`number_unknown_players`] numbers it.
+const UNKNOWN: u32 = u32::MAX;
+
+/// A place in a list (of players, tournaments, entries) as an entry's number.
+fn number(place: usize) -> u32 {
+    u32::try_from(place).expect("fewer than four billion players, tournaments and entries")
+}
+
+/// Numbers the entries whose ids have no player file ([`UNKNOWN`] so far)
 /// after the players, one number per id.
 fn number_unknown_players(entries: &mut [PlayedEntry], dataset: &Dataset) {
     let id = |e: &PlayedEntry| {
-        dataset.tournaments[e.tournament].entries[e.position]
+        dataset.tournaments[e.tournament as usize].entries[e.position as usize]
             .player
             .as_str()
     };
     let mut unknown: Vec<&str> = entries
         .iter()
-        .filter(|e| e.player == usize::MAX)
+        .filter(|e| e.player == UNKNOWN)
         .map(id)
         .collect();
     unknown.sort_unstable();
     unknown.dedup();
-    for entry in entries.iter_mut().filter(|e| e.player == usize::MAX) {
+    for entry in entries.iter_mut().filter(|e| e.player == UNKNOWN) {
         let place = unknown.binary_search(&id(entry)).unwrap_or(0);
-        entry.player = dataset.players.len() + place;
+        entry.player = number(dataset.players.len() + place);
     }
 }
 

@@ -564,3 +564,76 @@ fn diff_reports_the_same_with_and_without_the_builds_records() {
     let with = json(ratingbook::diff::diff_folders(base.path(), head.path()));
     assert_eq!(with, without);
 }
+
+/// `check` after a build, taking over that build's records, reports every
+/// problem exactly as a check that parses every file does: after an edit
+/// that makes one tournament wrong, after the removal of a player file that
+/// crosstables name, and after both are put right again.
+#[test]
+fn check_with_the_builds_records_reports_what_a_full_check_reports() {
+    let repository = util::generated_repository(300, 30, 6);
+    let root = repository.path();
+    ratingbook::build_repository(root, &root.join("site"), &|| {}).unwrap();
+    let same = |what: &str| -> ratingbook::Checked {
+        let with = ratingbook::check_repository(root);
+        assert!(
+            with.loaded.records.taken_over > 300,
+            "{what}: the build's records are taken over: {:?}",
+            with.loaded.records
+        );
+        let full = ratingbook::pipeline::check_loaded(load_repository(root));
+        assert_eq!(full.loaded.records.taken_over, 0);
+        let lines = |c: &ratingbook::Checked| -> Vec<String> {
+            c.diagnostics.iter().map(|d| format!("{d:?}")).collect()
+        };
+        let (taking_over, parsing) = (lines(&with), lines(&full));
+        let only = |a: &[String], b: &[String]| -> Vec<String> {
+            a.iter().filter(|d| !b.contains(d)).cloned().collect()
+        };
+        assert_eq!(
+            taking_over,
+            parsing,
+            "{what}: only with the build's records {:#?}, only without {:#?}",
+            only(&taking_over, &parsing),
+            only(&parsing, &taking_over)
+        );
+        with
+    };
+    let before = same("as built");
+    assert_eq!(before.error_count(), 0);
+    // (a) One tournament names its second player twice.
+    let table = ratingbook::generate::edit::crosstables_by_start(root)[5].clone();
+    let text = std::fs::read_to_string(&table).unwrap();
+    let rows: Vec<&str> = text.lines().collect();
+    let id = |row: &str| row.split(',').nth(1).unwrap().to_string();
+    let (first, second) = (id(rows[1]), id(rows[2]));
+    let twice = text.replacen(&format!(",{first},"), &format!(",{second},"), 1);
+    std::fs::write(&table, &twice).unwrap();
+    let found = problems(&same("a player named twice"));
+    assert!(
+        found.contains(&format!("player `{second}` appears twice")),
+        "{found}"
+    );
+    // (b) A player file removed: every crosstable naming the player names
+    // an unknown one, the unchanged ones taken over from the build too.
+    let newest = ratingbook::generate::edit::crosstables_by_start(root)
+        .last()
+        .unwrap()
+        .clone();
+    let newest_text = std::fs::read_to_string(&newest).unwrap();
+    let gone = id(newest_text.lines().nth(1).unwrap());
+    let player_file = root.join(format!("data/players/{gone}.toml"));
+    let player_text = std::fs::read_to_string(&player_file).unwrap();
+    std::fs::remove_file(&player_file).unwrap();
+    let found = problems(&same("a player file removed"));
+    assert!(
+        found.contains(&format!("unknown player `{gone}`")),
+        "{found}"
+    );
+    assert!(found.contains(&format!("player `{second}` appears twice")));
+    // (c) Both put right: what the check found before the edits.
+    std::fs::write(&table, &text).unwrap();
+    std::fs::write(&player_file, &player_text).unwrap();
+    let after = same("both put right");
+    assert_eq!(problems(&after), problems(&before));
+}
