@@ -327,6 +327,43 @@ fn line_and_column(text: &str, offset: usize) -> (usize, usize) {
     (line, column)
 }
 
+/// A date written for a language as CLDR's long date gives it: `September
+/// 21, 2003` (en), `21 September 2003` (en-GB), `21. syyskuuta 2003` (fi),
+/// `21 Eylül 2003` (tr). `lang` is the site's BCP 47 tag, region included
+/// where it has one; a tag that is not one is written as ISO (`2003-09-21`).
+///
+/// This is ICU4X's `icu_datetime` with its compiled CLDR data, the same
+/// family as the decimal formatter and the collation that orders names. A
+/// formatter is made once per language and thread: its data cannot cross
+/// threads, and making one for every date would be most of the work.
+pub fn local_date(date: crate::model::Date, lang: &str) -> String {
+    use icu_datetime::fieldsets::YMD;
+    use icu_datetime::DateTimeFormatter;
+    use std::cell::RefCell;
+    use std::collections::HashMap;
+    thread_local! {
+        static FORMATTERS: RefCell<HashMap<String, Option<DateTimeFormatter<YMD>>>> =
+            RefCell::new(HashMap::new());
+    }
+    let Ok(input) = icu_datetime::input::Date::try_new_iso(
+        date.year,
+        u8::try_from(date.month).unwrap_or(1),
+        u8::try_from(date.day).unwrap_or(1),
+    ) else {
+        return date.to_string();
+    };
+    FORMATTERS.with_borrow_mut(|formatters| {
+        let formatter = formatters.entry(lang.to_string()).or_insert_with(|| {
+            let locale: icu_locale_core::Locale = lang.replace('_', "-").parse().ok()?;
+            DateTimeFormatter::try_new((&locale).into(), YMD::long()).ok()
+        });
+        match formatter {
+            Some(formatter) => formatter.format(&input).to_string(),
+            None => date.to_string(),
+        }
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -206,9 +206,10 @@ fn dots(out: &mut String, class: &str, scale: &Scale, points: &[ChartPoint], rad
     }
 }
 
-fn date_of_day(day: i64) -> String {
+/// The date `day` days after 1970-01-01, written in `language`.
+fn date_of_day(day: i64, language: &str) -> String {
     crate::model::Date::new(1970, 1, 1)
-        .map(|d| d.plus_days(day).to_string())
+        .map(|d| crate::translate::local_date(d.plus_days(day), language))
         .unwrap_or_default()
 }
 
@@ -229,11 +230,15 @@ fn point_label(out: &mut String, scale: &Scale, points: &[ChartPoint], words: &T
             "chart-single-point",
             &[
                 ("rating", Arg::Text(&point.rating.to_string())),
-                ("date", Arg::Text(&date_of_day(point.day))),
+                ("date", Arg::Text(&date_of_day(point.day, words.language()))),
             ],
         )
     } else {
-        format!("{} ({})", point.rating, date_of_day(point.day))
+        format!(
+            "{} ({})",
+            point.rating,
+            date_of_day(point.day, words.language())
+        )
     };
     let (anchor, lx, ly) = if single {
         let dy = if y < TOP + 24.0 { 18.0 } else { -10.0 };
@@ -485,7 +490,7 @@ mod tests {
         );
         assert_eq!(svg.matches("<circle class=\"hit\"").count(), 3);
         // The last point is labelled with its rating and date, visible without hover.
-        assert!(svg.contains(">1790 (2004-03-23)</text>"), "{svg}");
+        assert!(svg.contains(">1790 (March 23, 2004)</text>"), "{svg}");
         assert_eq!(svg.matches("class=\"pt-label\"").count(), 1);
         assert!(!svg.contains("class=\"level\""));
     }
@@ -502,7 +507,7 @@ mod tests {
         // Not a lone dot: the point is named in visible text and a level line
         // carries it across the chart.
         assert!(svg.contains(
-            "<text class=\"pt-label\" x=\"344.0\" y=\"112.0\" text-anchor=\"middle\">2000 after one rated tournament (2002-11-09)</text>"
+            "<text class=\"pt-label\" x=\"344.0\" y=\"112.0\" text-anchor=\"middle\">2000 after one rated tournament (November 9, 2002)</text>"
         ), "{svg}");
         assert!(svg.contains("<line class=\"level\""));
         assert!(!svg.contains("NaN") && !svg.contains("inf"));

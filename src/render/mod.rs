@@ -446,7 +446,11 @@ fn render_tournament(
     let view = std::sync::OnceLock::new();
     let view = || view.get_or_init(|| builder.tournament(i));
     let list = std::sync::OnceLock::new();
-    let list = || list.get_or_init(|| pools::list_of(pool_views, &dataset.tournaments[i]));
+    let list = || {
+        list.get_or_init(|| {
+            pools::list_of(pool_views, &dataset.tournaments[i], &config.site.language)
+        })
+    };
     let made = std::sync::OnceLock::new();
     let context = || {
         made.get_or_init(|| {

@@ -341,12 +341,20 @@ pub struct ListLink {
     pub in_force: String,
 }
 
-/// The further list `tournament` is rated in, if any.
-pub fn list_of(pools: &[PoolViews], tournament: &crate::model::Tournament) -> Option<ListLink> {
+/// The further list `tournament` is rated in, if any, its dates written in
+/// `language`.
+pub fn list_of(
+    pools: &[PoolViews],
+    tournament: &crate::model::Tournament,
+    language: &str,
+) -> Option<ListLink> {
     let name = tournament.pool.as_deref()?;
     let pool = pools.iter().find(|p| p.pool.name == name)?.pool;
     let fide = pool.system == SystemKind::Fide;
-    let date = |d: Option<crate::model::Date>| d.map(|d| d.to_string()).unwrap_or_default();
+    let date = |d: Option<crate::model::Date>| {
+        d.map(|d| crate::translate::local_date(d, language))
+            .unwrap_or_default()
+    };
     Some(ListLink {
         name: pool.name.clone(),
         title: pool.title.clone(),

@@ -64,7 +64,7 @@ fn player_page_has_chart_statistics_and_head_to_head() {
         "{page}"
     );
     // The last chart point is named in visible text (no hover on touch screens).
-    assert!(page.contains(">2115 (2004-09-19)</text>"), "{page}");
+    assert!(page.contains(">2115 (September 19, 2004)</text>"), "{page}");
     assert!(page.contains("<h2 id=\"wins-heading\">Best wins</h2>"));
     assert!(page.contains("<li><a href=\"../players/ilu-timo.html\">Ilu Timo</a> (2237)"));
     assert!(page.contains("<tr><td class=\"wrap\"><a href=\"../players/ikonen-jussi.html\">Ikonen Jussi</a></td><td class=\"num opt\">6</td><td class=\"num\">2</td><td class=\"num\">1</td><td class=\"num\">3</td><td class=\"num\">2½</td></tr>"), "{page}");

@@ -314,7 +314,7 @@ fn a_fide_list_shows_each_games_working() {
     let event =
         std::fs::read_to_string(out.join("tournaments/ataxx-gauntlet-2026-01-01.html")).unwrap();
     assert!(
-        event.contains("Rated on the list of 2026-02-01, from the ratings of the list in force when the tournament started (2026-01-01)"),
+        event.contains("Rated on the list of February 1, 2026, from the ratings of the list in force when the tournament started (January 1, 2026)"),
         "{event}"
     );
 }
