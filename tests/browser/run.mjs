@@ -478,7 +478,7 @@ section("charts");
   if (single) {
     const { page } = await openPage(desktop, `${base}players/${single}`);
     const label = await page.locator("svg.chart text.pt-label").textContent();
-    check(/^\d+ after one rated tournament \(\d{4}-\d\d-\d\d\)$/.test(label), `${single}: single-point label ${label}`);
+    check(/^\d+ after one rated tournament \([A-Z][a-z]+ \d{1,2}, \d{4}\)$/.test(label), `${single}: single-point label ${label}`);
     await page.locator("svg.chart").first().screenshot({ path: path.join(shots, "player-chart-single.png") });
     await page.close();
   }
