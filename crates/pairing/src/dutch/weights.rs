@@ -147,12 +147,12 @@ pub(super) const MAX_WEIGHT_BITS: u32 = 2040;
 
 /// Passes of one step that fix a settled part of the bracket and order the
 /// rest exactly (see [`Ctx::solve_step`]).
-pub(super) const MAX_PASSES: usize = 24;
+pub(super) const MAX_PASSES: usize = 60;
 
 /// The passes of one step stop (leaving the transposition order of the
 /// lowest S1 players approximated) once they have matched this many
 /// vertices in all: a time bound for brackets of many hundreds of players.
-pub(super) const PASS_WORK_BUDGET: usize = 3000;
+pub(super) const PASS_WORK_BUDGET: usize = 10000;
 
 /// The note for a bracket whose transposition order could not be made exact.
 pub(super) const APPROXIMATED_ORDER: &str =
