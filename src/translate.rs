@@ -327,6 +327,12 @@ fn line_and_column(text: &str, offset: usize) -> (usize, usize) {
     (line, column)
 }
 
+/// A membership (`member`, `honorary`, `rif`, `other`) named in the
+/// words' language.
+pub fn membership(words: &Translations, code: &str) -> String {
+    words.with("membership-name", &[("membership", Arg::Text(code))])
+}
+
 /// A date written for a language as CLDR's long date gives it: `September
 /// 21, 2003` (en), `21 September 2003` (en-GB), `21. syyskuuta 2003` (fi),
 /// `21 Eylül 2003` (tr). `lang` is the site's BCP 47 tag, region included

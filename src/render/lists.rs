@@ -80,17 +80,16 @@ fn filter_groups(
     let mut group = |name: &str,
                      prefix: &str,
                      values: &BTreeMap<String, String>,
-                     field: fn(&crate::model::Player) -> Option<&str>| {
+                     field: fn(&crate::model::Player) -> Option<&str>,
+                     shown: &dyn Fn(&str) -> String| {
         let mut links = Vec::new();
         let name = words.text(name);
         for (value, slug) in values {
             let path = format!("lists/{prefix}-{slug}.html");
-            let title = format!("{name}: {value}");
+            let text = shown(value);
+            let title = format!("{name}: {text}");
             filtered.push((path.clone(), title, Filter::Field(field, value.clone())));
-            links.push(Link {
-                text: value.clone(),
-                href: path,
-            });
+            links.push(Link { text, href: path });
         }
         // A group with nothing to choose (no player gives a country) is
         // left out, not shown as an empty row.
@@ -101,13 +100,28 @@ fn filter_groups(
             });
         }
     };
-    group("filter-club", "club", &slugs.clubs, |p| p.club.as_deref());
-    group("filter-country", "country", &slugs.countries, |p| {
-        p.country.as_deref()
-    });
-    group("filter-membership", "membership", &memberships, |p| {
-        Some(p.membership.as_str())
-    });
+    let as_written = |value: &str| value.to_string();
+    group(
+        "filter-club",
+        "club",
+        &slugs.clubs,
+        |p| p.club.as_deref(),
+        &as_written,
+    );
+    group(
+        "filter-country",
+        "country",
+        &slugs.countries,
+        |p| p.country.as_deref(),
+        &as_written,
+    );
+    group(
+        "filter-membership",
+        "membership",
+        &memberships,
+        |p| Some(p.membership.as_str()),
+        &|code| crate::translate::membership(words, code),
+    );
     if config.site.publish_personal_data && !config.lists.categories.is_empty() {
         let year = crate::model::Date::parse(&list.date).map_or(1970, |d| d.year);
         let mut links = Vec::new();

@@ -193,6 +193,12 @@ player-lowest = Lowest
 player-rated-games = Rated games
 player-score = Score
 player-membership = Membership
+membership-name = { $membership ->
+    [member] member
+    [honorary] honorary member
+    [rif] member of the international federation
+   *[other] other
+}
 player-club = Club
 player-country = Country
 player-international = International rating

@@ -190,6 +190,12 @@ player-lowest = Matalin
 player-rated-games = Lasketut pelit
 player-score = Pisteet
 player-membership = Jäsenyys
+membership-name = { $membership ->
+    [member] jäsen
+    [honorary] kunniajäsen
+    [rif] kansainvälisen liiton jäsen
+   *[other] muu
+}
 player-club = Seura
 player-country = Maa
 player-international = Kansainvälinen vahvuusluku

@@ -172,6 +172,12 @@ player-lowest = En düşük
 player-rated-games = Reytingli oyunlar
 player-score = Puan
 player-membership = Üyelik
+membership-name = { $membership ->
+    [member] üye
+    [honorary] onursal üye
+    [rif] uluslararası federasyon üyesi
+   *[other] diğer
+}
 player-club = Kulüp
 player-country = Ülke
 player-international = Uluslararası reyting

@@ -294,3 +294,22 @@ fn each_language_writes_its_own_cldr_dates() {
         "{list}"
     );
 }
+
+#[test]
+fn memberships_are_named_in_the_pages_language() {
+    // Saarenpää Samuli is a member; his page and the rating list's
+    // membership filter name it in words of the page's language.
+    for (language, member) in [("en", "member"), ("fi", "jäsen"), ("tr", "üye")] {
+        let (_dir, site) = sample_built_in(language);
+        let player = std::fs::read_to_string(site.join("players/saarenpaa-samuli.html")).unwrap();
+        assert!(
+            player.contains(&format!("<dd>{member}</dd>")),
+            "{language}: {member}"
+        );
+        let list = std::fs::read_to_string(site.join("ratings.html")).unwrap();
+        assert!(
+            list.contains(&format!("membership-member.html\">{member}</a>")),
+            "{language}: {member} in the filter"
+        );
+    }
+}

@@ -182,7 +182,7 @@ impl ViewBuilder<'_> {
         PlayerView {
             id: player.id.to_string(),
             name: player.name.clone(),
-            membership: player.membership.as_str().to_string(),
+            membership: crate::translate::membership(&self.words, player.membership.as_str()),
             country: player.country.clone().unwrap_or_default(),
             club: player.club.clone().unwrap_or_default(),
             phase: phase_name(state.phase).to_string(),
