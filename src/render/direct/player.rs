@@ -121,13 +121,7 @@ impl PageWriter<'_> {
 
     /// The rating history table and its legend.
     fn history(&self, o: &mut Out, rows: &[HistoryRow]) {
-        o.raw("\n<div class=\"scroll\">\n<table class=\"sortable history\">\n<thead><tr>");
-        o.heads(&[
-            ("", "col-date"),
-            ("wrap", "col-tournament"),
-            ("num opt", "col-games"),
-            ("num opt", "col-score"),
-        ]);
+        open_history_table(o);
         o.raw("<th scope=\"col\" class=\"num opt\">ΣWe</th>");
         o.heads(&[("num opt", "col-perf")]);
         o.raw("<th scope=\"col\" class=\"num opt\">K</th><th scope=\"col\" class=\"num opt\">Σ</th><th scope=\"col\" class=\"num\">Δ</th>");
@@ -433,13 +427,7 @@ fn pool_section(o: &mut Out, pool: &PoolSection) {
         o.counted("pool-chart", player.chart_points);
         o.raw("</figcaption>\n</figure>\n");
     }
-    o.raw("\n<div class=\"scroll\">\n<table class=\"sortable history\">\n<thead><tr>");
-    o.heads(&[
-        ("", "col-date"),
-        ("wrap", "col-tournament"),
-        ("num opt", "col-games"),
-        ("num opt", "col-score"),
-    ]);
+    open_history_table(o);
     o.raw("<th scope=\"col\" class=\"num\">Δ</th>");
     o.heads(&[("num", "col-rating")]);
     o.raw("</tr></thead>\n<tbody>\n");
@@ -564,4 +552,16 @@ fn pool_note(o: &mut Out, pool: &PoolSection, (before, after): (&str, &str)) {
     o.raw("</a> ");
     o.t(after);
     o.raw("</p>");
+}
+
+/// A history table's start: its scrolling frame and the date, tournament,
+/// games and score headings every history shows first.
+fn open_history_table(o: &mut Out) {
+    o.raw("\n<div class=\"scroll\">\n<table class=\"sortable history\">\n<thead><tr>");
+    o.heads(&[
+        ("", "col-date"),
+        ("wrap", "col-tournament"),
+        ("num opt", "col-games"),
+        ("num opt", "col-score"),
+    ]);
 }
