@@ -65,13 +65,7 @@ const TITLE: &str = "Renju ry";
 
 /// A copy of the sample in `language`, titled [`TITLE`].
 fn sample_in(language: &str) -> tempfile::TempDir {
-    let dir = crate::util::sample_repository();
-    crate::util::edit(
-        dir.path(),
-        "ratingbook.toml",
-        "language = \"en\"",
-        &format!("language = \"{language}\""),
-    );
+    let dir = crate::util::sample_repository_in(language);
     let config = std::fs::read_to_string(dir.path().join("ratingbook.toml")).unwrap();
     let title = config
         .lines()

@@ -70,13 +70,7 @@ fn every_language_has_every_message_and_every_message_is_used() {
 
 /// The sample repository with `[site] language` set to `language`, built.
 pub(crate) fn sample_built_in(language: &str) -> (tempfile::TempDir, std::path::PathBuf) {
-    let dir = crate::util::sample_repository();
-    crate::util::edit(
-        dir.path(),
-        "ratingbook.toml",
-        "language = \"en\"",
-        &format!("language = \"{language}\""),
-    );
+    let dir = crate::util::sample_repository_in(language);
     let site = dir.path().join("site");
     ratingbook::build_repository(dir.path(), &site, &|| {}).unwrap();
     (dir, site)
@@ -131,13 +125,7 @@ fn finnish_and_turkish_sites_carry_their_own_frame() {
 
 #[test]
 fn check_names_a_broken_message_file_and_the_messages_a_language_lacks() {
-    let dir = crate::util::sample_repository();
-    crate::util::edit(
-        dir.path(),
-        "ratingbook.toml",
-        "language = \"en\"",
-        "language = \"et\"",
-    );
+    let dir = crate::util::sample_repository_in("et");
     // No Estonian words: the pages are in English, and check says so.
     let lines = crate::util::error_lines(dir.path());
     assert!(lines.is_empty(), "{lines:?}");
@@ -193,13 +181,7 @@ fn check_names_a_broken_message_file_and_the_messages_a_language_lacks() {
 /// Markdown pages (news, about, the rules' introduction) in placeholder
 /// Latin, so that no English prose of the data stands on a page; built.
 fn neutral_sample_in(language: &str) -> (tempfile::TempDir, std::path::PathBuf) {
-    let dir = crate::util::sample_repository();
-    crate::util::edit(
-        dir.path(),
-        "ratingbook.toml",
-        "language = \"en\"",
-        &format!("language = \"{language}\""),
-    );
+    let dir = crate::util::sample_repository_in(language);
     let config = std::fs::read_to_string(dir.path().join("ratingbook.toml")).unwrap();
     crate::util::write(
         dir.path(),

@@ -117,13 +117,7 @@ fn sample_site_in_three_languages_in_a_real_browser() {
     }
     let mut sites = Vec::new();
     for language in ["en", "fi", "tr"] {
-        let dir = util::sample_repository();
-        util::edit(
-            dir.path(),
-            "ratingbook.toml",
-            "language = \"en\"",
-            &format!("language = \"{language}\""),
-        );
+        let dir = util::sample_repository_in(language);
         let site = dir.path().join("site");
         ratingbook::build_repository(dir.path(), &site, &|| {}).unwrap();
         sites.push((language, dir, site));

@@ -340,6 +340,19 @@ pub fn sample_repository() -> tempfile::TempDir {
     repository
 }
 
+/// A copy of the sample repository with `[site] language` set to
+/// `language`.
+pub fn sample_repository_in(language: &str) -> tempfile::TempDir {
+    let repository = sample_repository();
+    edit(
+        repository.path(),
+        "ratingbook.toml",
+        "language = \"en\"",
+        &format!("language = \"{language}\""),
+    );
+    repository
+}
+
 /// A generated repository too big for single pages (1 500 players), built:
 /// the temporary folder and its `site/`.
 pub fn large_generated_site() -> (tempfile::TempDir, PathBuf) {
