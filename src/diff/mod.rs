@@ -22,6 +22,7 @@
 
 pub mod games;
 pub mod git;
+mod players;
 pub mod report;
 pub mod scratch;
 pub(crate) mod tree;
@@ -31,10 +32,12 @@ use crate::incremental::rated::Rated as KeptRatings;
 pub use crate::incremental::rated::RatedAgain;
 use crate::load::Swap;
 use crate::model::Dataset;
-use crate::rating::{AllRatings, Phase, PoolRatings, Ratings};
+use crate::rating::{AllRatings, PoolRatings};
 use crate::render::view::ViewBuilder;
 use games::{Game, GameChange, GameKey};
 use git::{Budget, GitError};
+use players::{not_listed, player_states, settled_pair};
+pub use players::{HistoryPoint, PlayerState};
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -97,47 +100,6 @@ pub struct PoolSnapshot {
     pub players: BTreeMap<String, PlayerState>,
 }
 
-/// What the site publishes about one player.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct PlayerState {
-    /// Display name.
-    pub name: String,
-    /// Published rating, if the player has one.
-    pub rating: Option<i32>,
-    /// `established`, `provisional` or `unrated`.
-    pub phase: &'static str,
-    /// Rank on the rating list's active established members, if listed there.
-    pub rank: Option<usize>,
-    /// Rated games so far.
-    pub rated_games: u32,
-    /// Ids of the tournaments the player played in, sorted, each once.
-    #[serde(skip)]
-    pub tournaments: Vec<Arc<str>>,
-    /// The player's history on the list, in the order played: what their
-    /// page shows after each tournament (the changes are in
-    /// [`PlayerChange::history_changed`]).
-    #[serde(skip)]
-    pub history: Vec<HistoryPoint>,
-}
-
-/// One row of a player's history: what their page shows for a tournament.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct HistoryPoint {
-    /// The tournament's id.
-    #[serde(serialize_with = "as_text")]
-    pub tournament: Arc<str>,
-    /// The published rating after it (established players only).
-    pub rating: Option<i32>,
-    /// The performance rating over its counted games.
-    pub performance: Option<i32>,
-    /// `established`, `provisional` or `unrated` after it.
-    pub phase: &'static str,
-}
-
-fn as_text<S: serde::Serializer>(text: &Arc<str>, serializer: S) -> Result<S::Ok, S::Error> {
-    serializer.serialize_str(text)
-}
-
 /// What identifies a tournament's content and its place in the order.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct TournamentState {
@@ -181,7 +143,7 @@ pub fn snapshot_taking_over(
 /// Rates a loaded and checked repository, taking over from `kept`, and
 /// reduces it to its snapshot.
 fn rated_snapshot(checked: &crate::pipeline::Checked, kept: Option<KeptRatings>) -> Snapshot {
-    let (snapshot, rated) = snapshot_keeping_ratings(checked, |dataset, config| {
+    let (snapshot, rated) = snapshot_keeping_ratings(checked, 0, |dataset, config| {
         rate_taking_over_kept(dataset, config, kept)
     });
     free_aside(rated);
@@ -210,8 +172,12 @@ fn rate_taking_over_kept(
 
 /// Rates a loaded and checked repository with `rate` and reduces it to its
 /// snapshot; also hands back the ratings (none when it does not build).
+/// Its first `settled` tournaments are known to be the same in the version
+/// it is compared with (0 when that is not known): the snapshot leaves out
+/// what they decide alone (see [`players::player_states`]).
 fn snapshot_keeping_ratings(
     checked: &crate::pipeline::Checked,
+    settled: usize,
     rate: impl FnOnce(&Dataset, &crate::config::Config) -> (AllRatings, RatedAgain),
 ) -> (Snapshot, Option<AllRatings>) {
     let builds = checked.error_count() == 0;
@@ -230,8 +196,8 @@ fn snapshot_keeping_ratings(
     snapshot.rated_again = Some(again);
     let views = ViewBuilder::new(dataset, &rated.association, config);
     (snapshot.tournaments, snapshot.players) = rayon::join(
-        || tournament_states(dataset, &rated),
-        || player_states(dataset, &rated.association, &views, None),
+        || tournament_states(dataset, &rated, settled),
+        || player_states(dataset, &rated.association, &views, None, settled),
     );
     snapshot.pools = rated
         .pools
@@ -259,11 +225,17 @@ fn pool_snapshot(
     let builder = views.builder(dataset);
     PoolSnapshot {
         title: pool.title.clone(),
-        players: player_states(dataset, &pool.ratings, &builder, Some(&pool.name)),
+        players: player_states(dataset, &pool.ratings, &builder, Some(&pool.name), 0),
     }
 }
 
-fn tournament_states(dataset: &Dataset, rated: &AllRatings) -> BTreeMap<String, TournamentState> {
+/// Each tournament's state; those of the first `settled`, the same in the
+/// version compared with, without their content hashed.
+fn tournament_states(
+    dataset: &Dataset,
+    rated: &AllRatings,
+    settled: usize,
+) -> BTreeMap<String, TournamentState> {
     use rayon::prelude::*;
     let states: Vec<(String, TournamentState)> = dataset
         .tournaments
@@ -277,20 +249,25 @@ fn tournament_states(dataset: &Dataset, rated: &AllRatings) -> BTreeMap<String, 
                 .and_then(|name| rated.pools.iter().find(|p| p.name == name))
                 .map_or(&rated.association, |p| &p.ratings);
             let rated_games = rated_games(&ratings.by_tournament[index]);
-            let content = crate::incremental::fingerprint::of(&(
-                &t.name,
-                t.start,
-                t.end,
-                t.rounds,
-                t.rated,
-                t.system,
-                crate::incremental::checkpoint::entries_fingerprint(&t.entries),
-                t.base_k,
-                t.time_control,
-                t.rules,
-                t.sequence,
-                &t.pool,
-            ));
+            // The same in both versions: not worth hashing.
+            let content = if index < settled {
+                0
+            } else {
+                crate::incremental::fingerprint::of(&(
+                    &t.name,
+                    t.start,
+                    t.end,
+                    t.rounds,
+                    t.rated,
+                    t.system,
+                    crate::incremental::checkpoint::entries_fingerprint(&t.entries),
+                    t.base_k,
+                    t.time_control,
+                    t.rules,
+                    t.sequence,
+                    &t.pool,
+                ))
+            };
             let state = TournamentState {
                 name: t.name.clone(),
                 start: t.start.to_string(),
@@ -316,109 +293,6 @@ fn rated_games(records: &[crate::rating::TournamentRating]) -> usize {
         }
     }
     games.len()
-}
-
-/// What the list `views` shows of each player: every player for the
-/// association's list (`pool` `None`), only those who played in the list's
-/// tournaments for a further list.
-fn player_states(
-    dataset: &Dataset,
-    ratings: &Ratings,
-    views: &ViewBuilder,
-    pool: Option<&str>,
-) -> BTreeMap<String, PlayerState> {
-    let ranks = views.current_ranks();
-    let played = tournaments_played(dataset, pool);
-    let ids: Vec<Arc<str>> = dataset
-        .tournaments
-        .iter()
-        .map(|t| Arc::from(t.id.as_str()))
-        .collect();
-    dataset
-        .players
-        .iter()
-        .zip(&ratings.players)
-        .zip(played)
-        .enumerate()
-        .filter(|(index, _)| pool.is_none() || !ratings.player_records[*index].is_empty())
-        .map(|(index, ((player, state), tournaments))| {
-            let id = player.id.to_string();
-            let value = PlayerState {
-                name: player.name.clone(),
-                rating: state.rating,
-                phase: phase_word(state.phase),
-                rank: ranks.get(index).copied().flatten(),
-                rated_games: state.rated_games,
-                tournaments,
-                history: history(ratings, views, index, &ids),
-            };
-            (id, value)
-        })
-        .collect()
-}
-
-/// What the page of the player at `index` shows after each of their
-/// tournaments; `ids` are the tournaments' ids, shared.
-fn history(
-    ratings: &Ratings,
-    views: &ViewBuilder,
-    index: usize,
-    ids: &[Arc<str>],
-) -> Vec<HistoryPoint> {
-    ratings.player_records[index]
-        .iter()
-        .map(|&(t, i)| {
-            let record = &ratings.by_tournament[t][i];
-            HistoryPoint {
-                tournament: Arc::clone(&ids[t]),
-                rating: record
-                    .rating_after
-                    .filter(|_| record.phase_after == Phase::Established),
-                performance: views.performance(record),
-                phase: phase_word(record.phase_after),
-            }
-        })
-        .collect()
-}
-
-/// Each player's tournaments (of the list `pool`, or all), in the order of
-/// their ids: one shared copy of each id, however many played in it.
-fn tournaments_played(dataset: &Dataset, pool: Option<&str>) -> Vec<Vec<Arc<str>>> {
-    use rayon::prelude::*;
-    let in_list = |t: &&crate::model::Tournament| pool.is_none() || t.pool.as_deref() == pool;
-    let ids: Vec<Arc<str>> = dataset
-        .tournaments
-        .iter()
-        .map(|t| Arc::from(t.id.as_str()))
-        .collect();
-    let entries: Vec<(usize, usize)> = dataset
-        .tournaments
-        .par_iter()
-        .enumerate()
-        .filter(|(_, t)| in_list(t))
-        .flat_map_iter(|(tournament, t)| {
-            let players = t.entries.iter();
-            players
-                .filter_map(move |e| Some((dataset.player_index(e.player.as_str())?, tournament)))
-        })
-        .collect();
-    let mut played: Vec<Vec<Arc<str>>> = vec![Vec::new(); dataset.players.len()];
-    for (player, tournament) in entries {
-        played[player].push(Arc::clone(&ids[tournament]));
-    }
-    played.par_iter_mut().for_each(|ids| {
-        ids.sort_unstable();
-        ids.dedup();
-    });
-    played
-}
-
-fn phase_word(phase: Phase) -> &'static str {
-    match phase {
-        Phase::Established => "established",
-        Phase::Provisional => "provisional",
-        Phase::Unrated => "unrated",
-    }
 }
 
 /// A tournament in the diff.
@@ -624,11 +498,12 @@ pub fn compare(base: &Snapshot, head: &Snapshot) -> Diff {
             diff.players_added.push((id.clone(), after.name.clone()));
             continue;
         };
+        let (before, after) = settled_pair(before, after);
         if before == after {
             continue;
         }
         diff.players_changed
-            .push(player_change(id, before, after, &context));
+            .push(player_change(id, &before, &after, &context));
     }
     for (id, before) in &base.players {
         if !head.players.contains_key(id) {
@@ -667,19 +542,6 @@ pub fn compare(base: &Snapshot, head: &Snapshot) -> Diff {
         }
     }
     diff
-}
-
-/// A player not on a list (in one of the two versions).
-fn not_listed(name: &str) -> PlayerState {
-    PlayerState {
-        name: name.to_string(),
-        rating: None,
-        phase: phase_word(Phase::Unrated),
-        rank: None,
-        rated_games: 0,
-        tournaments: Vec::new(),
-        history: Vec::new(),
-    }
 }
 
 /// What a player's change is worked out against: the changed tournaments,
@@ -859,7 +721,9 @@ pub fn snapshots(base: &Path, head: &Path) -> (Snapshot, Snapshot) {
 /// swapped ([`Swap`]), not a second load of every file; and when no player
 /// file changed, the base's ratings take over the head's records of the
 /// tournaments before the first changed one, so only the tournaments from
-/// there on are rated again ([`crate::rating::rate_continuing`]). A change to
+/// there on are rated again ([`crate::rating::rate_continuing`]), and only
+/// the players who played from there on have their histories taken down
+/// ([`Swap::settled_before`], [`players::settled_pair`]). A change to
 /// anything else a build reads (the configuration, templates, pages,
 /// surveys), or a base with links, brings the base out whole instead.
 /// Nothing is brought out past `budget`.
@@ -893,9 +757,11 @@ pub fn snapshots_against_working_tree(
     };
     let load_problems = head.diagnostics.clone();
     let (head, head_findings) = crate::pipeline::check_loaded_reusing(head, None);
-    let (mut head_snapshot, head_ratings) = snapshot_keeping_ratings(&head, |dataset, config| {
-        rate_taking_over_kept(dataset, config, kept_head)
-    });
+    let settled = swap.settled_before(&head.loaded.dataset, &base_root);
+    let (mut head_snapshot, head_ratings) =
+        snapshot_keeping_ratings(&head, settled, |dataset, config| {
+            rate_taking_over_kept(dataset, config, kept_head)
+        });
     // Only the tournaments the swap touches can differ.
     head_snapshot.games = games_where(&head.loaded.dataset, |t| swap.touches(t));
     let head_order = swap.order_before(&head.loaded.dataset);
@@ -911,9 +777,10 @@ pub fn snapshots_against_working_tree(
     let (base, _) =
         crate::pipeline::check_loaded_reusing(swap.apply(loaded, root, &base_root), earlier);
     let unchanged = head_order.unchanged_in(&base.loaded.dataset);
-    let (mut base_snapshot, base_ratings) = snapshot_keeping_ratings(&base, |dataset, config| {
-        rate_taking_over(dataset, config, head_ratings, unchanged)
-    });
+    let (mut base_snapshot, base_ratings) =
+        snapshot_keeping_ratings(&base, settled, |dataset, config| {
+            rate_taking_over(dataset, config, head_ratings, unchanged)
+        });
     base_snapshot.games = games_where(&base.loaded.dataset, |t| {
         head_snapshot.games.contains_key(t.id.as_str())
     });

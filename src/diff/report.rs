@@ -771,6 +771,7 @@ mod tests {
             rated_games: 9,
             tournaments: Vec::new(),
             history: Vec::new(),
+            history_settled: false,
         };
         let point = |rating| super::super::HistoryPoint {
             tournament: HOSTILE.into(),

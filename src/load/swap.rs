@@ -193,6 +193,38 @@ impl Swap {
     }
 }
 
+impl Swap {
+    /// How many of the first tournaments of `dataset` (loaded before the
+    /// swap) are sure to stay first, in their places and among the same
+    /// players, once the other versions under `other_root` are swapped in:
+    /// those before the first one the swap touches that also come before
+    /// each of the other versions' tournaments. Known before the swap is
+    /// applied, it is never more than [`OrderBefore::unchanged_in`] finds
+    /// after; 0 when the swap changes players.
+    pub fn settled_before(&self, dataset: &crate::model::Dataset, other_root: &Path) -> usize {
+        if !self.keeps_players() {
+            return 0;
+        }
+        let others: Vec<crate::model::Tournament> = self
+            .tournaments
+            .iter()
+            .map(|stem| other_root.join(stem.with_extension("toml")))
+            .filter(|meta| is_file(meta))
+            .filter_map(|meta| read_tournament(other_root, &meta).tournament)
+            .collect();
+        let before_every_other = |t: &crate::model::Tournament| {
+            others.iter().all(|other| {
+                crate::model::Dataset::tournament_order(t, other) == std::cmp::Ordering::Less
+            })
+        };
+        dataset
+            .tournaments
+            .iter()
+            .take_while(|t| !self.touches(t) && before_every_other(t))
+            .count()
+    }
+}
+
 impl OrderBefore<'_> {
     /// How many of the first tournaments of `after` (the version with the
     /// swap applied) are the same as before, in the same places, among the

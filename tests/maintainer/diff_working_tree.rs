@@ -252,6 +252,8 @@ fn the_cases() -> Vec<Case> {
     };
     vec![
         swapped("an edited result", edit_result),
+        swapped("the first result edited", edit_first_result),
+        swapped("the newest result edited", edit_newest_result),
         swapped("a new tournament at the newest date", add_newest_tournament),
         swapped(
             "a new tournament on a later day, staged",
@@ -377,7 +379,7 @@ fn compare(repo: &Path, start: &str, case: &Case) {
     assert_eq!(planned, case.swapped, "{}: {changed:?}", case.name);
 
     let scratch = tempfile::tempdir().unwrap();
-    let (mut base, mut head) = diff::snapshots_against_working_tree(
+    let (base, head) = diff::snapshots_against_working_tree(
         repo,
         &base_commit,
         scratch.path(),
@@ -398,29 +400,64 @@ fn compare(repo: &Path, start: &str, case: &Case) {
         "{}: other games changed than a whole load finds",
         case.name
     );
-    for snapshot in [&mut base, &mut head, &mut whole_base, &mut whole_head] {
-        snapshot.games.clear();
-        // How much each way rated again differs by design.
-        snapshot.rated_again = None;
+    // The working-tree diff leaves out the histories both versions share,
+    // so the snapshots are compared by what the site shows of each player
+    // and tournament, their problems, and the diff they make.
+    for (made, whole, version) in [(&base, &whole_base, "base"), (&head, &whole_head, "head")] {
+        assert_eq!(
+            shown(made),
+            shown(whole),
+            "{}: the {version} differs from a whole load",
+            case.name
+        );
     }
     assert_eq!(
-        format!("{base:#?}"),
-        format!("{whole_base:#?}"),
-        "{}: the base differs from a whole load",
+        found(&base, &head),
+        found(&whole_base, &whole_head),
+        "{}: the diff differs from the diff of whole loads",
         case.name
     );
-    assert_eq!(
-        format!("{head:#?}"),
-        format!("{whole_head:#?}"),
-        "{}: the head differs from a whole load",
-        case.name
-    );
-    assert_ne!(
-        format!("{base:#?}"),
-        format!("{head:#?}"),
+    assert!(
+        shown(&base) != shown(&head) || found(&base, &head) != found(&head, &head),
         "{}: the change shows nowhere",
         case.name
     );
+}
+
+/// What a version's site shows of its players and tournaments, and its
+/// problems, as text.
+fn shown(snapshot: &diff::Snapshot) -> String {
+    let players: Vec<_> = snapshot
+        .players
+        .iter()
+        .map(|(id, p)| (id, &p.name, p.rating, p.phase, p.rank, p.rated_games))
+        .collect();
+    let tournaments: Vec<_> = snapshot
+        .tournaments
+        .iter()
+        .map(|(id, t)| (id, &t.name, &t.start, t.rated_games))
+        .collect();
+    let pools: Vec<_> = snapshot
+        .pools
+        .iter()
+        .map(|(name, pool)| (name, &pool.title, &pool.players))
+        .collect();
+    format!(
+        "{:?}\n{players:#?}\n{tournaments:#?}\n{pools:#?}\n{:#?}\n{:?}",
+        snapshot.builds, snapshot.diagnostics, snapshot.words
+    )
+}
+
+/// The diff of two versions as its JSON report, without the note of how
+/// each version was rated (which differs by design).
+fn found(base: &diff::Snapshot, head: &diff::Snapshot) -> String {
+    let mut found = diff::compare(base, head);
+    found.rated = Default::default();
+    let versions = diff::report::Versions {
+        base: "base".into(),
+        head: "head".into(),
+    };
+    diff::report::json(&found, &versions)
 }
 
 #[test]
