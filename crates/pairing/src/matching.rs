@@ -89,6 +89,21 @@ pub fn max_weight_matching_probed<W: Weight>(
     edges: &[Edge<W>],
     probes: &[Edge<W>],
 ) -> (Vec<Option<usize>>, bool) {
+    let (mate, violated) = max_weight_matching_violated(n, edges, probes);
+    (mate, violated.is_empty())
+}
+
+/// [`max_weight_matching`], and the indices of the `probes` (edges left out
+/// of the graph) the final duals do not prove useless: those with a
+/// negative slack, above [`MAX_WEIGHT`] or between vertices out of range.
+/// When none is listed the matching is of maximum weight with every probe
+/// added too; otherwise adding the listed ones and solving again is the
+/// way to the larger graph's optimum (column generation).
+pub fn max_weight_matching_violated<W: Weight>(
+    n: usize,
+    edges: &[Edge<W>],
+    probes: &[Edge<W>],
+) -> (Vec<Option<usize>>, Vec<usize>) {
     let edges: Vec<Edge<W>> = edges
         .iter()
         .filter(|&&(u, v, w)| u != v && u < n && v < n && w > W::ZERO)
@@ -97,25 +112,27 @@ pub fn max_weight_matching_probed<W: Weight>(
             (u, v, w + w)
         })
         .collect();
-    let probes_fit = probes
-        .iter()
-        .all(|&(u, v, w)| u != v && u < n && v < n && w <= W::LIMIT);
+    let fits = |&(u, v, w): &Edge<W>| u != v && u < n && v < n && w <= W::LIMIT;
     if edges.is_empty() {
-        let proved = probes_fit && probes.iter().all(|&(_, _, w)| w <= W::ZERO);
-        return (vec![None; n], proved);
+        let violated = (0..probes.len())
+            .filter(|&k| !fits(&probes[k]) || probes[k].2 > W::ZERO)
+            .collect();
+        return (vec![None; n], violated);
     }
     let mut s = Solver::new(n, edges);
     s.solve();
-    let proved = probes_fit
-        && probes
-            .iter()
-            .all(|&(u, v, w)| w <= W::ZERO || s.dual_slack(u, v, w + w) >= W::ZERO);
+    let violated = (0..probes.len())
+        .filter(|&k| {
+            let (u, v, w) = probes[k];
+            !fits(&probes[k]) || (w > W::ZERO && s.dual_slack(u, v, w + w) < W::ZERO)
+        })
+        .collect();
     let mate = s
         .mate
         .iter()
         .map(|&p| if p == NONE { None } else { Some(s.endpoint[p]) })
         .collect();
-    (mate, proved)
+    (mate, violated)
 }
 
 const NONE: usize = usize::MAX;

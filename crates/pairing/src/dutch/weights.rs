@@ -2,7 +2,7 @@
 //! their bit widths, and the matching on the narrowest integer that holds
 //! them.
 use super::order::IdealPairing;
-use crate::matching::{max_weight_matching, max_weight_matching_probed, Edge, Weight};
+use crate::matching::{max_weight_matching, max_weight_matching_violated, Edge, Weight};
 
 /// Index of each packed criterion; [`FIELD_NAMES`] gives their names. C1–C3
 /// decide which edges exist and C5 which players may take the bye; the
@@ -553,40 +553,46 @@ pub(super) struct Probes<'p> {
 /// Solves the matching with the narrowest weight type that holds the
 /// layout's bits: every 64 bits up to 508 (the matching's time grows with
 /// the width of its weights), then 1 020 and 2 040. With `probes`, also
-/// whether the matching is proved of maximum weight with them added (false
-/// without probes).
+/// the probes (by step position) that could make the matching heavier if
+/// they were edges: a negative slack under the final duals, or a weight
+/// this layout cannot say (see [`Layout::probe_weight`]); `None` without
+/// probes.
 pub(super) fn match_packed(
     nvert: usize,
     raw: &[RawEdge],
     layout: &Layout,
     probes: Option<Probes<'_>>,
-) -> (Vec<Option<usize>>, bool) {
+) -> (Vec<Option<usize>>, Option<Vec<(usize, usize)>>) {
     fn run<W: Weight>(
         nvert: usize,
         raw: &[RawEdge],
         layout: &Layout,
         probes: Option<Probes<'_>>,
-    ) -> (Vec<Option<usize>>, bool) {
+    ) -> (Vec<Option<usize>>, Option<Vec<(usize, usize)>>) {
         let edges: Vec<Edge<W>> = raw
             .iter()
             .map(|(i, j, f)| (*i, *j, layout.weight::<W>(f)))
             .collect();
         let Some(probes) = probes else {
-            return (max_weight_matching(nvert, &edges), false);
+            return (max_weight_matching(nvert, &edges), None);
         };
         let index = probes.index;
-        let weighed: Option<Vec<Edge<W>>> = probes
-            .pairs
-            .iter()
-            .map(|e| {
-                let w = layout.probe_weight::<W>(probes.ideal, e)?;
-                Some((index[e.0], index[e.1], w))
-            })
-            .collect();
-        match weighed {
-            Some(probes) => max_weight_matching_probed(nvert, &edges, &probes),
-            None => (max_weight_matching(nvert, &edges), false),
+        let mut violated = Vec::new();
+        let mut weighed: Vec<Edge<W>> = Vec::with_capacity(probes.pairs.len());
+        let mut at: Vec<(usize, usize)> = Vec::with_capacity(probes.pairs.len());
+        for e in probes.pairs {
+            match layout.probe_weight::<W>(probes.ideal, e) {
+                Some(w) => {
+                    weighed.push((index[e.0], index[e.1], w));
+                    at.push((e.0, e.1));
+                }
+                None => violated.push((e.0, e.1)),
+            }
         }
+        let (mate, slack_below) = max_weight_matching_violated(nvert, &edges, &weighed);
+        violated.extend(slack_below.into_iter().map(|k| at[k]));
+        violated.sort_unstable();
+        (mate, Some(violated))
     }
     match layout.total_bits {
         0..=124 => run::<i128>(nvert, raw, layout, probes),
