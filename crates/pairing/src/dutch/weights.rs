@@ -2,7 +2,7 @@
 //! their bit widths, and the matching on the narrowest integer that holds
 //! them.
 use super::order::IdealPairing;
-use crate::matching::{max_weight_matching, max_weight_matching_violated, Edge, Weight};
+use crate::matching::{max_weight_matching_greedy_start, Edge, Weight};
 
 /// Index of each packed criterion; [`FIELD_NAMES`] gives their names. C1–C3
 /// decide which edges exist and C5 which players may take the bye; the
@@ -160,12 +160,15 @@ pub(super) const APPROXIMATED_ORDER: &str =
 
 /// Weight width allowed for the exact transposition digits of a graph with
 /// `nvert` vertices: wide integers cost time in every step of the matching,
-/// so big graphs get exact digits for fewer S1 players per pass.
+/// so big graphs get exact digits for fewer S1 players per pass. Above 300
+/// vertices 508 bits: about 55 exact digits a pass for the cost of 256-bit
+/// weights' 20, and fewer passes (252 bits made round 2 of a 2 000-player
+/// event take 14 passes, over the pass budget; 508 bits take 10, 1 020 bits
+/// fewer but dearer ones, in all 1.5 times the time).
 pub(super) fn weight_bits_cap(nvert: usize) -> u32 {
     match nvert {
         0..=300 => MAX_WEIGHT_BITS,
-        301..=1000 => 508,
-        _ => 252,
+        _ => 508,
     }
 }
 
@@ -574,7 +577,7 @@ pub(super) fn match_packed(
             .map(|(i, j, f)| (*i, *j, layout.weight::<W>(f)))
             .collect();
         let Some(probes) = probes else {
-            return (max_weight_matching(nvert, &edges), None);
+            return (max_weight_matching_greedy_start(nvert, &edges, &[]).0, None);
         };
         let index = probes.index;
         let mut violated = Vec::new();
@@ -589,7 +592,7 @@ pub(super) fn match_packed(
                 None => violated.push((e.0, e.1)),
             }
         }
-        let (mate, slack_below) = max_weight_matching_violated(nvert, &edges, &weighed);
+        let (mate, slack_below) = max_weight_matching_greedy_start(nvert, &edges, &weighed);
         violated.extend(slack_below.into_iter().map(|k| at[k]));
         violated.sort_unstable();
         (mate, Some(violated))
