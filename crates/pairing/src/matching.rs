@@ -321,6 +321,11 @@ impl<W: Weight> Solver<W> {
                 }
             }
         }
+        for v in 0..nv {
+            if self.mate[v] == NONE {
+                self.augment_tight_3(v);
+            }
+        }
         let free = (0..nv).filter(|&v| self.mate[v] == NONE);
         if let Some(top) = free.clone().map(|v| self.dualvar[v]).max() {
             for v in free {
@@ -328,6 +333,33 @@ impl<W: Weight> Solver<W> {
             }
         }
         self.greedy = true;
+    }
+
+    /// For the free vertex `v` of the greedy start: a path `v`-`w`-`x`-`y`
+    /// of tight edges, `w`-`x` matched and `y` free, swapped so that `v`
+    /// and `y` are matched too (the duals stay as they are).
+    fn augment_tight_3(&mut self, v: usize) {
+        for idx in self.adj_start[v]..self.adj_start[v + 1] {
+            let w = self.adj_to[idx];
+            if self.mate[w] == NONE || self.dualvar[v] + self.dualvar[w] != self.adj_w[idx] {
+                continue;
+            }
+            let x = self.endpoint[self.mate[w]];
+            for idx2 in self.adj_start[x]..self.adj_start[x + 1] {
+                let y = self.adj_to[idx2];
+                if y != v
+                    && self.mate[y] == NONE
+                    && self.dualvar[x] + self.dualvar[y] == self.adj_w[idx2]
+                {
+                    let (p, q) = (self.adj_p[idx], self.adj_p[idx2]);
+                    self.mate[v] = p;
+                    self.mate[w] = p ^ 1;
+                    self.mate[x] = q;
+                    self.mate[y] = q ^ 1;
+                    return;
+                }
+            }
+        }
     }
 
     #[inline]
