@@ -104,7 +104,7 @@ pub fn max_weight_matching_violated<W: Weight>(
     edges: &[Edge<W>],
     probes: &[Edge<W>],
 ) -> (Vec<Option<usize>>, Vec<usize>) {
-    solve_probed(n, edges, probes, false)
+    solve_probed(n, edges, probes.len(), &|k| Some(probes[k]), false)
 }
 
 /// [`max_weight_matching_violated`] for graphs whose weights put the
@@ -126,11 +126,23 @@ pub fn max_weight_matching_greedy_start<W: Weight>(
     edges: &[Edge<W>],
     probes: &[Edge<W>],
 ) -> (Vec<Option<usize>>, Vec<usize>) {
-    let (mate, violated) = solve_probed(n, edges, probes, true);
+    max_weight_matching_greedy_start_with(n, edges, probes.len(), &|k| Some(probes[k]))
+}
+
+/// [`max_weight_matching_greedy_start`] with the probes made one at a time
+/// after the matching is solved (`probe(k)` for `k < probes`; `None` counts
+/// as violated), so a long list of them never needs to be held at once.
+pub fn max_weight_matching_greedy_start_with<W: Weight>(
+    n: usize,
+    edges: &[Edge<W>],
+    probes: usize,
+    probe: &dyn Fn(usize) -> Option<Edge<W>>,
+) -> (Vec<Option<usize>>, Vec<usize>) {
+    let (mate, violated) = solve_probed(n, edges, probes, probe, true);
     if mate.iter().all(Option::is_some) {
         return (mate, violated);
     }
-    solve_probed(n, edges, probes, false)
+    solve_probed(n, edges, probes, probe, false)
 }
 
 /// The matching and the violated probes, from an empty matching or (with
@@ -138,7 +150,8 @@ pub fn max_weight_matching_greedy_start<W: Weight>(
 fn solve_probed<W: Weight>(
     n: usize,
     edges: &[Edge<W>],
-    probes: &[Edge<W>],
+    probes: usize,
+    probe: &dyn Fn(usize) -> Option<Edge<W>>,
     greedy: bool,
 ) -> (Vec<Option<usize>>, Vec<usize>) {
     let edges: Vec<Edge<W>> = edges
@@ -151,8 +164,8 @@ fn solve_probed<W: Weight>(
         .collect();
     let fits = |&(u, v, w): &Edge<W>| u != v && u < n && v < n && w <= W::LIMIT;
     if edges.is_empty() {
-        let violated = (0..probes.len())
-            .filter(|&k| !fits(&probes[k]) || probes[k].2 > W::ZERO)
+        let violated = (0..probes)
+            .filter(|&k| probe(k).is_none_or(|e| !fits(&e) || e.2 > W::ZERO))
             .collect();
         return (vec![None; n], violated);
     }
@@ -161,10 +174,11 @@ fn solve_probed<W: Weight>(
         s.greedy_start();
     }
     s.solve();
-    let violated = (0..probes.len())
+    let violated = (0..probes)
         .filter(|&k| {
-            let (u, v, w) = probes[k];
-            !fits(&probes[k]) || (w > W::ZERO && s.dual_slack(u, v, w + w) < W::ZERO)
+            probe(k).is_none_or(|e @ (u, v, w)| {
+                !fits(&e) || (w > W::ZERO && s.dual_slack(u, v, w + w) < W::ZERO)
+            })
         })
         .collect();
     let mate = s

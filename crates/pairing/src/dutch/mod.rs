@@ -493,10 +493,18 @@ impl Ctx<'_, '_> {
                 layout_vertices,
             );
             self.trace_fields(g, &raw);
-            let probes =
-                (!out.is_empty()).then(|| self.pair_fields(g, &crit, &out, &ideal, &passes));
-            let (mate, violated) =
-                passes.solve(g, raw, &layout, probes.as_deref().map(|p| (&ideal, p)));
+            let live: Vec<(usize, usize)> = out
+                .iter()
+                .copied()
+                .filter(|&(i, j)| Self::pair_free(g, &passes, i, j))
+                .collect();
+            let fields = |pair: (usize, usize)| self.pair_field(g, &crit, &ideal, pair);
+            let probes = (!out.is_empty()).then_some((
+                &ideal,
+                &live[..],
+                &fields as &dyn Fn((usize, usize)) -> RawEdge,
+            ));
+            let (mate, violated) = passes.solve(g, raw, &layout, probes);
             self.trace_pass(g, &mate, &layout, pass, start);
             if mate.iter().any(|m| m.is_none()) {
                 return None;
@@ -606,29 +614,43 @@ impl Ctx<'_, '_> {
         ideal: &IdealPairing,
         passes: &Passes,
     ) -> Vec<RawEdge> {
+        pairs
+            .iter()
+            .filter(|&&(i, j)| Self::pair_free(g, passes, i, j))
+            .map(|&(i, j)| self.pair_field(g, crit, ideal, (i, j)))
+            .collect()
+    }
+
+    /// Whether a pass may use the pair `i`-`j`: neither player fixed, nor
+    /// a limbo MDP inside the bracket.
+    fn pair_free(g: &StepGraph<'_>, passes: &Passes, i: usize, j: usize) -> bool {
         let free = |p: usize| p >= g.bsize || passes.fixed[p].is_none();
-        let mut raw: Vec<RawEdge> = Vec::with_capacity(pairs.len());
-        for &(i, j) in pairs {
-            if !free(i) || !free(j) || (j < g.bsize && (passes.limbo[i] || passes.limbo[j])) {
-                continue;
-            }
-            let (a, b) = (&self.players[g.verts[i]], &self.players[g.verts[j]]);
-            let mut f = [0u64; NF];
-            f[field::COMPLETION] = 1;
-            if j < g.bsize {
-                crit.fill(a, b, &mut f);
-                f[field::EXCHANGES] = ideal.exchange_gain(i, j);
-                f[field::EXCHANGE_ORDER] = ideal.exchange_order(i, j);
-            }
-            if j < g.bn {
-                f[field::C8_PAIRS] = 1;
-                if j >= g.bsize {
-                    f[field::C8_SCORES] = levels_value(Some(g.levels.of(a.st.score)), None);
-                }
-            }
-            raw.push((i, j, f));
+        free(i) && free(j) && !(j < g.bsize && (passes.limbo[i] || passes.limbo[j]))
+    }
+
+    /// The criteria values of the pair `i`-`j` (`i < j`).
+    fn pair_field(
+        &self,
+        g: &StepGraph<'_>,
+        crit: &BracketCriteria<'_>,
+        ideal: &IdealPairing,
+        (i, j): (usize, usize),
+    ) -> RawEdge {
+        let (a, b) = (&self.players[g.verts[i]], &self.players[g.verts[j]]);
+        let mut f = [0u64; NF];
+        f[field::COMPLETION] = 1;
+        if j < g.bsize {
+            crit.fill(a, b, &mut f);
+            f[field::EXCHANGES] = ideal.exchange_gain(i, j);
+            f[field::EXCHANGE_ORDER] = ideal.exchange_order(i, j);
         }
-        raw
+        if j < g.bn {
+            f[field::C8_PAIRS] = 1;
+            if j >= g.bsize {
+                f[field::C8_SCORES] = levels_value(Some(g.levels.of(a.st.score)), None);
+            }
+        }
+        (i, j, f)
     }
 
     /// `RATINGBOOK_PAIR_TRACE=fields`: every edge's criteria values.

@@ -78,7 +78,11 @@ impl Passes {
         g: &StepGraph<'_>,
         mut raw: Vec<RawEdge>,
         layout: &Layout,
-        probes: Option<(&IdealPairing, &[RawEdge])>,
+        probes: Option<(
+            &IdealPairing,
+            &[(usize, usize)],
+            &dyn Fn((usize, usize)) -> RawEdge,
+        )>,
     ) -> (Vec<Option<usize>>, Option<Vec<(usize, usize)>>) {
         let active: Vec<usize> = (0..g.nvert)
             .filter(|&v| v >= g.bsize || self.fixed[v].is_none())
@@ -95,9 +99,10 @@ impl Passes {
             active.len(),
             &raw,
             layout,
-            probes.map(|(ideal, pairs)| Probes {
+            probes.map(|(ideal, pairs, fields)| Probes {
                 ideal,
                 pairs,
+                fields,
                 index: &index,
             }),
         );

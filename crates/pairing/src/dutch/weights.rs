@@ -2,7 +2,9 @@
 //! their bit widths, and the matching on the narrowest integer that holds
 //! them.
 use super::order::IdealPairing;
-use crate::matching::{max_weight_matching_greedy_start, Edge, Weight};
+use crate::matching::{
+    max_weight_matching_greedy_start, max_weight_matching_greedy_start_with, Edge, Weight,
+};
 
 /// Index of each packed criterion; [`FIELD_NAMES`] gives their names. C1–C3
 /// decide which edges exist and C5 which players may take the bye; the
@@ -547,8 +549,10 @@ impl Layout {
 pub(super) struct Probes<'p> {
     /// The pass's ideal pairing (the pairs' transposition digits).
     pub(super) ideal: &'p IdealPairing,
-    /// The pairs with their criteria, by step position.
-    pub(super) pairs: &'p [RawEdge],
+    /// The pairs, by step position.
+    pub(super) pairs: &'p [(usize, usize)],
+    /// The criteria of a pair, made when it is weighed.
+    pub(super) fields: &'p dyn Fn((usize, usize)) -> RawEdge,
     /// The matching's vertex of each step position.
     pub(super) index: &'p [usize],
 }
@@ -579,22 +583,14 @@ pub(super) fn match_packed(
         let Some(probes) = probes else {
             return (max_weight_matching_greedy_start(nvert, &edges, &[]).0, None);
         };
-        let index = probes.index;
-        let mut violated = Vec::new();
-        let mut weighed: Vec<Edge<W>> = Vec::with_capacity(probes.pairs.len());
-        let mut at: Vec<(usize, usize)> = Vec::with_capacity(probes.pairs.len());
-        for e in probes.pairs {
-            match layout.probe_weight::<W>(probes.ideal, e) {
-                Some(w) => {
-                    weighed.push((index[e.0], index[e.1], w));
-                    at.push((e.0, e.1));
-                }
-                None => violated.push((e.0, e.1)),
-            }
-        }
-        let (mate, slack_below) = max_weight_matching_greedy_start(nvert, &edges, &weighed);
-        violated.extend(slack_below.into_iter().map(|k| at[k]));
-        violated.sort_unstable();
+        let weigh = |k: usize| -> Option<Edge<W>> {
+            let e = (probes.fields)(probes.pairs[k]);
+            let w = layout.probe_weight::<W>(probes.ideal, &e)?;
+            Some((probes.index[e.0], probes.index[e.1], w))
+        };
+        let (mate, violated) =
+            max_weight_matching_greedy_start_with(nvert, &edges, probes.pairs.len(), &weigh);
+        let violated = violated.into_iter().map(|k| probes.pairs[k]).collect();
         (mate, Some(violated))
     }
     match layout.total_bits {
