@@ -75,8 +75,8 @@ use step::{Passes, Settled, Step, StepGraph};
 use thiserror::Error;
 use trf::Colour;
 use weights::{
-    field, levels_value, Layout, LevelTable, RawEdge, APPROXIMATED_ORDER, MAX_PASSES, NF,
-    PASS_WORK_BUDGET,
+    field, levels_value, Layout, LevelTable, RawEdge, APPROXIMATED_ORDER, LARGE_GRAPH, MAX_PASSES,
+    NF, PASS_WORK_BUDGET,
 };
 
 /// The result of pairing one round.
@@ -399,7 +399,9 @@ impl Ctx<'_, '_> {
     /// [`Passes::settle`]) and re-solves the rest without the fixed pairs.
     /// On a candidate graph, every pass also weighs the bracket's S1/S2
     /// pairs left out of it, and takes in those that could improve its
-    /// matching (see [`Ctx::run_passes`]).
+    /// matching (see [`Ctx::run_passes`]); in a graph of more than
+    /// [`LARGE_GRAPH`] vertices only when the passes without them ordered
+    /// the bracket exactly (they are then run again with them).
     #[allow(clippy::type_complexity)]
     fn solve_step(
         &self,
@@ -427,7 +429,16 @@ impl Ctx<'_, '_> {
                 .filter(|e| candidates.binary_search(e).is_err())
                 .collect()
         };
-        let (mate, mut dropped) = self.run_passes(&g, step, &candidates, &left_out, is_mdp)?;
+        // In graphs beyond `LARGE_GRAPH` the passes seldom reach an exact
+        // order; the left-out pairs are weighed only when they do.
+        let (mut mate, mut dropped) = if g.nvert > LARGE_GRAPH {
+            self.run_passes(&g, step, &candidates, &[], &is_mdp)?
+        } else {
+            self.run_passes(&g, step, &candidates, &left_out, &is_mdp)?
+        };
+        if g.nvert > LARGE_GRAPH && !left_out.is_empty() && !dropped.contains(&APPROXIMATED_ORDER) {
+            (mate, dropped) = self.run_passes(&g, step, &candidates, &left_out, &is_mdp)?;
+        }
         let mut pairs = Vec::new();
         let mut bye = None;
         for (i, m) in mate.iter().enumerate().take(g.bsize) {
@@ -450,7 +461,10 @@ impl Ctx<'_, '_> {
     /// duals, and the ones with a negative slack (which could make a better
     /// matching) become edges and the pass is solved again, until none is
     /// left: the pass's matching is then the best with every left-out pair
-    /// too, at the cost of the few pairs that matter rather than all.
+    /// too, at the cost of the few pairs that matter rather than all. These
+    /// solves again have a vertex budget of their own, as large as the
+    /// passes'; past it a pass keeps its matching and the order is reported
+    /// approximated.
     fn run_passes(
         &self,
         g: &StepGraph<'_>,
@@ -461,6 +475,10 @@ impl Ctx<'_, '_> {
     ) -> Option<(Vec<Option<usize>>, Vec<&'static str>)> {
         let mut passes = Passes::new(g.bsize);
         let mut work = 0;
+        // Vertices matched again with left-out pairs added, and whether a
+        // pass kept a matching they could improve (that budget spent).
+        let mut solved_again = 0;
+        let mut unproved = false;
         let mut dropped = Vec::new();
         let mut edges = candidates.to_vec();
         let mut out = left_out.to_vec();
@@ -510,10 +528,14 @@ impl Ctx<'_, '_> {
                 return None;
             }
             if let Some(add) = violated.filter(|v| !v.is_empty()) {
-                out.retain(|e| add.binary_search(e).is_err());
-                edges.extend(add);
-                edges.sort_unstable();
-                continue;
+                if solved_again < PASS_WORK_BUDGET {
+                    solved_again += layout_vertices;
+                    out.retain(|e| add.binary_search(e).is_err());
+                    edges.extend(add);
+                    edges.sort_unstable();
+                    continue;
+                }
+                unproved = true;
             }
             dropped.extend(layout.dropped.iter().copied());
             work += layout_vertices;
@@ -521,7 +543,7 @@ impl Ctx<'_, '_> {
             if let Settled::Done { approximated } =
                 passes.settle(g, step, &ideal, &mate, &layout, more)
             {
-                if approximated {
+                if approximated || unproved {
                     dropped.push(APPROXIMATED_ORDER);
                 }
                 return Some((mate, dropped));

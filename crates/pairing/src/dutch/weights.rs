@@ -154,6 +154,8 @@ pub(super) const MAX_PASSES: usize = 60;
 /// The passes of one step stop (leaving the transposition order of the
 /// lowest S1 players approximated) once they have matched this many
 /// vertices in all: a time bound for brackets of many hundreds of players.
+/// Solving passes again with left-out pairs added has a budget of its own
+/// of the same size.
 pub(super) const PASS_WORK_BUDGET: usize = 10000;
 
 /// The note for a bracket whose transposition order could not be made exact.
@@ -162,17 +164,26 @@ pub(super) const APPROXIMATED_ORDER: &str =
 
 /// Weight width allowed for the exact transposition digits of a graph with
 /// `nvert` vertices: wide integers cost time in every step of the matching,
-/// so big graphs get exact digits for fewer S1 players per pass. Above 300
-/// vertices 508 bits: about 55 exact digits a pass for the cost of 256-bit
-/// weights' 20, and fewer passes (252 bits made round 2 of a 2 000-player
-/// event take 14 passes, over the pass budget; 508 bits take 10, 1 020 bits
-/// fewer but dearer ones, in all 1.5 times the time).
+/// so big graphs get exact digits for fewer S1 players per pass. From 301
+/// to 2 000 vertices 508 bits: about 55 exact digits a pass for the cost of
+/// 256-bit weights' 20, so fewer passes (round 2 of a 2 000-player event:
+/// 14 passes with 252 bits, over the pass budget, 10 with 508 bits; 1 020
+/// bits take fewer but dearer passes, 1.5 times the time). Larger graphs
+/// (brackets of thousands, which the pass budget leaves approximated) keep
+/// 252 bits, the cheapest passes.
 pub(super) fn weight_bits_cap(nvert: usize) -> u32 {
     match nvert {
         0..=300 => MAX_WEIGHT_BITS,
-        _ => 508,
+        301..=LARGE_GRAPH => 508,
+        _ => 252,
     }
 }
+
+/// Step graphs with more vertices than this hold brackets of thousands,
+/// whose passes spend their budget before the order is exact: they get
+/// the cheapest weights ([`weight_bits_cap`]) and weigh the pairs left out
+/// of their candidate graph only when the order came out exact.
+pub(super) const LARGE_GRAPH: usize = 2000;
 
 /// Saves bits without changing any comparison. Below C6 every candidate
 /// has the same number of pairs inside the bracket, so a field of those
