@@ -76,7 +76,7 @@ use thiserror::Error;
 use trf::Colour;
 use weights::{
     field, levels_value, Layout, LevelTable, RawEdge, APPROXIMATED_ORDER, LARGE_GRAPH, MAX_PASSES,
-    NF, PASS_WORK_BUDGET,
+    NF, PASS_WORK_BUDGET, RESOLVE_WORK_BUDGET,
 };
 
 /// The result of pairing one round.
@@ -462,9 +462,9 @@ impl Ctx<'_, '_> {
     /// matching) become edges and the pass is solved again, until none is
     /// left: the pass's matching is then the best with every left-out pair
     /// too, at the cost of the few pairs that matter rather than all. These
-    /// solves again have a vertex budget of their own, as large as the
-    /// passes'; past it a pass keeps its matching and the order is reported
-    /// approximated.
+    /// solves again have a vertex budget of their own
+    /// ([`RESOLVE_WORK_BUDGET`]); past it a pass keeps its matching and the
+    /// order is reported approximated.
     fn run_passes(
         &self,
         g: &StepGraph<'_>,
@@ -528,7 +528,7 @@ impl Ctx<'_, '_> {
                 return None;
             }
             if let Some(add) = violated.filter(|v| !v.is_empty()) {
-                if solved_again < PASS_WORK_BUDGET {
+                if solved_again < RESOLVE_WORK_BUDGET {
                     solved_again += layout_vertices;
                     out.retain(|e| add.binary_search(e).is_err());
                     edges.extend(add);

@@ -154,9 +154,12 @@ pub(super) const MAX_PASSES: usize = 60;
 /// The passes of one step stop (leaving the transposition order of the
 /// lowest S1 players approximated) once they have matched this many
 /// vertices in all: a time bound for brackets of many hundreds of players.
-/// Solving passes again with left-out pairs added has a budget of its own
-/// of the same size.
 pub(super) const PASS_WORK_BUDGET: usize = 10000;
+
+/// Solving passes again with left-out pairs added (see `Ctx::run_passes`)
+/// stops once it has matched this many vertices in a step (a bracket of
+/// 566 players in the last round of a 5 000-player event takes 11 286).
+pub(super) const RESOLVE_WORK_BUDGET: usize = 2 * PASS_WORK_BUDGET;
 
 /// The note for a bracket whose transposition order could not be made exact.
 pub(super) const APPROXIMATED_ORDER: &str =
