@@ -432,12 +432,12 @@ impl Ctx<'_, '_> {
         // In graphs beyond `LARGE_GRAPH` the passes seldom reach an exact
         // order; the left-out pairs are weighed only when they do.
         let (mut mate, mut dropped) = if g.nvert > LARGE_GRAPH {
-            self.run_passes(&g, step, &candidates, &[], &is_mdp)?
+            self.run_passes(&g, step, &candidates, &[], is_mdp)?
         } else {
-            self.run_passes(&g, step, &candidates, &left_out, &is_mdp)?
+            self.run_passes(&g, step, &candidates, &left_out, is_mdp)?
         };
         if g.nvert > LARGE_GRAPH && !left_out.is_empty() && !dropped.contains(&APPROXIMATED_ORDER) {
-            (mate, dropped) = self.run_passes(&g, step, &candidates, &left_out, &is_mdp)?;
+            (mate, dropped) = self.run_passes(&g, step, &candidates, &left_out, is_mdp)?;
         }
         let mut pairs = Vec::new();
         let mut bye = None;

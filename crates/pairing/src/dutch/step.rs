@@ -2,7 +2,7 @@
 //! that settle the MDP-pairing, the remainder's subgroups and the
 //! transposition order one after another.
 use super::order::IdealPairing;
-use super::weights::{match_packed, Layout, LevelTable, Probes, RawEdge};
+use super::weights::{match_packed, Layout, LevelTable, ProbeSet, Probes, RawEdge, Solved};
 
 /// A bracket to pair, with what the step needs to know about the rest.
 pub(super) struct Step {
@@ -78,12 +78,8 @@ impl Passes {
         g: &StepGraph<'_>,
         mut raw: Vec<RawEdge>,
         layout: &Layout,
-        probes: Option<(
-            &IdealPairing,
-            &[(usize, usize)],
-            &dyn Fn((usize, usize)) -> RawEdge,
-        )>,
-    ) -> (Vec<Option<usize>>, Option<Vec<(usize, usize)>>) {
+        probes: Option<ProbeSet<'_>>,
+    ) -> Solved {
         let active: Vec<usize> = (0..g.nvert)
             .filter(|&v| v >= g.bsize || self.fixed[v].is_none())
             .collect();

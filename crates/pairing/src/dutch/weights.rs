@@ -558,6 +558,16 @@ impl Layout {
     }
 }
 
+/// A pass's matching (each vertex's mate) and the left-out pairs that could
+/// improve it, if any were weighed.
+pub(super) type Solved = (Vec<Option<usize>>, Option<Vec<(usize, usize)>>);
+
+/// The criteria of a left-out pair, made when it is weighed.
+pub(super) type FieldsOf<'p> = &'p dyn Fn((usize, usize)) -> RawEdge;
+
+/// A pass's left-out pairs with its ideal pairing and their criteria.
+pub(super) type ProbeSet<'p> = (&'p IdealPairing, &'p [(usize, usize)], FieldsOf<'p>);
+
 /// Pairs left out of a pass's graph, to prove its matching the best with
 /// them too.
 pub(super) struct Probes<'p> {
@@ -566,7 +576,7 @@ pub(super) struct Probes<'p> {
     /// The pairs, by step position.
     pub(super) pairs: &'p [(usize, usize)],
     /// The criteria of a pair, made when it is weighed.
-    pub(super) fields: &'p dyn Fn((usize, usize)) -> RawEdge,
+    pub(super) fields: FieldsOf<'p>,
     /// The matching's vertex of each step position.
     pub(super) index: &'p [usize],
 }
@@ -583,13 +593,13 @@ pub(super) fn match_packed(
     raw: &[RawEdge],
     layout: &Layout,
     probes: Option<Probes<'_>>,
-) -> (Vec<Option<usize>>, Option<Vec<(usize, usize)>>) {
+) -> Solved {
     fn run<W: Weight>(
         nvert: usize,
         raw: &[RawEdge],
         layout: &Layout,
         probes: Option<Probes<'_>>,
-    ) -> (Vec<Option<usize>>, Option<Vec<(usize, usize)>>) {
+    ) -> Solved {
         let edges: Vec<Edge<W>> = raw
             .iter()
             .map(|(i, j, f)| (*i, *j, layout.weight::<W>(f)))
