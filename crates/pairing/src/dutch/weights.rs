@@ -168,10 +168,11 @@ pub(super) const APPROXIMATED_ORDER: &str =
 /// Weight width allowed for the exact transposition digits of a graph with
 /// `nvert` vertices: wide integers cost time in every step of the matching,
 /// so big graphs get exact digits for fewer S1 players per pass. From 301
-/// to 2 000 vertices 508 bits: about 55 exact digits a pass for the cost of
-/// 256-bit weights' 20, so fewer passes (round 2 of a 2 000-player event:
-/// 14 passes with 252 bits, over the pass budget, 10 with 508 bits; 1 020
-/// bits take fewer but dearer passes, 1.5 times the time). Larger graphs
+/// to 2 000 vertices 508 bits: about three times the exact digits a pass of
+/// 256-bit weights for twice their cost, so fewer passes (round 2 of a
+/// 2 000-player event: 14 passes with 252 bits, over the pass budget, 10
+/// with 508 bits; 1 020 bits take fewer but dearer passes, 1.5 times the
+/// time). Larger graphs
 /// (brackets of thousands, which the pass budget leaves approximated) keep
 /// 252 bits, the cheapest passes.
 pub(super) fn weight_bits_cap(nvert: usize) -> u32 {
@@ -285,6 +286,30 @@ impl DigitRanks {
         bits_for(self.digits.iter().map(Vec::len).max().unwrap_or(0) as u64).max(1)
     }
 
+    /// The bits of one slot's digits (its own list's, not the longest's).
+    fn slot_width(&self, slot: usize) -> u32 {
+        bits_for(self.digits[slot].len() as u64).max(1)
+    }
+
+    /// As many leading slots as `budget` bits hold, each with its own
+    /// width: the place (lowest bit) of each slot's digit, the first slot
+    /// most significant.
+    fn places(&self, budget: u32) -> Vec<u32> {
+        let mut used = 0;
+        let mut slots = 0;
+        while slots < self.digits.len() && used + self.slot_width(slots) <= budget {
+            used += self.slot_width(slots);
+            slots += 1;
+        }
+        let mut places = vec![0; slots];
+        let mut below = 0;
+        for slot in (0..slots).rev() {
+            places[slot] = below;
+            below += self.slot_width(slot);
+        }
+        places
+    }
+
     /// 1 for the worst partner of the slot, up to the list's length.
     fn rank(&self, slot: usize, digit: u64) -> u64 {
         self.digits[slot]
@@ -311,8 +336,11 @@ pub(super) struct Layout {
     /// remainder.
     pub(super) exact_mdp_slots: usize,
     pub(super) exact_remainder_slots: usize,
+    /// The place of each exact remainder slot's digit (each slot as wide
+    /// as its own candidate list needs).
+    remainder_places: Vec<u32>,
     pub(super) remainder_len: usize,
-    pub(super) digit_width: [u32; 2],
+    pub(super) mdp_digit_width: u32,
     pub(super) total_bits: u32,
     /// Bits per field (for the trace).
     pub(super) field_bits: [u32; NF],
@@ -360,7 +388,7 @@ impl Layout {
         }
         let mdp_ranks = DigitRanks::new(ideal.mdps.len(), raw, bsize, |i, j| ideal.mdp_digit(i, j));
         let ranks = DigitRanks::new(ideal.ds1.len(), raw, bsize, |i, j| ideal.digit(i, j));
-        let (dw_mdp, dw_rest) = (mdp_ranks.width(), ranks.width());
+        let dw_mdp = mdp_ranks.width();
         let (n1, n2) = (ideal.ds1.len() as u64, ideal.ds2.len() as u64);
         let rest_bits = bits_for(((n2 + 1) * (n1 + 1) + 2) * (n1 + 1));
         let cap = weight_bits_cap(active_vertices);
@@ -372,7 +400,11 @@ impl Layout {
         if exchange_sets {
             budget -= remainder_len as u32;
         }
-        let exact_remainder_slots = ideal.ds1.len().min((budget / dw_rest) as usize);
+        let remainder_places = ranks.places(budget);
+        let exact_remainder_slots = remainder_places.len();
+        let transposition_bits = remainder_places
+            .first()
+            .map_or(0, |&p| p + ranks.slot_width(0));
         let mut rest_max = 0;
         for (i, j, f) in raw.iter_mut() {
             if *j >= bsize {
@@ -405,7 +437,7 @@ impl Layout {
         if exchange_sets {
             bits[field::EXCHANGE_SETS] = remainder_len as u32;
         }
-        bits[field::TRANSPOSITIONS] = exact_remainder_slots as u32 * dw_rest;
+        bits[field::TRANSPOSITIONS] = transposition_bits;
         bits[field::TRANSPOSITIONS_REST] = if rest_max > 0 {
             bits_for(rest_max * (n1 + 1))
         } else {
@@ -433,8 +465,9 @@ impl Layout {
             levels: levels.shift.clone(),
             exact_mdp_slots,
             exact_remainder_slots,
+            remainder_places,
             remainder_len,
-            digit_width: [dw_mdp, dw_rest],
+            mdp_digit_width: dw_mdp,
             total_bits: acc + 3,
             field_bits: bits,
             dropped,
@@ -462,9 +495,7 @@ impl Layout {
                 }
                 FieldKind::Digit => {
                     let (slot, digit) = ((v >> 32) as usize, v & 0xffff_ffff);
-                    let (slots, width) = self.digit_slots(k);
-                    let place = (slots - 1 - slot) as u32 * width;
-                    w += W::shifted(digit, self.shift[k] + place);
+                    w += W::shifted(digit, self.shift[k] + self.digit_place(k, slot));
                 }
             }
         }
@@ -537,23 +568,22 @@ impl Layout {
             }
             FieldKind::Digit => {
                 let (slot, digit) = ((v >> 32) as usize, v & 0xffff_ffff);
-                let (slots, width) = self.digit_slots(k);
-                let place = (slots - 1 - slot) as u32 * width;
-                (self.shift[k] + place, bits_for(digit))
+                (self.shift[k] + self.digit_place(k, slot), bits_for(digit))
             }
         })
     }
 
-    /// The slots and the width of each of a digit field's digits.
-    fn digit_slots(&self, k: usize) -> (usize, u32) {
+    /// The place (lowest bit within its field) of a digit field's digit
+    /// for `slot`, the first slot most significant.
+    fn digit_place(&self, k: usize, slot: usize) -> u32 {
         if k == field::MDP_SET {
-            (self.exact_mdp_slots, 1)
+            (self.exact_mdp_slots - 1 - slot) as u32
         } else if k == field::EXCHANGE_SETS {
-            (self.remainder_len, 1)
+            (self.remainder_len - 1 - slot) as u32
         } else if k == field::MDP_TRANSPOSITIONS {
-            (self.exact_mdp_slots, self.digit_width[0])
+            (self.exact_mdp_slots - 1 - slot) as u32 * self.mdp_digit_width
         } else {
-            (self.exact_remainder_slots, self.digit_width[1])
+            self.remainder_places[slot]
         }
     }
 }
@@ -627,5 +657,25 @@ pub(super) fn match_packed(
         445..=508 => run::<bnum::BInt<8>>(nvert, raw, layout, probes),
         509..=1020 => run::<bnum::BInt<16>>(nvert, raw, layout, probes),
         _ => run::<bnum::BInt<32>>(nvert, raw, layout, probes),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::DigitRanks;
+
+    #[test]
+    fn transposition_digits_4_2_take_the_bits_of_their_own_candidate_list() {
+        // Slots with 1, 7 and 3 candidate partners: digits of 1, 3 and 2
+        // bits, the first slot most significant.
+        let ranks = DigitRanks {
+            digits: vec![vec![4], (1..=7).collect(), vec![2, 5, 9]],
+        };
+        assert_eq!(ranks.places(6), vec![5, 2, 0]);
+        assert_eq!(ranks.places(100), vec![5, 2, 0]);
+        // 4 bits hold the first two slots only (1 + 3), 3 bits the first.
+        assert_eq!(ranks.places(4), vec![3, 0]);
+        assert_eq!(ranks.places(3), vec![0]);
+        assert_eq!(ranks.places(0), Vec::<u32>::new());
     }
 }
