@@ -89,6 +89,71 @@ pub fn max_weight_matching_probed<W: Weight>(
     edges: &[Edge<W>],
     probes: &[Edge<W>],
 ) -> (Vec<Option<usize>>, bool) {
+    let (mate, violated) = max_weight_matching_violated(n, edges, probes);
+    (mate, violated.is_empty())
+}
+
+/// [`max_weight_matching`], and the indices of the `probes` (edges left out
+/// of the graph) the final duals do not prove useless: those with a
+/// negative slack, above [`MAX_WEIGHT`] or between vertices out of range.
+/// When none is listed the matching is of maximum weight with every probe
+/// added too; otherwise adding the listed ones and solving again is the
+/// way to the larger graph's optimum (column generation).
+pub fn max_weight_matching_violated<W: Weight>(
+    n: usize,
+    edges: &[Edge<W>],
+    probes: &[Edge<W>],
+) -> (Vec<Option<usize>>, Vec<usize>) {
+    solve_probed(n, edges, probes.len(), &|k| Some(probes[k]), false)
+}
+
+/// [`max_weight_matching_violated`] for graphs whose weights put the
+/// number of matched edges first (every edge carries the same top unit,
+/// which outweighs all the rest of any matching): the maximum-weight
+/// matching is then perfect whenever the graph has a perfect matching.
+///
+/// It starts from a greedy matching instead of an empty one: each vertex's
+/// dual is the largest weight at it, lowered (vertex by vertex) to the
+/// least that keeps its edges' slacks non-negative, and an edge that gets
+/// tight between two free vertices is matched. The search then only has
+/// the vertices left free to augment. Such a start can end with a vertex
+/// dual below zero, which proves a perfect matching the best among perfect
+/// matchings (so, with the weights above, the best) but not an imperfect
+/// one: when the result is not perfect the graph is solved again from an
+/// empty matching, as [`max_weight_matching_violated`] does.
+pub fn max_weight_matching_greedy_start<W: Weight>(
+    n: usize,
+    edges: &[Edge<W>],
+    probes: &[Edge<W>],
+) -> (Vec<Option<usize>>, Vec<usize>) {
+    max_weight_matching_greedy_start_with(n, edges, probes.len(), &|k| Some(probes[k]))
+}
+
+/// [`max_weight_matching_greedy_start`] with the probes made one at a time
+/// after the matching is solved (`probe(k)` for `k < probes`; `None` counts
+/// as violated), so a long list of them never needs to be held at once.
+pub fn max_weight_matching_greedy_start_with<W: Weight>(
+    n: usize,
+    edges: &[Edge<W>],
+    probes: usize,
+    probe: &dyn Fn(usize) -> Option<Edge<W>>,
+) -> (Vec<Option<usize>>, Vec<usize>) {
+    let (mate, violated) = solve_probed(n, edges, probes, probe, true);
+    if mate.iter().all(Option::is_some) {
+        return (mate, violated);
+    }
+    solve_probed(n, edges, probes, probe, false)
+}
+
+/// The matching and the violated probes, from an empty matching or (with
+/// `greedy`) from a greedy one.
+fn solve_probed<W: Weight>(
+    n: usize,
+    edges: &[Edge<W>],
+    probes: usize,
+    probe: &dyn Fn(usize) -> Option<Edge<W>>,
+    greedy: bool,
+) -> (Vec<Option<usize>>, Vec<usize>) {
     let edges: Vec<Edge<W>> = edges
         .iter()
         .filter(|&&(u, v, w)| u != v && u < n && v < n && w > W::ZERO)
@@ -97,25 +162,31 @@ pub fn max_weight_matching_probed<W: Weight>(
             (u, v, w + w)
         })
         .collect();
-    let probes_fit = probes
-        .iter()
-        .all(|&(u, v, w)| u != v && u < n && v < n && w <= W::LIMIT);
+    let fits = |&(u, v, w): &Edge<W>| u != v && u < n && v < n && w <= W::LIMIT;
     if edges.is_empty() {
-        let proved = probes_fit && probes.iter().all(|&(_, _, w)| w <= W::ZERO);
-        return (vec![None; n], proved);
+        let violated = (0..probes)
+            .filter(|&k| probe(k).is_none_or(|e| !fits(&e) || e.2 > W::ZERO))
+            .collect();
+        return (vec![None; n], violated);
     }
     let mut s = Solver::new(n, edges);
+    if greedy {
+        s.greedy_start();
+    }
     s.solve();
-    let proved = probes_fit
-        && probes
-            .iter()
-            .all(|&(u, v, w)| w <= W::ZERO || s.dual_slack(u, v, w + w) >= W::ZERO);
+    let violated = (0..probes)
+        .filter(|&k| {
+            probe(k).is_none_or(|e @ (u, v, w)| {
+                !fits(&e) || (w > W::ZERO && s.dual_slack(u, v, w + w) < W::ZERO)
+            })
+        })
+        .collect();
     let mate = s
         .mate
         .iter()
         .map(|&p| if p == NONE { None } else { Some(s.endpoint[p]) })
         .collect();
-    (mate, proved)
+    (mate, violated)
 }
 
 const NONE: usize = usize::MAX;
@@ -155,6 +226,9 @@ struct Solver<W> {
     dualvar: Vec<W>,
     allowedge: Vec<bool>,
     queue: Vec<usize>,
+    /// Started from a greedy matching ([`Solver::greedy_start`]): the free
+    /// vertices' duals are equal but not the lowest of all.
+    greedy: bool,
 }
 
 impl<W: Weight> Solver<W> {
@@ -220,7 +294,85 @@ impl<W: Weight> Solver<W> {
             dualvar,
             allowedge: vec![false; ne],
             queue: Vec::new(),
+            greedy: false,
             edges,
+        }
+    }
+
+    /// A feasible start with a matching: each vertex's dual is the largest
+    /// weight at it; then, vertex by vertex, a free vertex's dual drops to
+    /// the least that keeps its edges' slacks non-negative, and the first
+    /// tight edge to a free vertex is matched. The free vertices' duals are
+    /// finally raised to the largest of them, so all are equal, as the
+    /// stages need (raising a dual keeps every slack non-negative and the
+    /// matched edges, between vertices not raised, tight).
+    fn greedy_start(&mut self) {
+        let nv = self.nv;
+        for v in 0..nv {
+            let range = self.adj_start[v]..self.adj_start[v + 1];
+            if let Some(&top) = self.adj_w[range].iter().max() {
+                self.dualvar[v] = top.half();
+            }
+        }
+        for v in 0..nv {
+            let range = self.adj_start[v]..self.adj_start[v + 1];
+            if self.mate[v] != NONE || range.is_empty() {
+                continue;
+            }
+            let least = range
+                .clone()
+                .map(|idx| self.adj_w[idx] - self.dualvar[self.adj_to[idx]])
+                .max()
+                .unwrap_or(W::ZERO);
+            self.dualvar[v] = least;
+            for idx in range {
+                let w = self.adj_to[idx];
+                if self.mate[w] == NONE && least + self.dualvar[w] == self.adj_w[idx] {
+                    let p = self.adj_p[idx];
+                    self.mate[v] = p;
+                    self.mate[w] = p ^ 1;
+                    break;
+                }
+            }
+        }
+        for v in 0..nv {
+            if self.mate[v] == NONE {
+                self.augment_tight_3(v);
+            }
+        }
+        let free = (0..nv).filter(|&v| self.mate[v] == NONE);
+        if let Some(top) = free.clone().map(|v| self.dualvar[v]).max() {
+            for v in free {
+                self.dualvar[v] = top;
+            }
+        }
+        self.greedy = true;
+    }
+
+    /// For the free vertex `v` of the greedy start: a path `v`-`w`-`x`-`y`
+    /// of tight edges, `w`-`x` matched and `y` free, swapped so that `v`
+    /// and `y` are matched too (the duals stay as they are).
+    fn augment_tight_3(&mut self, v: usize) {
+        for idx in self.adj_start[v]..self.adj_start[v + 1] {
+            let w = self.adj_to[idx];
+            if self.mate[w] == NONE || self.dualvar[v] + self.dualvar[w] != self.adj_w[idx] {
+                continue;
+            }
+            let x = self.endpoint[self.mate[w]];
+            for idx2 in self.adj_start[x]..self.adj_start[x + 1] {
+                let y = self.adj_to[idx2];
+                if y != v
+                    && self.mate[y] == NONE
+                    && self.dualvar[x] + self.dualvar[y] == self.adj_w[idx2]
+                {
+                    let (p, q) = (self.adj_p[idx], self.adj_p[idx2]);
+                    self.mate[v] = p;
+                    self.mate[w] = p ^ 1;
+                    self.mate[x] = q;
+                    self.mate[y] = q ^ 1;
+                    return;
+                }
+            }
         }
     }
 
@@ -728,7 +880,17 @@ impl<W: Weight> Solver<W> {
     fn next_delta(&self) -> (W, DeltaLimit) {
         let nv = self.nv;
         let mut limit = DeltaLimit::VertexDual;
-        let mut delta = *self.dualvar[..nv].iter().min().unwrap_or(&W::ZERO);
+        // The free vertices' dual (after a cold start also the lowest of
+        // all).
+        let mut delta = if self.greedy {
+            (0..nv)
+                .filter(|&v| self.mate[v] == NONE)
+                .map(|v| self.dualvar[v])
+                .min()
+                .unwrap_or(W::ZERO)
+        } else {
+            *self.dualvar[..nv].iter().min().unwrap_or(&W::ZERO)
+        };
         for v in 0..nv {
             if self.label[self.inblossom[v]] == 0 && self.bestedge[v] != NONE {
                 let d = self.best_slack(v);
@@ -898,6 +1060,56 @@ mod tests {
         }
         // Both outcomes occur, so the check is not vacuous either way.
         assert!(proved_with_probes > 100 && refuted > 100);
+    }
+
+    #[test]
+    fn greedy_start_finds_the_maximum_weight_when_cardinality_comes_first() {
+        let mut rng = ChaCha8Rng::seed_from_u64(23);
+        let (mut perfect, mut imperfect) = (0, 0);
+        for round in 0..2000 {
+            let n = rng.random_range(2..=10usize);
+            let p = rng.random_range(0.2..1.0);
+            // Small weights make ties and tight edges common, so the greedy
+            // start matches many vertices and the search has to undo some.
+            let wmax: i128 = if round % 2 == 0 { 4 } else { 1 << 40 };
+            let top: i128 = 1 << 80;
+            let mut edges = Vec::new();
+            let mut probes = Vec::new();
+            for u in 0..n {
+                for v in u + 1..n {
+                    if rng.random_bool(p) {
+                        let e = (u, v, top + rng.random_range(0..=wmax));
+                        if rng.random_bool(0.2) {
+                            probes.push(e);
+                        } else {
+                            edges.push(e);
+                        }
+                    }
+                }
+            }
+            let (mate, violated) = max_weight_matching_greedy_start(n, &edges, &probes);
+            check_valid(n, &mate, &edges);
+            assert_eq!(
+                weight_of(&mate, &edges),
+                brute(&edges, 0, 0),
+                "case {round}: {edges:?}"
+            );
+            let all: Vec<Edge> = edges.iter().chain(&probes).copied().collect();
+            if brute(&all, 0, 0) > weight_of(&mate, &edges) {
+                assert!(
+                    !violated.is_empty(),
+                    "case {round}: a heavier matching uses a probe"
+                );
+            }
+            if mate.iter().all(Option::is_some) {
+                perfect += 1;
+            } else {
+                imperfect += 1;
+            }
+        }
+        // Graphs with and without a perfect matching both occur (the second
+        // are solved again from an empty matching).
+        assert!(perfect > 200 && imperfect > 200, "{perfect} {imperfect}");
     }
 
     #[test]

@@ -75,8 +75,8 @@ use step::{Passes, Settled, Step, StepGraph};
 use thiserror::Error;
 use trf::Colour;
 use weights::{
-    field, levels_value, Layout, LevelTable, RawEdge, APPROXIMATED_ORDER, MAX_PASSES, NF,
-    PASS_WORK_BUDGET,
+    field, levels_value, Layout, LevelTable, RawEdge, APPROXIMATED_ORDER, LARGE_GRAPH, MAX_PASSES,
+    NF, PASS_WORK_BUDGET, RESOLVE_WORK_BUDGET,
 };
 
 /// The result of pairing one round.
@@ -397,9 +397,11 @@ impl Ctx<'_, '_> {
     ///
     /// A step may take several passes; each fixes what is settled (see
     /// [`Passes::settle`]) and re-solves the rest without the fixed pairs.
-    /// On a candidate graph, when a left-out edge could give an S1 player a
-    /// lower S2 partner (4.2), the step is solved again with every S1/S2
-    /// pair of the bracket (see [`Ctx::could_order_better`]).
+    /// On a candidate graph, every pass also weighs the bracket's S1/S2
+    /// pairs left out of it, and takes in those that could improve its
+    /// matching (see [`Ctx::run_passes`]); in a graph of more than
+    /// [`LARGE_GRAPH`] vertices only when the passes without them ordered
+    /// the bracket exactly (they are then run again with them).
     #[allow(clippy::type_complexity)]
     fn solve_step(
         &self,
@@ -414,28 +416,29 @@ impl Ctx<'_, '_> {
         let first_order = IdealPairing::new(g.bsize, &members, is_mdp, None, None);
         let candidates = self.candidate_edges(g.verts, step, mode, opts, &first_order, false);
         let complete = mode == Mode::Exact || step.bn_size.min(g.verts.len()) <= opts.dense_limit;
-        // The S1/S2 pairs of the bracket left out of a candidate graph: each
-        // pass checks that none of them could improve its matching.
-        let whole = (!complete)
-            .then(|| self.candidate_edges(g.verts, step, mode, opts, &first_order, true));
-        let left_out: Option<Vec<(usize, usize)>> = whole.as_ref().map(|whole| {
-            whole
-                .iter()
+        // The S1/S2 pairs of the bracket left out of a candidate graph: 4.2
+        // prefers an S1 player's lower S2 partner however far it is from
+        // the ideal one (a rematch or colour conflict early in S1 can shift
+        // partners far), so each pass makes sure none of them could improve
+        // its matching.
+        let left_out: Vec<(usize, usize)> = if complete {
+            Vec::new()
+        } else {
+            self.candidate_edges(g.verts, step, mode, opts, &first_order, true)
+                .into_iter()
                 .filter(|e| candidates.binary_search(e).is_err())
-                .copied()
                 .collect()
-        });
-        let mut outcome = self.run_passes(&g, step, &candidates, left_out.as_deref(), is_mdp)?;
-        if let Some(whole) = whole.filter(|_| !outcome.proved) {
-            if !outcome.dropped.contains(&APPROXIMATED_ORDER)
-                && self.could_order_better(&g, &first_order, &outcome.mate, &candidates)
-            {
-                outcome = self.run_passes(&g, step, &whole, None, is_mdp)?;
-            }
+        };
+        // In graphs beyond `LARGE_GRAPH` the passes seldom reach an exact
+        // order; the left-out pairs are weighed only when they do.
+        let (mut mate, mut dropped) = if g.nvert > LARGE_GRAPH {
+            self.run_passes(&g, step, &candidates, &[], is_mdp)?
+        } else {
+            self.run_passes(&g, step, &candidates, &left_out, is_mdp)?
+        };
+        if g.nvert > LARGE_GRAPH && !left_out.is_empty() && !dropped.contains(&APPROXIMATED_ORDER) {
+            (mate, dropped) = self.run_passes(&g, step, &candidates, &left_out, is_mdp)?;
         }
-        let PassesOutcome {
-            mate, mut dropped, ..
-        } = outcome;
         let mut pairs = Vec::new();
         let mut bye = None;
         for (i, m) in mate.iter().enumerate().take(g.bsize) {
@@ -449,28 +452,42 @@ impl Ctx<'_, '_> {
         Some((pairs, bye, dropped))
     }
 
-    /// The passes of one step over `candidates`: the final matching, the
-    /// criteria approximated on the way and whether every pass's matching
-    /// was proved the best with the `left_out` pairs added too (LP duality,
-    /// see `max_weight_matching_probed`; false without them), or `None`
-    /// without a perfect matching.
+    /// The passes of one step over `candidates`: the final matching and the
+    /// criteria approximated on the way, or `None` without a perfect
+    /// matching.
+    ///
+    /// Each pass's matching ends with dual values that prove it the best on
+    /// its graph (LP duality); the `left_out` pairs are weighed under those
+    /// duals, and the ones with a negative slack (which could make a better
+    /// matching) become edges and the pass is solved again, until none is
+    /// left: the pass's matching is then the best with every left-out pair
+    /// too, at the cost of the few pairs that matter rather than all. These
+    /// solves again have a vertex budget of their own
+    /// ([`RESOLVE_WORK_BUDGET`]); past it a pass keeps its matching and the
+    /// order is reported approximated.
     fn run_passes(
         &self,
         g: &StepGraph<'_>,
         step: &Step,
         candidates: &[(usize, usize)],
-        left_out: Option<&[(usize, usize)]>,
+        left_out: &[(usize, usize)],
         is_mdp: impl Fn(usize) -> bool,
-    ) -> Option<PassesOutcome> {
+    ) -> Option<(Vec<Option<usize>>, Vec<&'static str>)> {
         let mut passes = Passes::new(g.bsize);
         let mut work = 0;
+        // Vertices matched again with left-out pairs added, and whether a
+        // pass kept a matching they could improve (that budget spent).
+        let mut solved_again = 0;
+        let mut unproved = false;
         let mut dropped = Vec::new();
-        let mut proved = left_out.is_some();
+        let mut edges = candidates.to_vec();
+        let mut out = left_out.to_vec();
         let crit = BracketCriteria {
             levels: &g.levels,
             initial: self.input.initial_colour,
         };
-        for pass in 0.. {
+        let mut pass = 0;
+        loop {
             let start = std::time::Instant::now();
             let members: Vec<usize> = (0..g.bsize)
                 .filter(|&p| passes.fixed[p].is_none())
@@ -482,7 +499,7 @@ impl Ctx<'_, '_> {
                 passes.remainder_pairs,
                 passes.exchanged_s1.as_deref(),
             );
-            let mut raw = self.pass_edges(g, step, candidates, &ideal, &passes);
+            let mut raw = self.pass_edges(g, step, &edges, &ideal, &passes);
             let layout_vertices = g.nvert - passes.fixed.iter().filter(|f| f.is_some()).count();
             let layout = Layout::new(
                 &mut raw,
@@ -493,77 +510,46 @@ impl Ctx<'_, '_> {
                 passes.exchanged_s1.is_some(),
                 layout_vertices,
             );
-            dropped.extend(layout.dropped.iter().copied());
             self.trace_fields(g, &raw);
-            let probes = left_out
-                .filter(|_| proved)
-                .map(|pairs| self.pair_fields(g, &crit, pairs, &ideal, &passes));
-            let (mate, pass_proved) =
-                passes.solve(g, raw, &layout, probes.as_deref().map(|p| (&ideal, p)));
-            proved &= pass_proved;
+            let live: Vec<(usize, usize)> = out
+                .iter()
+                .copied()
+                .filter(|&(i, j)| Self::pair_free(g, &passes, i, j))
+                .collect();
+            let fields = |pair: (usize, usize)| self.pair_field(g, &crit, &ideal, pair);
+            let probes = (!out.is_empty()).then_some((
+                &ideal,
+                &live[..],
+                &fields as &dyn Fn((usize, usize)) -> RawEdge,
+            ));
+            let (mate, violated) = passes.solve(g, raw, &layout, probes);
             self.trace_pass(g, &mate, &layout, pass, start);
             if mate.iter().any(|m| m.is_none()) {
                 return None;
             }
+            if let Some(add) = violated.filter(|v| !v.is_empty()) {
+                if solved_again < RESOLVE_WORK_BUDGET {
+                    solved_again += layout_vertices;
+                    out.retain(|e| add.binary_search(e).is_err());
+                    edges.extend(add);
+                    edges.sort_unstable();
+                    continue;
+                }
+                unproved = true;
+            }
+            dropped.extend(layout.dropped.iter().copied());
             work += layout_vertices;
             let more = pass < MAX_PASSES && work < PASS_WORK_BUDGET;
             if let Settled::Done { approximated } =
                 passes.settle(g, step, &ideal, &mate, &layout, more)
             {
-                if approximated {
+                if approximated || unproved {
                     dropped.push(APPROXIMATED_ORDER);
                 }
-                return Some(PassesOutcome {
-                    mate,
-                    dropped,
-                    proved,
-                });
+                return Some((mate, dropped));
             }
+            pass += 1;
         }
-        None
-    }
-
-    /// Whether the whole bracket's S1/S2 pairs could improve the
-    /// transposition order of a step's matching on a candidate graph: some
-    /// S1 player `i` has a legal S2 player `j` above his partner whose own
-    /// partner is not an S1 player ranked above `i`, and some legal S1/S2
-    /// pair is missing from the candidates. 4.2 prefers the lower partner
-    /// for `i` however far `j` is from `i`'s ideal partner; the matching did
-    /// not take it, either because the edge `i`-`j` was left out or because
-    /// the players after `i` would then need partners outside the candidate
-    /// graph (in an event of 1 000 players: S1 players 1, 2, 3 of a bracket
-    /// paired with S2 players 2, 1, 3 because the pair 2-3 was left out, where
-    /// 1, 3, 2 was possible), so the step is solved again with every S1/S2
-    /// pair of the bracket.
-    fn could_order_better(
-        &self,
-        g: &StepGraph<'_>,
-        order: &IdealPairing,
-        mate: &[Option<usize>],
-        candidates: &[(usize, usize)],
-    ) -> bool {
-        let in_bracket = |p: usize| mate[p].filter(|&q| q < g.bsize);
-        let in_s1 = |i: usize| order.partner[i] != usize::MAX && order.partner[i] > i;
-        let in_s2 = |j: usize| order.partner[j] != usize::MAX && order.partner[j] < j;
-        let legal = |i: usize, j: usize| self.legal(g.verts[i], g.verts[j]);
-        let mut lower_partner = false;
-        'search: for i in (0..g.bsize).filter(|&i| in_s1(i)) {
-            // Above the S2 partner; anywhere in S2 when `i` was exchanged
-            // into S2's place or floats.
-            let limit = in_bracket(i).filter(|&q| in_s2(q)).unwrap_or(g.bsize);
-            for j in i + 1..limit {
-                let taken_above = in_bracket(j).is_some_and(|k| k < i);
-                if in_s2(j) && !taken_above && legal(i, j) {
-                    lower_partner = true;
-                    break 'search;
-                }
-            }
-        }
-        lower_partner
-            && (0..g.bsize).filter(|&i| in_s1(i)).any(|i| {
-                (i + 1..g.bsize)
-                    .any(|j| in_s2(j) && candidates.binary_search(&(i, j)).is_err() && legal(i, j))
-            })
     }
 
     /// The vertices a step's matching works on: the bracket, the following
@@ -650,29 +636,43 @@ impl Ctx<'_, '_> {
         ideal: &IdealPairing,
         passes: &Passes,
     ) -> Vec<RawEdge> {
+        pairs
+            .iter()
+            .filter(|&&(i, j)| Self::pair_free(g, passes, i, j))
+            .map(|&(i, j)| self.pair_field(g, crit, ideal, (i, j)))
+            .collect()
+    }
+
+    /// Whether a pass may use the pair `i`-`j`: neither player fixed, nor
+    /// a limbo MDP inside the bracket.
+    fn pair_free(g: &StepGraph<'_>, passes: &Passes, i: usize, j: usize) -> bool {
         let free = |p: usize| p >= g.bsize || passes.fixed[p].is_none();
-        let mut raw: Vec<RawEdge> = Vec::with_capacity(pairs.len());
-        for &(i, j) in pairs {
-            if !free(i) || !free(j) || (j < g.bsize && (passes.limbo[i] || passes.limbo[j])) {
-                continue;
-            }
-            let (a, b) = (&self.players[g.verts[i]], &self.players[g.verts[j]]);
-            let mut f = [0u64; NF];
-            f[field::COMPLETION] = 1;
-            if j < g.bsize {
-                crit.fill(a, b, &mut f);
-                f[field::EXCHANGES] = ideal.exchange_gain(i, j);
-                f[field::EXCHANGE_ORDER] = ideal.exchange_order(i, j);
-            }
-            if j < g.bn {
-                f[field::C8_PAIRS] = 1;
-                if j >= g.bsize {
-                    f[field::C8_SCORES] = levels_value(Some(g.levels.of(a.st.score)), None);
-                }
-            }
-            raw.push((i, j, f));
+        free(i) && free(j) && !(j < g.bsize && (passes.limbo[i] || passes.limbo[j]))
+    }
+
+    /// The criteria values of the pair `i`-`j` (`i < j`).
+    fn pair_field(
+        &self,
+        g: &StepGraph<'_>,
+        crit: &BracketCriteria<'_>,
+        ideal: &IdealPairing,
+        (i, j): (usize, usize),
+    ) -> RawEdge {
+        let (a, b) = (&self.players[g.verts[i]], &self.players[g.verts[j]]);
+        let mut f = [0u64; NF];
+        f[field::COMPLETION] = 1;
+        if j < g.bsize {
+            crit.fill(a, b, &mut f);
+            f[field::EXCHANGES] = ideal.exchange_gain(i, j);
+            f[field::EXCHANGE_ORDER] = ideal.exchange_order(i, j);
         }
-        raw
+        if j < g.bn {
+            f[field::C8_PAIRS] = 1;
+            if j >= g.bsize {
+                f[field::C8_SCORES] = levels_value(Some(g.levels.of(a.st.score)), None);
+            }
+        }
+        (i, j, f)
     }
 
     /// `RATINGBOOK_PAIR_TRACE=fields`: every edge's criteria values.
@@ -835,13 +835,4 @@ pub fn is_legal_pair(input: &PairingInput, a: &PlayerState, b: &PlayerState) -> 
     a.id != b.id
         && c1_no_rematch(a, b, &forbidden)
         && c3_colour_compatible(&derive(input, a), &derive(input, b))
-}
-
-/// What the passes of one step found: the matching (each vertex's mate),
-/// the criteria approximated on the way, and whether every pass's matching
-/// was proved the best with the left-out pairs added too.
-struct PassesOutcome {
-    mate: Vec<Option<usize>>,
-    dropped: Vec<&'static str>,
-    proved: bool,
 }

@@ -2,7 +2,7 @@
 //! that settle the MDP-pairing, the remainder's subgroups and the
 //! transposition order one after another.
 use super::order::IdealPairing;
-use super::weights::{match_packed, Layout, LevelTable, Probes, RawEdge};
+use super::weights::{match_packed, Layout, LevelTable, ProbeSet, Probes, RawEdge, Solved};
 
 /// A bracket to pair, with what the step needs to know about the rest.
 pub(super) struct Step {
@@ -71,15 +71,15 @@ impl Passes {
     /// weight is the same in every candidate), which shrinks later passes;
     /// the returned `mate` includes them.
     ///
-    /// With `probes` (pairs left out of the graph), also whether the
-    /// matching is proved to stay the best with them (see `match_packed`).
+    /// With `probes` (pairs left out of the graph), also those that could
+    /// make the matching heavier as edges (see `match_packed`).
     pub(super) fn solve(
         &self,
         g: &StepGraph<'_>,
         mut raw: Vec<RawEdge>,
         layout: &Layout,
-        probes: Option<(&IdealPairing, &[RawEdge])>,
-    ) -> (Vec<Option<usize>>, bool) {
+        probes: Option<ProbeSet<'_>>,
+    ) -> Solved {
         let active: Vec<usize> = (0..g.nvert)
             .filter(|&v| v >= g.bsize || self.fixed[v].is_none())
             .collect();
@@ -91,13 +91,14 @@ impl Passes {
             e.0 = index[e.0];
             e.1 = index[e.1];
         }
-        let (compact, proved) = match_packed(
+        let (compact, violated) = match_packed(
             active.len(),
             &raw,
             layout,
-            probes.map(|(ideal, pairs)| Probes {
+            probes.map(|(ideal, pairs, fields)| Probes {
                 ideal,
                 pairs,
+                fields,
                 index: &index,
             }),
         );
@@ -110,7 +111,7 @@ impl Passes {
                 mate[p] = *q;
             }
         }
-        (mate, proved)
+        (mate, violated)
     }
 
     /// Looks at a pass's matching and settles, in order:

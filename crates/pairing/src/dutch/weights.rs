@@ -2,7 +2,9 @@
 //! their bit widths, and the matching on the narrowest integer that holds
 //! them.
 use super::order::IdealPairing;
-use crate::matching::{max_weight_matching, max_weight_matching_probed, Edge, Weight};
+use crate::matching::{
+    max_weight_matching_greedy_start, max_weight_matching_greedy_start_with, Edge, Weight,
+};
 
 /// Index of each packed criterion; [`FIELD_NAMES`] gives their names. C1–C3
 /// decide which edges exist and C5 which players may take the bye; the
@@ -154,20 +156,38 @@ pub(super) const MAX_PASSES: usize = 60;
 /// vertices in all: a time bound for brackets of many hundreds of players.
 pub(super) const PASS_WORK_BUDGET: usize = 10000;
 
+/// Solving passes again with left-out pairs added (see `Ctx::run_passes`)
+/// stops once it has matched this many vertices in a step (a bracket of
+/// 566 players in the last round of a 5 000-player event takes 11 286).
+pub(super) const RESOLVE_WORK_BUDGET: usize = 2 * PASS_WORK_BUDGET;
+
 /// The note for a bracket whose transposition order could not be made exact.
 pub(super) const APPROXIMATED_ORDER: &str =
     "4.2 transposition order (approximated for the lowest S1 players of a very large bracket)";
 
 /// Weight width allowed for the exact transposition digits of a graph with
 /// `nvert` vertices: wide integers cost time in every step of the matching,
-/// so big graphs get exact digits for fewer S1 players per pass.
+/// so big graphs get exact digits for fewer S1 players per pass. From 301
+/// to 2 000 vertices 508 bits: about three times the exact digits a pass of
+/// 256-bit weights for twice their cost, so fewer passes (round 2 of a
+/// 2 000-player event: 14 passes with 252 bits, over the pass budget, 10
+/// with 508 bits; 1 020 bits take fewer but dearer passes, 1.5 times the
+/// time). Larger graphs
+/// (brackets of thousands, which the pass budget leaves approximated) keep
+/// 252 bits, the cheapest passes.
 pub(super) fn weight_bits_cap(nvert: usize) -> u32 {
     match nvert {
         0..=300 => MAX_WEIGHT_BITS,
-        301..=1000 => 508,
+        301..=LARGE_GRAPH => 508,
         _ => 252,
     }
 }
+
+/// Step graphs with more vertices than this hold brackets of thousands,
+/// whose passes spend their budget before the order is exact: they get
+/// the cheapest weights ([`weight_bits_cap`]) and weigh the pairs left out
+/// of their candidate graph only when the order came out exact.
+pub(super) const LARGE_GRAPH: usize = 2000;
 
 /// Saves bits without changing any comparison. Below C6 every candidate
 /// has the same number of pairs inside the bracket, so a field of those
@@ -266,6 +286,30 @@ impl DigitRanks {
         bits_for(self.digits.iter().map(Vec::len).max().unwrap_or(0) as u64).max(1)
     }
 
+    /// The bits of one slot's digits (its own list's, not the longest's).
+    fn slot_width(&self, slot: usize) -> u32 {
+        bits_for(self.digits[slot].len() as u64).max(1)
+    }
+
+    /// As many leading slots as `budget` bits hold, each with its own
+    /// width: the place (lowest bit) of each slot's digit, the first slot
+    /// most significant.
+    fn places(&self, budget: u32) -> Vec<u32> {
+        let mut used = 0;
+        let mut slots = 0;
+        while slots < self.digits.len() && used + self.slot_width(slots) <= budget {
+            used += self.slot_width(slots);
+            slots += 1;
+        }
+        let mut places = vec![0; slots];
+        let mut below = 0;
+        for slot in (0..slots).rev() {
+            places[slot] = below;
+            below += self.slot_width(slot);
+        }
+        places
+    }
+
     /// 1 for the worst partner of the slot, up to the list's length.
     fn rank(&self, slot: usize, digit: u64) -> u64 {
         self.digits[slot]
@@ -292,8 +336,11 @@ pub(super) struct Layout {
     /// remainder.
     pub(super) exact_mdp_slots: usize,
     pub(super) exact_remainder_slots: usize,
+    /// The place of each exact remainder slot's digit (each slot as wide
+    /// as its own candidate list needs).
+    remainder_places: Vec<u32>,
     pub(super) remainder_len: usize,
-    pub(super) digit_width: [u32; 2],
+    pub(super) mdp_digit_width: u32,
     pub(super) total_bits: u32,
     /// Bits per field (for the trace).
     pub(super) field_bits: [u32; NF],
@@ -341,7 +388,7 @@ impl Layout {
         }
         let mdp_ranks = DigitRanks::new(ideal.mdps.len(), raw, bsize, |i, j| ideal.mdp_digit(i, j));
         let ranks = DigitRanks::new(ideal.ds1.len(), raw, bsize, |i, j| ideal.digit(i, j));
-        let (dw_mdp, dw_rest) = (mdp_ranks.width(), ranks.width());
+        let dw_mdp = mdp_ranks.width();
         let (n1, n2) = (ideal.ds1.len() as u64, ideal.ds2.len() as u64);
         let rest_bits = bits_for(((n2 + 1) * (n1 + 1) + 2) * (n1 + 1));
         let cap = weight_bits_cap(active_vertices);
@@ -353,7 +400,11 @@ impl Layout {
         if exchange_sets {
             budget -= remainder_len as u32;
         }
-        let exact_remainder_slots = ideal.ds1.len().min((budget / dw_rest) as usize);
+        let remainder_places = ranks.places(budget);
+        let exact_remainder_slots = remainder_places.len();
+        let transposition_bits = remainder_places
+            .first()
+            .map_or(0, |&p| p + ranks.slot_width(0));
         let mut rest_max = 0;
         for (i, j, f) in raw.iter_mut() {
             if *j >= bsize {
@@ -386,7 +437,7 @@ impl Layout {
         if exchange_sets {
             bits[field::EXCHANGE_SETS] = remainder_len as u32;
         }
-        bits[field::TRANSPOSITIONS] = exact_remainder_slots as u32 * dw_rest;
+        bits[field::TRANSPOSITIONS] = transposition_bits;
         bits[field::TRANSPOSITIONS_REST] = if rest_max > 0 {
             bits_for(rest_max * (n1 + 1))
         } else {
@@ -414,8 +465,9 @@ impl Layout {
             levels: levels.shift.clone(),
             exact_mdp_slots,
             exact_remainder_slots,
+            remainder_places,
             remainder_len,
-            digit_width: [dw_mdp, dw_rest],
+            mdp_digit_width: dw_mdp,
             total_bits: acc + 3,
             field_bits: bits,
             dropped,
@@ -443,9 +495,7 @@ impl Layout {
                 }
                 FieldKind::Digit => {
                     let (slot, digit) = ((v >> 32) as usize, v & 0xffff_ffff);
-                    let (slots, width) = self.digit_slots(k);
-                    let place = (slots - 1 - slot) as u32 * width;
-                    w += W::shifted(digit, self.shift[k] + place);
+                    w += W::shifted(digit, self.shift[k] + self.digit_place(k, slot));
                 }
             }
         }
@@ -518,34 +568,45 @@ impl Layout {
             }
             FieldKind::Digit => {
                 let (slot, digit) = ((v >> 32) as usize, v & 0xffff_ffff);
-                let (slots, width) = self.digit_slots(k);
-                let place = (slots - 1 - slot) as u32 * width;
-                (self.shift[k] + place, bits_for(digit))
+                (self.shift[k] + self.digit_place(k, slot), bits_for(digit))
             }
         })
     }
 
-    /// The slots and the width of each of a digit field's digits.
-    fn digit_slots(&self, k: usize) -> (usize, u32) {
+    /// The place (lowest bit within its field) of a digit field's digit
+    /// for `slot`, the first slot most significant.
+    fn digit_place(&self, k: usize, slot: usize) -> u32 {
         if k == field::MDP_SET {
-            (self.exact_mdp_slots, 1)
+            (self.exact_mdp_slots - 1 - slot) as u32
         } else if k == field::EXCHANGE_SETS {
-            (self.remainder_len, 1)
+            (self.remainder_len - 1 - slot) as u32
         } else if k == field::MDP_TRANSPOSITIONS {
-            (self.exact_mdp_slots, self.digit_width[0])
+            (self.exact_mdp_slots - 1 - slot) as u32 * self.mdp_digit_width
         } else {
-            (self.exact_remainder_slots, self.digit_width[1])
+            self.remainder_places[slot]
         }
     }
 }
+
+/// A pass's matching (each vertex's mate) and the left-out pairs that could
+/// improve it, if any were weighed.
+pub(super) type Solved = (Vec<Option<usize>>, Option<Vec<(usize, usize)>>);
+
+/// The criteria of a left-out pair, made when it is weighed.
+pub(super) type FieldsOf<'p> = &'p dyn Fn((usize, usize)) -> RawEdge;
+
+/// A pass's left-out pairs with its ideal pairing and their criteria.
+pub(super) type ProbeSet<'p> = (&'p IdealPairing, &'p [(usize, usize)], FieldsOf<'p>);
 
 /// Pairs left out of a pass's graph, to prove its matching the best with
 /// them too.
 pub(super) struct Probes<'p> {
     /// The pass's ideal pairing (the pairs' transposition digits).
     pub(super) ideal: &'p IdealPairing,
-    /// The pairs with their criteria, by step position.
-    pub(super) pairs: &'p [RawEdge],
+    /// The pairs, by step position.
+    pub(super) pairs: &'p [(usize, usize)],
+    /// The criteria of a pair, made when it is weighed.
+    pub(super) fields: FieldsOf<'p>,
     /// The matching's vertex of each step position.
     pub(super) index: &'p [usize],
 }
@@ -553,40 +614,38 @@ pub(super) struct Probes<'p> {
 /// Solves the matching with the narrowest weight type that holds the
 /// layout's bits: every 64 bits up to 508 (the matching's time grows with
 /// the width of its weights), then 1 020 and 2 040. With `probes`, also
-/// whether the matching is proved of maximum weight with them added (false
-/// without probes).
+/// the probes (by step position) that could make the matching heavier if
+/// they were edges: a negative slack under the final duals, or a weight
+/// this layout cannot say (see [`Layout::probe_weight`]); `None` without
+/// probes.
 pub(super) fn match_packed(
     nvert: usize,
     raw: &[RawEdge],
     layout: &Layout,
     probes: Option<Probes<'_>>,
-) -> (Vec<Option<usize>>, bool) {
+) -> Solved {
     fn run<W: Weight>(
         nvert: usize,
         raw: &[RawEdge],
         layout: &Layout,
         probes: Option<Probes<'_>>,
-    ) -> (Vec<Option<usize>>, bool) {
+    ) -> Solved {
         let edges: Vec<Edge<W>> = raw
             .iter()
             .map(|(i, j, f)| (*i, *j, layout.weight::<W>(f)))
             .collect();
         let Some(probes) = probes else {
-            return (max_weight_matching(nvert, &edges), false);
+            return (max_weight_matching_greedy_start(nvert, &edges, &[]).0, None);
         };
-        let index = probes.index;
-        let weighed: Option<Vec<Edge<W>>> = probes
-            .pairs
-            .iter()
-            .map(|e| {
-                let w = layout.probe_weight::<W>(probes.ideal, e)?;
-                Some((index[e.0], index[e.1], w))
-            })
-            .collect();
-        match weighed {
-            Some(probes) => max_weight_matching_probed(nvert, &edges, &probes),
-            None => (max_weight_matching(nvert, &edges), false),
-        }
+        let weigh = |k: usize| -> Option<Edge<W>> {
+            let e = (probes.fields)(probes.pairs[k]);
+            let w = layout.probe_weight::<W>(probes.ideal, &e)?;
+            Some((probes.index[e.0], probes.index[e.1], w))
+        };
+        let (mate, violated) =
+            max_weight_matching_greedy_start_with(nvert, &edges, probes.pairs.len(), &weigh);
+        let violated = violated.into_iter().map(|k| probes.pairs[k]).collect();
+        (mate, Some(violated))
     }
     match layout.total_bits {
         0..=124 => run::<i128>(nvert, raw, layout, probes),
@@ -598,5 +657,25 @@ pub(super) fn match_packed(
         445..=508 => run::<bnum::BInt<8>>(nvert, raw, layout, probes),
         509..=1020 => run::<bnum::BInt<16>>(nvert, raw, layout, probes),
         _ => run::<bnum::BInt<32>>(nvert, raw, layout, probes),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::DigitRanks;
+
+    #[test]
+    fn transposition_digits_4_2_take_the_bits_of_their_own_candidate_list() {
+        // Slots with 1, 7 and 3 candidate partners: digits of 1, 3 and 2
+        // bits, the first slot most significant.
+        let ranks = DigitRanks {
+            digits: vec![vec![4], (1..=7).collect(), vec![2, 5, 9]],
+        };
+        assert_eq!(ranks.places(6), vec![5, 2, 0]);
+        assert_eq!(ranks.places(100), vec![5, 2, 0]);
+        // 4 bits hold the first two slots only (1 + 3), 3 bits the first.
+        assert_eq!(ranks.places(4), vec![3, 0]);
+        assert_eq!(ranks.places(3), vec![0]);
+        assert_eq!(ranks.places(0), Vec::<u32>::new());
     }
 }
