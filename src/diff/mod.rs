@@ -723,7 +723,7 @@ pub fn snapshots(base: &Path, head: &Path) -> (Snapshot, Snapshot) {
 /// tournaments before the first changed one, so only the tournaments from
 /// there on are rated again ([`crate::rating::rate_continuing`]), and only
 /// the players who played from there on have their histories taken down
-/// ([`Swap::settled_before`], [`players::settled_pair`]). A change to
+/// ([`Swap::settled_before`]). A change to
 /// anything else a build reads (the configuration, templates, pages,
 /// surveys), or a base with links, brings the base out whole instead.
 /// Nothing is brought out past `budget`.

@@ -30,7 +30,7 @@ pub struct PlayerState {
     /// Rated games so far.
     pub rated_games: u32,
     /// Ids of the tournaments the player played in, sorted, each once (only
-    /// those from the first unsettled one on: see [`player_states`]).
+    /// those after the tournaments both versions share).
     #[serde(skip)]
     pub tournaments: Vec<Arc<str>>,
     /// The player's history on the list, in the order played: what their
@@ -40,8 +40,8 @@ pub struct PlayerState {
     pub history: Vec<HistoryPoint>,
     /// Whether `tournaments` and `history` were left out because every
     /// tournament the player played in is among the first ones both versions
-    /// share (see [`player_states`]): their history is the other version's,
-    /// less the tournaments it lists.
+    /// share: their history is the other version's, less the tournaments it
+    /// lists.
     #[serde(skip)]
     pub history_settled: bool,
 }
