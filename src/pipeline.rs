@@ -35,6 +35,89 @@ pub fn check_repository(root: &Path) -> Checked {
     checked
 }
 
+/// What `check` found in a repository: every problem, sorted, and how many
+/// players and tournaments it read (those with errors included).
+#[derive(Debug)]
+pub struct CheckReport {
+    /// Every problem.
+    pub diagnostics: Vec<Diagnostic>,
+    /// Players read.
+    pub players: usize,
+    /// Tournaments read.
+    pub tournaments: usize,
+    /// Whether these are the latest build's findings, its inputs unchanged since.
+    pub as_built: bool,
+}
+
+/// Checks the repository at `root` as [`check_repository`] does, unless
+/// its inputs are as the latest build of a site in `root` read them: then
+/// that build's findings stand (its warnings; links where a build writes
+/// are looked for again). Unchanged is told first by the files' metadata,
+/// as a build tells it has nothing to do, then by their content.
+pub fn check_report(root: &Path) -> CheckReport {
+    let started = std::time::SystemTime::now();
+    let Some(cache_file) = incremental::cache::latest_in(root) else {
+        return fresh_check(root, load::load_repository(root));
+    };
+    let paths = input_paths(root);
+    let (mut previous, files) = rayon::join(
+        || incremental::previous::Previous::read(Some(&cache_file)),
+        || incremental::scan::input_files(&paths),
+    );
+    let tool = incremental::inputs::tool_key();
+    let inputs = files
+        .as_deref()
+        .and_then(|files| incremental::inputs::inputs_fingerprint(tool, &paths, files, started));
+    if let Some(before) = inputs.and_then(|key| previous.checked_unchanged(key)) {
+        return as_built(root, before);
+    }
+    let expected = previous.parsed_identity();
+    let (content, checkpoint) = rayon::join(
+        || {
+            previous.read_inputs();
+            let known = previous.input_hashes();
+            let root = inputs_root(root);
+            incremental::inputs::inputs_content(tool, &root, &paths, &files?, started, known)
+        },
+        || trusted_checkpoint(expected, Some(&cache_file.with_extension("parsed")), tool),
+    );
+    let same = content
+        .as_ref()
+        .and_then(|(key, _)| previous.checked_same_content(*key));
+    if let Some(before) = same {
+        return as_built(root, before);
+    }
+    fresh_check(root, load_taking_over(root, &checkpoint, content.as_ref()))
+}
+
+/// The report of checking `loaded`, the repository at `root`.
+fn fresh_check(root: &Path, loaded: load::Loaded) -> CheckReport {
+    let mut checked = check_loaded(loaded);
+    checked
+        .diagnostics
+        .splice(0..0, links_where_a_build_writes(root));
+    let (players, tournaments) = checked.loaded.read_counts();
+    CheckReport {
+        diagnostics: checked.diagnostics,
+        players,
+        tournaments,
+        as_built: false,
+    }
+}
+
+/// The report of what the latest build found in the repository at `root`,
+/// unchanged since.
+fn as_built(root: &Path, before: incremental::previous::CheckedBefore) -> CheckReport {
+    let mut diagnostics = links_where_a_build_writes(root);
+    diagnostics.extend(before.warnings);
+    CheckReport {
+        diagnostics,
+        players: before.players,
+        tournaments: before.tournaments,
+        as_built: true,
+    }
+}
+
 /// The places where a build of the default site of `root` would write
 /// that are symbolic links (committed with the repository, say), as errors:
 /// a build writes through none of them.
@@ -461,6 +544,7 @@ pub fn build_repository(
     };
     let staging = publish::Staging::begin(out)?;
     let (mut loaded, warnings, look_ahead) = load_and_check(root, &mut hashed, &staging)?;
+    let checked = loaded.read_counts();
     clock.lap("load and check");
     let (dataset, writer) = keep_parsed(root, &mut hashed, &mut loaded, &warnings);
     let rated_file = hashed
@@ -490,7 +574,13 @@ pub fn build_repository(
     let cache = cache?;
     clock.lap("render and write");
     let notes = sitemap_notes(&loaded.config);
-    let record = (writer, !notes.is_empty(), &warnings[..], rated_identity);
+    let record = (
+        writer,
+        !notes.is_empty(),
+        &warnings[..],
+        checked,
+        rated_identity,
+    );
     let written = publish_with_cache(staging, &cache, &mut hashed, record)?;
     clock.lap("publish");
     let (cached, records) = (cache.report(), loaded.records);
@@ -813,10 +903,11 @@ fn publish_with_cache(
     staging: publish::Staging,
     cache: &incremental::cache::PageCache,
     hashed: &mut Hashed,
-    (writer, sitemap_note, warnings, rated): (
+    (writer, sitemap_note, warnings, checked, rated): (
         CheckpointWriter,
         bool,
         &[Diagnostic],
+        (usize, usize),
         Option<site_files::FileIdentity>,
     ),
 ) -> Result<publish::WriteReport, BuildError> {
@@ -832,6 +923,7 @@ fn publish_with_cache(
         rated,
         sitemap_note,
         warnings,
+        checked,
     };
     let cache_file = &hashed.cache_file;
     let (published, saved) = staging.finish_after_beside(cache.previous_paths(), |stored| {

@@ -23,10 +23,10 @@ pub fn summary(diagnostics: &[Diagnostic]) -> String {
 
 /// `ratingbook check`: prints every problem; fails on errors.
 pub fn check(root: &Path, format: MessageFormat) -> ExitCode {
-    let checked = ratingbook::pipeline::check_repository(root);
-    print_diagnostics(&checked.diagnostics, root, format);
-    eprintln!("{}", checked_summary(&checked));
-    if checked.error_count() > 0 {
+    let report = ratingbook::pipeline::check_report(root);
+    print_diagnostics(&report.diagnostics, root, format);
+    eprintln!("{}", checked_summary(&report));
+    if report.diagnostics.iter().any(Diagnostic::is_error) {
         ExitCode::FAILURE
     } else {
         ExitCode::SUCCESS
@@ -34,17 +34,20 @@ pub fn check(root: &Path, format: MessageFormat) -> ExitCode {
 }
 
 /// `checked 7 players and 1 tournament: 4 errors, 0 warnings`: what
-/// `check` read, the files with errors included, and what it found.
-fn checked_summary(checked: &ratingbook::pipeline::Checked) -> String {
+/// `check` read, the files with errors included, and what it found; noting
+/// when those are the latest build's findings.
+fn checked_summary(report: &ratingbook::pipeline::CheckReport) -> String {
     use ratingbook::text::count;
-    let loaded = &checked.loaded;
-    let players = loaded.dataset.players.len() + loaded.unreadable_players.len();
-    let tournaments = loaded.dataset.tournaments.len() + loaded.partly_read.len();
+    let as_built = if report.as_built {
+        " (nothing changed since the last build)"
+    } else {
+        ""
+    };
     format!(
-        "checked {} and {}: {}",
-        count(players, "player"),
-        count(tournaments, "tournament"),
-        summary(&checked.diagnostics)
+        "checked {} and {}: {}{as_built}",
+        count(report.players, "player"),
+        count(report.tournaments, "tournament"),
+        summary(&report.diagnostics)
     )
 }
 

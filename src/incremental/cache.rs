@@ -342,6 +342,8 @@ impl PageCache {
             writeln!(out, "rated\t{}\t{}\t{}", id.inode, id.size, id.modified)?;
         }
         if inputs.metadata.is_some() || inputs.content.is_some() {
+            let (players, tournaments) = inputs.checked;
+            writeln!(out, "checked\t{players}\t{tournaments}")?;
             for warning in inputs.warnings {
                 let json = serde_json::to_string(warning).map_err(std::io::Error::other)?;
                 writeln!(out, "warning\t{json}")?;
@@ -452,6 +454,8 @@ pub struct InputsRecord<'a> {
     pub rated: Option<FileIdentity>,
     /// The build's warnings.
     pub warnings: &'a [crate::diagnostic::Diagnostic],
+    /// How many players and tournaments the build read.
+    pub checked: (usize, usize),
 }
 
 /// The cache file of the site folder `out`: `.ratingbook-cache/<name>.pages`
@@ -663,6 +667,7 @@ mod tests {
                         modified: 14,
                     }),
                     warnings: &[],
+                    checked: (15, 16),
                 },
             )
             .unwrap();
@@ -691,6 +696,10 @@ mod tests {
             .map(|p| (p.inode, p.size, p.modified));
         assert_eq!(rated, Some((12, 13, 14)));
         assert_eq!(previous.content, Some((11, true)));
+        assert_eq!(previous.checked, Some((15, 16)));
+        assert!(previous.checked_unchanged(10).is_none(), "other inputs");
+        let checked = previous.checked_unchanged(9).unwrap();
+        assert_eq!((checked.players, checked.tournaments), (15, 16));
         assert_eq!(previous.files(), 1, "the site's size from the first lines");
         assert!(previous.files.entries.is_empty() && previous.input_hashes().is_empty());
         previous.read_files();

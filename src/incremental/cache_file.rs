@@ -206,6 +206,13 @@ pub(super) fn parse_inputs(text: &str) -> Option<(Key, bool)> {
     Some((Key::from_str_radix(key, 16).ok()?, note == "1"))
 }
 
+/// The players and tournaments a build read, from a `checked` line
+/// (`players\ttournaments`).
+pub(super) fn parse_checked(text: &str) -> Option<(usize, usize)> {
+    let (players, tournaments) = text.split_once('\t')?;
+    Some((players.parse().ok()?, tournaments.parse().ok()?))
+}
+
 pub(super) fn parse_entry(line: &str) -> Option<(String, (Key, FileIdentity))> {
     let mut fields = line.splitn(5, '\t');
     let key = Key::from_str_radix(fields.next()?, 16).ok()?;

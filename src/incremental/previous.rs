@@ -25,6 +25,8 @@ pub struct Previous {
     pub(super) site: Option<SiteFingerprint>,
     /// That build's warnings.
     pub(super) warnings: Vec<crate::diagnostic::Diagnostic>,
+    /// How many players and tournaments that build read.
+    pub(super) checked: Option<(usize, usize)>,
     /// What that build read of each input file.
     pub(super) input_hashes: InputHashes,
     /// The identity the parsed-files checkpoint had when that build wrote it.
@@ -33,6 +35,17 @@ pub struct Previous {
     pub(super) rated: Option<FileIdentity>,
     /// The cache file and where its per-file lines start, until they are read.
     pub(super) rest: Option<(PathBuf, u64)>,
+}
+
+/// What a build's checks found in inputs that have not changed since.
+#[derive(Debug)]
+pub struct CheckedBefore {
+    /// Its warnings (a build that published had no errors).
+    pub warnings: Vec<crate::diagnostic::Diagnostic>,
+    /// How many players it read.
+    pub players: usize,
+    /// How many tournaments it read.
+    pub tournaments: usize,
 }
 
 impl Previous {
@@ -76,6 +89,8 @@ impl Previous {
             self.parsed = parse_identity(parsed);
         } else if let Some(rated) = line.strip_prefix("rated\t") {
             self.rated = parse_identity(rated);
+        } else if let Some(checked) = line.strip_prefix("checked\t") {
+            self.checked = parse_checked(checked);
         } else if let Some(warning) = line.strip_prefix("warning\t") {
             match serde_json::from_str(warning) {
                 Ok(warning) => self.warnings.push(warning),
@@ -161,6 +176,30 @@ impl Previous {
         let (key, sitemap_note) = self.inputs?;
         (key == inputs && self.site_intact(out))
             .then(|| (sitemap_note, std::mem::take(&mut self.warnings)))
+    }
+
+    /// What the previous build's checks found, if it had the inputs
+    /// `inputs` (the site it made may have changed since): its warnings
+    /// (it had no errors) and how many players and tournaments it read.
+    pub fn checked_unchanged(&mut self, inputs: Key) -> Option<CheckedBefore> {
+        let (key, _) = self.inputs?;
+        self.checked_before(key == inputs)
+    }
+
+    /// As [`Previous::checked_unchanged`], for inputs whose content hash
+    /// ([`inputs_content`]) is `content`.
+    pub fn checked_same_content(&mut self, content: Key) -> Option<CheckedBefore> {
+        let (key, _) = self.content?;
+        self.checked_before(key == content)
+    }
+
+    fn checked_before(&mut self, same: bool) -> Option<CheckedBefore> {
+        let (players, tournaments) = self.checked?;
+        same.then(|| CheckedBefore {
+            warnings: std::mem::take(&mut self.warnings),
+            players,
+            tournaments,
+        })
     }
 
     /// As [`Previous::unchanged`], for inputs whose content hash

@@ -64,6 +64,17 @@ pub struct Loaded {
     pub taken_over: TakenOver,
 }
 
+impl Loaded {
+    /// How many players and tournaments were read, those whose files had
+    /// errors included.
+    pub fn read_counts(&self) -> (usize, usize) {
+        (
+            self.dataset.players.len() + self.unreadable_players.len(),
+            self.dataset.tournaments.len() + self.partly_read.len(),
+        )
+    }
+}
+
 /// Which of a dataset's players and tournaments were taken over unchanged
 /// from the previous build's parsed files (see [`TakeOver`]), each list in
 /// the dataset's order. Such a record met no problem at all in that build,

@@ -12,6 +12,7 @@ mod util;
 mod bad_input;
 mod build_cache;
 mod build_site;
+mod check_after_build;
 mod check_renders;
 mod containment;
 mod fuzz_repository;
