@@ -40,11 +40,15 @@ impl StagedFiles {
         None
     }
 
-    /// The sub-folder `folder`, opened once.
+    /// The sub-folder `folder`, opened once while it is among the
+    /// [`MAX_OPEN_FOLDERS`] last opened (or on the way to one of them).
     #[cfg(unix)]
     fn folder(&mut self, folder: &str) -> Option<&rustix::fd::OwnedFd> {
         if !self.folders.contains_key(folder) {
             let opened = self.open_folder(folder);
+            if self.folders.len() >= MAX_OPEN_FOLDERS {
+                self.folders.retain(|open, _| is_on_the_way(open, folder));
+            }
             self.folders.insert(folder.to_string(), opened);
         }
         self.folders.get(folder)?.as_ref()
@@ -71,6 +75,21 @@ impl StagedFiles {
     }
 }
 
+/// Most sub-folders held open at once: a site has a folder per tournament,
+/// tens of thousands, and each open folder takes one of the process's file
+/// descriptors (often no more than 1 024). Files are looked for in path
+/// order, so a folder once left is seldom needed again.
+#[cfg(unix)]
+const MAX_OPEN_FOLDERS: usize = 64;
+
+/// Whether the folder `open` is `folder` or one of the folders it is in.
+#[cfg(unix)]
+fn is_on_the_way(open: &str, folder: &str) -> bool {
+    folder
+        .strip_prefix(open)
+        .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
+}
+
 /// The mode of the file `stat` describes, as the platform's other calls give it.
 #[cfg(unix)]
 // The field's integer type differs between platforms.
@@ -91,6 +110,29 @@ mod tests {
     use crate::publish::{SiteFiles, Staging};
     use foldhash::HashMap;
     use std::fs;
+
+    #[test]
+    fn a_look_ahead_holds_few_folders_open_however_many_the_site_has() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("site");
+        let names: Vec<String> = (0..300)
+            .map(|i| format!("tournaments/t{i:03}/rounds/index.html"))
+            .collect();
+        let pages: Vec<(&str, &str)> = names.iter().map(|n| (n.as_str(), "x")).collect();
+        let first = site(&pages);
+        let (_, known) = build(&out, (&first, &SiteFiles::new()), &HashMap::default());
+        let (_, known) = build(&out, (&first, &first), &known);
+        let staging = Staging::begin(&out).unwrap();
+        let mut look = staging
+            .look()
+            .expect("a staging folder made from the spare");
+        let mut most_open = 0;
+        for name in names.iter().chain(names.iter().rev()) {
+            assert_eq!(look.identity(name), Some(known[name.as_str()]), "{name}");
+            most_open = most_open.max(look.folders.len());
+        }
+        assert!(most_open <= 100, "{most_open} of 601 folders open at once");
+    }
 
     #[test]
     fn a_look_ahead_finds_files_only_in_folders_the_build_keeps() {
