@@ -75,8 +75,8 @@ use step::{Passes, Settled, Step, StepGraph};
 use thiserror::Error;
 use trf::Colour;
 use weights::{
-    field, levels_value, Layout, LevelTable, RawEdge, APPROXIMATED_ORDER, LARGE_GRAPH, MAX_PASSES,
-    NF, PASS_WORK_BUDGET, RESOLVE_WORK_BUDGET,
+    field, levels_value, Layout, LevelTable, RawEdge, APPROXIMATED_ORDER, MAX_PASSES, NF,
+    PASS_WORK_BUDGET, RESOLVE_WORK_BUDGET,
 };
 
 /// The result of pairing one round.
@@ -399,9 +399,7 @@ impl Ctx<'_, '_> {
     /// [`Passes::settle`]) and re-solves the rest without the fixed pairs.
     /// On a candidate graph, every pass also weighs the bracket's S1/S2
     /// pairs left out of it, and takes in those that could improve its
-    /// matching (see [`Ctx::run_passes`]); in a graph of more than
-    /// [`LARGE_GRAPH`] vertices only when the passes without them ordered
-    /// the bracket exactly (they are then run again with them).
+    /// matching (see [`Ctx::run_passes`]).
     #[allow(clippy::type_complexity)]
     fn solve_step(
         &self,
@@ -429,16 +427,7 @@ impl Ctx<'_, '_> {
                 .filter(|e| candidates.binary_search(e).is_err())
                 .collect()
         };
-        // In graphs beyond `LARGE_GRAPH` the passes seldom reach an exact
-        // order; the left-out pairs are weighed only when they do.
-        let (mut mate, mut dropped) = if g.nvert > LARGE_GRAPH {
-            self.run_passes(&g, step, &candidates, &[], is_mdp)?
-        } else {
-            self.run_passes(&g, step, &candidates, &left_out, is_mdp)?
-        };
-        if g.nvert > LARGE_GRAPH && !left_out.is_empty() && !dropped.contains(&APPROXIMATED_ORDER) {
-            (mate, dropped) = self.run_passes(&g, step, &candidates, &left_out, is_mdp)?;
-        }
+        let (mate, mut dropped) = self.run_passes(&g, step, &candidates, &left_out, is_mdp)?;
         let mut pairs = Vec::new();
         let mut bye = None;
         for (i, m) in mate.iter().enumerate().take(g.bsize) {

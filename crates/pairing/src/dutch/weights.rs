@@ -153,13 +153,15 @@ pub(super) const MAX_PASSES: usize = 60;
 
 /// The passes of one step stop (leaving the transposition order of the
 /// lowest S1 players approximated) once they have matched this many
-/// vertices in all: a time bound for brackets of many hundreds of players.
-pub(super) const PASS_WORK_BUDGET: usize = 10000;
+/// vertices in all: a time bound for brackets of thousands of players.
+/// Round 2 of a 5 000-player event (a bracket of 2 387 players, 19 passes
+/// over a graph of 2 686 vertices) takes 30 810 and comes out exact.
+pub(super) const PASS_WORK_BUDGET: usize = 40_000;
 
 /// Solving passes again with left-out pairs added (see `Ctx::run_passes`)
 /// stops once it has matched this many vertices in a step (a bracket of
 /// 566 players in the last round of a 5 000-player event takes 11 286).
-pub(super) const RESOLVE_WORK_BUDGET: usize = 2 * PASS_WORK_BUDGET;
+pub(super) const RESOLVE_WORK_BUDGET: usize = 20_000;
 
 /// The note for a bracket whose transposition order could not be made exact.
 pub(super) const APPROXIMATED_ORDER: &str =
@@ -168,26 +170,17 @@ pub(super) const APPROXIMATED_ORDER: &str =
 /// Weight width allowed for the exact transposition digits of a graph with
 /// `nvert` vertices: wide integers cost time in every step of the matching,
 /// so big graphs get exact digits for fewer S1 players per pass. From 301
-/// to 2 000 vertices 508 bits: about three times the exact digits a pass of
-/// 256-bit weights for twice their cost, so fewer passes (round 2 of a
-/// 2 000-player event: 14 passes with 252 bits, over the pass budget, 10
-/// with 508 bits; 1 020 bits take fewer but dearer passes, 1.5 times the
-/// time). Larger graphs
-/// (brackets of thousands, which the pass budget leaves approximated) keep
-/// 252 bits, the cheapest passes.
+/// vertices on 508 bits: about three times the exact digits a pass of
+/// 252-bit weights has, for twice its cost, so fewer passes. Round 2 of a
+/// 2 000-player event takes 14 passes with 252 bits, 10 with 508; round 2
+/// of a 5 000-player event 204 s of CPU time with 252 bits, 77 s with 508
+/// and 93 s with 1 020 (fewer but dearer passes).
 pub(super) fn weight_bits_cap(nvert: usize) -> u32 {
     match nvert {
         0..=300 => MAX_WEIGHT_BITS,
-        301..=LARGE_GRAPH => 508,
-        _ => 252,
+        _ => 508,
     }
 }
-
-/// Step graphs with more vertices than this hold brackets of thousands,
-/// whose passes spend their budget before the order is exact: they get
-/// the cheapest weights ([`weight_bits_cap`]) and weigh the pairs left out
-/// of their candidate graph only when the order came out exact.
-pub(super) const LARGE_GRAPH: usize = 2000;
 
 /// Saves bits without changing any comparison. Below C6 every candidate
 /// has the same number of pairs inside the bracket, so a field of those
