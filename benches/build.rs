@@ -56,7 +56,7 @@ fn main() {
     );
     println!("|---|---|---|---|---|---|---|---|---|---|---|---|");
     let mut set_aside = Vec::new();
-    for (players, tournaments) in sizes() {
+    for (players, tournaments) in common::sizes() {
         let root = common::repository(players, tournaments);
         set_aside.push(set_aside_previous_builds(&root));
         bench_size(&root, players, tournaments);
@@ -93,17 +93,6 @@ fn set_aside_previous_builds(root: &Path) -> PathBuf {
 }
 
 /// The sizes to run, from `BENCH_SIZES` or the defaults.
-fn sizes() -> Vec<(usize, usize)> {
-    let text = std::env::var("BENCH_SIZES")
-        .unwrap_or_else(|_| "30000:3000,100000:10000,300000:30000".into());
-    text.split(',')
-        .filter_map(|s| {
-            let (p, t) = s.split_once(':')?;
-            Some((p.trim().parse().ok()?, t.trim().parse().ok()?))
-        })
-        .collect()
-}
-
 fn bench_size(root: &Path, players: usize, tournaments: usize) {
     // Prints the row of one build; its wall time.
     let row = |label: &str| -> f64 {

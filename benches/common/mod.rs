@@ -43,6 +43,19 @@ fn repository_in(data: &Path, players: usize, tournaments: usize) -> PathBuf {
     root
 }
 
+/// The sizes to run (players:tournaments) from `BENCH_SIZES`, by default
+/// `30000:3000,100000:10000,300000:30000`.
+pub fn sizes() -> Vec<(usize, usize)> {
+    let text = std::env::var("BENCH_SIZES")
+        .unwrap_or_else(|_| "30000:3000,100000:10000,300000:30000".into());
+    text.split(',')
+        .filter_map(|s| {
+            let (p, t) = s.split_once(':')?;
+            Some((p.trim().parse().ok()?, t.trim().parse().ok()?))
+        })
+        .collect()
+}
+
 /// A number from the environment, or the default.
 pub fn env_number(name: &str, default: usize) -> usize {
     std::env::var(name)
