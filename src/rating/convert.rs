@@ -20,6 +20,33 @@ pub fn dataset(dataset: &model::Dataset) -> rs::Dataset {
     }
 }
 
+/// [`dataset`] with only the crosstables that rating the association's
+/// list from tournament `first` on reads, the records of the tournaments
+/// before taken over ([`rs::Dataset::entries_needed`]); the others keep
+/// their terms and no entries. Each crosstable row costs a look-up of its
+/// player: millions at a federation's scale.
+pub fn dataset_from(dataset: &model::Dataset, first: usize) -> rs::Dataset {
+    use rayon::prelude::*;
+    rs::Dataset {
+        players: dataset.players.iter().map(player).collect(),
+        tournaments: dataset
+            .tournaments
+            .par_iter()
+            .enumerate()
+            .map(|(index, t)| {
+                if rs::Dataset::entries_needed(t.pool.as_deref(), index, first) {
+                    tournament(dataset, t)
+                } else {
+                    rs::Tournament {
+                        pool: t.pool.clone(),
+                        ..tournament_terms(t)
+                    }
+                }
+            })
+            .collect(),
+    }
+}
+
 fn player(player: &model::Player) -> rs::Player {
     rs::Player {
         membership: membership(player.membership),

@@ -51,29 +51,32 @@ pub fn rate_continuing(
     earlier: Ratings,
     unchanged: usize,
 ) -> Ratings {
-    association::rate_continuing(
-        &convert::dataset(dataset),
-        &convert::association(config),
-        earlier,
-        unchanged,
-    )
+    let (players, tournaments) = (dataset.players.len(), dataset.tournaments.len());
+    let data = match association::continued_from(&earlier, players, tournaments, unchanged) {
+        Some(first) => convert::dataset_from(dataset, first),
+        None => convert::dataset(dataset),
+    };
+    association::rate_continuing(&data, &convert::association(config), earlier, unchanged)
 }
 
 /// Rates the association's list of `dataset` as [`rate`] does, taking over
 /// `by_tournament`, the records of its first tournaments as an earlier
 /// rating of the same players, rules and first tournaments left them (see
 /// [`association::rate_taking_over`]): only the tournaments after them are
-/// rated. A build rates this way from the ratings the previous one kept.
+/// rated, and only their crosstables are read. A build rates this way from
+/// the ratings the previous one kept.
 pub fn rate_taking_over(
     dataset: &Dataset,
     config: &RatingConfig,
-    by_tournament: Vec<Vec<TournamentRating>>,
+    mut by_tournament: Vec<Vec<TournamentRating>>,
 ) -> Ratings {
-    association::rate_taking_over(
-        &convert::dataset(dataset),
-        &convert::association(config),
-        by_tournament,
-    )
+    by_tournament.truncate(dataset.tournaments.len());
+    let data = if association::records_fit(dataset.players.len(), &by_tournament) {
+        convert::dataset_from(dataset, by_tournament.len())
+    } else {
+        convert::dataset(dataset)
+    };
+    association::rate_taking_over(&data, &convert::association(config), by_tournament)
 }
 
 /// K for one game of an established player in `tournament` by the

@@ -21,6 +21,10 @@ pub struct PoolRatings {
 
 /// Rates every configured pool (the association's own list is [`super::rate`]'s).
 pub fn rate_pools(dataset: &Dataset, config: &Config) -> Vec<PoolRatings> {
+    if config.pools.is_empty() {
+        // Nothing to rate: the data is not converted for nothing.
+        return Vec::new();
+    }
     pools_of(&convert::dataset(dataset), config)
 }
 

@@ -539,6 +539,45 @@ fn continuing_from_another_versions_ratings_is_rating_it_whole() {
     assert!(made_a_difference >= 5, "{made_a_difference} changes rated");
 }
 
+/// A tournament of another list before the first changed one still tells
+/// who played elsewhere (and so is off the association's list) when the
+/// tournaments before the change are taken over, their crosstables left
+/// out of what is rated.
+#[test]
+fn continuing_past_another_lists_tournaments_keeps_who_played_elsewhere() {
+    let dir = util::generated_repository(300, 40, 11);
+    let mut head = ratingbook::load::load_repository(dir.path()).dataset;
+    let config = ratingbook::load::load_repository(dir.path()).config.rating;
+    for t in &mut head.tournaments[..6] {
+        t.pool = Some("club".into());
+    }
+    let head_ratings = rating::rate(&head, &config);
+    let elsewhere_only = head_ratings
+        .players
+        .iter()
+        .enumerate()
+        .filter(|(p, r)| {
+            head_ratings.player_records[*p].is_empty()
+                && r.phase == Phase::Unrated
+                && head.tournaments[..6]
+                    .iter()
+                    .any(|t| t.entries.iter().any(|e| e.player == head.players[*p].id))
+        })
+        .count();
+    assert!(elsewhere_only > 0, "a player of the other list only");
+    let n = head.tournaments.len();
+    for changed in [n / 2, n - 1] {
+        let mut base = head.clone();
+        assert!(reverse_first_win(&mut base.tournaments[changed]));
+        let whole = rating::rate(&base, &config);
+        let continued = rating::rate_continuing(&base, &config, head_ratings.clone(), changed);
+        assert!(
+            continued == whole,
+            "result reversed in tournament {changed}"
+        );
+    }
+}
+
 /// Ratings of a list with other players are not taken over.
 #[test]
 fn continuing_from_ratings_of_other_players_rates_whole() {

@@ -87,15 +87,28 @@ pub fn rate_continuing(
     mut earlier: Ratings,
     unchanged: usize,
 ) -> Ratings {
-    let same_list = earlier.pool.is_none() && earlier.players.len() == dataset.players.len();
-    let unchanged = unchanged
-        .min(dataset.tournaments.len())
-        .min(earlier.by_tournament.len());
-    if !same_list {
+    let (players, tournaments) = (dataset.players.len(), dataset.tournaments.len());
+    let Some(unchanged) = continued_from(&earlier, players, tournaments, unchanged) else {
         return rate(dataset, config);
-    }
+    };
     earlier.by_tournament.truncate(unchanged);
     rate_from(dataset, config, None, earlier.by_tournament)
+}
+
+/// How many first tournaments [`rate_continuing`] takes over from
+/// `earlier` (at most `unchanged`) for a dataset of `players` players and
+/// `tournaments` tournaments; `None` when it rates them all, `earlier`
+/// being another list's or of other players. Told before the dataset is
+/// made, so that it can leave out the crosstables of the tournaments taken
+/// over (see [`Dataset::entries_needed`]).
+pub fn continued_from(
+    earlier: &Ratings,
+    players: usize,
+    tournaments: usize,
+    unchanged: usize,
+) -> Option<usize> {
+    let same_list = earlier.pool.is_none() && earlier.players.len() == players;
+    same_list.then(|| unchanged.min(tournaments).min(earlier.by_tournament.len()))
 }
 
 /// Rates the association's list of `dataset` as [`rate`] does, taking over
@@ -112,17 +125,26 @@ pub fn rate_taking_over(
     mut by_tournament: Vec<Vec<TournamentRating>>,
 ) -> Ratings {
     by_tournament.truncate(dataset.tournaments.len());
-    let fits = by_tournament.iter().enumerate().all(|(index, records)| {
-        records.iter().all(|r| {
-            r.tournament == index
-                && r.player < dataset.players.len()
-                && r.games.iter().all(|g| g.opponent < dataset.players.len())
-        })
-    });
-    if !fits {
+    if !records_fit(dataset.players.len(), &by_tournament) {
         return rate(dataset, config);
     }
     rate_from(dataset, config, None, by_tournament)
+}
+
+/// Whether [`rate_taking_over`] takes over `by_tournament` (the records of
+/// a dataset's first tournaments, at most as many as it has) for a dataset
+/// of `players` players, rather than rating everything: each record in its
+/// own tournament's place, naming only players the dataset has. Told
+/// before the dataset is made, so that it can leave out the crosstables of
+/// the tournaments taken over (see [`Dataset::entries_needed`]).
+pub fn records_fit(players: usize, by_tournament: &[Vec<TournamentRating>]) -> bool {
+    by_tournament.iter().enumerate().all(|(index, records)| {
+        records.iter().all(|r| {
+            r.tournament == index
+                && r.player < players
+                && r.games.iter().all(|g| g.opponent < players)
+        })
+    })
 }
 
 /// Rates the tournaments of one list from the first one `by_tournament`

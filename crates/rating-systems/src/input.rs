@@ -245,4 +245,16 @@ impl Dataset {
         }
         elsewhere
     }
+
+    /// Whether rating the association's list from its tournament `first`
+    /// on, the records of the tournaments before taken over
+    /// ([`rate_taking_over`](crate::association::rate_taking_over),
+    /// [`rate_continuing`](crate::association::rate_continuing)), reads the
+    /// crosstable of the tournament at `index` of the list `pool`: those
+    /// from `first` on, and those of other lists, which tell who played
+    /// elsewhere ([`Dataset::players_elsewhere`]). The others can be left
+    /// out: at a federation's scale, most of the data.
+    pub fn entries_needed(pool: Option<&str>, index: usize, first: usize) -> bool {
+        index >= first || pool.is_some()
+    }
 }
