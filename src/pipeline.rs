@@ -260,17 +260,20 @@ pub fn check_loaded(mut loaded: load::Loaded) -> Checked {
     })
 }
 
-/// [`check_loaded`], also handing back what each tournament's own rules
-/// found, and taking over from `earlier` the findings it vouches for
+/// [`check_loaded`] (the records the previous build vouches for not checked
+/// again), also handing back what each tournament's own rules found, and
+/// taking over from `earlier` the findings it vouches for
 /// ([`check::check_dataset_reusing`]).
 pub fn check_loaded_reusing(
-    loaded: load::Loaded,
+    mut loaded: load::Loaded,
     earlier: Option<check::Earlier>,
 ) -> (Checked, check::TournamentFindings) {
+    let taken_over = std::mem::take(&mut loaded.taken_over);
     let mut findings = check::TournamentFindings::default();
     let checked = checked_with(loaded, |dataset, unreadable_players| {
         let found;
-        (found, findings) = check::check_dataset_reusing(dataset, unreadable_players, earlier);
+        (found, findings) =
+            check::check_dataset_reusing(dataset, unreadable_players, &taken_over, earlier);
         found
     });
     (checked, findings)

@@ -179,28 +179,35 @@ pub type Earlier<'a> = (
     &'a (dyn Fn(&Tournament) -> bool + Sync),
 );
 
-/// [`check_dataset`], also handing back what each tournament's own rules
-/// found; with `earlier`, the findings of the tournaments it vouches for
-/// are taken over instead of found again (when checked against the same
-/// newest start).
+/// [`check_dataset_taking_over`], also handing back what each tournament's
+/// own rules found; with `earlier`, the findings of the tournaments it
+/// vouches for are taken over instead of found again (when checked against
+/// the same newest start).
 pub fn check_dataset_reusing(
     dataset: &Dataset,
     unreadable_players: &BTreeSet<String>,
+    taken_over: &TakenOver,
     earlier: Option<Earlier>,
 ) -> (Vec<Diagnostic>, TournamentFindings) {
     use rayon::prelude::*;
     let newest_start = newest_start(dataset);
+    let finds_nothing = finds_nothing_again(dataset, taken_over);
     let earlier = earlier.filter(|(findings, _)| findings.newest_start == newest_start);
-    let taken_over = |t: &Tournament| {
+    let found_before = |t: &Tournament| {
         let (findings, same) = earlier?;
         same(t).then(|| findings.by_tournament.get(&t.meta_source).cloned())?
     };
     let own: Vec<(PathBuf, Vec<Diagnostic>)> = dataset
         .tournaments
         .par_iter()
-        .map(|t| {
-            let found = taken_over(t)
-                .unwrap_or_else(|| own_findings(t, dataset, unreadable_players, newest_start));
+        .enumerate()
+        .map(|(index, t)| {
+            let found = if finds_nothing(index) {
+                Vec::new()
+            } else {
+                found_before(t)
+                    .unwrap_or_else(|| own_findings(t, dataset, unreadable_players, newest_start))
+            };
             (t.meta_source.clone(), found)
         })
         .collect();

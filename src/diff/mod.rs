@@ -282,16 +282,19 @@ fn tournament_states(
 
 /// Games of a tournament that counted for at least one of the two players.
 fn rated_games(records: &[crate::rating::TournamentRating]) -> usize {
-    let mut games = BTreeSet::new();
-    for record in records {
-        for game in record.games.iter().filter(|g| g.counted()) {
-            let pair = (
-                record.player.min(game.opponent),
-                record.player.max(game.opponent),
-            );
-            games.insert((game.round, pair));
-        }
-    }
+    // Each game is in both players' records when it counted for both:
+    // sorted and counted once (a set per tournament costs more at scale).
+    let mut games: Vec<(u16, usize, usize)> = records
+        .iter()
+        .flat_map(|record| {
+            record.games.iter().filter(|g| g.counted()).map(|game| {
+                let low = record.player.min(game.opponent);
+                (game.round, low, record.player.max(game.opponent))
+            })
+        })
+        .collect();
+    games.sort_unstable();
+    games.dedup();
     games.len()
 }
 
