@@ -187,6 +187,18 @@ impl Trees {
     }
 }
 
+/// `bytes` in lowercase hexadecimal, as git names objects. (A tree of a
+/// federation's players has hundreds of thousands of ids.)
+fn hex(bytes: &[u8]) -> String {
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    let mut text = String::with_capacity(bytes.len() * 2);
+    for &b in bytes {
+        text.push(char::from(DIGITS[usize::from(b >> 4)]));
+        text.push(char::from(DIGITS[usize::from(b & 15)]));
+    }
+    text
+}
+
 /// A tree object's entries: `<mode> <name>\0<binary object id>` each.
 fn tree_entries(mut content: &[u8], id_length: usize) -> Vec<(String, String, String)> {
     let mut entries = Vec::new();
@@ -201,10 +213,22 @@ fn tree_entries(mut content: &[u8], id_length: usize) -> Vec<(String, String, St
         let name = std::str::from_utf8(&content[space + 1..nul]).ok();
         let id = &content[nul + 1..nul + 1 + id_length];
         if let Some(name) = name {
-            let id: String = id.iter().map(|b| format!("{b:02x}")).collect();
-            entries.push((mode, name.to_string(), id));
+            entries.push((mode, name.to_string(), hex(id)));
         }
         content = &content[nul + 1 + id_length..];
     }
     entries
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn object_ids_are_written_as_git_writes_them() {
+        assert_eq!(super::hex(&[0x00, 0x0f, 0xa5, 0xff, 0x10]), "000fa5ff10");
+        let entries = super::tree_entries(b"100644 a.toml\0\x01\x23\x45\x67", 4);
+        assert_eq!(
+            entries,
+            vec![("100644".into(), "a.toml".into(), "01234567".into())]
+        );
+    }
 }
