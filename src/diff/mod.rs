@@ -37,7 +37,7 @@ use crate::render::view::ViewBuilder;
 use games::{Game, GameChange, GameKey};
 use git::{Budget, GitError};
 use players::{not_listed, player_states, settled_pair};
-pub use players::{HistoryPoint, PlayerState};
+pub use players::{HistoryPoint, PlayerState, PlayerStates, PlayerStatesIter};
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -51,7 +51,7 @@ pub struct Snapshot {
     /// Every problem found, errors and warnings.
     pub diagnostics: Vec<Diagnostic>,
     /// Players by id.
-    pub players: BTreeMap<String, PlayerState>,
+    pub players: PlayerStates,
     /// Tournaments by id.
     pub tournaments: BTreeMap<String, TournamentState>,
     /// Each further rating list, by its name in `ratingbook.toml`.
@@ -97,7 +97,7 @@ pub struct PoolSnapshot {
     /// The list's name on pages.
     pub title: String,
     /// The players who played in the list's tournaments, by id.
-    pub players: BTreeMap<String, PlayerState>,
+    pub players: PlayerStates,
 }
 
 /// What identifies a tournament's content and its place in the order.

@@ -13,7 +13,6 @@ use crate::rating::{Phase, Ratings};
 use crate::render::view::ViewBuilder;
 use serde::Serialize;
 use std::borrow::Cow;
-use std::collections::BTreeMap;
 use std::sync::Arc;
 
 /// What the site publishes about one player.
@@ -44,6 +43,68 @@ pub struct PlayerState {
     /// lists.
     #[serde(skip)]
     pub history_settled: bool,
+}
+
+/// Players' states by id, in the order of their ids: a sorted list rather
+/// than a map, which at a federation's scale (300 000 players, in both
+/// versions) takes half the memory, and is made without a second copy.
+#[derive(Debug, Default, Clone, PartialEq)]
+pub struct PlayerStates(Vec<(String, PlayerState)>);
+
+impl PlayerStates {
+    /// `states`, sorted by id (the ids are distinct).
+    fn sorted(mut states: Vec<(String, PlayerState)>) -> PlayerStates {
+        if !states.is_sorted_by(|a, b| a.0 < b.0) {
+            states.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+        }
+        PlayerStates(states)
+    }
+
+    /// The state of the player `id`.
+    pub fn get(&self, id: &str) -> Option<&PlayerState> {
+        let found = self.0.binary_search_by(|(key, _)| key.as_str().cmp(id));
+        found.ok().map(|at| &self.0[at].1)
+    }
+
+    /// Whether the player `id` is here.
+    pub fn contains_key(&self, id: &str) -> bool {
+        self.get(id).is_some()
+    }
+
+    /// The ids, in order.
+    pub fn keys(&self) -> impl Iterator<Item = &String> {
+        self.0.iter().map(|(id, _)| id)
+    }
+
+    /// Each id with its state, in the order of the ids.
+    pub fn iter(&self) -> PlayerStatesIter<'_> {
+        self.0.iter().map(|(id, state)| (id, state))
+    }
+
+    /// How many players.
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+/// The iterator of [`PlayerStates::iter`].
+pub type PlayerStatesIter<'a> = std::iter::Map<
+    std::slice::Iter<'a, (String, PlayerState)>,
+    fn(&'a (String, PlayerState)) -> (&'a String, &'a PlayerState),
+>;
+
+impl<'a> IntoIterator for &'a PlayerStates {
+    type Item = (&'a String, &'a PlayerState);
+    type IntoIter = PlayerStatesIter<'a>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
 }
 
 /// One row of a player's history: what their page shows for a tournament.
@@ -78,7 +139,7 @@ pub(super) fn player_states(
     views: &ViewBuilder,
     pool: Option<&str>,
     settled: usize,
-) -> BTreeMap<String, PlayerState> {
+) -> PlayerStates {
     let ranks = views.current_ranks();
     let played = tournaments_played(dataset, pool, settled);
     let ids: Vec<Arc<str>> = dataset
@@ -86,13 +147,15 @@ pub(super) fn player_states(
         .iter()
         .map(|t| Arc::from(t.id.as_str()))
         .collect();
-    dataset
+    let listed = |index: usize| pool.is_none() || !ratings.player_records[index].is_empty();
+    let mut states = Vec::with_capacity((0..dataset.players.len()).filter(|&i| listed(i)).count());
+    let each = dataset
         .players
         .iter()
         .zip(&ratings.players)
         .zip(played)
         .enumerate()
-        .filter(|(index, _)| pool.is_none() || !ratings.player_records[*index].is_empty())
+        .filter(|(index, _)| listed(*index))
         .map(|(index, ((player, state), tournaments))| {
             let history_settled = settled > 0 && tournaments.is_empty();
             let value = PlayerState {
@@ -110,8 +173,9 @@ pub(super) fn player_states(
                 history_settled,
             };
             (player.id.to_string(), value)
-        })
-        .collect()
+        });
+    states.extend(each);
+    PlayerStates::sorted(states)
 }
 
 /// The two versions of a player with the history of a version that left it
