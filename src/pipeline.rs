@@ -28,7 +28,13 @@ impl Checked {
 /// Loads the repository at `root` (taking over what the latest build of a
 /// site beside it parsed: [`load_after_build`]) and runs every check.
 pub fn check_repository(root: &Path) -> Checked {
-    let mut checked = check_loaded(load_after_build(root));
+    check_with_links(root, load_after_build(root))
+}
+
+/// Runs every check on `loaded`, the repository at `root`, the links where
+/// a build of its default site would write first.
+fn check_with_links(root: &Path, loaded: load::Loaded) -> Checked {
+    let mut checked = check_loaded(loaded);
     checked
         .diagnostics
         .splice(0..0, links_where_a_build_writes(root));
@@ -92,10 +98,7 @@ pub fn check_report(root: &Path) -> CheckReport {
 
 /// The report of checking `loaded`, the repository at `root`.
 fn fresh_check(root: &Path, loaded: load::Loaded) -> CheckReport {
-    let mut checked = check_loaded(loaded);
-    checked
-        .diagnostics
-        .splice(0..0, links_where_a_build_writes(root));
+    let checked = check_with_links(root, loaded);
     let (players, tournaments) = checked.loaded.read_counts();
     CheckReport {
         diagnostics: checked.diagnostics,
