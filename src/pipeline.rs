@@ -77,16 +77,9 @@ pub fn check_report(root: &Path) -> CheckReport {
     if let Some(before) = inputs.and_then(|key| previous.checked_unchanged(key)) {
         return as_built(root, before);
     }
-    let expected = previous.parsed_identity();
-    let (content, checkpoint) = rayon::join(
-        || {
-            previous.read_inputs();
-            let known = previous.input_hashes();
-            let root = inputs_root(root);
-            incremental::inputs::inputs_content(tool, &root, &paths, &files?, started, known)
-        },
-        || trusted_checkpoint(expected, Some(&cache_file.with_extension("parsed")), tool),
-    );
+    let listed = move || files;
+    let (content, checkpoint) =
+        content_and_checkpoint(root, &cache_file, &mut previous, (&paths, listed), started);
     let same = content
         .as_ref()
         .and_then(|(key, _)| previous.checked_same_content(*key));
@@ -149,40 +142,52 @@ fn links_where_a_build_writes(root: &Path) -> Vec<Diagnostic> {
 /// that build did not write, every file is parsed.
 pub fn load_after_build(root: &Path) -> load::Loaded {
     let started = std::time::SystemTime::now();
-    let tool = incremental::inputs::tool_key();
     let Some(cache_file) = incremental::cache::latest_in(root) else {
         return load::load_repository(root);
     };
     let mut previous = incremental::previous::Previous::read(Some(&cache_file));
-    let Some(expected) = previous.parsed_identity() else {
+    if previous.parsed_identity().is_none() {
         return load::load_repository(root);
-    };
+    }
     let paths = input_paths(root);
-    let (content, checkpoint) = rayon::join(
-        // Moved in: what the previous build read of each input (hundreds of
-        // thousands of paths) is let go before the records are loaded.
-        move || {
-            let files = incremental::scan::input_files(&paths)?;
+    let scan = || incremental::scan::input_files(&paths);
+    let (content, checkpoint) =
+        content_and_checkpoint(root, &cache_file, &mut previous, (&paths, scan), started);
+    // What the previous build read of each input (hundreds of thousands of
+    // paths) is let go before the records are loaded.
+    drop(previous);
+    load_taking_over(root, &checkpoint, content.as_ref())
+}
+
+/// The hashes of the inputs' content (the files `files` lists under
+/// `paths`, those unchanged since the build `previous` records taken over
+/// from it) and the parsed-files checkpoint that build kept beside its
+/// cache file `cache_file`, found side by side.
+fn content_and_checkpoint(
+    root: &Path,
+    cache_file: &Path,
+    previous: &mut incremental::previous::Previous,
+    (paths, files): (
+        &[PathBuf],
+        impl FnOnce() -> Option<Vec<incremental::scan::InputFile>> + Send,
+    ),
+    started: std::time::SystemTime,
+) -> (
+    Option<incremental::inputs::InputsContent>,
+    incremental::checkpoint::Checkpoint,
+) {
+    let tool = incremental::inputs::tool_key();
+    let expected = previous.parsed_identity();
+    rayon::join(
+        || {
+            let files = files()?;
             previous.read_inputs();
             let known = previous.input_hashes();
-            incremental::inputs::inputs_content(
-                tool,
-                &inputs_root(root),
-                &paths,
-                &files,
-                started,
-                known,
-            )
+            let root = inputs_root(root);
+            incremental::inputs::inputs_content(tool, &root, paths, &files, started, known)
         },
-        || {
-            trusted_checkpoint(
-                Some(expected),
-                Some(&cache_file.with_extension("parsed")),
-                tool,
-            )
-        },
-    );
-    load_taking_over(root, &checkpoint, content.as_ref())
+        || trusted_checkpoint(expected, Some(&cache_file.with_extension("parsed")), tool),
+    )
 }
 
 /// The parsed-files checkpoint in `file`, if it has the identity `expected`

@@ -141,12 +141,13 @@ pub(super) fn player_states(
     settled: usize,
 ) -> PlayerStates {
     let ranks = views.current_ranks();
-    let played = tournaments_played(dataset, pool, settled);
+    // One shared copy of each tournament's id, for every list and history.
     let ids: Vec<Arc<str>> = dataset
         .tournaments
         .iter()
         .map(|t| Arc::from(t.id.as_str()))
         .collect();
+    let played = tournaments_played(dataset, pool, settled, &ids);
     let listed = |index: usize| pool.is_none() || !ratings.player_records[index].is_empty();
     let mut states = Vec::with_capacity((0..dataset.players.len()).filter(|&i| listed(i)).count());
     let each = dataset
@@ -231,16 +232,16 @@ fn history(
 }
 
 /// Each player's tournaments (of the list `pool`, or all) after the first
-/// `settled`, in the order of their ids: one shared copy of each id,
-/// however many played in it.
-fn tournaments_played(dataset: &Dataset, pool: Option<&str>, settled: usize) -> Vec<Vec<Arc<str>>> {
+/// `settled`, in the order of their ids, each id from `ids` (the
+/// tournaments' ids, one shared copy of each however many played in it).
+fn tournaments_played(
+    dataset: &Dataset,
+    pool: Option<&str>,
+    settled: usize,
+    ids: &[Arc<str>],
+) -> Vec<Vec<Arc<str>>> {
     use rayon::prelude::*;
     let in_list = |t: &&crate::model::Tournament| pool.is_none() || t.pool.as_deref() == pool;
-    let ids: Vec<Arc<str>> = dataset
-        .tournaments
-        .iter()
-        .map(|t| Arc::from(t.id.as_str()))
-        .collect();
     let entries: Vec<(usize, usize)> = dataset
         .tournaments
         .par_iter()
